@@ -1,0 +1,158 @@
+// Package cli implements perfloop's commands: one file per command, each an
+// options struct filled from flags and a run function that takes the options
+// and injected streams, so every command is testable without a terminal.
+//
+// Only Main turns errors into exit codes (see exit.go); nothing here calls
+// os.Exit.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"golang.org/x/term"
+)
+
+// Streams carries a command's standard streams and what is known about them.
+type Streams struct {
+	In  io.Reader
+	Out io.Writer
+	Err io.Writer
+	// ErrIsTerminal reports whether Err is a terminal: progress is shown
+	// only then.
+	ErrIsTerminal bool
+}
+
+// command is one perfloop subcommand.
+type command struct {
+	name  string
+	short string // one line for the command list
+	// run parses args with its own FlagSet and does the work.
+	run func(ctx context.Context, args []string, s Streams) error
+}
+
+// commands is the command table, in the order "perfloop help" lists them.
+func commands() []command {
+	return []command{
+		{"bench", "run benchmarks, each isolated, and write benchfmt results", runBench},
+		{"compare", "compare benchmark result files (benchstat's statistics, corrected for many rows)", runCompare},
+		{"exec", "time whole commands (hyperfine-style), with rusage and syscall counts", runExec},
+	}
+}
+
+// Main runs perfloop with the process's arguments (without the program name)
+// and standard streams, and returns the exit code.
+func Main(args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	s := Streams{
+		In:            os.Stdin,
+		Out:           os.Stdout,
+		Err:           os.Stderr,
+		ErrIsTerminal: term.IsTerminal(int(os.Stderr.Fd())),
+	}
+	return Run(ctx, args, s)
+}
+
+// Run runs perfloop with args and streams s, prints any error to s.Err as one
+// line, and returns the exit code (see ExitCode).
+func Run(ctx context.Context, args []string, s Streams) int {
+	err := dispatch(ctx, args, s)
+	if err != nil && !errors.Is(err, flag.ErrHelp) && !errors.Is(err, errSilent) {
+		fmt.Fprintf(s.Err, "perfloop: %v\n", err)
+	}
+	return ExitCode(err)
+}
+
+func dispatch(ctx context.Context, args []string, s Streams) error {
+	if len(args) == 0 {
+		usage(s.Err)
+		return usageErrorf("no command given")
+	}
+	name := strings.TrimLeft(args[0], "-")
+	switch name {
+	case "help", "h":
+		if len(args) > 1 {
+			return dispatch(ctx, []string{args[1], "-h"}, s)
+		}
+		usage(s.Out)
+		return nil
+	case "version":
+		fmt.Fprintf(s.Out, "perfloop %s\n", Version())
+		return nil
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(ctx, args[1:], s)
+		}
+	}
+	usage(s.Err)
+	return usageErrorf("unknown command %q", args[0])
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `perfloop automates the Go performance loop: benchmark, profile, explain, fix, verify.
+
+Usage:
+
+	perfloop <command> [flags] [arguments]
+
+Commands:
+
+`)
+	for _, c := range commands() {
+		fmt.Fprintf(w, "\t%-10s %s\n", c.name, c.short)
+	}
+	fmt.Fprint(w, `
+Flags take one or two dashes (-count 5 or --count 5) and may follow the
+package arguments, as with the go command.
+
+Run "perfloop help <command>" for a command's flags and examples.
+`)
+}
+
+// newFlagSet returns a FlagSet that reports errors instead of exiting and
+// prints the given usage text followed by the flag defaults.
+func newFlagSet(name, usageText string, s Streams) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(s.Err)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), strings.TrimLeft(usageText, "\n"))
+		fmt.Fprintln(fs.Output(), "\nFlags:")
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args with fs, allowing flags after positional arguments
+// as the go command does ("perfloop bench ./... -count 5"). A lone "--" ends
+// flag parsing. It returns the positional arguments.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usageError{err}
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		// fs.Parse stops at the first non-flag or after "--". If the
+		// argument before rest was "--", everything left is positional.
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
