@@ -3,8 +3,191 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/results"
 )
 
-func runBench(ctx context.Context, args []string, s Streams) error {
-	return errors.New("bench: not implemented yet")
+const benchUsage = `
+usage: perfloop bench [flags] [packages]
+
+Bench runs the benchmarks of the packages (default ./...) the way a careful
+engineer runs go test -bench: each package's test binary is built once,
+then every benchmark runs in a process of its own, round-robin over the
+benchmarks for -count rounds, so machine drift spreads over all of them and
+a benchmark that panics, calls b.Fatal or hangs loses only its own results.
+A package that does not compile is reported with the compiler's error and
+the others still run.
+
+The results are written in the Go benchmark format that benchstat and
+perfloop compare read (to stdout, or to -o FILE as they finish, so Ctrl-C
+keeps everything finished so far). With -o, stdout gets a summary table:
+each benchmark's median ± 95% confidence interval.
+
+Exit status: 0 when every benchmark ran, 1 when any failed, timed out or
+did not build (the others' results are still written), 2 on bad flags,
+130 when interrupted.
+
+Examples:
+
+	perfloop bench ./...
+	perfloop bench -bench 'Encode|Decode' -count 10 -o new.txt ./codec
+	perfloop bench -benchtime 100x -cpu 1,4 -json ./... > bench.json
+`
+
+type benchOptions struct {
+	benchConfig
+	out  string
+	json bool
 }
+
+// benchConfig holds the flags that bench, profile, report and diff share.
+type benchConfig struct {
+	bench     string
+	count     int
+	benchtime string
+	cpu       string
+	tags      string
+	timeout   time.Duration
+	patterns  []string
+}
+
+// addBenchFlags defines the benchmark-selection flags, spelled as the go
+// command spells them.
+func (c *benchConfig) addBenchFlags(fs interface {
+	StringVar(*string, string, string, string)
+	IntVar(*int, string, int, string)
+	DurationVar(*time.Duration, string, time.Duration, string)
+}, defaultCount int) {
+	fs.StringVar(&c.bench, "bench", ".", "run only benchmarks matching `regexp` (as go test -bench)")
+	if defaultCount > 0 {
+		fs.IntVar(&c.count, "count", defaultCount, "run each benchmark `n` times, round-robin")
+	}
+	fs.StringVar(&c.benchtime, "benchtime", "", "run each benchmark for duration `d` or Nx iterations (go test's default 1s)")
+	fs.StringVar(&c.cpu, "cpu", "", "`list` of GOMAXPROCS values to run each benchmark with")
+	fs.StringVar(&c.tags, "tags", "", "comma-separated build `tags`")
+	fs.DurationVar(&c.timeout, "timeout", 10*time.Minute, "kill one benchmark run after `d`")
+}
+
+func (c *benchConfig) validate() error {
+	if c.count < 1 {
+		return usageErrorf("-count must be at least 1, got %d", c.count)
+	}
+	if c.timeout <= 0 {
+		return usageErrorf("-timeout must be positive, got %v", c.timeout)
+	}
+	if c.benchtime != "" {
+		if _, err := time.ParseDuration(c.benchtime); err != nil {
+			if n := strings.TrimSuffix(c.benchtime, "x"); n == c.benchtime || !isDigits(n) {
+				return usageErrorf("-benchtime %q: want a duration (1s, 500ms) or an iteration count (100x)", c.benchtime)
+			}
+		}
+	}
+	if len(c.patterns) == 0 {
+		c.patterns = []string{"./..."}
+	}
+	return nil
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func runBench(ctx context.Context, args []string, s Streams) error {
+	var opts benchOptions
+	fs := newFlagSet("bench", benchUsage, s)
+	opts.addBenchFlags(fs, 10)
+	fs.StringVar(&opts.out, "o", "", "write results to `file` instead of stdout")
+	fs.BoolVar(&opts.json, "json", false, "print a perfloop.report/v1 JSON summary to stdout")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	opts.patterns = pos
+	if err := opts.validate(); err != nil {
+		return err
+	}
+	return bench(ctx, opts, s)
+}
+
+func bench(ctx context.Context, opts benchOptions, s Streams) (err error) {
+	// Results go where asked as they finish; the summary and JSON come at
+	// the end.
+	var resultsOut io.Writer = s.Out
+	if opts.out != "" {
+		f, err := os.Create(opts.out)
+		if err != nil {
+			return usageError{fmt.Errorf("create results file: %w", err)}
+		}
+		defer func() {
+			if cerr := f.Close(); cerr != nil && err == nil {
+				err = fmt.Errorf("write %s: %w", opts.out, cerr)
+			}
+		}()
+		resultsOut = f
+	} else if opts.json {
+		resultsOut = io.Discard
+	}
+	w := results.NewWriter(resultsOut)
+
+	run, err := runBenchmarks(ctx, opts.benchConfig, s, func(b *results.Benchmark, o *gotest.Outcome) error {
+		for _, r := range o.Results {
+			if err := w.Result(r); err != nil {
+				return fmt.Errorf("write results: %w", err)
+			}
+		}
+		if o.Status != results.StatusOK && o.Status != results.StatusSkipped {
+			return w.Failure(b)
+		}
+		return nil
+	})
+	if run == nil {
+		return err
+	}
+	if werr := w.Trailer(run.env); werr != nil && err == nil {
+		err = fmt.Errorf("write results: %w", werr)
+	}
+
+	switch {
+	case opts.json:
+		if jerr := report.WriteJSON(s.Out, run.reportJSON()); jerr != nil && err == nil {
+			err = jerr
+		}
+	case opts.out != "":
+		if terr := writeBenchSummary(s.Out, run); terr != nil && err == nil {
+			err = terr
+		}
+	}
+	for _, line := range run.failureLines() {
+		fmt.Fprintf(s.Err, "perfloop: %s\n", line)
+	}
+	if err != nil {
+		return err
+	}
+	if n := run.failed(); n > 0 {
+		return failedError{fmt.Sprintf("%d of %d benchmarks failed; the others' results were written", n, len(run.benchmarks))}
+	}
+	if len(run.benchmarks) == 0 && len(run.buildErrors) == 0 {
+		return usageErrorf("no benchmarks match -bench %q in %s", opts.bench, strings.Join(opts.patterns, " "))
+	}
+	if len(run.buildErrors) > 0 {
+		return failedError{fmt.Sprintf("%d package(s) did not build", len(run.buildErrors))}
+	}
+	return nil
+}
+
+var errNoBenchmarks = errors.New("no benchmarks")

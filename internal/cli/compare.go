@@ -2,9 +2,120 @@ package cli
 
 import (
 	"context"
-	"errors"
+	"fmt"
+
+	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/results"
+	"github.com/perfloop/perfloop/internal/stats"
 )
 
+const compareUsage = `
+usage: perfloop compare [flags] OLD NEW [MORE…]
+
+Compare compares benchmark result files (go test -bench output, or
+perfloop bench -o FILE) the way benchstat does: a table per unit (sec/op,
+B/op, allocs/op, B/s and custom b.ReportMetric units) with each benchmark's
+median ± 95% confidence interval per file, the change against the first
+file, and the Mann-Whitney U p-value. Medians, intervals and p-values are
+benchstat's own: the same golang.org/x/perf code computes them.
+
+Unlike benchstat, a change is called significant only after the
+Benjamini–Hochberg correction across the rows of each unit, so comparing
+many benchmarks does not produce false alarms at a rate of 5% per row; and
+every row says "faster", "slower" (or "better"/"worse" for B/op and
+allocs/op) or "no significant change". Higher B/s is faster.
+
+A file may be given as LABEL=PATH to name its column; "-" reads standard
+input. A malformed line is reported with its file and line and the rest
+is still compared (exit status 2).
+
+Examples:
+
+	perfloop bench -o old.txt ./...
+	# change the code
+	perfloop bench -o new.txt ./...
+	perfloop compare old.txt new.txt
+	perfloop compare -json before=old.txt after=new.txt | jq '.rows[] | select(.significant)'
+`
+
+type compareOptions struct {
+	files []string
+	json  bool
+	alpha float64
+}
+
 func runCompare(ctx context.Context, args []string, s Streams) error {
-	return errors.New("compare: not implemented yet")
+	var opts compareOptions
+	fs := newFlagSet("compare", compareUsage, s)
+	fs.BoolVar(&opts.json, "json", false, "print perfloop.compare/v1 JSON to stdout")
+	fs.Float64Var(&opts.alpha, "alpha", stats.Alpha, "false discovery rate for the Benjamini–Hochberg correction")
+	files, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	opts.files = files
+	if len(opts.files) == 0 {
+		fs.Usage()
+		return usageErrorf("compare: no result files given")
+	}
+	if opts.alpha <= 0 || opts.alpha >= 1 {
+		return usageErrorf("compare: -alpha must be between 0 and 1, got %g", opts.alpha)
+	}
+	return compare(opts, s)
+}
+
+func compare(opts compareOptions, s Streams) error {
+	f, err := results.Read(opts.files)
+	if err != nil {
+		return usageError{err}
+	}
+	for _, e := range f.Errors {
+		fmt.Fprintf(s.Err, "perfloop: %v\n", e)
+	}
+	if len(f.Results) == 0 {
+		return usageErrorf("compare: no benchmark results in %v (expected go test -bench output)", opts.files)
+	}
+	if missing := emptyFiles(opts.files, f.Labels); len(missing) > 0 {
+		fmt.Fprintf(s.Err, "perfloop: no benchmark results in %v\n", missing)
+	}
+	tables, err := stats.Compare(f.Results, f.Units, stats.Options{Alpha: opts.alpha})
+	if err != nil {
+		return err
+	}
+	if opts.json {
+		err = report.WriteJSON(s.Out, report.NewCompareJSON(tables))
+	} else {
+		err = report.CompareText(s.Out, tables, opts.alpha)
+	}
+	if err != nil {
+		return err
+	}
+	if len(f.Errors) > 0 {
+		return usageError{fmt.Errorf("%d malformed line(s) skipped; the first: %w", len(f.Errors), f.Errors[0])}
+	}
+	return nil
+}
+
+// emptyFiles lists the arguments whose files contributed no results.
+func emptyFiles(args, labels []string) []string {
+	have := map[string]bool{}
+	for _, l := range labels {
+		have[l] = true
+	}
+	var missing []string
+	for _, a := range args {
+		if !have[a] && !haveLabel(a, have) {
+			missing = append(missing, a)
+		}
+	}
+	return missing
+}
+
+func haveLabel(arg string, have map[string]bool) bool {
+	for i := range arg {
+		if arg[i] == '=' && have[arg[:i]] {
+			return true
+		}
+	}
+	return false
 }

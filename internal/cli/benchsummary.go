@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"golang.org/x/perf/benchunit"
+
+	"github.com/perfloop/perfloop/internal/results"
+)
+
+// writeBenchSummary prints a table per package: each benchmark's median ±
+// 95% CI for every unit, and failures with their errors.
+func writeBenchSummary(w io.Writer, run *benchRun) error {
+	rows := run.summarize()
+	var pkgs []string
+	byPkg := map[string][]*metricRow{}
+	for _, r := range rows {
+		if _, ok := byPkg[r.pkg]; !ok {
+			pkgs = append(pkgs, r.pkg)
+		}
+		byPkg[r.pkg] = append(byPkg[r.pkg], r)
+	}
+	for i, pkg := range pkgs {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "pkg: %s\n", pkg)
+		units := map[string]bool{}
+		for _, r := range byPkg[pkg] {
+			for _, u := range r.units {
+				units[u] = true
+			}
+		}
+		order := unitOrder(units)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(tw, "benchmark\t%s\tn\n", strings.Join(order, "\t"))
+		for _, r := range byPkg[pkg] {
+			name := strings.TrimPrefix(r.name, "Benchmark")
+			if r.procs > 0 {
+				name = fmt.Sprintf("%s-%d", name, r.procs)
+			}
+			if len(r.metrics) == 0 {
+				fmt.Fprintf(tw, "%s\t%s: %s\n", name, r.bench.Status, r.bench.Error)
+				continue
+			}
+			cells := []string{name}
+			n := 0
+			for _, u := range order {
+				s, ok := r.metrics[u]
+				if !ok {
+					cells = append(cells, "-")
+					continue
+				}
+				n = s.N
+				cells = append(cells, benchunit.Scale(s.Median, benchunit.ClassOf(u))+" ± "+s.RangePercent())
+			}
+			cells = append(cells, fmt.Sprint(n))
+			if st := r.bench.Status; st != results.StatusOK {
+				cells = append(cells, fmt.Sprintf("(%s: %s)", st, r.bench.Error))
+			}
+			fmt.Fprintln(tw, strings.Join(cells, "\t"))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	for _, pe := range run.buildErrors {
+		fmt.Fprintf(w, "\npkg: %s\n%v\n", pe.Package, pe.Err)
+	}
+	return nil
+}

@@ -1,0 +1,28 @@
+// Package cmdbench times whole commands the way hyperfine does, and adds
+// what the kernel saw: each run's user and system time, peak resident set
+// size, page faults and context switches from the child's own rusage
+// (wait4), and, on request, the child's system calls counted by strace.
+//
+// It is opinionated about overhead and honesty:
+//
+//   - A run is one fork/exec and one wait4 with nothing in between: the
+//     child's standard streams go to /dev/null (or a file) so no goroutine
+//     copies its output while the clock runs, and the wall time spans just
+//     spawn to reap, as hyperfine measures it.
+//   - A command run through a shell pays for the shell. Like hyperfine,
+//     cmdbench times the shell's empty command (sh -c "") and subtracts its
+//     mean from every run's wall, user and system time, and says so.
+//   - Several commands are interleaved (A B A B …) so that whatever the
+//     machine does during a round hits every command. Their comparison is a
+//     ratio of mean wall times with two uncertainties: the delta-method
+//     standard deviation hyperfine prints, and a 95% bootstrap confidence
+//     interval that resamples whole rounds (keeping the pairing) when the
+//     runs were interleaved.
+//   - Outliers are flagged, never dropped: a run more than ten robust
+//     standard deviations from the median (|x − median| / MAD > 14.826,
+//     hyperfine's rule) produces a warning, and a slow first run suggests
+//     -warmup.
+//
+// The package also reads strace -c tables (StraceReader) and writes results
+// as perfloop.exec/v1 JSON, Markdown, CSV and a human summary.
+package cmdbench

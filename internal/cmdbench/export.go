@@ -1,0 +1,225 @@
+package cmdbench
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// WriteJSON writes r as indented perfloop.exec/v1 JSON.
+func WriteJSON(w io.Writer, r *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return fmt.Errorf("write JSON: %w", err)
+	}
+	return nil
+}
+
+// Sentence says c the way a person would: "A ran 1.25 ± 0.04 times faster
+// than B (95% CI 1.20–1.31)", always from the faster command's side, and
+// says so when the interval includes 1.
+func (c Comparison) Sentence() string {
+	fast, slow := c.B, c.A
+	ratio, sd, low, high := c.Ratio, c.Stddev, c.Low, c.High
+	if c.Ratio < 1 {
+		fast, slow = c.A, c.B
+		ratio, sd, low, high = 1/c.Ratio, c.Stddev/(c.Ratio*c.Ratio), 1/c.High, 1/c.Low
+	}
+	s := fmt.Sprintf("%q ran %.2f ± %.2f times faster than %q (95%% CI %.2f–%.2f)", fast, ratio, sd, slow, low, high)
+	if !c.Significant() {
+		s += "; not a significant difference: the interval includes 1"
+	}
+	return s
+}
+
+// relative returns result i's comparison with the reference, and whether
+// i is the reference itself.
+func (r *Report) relative(i int) (c Comparison, isRef, ok bool) {
+	if i == r.Reference {
+		return Comparison{}, true, true
+	}
+	if r.Reference < 0 || r.Reference >= len(r.Results) {
+		return Comparison{}, false, false
+	}
+	ref := r.Results[r.Reference].Name
+	for _, c := range r.Comparisons {
+		if c.A == r.Results[i].Name && c.B == ref {
+			return c, false, true
+		}
+	}
+	return Comparison{}, false, false
+}
+
+// WriteText writes the human summary: per command its times, resources,
+// syscalls and warnings, then how the commands compare.
+func WriteText(w io.Writer, r *Report) error {
+	var b strings.Builder
+	if s := r.ShellSpawn; s != nil {
+		u := unitFor(s.Wall.Mean)
+		fmt.Fprintf(&b, "Shell spawn time: %s ± %s (%s -c '' over %d runs), subtracted from each run's wall, user and sys time; -no-shell runs commands directly.\n\n",
+			formatDuration(s.Wall.Mean, u), formatDuration(s.Wall.Stddev, u), s.Shell, s.Runs)
+	}
+	for i, res := range r.Results {
+		fmt.Fprintf(&b, "Benchmark %d: %s\n", i+1, res.Name)
+		if res.Name != res.Command {
+			fmt.Fprintf(&b, "  Command:             %s\n", res.Command)
+		}
+		u := unitFor(res.Wall.Mean)
+		fmt.Fprintf(&b, "  Time (mean ± σ):     %s ± %s    [User: %s, System: %s]\n",
+			formatDuration(res.Wall.Mean, u), formatDuration(res.Wall.Stddev, u),
+			formatDuration(res.User.Mean, u), formatDuration(res.Sys.Mean, u))
+		fmt.Fprintf(&b, "  Range (min … max):   %s … %s    median %s, %d runs\n",
+			formatDuration(res.Wall.Min, u), formatDuration(res.Wall.Max, u),
+			formatDuration(res.Wall.Median, u), res.Runs)
+		rss := "peak RSS " + formatBytes(res.MaxRSSBytes)
+		if res.MaxRSSIsBound {
+			rss = "peak RSS ≤ " + formatBytes(res.MaxRSSBytes) + " (Linux counts perfloop's own peak into a child's)"
+		}
+		fmt.Fprintf(&b, "  Memory:              %s, %.0f minor / %.0f major page faults per run\n",
+			rss, res.MinorFaults, res.MajorFaults)
+		fmt.Fprintf(&b, "  Context switches:    %.1f voluntary / %.1f involuntary per run\n",
+			res.VoluntaryCtxSwitches, res.InvoluntaryCtxSwitches)
+		if len(res.ExitCodes) > 1 || len(res.ExitCodes) == 1 && res.ExitCodes[0] != 0 {
+			fmt.Fprintf(&b, "  Exit codes:          %s (%d of %d runs non-zero)\n", joinInts(res.ExitCodes), res.FailedRuns, res.Runs)
+		}
+		if sc := res.Syscalls; sc != nil {
+			fmt.Fprintf(&b, "  Syscalls:            %d calls, %d errors (strace -c -f, one extra run)\n", sc.Calls, sc.Errors)
+			const top = 8
+			for _, c := range sc.BySyscall[:min(top, len(sc.BySyscall))] {
+				fmt.Fprintf(&b, "    %-18s %8d", c.Name, c.Calls)
+				if c.Errors > 0 {
+					fmt.Fprintf(&b, "  (%d errors)", c.Errors)
+				}
+				b.WriteByte('\n')
+			}
+			if n := len(sc.BySyscall) - top; n > 0 {
+				fmt.Fprintf(&b, "    … and %d more (see -json)\n", n)
+			}
+		}
+		for _, warn := range res.Warnings {
+			fmt.Fprintf(&b, "  Warning: %s\n", warn)
+		}
+		b.WriteByte('\n')
+	}
+	if len(r.Comparisons) > 0 {
+		how := "unpaired bootstrap"
+		if r.Interleaved {
+			how = "bootstrap over interleaved rounds"
+		}
+		fmt.Fprintf(&b, "Summary (ratio of mean wall times; ± is the delta-method σ, the interval a 95%% %s)\n", how)
+		for _, c := range r.Comparisons {
+			fmt.Fprintf(&b, "  %s\n", c.Sentence())
+		}
+	}
+	for _, warn := range r.Warnings {
+		fmt.Fprintf(&b, "Warning: %s\n", warn)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// markdownCell escapes s for a Markdown table cell in code style.
+func markdownCell(s string) string {
+	s = strings.ReplaceAll(s, "|", `\|`)
+	if strings.Contains(s, "`") {
+		return "`` " + s + " ``"
+	}
+	return "`" + s + "`"
+}
+
+// WriteMarkdown writes r as a Markdown table, times in the unit that suits
+// the reference command, with each command's mean relative to the
+// reference.
+func WriteMarkdown(w io.Writer, r *Report) error {
+	if len(r.Results) == 0 {
+		return nil
+	}
+	ref := r.Results[0]
+	if r.Reference >= 0 && r.Reference < len(r.Results) {
+		ref = r.Results[r.Reference]
+	}
+	u := unitFor(ref.Wall.Mean)
+	num := func(s float64) string { return strconv.FormatFloat(s/u.scale, 'f', 1, 64) }
+	var b strings.Builder
+	fmt.Fprintf(&b, "| Command | Mean [%[1]s] | Median [%[1]s] | Min [%[1]s] | Max [%[1]s] | User [%[1]s] | Sys [%[1]s] | Peak RSS | Relative |\n", u.name)
+	b.WriteString("|:---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	for i, res := range r.Results {
+		rel := ""
+		if c, isRef, ok := r.relative(i); isRef {
+			rel = "1.00"
+		} else if ok {
+			rel = fmt.Sprintf("%.2f ± %.2f", c.Ratio, c.Stddev)
+		}
+		fmt.Fprintf(&b, "| %s | %s ± %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			markdownCell(res.Name), num(res.Wall.Mean), num(res.Wall.Stddev), num(res.Wall.Median),
+			num(res.Wall.Min), num(res.Wall.Max), num(res.User.Mean), num(res.Sys.Mean),
+			rssCell(res), rel)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func rssCell(res Result) string {
+	if res.MaxRSSIsBound {
+		return "≤ " + formatBytes(res.MaxRSSBytes)
+	}
+	return formatBytes(res.MaxRSSBytes)
+}
+
+// WriteCSV writes one row per command, times in seconds, with a column per
+// parameter.
+func WriteCSV(w io.Writer, r *Report) error {
+	var params []string
+	for _, res := range r.Results {
+		for p := range res.Parameters {
+			if !slices.Contains(params, p) {
+				params = append(params, p)
+			}
+		}
+	}
+	slices.Sort(params)
+	cw := csv.NewWriter(w)
+	header := []string{"name", "command", "runs", "mean", "stddev", "median", "min", "max", "user", "system",
+		"max_rss_bytes", "minor_faults", "major_faults", "voluntary_ctx_switches", "involuntary_ctx_switches",
+		"exit_codes", "relative"}
+	for _, p := range params {
+		header = append(header, "parameter_"+p)
+	}
+	if err := cw.Write(header); err != nil {
+		return fmt.Errorf("write CSV: %w", err)
+	}
+	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	for i, res := range r.Results {
+		codes := make([]string, len(res.ExitCodes))
+		for j, c := range res.ExitCodes {
+			codes[j] = strconv.Itoa(c)
+		}
+		rel := ""
+		if c, isRef, ok := r.relative(i); isRef {
+			rel = "1"
+		} else if ok {
+			rel = g(c.Ratio)
+		}
+		row := []string{res.Name, res.Command, strconv.Itoa(res.Runs),
+			g(res.Wall.Mean), g(res.Wall.Stddev), g(res.Wall.Median), g(res.Wall.Min), g(res.Wall.Max),
+			g(res.User.Mean), g(res.Sys.Mean), strconv.FormatInt(res.MaxRSSBytes, 10),
+			g(res.MinorFaults), g(res.MajorFaults), g(res.VoluntaryCtxSwitches), g(res.InvoluntaryCtxSwitches),
+			strings.Join(codes, " "), rel}
+		for _, p := range params {
+			row = append(row, res.Parameters[p])
+		}
+		if err := cw.Write(row); err != nil {
+			return fmt.Errorf("write CSV: %w", err)
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("write CSV: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,16 @@
+//go:build !unix
+
+package cmdbench
+
+import (
+	"fmt"
+	"runtime"
+)
+
+// run fails: timing with wait4's rusage needs a Unix system.
+func (p *process) run() (Measurement, error) {
+	return Measurement{}, fmt.Errorf("run %s: perfloop exec needs wait4, which %s does not have", p.path, runtime.GOOS)
+}
+
+// selfMaxRSS is 0: there is no inherited floor to report.
+func selfMaxRSS() int64 { return 0 }

@@ -1,0 +1,372 @@
+package cmdbench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"syscall"
+	"time"
+)
+
+// Defaults of the automatic run count, as hyperfine's.
+const (
+	DefaultMinRuns = 10
+	DefaultMinTime = 3 * time.Second
+	// ShellCalibrationRuns is how many times the empty shell command runs
+	// to measure the shell's spawn time.
+	ShellCalibrationRuns = 50
+	// FastCommand is the wall time under which the shell spawn
+	// correction is as large as what it corrects.
+	FastCommand = 5 * time.Millisecond
+)
+
+// Options control how commands are timed.
+type Options struct {
+	// Warmup is the number of untimed runs of each command first.
+	Warmup int
+	// Runs is the number of timed runs of each command; 0 chooses it as
+	// hyperfine does: at least MinRuns and about MinTime per command,
+	// estimated from the first timed run.
+	Runs    int
+	MinRuns int           // 0 means DefaultMinRuns
+	MinTime time.Duration // 0 means DefaultMinTime
+	// Interleave runs several commands in rounds, A B A B …, instead of
+	// all runs of A then all of B.
+	Interleave bool
+	// IgnoreFailure keeps timing a command that exits non-zero.
+	IgnoreFailure bool
+	// Input is a file every run reads as its standard input; the empty
+	// string means /dev/null.
+	Input string
+	// Output receives the commands' standard output and error; nil means
+	// /dev/null.
+	Output *os.File
+	// Shell runs prepare and cleanup commands and is calibrated for the
+	// spawn correction ("sh" when empty).
+	Shell string
+	// Reference is the index of the command the others are compared to.
+	Reference int
+	// Strace, when set, runs each command once more under strace -c -f
+	// after its timed runs and records the system calls.
+	Strace bool
+	// Progress, when set, is called before every run.
+	Progress func(Progress)
+}
+
+// Progress says where a benchmark is.
+type Progress struct {
+	Phase   string // "shell" (spawn calibration), "warmup", "run" or "strace"
+	Command string // the name of the command that runs next
+	// Done and Total count the runs of this phase; Total is 0 while the
+	// automatic run count is not known yet.
+	Done, Total int
+	// Estimate is the mean wall time so far of Command (0 before any).
+	Estimate time.Duration
+}
+
+// ExitError says that a command, or its prepare or cleanup command, exited
+// with a non-zero status.
+type ExitError struct {
+	Role    string // "command", "prepare command" or "cleanup command"
+	Command string
+	Code    int
+	Signal  syscall.Signal // the signal that killed it, or 0
+}
+
+func (e *ExitError) Error() string {
+	if e.Signal != 0 {
+		return fmt.Sprintf("%s %q was killed by signal %d (%v), exit code %d", e.Role, e.Command, int(e.Signal), e.Signal, e.Code)
+	}
+	return fmt.Sprintf("%s %q exited with code %d", e.Role, e.Command, e.Code)
+}
+
+// bench is one command being timed.
+type bench struct {
+	cmd      Command
+	proc     *process
+	prepare  *process // nil without a prepare command
+	runs     []Measurement
+	prep     time.Duration // the last prepare command's wall time
+	syscalls *Syscalls     // from the strace run, with Options.Strace
+}
+
+// engine holds what every run shares.
+type engine struct {
+	opts    Options
+	io      *stdio
+	auxIO   *stdio // prepare and cleanup: /dev/null stdin
+	spawn   *ShellSpawn
+	benches []*bench
+}
+
+// Run times cmds as opts say and returns the report. On a failing command
+// (without IgnoreFailure) it returns an *ExitError. When ctx is canceled it
+// stops after the current run and returns the runs finished so far with
+// ctx's error.
+func Run(ctx context.Context, cmds []Command, opts Options) (*Report, error) {
+	if len(cmds) == 0 {
+		return nil, errors.New("no command to run")
+	}
+	if opts.MinRuns <= 0 {
+		opts.MinRuns = DefaultMinRuns
+	}
+	if opts.MinTime <= 0 {
+		opts.MinTime = DefaultMinTime
+	}
+	if opts.Shell == "" {
+		opts.Shell = "sh"
+	}
+	if opts.Reference < 0 || opts.Reference >= len(cmds) {
+		return nil, fmt.Errorf("reference %d out of range", opts.Reference)
+	}
+	if len(cmds) < 2 {
+		opts.Interleave = false
+	}
+	e := &engine{opts: opts}
+	var err error
+	if e.io, err = openStdio(opts.Input, opts.Output); err != nil {
+		return nil, err
+	}
+	defer e.io.close()
+	if e.auxIO, err = openStdio("", opts.Output); err != nil {
+		return nil, err
+	}
+	defer e.auxIO.close()
+	for _, c := range cmds {
+		b := &bench{cmd: c}
+		if b.proc, err = newProcess(c.Argv, e.io); err != nil {
+			return nil, fmt.Errorf("run %q: %w", c.Line, err)
+		}
+		if c.Prepare != "" {
+			if b.prepare, err = newProcess([]string{opts.Shell, "-c", c.Prepare}, e.auxIO); err != nil {
+				return nil, fmt.Errorf("prepare %q: %w", c.Prepare, err)
+			}
+		}
+		e.benches = append(e.benches, b)
+	}
+	if slices.ContainsFunc(cmds, func(c Command) bool { return c.Shell }) {
+		if e.spawn, err = e.calibrate(ctx); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Interleave {
+		err = e.interleaved(ctx)
+	} else {
+		err = e.sequential(ctx)
+	}
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return nil, err
+	}
+	if err == nil && opts.Strace {
+		for _, b := range e.benches {
+			e.progress("strace", b, 0, 0)
+			sc, serr := e.strace(b)
+			if serr != nil {
+				return nil, serr
+			}
+			b.syscalls = sc
+		}
+	}
+	return e.report(), err
+}
+
+// calibrate times the shell's empty command, whose mean is subtracted from
+// every shell-run measurement.
+func (e *engine) calibrate(ctx context.Context) (*ShellSpawn, error) {
+	p, err := newProcess([]string{e.opts.Shell, "-c", ""}, e.io)
+	if err != nil {
+		return nil, fmt.Errorf("find shell %q: %w", e.opts.Shell, err)
+	}
+	const warm = 3
+	var wall, user, sys []float64
+	for i := range warm + ShellCalibrationRuns {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if e.opts.Progress != nil {
+			e.opts.Progress(Progress{Phase: "shell", Command: e.opts.Shell + " -c ''", Done: i, Total: warm + ShellCalibrationRuns})
+		}
+		if err := e.io.rewind(); err != nil {
+			return nil, err
+		}
+		m, err := p.run()
+		if err != nil {
+			return nil, fmt.Errorf("measure shell spawn time: %w", err)
+		}
+		if m.ExitCode != 0 {
+			return nil, fmt.Errorf("measure shell spawn time: %s -c '' exited with code %d", e.opts.Shell, m.ExitCode)
+		}
+		if i < warm {
+			continue
+		}
+		wall = append(wall, m.Wall.Seconds())
+		user = append(user, m.User.Seconds())
+		sys = append(sys, m.Sys.Seconds())
+	}
+	return &ShellSpawn{
+		Shell: e.opts.Shell,
+		Runs:  ShellCalibrationRuns,
+		Wall:  Summarize(wall),
+		User:  Mean(user),
+		Sys:   Mean(sys),
+	}, nil
+}
+
+func (e *engine) progress(phase string, b *bench, done, total int) {
+	if e.opts.Progress == nil {
+		return
+	}
+	p := Progress{Phase: phase, Command: b.cmd.Name, Done: done, Total: total}
+	if n := len(b.runs); n > 0 {
+		var sum time.Duration
+		for _, m := range b.runs {
+			sum += m.Wall
+		}
+		p.Estimate = sum / time.Duration(n)
+	}
+	e.opts.Progress(p)
+}
+
+// once runs b's prepare command, if any, then b itself, and checks the
+// exit status.
+func (e *engine) once(ctx context.Context, b *bench) (Measurement, error) {
+	if err := ctx.Err(); err != nil {
+		return Measurement{}, err
+	}
+	if b.prepare != nil {
+		m, err := b.prepare.run()
+		if err != nil {
+			return Measurement{}, fmt.Errorf("prepare %q: %w", b.cmd.Prepare, err)
+		}
+		if m.Signal == syscall.SIGINT {
+			return Measurement{}, context.Canceled
+		}
+		if m.ExitCode != 0 {
+			return Measurement{}, &ExitError{Role: "prepare command", Command: b.cmd.Prepare, Code: m.ExitCode, Signal: m.Signal}
+		}
+		b.prep = m.Wall
+	}
+	if err := e.io.rewind(); err != nil {
+		return Measurement{}, err
+	}
+	m, err := b.proc.run()
+	if err != nil {
+		return Measurement{}, fmt.Errorf("run %q: %w", b.cmd.Line, err)
+	}
+	if m.Signal == syscall.SIGINT {
+		// The terminal sent Ctrl-C to the whole process group.
+		return Measurement{}, context.Canceled
+	}
+	if m.ExitCode != 0 && !e.opts.IgnoreFailure {
+		return Measurement{}, &ExitError{Role: "command", Command: b.cmd.Line, Code: m.ExitCode, Signal: m.Signal}
+	}
+	return m, nil
+}
+
+// timed runs b once and records the measurement.
+func (e *engine) timed(ctx context.Context, b *bench) error {
+	m, err := e.once(ctx, b)
+	if err != nil {
+		return err
+	}
+	b.runs = append(b.runs, m)
+	return nil
+}
+
+// autoRuns is hyperfine's rule: enough runs of the first run's length
+// (prepare and shell spawn included) to fill about MinTime per command,
+// and at least MinRuns.
+func (e *engine) autoRuns(bs []*bench) int {
+	if e.opts.Runs > 0 {
+		return e.opts.Runs
+	}
+	var round time.Duration
+	for _, b := range bs {
+		round += b.runs[0].Wall + b.prep
+	}
+	if round <= 0 {
+		round = time.Nanosecond
+	}
+	n := int(time.Duration(len(bs)) * e.opts.MinTime / round)
+	return max(n, e.opts.MinRuns)
+}
+
+func (e *engine) sequential(ctx context.Context) error {
+	for _, b := range e.benches {
+		for i := range e.opts.Warmup {
+			e.progress("warmup", b, i, e.opts.Warmup)
+			if _, err := e.once(ctx, b); err != nil {
+				return err
+			}
+		}
+		e.progress("run", b, 0, e.opts.Runs)
+		if err := e.timed(ctx, b); err != nil {
+			return err
+		}
+		n := e.autoRuns([]*bench{b})
+		for i := 1; i < n; i++ {
+			e.progress("run", b, i, n)
+			if err := e.timed(ctx, b); err != nil {
+				return err
+			}
+		}
+		if err := e.cleanup(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *engine) interleaved(ctx context.Context) error {
+	k := len(e.benches)
+	for i := range e.opts.Warmup {
+		for j, b := range e.benches {
+			e.progress("warmup", b, i*k+j, e.opts.Warmup*k)
+			if _, err := e.once(ctx, b); err != nil {
+				return err
+			}
+		}
+	}
+	total := e.opts.Runs * k
+	for j, b := range e.benches {
+		e.progress("run", b, j, total)
+		if err := e.timed(ctx, b); err != nil {
+			return err
+		}
+	}
+	n := e.autoRuns(e.benches)
+	for r := 1; r < n; r++ {
+		for j, b := range e.benches {
+			e.progress("run", b, r*k+j, n*k)
+			if err := e.timed(ctx, b); err != nil {
+				return err
+			}
+		}
+	}
+	for _, b := range e.benches {
+		if err := e.cleanup(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *engine) cleanup(b *bench) error {
+	if b.cmd.Cleanup == "" {
+		return nil
+	}
+	p, err := newProcess([]string{e.opts.Shell, "-c", b.cmd.Cleanup}, e.auxIO)
+	if err != nil {
+		return fmt.Errorf("cleanup %q: %w", b.cmd.Cleanup, err)
+	}
+	m, err := p.run()
+	if err != nil {
+		return fmt.Errorf("cleanup %q: %w", b.cmd.Cleanup, err)
+	}
+	if m.ExitCode != 0 {
+		return &ExitError{Role: "cleanup command", Command: b.cmd.Cleanup, Code: m.ExitCode, Signal: m.Signal}
+	}
+	return nil
+}

@@ -1,0 +1,363 @@
+package gotest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfloop/perfloop/internal/results"
+)
+
+// Binary is a built test binary of one package.
+type Binary struct {
+	Package Package
+	Path    string
+	Env     []string // extra environment for every run
+}
+
+// Benchmarks lists the top-level benchmarks of the binary whose names match
+// the regular expression top (the first element of a -bench pattern; see
+// SplitPattern).
+func (b *Binary) Benchmarks(ctx context.Context, top string) ([]string, error) {
+	cmd := b.command(ctx, "-test.list", top)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("list benchmarks of %s: %w: %s", b.Package.ImportPath, err,
+			firstLines(strings.TrimSpace(stderr.String()), 3))
+	}
+	var names []string
+	for _, line := range strings.Split(string(out), "\n") {
+		line = strings.TrimSpace(line)
+		if isBenchmarkName(line) {
+			names = append(names, line)
+		}
+	}
+	return names, nil
+}
+
+// isBenchmarkName reports whether name is a benchmark function's name as the
+// testing package defines it: "Benchmark" followed by nothing or by a
+// character that is not a lower-case letter.
+func isBenchmarkName(name string) bool {
+	rest, ok := strings.CutPrefix(name, "Benchmark")
+	if !ok {
+		return false
+	}
+	return rest == "" || !(rest[0] >= 'a' && rest[0] <= 'z')
+}
+
+func (b *Binary) command(ctx context.Context, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, b.Path, args...)
+	// go test runs a package's tests in the package directory; so do we,
+	// so that testdata/ paths work.
+	cmd.Dir = b.Package.Dir
+	cmd.Env = append(os.Environ(), b.Env...)
+	cmd.WaitDelay = 5 * time.Second
+	return cmd
+}
+
+// RunConfig says how to run one benchmark once.
+type RunConfig struct {
+	// Name is the top-level benchmark to run ("BenchmarkEncode").
+	Name string
+	// Sub is the rest of the user's -bench pattern after the top level
+	// ("size=10$" from "Encode/size=10$"), or "".
+	Sub       string
+	Benchtime string // -test.benchtime, "" for the default
+	CPU       string // -test.cpu, "" for the default
+	// Timeout bounds the run: at the timeout the binary gets SIGQUIT (so
+	// the Go runtime prints the benchmark's stack) and is killed shortly
+	// after if it has not exited. Zero means no limit.
+	Timeout time.Duration
+	// Args are further test binary flags (-test.cpuprofile=…).
+	Args []string
+}
+
+// Outcome is what one run of one benchmark produced.
+type Outcome struct {
+	Results []*benchfmt.Result
+	Status  results.Status
+	// Error explains a failure in one line: "panic: … (x_test.go:79)".
+	Error   string
+	Elapsed time.Duration
+	// Stdout and Stderr are the binary's raw output.
+	Stdout, Stderr []byte
+}
+
+// Run runs one benchmark once in its own process and returns what it
+// produced. It returns an error only when the run was cancelled or the
+// binary could not be started; every failure of the benchmark itself is
+// described in the Outcome.
+func (b *Binary) Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
+	pattern := "^" + regexp.QuoteMeta(cfg.Name) + "$"
+	if cfg.Sub != "" {
+		pattern += "/" + cfg.Sub
+	}
+	args := []string{"-test.run=^$", "-test.bench=" + pattern, "-test.count=1", "-test.benchmem"}
+	if cfg.Benchtime != "" {
+		args = append(args, "-test.benchtime="+cfg.Benchtime)
+	}
+	if cfg.CPU != "" {
+		args = append(args, "-test.cpu="+cfg.CPU)
+	}
+	args = append(args, cfg.Args...)
+
+	cmd := b.command(ctx, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", b.Path, err)
+	}
+	// The testing package's -test.timeout does not cover benchmarks, so
+	// the timeout is ours: SIGQUIT first, which makes the Go runtime print
+	// every goroutine (the benchmark's frame among them) and exit; a kill
+	// if it has not exited after a grace period.
+	var timedOut atomic.Bool
+	if cfg.Timeout > 0 {
+		timer := time.AfterFunc(cfg.Timeout, func() {
+			timedOut.Store(true)
+			if err := cmd.Process.Signal(syscall.SIGQUIT); err != nil {
+				_ = cmd.Process.Kill()
+				return
+			}
+			time.AfterFunc(killGrace, func() { _ = cmd.Process.Kill() })
+		})
+		defer timer.Stop()
+	}
+	err := cmd.Wait()
+	o := &Outcome{Elapsed: time.Since(start), Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Status: results.StatusOK}
+	if ctx.Err() != nil {
+		return o, ctx.Err()
+	}
+	killed := timedOut.Load()
+	o.Results = parseResults(stdout.Bytes(), b.Package.ImportPath+" "+cfg.Name)
+	b.classify(o, cfg, err, killed)
+	return o, nil
+}
+
+// killGrace is how long a timed-out binary has to print its goroutines and
+// exit before it is killed.
+const killGrace = 5 * time.Second
+
+func parseResults(out []byte, name string) []*benchfmt.Result {
+	var rs []*benchfmt.Result
+	r := benchfmt.NewReader(bytes.NewReader(out), name)
+	for r.Scan() {
+		// A benchmark that panics makes the testing package print a
+		// result line with 0 iterations and NaN ns/op: not a measurement.
+		if res, ok := r.Result().(*benchfmt.Result); ok && res.Iters > 0 && !hasNaN(res) {
+			rs = append(rs, res.Clone())
+		}
+	}
+	return rs
+}
+
+func hasNaN(r *benchfmt.Result) bool {
+	for _, v := range r.Values {
+		if math.IsNaN(v.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// classify sets o's status and error from the process's exit and output.
+func (b *Binary) classify(o *Outcome, cfg RunConfig, runErr error, killed bool) {
+	frame := b.benchmarkFrame(o.Stderr, cfg.Name)
+	where := ""
+	if frame != "" {
+		where = " (" + frame + ")"
+	}
+	switch {
+	case killed:
+		o.Status = results.StatusTimeout
+		o.Error = fmt.Sprintf("timed out after %v (-timeout)%s", cfg.Timeout, where)
+		return
+	}
+	if msg := panicMessage(o.Stderr); msg != "" {
+		o.Status = results.StatusFailed
+		o.Error = msg + where
+		return
+	}
+	if msg := failMessage(o.Stdout); msg != "" {
+		o.Status = results.StatusFailed
+		o.Error = msg
+		return
+	}
+	if runErr != nil {
+		o.Status = results.StatusFailed
+		var ee *exec.ExitError
+		if errors.As(runErr, &ee) {
+			o.Error = fmt.Sprintf("exit status %d", ee.ExitCode())
+		} else {
+			o.Error = runErr.Error()
+		}
+		if tail := lastLines(o.Stderr, 2); tail != "" {
+			o.Error += ": " + tail
+		}
+		return
+	}
+	if len(o.Results) == 0 {
+		if bytes.Contains(o.Stdout, []byte("--- SKIP:")) {
+			o.Status = results.StatusSkipped
+			o.Error = skipMessage(o.Stdout)
+			return
+		}
+		o.Status = results.StatusFailed
+		o.Error = "produced no results (does the -bench pattern match its sub-benchmarks?)"
+	}
+}
+
+// panicMessage returns the first "panic: …" line of a test binary's stderr,
+// without the "[recovered]" marker the testing package adds.
+func panicMessage(stderr []byte) string {
+	for _, line := range strings.Split(string(stderr), "\n") {
+		if strings.HasPrefix(line, "panic: ") || strings.HasPrefix(line, "fatal error: ") {
+			line = strings.TrimSuffix(strings.TrimSpace(line), " [recovered]")
+			line = strings.TrimSuffix(line, " [recovered, repanicked]")
+			return line
+		}
+	}
+	return ""
+}
+
+// failMessage returns the log lines under the first "--- FAIL:" line of a
+// test binary's stdout, joined into one line.
+func failMessage(stdout []byte) string {
+	return indentedAfter(stdout, "--- FAIL:")
+}
+
+func skipMessage(stdout []byte) string {
+	msg := indentedAfter(stdout, "--- SKIP:")
+	if msg == "" {
+		return "skipped"
+	}
+	return "skipped: " + msg
+}
+
+func indentedAfter(out []byte, marker string) string {
+	lines := strings.Split(string(out), "\n")
+	for i, line := range lines {
+		if !strings.Contains(line, marker) {
+			continue
+		}
+		var msgs []string
+		for _, l := range lines[i+1:] {
+			if !strings.HasPrefix(l, "    ") {
+				break
+			}
+			msgs = append(msgs, strings.TrimSpace(l))
+		}
+		if len(msgs) == 0 {
+			return strings.TrimSpace(line[strings.Index(line, marker):])
+		}
+		return strings.Join(msgs, "; ")
+	}
+	return ""
+}
+
+func lastLines(b []byte, n int) string {
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.TrimSpace(strings.Join(lines, "; "))
+}
+
+// benchmarkFrame finds the benchmark function's frame (or a closure inside
+// it) in a goroutine dump and returns its file:line, relative to the module
+// root. It falls back to the first frame in a _test.go file.
+func (b *Binary) benchmarkFrame(stderr []byte, name string) string {
+	lines := strings.Split(string(stderr), "\n")
+	suffix := "." + name
+	var fallback string
+	for i := 0; i+1 < len(lines); i++ {
+		fn := lines[i]
+		loc := lines[i+1]
+		if !strings.HasPrefix(loc, "\t") {
+			continue
+		}
+		// "example.com/m.BenchmarkX(0xc000…)" or "….BenchmarkX.func1(…)"
+		if p := strings.LastIndexByte(fn, '('); p > 0 {
+			fn = fn[:p]
+		}
+		file, line := splitLocation(loc)
+		if file == "" {
+			continue
+		}
+		if strings.HasSuffix(fn, suffix) || strings.Contains(fn, suffix+".func") {
+			return b.relative(file) + ":" + line
+		}
+		if fallback == "" && strings.HasSuffix(file, "_test.go") {
+			fallback = b.relative(file) + ":" + line
+		}
+	}
+	return fallback
+}
+
+// splitLocation parses "\t/abs/file.go:79 +0x1d".
+func splitLocation(loc string) (file, line string) {
+	loc = strings.TrimSpace(loc)
+	if i := strings.LastIndex(loc, " +0x"); i >= 0 {
+		loc = loc[:i]
+	}
+	i := strings.LastIndexByte(loc, ':')
+	if i < 0 || !strings.HasSuffix(loc[:i], ".go") {
+		return "", ""
+	}
+	return loc[:i], loc[i+1:]
+}
+
+// relative returns file relative to the package's module root, with
+// forward slashes, or its base name when it lies outside.
+func (b *Binary) relative(file string) string {
+	root := b.Package.ModuleDir
+	if root == "" {
+		root = b.Package.Dir
+	}
+	if rel, ok := strings.CutPrefix(file, root+string(os.PathSeparator)); ok {
+		return strings.ReplaceAll(rel, string(os.PathSeparator), "/")
+	}
+	if i := strings.LastIndexAny(file, `/\`); i >= 0 {
+		return file[i+1:]
+	}
+	return file
+}
+
+// SplitPattern splits a -bench regular expression into its top-level
+// element and the rest, as the testing package splits on slashes outside
+// brackets and parentheses: "Encode/size=10$" → ("Encode", "size=10$").
+func SplitPattern(pattern string) (top, sub string) {
+	depth := 0
+	for i := 0; i < len(pattern); i++ {
+		switch pattern[i] {
+		case '\\':
+			i++
+		case '[', '(':
+			depth++
+		case ']', ')':
+			if depth > 0 {
+				depth--
+			}
+		case '/':
+			if depth == 0 {
+				return pattern[:i], pattern[i+1:]
+			}
+		}
+	}
+	return pattern, ""
+}

@@ -1,0 +1,132 @@
+package gotest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+)
+
+// Suite is the set of benchmarks selected by package patterns and a -bench
+// pattern, with each package's test binary built once.
+type Suite struct {
+	dir string // temporary directory holding the binaries
+	// Packages lists every package the patterns matched.
+	Packages []Package
+	// Targets lists the selected benchmarks, package by package in go list
+	// order, and within a package in source order.
+	Targets []Target
+	// Failed lists the packages that matched but could not be benchmarked:
+	// go list errors and build failures. The other packages are unaffected.
+	Failed []PackageError
+	// Sub is the part of the -bench pattern below the top level.
+	Sub string
+}
+
+// Target is one top-level benchmark of one built test binary.
+type Target struct {
+	Binary *Binary
+	Name   string // "BenchmarkEncode"
+}
+
+// PackageError is a package that could not be benchmarked.
+type PackageError struct {
+	Package string
+	Err     error
+}
+
+// Prepare lists the packages matching patterns, builds the test binary of
+// each package that has tests, and lists the benchmarks matching the -bench
+// pattern bench. A package that does not compile is recorded in Failed and
+// the others are still prepared; only a failure of go list itself, or
+// cancellation, is an error. status, if not nil, is told what is happening.
+// The caller must Close the suite to remove the binaries.
+func (tc *Toolchain) Prepare(ctx context.Context, patterns []string, bench string, status func(string)) (*Suite, error) {
+	if status == nil {
+		status = func(string) {}
+	}
+	status("listing packages")
+	pkgs, err := tc.List(ctx, patterns)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "perfloop-bin-")
+	if err != nil {
+		return nil, fmt.Errorf("create build directory: %w", err)
+	}
+	s := &Suite{dir: dir, Packages: pkgs}
+	top, sub := SplitPattern(bench)
+	s.Sub = sub
+	for i, pkg := range pkgs {
+		if err := ctx.Err(); err != nil {
+			s.Close()
+			return nil, err
+		}
+		if pkg.Error != "" {
+			s.Failed = append(s.Failed, PackageError{pkg.ImportPath, errors.New(pkg.Error)})
+			continue
+		}
+		if !pkg.HasTests {
+			continue
+		}
+		status(fmt.Sprintf("building %s (%d/%d)", pkg.ImportPath, i+1, len(pkgs)))
+		path, err := tc.Build(ctx, pkg, dir)
+		if err != nil {
+			if ctx.Err() != nil {
+				s.Close()
+				return nil, ctx.Err()
+			}
+			s.Failed = append(s.Failed, PackageError{pkg.ImportPath, err})
+			continue
+		}
+		bin := &Binary{Package: pkg, Path: path, Env: tc.Env}
+		names, err := bin.Benchmarks(ctx, top)
+		if err != nil {
+			if ctx.Err() != nil {
+				s.Close()
+				return nil, ctx.Err()
+			}
+			s.Failed = append(s.Failed, PackageError{pkg.ImportPath, err})
+			continue
+		}
+		for _, n := range names {
+			s.Targets = append(s.Targets, Target{Binary: bin, Name: n})
+		}
+	}
+	return s, nil
+}
+
+// Close removes the suite's binaries.
+func (s *Suite) Close() error {
+	return os.RemoveAll(s.dir)
+}
+
+// Dir returns the directory holding the suite's binaries, where callers may
+// keep scratch files such as profiles.
+func (s *Suite) Dir() string { return s.dir }
+
+// VCS describes the version control state of a directory.
+type VCS struct {
+	Commit string // full revision, "" outside a git repository
+	Dirty  bool   // uncommitted changes to tracked files
+}
+
+// ReadVCS returns the git revision of dir, or a zero VCS when dir is not in a
+// git work tree or git is missing.
+func ReadVCS(ctx context.Context, dir string) VCS {
+	git := func(args ...string) (string, error) {
+		cmd := exec.CommandContext(ctx, "git", args...)
+		cmd.Dir = dir
+		out, err := cmd.Output()
+		return strings.TrimSpace(string(out)), err
+	}
+	rev, err := git("rev-parse", "HEAD")
+	if err != nil {
+		return VCS{}
+	}
+	st, err := git("status", "--porcelain", "--untracked-files=no")
+	return VCS{Commit: rev, Dirty: err == nil && st != ""}
+}
+

@@ -1,0 +1,326 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"text/tabwriter"
+
+	"golang.org/x/perf/benchunit"
+
+	"github.com/perfloop/perfloop/internal/stats"
+)
+
+// CompareText writes tables in the style of benchstat: each row's median
+// ± confidence interval per file, and for every file after the first the
+// delta, the p-value and a plain verdict. Under each table it says how
+// significance was decided.
+func CompareText(w io.Writer, tables []*stats.Table, alpha float64) error {
+	var lastConfig string
+	for i, t := range tables {
+		if cfg := strings.Join(t.Config, "\n"); cfg != lastConfig {
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			if cfg != "" {
+				fmt.Fprintln(w, cfg)
+			}
+			lastConfig = cfg
+		}
+		fmt.Fprintln(w)
+		if err := compareTable(w, t, alpha); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func compareTable(w io.Writer, t *stats.Table, alpha float64) error {
+	var vals []float64
+	for _, r := range t.Rows {
+		for _, c := range r.Cells {
+			if c != nil {
+				vals = append(vals, c.Summary.Median)
+			}
+		}
+	}
+	scaler := benchunit.CommonScale(vals, benchunit.ClassOf(t.Unit))
+
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	// Header: unit, then a value column per file and, for each file after
+	// the first, delta, p and verdict columns.
+	hdr := []string{t.Unit}
+	for ci, col := range t.Columns {
+		hdr = append(hdr, col)
+		if ci > 0 {
+			hdr = append(hdr, "vs base", "p", "")
+		}
+	}
+	fmt.Fprintln(tw, strings.Join(hdr, "\t"))
+
+	notes := newFootnotes()
+	for _, r := range t.Rows {
+		line := []string{r.FullName}
+		for ci, c := range r.Cells {
+			if c == nil {
+				line = append(line, "-")
+				if ci > 0 {
+					line = append(line, "", "", "")
+				}
+				continue
+			}
+			v := scaler.Format(c.Summary.Median) + " ± " + rangePercent(c.Summary) + notes.mark(c.Warnings)
+			line = append(line, v)
+			if ci == 0 {
+				continue
+			}
+			if !c.Compared {
+				line = append(line, "", "", "")
+				continue
+			}
+			d := "~"
+			if c.Significant {
+				d = formatDelta(c.Delta)
+			}
+			line = append(line, d, fmt.Sprintf("p=%.3f n=%s", c.P, nPair(r.Cells[0], c)), c.Verdict)
+		}
+		fmt.Fprintln(tw, strings.Join(line, "\t"))
+	}
+	if len(t.Rows) > 1 {
+		line := []string{"geomean"}
+		for ci, g := range t.Geomean {
+			if math.IsNaN(g.Value) {
+				line = append(line, "-")
+			} else {
+				line = append(line, scaler.Format(g.Value))
+			}
+			if ci > 0 {
+				d := ""
+				if !math.IsNaN(g.Delta) {
+					d = formatDelta(g.Delta)
+				}
+				line = append(line, d, "", "")
+			}
+		}
+		fmt.Fprintln(tw, strings.Join(line, "\t"))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(t.Columns) > 1 {
+		fmt.Fprintf(w, "%s\n", significanceNote(t, alpha))
+	}
+	notes.write(w)
+	return nil
+}
+
+// significanceNote says how the verdicts were decided, under each table.
+func significanceNote(t *stats.Table, alpha float64) string {
+	n := 0
+	for _, r := range t.Rows {
+		for _, c := range r.Cells[1:] {
+			if c != nil && c.Compared {
+				n++
+			}
+		}
+	}
+	dir := "lower is better"
+	switch t.Better {
+	case 1:
+		dir = "higher is better"
+	case 0:
+		dir = "direction unknown"
+	}
+	return fmt.Sprintf("significant: Benjamini–Hochberg adjusted p ≤ %.2g across %d %s comparisons (p shown is benchstat's Mann-Whitney U); %s",
+		alpha, n, t.Unit, dir)
+}
+
+func nPair(base, c *stats.Cell) string {
+	if base == nil || base.Summary.N == c.Summary.N {
+		return fmt.Sprint(c.Summary.N)
+	}
+	return fmt.Sprintf("%d+%d", base.Summary.N, c.Summary.N)
+}
+
+func rangePercent(s stats.Summary) string {
+	return s.RangePercent()
+}
+
+func formatDelta(d float64) string {
+	switch {
+	case math.IsNaN(d):
+		return "?"
+	case d == 0:
+		return "0.00%"
+	}
+	return fmt.Sprintf("%+.2f%%", 100*d)
+}
+
+// footnotes numbers distinct warnings and prints them under a table, as
+// benchstat does with ¹ ².
+type footnotes struct {
+	order []string
+	index map[string]int
+}
+
+func newFootnotes() *footnotes { return &footnotes{index: map[string]int{}} }
+
+var superscripts = []string{"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"}
+
+func (f *footnotes) mark(warnings []error) string {
+	var marks []string
+	seen := map[int]bool{}
+	for _, w := range warnings {
+		msg := w.Error()
+		i, ok := f.index[msg]
+		if !ok {
+			f.order = append(f.order, msg)
+			i = len(f.order)
+			f.index[msg] = i
+		}
+		if !seen[i] {
+			seen[i] = true
+			marks = append(marks, superscript(i))
+		}
+	}
+	if len(marks) == 0 {
+		return ""
+	}
+	return " " + strings.Join(marks, " ")
+}
+
+func superscript(n int) string {
+	var s string
+	for _, d := range fmt.Sprint(n) {
+		s += superscripts[d-'0']
+	}
+	return s
+}
+
+func (f *footnotes) write(w io.Writer) {
+	for i, msg := range f.order {
+		fmt.Fprintf(w, "%s %s\n", superscript(i+1), msg)
+	}
+}
+
+// CompareJSON is the perfloop.compare/v1 document.
+type CompareJSON struct {
+	Schema  string           `json:"schema"`
+	Rows    []CompareRow     `json:"rows"`
+	Geomean []CompareGeomean `json:"geomean"`
+	// Rounds and WallSeconds are set by diff.
+	Rounds      int     `json:"rounds,omitempty"`
+	WallSeconds float64 `json:"wall_seconds,omitempty"`
+}
+
+// CompareSchema names version 1 of the compare JSON contract.
+const CompareSchema = "perfloop.compare/v1"
+
+// CompareRow is one benchmark, unit and new file compared with the baseline.
+type CompareRow struct {
+	Benchmark string   `json:"benchmark"`
+	Procs     int      `json:"procs,omitempty"`
+	Package   string   `json:"package,omitempty"`
+	Unit      string   `json:"unit"`
+	Old       *Metric  `json:"old"`
+	New       *Metric  `json:"new"`
+	Delta     *float64 `json:"delta"`
+	P         float64  `json:"p"`
+	Q         float64  `json:"q"`
+	// Significant reports Q <= alpha.
+	Significant bool   `json:"significant"`
+	Verdict     string `json:"verdict"`
+	// OldFile and NewFile label the compared columns.
+	OldFile string `json:"old_file,omitempty"`
+	NewFile string `json:"new_file,omitempty"`
+}
+
+// CompareGeomean is the geomean delta of one unit (and new file).
+type CompareGeomean struct {
+	Unit    string   `json:"unit"`
+	Package string   `json:"package,omitempty"`
+	Delta   *float64 `json:"delta"`
+	NewFile string   `json:"new_file,omitempty"`
+}
+
+// Metric is a summary of one metric: the median and its confidence
+// interval. Low and High are null when there are too few values for an
+// interval.
+type Metric struct {
+	Median float64  `json:"median"`
+	Low    *float64 `json:"low"`
+	High   *float64 `json:"high"`
+	N      int      `json:"n"`
+}
+
+// NewMetric converts a stats.Summary for JSON, where infinities have no
+// encoding.
+func NewMetric(s stats.Summary) *Metric {
+	m := &Metric{Median: s.Median, N: s.N}
+	if s.Finite() {
+		lo, hi := s.Low, s.High
+		m.Low, m.High = &lo, &hi
+	}
+	return m
+}
+
+func finite(f float64) *float64 {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return nil
+	}
+	return &f
+}
+
+// NewCompareJSON converts comparison tables to the compare/v1 document.
+func NewCompareJSON(tables []*stats.Table) *CompareJSON {
+	doc := &CompareJSON{Schema: CompareSchema, Rows: []CompareRow{}, Geomean: []CompareGeomean{}}
+	for _, t := range tables {
+		pkg := configValue(t.Config, "pkg")
+		for ci := 1; ci < len(t.Columns); ci++ {
+			for _, r := range t.Rows {
+				old, c := r.Cells[0], r.Cells[ci]
+				if c == nil || old == nil || !c.Compared {
+					continue
+				}
+				doc.Rows = append(doc.Rows, CompareRow{
+					Benchmark:   r.Benchmark,
+					Procs:       r.Procs,
+					Package:     pkg,
+					Unit:        t.Unit,
+					Old:         NewMetric(old.Summary),
+					New:         NewMetric(c.Summary),
+					Delta:       finite(c.Delta),
+					P:           c.P,
+					Q:           c.Q,
+					Significant: c.Significant,
+					Verdict:     c.Verdict,
+					OldFile:     t.Columns[0],
+					NewFile:     t.Columns[ci],
+				})
+			}
+			doc.Geomean = append(doc.Geomean, CompareGeomean{
+				Unit: t.Unit, Package: pkg, Delta: finite(t.Geomean[ci].Delta), NewFile: t.Columns[ci],
+			})
+		}
+	}
+	return doc
+}
+
+func configValue(config []string, key string) string {
+	for _, kv := range config {
+		if v, ok := strings.CutPrefix(kv, key+": "); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// WriteJSON writes v as indented JSON and a newline.
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
