@@ -129,4 +129,3 @@ func ReadVCS(ctx context.Context, dir string) VCS {
 	st, err := git("status", "--porcelain", "--untracked-files=no")
 	return VCS{Commit: rev, Dirty: err == nil && st != ""}
 }
-

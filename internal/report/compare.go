@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -48,7 +49,7 @@ func compareTable(w io.Writer, t *stats.Table, alpha float64) error {
 	}
 	scaler := benchunit.CommonScale(vals, benchunit.ClassOf(t.Unit))
 
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newTable(w)
 	// Header: unit, then a value column per file and, for each file after
 	// the first, delta, p and verdict columns.
 	hdr := []string{t.Unit}
@@ -113,6 +114,38 @@ func compareTable(w io.Writer, t *stats.Table, alpha float64) error {
 		fmt.Fprintf(w, "%s\n", significanceNote(t, alpha))
 	}
 	notes.write(w)
+	return nil
+}
+
+// table is a tabwriter that trims the padding tabwriter leaves at the end
+// of lines whose last cells are empty.
+type table struct {
+	*tabwriter.Writer
+	buf bytes.Buffer
+	out io.Writer
+}
+
+func newTable(w io.Writer) *table {
+	t := &table{out: w}
+	t.Writer = tabwriter.NewWriter(&t.buf, 0, 0, 2, ' ', 0)
+	return t
+}
+
+// Flush aligns the table and writes it without trailing spaces.
+func (t *table) Flush() error {
+	if err := t.Writer.Flush(); err != nil {
+		return err
+	}
+	for _, line := range strings.SplitAfter(t.buf.String(), "\n") {
+		if line == "" {
+			continue
+		}
+		trimmed := strings.TrimRight(line, " \n")
+		if _, err := io.WriteString(t.out, trimmed+"\n"); err != nil {
+			return err
+		}
+	}
+	t.buf.Reset()
 	return nil
 }
 

@@ -3,6 +3,7 @@ package results
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 
@@ -54,6 +55,14 @@ func Read(paths []string) (*File, error) {
 			e := *rec
 			f.Errors = append(f.Errors, &e)
 		case *benchfmt.Result:
+			if bad := nonFinite(rec); bad != "" {
+				// NaN and ±Inf are not measurements (go test prints NaN
+				// for a benchmark that panicked), and they break the
+				// rank statistics.
+				file, line := rec.Pos()
+				f.Errors = append(f.Errors, &benchfmt.SyntaxError{FileName: file, Line: line, Msg: "non-finite " + bad + " value"})
+				continue
+			}
 			r := rec.Clone()
 			label := r.GetConfig(".file")
 			if !seen[label] {
@@ -68,4 +77,14 @@ func Read(paths []string) (*File, error) {
 	}
 	f.Units = files.Units()
 	return f, nil
+}
+
+// nonFinite returns the unit of the first NaN or infinite value of r, or "".
+func nonFinite(r *benchfmt.Result) string {
+	for _, v := range r.Values {
+		if math.IsNaN(v.Value) || math.IsInf(v.Value, 0) {
+			return v.Unit
+		}
+	}
+	return ""
 }
