@@ -3,11 +3,13 @@ package cli
 import (
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"golang.org/x/perf/benchunit"
 
+	"github.com/perfloop/perfloop/internal/report"
 	"github.com/perfloop/perfloop/internal/results"
 )
 
@@ -15,6 +17,7 @@ import (
 // 95% CI for every unit, and failures with their errors.
 func writeBenchSummary(w io.Writer, run *benchRun) error {
 	rows := run.summarize()
+	noCI := false
 	var pkgs []string
 	byPkg := map[string][]*metricRow{}
 	for _, r := range rows {
@@ -35,7 +38,7 @@ func writeBenchSummary(w io.Writer, run *benchRun) error {
 			}
 		}
 		order := unitOrder(units)
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		tw := report.NewTable(w)
 		fmt.Fprintf(tw, "benchmark\t%s\tn\n", strings.Join(order, "\t"))
 		for _, r := range byPkg[pkg] {
 			name := strings.TrimPrefix(r.name, "Benchmark")
@@ -55,7 +58,13 @@ func writeBenchSummary(w io.Writer, run *benchRun) error {
 					continue
 				}
 				n = s.N
-				cells = append(cells, benchunit.Scale(s.Median, benchunit.ClassOf(u))+" ± "+s.RangePercent())
+				cell := formatValue(s.Median, u)
+				if s.Finite() {
+					cell += " ± " + s.RangePercent()
+				} else {
+					noCI = true
+				}
+				cells = append(cells, cell)
 			}
 			cells = append(cells, fmt.Sprint(n))
 			if st := r.bench.Status; st != results.StatusOK {
@@ -70,5 +79,17 @@ func writeBenchSummary(w io.Writer, run *benchRun) error {
 	for _, pe := range run.buildErrors {
 		fmt.Fprintf(w, "\npkg: %s\n%v\n", pe.Package, pe.Err)
 	}
+	if noCI {
+		fmt.Fprintln(w, "\nno confidence intervals: they need at least 6 runs (-count 6 or more)")
+	}
 	return nil
+}
+
+// formatValue formats a median for a summary cell: counts per op as plain
+// integers while they are small, everything else scaled as benchstat does.
+func formatValue(v float64, unit string) string {
+	if (unit == "B/op" || unit == "allocs/op") && v == math.Trunc(v) && v < 10000 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return benchunit.Scale(v, benchunit.ClassOf(unit))
 }

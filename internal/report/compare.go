@@ -49,7 +49,7 @@ func compareTable(w io.Writer, t *stats.Table, alpha float64) error {
 	}
 	scaler := benchunit.CommonScale(vals, benchunit.ClassOf(t.Unit))
 
-	tw := newTable(w)
+	tw := NewTable(w)
 	// Header: unit, then a value column per file and, for each file after
 	// the first, delta, p and verdict columns.
 	hdr := []string{t.Unit}
@@ -117,22 +117,24 @@ func compareTable(w io.Writer, t *stats.Table, alpha float64) error {
 	return nil
 }
 
-// table is a tabwriter that trims the padding tabwriter leaves at the end
+// Table is a tabwriter that trims the padding tabwriter leaves at the end
 // of lines whose last cells are empty.
-type table struct {
+type Table struct {
 	*tabwriter.Writer
 	buf bytes.Buffer
 	out io.Writer
 }
 
-func newTable(w io.Writer) *table {
-	t := &table{out: w}
+// NewTable returns a Table writing to w: cells separated by tabs, columns
+// two spaces apart.
+func NewTable(w io.Writer) *Table {
+	t := &Table{out: w}
 	t.Writer = tabwriter.NewWriter(&t.buf, 0, 0, 2, ' ', 0)
 	return t
 }
 
 // Flush aligns the table and writes it without trailing spaces.
-func (t *table) Flush() error {
+func (t *Table) Flush() error {
 	if err := t.Writer.Flush(); err != nil {
 		return err
 	}
