@@ -1,0 +1,85 @@
+package gotest
+
+import (
+	"os"
+	"testing"
+)
+
+func TestSplitPattern(t *testing.T) {
+	tests := []struct{ in, top, sub string }{
+		{".", ".", ""},
+		{"Encode/size=10$", "Encode", "size=10$"},
+		{"A|B", "A|B", ""},
+		{"X/a/b", "X", "a/b"},
+		{"(A/B)|C/D", "(A/B)|C", "D"},
+		{`[/]x/y`, `[/]x`, "y"},
+		{`A\/B/C`, `A\/B`, "C"},
+	}
+	for _, tt := range tests {
+		top, sub := SplitPattern(tt.in)
+		if top != tt.top || sub != tt.sub {
+			t.Errorf("SplitPattern(%q) = %q, %q; want %q, %q", tt.in, top, sub, tt.top, tt.sub)
+		}
+	}
+}
+
+func TestIsBenchmarkName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"Benchmark": true, "BenchmarkX": true, "Benchmark_x": true, "Benchmarkx": false,
+		"TestX": false, "ExampleBenchmark": false, "Benchmark1": true,
+	} {
+		if got := isBenchmarkName(name); got != want {
+			t.Errorf("isBenchmarkName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestPanicAndFrame(t *testing.T) {
+	stderr, err := os.ReadFile("testdata/panic.stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := panicMessage(stderr), "panic: assignment to entry in nil map"; got != want {
+		t.Errorf("panicMessage = %q, want %q", got, want)
+	}
+	b := &Binary{Package: Package{ModuleDir: "/home/u/planted", Dir: "/home/u/planted/store"}}
+	// The benchmark's own frame (a closure inside it), not the library
+	// frame where the panic happened.
+	if got, want := b.benchmarkFrame(stderr, "BenchmarkPut"), "store/cache_test.go:79"; got != want {
+		t.Errorf("benchmarkFrame = %q, want %q", got, want)
+	}
+	// Another benchmark's name falls back to the first _test.go frame.
+	if got, want := b.benchmarkFrame(stderr, "BenchmarkOther"), "store/cache_test.go:79"; got != want {
+		t.Errorf("fallback frame = %q, want %q", got, want)
+	}
+	outside := &Binary{Package: Package{ModuleDir: "/elsewhere"}}
+	if got, want := outside.benchmarkFrame(stderr, "BenchmarkPut"), "cache_test.go:79"; got != want {
+		t.Errorf("frame outside the module = %q, want %q", got, want)
+	}
+}
+
+func TestFailMessage(t *testing.T) {
+	out := []byte("goos: linux\nBenchmarkFatal\n--- FAIL: BenchmarkFatal\n    x_test.go:12: fixture missing\n    x_test.go:13: second\nFAIL\n")
+	if got, want := failMessage(out), "x_test.go:12: fixture missing; x_test.go:13: second"; got != want {
+		t.Errorf("failMessage = %q, want %q", got, want)
+	}
+	skip := []byte("--- SKIP: BenchmarkS\n    s_test.go:5: needs a GPU\n")
+	if got, want := skipMessage(skip), "skipped: s_test.go:5: needs a GPU"; got != want {
+		t.Errorf("skipMessage = %q, want %q", got, want)
+	}
+}
+
+func TestBuildError(t *testing.T) {
+	e := &BuildError{Package: "example.com/m", Output: "# example.com/m [example.com/m.test]\n./a.go:3:9: undefined: x\n./a.go:4:9: undefined: y\nFAIL\texample.com/m [build failed]\n"}
+	if got, want := e.Error(), "build failed: ./a.go:3:9: undefined: x (and 1 more errors)"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}
+
+func TestParseResultsDropsPanicLine(t *testing.T) {
+	out := []byte("goos: linux\nBenchmarkA-2 100 10 ns/op\nBenchmarkPanic-2 0 NaN ns/op 0 B/op 0 allocs/op\n")
+	rs := parseResults(out, "x")
+	if len(rs) != 1 || rs[0].Name.String() != "A-2" {
+		t.Errorf("parseResults kept %d results, want only A-2", len(rs))
+	}
+}
