@@ -28,8 +28,8 @@ min, max), user and system time and, from each run's rusage (wait4), the
 peak resident set size, page faults and context switches; with -strace,
 the system calls and their errors counted by strace -c -f in one extra run.
 Runs far from the median are flagged. Through a shell, the shell's own
-spawn time (sh -c '' timed 50 times) is subtracted from every run, as
-hyperfine does; the output says by how much.
+spawn time (the median of sh -c '' timed 50 times) is subtracted from every
+run, as hyperfine does; the output says by how much.
 
 With several commands each is compared with the reference (the first, or
 -reference CMD): the ratio of mean wall times with the delta-method
@@ -89,7 +89,7 @@ func runExec(ctx context.Context, args []string, s Streams) error {
 	fs.StringVar(&o.cleanup, "cleanup", "", "shell `command` run after a command's last run")
 	fs.Var(&o.names, "name", "display `name` of a command (repeat: one per command, in order)")
 	fs.StringVar(&o.input, "input", "", "`file` every run reads as standard input (default /dev/null)")
-	fs.Var(&o.params, "parameter-list", "`NAME=v1,v2,…`: run every command once per value, {NAME} substituted (repeatable)")
+	fs.Var(&o.params, "parameter-list", "run every command once per value of `NAME=v1,v2,…`, with {NAME} substituted (repeatable)")
 	fs.BoolVar(&o.interleave, "interleave", true, "with several commands, run them in rounds A B A B …")
 	fs.StringVar(&o.reference, "reference", "", "`command` to compare the others with (default: the first)")
 	fs.BoolVar(&o.ignoreFailure, "ignore-failure", false, "keep timing commands that exit non-zero")
@@ -135,7 +135,10 @@ func execute(ctx context.Context, o execOptions, s Streams) error {
 	if werr := o.write(rep, s); werr != nil {
 		return werr
 	}
-	return err
+	if err != nil {
+		return fmt.Errorf("interrupted: reported the runs that finished: %w", err)
+	}
+	return nil
 }
 
 // plan checks the options and turns them into commands and engine options.

@@ -10,8 +10,10 @@
 //     copies its output while the clock runs, and the wall time spans just
 //     spawn to reap, as hyperfine measures it.
 //   - A command run through a shell pays for the shell. Like hyperfine,
-//     cmdbench times the shell's empty command (sh -c "") and subtracts its
-//     mean from every run's wall, user and system time, and says so.
+//     cmdbench times the shell's empty command (sh -c "") and subtracts it
+//     from every run's wall, user and system time, and says so; unlike
+//     hyperfine it subtracts the median wall time, not the mean, so that a
+//     burst of noise during those 50 runs does not skew every result.
 //   - Several commands are interleaved (A B A B …) so that whatever the
 //     machine does during a round hits every command. Their comparison is a
 //     ratio of mean wall times with two uncertainties: the delta-method
@@ -20,8 +22,9 @@
 //     runs were interleaved.
 //   - Outliers are flagged, never dropped: a run more than ten robust
 //     standard deviations from the median (|x − median| / MAD > 14.826,
-//     hyperfine's rule) produces a warning, and a slow first run suggests
-//     -warmup.
+//     hyperfine's rule, with the MAD floored at 1% of the median so that a
+//     few very steady runs do not make a 3% wobble an outlier) produces a
+//     warning, and a slow first run suggests -warmup.
 //
 // The package also reads strace -c tables (StraceReader) and writes results
 // as perfloop.exec/v1 JSON, Markdown, CSV and a human summary.

@@ -61,8 +61,8 @@ func WriteText(w io.Writer, r *Report) error {
 	var b strings.Builder
 	if s := r.ShellSpawn; s != nil {
 		u := unitFor(s.Wall.Mean)
-		fmt.Fprintf(&b, "Shell spawn time: %s ± %s (%s -c '' over %d runs), subtracted from each run's wall, user and sys time; -no-shell runs commands directly.\n\n",
-			formatDuration(s.Wall.Mean, u), formatDuration(s.Wall.Stddev, u), s.Shell, s.Runs)
+		fmt.Fprintf(&b, "Shell spawn time: %s median, %s ± %s mean ± σ (%s -c '' over %d runs): subtracted from each run's wall time (and its mean user and sys time); -no-shell runs commands directly.\n\n",
+			formatDuration(s.Wall.Median, u), formatDuration(s.Wall.Mean, u), formatDuration(s.Wall.Stddev, u), s.Shell, s.Runs)
 	}
 	for i, res := range r.Results {
 		fmt.Fprintf(&b, "Benchmark %d: %s\n", i+1, res.Name)
@@ -73,9 +73,9 @@ func WriteText(w io.Writer, r *Report) error {
 		fmt.Fprintf(&b, "  Time (mean ± σ):     %s ± %s    [User: %s, System: %s]\n",
 			formatDuration(res.Wall.Mean, u), formatDuration(res.Wall.Stddev, u),
 			formatDuration(res.User.Mean, u), formatDuration(res.Sys.Mean, u))
-		fmt.Fprintf(&b, "  Range (min … max):   %s … %s    median %s, %d runs\n",
+		fmt.Fprintf(&b, "  Range (min … max):   %s … %s    median %s, %s\n",
 			formatDuration(res.Wall.Min, u), formatDuration(res.Wall.Max, u),
-			formatDuration(res.Wall.Median, u), res.Runs)
+			formatDuration(res.Wall.Median, u), plural(int64(res.Runs), "run"))
 		rss := "peak RSS " + formatBytes(res.MaxRSSBytes)
 		if res.MaxRSSIsBound {
 			rss = "peak RSS ≤ " + formatBytes(res.MaxRSSBytes) + " (Linux counts perfloop's own peak into a child's)"
@@ -84,16 +84,13 @@ func WriteText(w io.Writer, r *Report) error {
 			rss, res.MinorFaults, res.MajorFaults)
 		fmt.Fprintf(&b, "  Context switches:    %.1f voluntary / %.1f involuntary per run\n",
 			res.VoluntaryCtxSwitches, res.InvoluntaryCtxSwitches)
-		if len(res.ExitCodes) > 1 || len(res.ExitCodes) == 1 && res.ExitCodes[0] != 0 {
-			fmt.Fprintf(&b, "  Exit codes:          %s (%d of %d runs non-zero)\n", joinInts(res.ExitCodes), res.FailedRuns, res.Runs)
-		}
 		if sc := res.Syscalls; sc != nil {
-			fmt.Fprintf(&b, "  Syscalls:            %d calls, %d errors (strace -c -f, one extra run)\n", sc.Calls, sc.Errors)
+			fmt.Fprintf(&b, "  Syscalls:            %s, %s (strace -c -f, one extra run)\n", plural(sc.Calls, "call"), plural(sc.Errors, "error"))
 			const top = 8
 			for _, c := range sc.BySyscall[:min(top, len(sc.BySyscall))] {
 				fmt.Fprintf(&b, "    %-18s %8d", c.Name, c.Calls)
 				if c.Errors > 0 {
-					fmt.Fprintf(&b, "  (%d errors)", c.Errors)
+					fmt.Fprintf(&b, "  (%s)", plural(c.Errors, "error"))
 				}
 				b.WriteByte('\n')
 			}
@@ -121,6 +118,14 @@ func WriteText(w io.Writer, r *Report) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// plural says "1 run", "2 runs".
+func plural(n int64, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // markdownCell escapes s for a Markdown table cell in code style.

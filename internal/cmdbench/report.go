@@ -42,7 +42,11 @@ type Report struct {
 	Warnings []string `json:"warnings,omitempty"`
 }
 
-// ShellSpawn is the cost of starting the shell with an empty command.
+// ShellSpawn is the cost of starting the shell with an empty command. The
+// median wall time is what is subtracted (hyperfine subtracts the mean; a
+// median keeps one burst of machine noise during calibration from skewing
+// every run), and the mean user and sys times, which the kernel accounts in
+// ticks that a median would round away.
 type ShellSpawn struct {
 	Shell string  `json:"shell"`
 	Runs  int     `json:"runs"`
@@ -63,7 +67,8 @@ type Result struct {
 	ExitCodes  []int `json:"exit_codes"`
 	FailedRuns int   `json:"failed_runs"`
 	// Wall, User and Sys summarize the runs' times in seconds, the
-	// shell's spawn time already subtracted when ShellCorrected.
+	// shell's spawn time (see ShellSpawn) already subtracted, clamped at
+	// zero, when ShellCorrected.
 	Wall           Summary `json:"wall"`
 	User           Summary `json:"user"`
 	Sys            Summary `json:"sys"`
@@ -176,7 +181,7 @@ func (e *engine) result(b *bench) Result {
 	}
 	var spawnWall, spawnUser, spawnSys float64
 	if res.ShellCorrected {
-		spawnWall, spawnUser, spawnSys = e.spawn.Wall.Mean, e.spawn.User, e.spawn.Sys
+		spawnWall, spawnUser, spawnSys = e.spawn.Wall.Median, e.spawn.User, e.spawn.Sys
 	}
 	user := make([]float64, n)
 	sys := make([]float64, n)
@@ -228,7 +233,11 @@ func warnings(res Result, fast bool) []string {
 			w = append(w, fmt.Sprintf("the first run was much slower than the rest (%s): caches were probably cold; consider -warmup (or -prepare to clear them before every run)",
 				formatDuration(res.Times[0], unitFor(res.Wall.Median))))
 		} else {
-			w = append(w, fmt.Sprintf("%d statistical outliers (more than 10 robust standard deviations from the median): something else was running; re-run on a quiet system, or use -warmup or -prepare", len(res.Outliers)))
+			what := "1 statistical outlier"
+			if n := len(res.Outliers); n > 1 {
+				what = fmt.Sprintf("%d statistical outliers", n)
+			}
+			w = append(w, what+" (more than 10 robust standard deviations from the median): something else was running; re-run on a quiet system, or use -warmup or -prepare")
 		}
 	}
 	return w

@@ -12,7 +12,9 @@ import (
 
 // Defaults of the automatic run count, as hyperfine's.
 const (
+	// DefaultMinRuns is the fewest timed runs of a command.
 	DefaultMinRuns = 10
+	// DefaultMinTime is about how long the timed runs of a command last.
 	DefaultMinTime = 3 * time.Second
 	// ShellCalibrationRuns is how many times the empty shell command runs
 	// to measure the shell's spawn time.
@@ -43,8 +45,8 @@ type Options struct {
 	// Output receives the commands' standard output and error; nil means
 	// /dev/null.
 	Output *os.File
-	// Shell runs prepare and cleanup commands and is calibrated for the
-	// spawn correction ("sh" when empty).
+	// Shell runs prepare and cleanup commands ("sh" when empty). The
+	// spawn correction calibrates the shell the commands themselves use.
 	Shell string
 	// Reference is the index of the command the others are compared to.
 	Reference int
@@ -62,7 +64,8 @@ type Progress struct {
 	// Done and Total count the runs of this phase; Total is 0 while the
 	// automatic run count is not known yet.
 	Done, Total int
-	// Estimate is the mean wall time so far of Command (0 before any).
+	// Estimate is the mean wall time so far of Command, shell spawn time
+	// subtracted (0 before any run).
 	Estimate time.Duration
 }
 
@@ -75,6 +78,7 @@ type ExitError struct {
 	Signal  syscall.Signal // the signal that killed it, or 0
 }
 
+// Error says who exited how: `command "false" exited with code 1`.
 func (e *ExitError) Error() string {
 	if e.Signal != 0 {
 		return fmt.Sprintf("%s %q was killed by signal %d (%v), exit code %d", e.Role, e.Command, int(e.Signal), e.Signal, e.Code)
@@ -88,6 +92,7 @@ type bench struct {
 	proc     *process
 	prepare  *process // nil without a prepare command
 	runs     []Measurement
+	wallSum  time.Duration // of runs, for progress
 	prep     time.Duration // the last prepare command's wall time
 	syscalls *Syscalls     // from the strace run, with Options.Strace
 }
@@ -146,8 +151,8 @@ func Run(ctx context.Context, cmds []Command, opts Options) (*Report, error) {
 		}
 		e.benches = append(e.benches, b)
 	}
-	if slices.ContainsFunc(cmds, func(c Command) bool { return c.Shell }) {
-		if e.spawn, err = e.calibrate(ctx); err != nil {
+	if i := slices.IndexFunc(cmds, func(c Command) bool { return c.Shell }); i >= 0 {
+		if e.spawn, err = e.calibrate(ctx, cmds[i].Argv[0]); err != nil {
 			return nil, err
 		}
 	}
@@ -172,12 +177,12 @@ func Run(ctx context.Context, cmds []Command, opts Options) (*Report, error) {
 	return e.report(), err
 }
 
-// calibrate times the shell's empty command, whose mean is subtracted from
-// every shell-run measurement.
-func (e *engine) calibrate(ctx context.Context) (*ShellSpawn, error) {
-	p, err := newProcess([]string{e.opts.Shell, "-c", ""}, e.io)
+// calibrate times the shell's empty command, which is then subtracted from
+// every shell-run measurement (see ShellSpawn).
+func (e *engine) calibrate(ctx context.Context, shell string) (*ShellSpawn, error) {
+	p, err := newProcess([]string{shell, "-c", ""}, e.io)
 	if err != nil {
-		return nil, fmt.Errorf("find shell %q: %w", e.opts.Shell, err)
+		return nil, fmt.Errorf("find shell %q: %w", shell, err)
 	}
 	const warm = 3
 	var wall, user, sys []float64
@@ -186,7 +191,7 @@ func (e *engine) calibrate(ctx context.Context) (*ShellSpawn, error) {
 			return nil, err
 		}
 		if e.opts.Progress != nil {
-			e.opts.Progress(Progress{Phase: "shell", Command: e.opts.Shell + " -c ''", Done: i, Total: warm + ShellCalibrationRuns})
+			e.opts.Progress(Progress{Phase: "shell", Command: shell + " -c ''", Done: i, Total: warm + ShellCalibrationRuns})
 		}
 		if err := e.io.rewind(); err != nil {
 			return nil, err
@@ -196,7 +201,7 @@ func (e *engine) calibrate(ctx context.Context) (*ShellSpawn, error) {
 			return nil, fmt.Errorf("measure shell spawn time: %w", err)
 		}
 		if m.ExitCode != 0 {
-			return nil, fmt.Errorf("measure shell spawn time: %s -c '' exited with code %d", e.opts.Shell, m.ExitCode)
+			return nil, fmt.Errorf("measure shell spawn time: %s -c '' exited with code %d", shell, m.ExitCode)
 		}
 		if i < warm {
 			continue
@@ -206,7 +211,7 @@ func (e *engine) calibrate(ctx context.Context) (*ShellSpawn, error) {
 		sys = append(sys, m.Sys.Seconds())
 	}
 	return &ShellSpawn{
-		Shell: e.opts.Shell,
+		Shell: shell,
 		Runs:  ShellCalibrationRuns,
 		Wall:  Summarize(wall),
 		User:  Mean(user),
@@ -220,11 +225,10 @@ func (e *engine) progress(phase string, b *bench, done, total int) {
 	}
 	p := Progress{Phase: phase, Command: b.cmd.Name, Done: done, Total: total}
 	if n := len(b.runs); n > 0 {
-		var sum time.Duration
-		for _, m := range b.runs {
-			sum += m.Wall
+		p.Estimate = b.wallSum / time.Duration(n)
+		if b.cmd.Shell && e.spawn != nil {
+			p.Estimate = max(0, p.Estimate-time.Duration(e.spawn.Wall.Median*1e9))
 		}
-		p.Estimate = sum / time.Duration(n)
 	}
 	e.opts.Progress(p)
 }
@@ -272,6 +276,7 @@ func (e *engine) timed(ctx context.Context, b *bench) error {
 		return err
 	}
 	b.runs = append(b.runs, m)
+	b.wallSum += m.Wall
 	return nil
 }
 

@@ -79,10 +79,17 @@ func Median(xs []float64) float64 {
 // median", hyperfine's rule.
 const OutlierThreshold = 1.4826 * 10
 
+// MinMADFraction floors the median absolute deviation at this fraction of
+// the median before scoring. Hyperfine uses the raw MAD, which in a small
+// or very steady sample can be tiny: three runs of 11.57, 11.57 and
+// 11.90 ms would flag a first run 3% slow as "much slower". With the floor
+// a run must also be more than about 15% (OutlierThreshold × 1%) from the
+// median to be flagged.
+const MinMADFraction = 0.01
+
 // ModifiedZScores returns (x − median) / MAD for each x, where MAD is the
-// median absolute deviation from the median. A MAD of zero is replaced by
-// the smallest float64 step at 1 so that identical runs score 0 and any
-// other run scores huge, as hyperfine does.
+// median absolute deviation from the median, floored at MinMADFraction of
+// the median (and at the float64 epsilon, so that identical runs score 0).
 func ModifiedZScores(xs []float64) []float64 {
 	if len(xs) == 0 {
 		return nil
@@ -92,10 +99,7 @@ func ModifiedZScores(xs []float64) []float64 {
 	for i, x := range xs {
 		dev[i] = math.Abs(x - med)
 	}
-	mad := Median(dev)
-	if mad <= 0 {
-		mad = 0x1p-52 // f64::EPSILON
-	}
+	mad := max(Median(dev), MinMADFraction*math.Abs(med), 0x1p-52)
 	z := make([]float64, len(xs))
 	for i, x := range xs {
 		z[i] = (x - med) / mad

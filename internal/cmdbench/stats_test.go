@@ -45,6 +45,22 @@ func TestModifiedZScores(t *testing.T) {
 	}
 }
 
+func TestModifiedZScoresFloor(t *testing.T) {
+	// median 11.57, MAD 0.002 < 1% of the median: the floor 0.1157
+	// scores the 11.90 run (11.90−11.57)/0.1157 ≈ 2.85, not 165.
+	z := ModifiedZScores([]float64{11.90, 11.57, 11.572})
+	if want := (11.90 - 11.572) / 0.11572; !near(z[0], want) {
+		t.Errorf("z = %v, want %v first", z, want)
+	}
+	if o := Outliers([]float64{11.90, 11.57, 11.572}); o != nil {
+		t.Errorf("a run 3%% slow is flagged: %v", o)
+	}
+	// 20% slow is.
+	if o := Outliers([]float64{14.0, 11.57, 11.572, 11.6}); !slices.Equal(o, []int{0}) {
+		t.Errorf("a run 20%% slow is not flagged: %v", o)
+	}
+}
+
 // TestOutliers uses hyperfine's own test vectors (src/outlier_detection.rs)
 // so the two tools flag the same runs.
 func TestOutliers(t *testing.T) {

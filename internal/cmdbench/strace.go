@@ -39,6 +39,7 @@ type StraceSyntaxError struct {
 	Msg  string
 }
 
+// Error names the line and quotes it.
 func (e *StraceSyntaxError) Error() string {
 	return fmt.Sprintf("strace output line %d: %s: %q", e.Line, e.Msg, e.Text)
 }

@@ -39,15 +39,7 @@ func CompareText(w io.Writer, tables []*stats.Table, alpha float64) error {
 }
 
 func compareTable(w io.Writer, t *stats.Table, alpha float64) error {
-	var vals []float64
-	for _, r := range t.Rows {
-		for _, c := range r.Cells {
-			if c != nil {
-				vals = append(vals, c.Summary.Median)
-			}
-		}
-	}
-	scaler := benchunit.CommonScale(vals, benchunit.ClassOf(t.Unit))
+	class := benchunit.ClassOf(t.Unit)
 
 	tw := NewTable(w)
 	// Header: unit, then a value column per file and, for each file after
@@ -64,6 +56,15 @@ func compareTable(w io.Writer, t *stats.Table, alpha float64) error {
 	notes := newFootnotes()
 	for _, r := range t.Rows {
 		line := []string{r.FullName}
+		// One scale per row, as benchstat does, so a row's cells read
+		// alike and rows of different magnitudes each read well.
+		var vals []float64
+		for _, c := range r.Cells {
+			if c != nil {
+				vals = append(vals, c.Summary.Median)
+			}
+		}
+		scaler := benchunit.CommonScale(vals, class)
 		for ci, c := range r.Cells {
 			if c == nil {
 				line = append(line, "-")
@@ -95,7 +96,7 @@ func compareTable(w io.Writer, t *stats.Table, alpha float64) error {
 			if math.IsNaN(g.Value) {
 				line = append(line, "-")
 			} else {
-				line = append(line, scaler.Format(g.Value))
+				line = append(line, benchunit.Scale(g.Value, class))
 			}
 			if ci > 0 {
 				d := ""
