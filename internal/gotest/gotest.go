@@ -43,6 +43,8 @@ type Package struct {
 type Toolchain struct {
 	Dir  string   // directory the go command runs in ("" for the current one)
 	Tags string   // -tags value
+	// BuildFlags are extra go test -c flags, such as -trimpath.
+	BuildFlags []string
 	Env  []string // extra environment for every go command and binary
 	// Stderr, if set, receives the go command's own progress output.
 	Stderr io.Writer
@@ -156,6 +158,7 @@ func (tc *Toolchain) Build(ctx context.Context, pkg Package, dir string) (string
 	name := strings.ReplaceAll(pkg.ImportPath, "/", "_") + ".test"
 	bin := filepath.Join(dir, name)
 	args := []string{"test", "-c", "-o", bin}
+	args = append(args, tc.BuildFlags...)
 	if tc.Tags != "" {
 		args = append(args, "-tags", tc.Tags)
 	}

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
-	"strings"
 )
 
 // Suite is the set of benchmarks selected by package patterns and a -bench
@@ -107,25 +105,3 @@ func (s *Suite) Close() error {
 // keep scratch files such as profiles.
 func (s *Suite) Dir() string { return s.dir }
 
-// VCS describes the version control state of a directory.
-type VCS struct {
-	Commit string // full revision, "" outside a git repository
-	Dirty  bool   // uncommitted changes to tracked files
-}
-
-// ReadVCS returns the git revision of dir, or a zero VCS when dir is not in a
-// git work tree or git is missing.
-func ReadVCS(ctx context.Context, dir string) VCS {
-	git := func(args ...string) (string, error) {
-		cmd := exec.CommandContext(ctx, "git", args...)
-		cmd.Dir = dir
-		out, err := cmd.Output()
-		return strings.TrimSpace(string(out)), err
-	}
-	rev, err := git("rev-parse", "HEAD")
-	if err != nil {
-		return VCS{}
-	}
-	st, err := git("status", "--porcelain", "--untracked-files=no")
-	return VCS{Commit: rev, Dirty: err == nil && st != ""}
-}

@@ -86,7 +86,11 @@ func compareTable(w io.Writer, t *stats.Table, alpha float64) error {
 			if c.Significant {
 				d = formatDelta(c.Delta)
 			}
-			line = append(line, d, fmt.Sprintf("p=%.3f n=%s", c.P, nPair(r.Cells[0], c)), c.Verdict)
+			verdict := c.Verdict
+			if !c.Significant && !math.IsNaN(c.MDE) {
+				verdict += fmt.Sprintf(" (could detect ±%.1f%%)", 100*c.MDE)
+			}
+			line = append(line, d, fmt.Sprintf("p=%.3f n=%s", c.P, nPair(r.Cells[0], c)), verdict)
 		}
 		fmt.Fprintln(tw, strings.Join(line, "\t"))
 	}
@@ -154,6 +158,9 @@ func (t *Table) Flush() error {
 
 // significanceNote says how the verdicts were decided, under each table.
 func significanceNote(t *stats.Table, alpha float64) string {
+	if t.Method != "" {
+		return t.Method
+	}
 	n := 0
 	for _, r := range t.Rows {
 		for _, c := range r.Cells[1:] {
@@ -268,6 +275,9 @@ type CompareRow struct {
 	// Significant reports Q <= alpha.
 	Significant bool   `json:"significant"`
 	Verdict     string `json:"verdict"`
+	// MDE is the smallest relative change the run could have detected
+	// (diff only).
+	MDE *float64 `json:"mde,omitempty"`
 	// OldFile and NewFile label the compared columns.
 	OldFile string `json:"old_file,omitempty"`
 	NewFile string `json:"new_file,omitempty"`
@@ -332,6 +342,7 @@ func NewCompareJSON(tables []*stats.Table) *CompareJSON {
 					Q:           c.Q,
 					Significant: c.Significant,
 					Verdict:     c.Verdict,
+					MDE:         finite(c.MDE),
 					OldFile:     t.Columns[0],
 					NewFile:     t.Columns[ci],
 				})

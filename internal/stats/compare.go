@@ -26,6 +26,9 @@ type Table struct {
 	Better  int
 	Columns []string // file labels; the first is the baseline
 	Rows    []*Row
+	// Method, if set, replaces the default note on how significance was
+	// decided.
+	Method string
 	// Geomean holds, per column, the geometric mean of the row centers
 	// and of the ratios to the baseline, benchstat's summary row.
 	Geomean []Geomean
@@ -63,6 +66,9 @@ type Cell struct {
 	// Verdict is "faster", "slower", "better", "worse", "higher",
 	// "lower" or NoChange.
 	Verdict string
+	// MDE, when not NaN, is the smallest relative change the comparison
+	// could have detected (set by paired comparisons).
+	MDE float64
 	// Warnings explains a missing interval or a comparison that could
 	// not be significant (too few samples).
 	Warnings []error
@@ -173,6 +179,7 @@ func Compare(rs []*benchfmt.Result, units benchfmt.UnitMetadataMap, opts Options
 				cell := &Cell{
 					Summary: Summary{Median: sum.Center, Low: sum.Lo, High: sum.Hi, N: len(vals)},
 					Verdict: NoChange,
+					MDE:     math.NaN(),
 				}
 				cell.Warnings = append(cell.Warnings, sample.Warnings...)
 				cell.Warnings = append(cell.Warnings, sum.Warnings...)
@@ -245,11 +252,17 @@ func (t *Table) adjust(alpha float64) {
 		qs := BenjaminiHochberg(ps)
 		for i, c := range cells {
 			c.Q = qs[i]
-			c.Significant = c.Q <= alpha && c.Delta != 0
-			if c.Significant && !math.IsNaN(c.Delta) {
-				c.Verdict = verdict(t.Unit, t.Better, c.Delta)
-			}
+			c.Decide(t, c.Q <= alpha && c.Delta != 0)
 		}
+	}
+}
+
+// Decide sets c's significance and verdict.
+func (c *Cell) Decide(t *Table, significant bool) {
+	c.Significant = significant
+	c.Verdict = NoChange
+	if significant && !math.IsNaN(c.Delta) {
+		c.Verdict = verdict(t.Unit, t.Better, c.Delta)
 	}
 }
 
