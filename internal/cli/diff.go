@@ -32,6 +32,11 @@ and runs the benchmarks of both sides interleaved: every round runs each
 benchmark once per side, back to back in random order, so drift and noisy
 neighbours hit both sides alike.
 
+On Linux the benchmark processes of both sides are pinned to one CPU (the
+highest-numbered; -pin=false to turn off, and off with -cpu), which removes
+the largest source of run-to-run noise on a shared machine: landing on a
+CPU busy with interrupts or a neighbour. GOMAXPROCS is then 1.
+
 Each round's HEAD/BASE ratio is one paired observation. The verdict is the
 exact Wilcoxon signed-rank test on those ratios, looked at after -min-rounds
 rounds and then every few rounds, with the significance level spent across
@@ -65,13 +70,26 @@ type diffOptions struct {
 	alpha      float64
 	seed       uint64
 	json       bool
+	pin        bool
+}
+
+// pinCPUs returns the CPUs to pin benchmark processes to: one quiet CPU
+// with -pin (unless -cpu asks for specific GOMAXPROCS values), else none.
+func (o *diffOptions) pinCPUs() []int {
+	if !o.pin || o.cpu != "" {
+		return nil
+	}
+	if c := gotest.QuietCPU(); c >= 0 {
+		return []int{c}
+	}
+	return nil
 }
 
 func runDiff(ctx context.Context, args []string, s Streams) error {
 	var opts diffOptions
 	fs := newFlagSet("diff", diffUsage, s)
 	opts.addBenchFlags(fs, 0)
-	fs.IntVar(&opts.minRounds, "min-rounds", 8, "first look at the data after `n` rounds")
+	fs.IntVar(&opts.minRounds, "min-rounds", 6, "first look at the data after `n` rounds")
 	fs.IntVar(&opts.maxRounds, "rounds", 30, "run at most `n` rounds")
 	fs.DurationVar(&opts.budget, "time", 5*time.Minute, "stop after about `d` and decide with what was measured")
 	threshold := fs.String("threshold", "0%", "fail (exit 1) only on slowdowns larger than `pct`")
@@ -79,6 +97,7 @@ func runDiff(ctx context.Context, args []string, s Streams) error {
 	fs.Float64Var(&opts.alpha, "alpha", stats.Alpha, "false discovery rate across rows")
 	fs.Uint64Var(&opts.seed, "seed", 0, "seed for the run order (0: random)")
 	fs.BoolVar(&opts.json, "json", false, "print perfloop.compare/v1 JSON with rounds and wall_seconds")
+	fs.BoolVar(&opts.pin, "pin", true, "run every benchmark process on one quiet CPU (Linux; off with -cpu)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -334,7 +353,7 @@ func calibrate(ctx context.Context, units []*diffUnit, opts diffOptions, userSub
 	p.start(len(units), "calibrating")
 	for _, u := range units {
 		p.describe("calibrating " + u.name)
-		o, err := u.base.Run(ctx, gotest.RunConfig{Name: u.name, Sub: userSub, Benchtime: half, CPU: opts.cpu, Timeout: opts.timeout})
+		o, err := u.base.Run(ctx, gotest.RunConfig{Name: u.name, Sub: userSub, Benchtime: half, CPU: opts.cpu, Timeout: opts.timeout, Pin: opts.pinCPUs()})
 		p.step("")
 		if err != nil {
 			return nil, err
@@ -401,7 +420,7 @@ func (r *pairedRun) round(ctx context.Context, u *diffUnit, baseFirst bool, opts
 	}
 	var got [2]map[string]*benchfmt.Result
 	for _, side := range order {
-		o, err := bins[side].Run(ctx, gotest.RunConfig{Name: u.name, Sub: u.sub, Benchtime: u.benchtime, CPU: opts.cpu, Timeout: opts.timeout})
+		o, err := bins[side].Run(ctx, gotest.RunConfig{Name: u.name, Sub: u.sub, Benchtime: u.benchtime, CPU: opts.cpu, Timeout: opts.timeout, Pin: opts.pinCPUs()})
 		if err != nil {
 			return err
 		}

@@ -84,6 +84,9 @@ type RunConfig struct {
 	Timeout time.Duration
 	// Args are further test binary flags (-test.cpuprofile=…).
 	Args []string
+	// Pin, if not empty, runs the binary on these CPUs only (Linux; see
+	// QuietCPU). The Go runtime then sets GOMAXPROCS to len(Pin).
+	Pin []int
 }
 
 // Outcome is what one run of one benchmark produced.
@@ -119,7 +122,13 @@ func (b *Binary) Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
+	startErr := error(nil)
+	if len(cfg.Pin) > 0 {
+		startErr = startOn(cmd, cfg.Pin)
+	} else {
+		startErr = cmd.Start()
+	}
+	if err := startErr; err != nil {
 		return nil, fmt.Errorf("start %s: %w", b.Path, err)
 	}
 	// The testing package's -test.timeout does not cover benchmarks, so

@@ -41,11 +41,11 @@ type Package struct {
 
 // Toolchain runs the go command in a directory with a set of build flags.
 type Toolchain struct {
-	Dir  string   // directory the go command runs in ("" for the current one)
-	Tags string   // -tags value
+	Dir  string // directory the go command runs in ("" for the current one)
+	Tags string // -tags value
 	// BuildFlags are extra go test -c flags, such as -trimpath.
 	BuildFlags []string
-	Env  []string // extra environment for every go command and binary
+	Env        []string // extra environment for every go command and binary
 	// Stderr, if set, receives the go command's own progress output.
 	Stderr io.Writer
 }

@@ -104,4 +104,3 @@ func (s *Suite) Close() error {
 // Dir returns the directory holding the suite's binaries, where callers may
 // keep scratch files such as profiles.
 func (s *Suite) Dir() string { return s.dir }
-
