@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/perf/benchfmt"
@@ -220,17 +221,39 @@ func diff(ctx context.Context, opts diffOptions, s Streams) (err error) {
 		{label: opts.base + " " + baseCommit, dir: baseDir},
 		{label: headLabel, dir: headDir},
 	}
+	// Both sides build at once: much of a build is waiting on the
+	// linker and the go command, not on the CPU.
+	var wg sync.WaitGroup
+	errs := make([]error, len(sides))
 	for i, side := range sides {
-		tc := &gotest.Toolchain{Dir: side.dir, Tags: opts.tags, BuildFlags: []string{"-trimpath"}}
-		which := [...]string{"BASE", "HEAD"}[i]
-		suite, err := tc.Prepare(ctx, opts.patterns, opts.bench, func(msg string) { p.status(which + ": " + msg) })
-		if err != nil {
-			return usageError{fmt.Errorf("%s: %w", which, err)}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tc := &gotest.Toolchain{Dir: side.dir, Tags: opts.tags, BuildFlags: []string{"-trimpath"}}
+			which := [...]string{"BASE", "HEAD"}[i]
+			suite, err := tc.Prepare(ctx, opts.patterns, opts.bench, func(msg string) { p.status(which + ": " + msg) })
+			if err != nil {
+				errs[i] = fmt.Errorf("%s: %w", which, err)
+				return
+			}
+			side.suite = suite
+		}()
+	}
+	wg.Wait()
+	for _, side := range sides {
+		if side.suite != nil {
+			defer side.suite.Close()
 		}
-		defer suite.Close()
-		side.suite = suite
-		for _, pe := range suite.Failed {
-			fmt.Fprintf(s.Err, "perfloop: %s: %s: %v\n", which, pe.Package, pe.Err)
+	}
+	for i, err := range errs {
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return usageError{err}
+		}
+		for _, pe := range sides[i].suite.Failed {
+			fmt.Fprintf(s.Err, "perfloop: %s: %s: %v\n", [...]string{"BASE", "HEAD"}[i], pe.Package, pe.Err)
 		}
 	}
 

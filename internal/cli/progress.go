@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -11,6 +12,7 @@ import (
 // when stderr is a terminal, so logs and pipes stay clean.
 type progress struct {
 	s   Streams
+	mu  sync.Mutex // status may be called from several goroutines
 	bar *progressbar.ProgressBar
 }
 
@@ -21,6 +23,8 @@ func (p *progress) status(msg string) {
 	if !p.s.ErrIsTerminal {
 		return
 	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	fmt.Fprintf(p.s.Err, "\r\033[K%s", msg)
 }
 
