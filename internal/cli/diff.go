@@ -33,6 +33,10 @@ and runs the benchmarks of both sides interleaved: every round runs each
 benchmark once per side, back to back in random order, so drift and noisy
 neighbours hit both sides alike.
 
+Runs are short (-benchtime, default 10ms, calibrated once into a fixed
+iteration count for both sides) and many: a burst of noise spoils one short
+run, which the rank test below shrugs off, instead of every long one.
+
 On Linux the benchmark processes of both sides are pinned to one CPU (the
 highest-numbered; -pin=false to turn off, and off with -cpu), which removes
 the largest source of run-to-run noise on a shared machine: landing on a
@@ -115,7 +119,7 @@ func runDiff(ctx context.Context, args []string, s Streams) error {
 	opts.patterns = pos
 	opts.count = 1
 	if opts.benchtime == "" {
-		opts.benchtime = "100ms"
+		opts.benchtime = "10ms"
 	}
 	if opts.threshold, err = parsePercent(*threshold); err != nil {
 		return usageErrorf("-threshold: %v", err)
@@ -358,10 +362,10 @@ func matchTargets(base, head *gotest.Suite) (units []*diffUnit, onlyBase, onlyHe
 	return units, onlyBase, onlyHead
 }
 
-// calibrate runs each benchmark once on BASE with half of -benchtime and
-// fixes its iteration count, per sub-benchmark, so every later run does
-// the same work on both sides without the testing package's ramp-up. With
-// an explicit Nx -benchtime, that N is used as is.
+// calibrate runs each benchmark once on BASE for -benchtime and fixes its
+// iteration count, per sub-benchmark, so every later run does the same work
+// on both sides without the testing package's ramp-up. With an explicit Nx
+// -benchtime, that N is used as is.
 func calibrate(ctx context.Context, units []*diffUnit, opts diffOptions, userSub string, p *progress) ([]*diffUnit, error) {
 	bt := opts.benchtime
 	if strings.HasSuffix(bt, "x") {
@@ -370,13 +374,11 @@ func calibrate(ctx context.Context, units []*diffUnit, opts diffOptions, userSub
 		}
 		return units, nil
 	}
-	d, _ := time.ParseDuration(bt)
-	half := (d / 2).String()
 	var out []*diffUnit
 	p.start(len(units), "calibrating")
 	for _, u := range units {
 		p.describe("calibrating " + u.name)
-		o, err := u.base.Run(ctx, gotest.RunConfig{Name: u.name, Sub: userSub, Benchtime: half, CPU: opts.cpu, Timeout: opts.timeout, Pin: opts.pinCPUs()})
+		o, err := u.base.Run(ctx, gotest.RunConfig{Name: u.name, Sub: userSub, Benchtime: bt, CPU: opts.cpu, Timeout: opts.timeout, Pin: opts.pinCPUs()})
 		p.step("")
 		if err != nil {
 			return nil, err

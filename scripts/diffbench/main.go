@@ -32,7 +32,8 @@ var (
 	perfloop  = flag.String("perfloop", "perfloop", "perfloop binary to measure")
 	aaTrials  = flag.Int("aa", 25, "A/A trials (each also times the go test + benchstat workflow)")
 	power     = flag.Int("power", 20, "trials per injected slowdown")
-	benchtime = flag.String("benchtime", "100ms", "-benchtime for both workflows")
+	benchtime = flag.String("benchtime", "100ms", "-benchtime of the go test workflow")
+	diffTime  = flag.String("diffbenchtime", "", "-benchtime of perfloop diff (\"\": its default)")
 	withHand  = flag.Bool("hand", true, "also time the go test + benchstat workflow in the A/A trials")
 )
 
@@ -241,7 +242,11 @@ type diffResult struct {
 
 func diff(repo string) diffResult {
 	start := time.Now()
-	cmd := exec.Command(*perfloop, "diff", "-json", "-bench", "A|B|C|D", "-benchtime", *benchtime, "HEAD")
+	args := []string{"diff", "-json", "-bench", "A|B|C|D"}
+	if *diffTime != "" {
+		args = append(args, "-benchtime", *diffTime)
+	}
+	cmd := exec.Command(*perfloop, append(args, "HEAD")...)
 	cmd.Dir = repo
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
