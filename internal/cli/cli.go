@@ -43,6 +43,7 @@ func commands() []command {
 	return []command{
 		{"bench", "run benchmarks, each isolated, and write benchfmt results", runBench},
 		{"compare", "compare benchmark result files (benchstat's statistics, corrected for many rows)", runCompare},
+		{"profile", "CPU and heap profiles per benchmark: hotspots, call paths, categories, allocation sites", runProfile},
 		{"diff", "did my change make it faster? interleaved BASE vs HEAD with an honest verdict", runDiff},
 		{"exec", "time whole commands (hyperfine-style), with rusage and syscall counts", runExec},
 	}

@@ -20,6 +20,11 @@ type ReportJSON struct {
 	// Packages lists packages that could not be benchmarked (go list
 	// errors, build failures).
 	Packages []PackageJSON `json:"packages,omitempty"`
+	// Hotspots, Categories and Allocations come from the benchmarks'
+	// profiles (perfloop profile and report).
+	Hotspots    []HotspotJSON    `json:"hotspots,omitempty"`
+	Categories  []CategoryJSON   `json:"categories,omitempty"`
+	Allocations []AllocationJSON `json:"allocations,omitempty"`
 }
 
 // BenchmarkJSON is one benchmark (one full name: sub-benchmarks are their
@@ -36,6 +41,13 @@ type BenchmarkJSON struct {
 	// TestAllocShare is the share of allocated bytes whose allocating
 	// frame is in a _test.go file; set by profile.
 	TestAllocShare *float64 `json:"test_alloc_share,omitempty"`
+	// CallPath is the dominant call path of the CPU profile; set by
+	// profile.
+	CallPath *CallPathJSON `json:"call_path,omitempty"`
+	// CPUProfile and HeapProfile are where profile -out kept the
+	// profiles.
+	CPUProfile  string `json:"cpu_profile,omitempty"`
+	HeapProfile string `json:"heap_profile,omitempty"`
 }
 
 // PackageJSON is a package that could not be benchmarked.
@@ -43,4 +55,67 @@ type PackageJSON struct {
 	Package string `json:"package"`
 	Status  string `json:"status"`
 	Error   string `json:"error"`
+}
+
+// HotspotJSON is one function's share of a benchmark's CPU profile, as
+// `go tool pprof -top` computes flat and cum.
+type HotspotJSON struct {
+	Benchmark string `json:"benchmark"`
+	Package   string `json:"package,omitempty"`
+	Function  string `json:"function"`
+	// File and Line are the function's hottest line.
+	File string  `json:"file"`
+	Line int64   `json:"line"`
+	Flat float64 `json:"flat"`
+	Cum  float64 `json:"cum"`
+}
+
+// CategoryJSON is the share of a benchmark's CPU samples in one category
+// (gc, scheduler, syscall, memory, maps, strings, fmt, reflect, encoding,
+// compression, crypto, regexp, sort, application, other).
+type CategoryJSON struct {
+	Benchmark string  `json:"benchmark"`
+	Package   string  `json:"package,omitempty"`
+	Category  string  `json:"category"`
+	Share     float64 `json:"share"`
+}
+
+// AllocationJSON is a line that allocates, from a benchmark's heap
+// profile: what it allocated over the whole run and its shares of the
+// benchmark's bytes and objects.
+type AllocationJSON struct {
+	Benchmark string `json:"benchmark"`
+	Package   string `json:"package,omitempty"`
+	Function  string `json:"function"`
+	File      string `json:"file"`
+	Line      int64  `json:"line"`
+	// Via is the function the line calls that allocated, when the
+	// allocation is in a callee outside the runtime ("fmt.Sprintf").
+	Via          string  `json:"via,omitempty"`
+	Bytes        int64   `json:"bytes"`
+	Objects      int64   `json:"objects"`
+	BytesShare   float64 `json:"bytes_share"`
+	ObjectsShare float64 `json:"objects_share"`
+	InTest       bool    `json:"in_test"`
+	// Escape is the compiler's escape-analysis verdict for the line; set
+	// by explain and report.
+	Escape *EscapeJSON `json:"escape,omitempty"`
+}
+
+// EscapeJSON is the compiler's escape-analysis verdict for a line and the
+// flow that led to it.
+type EscapeJSON struct {
+	Verdict string   `json:"verdict"`
+	Flow    []string `json:"flow,omitempty"`
+}
+
+// CallPathJSON is the dominant call path of a benchmark: from the benchmark
+// function down to its hottest leaf.
+type CallPathJSON struct {
+	// Text is the path as a person writes it: "Build → Find → rank".
+	Text string `json:"text"`
+	// Functions are the frames' full names, outermost first.
+	Functions []string `json:"functions"`
+	// Share is the share of the CPU samples that run the whole path.
+	Share float64 `json:"share"`
 }

@@ -1,0 +1,158 @@
+package profiles
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/google/pprof/profile"
+)
+
+// Heap is what a heap profile says about a benchmark's allocations.
+type Heap struct {
+	// Bytes and Objects are the totals of alloc_space and alloc_objects:
+	// everything allocated while the profile was on.
+	Bytes, Objects int64
+	// Sites holds every allocation site, by bytes, then objects,
+	// descending.
+	Sites []Site
+	// TestBytes is the bytes allocated at sites in _test.go files, and
+	// TestShare their share of Bytes.
+	TestBytes int64
+	TestShare float64
+}
+
+// Site is a line that allocates.
+type Site struct {
+	Function string // full name of the function the line is in
+	File     string // relative to the module root for the module's code
+	Line     int64
+	// Via is the function the line calls that allocated, when the
+	// allocation is in a callee outside the runtime ("fmt.Sprintf"); the
+	// heaviest one if there are several.
+	Via string
+	// Module reports whether the site is the measured module's code;
+	// InTest whether it is in a _test.go file.
+	Module, InTest bool
+	Bytes, Objects int64
+	// BytesShare and ObjectsShare are fractions of the profile's totals.
+	BytesShare, ObjectsShare float64
+}
+
+// Top returns the union of the n sites with the most bytes and the n with
+// the most objects, in Sites' order (by bytes).
+func (h *Heap) Top(n int) []Site {
+	byObj := slices.Clone(h.Sites)
+	slices.SortStableFunc(byObj, func(a, b Site) int { return cmp.Compare(b.Objects, a.Objects) })
+	type key struct {
+		fn   string
+		line int64
+	}
+	keep := map[key]bool{}
+	for i := 0; i < n && i < len(byObj); i++ {
+		keep[key{byObj[i].Function, byObj[i].Line}] = true
+	}
+	var top []Site
+	for i, s := range h.Sites {
+		if i < n || keep[key{s.Function, s.Line}] {
+			top = append(top, s)
+		}
+	}
+	return top
+}
+
+// AnalyzeHeap computes allocation sites and the test-code share from a heap
+// profile's alloc_space and alloc_objects values.
+func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
+	bi, oi := sampleIndex(p, "alloc_space"), sampleIndex(p, "alloc_objects")
+	if bi < 0 || oi < 0 {
+		types := make([]string, len(p.SampleType))
+		for i, st := range p.SampleType {
+			types[i] = st.Type
+		}
+		return nil, fmt.Errorf("not a heap profile: no alloc_space and alloc_objects values (it has %s)", strings.Join(types, ", "))
+	}
+	ix := newIndex(p, opts)
+	h := &Heap{}
+	bytes := make([]int64, len(ix.lines))
+	objects := make([]int64, len(ix.lines))
+	// via holds, per site line and allocating function, the bytes.
+	via := map[uint64]int64{}
+	var stack []frame
+	for _, s := range p.Sample {
+		b, o := s.Value[bi], s.Value[oi]
+		if b == 0 && o == 0 {
+			continue
+		}
+		stack = ix.stack(stack, s)
+		if len(stack) == 0 {
+			continue
+		}
+		h.Bytes += b
+		h.Objects += o
+		site, alloc := -1, -1
+		for i, f := range stack {
+			fn := &ix.funcs[f.fn]
+			if alloc < 0 && !fn.runtime {
+				alloc = i
+			}
+			if fn.module {
+				site = i
+				break
+			}
+		}
+		if site < 0 {
+			site = max(alloc, 0)
+		}
+		ln := stack[site].line
+		bytes[ln] += b
+		objects[ln] += o
+		if site > 0 && !ix.funcs[stack[site-1].fn].runtime {
+			via[uint64(uint32(ln))<<32|uint64(uint32(stack[site-1].fn))] += b + o
+		}
+	}
+	if h.Bytes == 0 && h.Objects == 0 {
+		return nil, fmt.Errorf("no allocations recorded (%d samples)", len(p.Sample))
+	}
+	bestVia := map[int32]int32{}
+	bestViaV := map[int32]int64{}
+	for key, v := range via {
+		ln, fn := int32(key>>32), int32(uint32(key))
+		if cur, ok := bestViaV[ln]; !ok || v > cur || v == cur && fn < bestVia[ln] {
+			bestVia[ln], bestViaV[ln] = fn, v
+		}
+	}
+	for li, ln := range ix.lines {
+		if bytes[li] == 0 && objects[li] == 0 {
+			continue
+		}
+		fn := ix.funcs[ln.fn]
+		s := Site{
+			Function: fn.name, File: ix.relFile(ln.file), Line: ln.line,
+			Module: fn.module, InTest: fn.inTest,
+			Bytes: bytes[li], Objects: objects[li],
+			BytesShare: share(bytes[li], h.Bytes), ObjectsShare: share(objects[li], h.Objects),
+		}
+		if v, ok := bestVia[int32(li)]; ok {
+			s.Via = ix.funcs[v].name
+		}
+		if s.InTest {
+			h.TestBytes += s.Bytes
+		}
+		h.Sites = append(h.Sites, s)
+	}
+	slices.SortFunc(h.Sites, func(a, b Site) int {
+		return cmp.Or(cmp.Compare(b.Bytes, a.Bytes), cmp.Compare(b.Objects, a.Objects),
+			strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+	})
+	h.TestShare = share(h.TestBytes, h.Bytes)
+	return h, nil
+}
+
+func share(v, total int64) float64 {
+	if total == 0 {
+		return 0
+	}
+	return float64(v) / float64(total)
+}
