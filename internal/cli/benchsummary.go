@@ -46,7 +46,11 @@ func writeBenchSummary(w io.Writer, run *benchRun) error {
 				name = fmt.Sprintf("%s-%d", name, r.procs)
 			}
 			if len(r.metrics) == 0 {
-				fmt.Fprintf(tw, "%s\t%s: %s\n", name, r.bench.Status, r.bench.Error)
+				if r.bench.Status == results.StatusOK {
+					fmt.Fprintf(tw, "%s\tnot run\n", name)
+				} else {
+					fmt.Fprintf(tw, "%s\t%s: %s\n", name, r.bench.Status, r.bench.Error)
+				}
 				continue
 			}
 			cells := []string{name}

@@ -67,7 +67,11 @@ func Main(args []string) int {
 // line, and returns the exit code (see ExitCode).
 func Run(ctx context.Context, args []string, s Streams) int {
 	err := dispatch(ctx, args, s)
-	if err != nil && !errors.Is(err, flag.ErrHelp) && !errors.Is(err, errSilent) {
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp), errors.Is(err, errSilent):
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(s.Err, "perfloop: interrupted; what finished was kept")
+	default:
 		fmt.Fprintf(s.Err, "perfloop: %v\n", err)
 	}
 	return ExitCode(err)
