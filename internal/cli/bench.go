@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -189,5 +188,3 @@ func bench(ctx context.Context, opts benchOptions, s Streams) (err error) {
 	}
 	return nil
 }
-
-var errNoBenchmarks = errors.New("no benchmarks")

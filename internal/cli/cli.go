@@ -68,7 +68,7 @@ func Main(args []string) int {
 func Run(ctx context.Context, args []string, s Streams) int {
 	err := dispatch(ctx, args, s)
 	switch {
-	case err == nil, errors.Is(err, flag.ErrHelp), errors.Is(err, errSilent):
+	case err == nil, errors.Is(err, flag.ErrHelp):
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(s.Err, "perfloop: interrupted; what finished was kept")
 	default:

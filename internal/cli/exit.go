@@ -39,10 +39,6 @@ type failedError struct{ msg string }
 
 func (e failedError) Error() string { return e.msg }
 
-// errSilent is returned when the command has already explained the problem
-// on stderr; Run then prints nothing more.
-var errSilent = errors.New("silent")
-
 // ExitCode maps an error returned by a command to perfloop's exit code.
 func ExitCode(err error) int {
 	var u usageError
@@ -54,7 +50,7 @@ func ExitCode(err error) int {
 		return ExitInterrupted
 	case errors.As(err, &u):
 		return ExitUsage
-	case errors.As(err, &f), errors.Is(err, errSilent):
+	case errors.As(err, &f):
 		return ExitFailed
 	default:
 		return ExitFailed
