@@ -25,6 +25,99 @@ type ReportJSON struct {
 	Hotspots    []HotspotJSON    `json:"hotspots,omitempty"`
 	Categories  []CategoryJSON   `json:"categories,omitempty"`
 	Allocations []AllocationJSON `json:"allocations,omitempty"`
+	// GOMAXPROCS, Count and Benchtime say how the benchmarks were run:
+	// the -cpu value, the runs per benchmark and -benchtime.
+	GOMAXPROCS int    `json:"gomaxprocs,omitempty"`
+	Count      int    `json:"count,omitempty"`
+	Benchtime  string `json:"benchtime,omitempty"`
+	// Findings are what the rules found, most severe first; set by report.
+	Findings []FindingJSON `json:"findings,omitempty"`
+	// Gate is the decision gate: what to optimize first, what to
+	// consider, and what not to touch; set by report.
+	Gate []GateJSON `json:"gate,omitempty"`
+	// Scaling holds the fitted growth of benchmarks measured at several
+	// sizes (sub-benchmarks named param=value).
+	Scaling []ScalingJSON `json:"scaling,omitempty"`
+	// Commands are the exact commands that reproduce the report's
+	// figures by hand.
+	Commands []CommandJSON `json:"commands,omitempty"`
+}
+
+// Severities of a finding, most severe first.
+const (
+	SeverityHigh   = "high"
+	SeverityMedium = "medium"
+	SeverityLow    = "low"
+	SeverityInfo   = "info"
+)
+
+// FindingJSON is one thing a rule found: where in the code (File and Line,
+// relative to the module root), what it costs (Message) and the fix
+// pattern that usually removes it (Suggestion).
+type FindingJSON struct {
+	// Kind names the rule's family: "escape", "alloc", "maps", "gc",
+	// "test-code", …
+	Kind string `json:"kind"`
+	// Severity is one of the Severity* constants.
+	Severity   string `json:"severity"`
+	Benchmark  string `json:"benchmark"`
+	Function   string `json:"function"`
+	File       string `json:"file"`
+	Line       int64  `json:"line"`
+	Message    string `json:"message"`
+	Suggestion string `json:"suggestion"`
+}
+
+// Verdicts of the decision gate.
+const (
+	// VerdictFirst: optimize this first; the measurement says it pays.
+	VerdictFirst = "first"
+	// VerdictConsider: worth a look once the firsts are done.
+	VerdictConsider = "consider"
+	// VerdictDontTouch: below the threshold; changing it buys nothing
+	// measurable and costs clarity.
+	VerdictDontTouch = "don't touch"
+)
+
+// GateJSON is one decision of the gate: a rule compared a measured value
+// with its threshold and gave a verdict.
+type GateJSON struct {
+	Rule      string `json:"rule"`
+	Benchmark string `json:"benchmark,omitempty"`
+	// Metric is what was measured: a CPU category ("gc", "maps"), a unit
+	// ("allocs/op", "B/op") or a share ("test_alloc_share").
+	Metric string `json:"metric"`
+	// Unit is the unit of Measured and Threshold: "share" for fractions
+	// 0..1, otherwise a benchmark unit such as "sec/op" or "allocs/op".
+	Unit      string  `json:"unit,omitempty"`
+	Measured  float64 `json:"measured"`
+	Threshold float64 `json:"threshold"`
+	// Verdict is one of the Verdict* constants.
+	Verdict string `json:"verdict"`
+	// Message says why, in a sentence.
+	Message string `json:"message"`
+}
+
+// ScalingJSON is how a benchmark's time grows with a parameter of its
+// sub-benchmarks ("BenchmarkSort/n=10", "…/n=1000"): a power law
+// time ≈ c·n^Exponent fitted over the sizes measured.
+type ScalingJSON struct {
+	Benchmark string `json:"benchmark"`
+	Parameter string `json:"parameter"`
+	// Growth is the nearest familiar order: "~1", "~log n", "~n",
+	// "~n log n", "~n²", "~n³".
+	Growth   string  `json:"growth"`
+	Exponent float64 `json:"exponent"`
+	// R2 is the fit's coefficient of determination on log-log axes.
+	R2 float64 `json:"r2"`
+}
+
+// CommandJSON is a command that reproduces one of the report's figures
+// by hand, with the standard tools.
+type CommandJSON struct {
+	// What says which figure: "CPU profile of BenchmarkCount".
+	What    string `json:"what"`
+	Command string `json:"command"`
 }
 
 // BenchmarkJSON is one benchmark (one full name: sub-benchmarks are their

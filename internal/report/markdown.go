@@ -1,0 +1,608 @@
+package report
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/perfloop/perfloop/internal/profiles"
+	"golang.org/x/perf/benchunit"
+)
+
+// Options says how much of a report document to render, for Markdown and
+// HTML alike.
+type Options struct {
+	// Title heads the document; "" means "Performance report: MODULE".
+	Title string
+	// Hotspots is how many hotspots to show per benchmark; 0 means 8.
+	Hotspots int
+	// Allocations is how many allocation sites to show per benchmark; 0
+	// means 6.
+	Allocations int
+	// Flames holds each benchmark's CPU call tree (profiles.Flame), by
+	// benchmark name, for the HTML flame graphs; Markdown ignores it.
+	Flames map[string]*profiles.FlameNode
+}
+
+func (o Options) hotspots() int    { return cmp.Or(o.Hotspots, 8) }
+func (o Options) allocations() int { return cmp.Or(o.Allocations, 6) }
+
+func (o Options) title(doc *ReportJSON) string {
+	if o.Title != "" {
+		return o.Title
+	}
+	if doc.Module != "" {
+		return "Performance report: " + doc.Module
+	}
+	return "Performance report"
+}
+
+// Markdown writes doc as a Markdown document that reads like an engineer's
+// profiling report and renders on GitHub: the environment, what to do
+// first, the benchmarks, where CPU and memory go, the findings, the
+// decision gate, failures, scaling and the commands that reproduce it.
+// Sections with nothing to say are left out.
+func Markdown(w io.Writer, doc *ReportJSON, opts Options) error {
+	var b bytes.Buffer
+	m := &mdWriter{b: &b, doc: doc, opts: opts}
+	m.title()
+	m.summary()
+	m.benchmarks()
+	m.cpu()
+	m.memory()
+	m.findings()
+	m.gate()
+	m.failures()
+	m.scaling()
+	m.commands()
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+type mdWriter struct {
+	b    *bytes.Buffer
+	doc  *ReportJSON
+	opts Options
+}
+
+func (m *mdWriter) printf(format string, args ...any) { fmt.Fprintf(m.b, format, args...) }
+
+// table writes a GitHub table; align holds "l" or "r" per column.
+func (m *mdWriter) table(align string, header []string, rows [][]string) {
+	m.printf("| %s |\n|", strings.Join(header, " | "))
+	for _, a := range align {
+		if a == 'r' {
+			m.printf("---:|")
+		} else {
+			m.printf("---|")
+		}
+	}
+	m.printf("\n")
+	for _, r := range rows {
+		m.printf("| %s |\n", strings.Join(r, " | "))
+	}
+	m.printf("\n")
+}
+
+func (m *mdWriter) title() {
+	d := m.doc
+	m.printf("# %s\n\n", mdText(m.opts.title(d)))
+	var rows [][]string
+	add := func(k, v string) {
+		if v != "" {
+			rows = append(rows, []string{k, v})
+		}
+	}
+	add("module", code(d.Module))
+	add("commit", code(d.Commit))
+	add("go", strings.TrimSpace(d.GoVersion+" "+platform(d)))
+	add("cpu", mdText(d.CPU))
+	add("date", mdText(d.Date))
+	add("runs", runs(d))
+	if len(rows) > 0 {
+		m.table("ll", []string{"", ""}, rows)
+	}
+}
+
+func platform(d *ReportJSON) string {
+	if d.GOOS == "" && d.GOARCH == "" {
+		return ""
+	}
+	return d.GOOS + "/" + d.GOARCH
+}
+
+// runs says how the benchmarks were run: "-count 10, -benchtime 1s, GOMAXPROCS 2".
+func runs(d *ReportJSON) string {
+	var parts []string
+	if d.Count > 0 {
+		parts = append(parts, "-count "+strconv.Itoa(d.Count))
+	}
+	if d.Benchtime != "" {
+		parts = append(parts, "-benchtime "+d.Benchtime)
+	}
+	if d.GOMAXPROCS > 0 {
+		parts = append(parts, "GOMAXPROCS "+strconv.Itoa(d.GOMAXPROCS))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// firstThings is the "what to do first" list: the gate's firsts, then the
+// most severe findings, then what the gate says to leave alone.
+type firstThings struct {
+	First, Consider, DontTouch []GateJSON
+	Findings                   []FindingJSON
+}
+
+func whatFirst(d *ReportJSON) firstThings {
+	var ft firstThings
+	for _, g := range d.Gate {
+		switch g.Verdict {
+		case VerdictFirst:
+			ft.First = append(ft.First, g)
+		case VerdictConsider:
+			ft.Consider = append(ft.Consider, g)
+		case VerdictDontTouch:
+			ft.DontTouch = append(ft.DontTouch, g)
+		}
+	}
+	for _, f := range sortedFindings(d.Findings) {
+		if f.Severity == SeverityHigh && len(ft.Findings) < 3 {
+			ft.Findings = append(ft.Findings, f)
+		}
+	}
+	return ft
+}
+
+func (ft firstThings) empty() bool {
+	return len(ft.First)+len(ft.Consider)+len(ft.DontTouch)+len(ft.Findings) == 0
+}
+
+func (m *mdWriter) summary() {
+	ft := whatFirst(m.doc)
+	if ft.empty() {
+		return
+	}
+	m.printf("## What to do first\n\n")
+	n := 0
+	for _, g := range ft.First {
+		n++
+		m.printf("%d. %s%s\n", n, benchPrefix(g.Benchmark), mdText(g.Message))
+	}
+	for _, f := range ft.Findings {
+		n++
+		m.printf("%d. %s%s: %s", n, benchPrefix(f.Benchmark), code(fileLine(f.File, f.Line)), mdText(f.Message))
+		if f.Suggestion != "" {
+			m.printf(". Fix: %s", mdText(f.Suggestion))
+		}
+		m.printf("\n")
+	}
+	if n > 0 {
+		m.printf("\n")
+	}
+	if len(ft.Consider) > 0 {
+		m.printf("Then consider:\n\n")
+		for _, g := range ft.Consider {
+			m.printf("- %s%s\n", benchPrefix(g.Benchmark), mdText(g.Message))
+		}
+		m.printf("\n")
+	}
+	if len(ft.DontTouch) > 0 {
+		m.printf("Leave alone:\n\n")
+		for _, g := range ft.DontTouch {
+			m.printf("- %s%s\n", benchPrefix(g.Benchmark), mdText(g.Message))
+		}
+		m.printf("\n")
+	}
+}
+
+func benchPrefix(name string) string {
+	if name == "" {
+		return ""
+	}
+	return "**" + mdText(name) + "**: "
+}
+
+// units returns the units measured across the benchmarks, in the order a
+// summary shows them: time, memory, allocations, throughput, then custom
+// metrics by name.
+func units(bs []BenchmarkJSON) []string {
+	seen := map[string]bool{}
+	for _, b := range bs {
+		for u := range b.Metrics {
+			seen[u] = true
+		}
+	}
+	rank := func(u string) int {
+		switch u {
+		case "sec/op":
+			return 0
+		case "B/op":
+			return 1
+		case "allocs/op":
+			return 2
+		case "B/s":
+			return 3
+		}
+		return 4
+	}
+	us := make([]string, 0, len(seen))
+	for u := range seen {
+		us = append(us, u)
+	}
+	slices.SortFunc(us, func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), strings.Compare(a, b)) })
+	return us
+}
+
+// metricCell formats a metric as benchstat does: the median scaled for its
+// unit and the confidence interval as ± a percentage of it.
+func metricCell(m *Metric, unit string) string {
+	if m == nil {
+		return ""
+	}
+	s := scaled(m.Median, unit)
+	if m.Low == nil || m.High == nil {
+		return s + " ± ∞"
+	}
+	ci := 0.0
+	if m.Median != 0 {
+		ci = math.Max(m.Median-*m.Low, *m.High-m.Median) / math.Abs(m.Median)
+	}
+	return s + " ± " + strconv.FormatFloat(math.Round(100*ci), 'f', 0, 64) + "%"
+}
+
+// scaled formats a value for its unit: counts per op as plain integers
+// while they are small, everything else scaled as benchstat does.
+func scaled(v float64, unit string) string {
+	if (unit == "B/op" || unit == "allocs/op") && v == math.Trunc(v) && v < 10000 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return benchunit.Scale(v, benchunit.ClassOf(unit))
+}
+
+func okBenchmarks(bs []BenchmarkJSON) []BenchmarkJSON {
+	var ok []BenchmarkJSON
+	for _, b := range bs {
+		if b.Status == "ok" || b.Status == "" {
+			ok = append(ok, b)
+		}
+	}
+	return ok
+}
+
+func (m *mdWriter) benchmarks() {
+	bs := okBenchmarks(m.doc.Benchmarks)
+	us := units(bs)
+	if len(bs) == 0 || len(us) == 0 {
+		return
+	}
+	m.printf("## Benchmarks\n\n")
+	header := append([]string{"benchmark"}, us...)
+	align := "l" + strings.Repeat("r", len(us))
+	var rows [][]string
+	noCI := false
+	for _, b := range bs {
+		row := []string{code(benchLabel(m.doc, b))}
+		for _, u := range us {
+			c := metricCell(b.Metrics[u], u)
+			noCI = noCI || strings.HasSuffix(c, "∞")
+			row = append(row, c)
+		}
+		rows = append(rows, row)
+	}
+	m.table(align, header, rows)
+	m.printf("Medians of the runs ± the 95%% confidence interval, as benchstat computes them.")
+	if noCI {
+		m.printf(" ± ∞: too few runs for an interval (it needs at least 6).")
+	}
+	m.printf("\n\n")
+}
+
+// benchLabel names a benchmark, with its package when the report spans
+// several.
+func benchLabel(d *ReportJSON, b BenchmarkJSON) string {
+	if multiPackage(d) && b.Package != "" {
+		return b.Package + "." + b.Name
+	}
+	return b.Name
+}
+
+func multiPackage(d *ReportJSON) bool {
+	for _, b := range d.Benchmarks {
+		if b.Package != d.Benchmarks[0].Package {
+			return true
+		}
+	}
+	return false
+}
+
+// of reports whether a row for (pkg, name) belongs to benchmark b.
+func of(b BenchmarkJSON, pkg, name string) bool {
+	return name == b.Name && (pkg == "" || b.Package == "" || pkg == b.Package)
+}
+
+// benchCPU is what the report knows about one benchmark's CPU time.
+type benchCPU struct {
+	Bench      BenchmarkJSON
+	Categories []CategoryJSON
+	Hotspots   []HotspotJSON
+}
+
+func cpuOf(d *ReportJSON, opts Options) []benchCPU {
+	var out []benchCPU
+	for _, b := range d.Benchmarks {
+		bc := benchCPU{Bench: b}
+		for _, c := range d.Categories {
+			if of(b, c.Package, c.Benchmark) {
+				bc.Categories = append(bc.Categories, c)
+			}
+		}
+		for _, h := range d.Hotspots {
+			if of(b, h.Package, h.Benchmark) && len(bc.Hotspots) < opts.hotspots() {
+				bc.Hotspots = append(bc.Hotspots, h)
+			}
+		}
+		if len(bc.Categories) > 0 || len(bc.Hotspots) > 0 || b.CallPath != nil {
+			out = append(out, bc)
+		}
+	}
+	return out
+}
+
+// bar draws share as a bar of n block characters.
+func bar(share float64, n int) string {
+	full := int(math.Round(share * float64(n)))
+	full = min(max(full, 0), n)
+	return strings.Repeat("█", full) + strings.Repeat("░", n-full)
+}
+
+func (m *mdWriter) cpu() {
+	bcs := cpuOf(m.doc, m.opts)
+	if len(bcs) == 0 {
+		return
+	}
+	m.printf("## Where CPU goes\n\n")
+	for _, bc := range bcs {
+		m.printf("### %s\n\n", mdText(benchLabel(m.doc, bc.Bench)))
+		if p := bc.Bench.CallPath; p != nil {
+			m.printf("Dominant call path (%s of samples): %s\n\n", percent(p.Share), code(p.Text))
+		}
+		if len(bc.Categories) > 0 {
+			var rows [][]string
+			for _, c := range bc.Categories {
+				rows = append(rows, []string{c.Category, percent(c.Share), bar(c.Share, 20)})
+			}
+			m.table("lrl", []string{"category", "share", ""}, rows)
+		}
+		if len(bc.Hotspots) > 0 {
+			var rows [][]string
+			for _, h := range bc.Hotspots {
+				rows = append(rows, []string{percent(h.Flat), percent(h.Cum), code(shortFunc(h.Function)), code(fileLine(h.File, h.Line))})
+			}
+			m.table("rrll", []string{"flat", "cum", "function", "hottest line"}, rows)
+		}
+	}
+}
+
+// benchMem is what the report knows about one benchmark's allocations.
+type benchMem struct {
+	Bench BenchmarkJSON
+	Sites []AllocationJSON
+}
+
+func memOf(d *ReportJSON, opts Options) []benchMem {
+	var out []benchMem
+	for _, b := range d.Benchmarks {
+		bm := benchMem{Bench: b}
+		for _, a := range d.Allocations {
+			if of(b, a.Package, a.Benchmark) && len(bm.Sites) < opts.allocations() {
+				bm.Sites = append(bm.Sites, a)
+			}
+		}
+		if len(bm.Sites) > 0 {
+			out = append(out, bm)
+		}
+	}
+	return out
+}
+
+func (m *mdWriter) memory() {
+	bms := memOf(m.doc, m.opts)
+	if len(bms) == 0 {
+		return
+	}
+	m.printf("## Where memory goes\n\n")
+	m.printf("Allocation sites from the heap profiles (alloc_space, alloc_objects): every byte allocated during the run, freed or not.\n\n")
+	for _, bm := range bms {
+		m.printf("### %s\n\n", mdText(benchLabel(m.doc, bm.Bench)))
+		if s := bm.Bench.TestAllocShare; s != nil && *s > 0 {
+			m.printf("%s of the bytes are allocated in `_test.go` files: fixtures the benchmark measures along with the code.\n\n", percent(*s))
+		}
+		var rows [][]string
+		var flows []AllocationJSON
+		for _, a := range bm.Sites {
+			fn := code(shortFunc(a.Function))
+			if a.Via != "" {
+				fn += " via " + code(a.Via)
+			}
+			why := ""
+			if a.Escape != nil {
+				why = code(a.Escape.Verdict)
+				if len(a.Escape.Flow) > 0 {
+					flows = append(flows, a)
+				}
+			}
+			rows = append(rows, []string{formatBytes(a.Bytes), percent(a.BytesShare),
+				formatCount(a.Objects), percent(a.ObjectsShare), code(fileLine(a.File, a.Line)), fn, why})
+		}
+		m.table("rrrrlll", []string{"bytes", "bytes%", "objects", "objects%", "site", "function", "compiler says"}, rows)
+		if len(flows) > 0 {
+			m.printf("Why the compiler put them on the heap (`-gcflags=-m=2`):\n\n")
+			for _, a := range flows {
+				m.printf("- %s %s\n\n", code(fileLine(a.File, a.Line)), code(a.Escape.Verdict))
+				m.printf("  ```text\n")
+				for _, f := range a.Escape.Flow {
+					m.printf("  %s\n", strings.ReplaceAll(f, "```", "'''"))
+				}
+				m.printf("  ```\n\n")
+			}
+		}
+	}
+}
+
+func severityRank(s string) int {
+	switch s {
+	case SeverityHigh:
+		return 0
+	case SeverityMedium:
+		return 1
+	case SeverityLow:
+		return 2
+	case SeverityInfo:
+		return 3
+	}
+	return 4
+}
+
+// sortedFindings returns the findings most severe first, in their order
+// otherwise.
+func sortedFindings(fs []FindingJSON) []FindingJSON {
+	fs = slices.Clone(fs)
+	slices.SortStableFunc(fs, func(a, b FindingJSON) int {
+		return cmp.Compare(severityRank(a.Severity), severityRank(b.Severity))
+	})
+	return fs
+}
+
+func (m *mdWriter) findings() {
+	if len(m.doc.Findings) == 0 {
+		return
+	}
+	m.printf("## Findings\n\n")
+	for _, f := range sortedFindings(m.doc.Findings) {
+		m.printf("- **%s** %s %s", mdText(f.Severity), mdText(f.Kind), code(fileLine(f.File, f.Line)))
+		if f.Function != "" {
+			m.printf(" in %s", code(shortFunc(f.Function)))
+		}
+		if f.Benchmark != "" {
+			m.printf(" (%s)", mdText(f.Benchmark))
+		}
+		m.printf(": %s", mdText(f.Message))
+		if f.Suggestion != "" {
+			// A backslash at the end of a line is a hard line break.
+			m.printf("\\\n  *Fix:* %s", mdText(f.Suggestion))
+		}
+		m.printf("\n")
+	}
+	m.printf("\n")
+}
+
+// gateValue formats a gate's measured value or threshold for its unit.
+func gateValue(v float64, unit string) string {
+	switch unit {
+	case "share":
+		return percent(v)
+	case "":
+		return strconv.FormatFloat(v, 'g', 4, 64)
+	}
+	return scaled(v, unit) + " " + unit
+}
+
+func (m *mdWriter) gate() {
+	if len(m.doc.Gate) == 0 {
+		return
+	}
+	m.printf("## Decision gate\n\n")
+	var rows [][]string
+	for _, g := range m.doc.Gate {
+		verdict := mdText(g.Verdict)
+		if g.Verdict == VerdictFirst {
+			verdict = "**" + verdict + "**"
+		}
+		rows = append(rows, []string{verdict, mdText(g.Rule), mdText(g.Benchmark), code(g.Metric),
+			gateValue(g.Measured, g.Unit), gateValue(g.Threshold, g.Unit), mdText(g.Message)})
+	}
+	m.table("llllrrl", []string{"verdict", "rule", "benchmark", "metric", "measured", "threshold", "why"}, rows)
+}
+
+func (m *mdWriter) failures() {
+	var rows [][]string
+	for _, b := range m.doc.Benchmarks {
+		if b.Status != "ok" && b.Status != "" {
+			rows = append(rows, []string{code(b.Name), code(b.Package), mdText(b.Status), code(b.Error)})
+		}
+	}
+	for _, p := range m.doc.Packages {
+		rows = append(rows, []string{"", code(p.Package), mdText(p.Status), code(p.Error)})
+	}
+	if len(rows) == 0 {
+		return
+	}
+	m.printf("## Failed benchmarks\n\n")
+	m.table("llll", []string{"benchmark", "package", "status", "error"}, rows)
+}
+
+func (m *mdWriter) scaling() {
+	if len(m.doc.Scaling) == 0 {
+		return
+	}
+	m.printf("## Scaling\n\n")
+	var rows [][]string
+	for _, s := range m.doc.Scaling {
+		rows = append(rows, []string{code(s.Benchmark), code(s.Parameter), mdText(s.Growth),
+			strconv.FormatFloat(s.Exponent, 'f', 2, 64), strconv.FormatFloat(s.R2, 'f', 3, 64)})
+	}
+	m.table("llrrr", []string{"benchmark", "parameter", "growth", "exponent", "R²"}, rows)
+}
+
+func (m *mdWriter) commands() {
+	if len(m.doc.Commands) == 0 {
+		return
+	}
+	m.printf("## Reproduce\n\n```sh\n")
+	for i, c := range m.doc.Commands {
+		if i > 0 {
+			m.printf("\n")
+		}
+		m.printf("# %s\n%s\n", oneLine(c.What), c.Command)
+	}
+	m.printf("```\n")
+}
+
+// shortFunc drops the import path's directories from a function name, as
+// pprof does: "example.com/m/codec.(*W).Write" → "codec.(*W).Write".
+func shortFunc(name string) string {
+	end := len(name)
+	if i := strings.IndexAny(name, "(["); i >= 0 {
+		end = i
+	}
+	if i := strings.LastIndexByte(name[:end], '/'); i >= 0 {
+		return name[i+1:]
+	}
+	return name
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// mdText makes s safe as text in a Markdown table cell or list item.
+func mdText(s string) string {
+	return strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;").Replace(oneLine(s))
+}
+
+// code writes s as a code span, "" as nothing.
+func code(s string) string {
+	s = strings.ReplaceAll(oneLine(s), "|", `\|`)
+	if s == "" {
+		return ""
+	}
+	if strings.Contains(s, "`") {
+		return "`` " + s + " ``"
+	}
+	return "`" + s + "`"
+}

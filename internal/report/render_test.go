@@ -1,0 +1,197 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/perfloop/perfloop/internal/profiles"
+)
+
+// reportFixture is a realistic report document: the planted benchmarks'
+// profile analysis (testdata/profile.planted.json, the golden file of
+// TestProfileJSON) plus the environment, metrics, escape verdicts,
+// findings, gate, scaling and commands a full perfloop report adds.
+func reportFixture(t *testing.T) *ReportJSON {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "profile.planted.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := new(ReportJSON)
+	if err := json.Unmarshal(data, doc); err != nil {
+		t.Fatal(err)
+	}
+	doc.GoVersion, doc.GOOS, doc.GOARCH = "go1.26.0", "linux", "amd64"
+	doc.CPU = "AMD EPYC 7B13"
+	doc.Commit = "3f2c1a9"
+	doc.Date = "2026-11-22T00:00:00Z"
+	doc.Count, doc.Benchtime, doc.GOMAXPROCS = 10, "1s", 2
+
+	m := func(median, low, high float64) *Metric { return &Metric{Median: median, Low: &low, High: &high, N: 10} }
+	exact := func(v float64) *Metric { return m(v, v, v) }
+	metrics := map[string]map[string]*Metric{
+		"BenchmarkCount":  {"sec/op": m(48.2e-9, 47.9e-9, 49.1e-9), "B/op": exact(0), "allocs/op": exact(0), "hits/op": m(0.5, 0.5, 0.5)},
+		"BenchmarkFrame":  {"sec/op": m(312e-9, 301e-9, 330e-9), "B/op": exact(896), "allocs/op": exact(1), "B/s": m(2.46e9, 2.33e9, 2.55e9)},
+		"BenchmarkLabels": {"sec/op": m(5.81e-6, 5.77e-6, 5.95e-6), "B/op": exact(2432), "allocs/op": exact(164)},
+		"BenchmarkSum":    {"sec/op": m(1.02e-3, 0.99e-3, 1.07e-3), "B/op": exact(81920), "allocs/op": exact(1)},
+	}
+	for i := range doc.Benchmarks {
+		if ms, ok := metrics[doc.Benchmarks[i].Name]; ok {
+			doc.Benchmarks[i].Metrics = ms
+		}
+	}
+	for i := range doc.Allocations {
+		a := &doc.Allocations[i]
+		switch a.File + ":" + itoa(a.Line) {
+		case "frame.go:6":
+			a.Escape = &EscapeJSON{Verdict: "make([]byte, n) escapes to heap", Flow: []string{
+				"flow: ~r0 ← &{storage for make([]byte, n)}:",
+				"  from make([]byte, n) (non-constant size) at frame.go:6:13",
+				"  from buf := make([]byte, n) (assign) at frame.go:6:6",
+				"  from return buf (return) at frame.go:8:2",
+			}}
+		case "label.go:9":
+			a.Escape = &EscapeJSON{Verdict: "1000 + i escapes to heap", Flow: []string{
+				"flow: {storage for ... argument} ← &{storage for 1000 + i}:",
+				"  from 1000 + i (spill) at label.go:9:35",
+				"  from ... argument (slice-literal-element) at label.go:9:34",
+			}}
+		case "index.go:16":
+			a.Escape = &EscapeJSON{Verdict: "make(map[string]int) escapes to heap"}
+		}
+	}
+	doc.Findings = []FindingJSON{
+		{Kind: "alloc", Severity: SeverityMedium, Benchmark: "BenchmarkLabels", Function: "example.com/planted.Labels",
+			File: "label.go", Line: 9, Message: "fmt.Sprintf allocates 164 times per op (the string and the boxed int)",
+			Suggestion: "append with strconv.AppendInt into a reused []byte, or build the label with strconv.Itoa and +"},
+		{Kind: "escape", Severity: SeverityHigh, Benchmark: "BenchmarkFrame", Function: "example.com/planted.Frame",
+			File: "frame.go", Line: 6, Message: "make([]byte, n) escapes to the heap: its size is not a constant, and GC takes 52% of the CPU",
+			Suggestion: "let the caller pass the buffer (Frame(dst []byte, n int)) or reuse one through a sync.Pool"},
+		{Kind: "test-code", Severity: SeverityHigh, Benchmark: "BenchmarkSum", Function: "example.com/planted.fixture",
+			File: "planted_test.go", Line: 56, Message: "99% of the bytes are allocated by the benchmark's fixture, inside the timed loop",
+			Suggestion: "build the fixture before b.ResetTimer() or use b.StopTimer/b.StartTimer around it"},
+		{Kind: "maps", Severity: SeverityLow, Benchmark: "BenchmarkCount", Function: "example.com/planted.(*Index).Count",
+			File: "index.go", Line: 24, Message: "92% of the time is map lookups with string keys",
+			Suggestion: "intern the keys or index by a small integer if the key set is fixed"},
+	}
+	doc.Gate = []GateJSON{
+		{Rule: "gc-share", Benchmark: "BenchmarkFrame", Metric: "gc", Unit: "share", Measured: 0.524, Threshold: 0.25,
+			Verdict: VerdictFirst, Message: "GC takes half the CPU: remove the per-call allocation in frame.go:6 first"},
+		{Rule: "test-alloc-share", Benchmark: "BenchmarkSum", Metric: "test_alloc_share", Unit: "share", Measured: 0.9945, Threshold: 0.5,
+			Verdict: VerdictFirst, Message: "the benchmark measures its own fixture: fix the benchmark before the code"},
+		{Rule: "allocs-per-op", Benchmark: "BenchmarkLabels", Metric: "allocs/op", Unit: "allocs/op", Measured: 164, Threshold: 10,
+			Verdict: VerdictConsider, Message: "164 allocs/op from fmt.Sprintf in label.go:9"},
+		{Rule: "zero-alloc", Benchmark: "BenchmarkCount", Metric: "allocs/op", Unit: "allocs/op", Measured: 0, Threshold: 0,
+			Verdict: VerdictDontTouch, Message: "already allocation-free at 48 ns/op: map access is the work itself"},
+	}
+	doc.Scaling = []ScalingJSON{
+		{Benchmark: "BenchmarkLabels", Parameter: "n", Growth: "~n", Exponent: 1.02, R2: 0.998},
+		{Benchmark: "BenchmarkSum", Parameter: "size", Growth: "~n log n", Exponent: 1.14, R2: 0.991},
+	}
+	doc.Commands = []CommandJSON{
+		{What: "benchmarks (the summary table)", Command: "go test -run '^$' -bench . -benchmem -count 10 example.com/planted > new.txt && benchstat new.txt"},
+		{What: "CPU and heap profile of BenchmarkFrame", Command: "go test -run '^$' -bench '^BenchmarkFrame$' -cpuprofile cpu.pprof -memprofile mem.pprof example.com/planted"},
+		{What: "hotspots", Command: "go tool pprof -top cpu.pprof"},
+		{What: "escape analysis", Command: "go build -gcflags=-m=2 example.com/planted"},
+	}
+	return doc
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+func TestMarkdown(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Markdown(&buf, reportFixture(t), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "report.planted.md", buf.Bytes())
+	md := buf.String()
+	for _, want := range []string{
+		"## What to do first", "## Benchmarks", "## Where CPU goes", "## Where memory goes",
+		"## Findings", "## Decision gate", "## Failed benchmarks", "## Scaling", "## Reproduce",
+		"`frame.go:6`", "make([]byte, n) escapes to heap", "planted_test.go:66",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %q", want)
+		}
+	}
+	// The severest finding comes first.
+	if i, j := strings.Index(md, "**high**"), strings.Index(md, "**medium**"); i < 0 || j < i {
+		t.Errorf("high findings should precede medium ones")
+	}
+}
+
+func TestMarkdownEmpty(t *testing.T) {
+	// A document with nothing measured renders a title and no empty
+	// sections.
+	var buf bytes.Buffer
+	if err := Markdown(&buf, &ReportJSON{Schema: ReportSchema, Module: "example.com/m"}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(regexp.MustCompile(`(?m)^## `).FindAllString(buf.String(), -1)); n != 0 {
+		t.Errorf("empty report has %d sections:\n%s", n, buf.String())
+	}
+}
+
+// plantedFlames builds the flame trees of the planted benchmarks from
+// their checked-in CPU profiles.
+func plantedFlames(t *testing.T) map[string]*profiles.FlameNode {
+	t.Helper()
+	flames := map[string]*profiles.FlameNode{}
+	for _, b := range []string{"BenchmarkCount", "BenchmarkFrame", "BenchmarkLabels", "BenchmarkSum"} {
+		p, err := profiles.ReadFile(filepath.Join("..", "profiles", "testdata", b+".cpu.pprof"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		flames[b] = profiles.Flame(p)
+	}
+	return flames
+}
+
+func TestHTML(t *testing.T) {
+	var buf bytes.Buffer
+	if err := HTML(&buf, reportFixture(t), Options{Flames: plantedFlames(t)}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "report.planted.html", buf.Bytes())
+	page := buf.String()
+	if n := strings.Count(page, "<svg"); n < 4+3 {
+		t.Errorf("page has %d inline <svg>, want the category chart, the metric charts and 4 flame graphs", n)
+	}
+	if n := strings.Count(page, `class="flamegraph"`); n != 4 {
+		t.Errorf("page has %d flame graphs, want 4", n)
+	}
+	// Self-contained: nothing is loaded from anywhere.
+	remote := regexp.MustCompile(`(?i)(src|href|xlink:href)\s*=\s*["']?\s*(https?:)?//|@import|url\(\s*["']?(https?:)?//`)
+	if m := remote.FindString(page); m != "" {
+		t.Errorf("page references a remote resource: %q", m)
+	}
+	for _, want := range []string{
+		"What to do first", "Where CPU goes", "Where memory goes", "Findings", "Decision gate",
+		"Failed benchmarks", "Scaling", "Reproduce", "frame.go:6", "make([]byte, n) escapes to heap",
+		"<title>example.com/planted.(*Index).Count\n",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}
+
+func TestHTMLEscapes(t *testing.T) {
+	doc := &ReportJSON{Schema: ReportSchema, Module: "example.com/m",
+		Findings: []FindingJSON{{Kind: "escape", Severity: SeverityHigh, File: "x.go", Line: 1,
+			Message: `<script>alert(1)</script>`, Suggestion: `"><img src=x>`}}}
+	var buf bytes.Buffer
+	if err := HTML(&buf, doc, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "<script>alert") || strings.Contains(buf.String(), "<img") {
+		t.Errorf("finding text is not escaped:\n%s", buf.String())
+	}
+}
