@@ -1,0 +1,220 @@
+package escape
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// TestExplainPlanted explains every planted allocation from the captured
+// output of both compiler generations: the causes must not depend on the
+// compiler's format.
+func TestExplainPlanted(t *testing.T) {
+	tests := []struct {
+		site   Site
+		cause  Cause
+		name   string
+		reason string // a part of Reason
+	}{
+		{Site{File: "planted.go", Line: 13}, CauseMovedToHeap, "hdr", "hdr is moved to the heap because its address escapes: w.Write(hdr[:]) (call parameter)"},
+		{Site{File: "planted.go", Line: 27}, CauseVariableMake, "buf", "make([]byte, n) (buf) has a size known only at run time"},
+		{Site{File: "planted.go", Line: 36}, CauseInterface, "id, n", "converted to an interface"},
+		{Site{File: "planted.go", Line: 36, Callees: []string{"fmt.Sprintf"}}, CauseInterface, "id, n", "fmt.Sprintf allocates too"},
+		{Site{File: "planted.go", Line: 36, Callees: []string{"runtime.convT64"}}, CauseInterface, "id, n", "fmt.Sprintf"},
+		{Site{File: "planted.go", Line: 43}, CauseConcat, "s", `p + "," (s) concatenates strings`},
+		{Site{File: "planted.go", Line: 43, Callees: []string{"runtime.concatstrings", "runtime.concatstring2"}}, CauseConcat, "s", "concatenates"},
+		{Site{File: "planted.go", Line: 50}, CauseMovedToHeap, "n", "captures it by reference"},
+		{Site{File: "planted.go", Line: 51}, CauseClosure, "func literal", "return func literal (return)"},
+		{Site{File: "planted.go", Line: 74}, CauseAppend, "out", "append to out grows it"},
+		{Site{File: "planted.go", Line: 74, Callees: []string{"runtime.growslice"}}, CauseAppend, "out", "runtime.growslice"},
+		{Site{File: "planted.go", Line: 81}, CauseConversion, "b", "([]byte)(s) (b) converts"},
+		{Site{File: "planted.go", Line: 83}, CauseConversion, "string(b)", "copies into a new allocation"},
+		{Site{File: "planted.go", Line: 88}, CauseMap, "m", "the map made by make(map[string]int) escapes"},
+		{Site{File: "planted.go", Line: 90}, CauseMap, "m", "the map m grows"},
+		{Site{File: "planted.go", Line: 90, Callees: []string{"runtime.hashGrow", "runtime.mapassign_faststr"}}, CauseMap, "m", "grows"},
+		{Site{File: "planted.go", Line: 97, CallerFile: "planted.go", CallerLine: 102}, CauseVariableMake, "make([]byte, n)", "size known only at run time"},
+		{Site{File: "planted.go", Line: 18, Callees: []string{"runtime.growslice", "bytes.(*Buffer).grow", "bytes.(*Buffer).Write"}}, CauseCallee, "bytes.(*Buffer).Write", "inside bytes.(*Buffer).Write"},
+		{Site{File: "planted.go", Line: 60}, CauseUnknown, "", "no compiler diagnostic"},
+		{Site{File: "missing.go", Line: 1}, CauseUnknown, "", "no compiler diagnostic"},
+	}
+	src := os.DirFS("testdata/planted")
+	for _, file := range []string{"planted.go1.26.build.txt", "planted.go1.24.build.txt", "planted.go1.26.listtest.txt"} {
+		e := NewExplainer(captured(t, file), src)
+		for _, tt := range tests {
+			x := e.Explain(tt.site)
+			if x.Cause != tt.cause || x.Name != tt.name || !strings.Contains(x.Reason, tt.reason) {
+				t.Errorf("%s: Explain(%+v) = %s %q %q, want %s %q with %q",
+					file, tt.site, x.Cause, x.Name, x.Reason, tt.cause, tt.name, tt.reason)
+			}
+			if x.Cause != CauseUnknown && x.Fix == "" {
+				t.Errorf("%s: Explain(%+v): no Fix", file, tt.site)
+			}
+			if x.Verdict != "" && (x.Position == "" || !strings.Contains(x.Verdict, strings.Split(x.Name, ", ")[0]) && x.Cause != CauseAppend && x.Cause != CauseVariableMake && x.Cause != CauseConcat && x.Cause != CauseMap && x.Cause != CauseConversion) {
+				t.Errorf("%s: Explain(%+v): verdict %q at %q does not name %q", file, tt.site, x.Verdict, x.Position, x.Name)
+			}
+		}
+	}
+}
+
+// TestExplainVerdictAndFlow checks the fields report.EscapeJSON takes.
+func TestExplainVerdictAndFlow(t *testing.T) {
+	e := NewExplainer(captured(t, "planted.go1.26.build.txt"), nil)
+	x := e.Explain(Site{File: "planted.go", Line: 13})
+	if x.Verdict != "moved to heap: hdr" || x.Position != "planted.go:13:6" {
+		t.Errorf("verdict %q at %q", x.Verdict, x.Position)
+	}
+	want := []string{
+		"flow: {heap} ← &hdr:",
+		"  from hdr (address-of) at planted.go:18:26",
+		"  from hdr[:] (slice) at planted.go:18:26",
+		"  from w.Write(hdr[:]) (call parameter) at planted.go:18:22",
+	}
+	if strings.Join(x.Flow, "\n") != strings.Join(want, "\n") {
+		t.Errorf("flow =\n%s\nwant\n%s", strings.Join(x.Flow, "\n"), strings.Join(want, "\n"))
+	}
+	if len(x.Diagnostics) != 1 {
+		t.Errorf("diagnostics on planted.go:13: %v", x.Diagnostics)
+	}
+	// Without source, a variable-size make is still recognised from the
+	// compiler's expression, named by it.
+	x = e.Explain(Site{File: "planted.go", Line: 27})
+	if x.Cause != CauseVariableMake || x.Name != "make([]byte, n)" {
+		t.Errorf("Explain(planted.go:27) without source = %s %q", x.Cause, x.Name)
+	}
+}
+
+// TestExplainSource checks the source-only recognition on lines the
+// compiler says nothing about (a nil index).
+func TestExplainSource(t *testing.T) {
+	src := fstest.MapFS{
+		"p/consts.go": {Data: []byte("package p\n\nconst Size = 64\n")},
+		"p/p.go": {Data: []byte(`package p
+
+import (
+	"bytes"
+	"fmt"
+)
+
+type T struct{ idx map[string]int }
+
+func F(n int, s string, t *T, b []byte) {
+	a := make([]byte, Size)
+	c := make([]byte, n*2)
+	d := make([]int, 0, bytes.MinRead)
+	t.idx[s] = n
+	t.idx[s]++
+	msg := "x=" + s
+	u := []rune(s)
+	fmt.Println(a, c, d, msg, u)
+	const local = 8
+	e := make([]byte, local+1)
+	_ = e
+	var list []int
+	list = append(list, n)
+	x := string(b)
+	_, _ = list, x
+	g := func() int { return n }
+	_ = g
+}
+`)},
+	}
+	tests := []struct {
+		line  int
+		cause Cause
+		name  string
+	}{
+		{11, CauseUnknown, ""}, // constant size from another file
+		{12, CauseVariableMake, "c"},
+		{13, CauseUnknown, ""}, // imported constant
+		{14, CauseMap, "t.idx"},
+		{15, CauseMap, "t.idx"},
+		{16, CauseConcat, "msg"},
+		{17, CauseConversion, "u"},
+		{18, CauseCallee, "fmt.Println"},
+		{20, CauseUnknown, ""}, // local constant
+		{23, CauseAppend, "list"},
+		{24, CauseConversion, "x"},
+		{26, CauseClosure, "g"},
+	}
+	e := NewExplainer(nil, src)
+	for _, tt := range tests {
+		x := e.Explain(Site{File: "p/p.go", Line: tt.line})
+		if x.Cause != tt.cause || x.Name != tt.name {
+			t.Errorf("p/p.go:%d: %s %q (%s), want %s %q", tt.line, x.Cause, x.Name, x.Reason, tt.cause, tt.name)
+		}
+	}
+	// Unreadable and non-Go files explain nothing and do not fail.
+	for _, f := range []string{"p/none.go", "/abs/p.go", "p/consts.txt", ""} {
+		if x := e.Explain(Site{File: f, Line: 3}); x.Cause != CauseUnknown {
+			t.Errorf("%q: %s", f, x.Cause)
+		}
+	}
+}
+
+func TestVariableMake(t *testing.T) {
+	for expr, want := range map[string]bool{
+		"make([]byte, n)":         true,
+		"make([]int, n, m)":       true,
+		"make([]int, 0, len(xs))": true,
+		"make([]byte, 16)":        false,
+		"make([]byte, 1048576)":   false,
+		"make([]int, n, 8)":       false,
+		"make(map[string]int)":    false,
+		"make([]byte, n":          false,
+		"new(T)":                  false,
+	} {
+		if got := variableMake(expr); got != want {
+			t.Errorf("variableMake(%q) = %v, want %v", expr, got, want)
+		}
+	}
+}
+
+func TestIsConcat(t *testing.T) {
+	for expr, want := range map[string]bool{
+		`p + ","`:         true,
+		`a + b + c`:       true,
+		`f(a + b)`:        false,
+		`"a + b"`:         false,
+		`x[i + 1]`:        false,
+		`"\" + " + s`:     true,
+		`make([]byte, n)`: false,
+		`a+b`:             false, // the compiler prints spaces around binary +
+	} {
+		if got := isConcat(expr); got != want {
+			t.Errorf("isConcat(%q) = %v, want %v", expr, got, want)
+		}
+	}
+}
+
+// TestExplainLibraryCallee: when the profile says the allocation is inside
+// a library call, only verdicts about that library's inlined code explain
+// it.
+func TestExplainLibraryCallee(t *testing.T) {
+	ix, err := ReadIndex(strings.NewReader(
+		"x.go:5:6: moved to heap: v\n"+
+			"x.go:5:20: inlining call to fmt.Errorf\n"+
+			"x.go:5:20: inlining call to errors.New\n"+
+			"x.go:5:20: &errors.errorString{...} escapes to heap\n"), "in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewExplainer(ix, nil)
+	tests := []struct {
+		callees []string
+		cause   Cause
+		name    string
+	}{
+		{nil, CauseMovedToHeap, "v"},
+		{[]string{"runtime.newobject"}, CauseMovedToHeap, "v"},
+		{[]string{"errors.New", "fmt.Errorf"}, CauseEscapes, "&errors.errorString{...}"},
+		{[]string{"runtime.growslice", "strings.(*Builder).grow", "strings.Join"}, CauseCallee, "strings.Join"},
+		{[]string{"runtime.mallocgc", "runtime.growslice"}, CauseAppend, ""},
+	}
+	for _, tt := range tests {
+		x := e.Explain(Site{File: "x.go", Line: 5, Callees: tt.callees})
+		if x.Cause != tt.cause || x.Name != tt.name {
+			t.Errorf("Callees %q: %s %q (%s), want %s %q", tt.callees, x.Cause, x.Name, x.Reason, tt.cause, tt.name)
+		}
+	}
+}
