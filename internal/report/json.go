@@ -198,8 +198,19 @@ type AllocationJSON struct {
 // EscapeJSON is the compiler's escape-analysis verdict for a line and the
 // flow that led to it.
 type EscapeJSON struct {
+	// Verdict is the compiler's words ("moved to heap: hdr"), or the
+	// plain-words reason when the compiler says nothing on the line.
 	Verdict string   `json:"verdict"`
 	Flow    []string `json:"flow,omitempty"`
+	// Cause names why the line allocates (escape.Cause: "moved-to-heap",
+	// "interface", "variable-make", "append", "concat", "conversion",
+	// "map", "closure", "escapes", "callee", "unknown").
+	Cause string `json:"cause,omitempty"`
+	// Reason says it in one line of plain words; Name is the variable or
+	// expression that allocates; Fix is the usual fix pattern.
+	Reason string `json:"reason,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Fix    string `json:"fix,omitempty"`
 }
 
 // CallPathJSON is the dominant call path of a benchmark: from the benchmark
