@@ -44,6 +44,8 @@ func commands() []command {
 		{"bench", "run benchmarks, each isolated, and write benchfmt results", runBench},
 		{"compare", "compare benchmark result files (benchstat's statistics, corrected for many rows)", runCompare},
 		{"profile", "CPU and heap profiles per benchmark: hotspots, call paths, categories, allocation sites", runProfile},
+		{"explain", "why each hot allocation happens: heap profile joined with the compiler's escape analysis", runExplain},
+		{"report", "the whole loop: bench, profile, explain, findings → report.md, report.html, report.json", runReport},
 		{"diff", "did my change make it faster? interleaved BASE vs HEAD with an honest verdict", runDiff},
 		{"exec", "time whole commands (hyperfine-style), with rusage and syscall counts", runExec},
 	}

@@ -1,0 +1,120 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/perfloop/perfloop/internal/report"
+)
+
+const explainUsage = `
+usage: perfloop explain [flags] [packages]
+
+Explain says why each hot allocation happens. It profiles every benchmark's
+heap (every allocation recorded), runs the compiler's escape analysis on the
+packages (go build -gcflags=-m=2, parsed), and joins each allocation site
+(file:line) with the compiler's verdict for that line and its flow — "moved
+to heap: hdr" because hdr[:] is passed to w.Write — or, where the compiler
+says nothing in words, with the cause it can see in the code and the
+profile: a make whose size is not a constant, append growth, string
+concatenation, []byte↔string conversion, boxing into an interface for
+fmt, map growth, closures. Each comes with the usual fix.
+
+Exit status: 0 when every benchmark ran, 1 when any failed, 2 on bad
+flags, 130 when interrupted.
+
+Examples:
+
+	perfloop explain ./...
+	perfloop explain -bench Encode -json ./codec
+`
+
+type explainOptions struct {
+	benchConfig
+	json  bool
+	share float64
+}
+
+func runExplain(ctx context.Context, args []string, s Streams) error {
+	var opts explainOptions
+	fs := newFlagSet("explain", explainUsage, s)
+	opts.addBenchFlags(fs, 0)
+	fs.BoolVar(&opts.json, "json", false, "print perfloop.report/v1 JSON (benchmarks and allocations with escape verdicts)")
+	fs.Float64Var(&opts.share, "min-share", 0.05, "explain sites with at least this `fraction` of a benchmark's bytes or objects")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	opts.patterns = pos
+	opts.count = 1
+	if err := opts.validate(); err != nil {
+		return err
+	}
+	popts := profileOptions{benchConfig: opts.benchConfig, json: true, memRate: 1, hotspots: 10, sites: 10}
+	prun, err := profileAll(ctx, popts, Streams{Out: discard{}, Err: s.Err, ErrIsTerminal: s.ErrIsTerminal})
+	if prun == nil {
+		return err
+	}
+	if err != nil {
+		return err
+	}
+	doc := prun.doc
+	if err := explainAllocations(ctx, doc, opts.patterns, opts.tags); err != nil {
+		return fmt.Errorf("escape analysis: %w", err)
+	}
+	if opts.json {
+		if err := report.WriteJSON(s.Out, doc); err != nil {
+			return err
+		}
+	} else {
+		printExplanations(s, doc, opts.share)
+	}
+	for _, f := range prun.failures {
+		fmt.Fprintf(s.Err, "perfloop: %s\n", f)
+	}
+	if len(prun.failures) > 0 {
+		return failedError{fmt.Sprintf("%d benchmark(s) or package(s) failed; the others were explained", len(prun.failures))}
+	}
+	return nil
+}
+
+func printExplanations(s Streams, doc *report.ReportJSON, minShare float64) {
+	last := ""
+	for _, a := range doc.Allocations {
+		if a.BytesShare < minShare && a.ObjectsShare < minShare {
+			continue
+		}
+		if a.Benchmark != last {
+			if last != "" {
+				fmt.Fprintln(s.Out)
+			}
+			fmt.Fprintf(s.Out, "%s  %s\n", a.Benchmark, a.Package)
+			last = a.Benchmark
+		}
+		where := fmt.Sprintf("%s:%d", filepath.ToSlash(a.File), a.Line)
+		fmt.Fprintf(s.Out, "  %s  %.0f%% of bytes, %.0f%% of objects  %s\n", where, 100*a.BytesShare, 100*a.ObjectsShare, shortFunc(a.Function))
+		if e := a.Escape; e != nil {
+			if e.Reason != "" {
+				fmt.Fprintf(s.Out, "    why: %s\n", e.Reason)
+			}
+			if e.Verdict != "" && e.Verdict != e.Reason {
+				fmt.Fprintf(s.Out, "    compiler: %s\n", e.Verdict)
+			}
+			for _, f := range e.Flow {
+				fmt.Fprintf(s.Out, "      %s\n", strings.TrimSpace(f))
+			}
+			if e.Fix != "" {
+				fmt.Fprintf(s.Out, "    fix: %s\n", e.Fix)
+			}
+		}
+	}
+}
+
+func shortFunc(name string) string {
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		return name[i+1:]
+	}
+	return name
+}
