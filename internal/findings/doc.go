@@ -25,7 +25,7 @@
 // (allocs/op > 0, or allocs/op not measured) is a finding. Its kind is
 // "escape" when the site carries an escape cause other than "unknown" and
 // "callee" (the compiler's verdict or the source explains it), else
-// "alloc". The message names file:line, the cause in plain words
+// "alloc". The finding's File and Line hold the site; the message names the cause in plain words
 // (Escape.Reason; a per-cause sentence when the reason is empty) and the
 // share ("97% of bytes"). The suggestion is the fix pattern for the cause
 // and the code at hand:
@@ -62,7 +62,9 @@
 // allocated in _test.go (file:line)"; suggestion: build the fixture before
 // b.ResetTimer or outside the b.Loop body, or reuse it across iterations.
 // Its gate row is rule "fix the benchmark first", metric test_alloc_share,
-// threshold 0.50, verdict first.
+// threshold 0.50, verdict first. The rule does not fire for a benchmark at
+// 0 allocs/op: its timed loop allocates nothing, so the fixture, built once
+// before the loop, is not in its numbers.
 //
 // # Rule 3: already tight (kind "tight")
 //

@@ -195,6 +195,11 @@ func (d *deriver) fixtureRule(b *report.BenchmarkJSON) {
 	if b.TestAllocShare == nil || *b.TestAllocShare < testShareMin {
 		return
 	}
+	// A benchmark whose timed loop allocates nothing measures none of its
+	// fixture: the setup before b.Loop (or b.ResetTimer) is all there is.
+	if allocs, ok := median(b, allocsPerOp); ok && allocs == 0 {
+		return
+	}
 	share := *b.TestAllocShare
 	d.fixture[b.Name] = true
 	var top *report.AllocationJSON
@@ -259,7 +264,7 @@ func (d *deriver) siteRule(b *report.BenchmarkJSON) {
 		d.add(report.FindingJSON{
 			Kind: kind, Severity: sev, Benchmark: b.Name, Function: a.Function,
 			File: a.File, Line: a.Line,
-			Message:    fmt.Sprintf("%s:%d: %s; %s of %s", a.File, a.Line, siteReason(a), pct(share), unit),
+			Message:    fmt.Sprintf("%s; %s of %s", siteReason(a), pct(share), unit),
 			Suggestion: siteFix(a),
 		}, share)
 	}
@@ -380,7 +385,7 @@ func (d *deriver) cpuRule(b *report.BenchmarkJSON) {
 		}
 		if h := d.hotspot(b); h != nil {
 			f.Function, f.File, f.Line = h.Function, h.File, h.Line
-			f.Message = fmt.Sprintf("%s:%d: %s is %s of CPU in %s, under %s", h.File, h.Line, r.what, pct(share), b.Name, shortName(h.Function))
+			f.Message = fmt.Sprintf("%s is %s of CPU in %s, under %s", r.what, pct(share), b.Name, shortName(h.Function))
 		}
 		d.add(f, share)
 	}

@@ -100,9 +100,9 @@ func TestDeriveFindings(t *testing.T) {
 		{"map-heavy", "BenchmarkCount", "cpu", "high", "tiers.go", 14,
 			[]string{"map access is 80% of CPU"}, []string{"slice indexed by a small dense int key"}},
 		{"hdr moved to heap", "BenchmarkWrite", "escape", "high", "codec.go", 10,
-			[]string{"codec.go:10", "hdr", "w.Write(hdr[:])", "97% of bytes"}, []string{"enclosing struct", "fixed-size array"}},
+			[]string{"hdr", "w.Write(hdr[:])", "97% of bytes"}, []string{"enclosing struct", "fixed-size array"}},
 		{"variable make", "BenchmarkFrame", "escape", "high", "frame.go", 6,
-			[]string{"frame.go:6", "make([]byte, n)", "non-constant size", "90% of bytes"}, []string{"buf = buf[:0]", "sync.Pool"}},
+			[]string{"make([]byte, n)", "non-constant size", "90% of bytes"}, []string{"buf = buf[:0]", "sync.Pool"}},
 		{"fmt.Sprintf", "BenchmarkLabels", "escape", "medium", "labels.go", 8,
 			[]string{"id", "30% of objects"}, []string{"strconv.Append", "instead of fmt"}},
 		{"fixture", "BenchmarkFixture", "test-code", "high", "planted_test.go", 79,
@@ -285,6 +285,25 @@ func TestScaling(t *testing.T) {
 		if r.Benchmark != tt.name || r.Parameter != "n" || r.Growth != tt.growth ||
 			math.Abs(r.Exponent-tt.exp) > 0.15 || r.R2 < 0.99 && tt.exp != 0 {
 			t.Errorf("row %d = %+v, want %s n %s exponent ≈ %g", i, r, tt.name, tt.growth, tt.exp)
+		}
+	}
+}
+
+// TestFixtureRuleSkipsZeroAllocBenchmarks: a fixture built once before the
+// loop of a benchmark at 0 allocs/op is not measured, so it is no finding.
+func TestFixtureRuleSkipsZeroAllocBenchmarks(t *testing.T) {
+	share := 0.95
+	doc := &report.ReportJSON{Benchmarks: []report.BenchmarkJSON{{
+		Package: "example.com/m", Name: "BenchmarkDense", Status: "ok", TestAllocShare: &share,
+		Metrics: map[string]*report.Metric{
+			"sec/op":    {Median: 5e-6, N: 6},
+			"allocs/op": {Median: 0, N: 6},
+		},
+	}}}
+	fs, _ := Derive(doc, Options{})
+	for _, f := range fs {
+		if f.Kind == "test-code" {
+			t.Errorf("test-code finding for a 0 allocs/op benchmark: %+v", f)
 		}
 	}
 }
