@@ -156,7 +156,10 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 // mergeReport combines the bench run's benchmarks (metrics over -count
 // runs, one entry per full name) with the profile run's analysis (one entry
-// per top-level benchmark): profile fields go to the benchmark's first entry.
+// per top-level benchmark, which hotspots, categories and allocations
+// name). A profiled benchmark without sub-benchmarks is one entry with both;
+// one with sub-benchmarks keeps its top-level entry beside its sub-benchmarks'
+// so its profile sections stay under the name they were measured as.
 func mergeReport(run *benchRun, prof *report.ReportJSON) *report.ReportJSON {
 	doc := run.reportJSON()
 	doc.Hotspots, doc.Categories, doc.Allocations = prof.Hotspots, prof.Categories, prof.Allocations
@@ -164,7 +167,7 @@ func mergeReport(run *benchRun, prof *report.ReportJSON) *report.ReportJSON {
 		matched := false
 		for i := range doc.Benchmarks {
 			b := &doc.Benchmarks[i]
-			if b.Package != pb.Package || (b.Name != pb.Name && !strings.HasPrefix(b.Name, pb.Name+"/")) {
+			if b.Package != pb.Package || b.Name != pb.Name {
 				continue
 			}
 			b.TestAllocShare, b.CallPath = pb.TestAllocShare, pb.CallPath
@@ -175,11 +178,22 @@ func mergeReport(run *benchRun, prof *report.ReportJSON) *report.ReportJSON {
 			matched = true
 			break
 		}
-		if !matched {
+		if !matched && !failedInBench(doc, pb) {
 			doc.Benchmarks = append(doc.Benchmarks, pb)
 		}
 	}
 	return doc
+}
+
+// failedInBench reports whether the bench run already lists pb's benchmark
+// as failed, so its profile entry would only repeat the error.
+func failedInBench(doc *report.ReportJSON, pb report.BenchmarkJSON) bool {
+	for _, b := range doc.Benchmarks {
+		if b.Package == pb.Package && b.Name == pb.Name && b.Status != string(results.StatusOK) {
+			return true
+		}
+	}
+	return false
 }
 
 // explainAllocations runs the compiler's escape analysis on the packages
