@@ -197,7 +197,7 @@ func (d *deriver) fixtureRule(b *report.BenchmarkJSON) {
 	}
 	// A benchmark whose timed loop allocates nothing measures none of its
 	// fixture: the setup before b.Loop (or b.ResetTimer) is all there is.
-	if allocs, ok := median(b, allocsPerOp); ok && allocs == 0 {
+	if d.loopAllocatesNothing(b) {
 		return
 	}
 	share := *b.TestAllocShare
@@ -550,6 +550,29 @@ func shortName(fn string) string {
 }
 
 // median returns a benchmark's median for unit.
+// loopAllocatesNothing reports whether b's timed loop allocates nothing:
+// its allocs/op median is 0, or, for a benchmark profiled as a whole whose
+// sub-benchmarks carry the metrics ("BenchmarkX/n=10"), every
+// sub-benchmark's is.
+func (d *deriver) loopAllocatesNothing(b *report.BenchmarkJSON) bool {
+	if allocs, ok := median(b, allocsPerOp); ok {
+		return allocs == 0
+	}
+	subs := 0
+	for i := range d.doc.Benchmarks {
+		sub := &d.doc.Benchmarks[i]
+		if sub.Package != b.Package || !strings.HasPrefix(sub.Name, b.Name+"/") {
+			continue
+		}
+		allocs, ok := median(sub, allocsPerOp)
+		if !ok || allocs != 0 {
+			return false
+		}
+		subs++
+	}
+	return subs > 0
+}
+
 func median(b *report.BenchmarkJSON, unit string) (float64, bool) {
 	m := b.Metrics[unit]
 	if m == nil {

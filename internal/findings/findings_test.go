@@ -307,3 +307,21 @@ func TestFixtureRuleSkipsZeroAllocBenchmarks(t *testing.T) {
 		}
 	}
 }
+
+// TestFixtureRuleLooksAtSubBenchmarks: a benchmark profiled as a whole has
+// no metrics of its own; its sub-benchmarks' 0 allocs/op decide.
+func TestFixtureRuleLooksAtSubBenchmarks(t *testing.T) {
+	share := 0.95
+	zero := map[string]*report.Metric{"allocs/op": {Median: 0, N: 6}}
+	doc := &report.ReportJSON{Benchmarks: []report.BenchmarkJSON{
+		{Package: "m", Name: "BenchmarkDense/n=10", Status: "ok", Metrics: zero},
+		{Package: "m", Name: "BenchmarkDense/n=100", Status: "ok", Metrics: zero},
+		{Package: "m", Name: "BenchmarkDense", Status: "ok", TestAllocShare: &share, Metrics: map[string]*report.Metric{}},
+	}}
+	fs, _ := Derive(doc, Options{})
+	for _, f := range fs {
+		if f.Kind == "test-code" {
+			t.Errorf("test-code finding although every sub-benchmark is at 0 allocs/op: %+v", f)
+		}
+	}
+}
