@@ -143,17 +143,7 @@ func bench(ctx context.Context, opts benchOptions, s Streams) (err error) {
 	}
 	w := results.NewWriter(resultsOut)
 
-	run, err := runBenchmarks(ctx, opts.benchConfig, s, func(b *results.Benchmark, o *gotest.Outcome) error {
-		for _, r := range o.Results {
-			if err := w.Result(r); err != nil {
-				return fmt.Errorf("write results: %w", err)
-			}
-		}
-		if o.Status != results.StatusOK && o.Status != results.StatusSkipped {
-			return w.Failure(b)
-		}
-		return nil
-	})
+	run, err := runBenchmarks(ctx, opts.benchConfig, s, writeEach(w))
 	if run == nil {
 		return err
 	}
@@ -187,4 +177,20 @@ func bench(ctx context.Context, opts benchOptions, s Streams) (err error) {
 		return failedError{fmt.Sprintf("%d package(s) did not build", len(run.buildErrors))}
 	}
 	return nil
+}
+
+// writeEach returns a runBenchmarks callback that writes each run's results,
+// and a failure line for a run that failed, to w as they arrive.
+func writeEach(w *results.Writer) func(*results.Benchmark, *gotest.Outcome) error {
+	return func(b *results.Benchmark, o *gotest.Outcome) error {
+		for _, r := range o.Results {
+			if err := w.Result(r); err != nil {
+				return fmt.Errorf("write results: %w", err)
+			}
+		}
+		if o.Status != results.StatusOK && o.Status != results.StatusSkipped {
+			return w.Failure(b)
+		}
+		return nil
+	}
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/perfloop/perfloop/internal/escape"
 	"github.com/perfloop/perfloop/internal/findings"
-	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/profiles"
 	"github.com/perfloop/perfloop/internal/report"
 	"github.com/perfloop/perfloop/internal/results"
@@ -84,17 +83,7 @@ func writeReport(ctx context.Context, opts reportOptions, s Streams) (err error)
 	defer benchFile.Close()
 	w := results.NewWriter(benchFile)
 	fmt.Fprintln(s.Err, "perfloop: benchmarking")
-	run, err := runBenchmarks(ctx, opts.benchConfig, s, func(b *results.Benchmark, o *gotest.Outcome) error {
-		for _, r := range o.Results {
-			if err := w.Result(r); err != nil {
-				return fmt.Errorf("write results: %w", err)
-			}
-		}
-		if o.Status != results.StatusOK && o.Status != results.StatusSkipped {
-			return w.Failure(b)
-		}
-		return nil
-	})
+	run, err := runBenchmarks(ctx, opts.benchConfig, s, writeEach(w))
 	if run == nil {
 		return err
 	}
