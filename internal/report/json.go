@@ -104,7 +104,7 @@ type GateJSON struct {
 type ScalingJSON struct {
 	Benchmark string `json:"benchmark"`
 	Parameter string `json:"parameter"`
-	// Growth is the nearest familiar order: "~1", "~log n", "~n",
+	// Growth is the nearest familiar order: "~1", "~log n", "~√n", "~n",
 	// "~n log n", "~n²", "~n³".
 	Growth   string  `json:"growth"`
 	Exponent float64 `json:"exponent"`
