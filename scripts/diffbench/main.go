@@ -11,8 +11,8 @@
 //
 // Usage (from the repository root):
 //
-//	go build -o /tmp/perfloop ./cmd/perfloop
-//	go run ./scripts/diffbench -perfloop /tmp/perfloop -aa 25 -power 20
+//	go build -o ./perfloop ./cmd/perfloop
+//	go run ./scripts/diffbench -perfloop ./perfloop -aa 25 -power 20
 package main
 
 import (
