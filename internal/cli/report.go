@@ -41,7 +41,7 @@ still written, with their errors), 2 on bad flags, 130 when interrupted.
 Examples:
 
 	perfloop report ./...
-	perfloop report -count 5 -benchtime 200ms -out /tmp/r ./codec
+	perfloop report -count 5 -benchtime 200ms -out codec-report ./codec
 	perfloop report -json ./... | jq '.findings[] | select(.severity == "high")'
 `
 
