@@ -202,7 +202,7 @@ func explainAllocations(ctx context.Context, doc *report.ReportJSON, patterns []
 		if a.File == "" || filepath.IsAbs(a.File) || strings.Contains(a.File, "runtime/") {
 			continue
 		}
-		site := escape.Site{File: a.File, Line: int(a.Line)}
+		site := escape.Site{File: a.File, Line: int(a.Line), CallerFile: a.CallerFile, CallerLine: int(a.CallerLine)}
 		if a.Via != "" {
 			site.Callees = []string{a.Via}
 		}

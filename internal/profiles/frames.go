@@ -26,6 +26,9 @@ type Options struct {
 type frame struct {
 	fn   int32 // index into index.funcs
 	line int32 // index into index.lines
+	// inlined reports that the frame was inlined into the next frame of
+	// the stack (a Location's Line entries but the last).
+	inlined bool
 }
 
 // funcNode is a function, keyed by name as pprof's functions granularity
@@ -104,11 +107,11 @@ func newIndex(p *profile.Profile, opts Options) *index {
 				funcByName[name] = id
 				ix.funcs = append(ix.funcs, ix.newFunc(name, ""))
 			}
-			ix.flat = append(ix.flat, frame{id, ix.lineID(lineByKey, id, 0, "")})
+			ix.flat = append(ix.flat, frame{fn: id, line: ix.lineID(lineByKey, id, 0, "")})
 		}
-		for _, ln := range l.Line {
+		for i, ln := range l.Line {
 			fid := funcOf[ln.Function]
-			ix.flat = append(ix.flat, frame{fid, ix.lineID(lineByKey, fid, ln.Line, ln.Function.Filename)})
+			ix.flat = append(ix.flat, frame{fn: fid, line: ix.lineID(lineByKey, fid, ln.Line, ln.Function.Filename), inlined: i < len(l.Line)-1})
 		}
 		span.n = int32(len(ix.flat)) - span.start
 		if ix.byID != nil {

@@ -32,6 +32,11 @@ type Site struct {
 	// allocation is in a callee outside the runtime ("fmt.Sprintf"); the
 	// heaviest one if there are several.
 	Via string
+	// CallerFile and CallerLine are the line the site's function was
+	// inlined into, when it was (the heaviest such line); the compiler
+	// reports an inlined copy's escape verdicts there.
+	CallerFile string
+	CallerLine int64
 	// Module reports whether the site is the measured module's code;
 	// InTest whether it is in a _test.go file.
 	Module, InTest bool
@@ -77,8 +82,10 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 	h := &Heap{}
 	bytes := make([]int64, len(ix.lines))
 	objects := make([]int64, len(ix.lines))
-	// via holds, per site line and allocating function, the bytes.
+	// via holds, per site line and allocating function, the bytes;
+	// callers, per inlined site line and the line it was inlined into.
 	via := map[uint64]int64{}
+	callers := map[uint64]int64{}
 	var stack []frame
 	for _, s := range p.Sample {
 		b, o := s.Value[bi], s.Value[oi]
@@ -111,6 +118,9 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 		if site > 0 && !ix.funcs[stack[site-1].fn].runtime {
 			via[uint64(uint32(ln))<<32|uint64(uint32(stack[site-1].fn))] += b + o
 		}
+		if stack[site].inlined && site+1 < len(stack) {
+			callers[uint64(uint32(ln))<<32|uint64(uint32(stack[site+1].line))] += b + o
+		}
 	}
 	if h.Bytes == 0 && h.Objects == 0 {
 		return nil, fmt.Errorf("no allocations recorded (%d samples)", len(p.Sample))
@@ -121,6 +131,14 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 		ln, fn := int32(key>>32), int32(uint32(key))
 		if cur, ok := bestViaV[ln]; !ok || v > cur || v == cur && fn < bestVia[ln] {
 			bestVia[ln], bestViaV[ln] = fn, v
+		}
+	}
+	bestCaller := map[int32]int32{}
+	bestCallerV := map[int32]int64{}
+	for key, v := range callers {
+		ln, cl := int32(key>>32), int32(uint32(key))
+		if cur, ok := bestCallerV[ln]; !ok || v > cur || v == cur && cl < bestCaller[ln] {
+			bestCaller[ln], bestCallerV[ln] = cl, v
 		}
 	}
 	for li, ln := range ix.lines {
@@ -136,6 +154,10 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 		}
 		if v, ok := bestVia[int32(li)]; ok {
 			s.Via = ix.funcs[v].name
+		}
+		if c, ok := bestCaller[int32(li)]; ok {
+			cl := ix.lines[c]
+			s.CallerFile, s.CallerLine = ix.relFile(cl.file), cl.line
 		}
 		if s.InTest {
 			h.TestBytes += s.Bytes

@@ -184,6 +184,10 @@ type AllocationJSON struct {
 	Line      int64  `json:"line"`
 	// Via is the function the line calls that allocated, when the
 	// allocation is in a callee outside the runtime ("fmt.Sprintf").
+	// CallerFile and CallerLine are the line the site's function was
+	// inlined into, when it was.
+	CallerFile   string  `json:"caller_file,omitempty"`
+	CallerLine   int64   `json:"caller_line,omitempty"`
 	Via          string  `json:"via,omitempty"`
 	Bytes        int64   `json:"bytes"`
 	Objects      int64   `json:"objects"`

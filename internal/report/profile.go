@@ -166,6 +166,7 @@ func AddProfileJSON(doc *ReportJSON, bj *BenchmarkJSON, a *profiles.Analysis, op
 			doc.Allocations = append(doc.Allocations, AllocationJSON{
 				Benchmark: bj.Name, Package: bj.Package, Function: s.Function,
 				File: s.File, Line: s.Line, Via: s.Via, Bytes: s.Bytes, Objects: s.Objects,
+				CallerFile: s.CallerFile, CallerLine: s.CallerLine,
 				BytesShare: s.BytesShare, ObjectsShare: s.ObjectsShare, InTest: s.InTest,
 			})
 		}
