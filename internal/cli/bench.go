@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -59,11 +60,7 @@ type benchConfig struct {
 
 // addBenchFlags defines the benchmark-selection flags, spelled as the go
 // command spells them.
-func (c *benchConfig) addBenchFlags(fs interface {
-	StringVar(*string, string, string, string)
-	IntVar(*int, string, int, string)
-	DurationVar(*time.Duration, string, time.Duration, string)
-}, defaultCount int) {
+func (c *benchConfig) addBenchFlags(fs *flag.FlagSet, defaultCount int) {
 	fs.StringVar(&c.bench, "bench", ".", "run only benchmarks matching `regexp` (as go test -bench)")
 	if defaultCount > 0 {
 		fs.IntVar(&c.count, "count", defaultCount, "run each benchmark `n` times, round-robin")
@@ -72,6 +69,21 @@ func (c *benchConfig) addBenchFlags(fs interface {
 	fs.StringVar(&c.cpu, "cpu", "", "`list` of GOMAXPROCS values to run each benchmark with")
 	fs.StringVar(&c.tags, "tags", "", "comma-separated build `tags`")
 	fs.DurationVar(&c.timeout, "timeout", 10*time.Minute, "kill one benchmark run after `d`")
+}
+
+// parse parses args with fs (whose flags include c's), takes the
+// positional arguments as package patterns and validates c. Commands
+// without -count run each benchmark once.
+func (c *benchConfig) parse(fs *flag.FlagSet, args []string) error {
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	c.patterns = pos
+	if c.count == 0 {
+		c.count = 1
+	}
+	return c.validate()
 }
 
 func (c *benchConfig) validate() error {
@@ -112,12 +124,7 @@ func runBench(ctx context.Context, args []string, s Streams) error {
 	opts.addBenchFlags(fs, 10)
 	fs.StringVar(&opts.out, "o", "", "write results to `file` instead of stdout")
 	fs.BoolVar(&opts.json, "json", false, "print a perfloop.report/v1 JSON summary to stdout")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	opts.patterns = pos
-	if err := opts.validate(); err != nil {
+	if err := opts.parse(fs, args); err != nil {
 		return err
 	}
 	return bench(ctx, opts, s)

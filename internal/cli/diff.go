@@ -391,7 +391,7 @@ func calibrate(ctx context.Context, units []*diffUnit, opts diffOptions, userSub
 		// One unit per sub-benchmark (GOMAXPROCS variants share it).
 		seen := map[string]bool{}
 		for _, r := range o.Results {
-			name, _ := splitProcs(r.Name)
+			name, _ := stats.SplitProcs(r.Name)
 			if seen[name] {
 				continue
 			}

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -43,17 +44,11 @@ func runExplain(ctx context.Context, args []string, s Streams) error {
 	opts.addBenchFlags(fs, 0)
 	fs.BoolVar(&opts.json, "json", false, "print perfloop.report/v1 JSON (benchmarks and allocations with escape verdicts)")
 	fs.Float64Var(&opts.share, "min-share", 0.05, "explain sites with at least this `fraction` of a benchmark's bytes or objects")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	opts.patterns = pos
-	opts.count = 1
-	if err := opts.validate(); err != nil {
+	if err := opts.parse(fs, args); err != nil {
 		return err
 	}
 	popts := profileOptions{benchConfig: opts.benchConfig, json: true, memRate: 1, hotspots: 10, sites: 10}
-	prun, err := profileAll(ctx, popts, Streams{Out: discard{}, Err: s.Err, ErrIsTerminal: s.ErrIsTerminal})
+	prun, err := profileAll(ctx, popts, Streams{Out: io.Discard, Err: s.Err, ErrIsTerminal: s.ErrIsTerminal})
 	if prun == nil {
 		return err
 	}

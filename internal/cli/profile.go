@@ -75,13 +75,7 @@ func runProfile(ctx context.Context, args []string, s Streams) error {
 	fs.IntVar(&opts.memRate, "memprofilerate", 1, "heap profile sampling `rate` in bytes (1 records every allocation)")
 	fs.IntVar(&opts.hotspots, "top", 10, "show the top `n` functions by flat and by cum")
 	fs.IntVar(&opts.sites, "sites", 5, "show the top `n` allocation sites by bytes and by objects")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	opts.patterns = pos
-	opts.count = 1
-	if err := opts.validate(); err != nil {
+	if err := opts.parse(fs, args); err != nil {
 		return err
 	}
 	if opts.memRate < 1 {
@@ -279,7 +273,7 @@ func profileBenchmarkJSON(row *report.ProfileRow, res []*benchfmt.Result) report
 		Metrics: map[string]*report.Metric{}, CPUProfile: row.CPUProfile, HeapProfile: row.HeapProfile,
 	}
 	if len(res) == 1 {
-		name, procs := splitProcs(res[0].Name)
+		name, procs := stats.SplitProcs(res[0].Name)
 		if "Benchmark"+name == row.Name {
 			bj.Procs = procs
 			for _, v := range res[0].Values {

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -59,12 +60,7 @@ func runReport(ctx context.Context, args []string, s Streams) error {
 	fs.StringVar(&opts.out, "out", "perfloop-report", "write the report into `dir`")
 	fs.BoolVar(&opts.json, "json", false, "also print report.json to stdout")
 	fs.StringVar(&opts.profiletime, "profiletime", "1s", "run each benchmark for `d` under each profiler (enough CPU samples: 100 per second)")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	opts.patterns = pos
-	if err := opts.validate(); err != nil {
+	if err := opts.parse(fs, args); err != nil {
 		return err
 	}
 	return writeReport(ctx, opts, s)
@@ -99,7 +95,7 @@ func writeReport(ctx context.Context, opts reportOptions, s Streams) (err error)
 	popts := profileOptions{benchConfig: opts.benchConfig, json: true, out: filepath.Join(opts.out, "profiles"), memRate: 1, hotspots: 10, sites: 5}
 	popts.count = 1
 	popts.benchtime = opts.profiletime
-	prun, err := profileAll(ctx, popts, Streams{Out: discard{}, Err: s.Err, ErrIsTerminal: s.ErrIsTerminal})
+	prun, err := profileAll(ctx, popts, Streams{Out: io.Discard, Err: s.Err, ErrIsTerminal: s.ErrIsTerminal})
 	if err != nil {
 		return err
 	}
@@ -138,10 +134,6 @@ func writeReport(ctx context.Context, opts reportOptions, s Streams) (err error)
 	}
 	return nil
 }
-
-type discard struct{}
-
-func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 // mergeReport combines the bench run's benchmarks (metrics over -count
 // runs, one entry per full name) with the profile run's analysis (one entry

@@ -4,10 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strings"
 	"time"
-
-	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/report"
@@ -143,7 +140,7 @@ func (r *benchRun) summarize() []*metricRow {
 			full := res.Name.String()
 			row := byName[full]
 			if row == nil {
-				name, procs := splitProcs(res.Name)
+				name, procs := stats.SplitProcs(res.Name)
 				row = &metricRow{pkg: b.Package, name: "Benchmark" + name, procs: procs, bench: b, metrics: map[string]stats.Summary{}}
 				byName[full] = row
 				values[full] = map[string][]float64{}
@@ -169,22 +166,6 @@ func (r *benchRun) summarize() []*metricRow {
 		}
 	}
 	return rows
-}
-
-// splitProcs splits "X/size=10-8" into "X/size=10" and 8.
-func splitProcs(n benchfmt.Name) (string, int) {
-	base, parts := n.Parts()
-	var b strings.Builder
-	b.Write(base)
-	procs := 0
-	for _, p := range parts {
-		if len(p) > 0 && p[0] == '-' {
-			fmt.Sscan(string(p[1:]), &procs)
-			continue
-		}
-		b.Write(p)
-	}
-	return b.String(), procs
 }
 
 // reportJSON is the run as perfloop.report/v1 (benchmarks only).

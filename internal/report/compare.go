@@ -73,7 +73,7 @@ func compareTable(w io.Writer, t *stats.Table, alpha float64) error {
 				}
 				continue
 			}
-			v := scaler.Format(c.Summary.Median) + " ± " + rangePercent(c.Summary) + notes.mark(c.Warnings)
+			v := scaler.Format(c.Summary.Median) + " ± " + c.Summary.RangePercent() + notes.mark(c.Warnings)
 			line = append(line, v)
 			if ci == 0 {
 				continue
@@ -185,10 +185,6 @@ func nPair(base, c *stats.Cell) string {
 		return fmt.Sprint(c.Summary.N)
 	}
 	return fmt.Sprintf("%d+%d", base.Summary.N, c.Summary.N)
-}
-
-func rangePercent(s stats.Summary) string {
-	return s.RangePercent()
 }
 
 func formatDelta(d float64) string {

@@ -212,19 +212,27 @@ func sortedKeys[V any](m map[benchproc.Key]V) []benchproc.Key {
 }
 
 func newRow(r *benchfmt.Result) *Row {
-	base, parts := r.Name.Parts()
 	row := &Row{FullName: string(r.Name.Full())}
+	row.Benchmark, row.Procs = SplitProcs(r.Name)
+	return row
+}
+
+// SplitProcs splits a benchmark name into the name without its
+// -GOMAXPROCS suffix and that GOMAXPROCS (0 when absent):
+// "X/size=10-8" → "X/size=10", 8.
+func SplitProcs(n benchfmt.Name) (string, int) {
+	base, parts := n.Parts()
 	var name strings.Builder
 	name.Write(base)
+	procs := 0
 	for _, p := range parts {
 		if len(p) > 0 && p[0] == '-' {
-			row.Procs, _ = strconv.Atoi(string(p[1:]))
+			procs, _ = strconv.Atoi(string(p[1:]))
 			continue
 		}
 		name.Write(p)
 	}
-	row.Benchmark = name.String()
-	return row
+	return name.String(), procs
 }
 
 func delta(old, new float64) float64 {
