@@ -80,7 +80,7 @@ func (c *benchConfig) parse(fs *flag.FlagSet, args []string) error {
 		return err
 	}
 	c.patterns = pos
-	if c.count == 0 {
+	if fs.Lookup("count") == nil {
 		c.count = 1
 	}
 	return c.validate()
