@@ -5,11 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/loop"
 	"github.com/perfloop/perfloop/internal/report"
 	"github.com/perfloop/perfloop/internal/results"
 )
@@ -106,6 +106,12 @@ func (c *benchConfig) validate() error {
 	return nil
 }
 
+// loopConfig is c as the loop package takes it.
+func (c *benchConfig) loopConfig() loop.Config {
+	return loop.Config{Patterns: c.patterns, Bench: c.bench, Count: c.count, Benchtime: c.benchtime,
+		CPU: c.cpu, Tags: c.tags, Timeout: c.timeout, Version: Version()}
+}
+
 func isDigits(s string) bool {
 	if s == "" {
 		return false
@@ -135,12 +141,15 @@ func bench(ctx context.Context, opts benchOptions, s Streams) (err error) {
 	// the end.
 	var resultsOut io.Writer = s.Out
 	if opts.out != "" {
-		f, err := os.Create(opts.out)
+		// Written beside -o and renamed over it only once something ran:
+		// an earlier results file survives a failed build or a -bench
+		// pattern that matches nothing.
+		f, err := newAtomicFile(opts.out)
 		if err != nil {
 			return usageError{fmt.Errorf("create results file: %w", err)}
 		}
 		defer func() {
-			if cerr := f.Close(); cerr != nil && err == nil {
+			if cerr := f.finish(f.written > 0); cerr != nil && err == nil {
 				err = fmt.Errorf("write %s: %w", opts.out, cerr)
 			}
 		}()
@@ -150,44 +159,56 @@ func bench(ctx context.Context, opts benchOptions, s Streams) (err error) {
 	}
 	w := results.NewWriter(resultsOut)
 
-	run, err := runBenchmarks(ctx, opts.benchConfig, s, writeEach(w))
-	if run == nil {
+	bar := bar(s)
+	defer bar.Done()
+	suite, err := loop.Prepare(ctx, opts.loopConfig(), bar)
+	if err != nil {
 		return err
 	}
-	if werr := w.Trailer(run.env); werr != nil && err == nil {
+	defer suite.Close()
+	run, err := suite.Bench(ctx, loop.BenchOptions{Each: writeEach(w)}, bar)
+	if len(suite.Targets) == 0 {
+		return benchStatus(s, opts.benchConfig, run, err, "")
+	}
+	if werr := w.Trailer(run.Env); werr != nil && err == nil {
 		err = fmt.Errorf("write results: %w", werr)
 	}
-
 	switch {
 	case opts.json:
-		if jerr := report.WriteJSON(s.Out, run.reportJSON()); jerr != nil && err == nil {
+		if jerr := report.WriteJSON(s.Out, run.Document()); jerr != nil && err == nil {
 			err = jerr
 		}
 	case opts.out != "":
-		if terr := writeBenchSummary(s.Out, run); terr != nil && err == nil {
+		if terr := report.BenchSummary(s.Out, run.Document()); terr != nil && err == nil {
 			err = terr
 		}
 	}
-	for _, line := range run.failureLines() {
+	return benchStatus(s, opts.benchConfig, run, err, "the others' results were written")
+}
+
+// benchStatus prints a bench run's failures and decides the exit status;
+// others says what became of the rest.
+func benchStatus(s Streams, cfg benchConfig, run *loop.BenchRun, err error, others string) error {
+	for _, line := range run.FailureLines() {
 		fmt.Fprintf(s.Err, "perfloop: %s\n", line)
 	}
 	if err != nil {
 		return err
 	}
-	if n := run.failed(); n > 0 {
-		return failedError{fmt.Sprintf("%d of %d benchmarks failed; the others' results were written", n, len(run.benchmarks))}
+	if n := run.Failed(); n > 0 {
+		return failedError{fmt.Sprintf("%d of %d benchmarks failed; %s", n, len(run.Benchmarks), others)}
 	}
-	if len(run.benchmarks) == 0 && len(run.buildErrors) == 0 {
-		return usageErrorf("no benchmarks match -bench %q in %s", opts.bench, strings.Join(opts.patterns, " "))
+	if len(run.Benchmarks) == 0 && len(run.BuildErrors) == 0 {
+		return usageErrorf("no benchmarks match -bench %q in %s", cfg.bench, strings.Join(cfg.patterns, " "))
 	}
-	if len(run.buildErrors) > 0 {
-		return failedError{fmt.Sprintf("%d package(s) did not build", len(run.buildErrors))}
+	if len(run.BuildErrors) > 0 {
+		return failedError{fmt.Sprintf("%d package(s) did not build", len(run.BuildErrors))}
 	}
 	return nil
 }
 
-// writeEach returns a runBenchmarks callback that writes each run's results,
-// and a failure line for a run that failed, to w as they arrive.
+// writeEach returns a callback that writes each run's results, and a
+// failure line for a run that failed, to w as they arrive.
 func writeEach(w *results.Writer) func(*results.Benchmark, *gotest.Outcome) error {
 	return func(b *results.Benchmark, o *gotest.Outcome) error {
 		for _, r := range o.Results {

@@ -2,23 +2,18 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"regexp"
-	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
-	"golang.org/x/perf/benchfmt"
-
+	"github.com/perfloop/perfloop/internal/abtest"
 	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/report"
-	"github.com/perfloop/perfloop/internal/results"
 	"github.com/perfloop/perfloop/internal/stats"
 )
 
@@ -153,28 +148,9 @@ func parsePercent(s string) (float64, error) {
 	return v / 100, nil
 }
 
-// diffSide is one revision's checkout and built benchmarks.
-type diffSide struct {
-	label string // "BASE abc1234" for headers
-	dir   string // module directory in the checkout
-	suite *gotest.Suite
-}
-
-// diffUnit is one benchmark (sub-benchmark) run as a unit of a round.
-type diffUnit struct {
-	pkg        string
-	base, head *gotest.Binary
-	name       string // top-level benchmark
-	sub        string // exact sub-benchmark pattern, or ""
-	benchtime  string // "Nx", calibrated
-	failed     string // error once a side failed
-}
-
-func diff(ctx context.Context, opts diffOptions, s Streams) (err error) {
-	start := time.Now()
-	p := newProgress(s)
-	defer p.done()
-
+func diff(ctx context.Context, opts diffOptions, s Streams) error {
+	bar := bar(s)
+	defer bar.Done()
 	cwd, err := os.Getwd()
 	if err != nil {
 		return err
@@ -199,7 +175,7 @@ func diff(ctx context.Context, opts diffOptions, s Streams) (err error) {
 			return "", "", usageError{err}
 		}
 		dir := filepath.Join(tmp, name)
-		p.status(fmt.Sprintf("checking out %s", rev))
+		bar.Status(fmt.Sprintf("checking out %s", rev))
 		if err := gotest.AddWorktree(ctx, root, commit, dir); err != nil {
 			return "", "", err
 		}
@@ -210,397 +186,87 @@ func diff(ctx context.Context, opts diffOptions, s Streams) (err error) {
 		return err
 	}
 	defer gotest.RemoveWorktree(root, filepath.Join(tmp, "base"))
-	headDir, headLabel := cwd, "work tree"
+	head := abtest.Spec{Role: "HEAD", Label: "work tree", Dir: cwd, Tags: opts.tags}
 	if opts.head != "" {
-		var commit string
-		headDir, commit, err = checkout(opts.head, "head")
+		dir, commit, err := checkout(opts.head, "head")
 		if err != nil {
 			return err
 		}
 		defer gotest.RemoveWorktree(root, filepath.Join(tmp, "head"))
-		headLabel = opts.head + " " + commit
+		head.Dir, head.Label = dir, opts.head+" "+commit
 	}
+	base := abtest.Spec{Role: "BASE", Label: opts.base + " " + baseCommit, Dir: baseDir, Tags: opts.tags}
 
-	sides := []*diffSide{
-		{label: opts.base + " " + baseCommit, dir: baseDir},
-		{label: headLabel, dir: headDir},
-	}
-	// Both sides build at once: much of a build is waiting on the
-	// linker and the go command, not on the CPU.
-	var wg sync.WaitGroup
-	errs := make([]error, len(sides))
-	for i, side := range sides {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			tc := &gotest.Toolchain{Dir: side.dir, Tags: opts.tags, BuildFlags: []string{"-trimpath"}}
-			which := [...]string{"BASE", "HEAD"}[i]
-			suite, err := tc.Prepare(ctx, opts.patterns, opts.bench, func(msg string) { p.status(which + ": " + msg) })
-			if err != nil {
-				errs[i] = fmt.Errorf("%s: %w", which, err)
-				return
-			}
-			side.suite = suite
-		}()
-	}
-	wg.Wait()
-	for _, side := range sides {
-		if side.suite != nil {
-			defer side.suite.Close()
+	sides, err := abtest.Build(ctx, [2]abtest.Spec{base, head}, opts.patterns, opts.bench, bar)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
+		return usageError{err}
 	}
-	for i, err := range errs {
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return usageError{err}
-		}
-		for _, pe := range sides[i].suite.Failed {
-			fmt.Fprintf(s.Err, "perfloop: %s: %s: %v\n", [...]string{"BASE", "HEAD"}[i], pe.Package, pe.Err)
-		}
-	}
+	defer abtest.Close(sides)
+	res, err := abtest.Run(ctx, sides, opts.abOptions(), bar)
+	bar.Done()
+	return renderDiff(s, opts, res, err)
+}
 
-	units, onlyBase, onlyHead := matchTargets(sides[0].suite, sides[1].suite)
-	for _, n := range onlyBase {
+func (o *diffOptions) abOptions() abtest.Options {
+	return abtest.Options{
+		Benchtime: o.benchtime, CPU: o.cpu, Timeout: o.timeout, Pin: o.pinCPUs(),
+		MinRounds: o.minRounds, MaxRounds: o.maxRounds, Budget: o.budget,
+		Alpha: o.alpha, Settle: o.settle, Seed: o.seed,
+	}
+}
+
+// renderDiff prints what res holds (also after an interruption, runErr)
+// and decides the exit status.
+func renderDiff(s Streams, opts diffOptions, res *abtest.Result, runErr error) error {
+	for _, n := range res.OnlyBase {
 		fmt.Fprintf(s.Err, "perfloop: only in BASE, not compared: %s\n", n)
 	}
-	for _, n := range onlyHead {
+	for _, n := range res.OnlyHead {
 		fmt.Fprintf(s.Err, "perfloop: only in HEAD, not compared: %s\n", n)
 	}
-	if len(units) == 0 {
+	if errors.Is(runErr, abtest.ErrNoCommon) {
 		return usageErrorf("diff: no benchmark matching -bench %q exists on both sides", opts.bench)
 	}
-
-	units, err = calibrate(ctx, units, opts, sides[0].suite.Sub, p)
-	if err != nil {
-		return err
+	for _, f := range res.Failures {
+		fmt.Fprintf(s.Err, "perfloop: %s: %s\n", [...]string{"BASE", "HEAD"}[f.Side], f)
 	}
-
-	run := &pairedRun{opts: opts, labels: [2]string{sides[0].label, sides[1].label}, pairs: map[rowKey]*pairs{}}
-	rng := rand.New(rand.NewPCG(opts.seed, opts.seed>>1|1))
-	looks := stats.Looks(opts.minRounds, opts.maxRounds)
-	nextLook, prevLook := 0, 0
-	p.start(opts.maxRounds*len(units), "")
-	var roundTime time.Duration
-	for round := 1; round <= opts.maxRounds; round++ {
-		roundStart := time.Now()
-		order := rng.Perm(len(units))
-		if round == 1 {
-			// Source order first, so tables list benchmarks as declared;
-			// later rounds shuffle.
-			for i := range order {
-				order[i] = i
-			}
-		}
-		for _, i := range order {
-			u := units[i]
-			if u.failed != "" {
-				p.step("")
-				continue
-			}
-			p.describe(fmt.Sprintf("%s (round %d/%d)", u.displayName(), round, opts.maxRounds))
-			baseFirst := rng.IntN(2) == 0
-			if err := run.round(ctx, u, baseFirst, opts); err != nil {
+	if len(res.Tables) > 0 {
+		if opts.json {
+			doc := report.NewCompareJSON(res.Tables)
+			doc.Rounds = res.Rounds
+			doc.WallSeconds = math.Round(res.Wall.Seconds()*1000) / 1000
+			if err := report.WriteJSON(s.Out, doc); err != nil {
 				return err
 			}
-			p.step("")
-		}
-		run.rounds = round
-		roundTime = time.Since(roundStart)
-		last := round == opts.maxRounds || time.Since(start)+roundTime > opts.budget
-		if round == looks[nextLook] || last {
-			level := stats.Spend(opts.alpha, prevLook, round, opts.maxRounds)
-			if last {
-				// Spend everything left: the sum over looks stays α.
-				level = stats.Spend(opts.alpha, prevLook, opts.maxRounds, opts.maxRounds)
+		} else {
+			if err := report.CompareText(s.Out, res.Tables, opts.alpha); err != nil {
+				return err
 			}
-			prevLook = round
-			for nextLook < len(looks)-1 && looks[nextLook] <= round {
-				nextLook++
-			}
-			if run.look(level) || last {
-				break
-			}
+			fmt.Fprintf(s.Out, "\nBASE = %s, HEAD = %s: %d rounds in %.1fs\n", res.Labels[0], res.Labels[1], res.Rounds, res.Wall.Seconds())
 		}
 	}
-	p.done()
-	run.wall = time.Since(start)
-	return run.finish(units, s)
-}
-
-func (u *diffUnit) displayName() string {
-	if u.sub == "" {
-		return u.name
+	if runErr != nil {
+		return runErr
 	}
-	return u.name + "/" + u.sub
-}
-
-// matchTargets pairs the benchmarks of both suites by package and name.
-func matchTargets(base, head *gotest.Suite) (units []*diffUnit, onlyBase, onlyHead []string) {
-	key := func(t gotest.Target) string { return t.Binary.Package.ImportPath + " " + t.Name }
-	heads := map[string]gotest.Target{}
-	for _, t := range head.Targets {
-		heads[key(t)] = t
-	}
-	seen := map[string]bool{}
-	for _, t := range base.Targets {
-		k := key(t)
-		seen[k] = true
-		h, ok := heads[k]
-		if !ok {
-			onlyBase = append(onlyBase, k)
-			continue
-		}
-		units = append(units, &diffUnit{pkg: t.Binary.Package.ImportPath, base: t.Binary, head: h.Binary, name: t.Name})
-	}
-	for _, t := range head.Targets {
-		if !seen[key(t)] {
-			onlyHead = append(onlyHead, key(t))
-		}
-	}
-	return units, onlyBase, onlyHead
-}
-
-// calibrate runs each benchmark once on BASE for -benchtime and fixes its
-// iteration count, per sub-benchmark, so every later run does the same work
-// on both sides without the testing package's ramp-up. With an explicit Nx
-// -benchtime, that N is used as is.
-func calibrate(ctx context.Context, units []*diffUnit, opts diffOptions, userSub string, p *progress) ([]*diffUnit, error) {
-	bt := opts.benchtime
-	if strings.HasSuffix(bt, "x") {
-		for _, u := range units {
-			u.sub, u.benchtime = userSub, bt
-		}
-		return units, nil
-	}
-	var out []*diffUnit
-	p.start(len(units), "calibrating")
-	for _, u := range units {
-		p.describe("calibrating " + u.name)
-		o, err := u.base.Run(ctx, gotest.RunConfig{Name: u.name, Sub: userSub, Benchtime: bt, CPU: opts.cpu, Timeout: opts.timeout, Pin: opts.pinCPUs()})
-		p.step("")
-		if err != nil {
-			return nil, err
-		}
-		if o.Status != results.StatusOK || len(o.Results) == 0 {
-			u.failed = "BASE: " + o.Error
-			out = append(out, u)
-			continue
-		}
-		// One unit per sub-benchmark (GOMAXPROCS variants share it).
-		seen := map[string]bool{}
-		for _, r := range o.Results {
-			name, _ := stats.SplitProcs(r.Name)
-			if seen[name] {
-				continue
-			}
-			seen[name] = true
-			c := *u
-			c.benchtime = fmt.Sprintf("%dx", r.Iters)
-			if _, parts := r.Name.Parts(); len(parts) > 0 {
-				var subs []string
-				for _, part := range parts {
-					if part[0] == '/' {
-						subs = append(subs, "^"+regexp.QuoteMeta(string(part[1:]))+"$")
-					}
-				}
-				c.sub = strings.Join(subs, "/")
-			}
-			out = append(out, &c)
-		}
-	}
-	return out, nil
-}
-
-// rowKey names one compared row: a benchmark's full name in a package, and
-// a unit.
-type rowKey struct{ pkg, name, unit string }
-
-// pairs holds a row's paired observations and its decision so far.
-type pairs struct {
-	base, head  []float64
-	significant bool // decided changed at some look
-	settled     bool // decided unchanged at some look
-	last        stats.Paired
-	q           float64
-}
-
-// pairedRun accumulates an interleaved run.
-type pairedRun struct {
-	opts    diffOptions
-	labels  [2]string
-	pairs   map[rowKey]*pairs
-	results [2][]*benchfmt.Result // every result of each side, .file labelled
-	rounds  int
-	wall    time.Duration
-}
-
-// round runs u once per side in the given order and records the pairs.
-func (r *pairedRun) round(ctx context.Context, u *diffUnit, baseFirst bool, opts diffOptions) error {
-	bins := [2]*gotest.Binary{u.base, u.head}
-	order := [2]int{0, 1}
-	if !baseFirst {
-		order = [2]int{1, 0}
-	}
-	var got [2]map[string]*benchfmt.Result
-	for _, side := range order {
-		o, err := bins[side].Run(ctx, gotest.RunConfig{Name: u.name, Sub: u.sub, Benchtime: u.benchtime, CPU: opts.cpu, Timeout: opts.timeout, Pin: opts.pinCPUs()})
-		if err != nil {
-			return err
-		}
-		if o.Status != results.StatusOK {
-			u.failed = [...]string{"BASE", "HEAD"}[side] + ": " + o.Error
-			return nil
-		}
-		got[side] = map[string]*benchfmt.Result{}
-		for _, res := range o.Results {
-			res.SetConfig(".file", r.labels[side])
-			r.results[side] = append(r.results[side], res)
-			got[side][res.Name.String()] = res
-		}
-	}
-	for name, b := range got[0] {
-		h, ok := got[1][name]
-		if !ok {
-			continue
-		}
-		for _, v := range b.Values {
-			hv, ok := h.Value(v.Unit)
-			if !ok {
-				continue
-			}
-			k := rowKey{u.pkg, name, v.Unit}
-			pr := r.pairs[k]
-			if pr == nil {
-				pr = &pairs{}
-				r.pairs[k] = pr
-			}
-			pr.base = append(pr.base, v.Value)
-			pr.head = append(pr.head, hv)
-		}
-	}
-	return nil
-}
-
-// look analyzes every row at significance level level and reports whether
-// every row is decided. A row decided changed stays changed; a row whose
-// 80% interval lies within ±settle is decided unchanged for now.
-func (r *pairedRun) look(level float64) bool {
-	byUnit := map[string][]*pairs{}
-	for k, pr := range r.pairs {
-		pr.last = stats.ComparePaired(pr.base, pr.head, r.opts.alpha)
-		byUnit[k.unit] = append(byUnit[k.unit], pr)
-	}
-	all := true
-	for _, rows := range byUnit {
-		ps := make([]float64, len(rows))
-		for i, pr := range rows {
-			ps[i] = pr.last.P
-		}
-		qs := stats.BenjaminiHochberg(ps)
-		for i, pr := range rows {
-			pr.q = qs[i]
-			if !pr.significant && qs[i] <= level && pr.last.Delta != 0 {
-				pr.significant = true
-			}
-			lo, hi := pr.last.SettleLow, pr.last.SettleHigh
-			if pr.last.Ratio {
-				pr.settled = !pr.significant && lo > -r.opts.settle && hi < r.opts.settle
-			} else {
-				pr.settled = !pr.significant && lo == 0 && hi == 0
-			}
-			if !pr.significant && !pr.settled {
-				all = false
-			}
-		}
-	}
-	return all
-}
-
-// finish prints the verdict table and decides the exit status.
-func (r *pairedRun) finish(units []*diffUnit, s Streams) error {
-	for _, u := range units {
-		if u.failed != "" {
-			fmt.Fprintf(s.Err, "perfloop: %s %s: %s\n", u.pkg, u.displayName(), u.failed)
-		}
-	}
-	if len(r.results[0]) == 0 || len(r.results[1]) == 0 {
-		return failedError{"diff: no benchmark ran on both sides"}
-	}
-	// BASE first: stats.Compare makes the first column seen the baseline.
-	all := append(append([]*benchfmt.Result(nil), r.results[0]...), r.results[1]...)
-	tables, err := stats.Compare(all, nil, stats.Options{Alpha: r.opts.alpha})
-	if err != nil {
-		return err
-	}
-	slower := 0
-	var noisy []string
-	for _, t := range tables {
-		pkg := ""
-		for _, c := range t.Config {
-			if v, ok := strings.CutPrefix(c, "pkg: "); ok {
-				pkg = v
-			}
-		}
-		t.Method = fmt.Sprintf("paired: exact Wilcoxon signed-rank on per-round HEAD/BASE ratios (delta = their median), "+
-			"sequential with alpha spending, Benjamini–Hochberg across %s rows; %d rounds", t.Unit, r.rounds)
-		for _, row := range t.Rows {
-			if len(row.Cells) < 2 || row.Cells[1] == nil || !row.Cells[1].Compared {
-				continue
-			}
-			pr := r.pairs[rowKey{pkg, row.FullName, t.Unit}]
-			if pr == nil {
-				continue
-			}
-			c := row.Cells[1]
-			c.Delta, c.P, c.Q, c.MDE = pr.last.Delta, pr.last.P, pr.q, math.NaN()
-			if !pr.last.Ratio {
-				// A difference, not a ratio: report the ratio of medians.
-				c.Delta = ratioDelta(row.Cells[0].Summary.Median, c.Summary.Median)
-			}
-			c.Decide(t, pr.significant)
-			if !pr.significant && pr.last.Ratio {
-				c.MDE = pr.last.MDE
-				if pr.last.MDE > 0.05 {
-					noisy = append(noisy, fmt.Sprintf("%s %s (could detect only ±%.0f%%)", row.FullName, t.Unit, 100*pr.last.MDE))
-				}
-			}
-			if c.Significant && stats.IsTime(t.Unit) && t.Better*int(math.Copysign(1, c.Delta)) < 0 && math.Abs(c.Delta) > r.opts.threshold {
-				slower++
-			}
-		}
-	}
-	if r.opts.json {
-		doc := report.NewCompareJSON(tables)
-		doc.Rounds = r.rounds
-		doc.WallSeconds = math.Round(r.wall.Seconds()*1000) / 1000
-		if err := report.WriteJSON(s.Out, doc); err != nil {
-			return err
-		}
-	} else {
-		if err := report.CompareText(s.Out, tables, r.opts.alpha); err != nil {
-			return err
-		}
-		fmt.Fprintf(s.Out, "\nBASE = %s, HEAD = %s: %d rounds in %.1fs\n", r.labels[0], r.labels[1], r.rounds, r.wall.Seconds())
-	}
-	if len(noisy) > 0 {
-		sort.Strings(noisy)
+	if len(res.Noisy) > 0 {
 		fmt.Fprintf(s.Err, "perfloop: too noisy to see a 5%% change in %d row(s): %s; try more -rounds, a longer -benchtime, or a quieter machine\n",
-			len(noisy), strings.Join(noisy, ", "))
+			len(res.Noisy), strings.Join(res.Noisy, ", "))
 	}
-	if slower > 0 {
-		return failedError{fmt.Sprintf("%d benchmark(s) significantly slower", slower)}
+	var problems []string
+	if n := res.Slower(opts.threshold); n > 0 {
+		problems = append(problems, fmt.Sprintf("%d benchmark(s) significantly slower", n))
+	}
+	if n := len(res.Failures); n > 0 {
+		problems = append(problems, fmt.Sprintf("%d build or benchmark failure(s)", n))
+	}
+	if len(res.Tables) == 0 {
+		problems = append(problems, "no benchmark ran on both sides")
+	}
+	if len(problems) > 0 {
+		return failedError{"diff: " + strings.Join(problems, "; ")}
 	}
 	return nil
-}
-
-func ratioDelta(old, new float64) float64 {
-	if old == new {
-		return 0
-	}
-	if old == 0 {
-		return math.NaN()
-	}
-	return new/old - 1
 }

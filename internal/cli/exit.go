@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"runtime/debug"
+
+	"github.com/perfloop/perfloop/internal/gotest"
 )
 
 // Exit codes. Only Main's caller exits; commands return errors that map here.
@@ -43,12 +45,13 @@ func (e failedError) Error() string { return e.msg }
 func ExitCode(err error) int {
 	var u usageError
 	var f failedError
+	var l *gotest.ListError
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return ExitOK
 	case errors.Is(err, context.Canceled):
 		return ExitInterrupted
-	case errors.As(err, &u):
+	case errors.As(err, &u), errors.As(err, &l):
 		return ExitUsage
 	case errors.As(err, &f):
 		return ExitFailed

@@ -3,10 +3,11 @@ package cli
 import (
 	"context"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 
+	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/loop"
 	"github.com/perfloop/perfloop/internal/report"
 )
 
@@ -47,46 +48,45 @@ func runExplain(ctx context.Context, args []string, s Streams) error {
 	if err := opts.parse(fs, args); err != nil {
 		return err
 	}
-	popts := profileOptions{benchConfig: opts.benchConfig, json: true, memRate: 1, hotspots: 10, sites: 10}
-	prun, err := profileAll(ctx, popts, Streams{Out: io.Discard, Err: s.Err, ErrIsTerminal: s.ErrIsTerminal})
-	if prun == nil {
+	popts := loop.ProfileOptions{MemRate: 1, Hotspots: 10, Sites: 10}
+	run, err := profileSuite(ctx, opts.benchConfig, popts, s, nil)
+	if run == nil {
 		return err
 	}
 	if err != nil {
 		return err
 	}
-	doc := prun.doc
-	if err := explainAllocations(ctx, doc, opts.patterns, opts.tags); err != nil {
+	ix, err := loop.Escapes(ctx, opts.loopConfig())
+	if err == nil {
+		err = loop.Explain(ctx, run.Doc, ix)
+	}
+	if err != nil {
 		return fmt.Errorf("escape analysis: %w", err)
 	}
 	if opts.json {
-		if err := report.WriteJSON(s.Out, doc); err != nil {
+		if err := report.WriteJSON(s.Out, run.Doc); err != nil {
 			return err
 		}
 	} else {
-		printExplanations(s, doc, opts.share)
+		printExplanations(s, run.Doc, opts.share)
 	}
-	for _, f := range prun.failures {
-		fmt.Fprintf(s.Err, "perfloop: %s\n", f)
-	}
-	if len(prun.failures) > 0 {
-		return failedError{fmt.Sprintf("%d benchmark(s) or package(s) failed; the others were explained", len(prun.failures))}
-	}
-	return nil
+	return profileStatus(s, opts.benchConfig, run, nil, "the others were explained")
 }
 
-func printExplanations(s Streams, doc *report.ReportJSON, minShare float64) {
+func printExplanations(s Streams, doc *document.Report, minShare float64) {
 	last := ""
 	for _, a := range doc.Allocations {
 		if a.BytesShare < minShare && a.ObjectsShare < minShare {
 			continue
 		}
-		if a.Benchmark != last {
+		// Two packages may have benchmarks of one name: each gets its
+		// own header.
+		if key := a.Package + " " + a.Benchmark; key != last {
 			if last != "" {
 				fmt.Fprintln(s.Out)
 			}
 			fmt.Fprintf(s.Out, "%s  %s\n", a.Benchmark, a.Package)
-			last = a.Benchmark
+			last = key
 		}
 		where := fmt.Sprintf("%s:%d", filepath.ToSlash(a.File), a.Line)
 		fmt.Fprintf(s.Out, "  %s  %.0f%% of bytes, %.0f%% of objects  %s\n", where, 100*a.BytesShare, 100*a.ObjectsShare, shortFunc(a.Function))

@@ -2,22 +2,12 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 
-	"golang.org/x/perf/benchfmt"
-
-	"github.com/perfloop/perfloop/internal/gotest"
-	"github.com/perfloop/perfloop/internal/profiles"
+	"github.com/perfloop/perfloop/internal/loop"
 	"github.com/perfloop/perfloop/internal/report"
-	"github.com/perfloop/perfloop/internal/results"
-	"github.com/perfloop/perfloop/internal/stats"
 )
 
 const profileUsage = `
@@ -84,252 +74,73 @@ func runProfile(ctx context.Context, args []string, s Streams) error {
 	if opts.hotspots < 1 || opts.sites < 1 {
 		return usageErrorf("-top and -sites must be at least 1")
 	}
-	return profile(ctx, opts, s)
-}
-
-func profile(ctx context.Context, opts profileOptions, s Streams) error {
-	run, err := profileAll(ctx, opts, s)
+	if opts.out != "" {
+		if err := os.MkdirAll(opts.out, 0o755); err != nil {
+			return usageError{fmt.Errorf("create -out directory: %w", err)}
+		}
+	}
+	ropts := report.ProfileOptions{Hotspots: opts.hotspots, Sites: opts.sites}
+	n := 0
+	each := func(p *loop.Profiled) error {
+		if opts.json {
+			return nil
+		}
+		if n > 0 {
+			fmt.Fprintln(s.Out)
+		}
+		n++
+		return report.ProfileText(s.Out, profileRow(p), ropts)
+	}
+	popts := loop.ProfileOptions{Keep: opts.out, MemRate: opts.memRate, Hotspots: opts.hotspots, Sites: opts.sites}
+	run, err := profileSuite(ctx, opts.benchConfig, popts, s, each)
 	if run == nil {
 		return err
 	}
 	if opts.json {
-		if jerr := report.WriteJSON(s.Out, run.doc); jerr != nil && err == nil {
+		if jerr := report.WriteJSON(s.Out, run.Doc); jerr != nil && err == nil {
 			err = fmt.Errorf("write JSON: %w", jerr)
 		}
 	}
-	for _, f := range run.failures {
+	return profileStatus(s, opts.benchConfig, run, err, "the others were profiled")
+}
+
+// profileSuite prepares the suite and profiles it (profile and explain).
+func profileSuite(ctx context.Context, cfg benchConfig, popts loop.ProfileOptions, s Streams, each func(*loop.Profiled) error) (*loop.ProfileRun, error) {
+	bar := bar(s)
+	defer bar.Done()
+	suite, err := loop.Prepare(ctx, cfg.loopConfig(), bar)
+	if err != nil {
+		return nil, err
+	}
+	defer suite.Close()
+	return suite.Profile(ctx, popts, bar, each)
+}
+
+// profileStatus prints a profile run's failures and decides the exit
+// status; others says what became of the rest.
+func profileStatus(s Streams, cfg benchConfig, run *loop.ProfileRun, err error, others string) error {
+	for _, f := range run.Failures {
 		fmt.Fprintf(s.Err, "perfloop: %s\n", f)
 	}
 	switch {
 	case err != nil:
 		return err
-	case run.targets == 0 && run.broken == 0:
-		return usageErrorf("no benchmarks match -bench %q in %s", opts.bench, strings.Join(opts.patterns, " "))
-	case len(run.failures) > 0:
+	case run.Targets == 0 && run.Broken == 0:
+		return usageErrorf("no benchmarks match -bench %q in %s", cfg.bench, strings.Join(cfg.patterns, " "))
+	case len(run.Failures) > 0:
 		var what []string
-		if n := len(run.failures) - run.broken; n > 0 {
-			what = append(what, fmt.Sprintf("%d of %d benchmarks failed", n, run.targets))
+		if n := len(run.Failures) - run.Broken; n > 0 {
+			what = append(what, fmt.Sprintf("%d of %d benchmarks failed", n, run.Targets))
 		}
-		if run.broken > 0 {
-			what = append(what, fmt.Sprintf("%d package(s) did not build", run.broken))
+		if run.Broken > 0 {
+			what = append(what, fmt.Sprintf("%d package(s) did not build", run.Broken))
 		}
-		return failedError{strings.Join(what, " and ") + "; the others were profiled"}
+		return failedError{strings.Join(what, " and ") + "; " + others}
 	}
 	return nil
 }
 
-// profileRun is what one profile run found.
-type profileRun struct {
-	doc      *report.ReportJSON
-	failures []string // one line each, for stderr
-	targets  int      // benchmarks selected
-	broken   int      // packages that did not build
-}
-
-// profileAll profiles every selected benchmark, writing each one's tables
-// to s.Out as it finishes unless opts.json. On cancellation it returns what
-// finished with ctx's error; it returns a nil run only when nothing could
-// start.
-func profileAll(ctx context.Context, opts profileOptions, s Streams) (*profileRun, error) {
-	p := newProgress(s)
-	defer p.done()
-	tc := &gotest.Toolchain{Tags: opts.tags}
-	suite, err := tc.Prepare(ctx, opts.patterns, opts.bench, p.status)
-	if err != nil {
-		return nil, usageError{err}
-	}
-	defer suite.Close()
-	scratch, err := filepath.Abs(filepath.Join(suite.Dir(), "profiles"))
-	if err == nil {
-		err = os.MkdirAll(scratch, 0o755)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("create profile directory: %w", err)
-	}
-	if opts.out != "" {
-		if err := os.MkdirAll(opts.out, 0o755); err != nil {
-			return nil, usageError{fmt.Errorf("create -out directory: %w", err)}
-		}
-	}
-
-	env := readEnv(ctx, tc, suite)
-	run := &profileRun{
-		doc:     &report.ReportJSON{Schema: report.ReportSchema, Benchmarks: []report.BenchmarkJSON{}},
-		targets: len(suite.Targets),
-		broken:  len(suite.Failed),
-	}
-	defer func() {
-		d := run.doc
-		d.Module, d.GoVersion, d.GOOS, d.GOARCH = env.Module, env.GoVersion, env.GOOS, env.GOARCH
-		d.CPU, d.Commit, d.Date = env.CPU, env.Commit, env.Date
-	}()
-	ropts := report.ProfileOptions{Hotspots: opts.hotspots, Sites: opts.sites}
-	for _, pe := range suite.Failed {
-		run.failures = append(run.failures, fmt.Sprintf("%s: %v", pe.Package, pe.Err))
-		p.printf("%s: %v", pe.Package, pe.Err)
-		run.doc.Packages = append(run.doc.Packages, report.PackageJSON{Package: pe.Package, Status: string(results.StatusFailed), Error: pe.Err.Error()})
-	}
-
-	names := profileNames(suite.Targets)
-	p.start(len(suite.Targets), "")
-	for i, t := range suite.Targets {
-		p.describe(t.Name)
-		row, res, err := profileOne(ctx, t, suite.Sub, names[i], scratch, opts)
-		if err != nil {
-			return run, err
-		}
-		if env.GOOS == "" && len(res) > 0 {
-			env.GOOS, env.GOARCH, env.CPU = res[0].GetConfig("goos"), res[0].GetConfig("goarch"), res[0].GetConfig("cpu")
-		}
-		if row.Status != results.StatusOK && row.Status != results.StatusSkipped {
-			run.failures = append(run.failures, fmt.Sprintf("%s %s: %s", row.Package, row.Name, row.Error))
-			p.printf("%s %s: %s", row.Package, row.Name, row.Error)
-		}
-		bj := profileBenchmarkJSON(row, res)
-		report.AddProfileJSON(run.doc, &bj, row.Analysis, ropts)
-		run.doc.Benchmarks = append(run.doc.Benchmarks, bj)
-		if !opts.json {
-			if i > 0 {
-				fmt.Fprintln(s.Out)
-			}
-			if err := report.ProfileText(s.Out, row, ropts); err != nil {
-				return run, fmt.Errorf("write report: %w", err)
-			}
-		}
-		p.step("")
-	}
-	return run, nil
-}
-
-// profileOne runs one benchmark twice, once under the CPU profiler and
-// once under the heap profiler, and analyses the profiles. It returns an
-// error only on cancellation, when the binary cannot be started or when
-// -out cannot be written; a failure of the benchmark or its profiles is in
-// the row.
-func profileOne(ctx context.Context, t gotest.Target, sub, name, scratch string, opts profileOptions) (*report.ProfileRow, []*benchfmt.Result, error) {
-	pkg := t.Binary.Package
-	row := &report.ProfileRow{Package: pkg.ImportPath, Name: t.Name, Status: results.StatusOK}
-	cpuPath := filepath.Join(scratch, name+".cpu.pprof")
-	memPath := filepath.Join(scratch, name+".mem.pprof")
-	cfg := gotest.RunConfig{Name: t.Name, Sub: sub, Benchtime: opts.benchtime, CPU: opts.cpu, Timeout: opts.timeout}
-
-	if opts.out != "" {
-		// No stale profiles from an earlier run beside this run's error.
-		for _, kind := range []string{".cpu.pprof", ".mem.pprof"} {
-			if err := os.Remove(filepath.Join(opts.out, name+kind)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return nil, nil, fmt.Errorf("keep profile: %w", err)
-			}
-		}
-	}
-	cfg.Args = []string{"-test.cpuprofile=" + cpuPath}
-	o, err := t.Binary.Run(ctx, cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	res := o.Results
-	if o.Status != results.StatusOK {
-		row.Status, row.Error = o.Status, o.Error
-		return row, res, nil
-	}
-	cfg.Args = []string{"-test.memprofile=" + memPath, "-test.memprofilerate=" + strconv.Itoa(opts.memRate)}
-	o, err = t.Binary.Run(ctx, cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	if o.Status != results.StatusOK {
-		row.Status, row.Error = o.Status, "heap profile run: "+o.Error
-		return row, res, nil
-	}
-	if opts.out != "" {
-		row.CPUProfile = filepath.Join(opts.out, name+".cpu.pprof")
-		row.HeapProfile = filepath.Join(opts.out, name+".mem.pprof")
-		if err := copyFile(cpuPath, row.CPUProfile); err != nil {
-			return nil, nil, fmt.Errorf("keep profile: %w", err)
-		}
-		if err := copyFile(memPath, row.HeapProfile); err != nil {
-			return nil, nil, fmt.Errorf("keep profile: %w", err)
-		}
-	}
-	root := pkg.ModuleDir
-	if root == "" {
-		root = pkg.Dir
-	}
-	a, err := profiles.Analyze(cpuPath, memPath, profiles.Options{ModuleDir: root, ModulePath: pkg.ModulePath, Benchmark: t.Name})
-	if err != nil {
-		row.Status, row.Error = results.StatusFailed, err.Error()
-		return row, res, nil
-	}
-	row.Analysis = a
-	return row, res, nil
-}
-
-// profileBenchmarkJSON describes a profiled benchmark. Its metrics come
-// from the CPU run (one sample each) when the benchmark has a single
-// result line; a benchmark with sub-benchmarks or several -cpu values is
-// profiled as a whole and has none.
-func profileBenchmarkJSON(row *report.ProfileRow, res []*benchfmt.Result) report.BenchmarkJSON {
-	bj := report.BenchmarkJSON{
-		Package: row.Package, Name: row.Name, Status: string(row.Status), Error: row.Error,
-		Metrics: map[string]*report.Metric{}, CPUProfile: row.CPUProfile, HeapProfile: row.HeapProfile,
-	}
-	if len(res) == 1 {
-		name, procs := stats.SplitProcs(res[0].Name)
-		if "Benchmark"+name == row.Name {
-			bj.Procs = procs
-			for _, v := range res[0].Values {
-				bj.Metrics[v.Unit] = report.NewMetric(stats.Summarize([]float64{v.Value}, v.Unit, nil))
-			}
-		}
-	}
-	return bj
-}
-
-// profileNames gives each target the file name its profiles are kept
-// under: the benchmark's name with slashes replaced, prefixed by its
-// package path where two packages share a benchmark name.
-func profileNames(targets []gotest.Target) []string {
-	count := map[string]int{}
-	for _, t := range targets {
-		count[t.Name]++
-	}
-	names := make([]string, len(targets))
-	for i, t := range targets {
-		n := t.Name
-		if count[n] > 1 {
-			n = t.Binary.Package.ImportPath + "." + n
-		}
-		names[i] = sanitizeName(n)
-	}
-	return names
-}
-
-func sanitizeName(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case '/', '\\', ':', '*', '?', '"', '<', '>', '|', ' ':
-			return '_'
-		}
-		return r
-	}, s)
-}
-
-func copyFile(from, to string) (err error) {
-	in, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.Create(to)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := out.Close(); cerr != nil && err == nil {
-			err = cerr
-		}
-	}()
-	if _, err := io.Copy(out, in); err != nil {
-		return fmt.Errorf("copy %s: %w", from, err)
-	}
-	return nil
+func profileRow(p *loop.Profiled) *report.ProfileRow {
+	return &report.ProfileRow{Package: p.Package, Name: p.Name, Status: p.Status, Error: p.Error,
+		Analysis: p.Analysis, CPUProfile: p.CPUProfile, HeapProfile: p.HeapProfile}
 }

@@ -57,7 +57,7 @@ func TestExplainPlanted(t *testing.T) {
 	}
 }
 
-// TestExplainVerdictAndFlow checks the fields report.EscapeJSON takes.
+// TestExplainVerdictAndFlow checks the fields document.Escape takes.
 func TestExplainVerdictAndFlow(t *testing.T) {
 	e := NewExplainer(captured(t, "planted.go1.26.build.txt"), nil)
 	x := e.Explain(Site{File: "planted.go", Line: 13})

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // Options tune Derive.
@@ -75,35 +75,35 @@ var cpuRules = []cpuRule{
 
 // ranked is a finding with what ranks it.
 type ranked struct {
-	f    report.FindingJSON
+	f    document.Finding
 	gain float64
 }
 
 // deriver holds what the rules share.
 type deriver struct {
-	doc     *report.ReportJSON
+	doc     *document.Report
 	opts    Options
 	module  string
 	cats    map[string]map[string]float64 // benchmark → category → share
-	sites   map[string][]*report.AllocationJSON
-	hots    map[string][]*report.HotspotJSON
+	sites   map[string][]*document.Allocation
+	hots    map[string][]*document.Hotspot
 	found   []ranked
-	gate    []report.GateJSON
+	gate    []document.Gate
 	tight   map[string]bool
 	fixture map[string]bool
 }
 
 // Derive applies the rules to doc and returns the findings, most valuable
 // first, and the decision gate.
-func Derive(doc *report.ReportJSON, opts Options) (findings []report.FindingJSON, gate []report.GateJSON) {
+func Derive(doc *document.Report, opts Options) (findings []document.Finding, gate []document.Gate) {
 	if doc == nil {
 		return nil, nil
 	}
 	d := &deriver{
 		doc: doc, opts: opts, module: cmp.Or(opts.Module, doc.Module),
 		cats:  map[string]map[string]float64{},
-		sites: map[string][]*report.AllocationJSON{},
-		hots:  map[string][]*report.HotspotJSON{},
+		sites: map[string][]*document.Allocation{},
+		hots:  map[string][]*document.Hotspot{},
 		tight: map[string]bool{}, fixture: map[string]bool{},
 	}
 	for i := range doc.Categories {
@@ -135,8 +135,8 @@ func Derive(doc *report.ReportJSON, opts Options) (findings []report.FindingJSON
 		d.gateRules(b)
 	}
 	if len(doc.Benchmarks) > 0 {
-		d.gate = append(d.gate, report.GateJSON{
-			Rule: rulePGO, Metric: "pgo", Unit: shareUnit, Verdict: report.VerdictConsider,
+		d.gate = append(d.gate, document.Gate{
+			Rule: rulePGO, Metric: "pgo", Unit: shareUnit, Verdict: document.VerdictConsider,
 			Message: "typically 2–7% from profile-guided optimization: go build -pgo=cpu.pprof with a CPU profile of a representative run (default.pgo in the main package is used automatically)",
 		})
 	}
@@ -151,12 +151,12 @@ func (d *deriver) importance(name string) float64 {
 	return 1
 }
 
-func (d *deriver) add(f report.FindingJSON, share float64) {
+func (d *deriver) add(f document.Finding, share float64) {
 	d.found = append(d.found, ranked{f, share * d.importance(f.Benchmark)})
 }
 
 // tightRule is rule 3; it reports whether the benchmark is tight.
-func (d *deriver) tightRule(b *report.BenchmarkJSON) bool {
+func (d *deriver) tightRule(b *document.Benchmark) bool {
 	allocs, ok := median(b, allocsPerOp)
 	if !ok || allocs != 0 {
 		return false
@@ -177,21 +177,21 @@ func (d *deriver) tightRule(b *report.BenchmarkJSON) bool {
 	if !fast {
 		why = fmt.Sprintf("0 allocs/op and %.0f%% of its CPU in the benchmark's own code", own*100)
 	}
-	d.add(report.FindingJSON{
-		Kind: kindTight, Severity: report.SeverityInfo, Benchmark: b.Name,
+	d.add(document.Finding{
+		Kind: kindTight, Severity: document.SeverityInfo, Benchmark: b.Name,
 		Message:    fmt.Sprintf("%s: %s: nothing to gain here — don't optimize", b.Name, why),
 		Suggestion: "leave it as it is; spend the effort on the benchmarks the gate marks first",
 	}, 0)
-	d.gate = append(d.gate, report.GateJSON{
+	d.gate = append(d.gate, document.Gate{
 		Rule: ruleTight, Benchmark: b.Name, Metric: secPerOp, Unit: secPerOp,
-		Measured: sec, Threshold: tightSecPerOp, Verdict: report.VerdictDontTouch,
+		Measured: sec, Threshold: tightSecPerOp, Verdict: document.VerdictDontTouch,
 		Message: fmt.Sprintf("%s: changing it buys nothing measurable and costs clarity", why),
 	})
 	return true
 }
 
 // fixtureRule is rule 2.
-func (d *deriver) fixtureRule(b *report.BenchmarkJSON) {
+func (d *deriver) fixtureRule(b *document.Benchmark) {
 	if b.TestAllocShare == nil || *b.TestAllocShare < testShareMin {
 		return
 	}
@@ -202,14 +202,14 @@ func (d *deriver) fixtureRule(b *report.BenchmarkJSON) {
 	}
 	share := *b.TestAllocShare
 	d.fixture[b.Name] = true
-	var top *report.AllocationJSON
+	var top *document.Allocation
 	for _, a := range d.sites[b.Name] {
 		if d.inTest(a) && (top == nil || a.BytesShare > top.BytesShare) {
 			top = a
 		}
 	}
-	f := report.FindingJSON{
-		Kind: kindTestCode, Severity: report.SeverityHigh, Benchmark: b.Name,
+	f := document.Finding{
+		Kind: kindTestCode, Severity: document.SeverityHigh, Benchmark: b.Name,
 		Message:    fmt.Sprintf("fix the benchmark first: %s of its bytes are allocated in _test.go", pct(share)),
 		Suggestion: "build the fixture before b.ResetTimer / outside the b.Loop body, or reuse it across iterations",
 	}
@@ -218,15 +218,15 @@ func (d *deriver) fixtureRule(b *report.BenchmarkJSON) {
 		f.Message += fmt.Sprintf(" (%s:%d)", top.File, top.Line)
 	}
 	d.add(f, share)
-	d.gate = append(d.gate, report.GateJSON{
+	d.gate = append(d.gate, document.Gate{
 		Rule: ruleFixture, Benchmark: b.Name, Metric: "test_alloc_share", Unit: shareUnit,
-		Measured: share, Threshold: testShareMin, Verdict: report.VerdictFirst,
+		Measured: share, Threshold: testShareMin, Verdict: document.VerdictFirst,
 		Message: fmt.Sprintf("%s of the benchmark's bytes are the fixture's: its numbers measure the test, not the code", pct(share)),
 	})
 }
 
 // siteRule is rule 1.
-func (d *deriver) siteRule(b *report.BenchmarkJSON) {
+func (d *deriver) siteRule(b *document.Benchmark) {
 	allocs, hasAllocs := median(b, allocsPerOp)
 	if hasAllocs && allocs <= 0 {
 		return
@@ -246,12 +246,12 @@ func (d *deriver) siteRule(b *report.BenchmarkJSON) {
 		if test && d.fixture[b.Name] {
 			continue
 		}
-		sev := report.SeverityLow
+		sev := document.SeverityLow
 		switch {
 		case share >= siteHigh && hasAllocs && allocs >= 1 && !test && d.isModule(a.Function):
-			sev = report.SeverityHigh
+			sev = document.SeverityHigh
 		case share >= siteMedium:
-			sev = report.SeverityMedium
+			sev = document.SeverityMedium
 		}
 		cause := ""
 		if a.Escape != nil {
@@ -261,7 +261,7 @@ func (d *deriver) siteRule(b *report.BenchmarkJSON) {
 		if cause != "" && cause != causeUnknown && cause != causeCallee {
 			kind = kindEscape
 		}
-		d.add(report.FindingJSON{
+		d.add(document.Finding{
 			Kind: kind, Severity: sev, Benchmark: b.Name, Function: a.Function,
 			File: a.File, Line: a.Line,
 			Message:    fmt.Sprintf("%s; %s of %s", siteReason(a), pct(share), unit),
@@ -271,7 +271,7 @@ func (d *deriver) siteRule(b *report.BenchmarkJSON) {
 }
 
 // siteReason says in plain words why a site allocates.
-func siteReason(a *report.AllocationJSON) string {
+func siteReason(a *document.Allocation) string {
 	e := a.Escape
 	if e != nil && e.Reason != "" {
 		return e.Reason
@@ -312,8 +312,8 @@ func siteReason(a *report.AllocationJSON) string {
 }
 
 // siteFix names the fix pattern for a site's cause and code.
-func siteFix(a *report.AllocationJSON) string {
-	var e report.EscapeJSON
+func siteFix(a *document.Allocation) string {
+	var e document.Escape
 	if a.Escape != nil {
 		e = *a.Escape
 	}
@@ -354,7 +354,7 @@ func siteFix(a *report.AllocationJSON) string {
 
 // mentions reports whether the escape's reason, verdict, name or flow
 // contains any of words.
-func mentions(e report.EscapeJSON, words ...string) bool {
+func mentions(e document.Escape, words ...string) bool {
 	texts := append([]string{e.Reason, e.Verdict, e.Name}, e.Flow...)
 	for _, t := range texts {
 		for _, w := range words {
@@ -367,18 +367,18 @@ func mentions(e report.EscapeJSON, words ...string) bool {
 }
 
 // cpuRule is rule 4.
-func (d *deriver) cpuRule(b *report.BenchmarkJSON) {
+func (d *deriver) cpuRule(b *document.Benchmark) {
 	cats := d.cats[b.Name]
 	for _, r := range cpuRules {
 		share := cats[r.category]
 		if share < r.threshold {
 			continue
 		}
-		sev := report.SeverityMedium
+		sev := document.SeverityMedium
 		if share >= cpuHigh {
-			sev = report.SeverityHigh
+			sev = document.SeverityHigh
 		}
-		f := report.FindingJSON{
+		f := document.Finding{
 			Kind: kindCPU, Severity: sev, Benchmark: b.Name,
 			Message:    fmt.Sprintf("%s is %s of CPU in %s", r.what, pct(share), b.Name),
 			Suggestion: r.suggestion,
@@ -394,8 +394,8 @@ func (d *deriver) cpuRule(b *report.BenchmarkJSON) {
 // hotspot is the hottest module-code hotspot on the benchmark's call path:
 // the innermost module frame of the path with a hotspot, else the module
 // hotspot with the largest flat share.
-func (d *deriver) hotspot(b *report.BenchmarkJSON) *report.HotspotJSON {
-	var module []*report.HotspotJSON
+func (d *deriver) hotspot(b *document.Benchmark) *document.Hotspot {
+	var module []*document.Hotspot
 	for _, h := range d.hots[b.Name] {
 		if d.isModule(h.Function) && !strings.HasSuffix(h.File, testFileSufix) {
 			module = append(module, h)
@@ -411,7 +411,7 @@ func (d *deriver) hotspot(b *report.BenchmarkJSON) *report.HotspotJSON {
 			}
 		}
 	}
-	var best *report.HotspotJSON
+	var best *document.Hotspot
 	for _, h := range module {
 		if best == nil || h.Flat > best.Flat {
 			best = h
@@ -421,16 +421,16 @@ func (d *deriver) hotspot(b *report.BenchmarkJSON) *report.HotspotJSON {
 }
 
 // gateRules is rule 5 for one benchmark (rules 2 and 3 add their own rows).
-func (d *deriver) gateRules(b *report.BenchmarkJSON) {
+func (d *deriver) gateRules(b *document.Benchmark) {
 	cats := d.cats[b.Name]
 	if cats == nil {
 		return
 	}
-	d.threshold(b.Name, ruleAllocs, "gc+memory", cats["gc"]+cats["memory"], gateAllocs, report.VerdictFirst,
+	d.threshold(b.Name, ruleAllocs, "gc+memory", cats["gc"]+cats["memory"], gateAllocs, document.VerdictFirst,
 		"garbage collection and allocation take %s of CPU: reduce allocations before tuning code")
-	d.threshold(b.Name, ruleContend, "scheduler", cats["scheduler"], gateScheduler, report.VerdictFirst,
+	d.threshold(b.Name, ruleContend, "scheduler", cats["scheduler"], gateScheduler, document.VerdictFirst,
 		"the scheduler takes %s of CPU: goroutines contend or hand off too often (locks, channels); batch work, shard state")
-	d.threshold(b.Name, ruleIO, "syscall", cats["syscall"], gateSyscall, report.VerdictFirst,
+	d.threshold(b.Name, ruleIO, "syscall", cats["syscall"], gateSyscall, document.VerdictFirst,
 		"system calls take %s of CPU: buffer I/O (bufio), batch writes, or read larger blocks")
 	top, topShare := "", 0.0
 	for c, s := range cats {
@@ -439,7 +439,7 @@ func (d *deriver) gateRules(b *report.BenchmarkJSON) {
 		}
 	}
 	if top == "compression" || top == "crypto" || top == "encoding" {
-		d.threshold(b.Name, ruleLibrary, top, topShare, gateLibrary, report.VerdictConsider,
+		d.threshold(b.Name, ruleLibrary, top, topShare, gateLibrary, document.VerdictConsider,
 			top+" is the largest category at %s of CPU: the library or the format decides; compare implementations, levels, or formats")
 	}
 }
@@ -448,13 +448,13 @@ func (d *deriver) gateRules(b *report.BenchmarkJSON) {
 // is within gateConsiderGap below it (consider).
 func (d *deriver) threshold(bench, rule, metric string, measured, threshold float64, verdict, msg string) {
 	switch {
-	case measured >= threshold && (measured > threshold || verdict == report.VerdictConsider):
+	case measured >= threshold && (measured > threshold || verdict == document.VerdictConsider):
 	case measured > 0 && measured > threshold-gateConsiderGap-1e-9:
-		verdict = report.VerdictConsider
+		verdict = document.VerdictConsider
 	default:
 		return
 	}
-	d.gate = append(d.gate, report.GateJSON{
+	d.gate = append(d.gate, document.Gate{
 		Rule: rule, Benchmark: bench, Metric: metric, Unit: shareUnit,
 		Measured: measured, Threshold: threshold, Verdict: verdict,
 		Message: fmt.Sprintf(msg, pct(measured)),
@@ -462,7 +462,7 @@ func (d *deriver) threshold(bench, rule, metric string, measured, threshold floa
 }
 
 // ranked sorts and deduplicates the findings (rule 6).
-func (d *deriver) ranked() []report.FindingJSON {
+func (d *deriver) ranked() []document.Finding {
 	slices.SortStableFunc(d.found, func(a, b ranked) int {
 		return cmp.Or(
 			cmp.Compare(severityRank(a.f.Severity), severityRank(b.f.Severity)),
@@ -475,7 +475,7 @@ func (d *deriver) ranked() []report.FindingJSON {
 		kind        string
 	}
 	seen := map[key]bool{}
-	var out []report.FindingJSON
+	var out []document.Finding
 	for _, r := range d.found {
 		k := key{r.f.Benchmark, r.f.File, r.f.Line, r.f.Kind}
 		if seen[k] {
@@ -489,8 +489,8 @@ func (d *deriver) ranked() []report.FindingJSON {
 
 // sortedGate orders the gate: first, consider, don't touch, then by
 // measured share, largest first.
-func (d *deriver) sortedGate() []report.GateJSON {
-	slices.SortStableFunc(d.gate, func(a, b report.GateJSON) int {
+func (d *deriver) sortedGate() []document.Gate {
+	slices.SortStableFunc(d.gate, func(a, b document.Gate) int {
 		return cmp.Or(
 			cmp.Compare(verdictRank(a.Verdict), verdictRank(b.Verdict)),
 			cmp.Compare(b.Measured, a.Measured),
@@ -501,11 +501,11 @@ func (d *deriver) sortedGate() []report.GateJSON {
 
 func severityRank(s string) int {
 	switch s {
-	case report.SeverityHigh:
+	case document.SeverityHigh:
 		return 0
-	case report.SeverityMedium:
+	case document.SeverityMedium:
 		return 1
-	case report.SeverityLow:
+	case document.SeverityLow:
 		return 2
 	}
 	return 3
@@ -513,16 +513,16 @@ func severityRank(s string) int {
 
 func verdictRank(v string) int {
 	switch v {
-	case report.VerdictFirst:
+	case document.VerdictFirst:
 		return 0
-	case report.VerdictConsider:
+	case document.VerdictConsider:
 		return 1
 	}
 	return 2
 }
 
 // inTest reports whether a site is the benchmark's own test code.
-func (d *deriver) inTest(a *report.AllocationJSON) bool {
+func (d *deriver) inTest(a *document.Allocation) bool {
 	return a.InTest || strings.HasSuffix(a.File, testFileSufix)
 }
 
@@ -554,7 +554,7 @@ func shortName(fn string) string {
 // its allocs/op median is 0, or, for a benchmark profiled as a whole whose
 // sub-benchmarks carry the metrics ("BenchmarkX/n=10"), every
 // sub-benchmark's is.
-func (d *deriver) loopAllocatesNothing(b *report.BenchmarkJSON) bool {
+func (d *deriver) loopAllocatesNothing(b *document.Benchmark) bool {
 	if allocs, ok := median(b, allocsPerOp); ok {
 		return allocs == 0
 	}
@@ -573,7 +573,7 @@ func (d *deriver) loopAllocatesNothing(b *report.BenchmarkJSON) bool {
 	return subs > 0
 }
 
-func median(b *report.BenchmarkJSON, unit string) (float64, bool) {
+func median(b *document.Benchmark, unit string) (float64, bool) {
 	m := b.Metrics[unit]
 	if m == nil {
 		return 0, false

@@ -6,16 +6,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 const mod = "example.com/planted"
 
 // bench builds a benchmark with sec/op and allocs/op medians.
-func bench(name string, sec, allocs float64) report.BenchmarkJSON {
-	return report.BenchmarkJSON{
+func bench(name string, sec, allocs float64) document.Benchmark {
+	return document.Benchmark{
 		Package: mod, Name: name, Status: "ok",
-		Metrics: map[string]*report.Metric{
+		Metrics: map[string]*document.Metric{
 			"sec/op":    {Median: sec, N: 10},
 			"allocs/op": {Median: allocs, N: 10},
 		},
@@ -25,14 +25,14 @@ func bench(name string, sec, allocs float64) report.BenchmarkJSON {
 func ptr(x float64) *float64 { return &x }
 
 // planted mimics the planted example package's report.
-func planted() *report.ReportJSON {
+func planted() *document.Report {
 	count := bench("BenchmarkCount", 2e-6, 0)
-	count.CallPath = &report.CallPathJSON{Functions: []string{mod + ".BenchmarkCount", mod + ".(*Index).Count", "runtime.mapaccess2_faststr"}}
+	count.CallPath = &document.CallPath{Functions: []string{mod + ".BenchmarkCount", mod + ".(*Index).Count", "runtime.mapaccess2_faststr"}}
 	fixture := bench("BenchmarkFixture", 1e-6, 5)
 	fixture.TestAllocShare = ptr(0.9)
-	return &report.ReportJSON{
-		Schema: report.ReportSchema, Module: mod,
-		Benchmarks: []report.BenchmarkJSON{
+	return &document.Report{
+		Schema: document.Schema, Module: mod,
+		Benchmarks: []document.Benchmark{
 			count,
 			bench("BenchmarkWrite", 1e-7, 1),
 			bench("BenchmarkFrame", 3e-7, 1),
@@ -41,14 +41,14 @@ func planted() *report.ReportJSON {
 			bench("BenchmarkSum", 3e-9, 0),
 			bench("BenchmarkGC", 1e-6, 4),
 		},
-		Hotspots: []report.HotspotJSON{
+		Hotspots: []document.Hotspot{
 			{Benchmark: "BenchmarkCount", Function: mod + ".BenchmarkCount", File: "planted_test.go", Line: 40, Flat: 0.01, Cum: 0.99},
 			{Benchmark: "BenchmarkCount", Function: mod + ".(*Index).Count", File: "tiers.go", Line: 14, Flat: 0.05, Cum: 0.9},
 			{Benchmark: "BenchmarkCount", Function: mod + ".NewIndex", File: "tiers.go", Line: 5, Flat: 0.08, Cum: 0.08},
 			{Benchmark: "BenchmarkCount", Function: "runtime.mapaccess2_faststr", File: "map.go", Line: 1, Flat: 0.7, Cum: 0.8},
 			{Benchmark: "BenchmarkSum", Function: mod + ".BenchmarkSum", File: "planted_test.go", Line: 60, Flat: 0.98, Cum: 1},
 		},
-		Categories: []report.CategoryJSON{
+		Categories: []document.Category{
 			{Benchmark: "BenchmarkCount", Category: "maps", Share: 0.8},
 			{Benchmark: "BenchmarkCount", Category: "application", Share: 0.2},
 			{Benchmark: "BenchmarkSum", Category: "application", Share: 1},
@@ -58,18 +58,18 @@ func planted() *report.ReportJSON {
 			{Benchmark: "BenchmarkGC", Category: "syscall", Share: 0.1},
 			{Benchmark: "BenchmarkGC", Category: "application", Share: 0.28},
 		},
-		Allocations: []report.AllocationJSON{
+		Allocations: []document.Allocation{
 			{Benchmark: "BenchmarkWrite", Function: mod + ".WriteFrame", File: "codec.go", Line: 10,
 				BytesShare: 0.97, ObjectsShare: 0.95,
-				Escape: &report.EscapeJSON{Verdict: "moved to heap: hdr", Cause: "moved-to-heap", Name: "hdr",
+				Escape: &document.Escape{Verdict: "moved to heap: hdr", Cause: "moved-to-heap", Name: "hdr",
 					Reason: "hdr is moved to the heap because its address escapes: w.Write(hdr[:]) (call parameter)",
 					Flow:   []string{"flow: {heap} ← &hdr:", "from w.Write(hdr[:]) (call parameter) at codec.go:12:22"}}},
 			{Benchmark: "BenchmarkFrame", Function: mod + ".Frame", File: "frame.go", Line: 6,
 				BytesShare: 0.9, ObjectsShare: 0.9,
-				Escape: &report.EscapeJSON{Verdict: "make([]byte, n) does not escape", Cause: "variable-make", Name: "make([]byte, n)"}},
+				Escape: &document.Escape{Verdict: "make([]byte, n) does not escape", Cause: "variable-make", Name: "make([]byte, n)"}},
 			{Benchmark: "BenchmarkLabels", Function: mod + ".Labels", File: "labels.go", Line: 8, Via: "fmt.Sprintf",
 				BytesShare: 0.15, ObjectsShare: 0.3,
-				Escape: &report.EscapeJSON{Verdict: "id escapes to heap", Cause: "interface", Name: "id",
+				Escape: &document.Escape{Verdict: "id escapes to heap", Cause: "interface", Name: "id",
 					Reason: "id escapes to the heap: converted to an interface for fmt.Sprintf"}},
 			{Benchmark: "BenchmarkLabels", Function: mod + ".Labels", File: "labels.go", Line: 9,
 				BytesShare: 0.05, ObjectsShare: 0.05},
@@ -81,7 +81,7 @@ func planted() *report.ReportJSON {
 	}
 }
 
-func find(fs []report.FindingJSON, bench, kind string) *report.FindingJSON {
+func find(fs []document.Finding, bench, kind string) *document.Finding {
 	for i := range fs {
 		if fs[i].Benchmark == bench && fs[i].Kind == kind {
 			return &fs[i]
@@ -137,7 +137,7 @@ func TestDeriveRules(t *testing.T) {
 	fs, _ := Derive(planted(), Options{})
 	for _, f := range fs {
 		switch {
-		case f.Benchmark == "BenchmarkSum" && f.Severity != report.SeverityInfo && f.Severity != report.SeverityLow:
+		case f.Benchmark == "BenchmarkSum" && f.Severity != document.SeverityInfo && f.Severity != document.SeverityLow:
 			t.Errorf("tight benchmark got %s finding: %+v", f.Severity, f)
 		case f.File == "labels.go" && f.Line == 9:
 			t.Errorf("site below 10%% reported: %+v", f)
@@ -194,7 +194,7 @@ func TestDeriveGate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.rule, func(t *testing.T) {
-			var got *report.GateJSON
+			var got *document.Gate
 			for i := range gate {
 				if gate[i].Rule == tt.rule && gate[i].Benchmark == tt.bench {
 					got = &gate[i]
@@ -213,19 +213,19 @@ func TestDeriveGate(t *testing.T) {
 		if g.Rule == "I/O strategy" {
 			t.Errorf("syscall 10%% gave a row: %+v", g)
 		}
-		if g.Benchmark == "BenchmarkSum" && g.Verdict != report.VerdictDontTouch {
+		if g.Benchmark == "BenchmarkSum" && g.Verdict != document.VerdictDontTouch {
 			t.Errorf("tight benchmark got %+v", g)
 		}
 	}
-	if gate[0].Verdict != report.VerdictFirst || gate[len(gate)-1].Verdict != report.VerdictDontTouch {
+	if gate[0].Verdict != document.VerdictFirst || gate[len(gate)-1].Verdict != document.VerdictDontTouch {
 		t.Errorf("gate not ordered first … don't touch: %+v", gate)
 	}
 }
 
 func TestDeriveLibraryGate(t *testing.T) {
-	doc := &report.ReportJSON{
-		Benchmarks: []report.BenchmarkJSON{bench("BenchmarkZip", 1e-3, 10), bench("BenchmarkApp", 1e-3, 10)},
-		Categories: []report.CategoryJSON{
+	doc := &document.Report{
+		Benchmarks: []document.Benchmark{bench("BenchmarkZip", 1e-3, 10), bench("BenchmarkApp", 1e-3, 10)},
+		Categories: []document.Category{
 			{Benchmark: "BenchmarkZip", Category: "compression", Share: 0.6},
 			{Benchmark: "BenchmarkZip", Category: "application", Share: 0.4},
 			{Benchmark: "BenchmarkApp", Category: "compression", Share: 0.35},
@@ -248,7 +248,7 @@ func TestDeriveNil(t *testing.T) {
 	if f, g := Derive(nil, Options{}); f != nil || g != nil {
 		t.Errorf("Derive(nil) = %v, %v", f, g)
 	}
-	if f, g := Derive(&report.ReportJSON{}, Options{}); len(f) != 0 || len(g) != 0 {
+	if f, g := Derive(&document.Report{}, Options{}); len(f) != 0 || len(g) != 0 {
 		t.Errorf("Derive(empty) = %v, %v", f, g)
 	}
 }
@@ -268,7 +268,7 @@ func TestScaling(t *testing.T) {
 		{"BenchmarkCube", func(n float64) float64 { return 1e-12 * n * n * n }, "~n³", 3},
 		{"BenchmarkSqrt", func(n float64) float64 { return 1e-9 * math.Sqrt(n) }, "~√n", 0.5},
 	}
-	doc := &report.ReportJSON{}
+	doc := &document.Report{}
 	for _, tt := range tests {
 		for _, n := range sizes {
 			doc.Benchmarks = append(doc.Benchmarks, bench(tt.name+"/n="+strconv.FormatFloat(n, 'f', -1, 64), tt.time(n), 0))
@@ -293,9 +293,9 @@ func TestScaling(t *testing.T) {
 // loop of a benchmark at 0 allocs/op is not measured, so it is no finding.
 func TestFixtureRuleSkipsZeroAllocBenchmarks(t *testing.T) {
 	share := 0.95
-	doc := &report.ReportJSON{Benchmarks: []report.BenchmarkJSON{{
+	doc := &document.Report{Benchmarks: []document.Benchmark{{
 		Package: "example.com/m", Name: "BenchmarkDense", Status: "ok", TestAllocShare: &share,
-		Metrics: map[string]*report.Metric{
+		Metrics: map[string]*document.Metric{
 			"sec/op":    {Median: 5e-6, N: 6},
 			"allocs/op": {Median: 0, N: 6},
 		},
@@ -312,11 +312,11 @@ func TestFixtureRuleSkipsZeroAllocBenchmarks(t *testing.T) {
 // no metrics of its own; its sub-benchmarks' 0 allocs/op decide.
 func TestFixtureRuleLooksAtSubBenchmarks(t *testing.T) {
 	share := 0.95
-	zero := map[string]*report.Metric{"allocs/op": {Median: 0, N: 6}}
-	doc := &report.ReportJSON{Benchmarks: []report.BenchmarkJSON{
+	zero := map[string]*document.Metric{"allocs/op": {Median: 0, N: 6}}
+	doc := &document.Report{Benchmarks: []document.Benchmark{
 		{Package: "m", Name: "BenchmarkDense/n=10", Status: "ok", Metrics: zero},
 		{Package: "m", Name: "BenchmarkDense/n=100", Status: "ok", Metrics: zero},
-		{Package: "m", Name: "BenchmarkDense", Status: "ok", TestAllocShare: &share, Metrics: map[string]*report.Metric{}},
+		{Package: "m", Name: "BenchmarkDense", Status: "ok", TestAllocShare: &share, Metrics: map[string]*document.Metric{}},
 	}}
 	fs, _ := Derive(doc, Options{})
 	for _, f := range fs {

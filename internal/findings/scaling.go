@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // paramSegment matches a sub-benchmark name segment "n=1000".
@@ -25,7 +25,7 @@ type series struct {
 // Scaling fits how time grows with a numeric sub-benchmark parameter: one
 // row per benchmark and parameter measured at 3 sizes or more, in the
 // order the benchmarks first appear.
-func Scaling(doc *report.ReportJSON) []report.ScalingJSON {
+func Scaling(doc *document.Report) []document.Scaling {
 	if doc == nil {
 		return nil
 	}
@@ -63,14 +63,14 @@ func Scaling(doc *report.ReportJSON) []report.ScalingJSON {
 			break
 		}
 	}
-	var out []report.ScalingJSON
+	var out []document.Scaling
 	for _, k := range order {
 		s := groups[k]
 		if len(s.sizes) < 3 {
 			continue
 		}
 		b, r2 := fitPower(s.points)
-		out = append(out, report.ScalingJSON{
+		out = append(out, document.Scaling{
 			Benchmark: s.bench, Parameter: s.param,
 			Growth: growth(s.points, b), Exponent: b, R2: r2,
 		})

@@ -48,7 +48,10 @@ func (tc *Toolchain) Prepare(ctx context.Context, patterns []string, bench strin
 	status("listing packages")
 	pkgs, err := tc.List(ctx, patterns)
 	if err != nil {
-		return nil, err
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, &ListError{err}
 	}
 	dir, err := os.MkdirTemp("", "perfloop-bin-")
 	if err != nil {
@@ -95,6 +98,13 @@ func (tc *Toolchain) Prepare(ctx context.Context, patterns []string, bench strin
 	}
 	return s, nil
 }
+
+// ListError is go list's refusal of the package patterns: they match
+// nothing, or name no package. It is the user's input that is wrong.
+type ListError struct{ Err error }
+
+func (e *ListError) Error() string { return e.Err.Error() }
+func (e *ListError) Unwrap() error { return e.Err }
 
 // Close removes the suite's binaries.
 func (s *Suite) Close() error {

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/perf/benchunit"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/stats"
 )
 
@@ -259,15 +260,15 @@ const CompareSchema = "perfloop.compare/v1"
 
 // CompareRow is one benchmark, unit and new file compared with the baseline.
 type CompareRow struct {
-	Benchmark string   `json:"benchmark"`
-	Procs     int      `json:"procs,omitempty"`
-	Package   string   `json:"package,omitempty"`
-	Unit      string   `json:"unit"`
-	Old       *Metric  `json:"old"`
-	New       *Metric  `json:"new"`
-	Delta     *float64 `json:"delta"`
-	P         float64  `json:"p"`
-	Q         float64  `json:"q"`
+	Benchmark string           `json:"benchmark"`
+	Procs     int              `json:"procs,omitempty"`
+	Package   string           `json:"package,omitempty"`
+	Unit      string           `json:"unit"`
+	Old       *document.Metric `json:"old"`
+	New       *document.Metric `json:"new"`
+	Delta     *float64         `json:"delta"`
+	P         float64          `json:"p"`
+	Q         float64          `json:"q"`
 	// Significant reports Q <= alpha.
 	Significant bool   `json:"significant"`
 	Verdict     string `json:"verdict"`
@@ -285,27 +286,6 @@ type CompareGeomean struct {
 	Package string   `json:"package,omitempty"`
 	Delta   *float64 `json:"delta"`
 	NewFile string   `json:"new_file,omitempty"`
-}
-
-// Metric is a summary of one metric: the median and its confidence
-// interval. Low and High are null when there are too few values for an
-// interval.
-type Metric struct {
-	Median float64  `json:"median"`
-	Low    *float64 `json:"low"`
-	High   *float64 `json:"high"`
-	N      int      `json:"n"`
-}
-
-// NewMetric converts a stats.Summary for JSON, where infinities have no
-// encoding.
-func NewMetric(s stats.Summary) *Metric {
-	m := &Metric{Median: s.Median, N: s.N}
-	if s.Finite() {
-		lo, hi := s.Low, s.High
-		m.Low, m.High = &lo, &hi
-	}
-	return m
 }
 
 func finite(f float64) *float64 {
@@ -331,8 +311,8 @@ func NewCompareJSON(tables []*stats.Table) *CompareJSON {
 					Procs:       r.Procs,
 					Package:     pkg,
 					Unit:        t.Unit,
-					Old:         NewMetric(old.Summary),
-					New:         NewMetric(c.Summary),
+					Old:         document.NewMetric(old.Summary),
+					New:         document.NewMetric(c.Summary),
 					Delta:       finite(c.Delta),
 					P:           c.P,
 					Q:           c.Q,

@@ -9,6 +9,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/profiles"
 )
 
@@ -38,7 +39,7 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 // opts.Flames, an icicle flame graph. The page loads nothing from
 // anywhere: styles are inline and the only script, which zooms the flame
 // graph on click, is optional.
-func HTML(w io.Writer, doc *ReportJSON, opts Options) error {
+func HTML(w io.Writer, doc *document.Report, opts Options) error {
 	v := newHTMLView(doc, opts)
 	return htmlTemplate.Execute(w, v)
 }
@@ -56,27 +57,27 @@ type htmlView struct {
 	CatChart                          *stackChart
 	CPU                               []htmlCPU
 	Mem                               []benchMem
-	Findings                          []FindingJSON
+	Findings                          []document.Finding
 	Gate                              []htmlGate
 	Failed                            [][]string
-	Scaling                           []ScalingJSON
-	Commands                          []CommandJSON
-	Doc                               *ReportJSON
+	Scaling                           []document.Scaling
+	Commands                          []document.Command
+	Doc                               *document.Report
 }
 
 type htmlCPU struct {
 	Name     string
-	Bench    BenchmarkJSON
-	Hotspots []HotspotJSON
+	Bench    document.Benchmark
+	Hotspots []document.Hotspot
 	Flame    *flameSVG
 }
 
 type htmlGate struct {
-	GateJSON
+	document.Gate
 	Class, Measured, Threshold string
 }
 
-func newHTMLView(d *ReportJSON, opts Options) *htmlView {
+func newHTMLView(d *document.Report, opts Options) *htmlView {
 	v := &htmlView{Title: opts.title(d), Doc: d, First: whatFirst(d),
 		Findings: sortedFindings(d.Findings), Scaling: d.Scaling, Commands: d.Commands}
 	add := func(k, val string) {
@@ -118,7 +119,7 @@ func newHTMLView(d *ReportJSON, opts Options) *htmlView {
 	}
 	v.Mem = memOf(d, opts)
 	for _, g := range d.Gate {
-		v.Gate = append(v.Gate, htmlGate{GateJSON: g, Class: verdictClass(g.Verdict),
+		v.Gate = append(v.Gate, htmlGate{Gate: g, Class: verdictClass(g.Verdict),
 			Measured: gateValue(g.Measured, g.Unit), Threshold: gateValue(g.Threshold, g.Unit)})
 	}
 	for _, b := range d.Benchmarks {
@@ -145,11 +146,11 @@ func (v *htmlView) charts() []*barChart {
 
 func verdictClass(v string) string {
 	switch v {
-	case VerdictFirst:
+	case document.VerdictFirst:
 		return "first"
-	case VerdictConsider:
+	case document.VerdictConsider:
 		return "consider"
-	case VerdictDontTouch:
+	case document.VerdictDontTouch:
 		return "dont"
 	}
 	return ""
@@ -180,7 +181,7 @@ type chartBar struct {
 
 // newBarChart charts unit's medians, or returns nil when fewer than two
 // benchmarks have a non-zero value: one bar compares nothing.
-func newBarChart(d *ReportJSON, bs []BenchmarkJSON, unit, title, color string) *barChart {
+func newBarChart(d *document.Report, bs []document.Benchmark, unit, title, color string) *barChart {
 	maxV, minV, n := 0.0, math.Inf(1), 0
 	for _, b := range bs {
 		if m := b.Metrics[unit]; m != nil && m.Median > 0 {
@@ -275,7 +276,7 @@ func categoryColor(c string) string {
 	return "#bab0ac"
 }
 
-func newStackChart(d *ReportJSON, cpus []benchCPU) *stackChart {
+func newStackChart(d *document.Report, cpus []benchCPU) *stackChart {
 	c := &stackChart{W: chartW, LabelW: chartLabelW}
 	area := float64(chartW - chartLabelW - 10)
 	seen := map[string]bool{}
@@ -345,7 +346,7 @@ type flameFrame struct {
 	Title          string
 }
 
-func newFlameSVG(d *ReportJSON, root *profiles.FlameNode) *flameSVG {
+func newFlameSVG(d *document.Report, root *profiles.FlameNode) *flameSVG {
 	f := &flameSVG{W: flameW}
 	total := float64(root.Value)
 	maxDepth := 0
@@ -398,14 +399,14 @@ func fitLabel(name string, w float64) string {
 	return string(r[:n-1]) + "…"
 }
 
-func inModule(d *ReportJSON, fn string) bool {
+func inModule(d *document.Report, fn string) bool {
 	return d.Module != "" && (strings.HasPrefix(fn, d.Module+".") || strings.HasPrefix(fn, d.Module+"/"))
 }
 
 // packageColor colours a frame by its package: the module's own code in
 // blues, the runtime in reds, the standard library in yellows and other
 // modules in greens, each package its own shade so neighbours differ.
-func packageColor(d *ReportJSON, fn string) string {
+func packageColor(d *document.Report, fn string) string {
 	pkg := fn
 	end := len(fn)
 	if i := strings.IndexAny(fn, "(["); i >= 0 {

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/profiles"
 	"golang.org/x/perf/benchunit"
 )
@@ -32,7 +33,7 @@ type Options struct {
 func (o Options) hotspots() int    { return cmp.Or(o.Hotspots, 8) }
 func (o Options) allocations() int { return cmp.Or(o.Allocations, 6) }
 
-func (o Options) title(doc *ReportJSON) string {
+func (o Options) title(doc *document.Report) string {
 	if o.Title != "" {
 		return o.Title
 	}
@@ -47,7 +48,7 @@ func (o Options) title(doc *ReportJSON) string {
 // first, the benchmarks, where CPU and memory go, the findings, the
 // decision gate, failures, scaling and the commands that reproduce it.
 // Sections with nothing to say are left out.
-func Markdown(w io.Writer, doc *ReportJSON, opts Options) error {
+func Markdown(w io.Writer, doc *document.Report, opts Options) error {
 	var b bytes.Buffer
 	m := &mdWriter{b: &b, doc: doc, opts: opts}
 	m.title()
@@ -66,7 +67,7 @@ func Markdown(w io.Writer, doc *ReportJSON, opts Options) error {
 
 type mdWriter struct {
 	b    *bytes.Buffer
-	doc  *ReportJSON
+	doc  *document.Report
 	opts Options
 }
 
@@ -109,7 +110,7 @@ func (m *mdWriter) title() {
 	}
 }
 
-func platform(d *ReportJSON) string {
+func platform(d *document.Report) string {
 	if d.GOOS == "" && d.GOARCH == "" {
 		return ""
 	}
@@ -117,7 +118,7 @@ func platform(d *ReportJSON) string {
 }
 
 // runs says how the benchmarks were run: "-count 10, -benchtime 1s, GOMAXPROCS 2".
-func runs(d *ReportJSON) string {
+func runs(d *document.Report) string {
 	var parts []string
 	if d.Count > 0 {
 		parts = append(parts, "-count "+strconv.Itoa(d.Count))
@@ -134,24 +135,24 @@ func runs(d *ReportJSON) string {
 // firstThings is the "what to do first" list: the gate's firsts, then the
 // most severe findings, then what the gate says to leave alone.
 type firstThings struct {
-	First, Consider, DontTouch []GateJSON
-	Findings                   []FindingJSON
+	First, Consider, DontTouch []document.Gate
+	Findings                   []document.Finding
 }
 
-func whatFirst(d *ReportJSON) firstThings {
+func whatFirst(d *document.Report) firstThings {
 	var ft firstThings
 	for _, g := range d.Gate {
 		switch g.Verdict {
-		case VerdictFirst:
+		case document.VerdictFirst:
 			ft.First = append(ft.First, g)
-		case VerdictConsider:
+		case document.VerdictConsider:
 			ft.Consider = append(ft.Consider, g)
-		case VerdictDontTouch:
+		case document.VerdictDontTouch:
 			ft.DontTouch = append(ft.DontTouch, g)
 		}
 	}
 	for _, f := range sortedFindings(d.Findings) {
-		if f.Severity == SeverityHigh && len(ft.Findings) < 3 {
+		if f.Severity == document.SeverityHigh && len(ft.Findings) < 3 {
 			ft.Findings = append(ft.Findings, f)
 		}
 	}
@@ -210,7 +211,7 @@ func benchPrefix(name string) string {
 // units returns the units measured across the benchmarks, in the order a
 // summary shows them: time, memory, allocations, throughput, then custom
 // metrics by name.
-func units(bs []BenchmarkJSON) []string {
+func units(bs []document.Benchmark) []string {
 	seen := map[string]bool{}
 	for _, b := range bs {
 		for u := range b.Metrics {
@@ -240,7 +241,7 @@ func units(bs []BenchmarkJSON) []string {
 
 // metricCell formats a metric as benchstat does: the median scaled for its
 // unit and the confidence interval as ± a percentage of it.
-func metricCell(m *Metric, unit string) string {
+func metricCell(m *document.Metric, unit string) string {
 	if m == nil {
 		return ""
 	}
@@ -264,8 +265,8 @@ func scaled(v float64, unit string) string {
 	return benchunit.Scale(v, benchunit.ClassOf(unit))
 }
 
-func okBenchmarks(bs []BenchmarkJSON) []BenchmarkJSON {
-	var ok []BenchmarkJSON
+func okBenchmarks(bs []document.Benchmark) []document.Benchmark {
+	var ok []document.Benchmark
 	for _, b := range bs {
 		if b.Status == "ok" || b.Status == "" {
 			ok = append(ok, b)
@@ -304,14 +305,14 @@ func (m *mdWriter) benchmarks() {
 
 // benchLabel names a benchmark, with its package when the report spans
 // several.
-func benchLabel(d *ReportJSON, b BenchmarkJSON) string {
+func benchLabel(d *document.Report, b document.Benchmark) string {
 	if multiPackage(d) && b.Package != "" {
 		return b.Package + "." + b.Name
 	}
 	return b.Name
 }
 
-func multiPackage(d *ReportJSON) bool {
+func multiPackage(d *document.Report) bool {
 	for _, b := range d.Benchmarks {
 		if b.Package != d.Benchmarks[0].Package {
 			return true
@@ -321,18 +322,18 @@ func multiPackage(d *ReportJSON) bool {
 }
 
 // of reports whether a row for (pkg, name) belongs to benchmark b.
-func of(b BenchmarkJSON, pkg, name string) bool {
+func of(b document.Benchmark, pkg, name string) bool {
 	return name == b.Name && (pkg == "" || b.Package == "" || pkg == b.Package)
 }
 
 // benchCPU is what the report knows about one benchmark's CPU time.
 type benchCPU struct {
-	Bench      BenchmarkJSON
-	Categories []CategoryJSON
-	Hotspots   []HotspotJSON
+	Bench      document.Benchmark
+	Categories []document.Category
+	Hotspots   []document.Hotspot
 }
 
-func cpuOf(d *ReportJSON, opts Options) []benchCPU {
+func cpuOf(d *document.Report, opts Options) []benchCPU {
 	var out []benchCPU
 	for _, b := range d.Benchmarks {
 		bc := benchCPU{Bench: b}
@@ -390,11 +391,11 @@ func (m *mdWriter) cpu() {
 
 // benchMem is what the report knows about one benchmark's allocations.
 type benchMem struct {
-	Bench BenchmarkJSON
-	Sites []AllocationJSON
+	Bench document.Benchmark
+	Sites []document.Allocation
 }
 
-func memOf(d *ReportJSON, opts Options) []benchMem {
+func memOf(d *document.Report, opts Options) []benchMem {
 	var out []benchMem
 	for _, b := range d.Benchmarks {
 		bm := benchMem{Bench: b}
@@ -423,7 +424,7 @@ func (m *mdWriter) memory() {
 			m.printf("%s of the bytes are allocated in `_test.go` files: fixtures the benchmark measures along with the code.\n\n", percent(*s))
 		}
 		var rows [][]string
-		var flows []AllocationJSON
+		var flows []document.Allocation
 		for _, a := range bm.Sites {
 			fn := code(shortFunc(a.Function))
 			if a.Via != "" {
@@ -456,13 +457,13 @@ func (m *mdWriter) memory() {
 
 func severityRank(s string) int {
 	switch s {
-	case SeverityHigh:
+	case document.SeverityHigh:
 		return 0
-	case SeverityMedium:
+	case document.SeverityMedium:
 		return 1
-	case SeverityLow:
+	case document.SeverityLow:
 		return 2
-	case SeverityInfo:
+	case document.SeverityInfo:
 		return 3
 	}
 	return 4
@@ -470,9 +471,9 @@ func severityRank(s string) int {
 
 // sortedFindings returns the findings most severe first, in their order
 // otherwise.
-func sortedFindings(fs []FindingJSON) []FindingJSON {
+func sortedFindings(fs []document.Finding) []document.Finding {
 	fs = slices.Clone(fs)
-	slices.SortStableFunc(fs, func(a, b FindingJSON) int {
+	slices.SortStableFunc(fs, func(a, b document.Finding) int {
 		return cmp.Compare(severityRank(a.Severity), severityRank(b.Severity))
 	})
 	return fs
@@ -520,7 +521,7 @@ func (m *mdWriter) gate() {
 	var rows [][]string
 	for _, g := range m.doc.Gate {
 		verdict := mdText(g.Verdict)
-		if g.Verdict == VerdictFirst {
+		if g.Verdict == document.VerdictFirst {
 			verdict = "**" + verdict + "**"
 		}
 		rows = append(rows, []string{verdict, mdText(g.Rule), mdText(g.Benchmark), code(g.Metric),

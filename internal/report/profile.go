@@ -39,29 +39,15 @@ type ProfileOptions struct {
 	MinShare float64
 }
 
-func (o ProfileOptions) minShare() float64 { return cmp.Or(o.MinShare, 0.005) }
-
 // hotspots returns the functions to show: the top by flat and by cum.
 func (o ProfileOptions) hotspots(c *profiles.CPU) []profiles.Function {
-	var fs []profiles.Function
-	for _, f := range c.Top(cmp.Or(o.Hotspots, 10)) {
-		if f.FlatShare >= o.minShare() || f.CumShare >= o.minShare() {
-			fs = append(fs, f)
-		}
-	}
-	return fs
+	return c.Shown(cmp.Or(o.Hotspots, 10), o.MinShare)
 }
 
 // sites returns the allocation sites to show: the top by bytes and by
 // objects.
 func (o ProfileOptions) sites(h *profiles.Heap) []profiles.Site {
-	var ss []profiles.Site
-	for _, s := range h.Top(cmp.Or(o.Sites, 5)) {
-		if s.BytesShare >= o.minShare() || s.ObjectsShare >= o.minShare() {
-			ss = append(ss, s)
-		}
-	}
-	return ss
+	return h.Shown(cmp.Or(o.Sites, 5), o.MinShare)
 }
 
 // ProfileText writes one benchmark's profile summary for people: totals,
@@ -131,46 +117,6 @@ func writeIndented(w io.Writer, rows [][]string, numeric int) error {
 		fmt.Fprintln(tw, "  "+strings.Join(cells, "\t"))
 	}
 	return tw.Flush()
-}
-
-// AddProfileJSON fills bj's profile fields from a and appends a's
-// hotspots, categories and allocation sites to doc.
-func AddProfileJSON(doc *ReportJSON, bj *BenchmarkJSON, a *profiles.Analysis, opts ProfileOptions) {
-	if a == nil {
-		return
-	}
-	if a.CPU != nil {
-		if p := a.CPU.Path; len(p.Frames) > 0 {
-			cp := &CallPathJSON{Text: p.String(), Share: p.Share}
-			for _, f := range p.Frames {
-				cp.Functions = append(cp.Functions, f.Function)
-			}
-			bj.CallPath = cp
-		}
-		for _, f := range opts.hotspots(a.CPU) {
-			doc.Hotspots = append(doc.Hotspots, HotspotJSON{
-				Benchmark: bj.Name, Package: bj.Package, Function: f.Name,
-				File: f.File, Line: f.Line, Flat: f.FlatShare, Cum: f.CumShare,
-			})
-		}
-		for _, c := range a.CPU.Categories {
-			doc.Categories = append(doc.Categories, CategoryJSON{
-				Benchmark: bj.Name, Package: bj.Package, Category: c.Name, Share: c.Share,
-			})
-		}
-	}
-	if a.Heap != nil {
-		share := a.Heap.TestShare
-		bj.TestAllocShare = &share
-		for _, s := range opts.sites(a.Heap) {
-			doc.Allocations = append(doc.Allocations, AllocationJSON{
-				Benchmark: bj.Name, Package: bj.Package, Function: s.Function,
-				File: s.File, Line: s.Line, Via: s.Via, Bytes: s.Bytes, Objects: s.Objects,
-				CallerFile: s.CallerFile, CallerLine: s.CallerLine,
-				BytesShare: s.BytesShare, ObjectsShare: s.ObjectsShare, InTest: s.InTest,
-			})
-		}
-	}
 }
 
 func cpuTotal(c *profiles.CPU) string {

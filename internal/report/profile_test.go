@@ -48,17 +48,3 @@ func TestProfileTextTop3(t *testing.T) {
 	}
 	golden(t, "profile.planted.top3.sites1.text", buf.Bytes())
 }
-
-func TestProfileJSON(t *testing.T) {
-	doc := &ReportJSON{Schema: ReportSchema, Module: "example.com/planted", Benchmarks: []BenchmarkJSON{}}
-	for _, row := range plantedRows(t) {
-		bj := BenchmarkJSON{Package: row.Package, Name: row.Name, Status: string(row.Status), Error: row.Error, Metrics: map[string]*Metric{}}
-		AddProfileJSON(doc, &bj, row.Analysis, ProfileOptions{Hotspots: 5, Sites: 3})
-		doc.Benchmarks = append(doc.Benchmarks, bj)
-	}
-	var buf bytes.Buffer
-	if err := WriteJSON(&buf, doc); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "profile.planted.json", buf.Bytes())
-}

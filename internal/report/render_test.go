@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/profiles"
 )
 
@@ -17,13 +18,13 @@ import (
 // profile analysis (testdata/profile.planted.json, the golden file of
 // TestProfileJSON) plus the environment, metrics, escape verdicts,
 // findings, gate, scaling and commands a full perfloop report adds.
-func reportFixture(t *testing.T) *ReportJSON {
+func reportFixture(t *testing.T) *document.Report {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "profile.planted.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := new(ReportJSON)
+	doc := new(document.Report)
 	if err := json.Unmarshal(data, doc); err != nil {
 		t.Fatal(err)
 	}
@@ -33,9 +34,11 @@ func reportFixture(t *testing.T) *ReportJSON {
 	doc.Date = "2026-11-22T00:00:00Z"
 	doc.Count, doc.Benchtime, doc.GOMAXPROCS = 10, "1s", 2
 
-	m := func(median, low, high float64) *Metric { return &Metric{Median: median, Low: &low, High: &high, N: 10} }
-	exact := func(v float64) *Metric { return m(v, v, v) }
-	metrics := map[string]map[string]*Metric{
+	m := func(median, low, high float64) *document.Metric {
+		return &document.Metric{Median: median, Low: &low, High: &high, N: 10}
+	}
+	exact := func(v float64) *document.Metric { return m(v, v, v) }
+	metrics := map[string]map[string]*document.Metric{
 		"BenchmarkCount":  {"sec/op": m(48.2e-9, 47.9e-9, 49.1e-9), "B/op": exact(0), "allocs/op": exact(0), "hits/op": m(0.5, 0.5, 0.5)},
 		"BenchmarkFrame":  {"sec/op": m(312e-9, 301e-9, 330e-9), "B/op": exact(896), "allocs/op": exact(1), "B/s": m(2.46e9, 2.33e9, 2.55e9)},
 		"BenchmarkLabels": {"sec/op": m(5.81e-6, 5.77e-6, 5.95e-6), "B/op": exact(2432), "allocs/op": exact(164)},
@@ -50,51 +53,51 @@ func reportFixture(t *testing.T) *ReportJSON {
 		a := &doc.Allocations[i]
 		switch a.File + ":" + itoa(a.Line) {
 		case "frame.go:6":
-			a.Escape = &EscapeJSON{Verdict: "make([]byte, n) escapes to heap", Flow: []string{
+			a.Escape = &document.Escape{Verdict: "make([]byte, n) escapes to heap", Flow: []string{
 				"flow: ~r0 ← &{storage for make([]byte, n)}:",
 				"  from make([]byte, n) (non-constant size) at frame.go:6:13",
 				"  from buf := make([]byte, n) (assign) at frame.go:6:6",
 				"  from return buf (return) at frame.go:8:2",
 			}}
 		case "label.go:9":
-			a.Escape = &EscapeJSON{Verdict: "1000 + i escapes to heap", Flow: []string{
+			a.Escape = &document.Escape{Verdict: "1000 + i escapes to heap", Flow: []string{
 				"flow: {storage for ... argument} ← &{storage for 1000 + i}:",
 				"  from 1000 + i (spill) at label.go:9:35",
 				"  from ... argument (slice-literal-element) at label.go:9:34",
 			}}
 		case "index.go:16":
-			a.Escape = &EscapeJSON{Verdict: "make(map[string]int) escapes to heap"}
+			a.Escape = &document.Escape{Verdict: "make(map[string]int) escapes to heap"}
 		}
 	}
-	doc.Findings = []FindingJSON{
-		{Kind: "alloc", Severity: SeverityMedium, Benchmark: "BenchmarkLabels", Function: "example.com/planted.Labels",
+	doc.Findings = []document.Finding{
+		{Kind: "alloc", Severity: document.SeverityMedium, Benchmark: "BenchmarkLabels", Function: "example.com/planted.Labels",
 			File: "label.go", Line: 9, Message: "fmt.Sprintf allocates 164 times per op (the string and the boxed int)",
 			Suggestion: "append with strconv.AppendInt into a reused []byte, or build the label with strconv.Itoa and +"},
-		{Kind: "escape", Severity: SeverityHigh, Benchmark: "BenchmarkFrame", Function: "example.com/planted.Frame",
+		{Kind: "escape", Severity: document.SeverityHigh, Benchmark: "BenchmarkFrame", Function: "example.com/planted.Frame",
 			File: "frame.go", Line: 6, Message: "make([]byte, n) escapes to the heap: its size is not a constant, and GC takes 52% of the CPU",
 			Suggestion: "let the caller pass the buffer (Frame(dst []byte, n int)) or reuse one through a sync.Pool"},
-		{Kind: "test-code", Severity: SeverityHigh, Benchmark: "BenchmarkSum", Function: "example.com/planted.fixture",
+		{Kind: "test-code", Severity: document.SeverityHigh, Benchmark: "BenchmarkSum", Function: "example.com/planted.fixture",
 			File: "planted_test.go", Line: 56, Message: "99% of the bytes are allocated by the benchmark's fixture, inside the timed loop",
 			Suggestion: "build the fixture before b.ResetTimer() or use b.StopTimer/b.StartTimer around it"},
-		{Kind: "maps", Severity: SeverityLow, Benchmark: "BenchmarkCount", Function: "example.com/planted.(*Index).Count",
+		{Kind: "maps", Severity: document.SeverityLow, Benchmark: "BenchmarkCount", Function: "example.com/planted.(*Index).Count",
 			File: "index.go", Line: 24, Message: "92% of the time is map lookups with string keys",
 			Suggestion: "intern the keys or index by a small integer if the key set is fixed"},
 	}
-	doc.Gate = []GateJSON{
+	doc.Gate = []document.Gate{
 		{Rule: "gc-share", Benchmark: "BenchmarkFrame", Metric: "gc", Unit: "share", Measured: 0.524, Threshold: 0.25,
-			Verdict: VerdictFirst, Message: "GC takes half the CPU: remove the per-call allocation in frame.go:6 first"},
+			Verdict: document.VerdictFirst, Message: "GC takes half the CPU: remove the per-call allocation in frame.go:6 first"},
 		{Rule: "test-alloc-share", Benchmark: "BenchmarkSum", Metric: "test_alloc_share", Unit: "share", Measured: 0.9945, Threshold: 0.5,
-			Verdict: VerdictFirst, Message: "the benchmark measures its own fixture: fix the benchmark before the code"},
+			Verdict: document.VerdictFirst, Message: "the benchmark measures its own fixture: fix the benchmark before the code"},
 		{Rule: "allocs-per-op", Benchmark: "BenchmarkLabels", Metric: "allocs/op", Unit: "allocs/op", Measured: 164, Threshold: 10,
-			Verdict: VerdictConsider, Message: "164 allocs/op from fmt.Sprintf in label.go:9"},
+			Verdict: document.VerdictConsider, Message: "164 allocs/op from fmt.Sprintf in label.go:9"},
 		{Rule: "zero-alloc", Benchmark: "BenchmarkCount", Metric: "allocs/op", Unit: "allocs/op", Measured: 0, Threshold: 0,
-			Verdict: VerdictDontTouch, Message: "already allocation-free at 48 ns/op: map access is the work itself"},
+			Verdict: document.VerdictDontTouch, Message: "already allocation-free at 48 ns/op: map access is the work itself"},
 	}
-	doc.Scaling = []ScalingJSON{
+	doc.Scaling = []document.Scaling{
 		{Benchmark: "BenchmarkLabels", Parameter: "n", Growth: "~n", Exponent: 1.02, R2: 0.998},
 		{Benchmark: "BenchmarkSum", Parameter: "size", Growth: "~n log n", Exponent: 1.14, R2: 0.991},
 	}
-	doc.Commands = []CommandJSON{
+	doc.Commands = []document.Command{
 		{What: "benchmarks (the summary table)", Command: "go test -run '^$' -bench . -benchmem -count 10 example.com/planted > new.txt && benchstat new.txt"},
 		{What: "CPU and heap profile of BenchmarkFrame", Command: "go test -run '^$' -bench '^BenchmarkFrame$' -cpuprofile cpu.pprof -memprofile mem.pprof example.com/planted"},
 		{What: "hotspots", Command: "go tool pprof -top cpu.pprof"},
@@ -131,7 +134,7 @@ func TestMarkdownEmpty(t *testing.T) {
 	// A document with nothing measured renders a title and no empty
 	// sections.
 	var buf bytes.Buffer
-	if err := Markdown(&buf, &ReportJSON{Schema: ReportSchema, Module: "example.com/m"}, Options{}); err != nil {
+	if err := Markdown(&buf, &document.Report{Schema: document.Schema, Module: "example.com/m"}, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(regexp.MustCompile(`(?m)^## `).FindAllString(buf.String(), -1)); n != 0 {
@@ -184,8 +187,8 @@ func TestHTML(t *testing.T) {
 }
 
 func TestHTMLEscapes(t *testing.T) {
-	doc := &ReportJSON{Schema: ReportSchema, Module: "example.com/m",
-		Findings: []FindingJSON{{Kind: "escape", Severity: SeverityHigh, File: "x.go", Line: 1,
+	doc := &document.Report{Schema: document.Schema, Module: "example.com/m",
+		Findings: []document.Finding{{Kind: "escape", Severity: document.SeverityHigh, File: "x.go", Line: 1,
 			Message: `<script>alert(1)</script>`, Suggestion: `"><img src=x>`}}}
 	var buf bytes.Buffer
 	if err := HTML(&buf, doc, Options{}); err != nil {

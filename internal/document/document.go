@@ -1,46 +1,48 @@
-package report
+package document
 
-// ReportSchema names version 1 of the report JSON contract.
-const ReportSchema = "perfloop.report/v1"
+import "github.com/perfloop/perfloop/internal/stats"
 
-// ReportJSON is the perfloop.report/v1 document (report.json): the
+// Schema names version 1 of the report JSON contract.
+const Schema = "perfloop.report/v1"
+
+// Report is the perfloop.report/v1 document (report.json): the
 // environment, the benchmarks with their metrics, and, from profile and
 // report, where time and memory go and what to do about it. Field names are
 // a contract: add fields, never rename them.
-type ReportJSON struct {
-	Schema     string          `json:"schema"`
-	Module     string          `json:"module"`
-	GoVersion  string          `json:"go_version"`
-	GOOS       string          `json:"goos"`
-	GOARCH     string          `json:"goarch"`
-	CPU        string          `json:"cpu"`
-	Commit     string          `json:"commit"`
-	Date       string          `json:"date,omitempty"`
-	Benchmarks []BenchmarkJSON `json:"benchmarks"`
+type Report struct {
+	Schema     string      `json:"schema"`
+	Module     string      `json:"module"`
+	GoVersion  string      `json:"go_version"`
+	GOOS       string      `json:"goos"`
+	GOARCH     string      `json:"goarch"`
+	CPU        string      `json:"cpu"`
+	Commit     string      `json:"commit"`
+	Date       string      `json:"date,omitempty"`
+	Benchmarks []Benchmark `json:"benchmarks"`
 	// Packages lists packages that could not be benchmarked (go list
 	// errors, build failures).
-	Packages []PackageJSON `json:"packages,omitempty"`
+	Packages []Package `json:"packages,omitempty"`
 	// Hotspots, Categories and Allocations come from the benchmarks'
 	// profiles (perfloop profile and report).
-	Hotspots    []HotspotJSON    `json:"hotspots,omitempty"`
-	Categories  []CategoryJSON   `json:"categories,omitempty"`
-	Allocations []AllocationJSON `json:"allocations,omitempty"`
+	Hotspots    []Hotspot    `json:"hotspots,omitempty"`
+	Categories  []Category   `json:"categories,omitempty"`
+	Allocations []Allocation `json:"allocations,omitempty"`
 	// GOMAXPROCS, Count and Benchtime say how the benchmarks were run:
 	// the -cpu value, the runs per benchmark and -benchtime.
 	GOMAXPROCS int    `json:"gomaxprocs,omitempty"`
 	Count      int    `json:"count,omitempty"`
 	Benchtime  string `json:"benchtime,omitempty"`
 	// Findings are what the rules found, most severe first; set by report.
-	Findings []FindingJSON `json:"findings,omitempty"`
+	Findings []Finding `json:"findings,omitempty"`
 	// Gate is the decision gate: what to optimize first, what to
 	// consider, and what not to touch; set by report.
-	Gate []GateJSON `json:"gate,omitempty"`
+	Gate []Gate `json:"gate,omitempty"`
 	// Scaling holds the fitted growth of benchmarks measured at several
 	// sizes (sub-benchmarks named param=value).
-	Scaling []ScalingJSON `json:"scaling,omitempty"`
+	Scaling []Scaling `json:"scaling,omitempty"`
 	// Commands are the exact commands that reproduce the report's
 	// figures by hand.
-	Commands []CommandJSON `json:"commands,omitempty"`
+	Commands []Command `json:"commands,omitempty"`
 }
 
 // Severities of a finding, most severe first.
@@ -51,10 +53,10 @@ const (
 	SeverityInfo   = "info"
 )
 
-// FindingJSON is one thing a rule found: where in the code (File and Line,
+// Finding is one thing a rule found: where in the code (File and Line,
 // relative to the module root), what it costs (Message) and the fix
 // pattern that usually removes it (Suggestion).
-type FindingJSON struct {
+type Finding struct {
 	// Kind names the rule's family: "escape", "alloc", "maps", "gc",
 	// "test-code", …
 	Kind string `json:"kind"`
@@ -79,9 +81,9 @@ const (
 	VerdictDontTouch = "don't touch"
 )
 
-// GateJSON is one decision of the gate: a rule compared a measured value
+// Gate is one decision of the gate: a rule compared a measured value
 // with its threshold and gave a verdict.
-type GateJSON struct {
+type Gate struct {
 	Rule      string `json:"rule"`
 	Benchmark string `json:"benchmark,omitempty"`
 	// Metric is what was measured: a CPU category ("gc", "maps"), a unit
@@ -98,10 +100,10 @@ type GateJSON struct {
 	Message string `json:"message"`
 }
 
-// ScalingJSON is how a benchmark's time grows with a parameter of its
+// Scaling is how a benchmark's time grows with a parameter of its
 // sub-benchmarks ("BenchmarkSort/n=10", "…/n=1000"): a power law
 // time ≈ c·n^Exponent fitted over the sizes measured.
-type ScalingJSON struct {
+type Scaling struct {
 	Benchmark string `json:"benchmark"`
 	Parameter string `json:"parameter"`
 	// Growth is the nearest familiar order: "~1", "~log n", "~√n", "~n",
@@ -112,17 +114,17 @@ type ScalingJSON struct {
 	R2 float64 `json:"r2"`
 }
 
-// CommandJSON is a command that reproduces one of the report's figures
+// Command is a command that reproduces one of the report's figures
 // by hand, with the standard tools.
-type CommandJSON struct {
+type Command struct {
 	// What says which figure: "CPU profile of BenchmarkCount".
 	What    string `json:"what"`
 	Command string `json:"command"`
 }
 
-// BenchmarkJSON is one benchmark (one full name: sub-benchmarks are their
+// Benchmark is one benchmark (one full name: sub-benchmarks are their
 // own entries) with its metrics.
-type BenchmarkJSON struct {
+type Benchmark struct {
 	Package string `json:"package"`
 	// Name keeps the Benchmark prefix and drops the -GOMAXPROCS suffix,
 	// which is in Procs.
@@ -136,23 +138,25 @@ type BenchmarkJSON struct {
 	TestAllocShare *float64 `json:"test_alloc_share,omitempty"`
 	// CallPath is the dominant call path of the CPU profile; set by
 	// profile.
-	CallPath *CallPathJSON `json:"call_path,omitempty"`
+	CallPath *CallPath `json:"call_path,omitempty"`
 	// CPUProfile and HeapProfile are where profile -out kept the
 	// profiles.
 	CPUProfile  string `json:"cpu_profile,omitempty"`
 	HeapProfile string `json:"heap_profile,omitempty"`
+	// ProfileError says why a benchmark that ran has no profile.
+	ProfileError string `json:"profile_error,omitempty"`
 }
 
-// PackageJSON is a package that could not be benchmarked.
-type PackageJSON struct {
+// Package is a package that could not be benchmarked.
+type Package struct {
 	Package string `json:"package"`
 	Status  string `json:"status"`
 	Error   string `json:"error"`
 }
 
-// HotspotJSON is one function's share of a benchmark's CPU profile, as
+// Hotspot is one function's share of a benchmark's CPU profile, as
 // `go tool pprof -top` computes flat and cum.
-type HotspotJSON struct {
+type Hotspot struct {
 	Benchmark string `json:"benchmark"`
 	Package   string `json:"package,omitempty"`
 	Function  string `json:"function"`
@@ -163,20 +167,20 @@ type HotspotJSON struct {
 	Cum  float64 `json:"cum"`
 }
 
-// CategoryJSON is the share of a benchmark's CPU samples in one category
+// Category is the share of a benchmark's CPU samples in one category
 // (gc, scheduler, syscall, memory, maps, strings, fmt, reflect, encoding,
 // compression, crypto, regexp, sort, application, other).
-type CategoryJSON struct {
+type Category struct {
 	Benchmark string  `json:"benchmark"`
 	Package   string  `json:"package,omitempty"`
 	Category  string  `json:"category"`
 	Share     float64 `json:"share"`
 }
 
-// AllocationJSON is a line that allocates, from a benchmark's heap
+// Allocation is a line that allocates, from a benchmark's heap
 // profile: what it allocated over the whole run and its shares of the
 // benchmark's bytes and objects.
-type AllocationJSON struct {
+type Allocation struct {
 	Benchmark string `json:"benchmark"`
 	Package   string `json:"package,omitempty"`
 	Function  string `json:"function"`
@@ -196,12 +200,12 @@ type AllocationJSON struct {
 	InTest       bool    `json:"in_test"`
 	// Escape is the compiler's escape-analysis verdict for the line; set
 	// by explain and report.
-	Escape *EscapeJSON `json:"escape,omitempty"`
+	Escape *Escape `json:"escape,omitempty"`
 }
 
-// EscapeJSON is the compiler's escape-analysis verdict for a line and the
+// Escape is the compiler's escape-analysis verdict for a line and the
 // flow that led to it.
-type EscapeJSON struct {
+type Escape struct {
 	// Verdict is the compiler's words ("moved to heap: hdr"), or the
 	// plain-words reason when the compiler says nothing on the line.
 	Verdict string   `json:"verdict"`
@@ -217,13 +221,34 @@ type EscapeJSON struct {
 	Fix    string `json:"fix,omitempty"`
 }
 
-// CallPathJSON is the dominant call path of a benchmark: from the benchmark
+// CallPath is the dominant call path of a benchmark: from the benchmark
 // function down to its hottest leaf.
-type CallPathJSON struct {
+type CallPath struct {
 	// Text is the path as a person writes it: "Build → Find → rank".
 	Text string `json:"text"`
 	// Functions are the frames' full names, outermost first.
 	Functions []string `json:"functions"`
 	// Share is the share of the CPU samples that run the whole path.
 	Share float64 `json:"share"`
+}
+
+// Metric is a summary of one metric: the median and its confidence
+// interval. Low and High are null when there are too few values for an
+// interval.
+type Metric struct {
+	Median float64  `json:"median"`
+	Low    *float64 `json:"low"`
+	High   *float64 `json:"high"`
+	N      int      `json:"n"`
+}
+
+// NewMetric converts a stats.Summary for JSON, where infinities have no
+// encoding.
+func NewMetric(s stats.Summary) *Metric {
+	m := &Metric{Median: s.Median, N: s.N}
+	if s.Finite() {
+		lo, hi := s.Low, s.High
+		m.Low, m.High = &lo, &hi
+	}
+	return m
 }

@@ -1,0 +1,174 @@
+package abtest
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/perfloop/perfloop/internal/stats"
+)
+
+// module writes a tiny module whose BenchmarkWork loops work times and
+// whose BenchmarkSame never changes; extra is appended to the test file.
+func module(t *testing.T, work int, extra string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/ab\n\ngo 1.24\n",
+		"ab.go": `package ab
+
+var sink int
+
+// Work does n units of work.
+func Work(n int) {
+	s := 0
+	for i := 0; i < n*1000; i++ {
+		s += i ^ (s >> 3)
+	}
+	sink = s
+}
+`,
+		"ab_test.go": `package ab
+
+import "testing"
+
+func BenchmarkWork(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		Work(` + itoa(work) + `)
+	}
+}
+
+func BenchmarkSame(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		Work(1)
+	}
+}
+` + extra,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func itoa(n int) string {
+	const digits = "0123456789"
+	if n < 10 {
+		return digits[n : n+1]
+	}
+	return itoa(n/10) + digits[n%10:n%10+1]
+}
+
+func build(t *testing.T, a, b string) [2]*Side {
+	t.Helper()
+	sides, err := Build(context.Background(), [2]Spec{
+		{Role: "BASE", Label: "A", Dir: a},
+		{Role: "HEAD", Label: "B", Dir: b},
+	}, []string{"./..."}, ".", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { Close(sides) })
+	return sides
+}
+
+func options() Options {
+	return Options{Benchtime: "5ms", Timeout: time.Minute, MinRounds: 6, MaxRounds: 12,
+		Budget: 5 * time.Minute, Alpha: stats.Alpha, Settle: 0.03, Seed: 1}
+}
+
+// TestSlowerSideIsFlagged compares two prepared sides directly: Work
+// does five times the work on side B, Same is the same code on both.
+func TestSlowerSideIsFlagged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs benchmarks")
+	}
+	sides := build(t, module(t, 2, ""), module(t, 10, ""))
+	res, err := Run(context.Background(), sides, options(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Rounds < 6 {
+		t.Errorf("Rounds = %d, want at least MinRounds 6", res.Rounds)
+	}
+	if n := res.Slower(0.5); n != 1 {
+		t.Errorf("Slower(50%%) = %d, want 1 (Work)", n)
+	}
+	var work, same *stats.Cell
+	for _, tab := range res.Tables {
+		if tab.Unit != "sec/op" {
+			continue
+		}
+		for _, row := range tab.Rows {
+			switch row.Benchmark {
+			case "Work":
+				work = row.Cells[1]
+			case "Same":
+				same = row.Cells[1]
+			}
+		}
+	}
+	if work == nil || same == nil {
+		t.Fatalf("missing rows: Work %v, Same %v", work, same)
+	}
+	if !work.Significant || work.Delta < 1 {
+		t.Errorf("Work: significant %v, delta %+.2f; want a significant slowdown of more than +100%%", work.Significant, work.Delta)
+	}
+	if same.Significant && same.Delta > 1 {
+		t.Errorf("Same: delta %+.2f flagged; the code is the same", same.Delta)
+	}
+	if len(res.Failures) != 0 {
+		t.Errorf("Failures = %v, want none", res.Failures)
+	}
+}
+
+// TestFailuresAndOneSidedBenchmarks: a benchmark that panics on side B is
+// a failure of side B; a benchmark on one side only is listed, not
+// compared.
+func TestFailuresAndOneSidedBenchmarks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs benchmarks")
+	}
+	onlyA := "\nfunc BenchmarkOld(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t\tWork(1)\n\t}\n}\n"
+	panics := "\nfunc BenchmarkOld(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t\tWork(1)\n\t\tif i == 3 {\n\t\t\tvar m map[int]int\n\t\t\tm[0] = 1\n\t\t}\n\t}\n}\n" +
+		"\nfunc BenchmarkNew(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t\tWork(1)\n\t}\n}\n"
+	sides := build(t, module(t, 1, onlyA), module(t, 1, panics))
+	opts := options()
+	opts.MinRounds, opts.MaxRounds = 2, 2
+	res, err := Run(context.Background(), sides, opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.OnlyHead) != 1 || !strings.HasSuffix(res.OnlyHead[0], "BenchmarkNew") {
+		t.Errorf("OnlyHead = %v, want BenchmarkNew", res.OnlyHead)
+	}
+	if len(res.Failures) != 1 || res.Failures[0].Side != 1 || !strings.Contains(res.Failures[0].Err, "nil map") {
+		t.Errorf("Failures = %+v, want BenchmarkOld panicking on side B", res.Failures)
+	}
+	for _, tab := range res.Tables {
+		for _, row := range tab.Rows {
+			if row.Benchmark == "Old" {
+				t.Errorf("%s: BenchmarkOld has a row although side B never measured it", tab.Unit)
+			}
+		}
+	}
+}
+
+// TestNothingInCommon is ErrNoCommon.
+func TestNothingInCommon(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds benchmarks")
+	}
+	sides := build(t, module(t, 1, ""), module(t, 1, ""))
+	sides[1].Suite.Targets = nil
+	_, err := Run(context.Background(), sides, options(), nil)
+	if !errors.Is(err, ErrNoCommon) {
+		t.Errorf("err = %v, want ErrNoCommon", err)
+	}
+}

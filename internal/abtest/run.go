@@ -1,0 +1,271 @@
+package abtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/progress"
+	"github.com/perfloop/perfloop/internal/results"
+	"github.com/perfloop/perfloop/internal/stats"
+)
+
+// Options says how to run the rounds and decide.
+type Options struct {
+	// Benchtime is the length of one run, calibrated once on side A into
+	// an iteration count for both sides; "Nx" is used as is.
+	Benchtime string
+	CPU       string
+	// Timeout bounds one run of one benchmark.
+	Timeout time.Duration
+	// Pin runs every benchmark process on these CPUs (see gotest.QuietCPU).
+	Pin []int
+	// MinRounds is the first look; MaxRounds the most rounds run.
+	MinRounds, MaxRounds int
+	// Budget stops the run after about this long, deciding with what was
+	// measured.
+	Budget time.Duration
+	// Alpha is the false discovery rate across the rows of a unit; Settle
+	// the relative change within which an unchanged row may stop early.
+	Alpha, Settle float64
+	// Seed seeds the run order.
+	Seed uint64
+}
+
+// ErrNoCommon means no selected benchmark exists on both sides.
+var ErrNoCommon = errors.New("no benchmark matching -bench exists on both sides")
+
+// unit is one benchmark (sub-benchmark) run as a unit of a round.
+type unit struct {
+	pkg       string
+	bins      [2]*gotest.Binary
+	name      string // top-level benchmark
+	sub       string // exact sub-benchmark pattern, or ""
+	benchtime string // "Nx", calibrated
+	failed    string // error once a side failed
+}
+
+func (u *unit) displayName() string {
+	if u.sub == "" {
+		return u.name
+	}
+	return u.name + "/" + u.sub
+}
+
+// Run runs the benchmarks present on both sides interleaved until every
+// row is decided, MaxRounds or the Budget, and returns the verdicts. On
+// cancellation it returns the rounds measured so far, decided at the
+// level spent, with ctx's error.
+func Run(ctx context.Context, sides [2]*Side, opts Options, bar *progress.Bar) (*Result, error) {
+	defer bar.Done()
+	start := time.Now()
+	res := &Result{Labels: [2]string{sides[0].Label, sides[1].Label}, Alpha: opts.Alpha, settle: opts.Settle, pairs: map[rowKey]*pairs{}}
+	for i, s := range sides {
+		for _, pe := range s.Suite.Failed {
+			res.Failures = append(res.Failures, Failure{Side: i, Package: pe.Package, Err: pe.Err.Error()})
+		}
+	}
+	units, onlyA, onlyB := match(sides[0].Suite, sides[1].Suite)
+	res.OnlyBase, res.OnlyHead = onlyA, onlyB
+	if len(units) == 0 {
+		return res, ErrNoCommon
+	}
+	units, err := res.calibrate(ctx, units, opts, sides[0].Suite.Sub, bar)
+	if err != nil {
+		res.finish(units, time.Since(start))
+		return res, err
+	}
+
+	rng := rand.New(rand.NewPCG(opts.Seed, opts.Seed>>1|1))
+	looks := stats.Looks(opts.MinRounds, opts.MaxRounds)
+	nextLook, prevLook := 0, 0
+	bar.Start(opts.MaxRounds*len(units), "")
+	var roundTime time.Duration
+	for round := 1; round <= opts.MaxRounds; round++ {
+		roundStart := time.Now()
+		order := rng.Perm(len(units))
+		if round == 1 {
+			// Source order first, so tables list benchmarks as
+			// declared; later rounds shuffle.
+			for i := range order {
+				order[i] = i
+			}
+		}
+		for _, i := range order {
+			u := units[i]
+			if u.failed != "" {
+				bar.Step("")
+				continue
+			}
+			bar.Describe(fmt.Sprintf("%s (round %d/%d)", u.displayName(), round, opts.MaxRounds))
+			aFirst := rng.IntN(2) == 0
+			if err := res.round(ctx, u, aFirst, opts); err != nil {
+				if round > 1 {
+					res.look(stats.Spend(opts.Alpha, prevLook, res.Rounds, opts.MaxRounds))
+				}
+				res.finish(units, time.Since(start))
+				return res, err
+			}
+			bar.Step("")
+		}
+		res.Rounds = round
+		roundTime = time.Since(roundStart)
+		last := round == opts.MaxRounds || time.Since(start)+roundTime > opts.Budget
+		if round == looks[nextLook] || last {
+			level := stats.Spend(opts.Alpha, prevLook, round, opts.MaxRounds)
+			if last {
+				// Spend everything left: the sum over looks stays α.
+				level = stats.Spend(opts.Alpha, prevLook, opts.MaxRounds, opts.MaxRounds)
+			}
+			prevLook = round
+			for nextLook < len(looks)-1 && looks[nextLook] <= round {
+				nextLook++
+			}
+			if res.look(level) || last {
+				break
+			}
+		}
+	}
+	bar.Done()
+	res.finish(units, time.Since(start))
+	return res, nil
+}
+
+// match pairs the benchmarks of both suites by package and name.
+func match(a, b *gotest.Suite) (units []*unit, onlyA, onlyB []string) {
+	key := func(t gotest.Target) string { return t.Binary.Package.ImportPath + " " + t.Name }
+	bs := map[string]gotest.Target{}
+	for _, t := range b.Targets {
+		bs[key(t)] = t
+	}
+	seen := map[string]bool{}
+	for _, t := range a.Targets {
+		k := key(t)
+		seen[k] = true
+		h, ok := bs[k]
+		if !ok {
+			onlyA = append(onlyA, k)
+			continue
+		}
+		units = append(units, &unit{pkg: t.Binary.Package.ImportPath, bins: [2]*gotest.Binary{t.Binary, h.Binary}, name: t.Name})
+	}
+	for _, t := range b.Targets {
+		if !seen[key(t)] {
+			onlyB = append(onlyB, key(t))
+		}
+	}
+	return units, onlyA, onlyB
+}
+
+// calibrate runs each benchmark once on side A for Benchtime and fixes
+// its iteration count, per sub-benchmark, so every later run does the same
+// work on both sides without the testing package's ramp-up. With an
+// explicit Nx Benchtime, that N is used as is.
+func (r *Result) calibrate(ctx context.Context, units []*unit, opts Options, userSub string, bar *progress.Bar) ([]*unit, error) {
+	bt := opts.Benchtime
+	if strings.HasSuffix(bt, "x") {
+		for _, u := range units {
+			u.sub, u.benchtime = userSub, bt
+		}
+		return units, nil
+	}
+	var out []*unit
+	bar.Start(len(units), "calibrating")
+	for _, u := range units {
+		bar.Describe("calibrating " + u.name)
+		o, err := u.bins[0].Run(ctx, gotest.RunConfig{Name: u.name, Sub: userSub, Benchtime: bt, CPU: opts.CPU, Timeout: opts.Timeout, Pin: opts.Pin})
+		bar.Step("")
+		if err != nil {
+			return out, err
+		}
+		if o.Status != results.StatusOK || len(o.Results) == 0 {
+			u.failed = o.Error
+			if o.Status == results.StatusSkipped {
+				u.failed = "skipped"
+			} else {
+				r.Failures = append(r.Failures, Failure{Side: 0, Package: u.pkg, Benchmark: u.name, Err: o.Error})
+			}
+			out = append(out, u)
+			continue
+		}
+		// One unit per sub-benchmark (GOMAXPROCS variants share it).
+		seen := map[string]bool{}
+		for _, r := range o.Results {
+			name, _ := stats.SplitProcs(r.Name)
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			c := *u
+			c.benchtime = fmt.Sprintf("%dx", r.Iters)
+			if _, parts := r.Name.Parts(); len(parts) > 0 {
+				var subs []string
+				for _, part := range parts {
+					if part[0] == '/' {
+						subs = append(subs, "^"+regexp.QuoteMeta(string(part[1:]))+"$")
+					}
+				}
+				c.sub = strings.Join(subs, "/")
+			}
+			out = append(out, &c)
+		}
+	}
+	return out, nil
+}
+
+// round runs u once per side in the given order and records the pairs.
+func (r *Result) round(ctx context.Context, u *unit, aFirst bool, opts Options) error {
+	order := [2]int{0, 1}
+	if !aFirst {
+		order = [2]int{1, 0}
+	}
+	var got [2]map[string]*benchfmt.Result
+	for _, side := range order {
+		o, err := u.bins[side].Run(ctx, gotest.RunConfig{Name: u.name, Sub: u.sub, Benchtime: u.benchtime, CPU: opts.CPU, Timeout: opts.Timeout, Pin: opts.Pin})
+		if err != nil {
+			return err
+		}
+		if o.Status != results.StatusOK {
+			u.failed = o.Error
+			r.Failures = append(r.Failures, Failure{Side: side, Package: u.pkg, Benchmark: u.displayName(), Err: o.Error})
+			return nil
+		}
+		got[side] = map[string]*benchfmt.Result{}
+		for _, res := range o.Results {
+			res.SetConfig(".file", r.Labels[side])
+			got[side][res.Name.String()] = res
+		}
+	}
+	// Only rows measured on both sides count, so geomeans never mix rows
+	// that exist on one side only.
+	for name, a := range got[0] {
+		b, ok := got[1][name]
+		if !ok {
+			continue
+		}
+		r.results[0] = append(r.results[0], a)
+		r.results[1] = append(r.results[1], b)
+		for _, v := range a.Values {
+			bv, ok := b.Value(v.Unit)
+			if !ok {
+				continue
+			}
+			k := rowKey{u.pkg, name, v.Unit}
+			pr := r.pairs[k]
+			if pr == nil {
+				pr = &pairs{}
+				r.pairs[k] = pr
+			}
+			pr.a = append(pr.a, v.Value)
+			pr.b = append(pr.b, bv)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,29 @@
+// Package loop runs perfloop's measurement loop on one prepared suite of
+// benchmarks: bench (every benchmark, -count rounds, each run in its own
+// process), profile (where CPU and allocations go), explain (the compiler's
+// escape analysis joined with the allocation sites) and, for report, the
+// findings derived from all of it. It returns a document.Report; it renders
+// nothing and parses no flags.
+//
+// The suite is prepared once (go list once, each test binary built once)
+// and used by every stage. The report pipeline costs little more than the
+// benchmarks it explains:
+//
+//   - CPU profiles are taken during the benchmark rounds themselves (the
+//     profiler's 100 Hz signal costs well under 1% of a run) and merged, so
+//     the samples come from runs that are needed anyway; a dedicated CPU
+//     run is added only when the rounds gave less than half of
+//     -profiletime of samples.
+//   - Heap profiles record every allocation (-memprofilerate=1, exact
+//     counts) at two small fixed iteration counts N1 > N2 chosen from the
+//     benchmark's measured sec/op and allocs/op. Their difference is what
+//     the timed loop allocates per op; what does not scale with N (setup
+//     before the loop, the testing package) cancels out. That separates a
+//     fixture built once from one that grows with b.N by measurement, not
+//     by file name.
+//   - The compiler's escape analysis runs while the test binaries build.
+//
+// Engines report progress to a *progress.Bar (nil is silent) and failures
+// of single benchmarks as values: an error return means cancellation or a
+// fault that stops the whole run.
+package loop

@@ -1,0 +1,304 @@
+package loop
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/profiles"
+	"github.com/perfloop/perfloop/internal/progress"
+	"github.com/perfloop/perfloop/internal/results"
+	"github.com/perfloop/perfloop/internal/stats"
+)
+
+// ProfileOptions says how perfloop profile runs each benchmark and how
+// much of each profile the document keeps.
+type ProfileOptions struct {
+	// Keep, if set, is the directory where the profiles are kept as
+	// NAME.cpu.pprof and NAME.mem.pprof.
+	Keep string
+	// MemRate is -memprofilerate (1 records every allocation).
+	MemRate int
+	// Hotspots and Sites are how many functions and allocation sites the
+	// document keeps per benchmark (by flat and cum, by bytes and
+	// objects); 0 means 10 and 5.
+	Hotspots, Sites int
+}
+
+// Profiled is one benchmark as perfloop profile measured it.
+type Profiled struct {
+	Package string
+	Name    string // "BenchmarkEncode"
+	Status  results.Status
+	Error   string
+	// Analysis is nil when the benchmark or its profiles failed.
+	Analysis *profiles.Analysis
+	// CPUProfile and HeapProfile are where the profiles were kept, or "".
+	CPUProfile, HeapProfile string
+	// Results are the CPU run's results (one run).
+	Results []*benchfmt.Result
+}
+
+// ProfileRun is what one profile run found.
+type ProfileRun struct {
+	Doc *document.Report
+	// Failures describes each failed benchmark and package in one line.
+	Failures []string
+	// Targets is how many benchmarks were selected; Broken how many
+	// packages did not build.
+	Targets, Broken int
+}
+
+// Profile profiles every benchmark of the suite: one run under the CPU
+// profiler and one under the heap profiler, in separate processes so that
+// neither profiler distorts the other. each, if not nil, is called with
+// every benchmark as it finishes. On cancellation it returns what finished
+// with ctx's error.
+func (s *Suite) Profile(ctx context.Context, opts ProfileOptions, bar *progress.Bar, each func(*Profiled) error) (*ProfileRun, error) {
+	defer bar.Done()
+	scratch, err := filepath.Abs(filepath.Join(s.Dir(), "profiles"))
+	if err == nil {
+		err = os.MkdirAll(scratch, 0o755)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("create profile directory: %w", err)
+	}
+	if opts.Keep != "" {
+		if err := os.MkdirAll(opts.Keep, 0o755); err != nil {
+			return nil, fmt.Errorf("create profile directory %s: %w", opts.Keep, err)
+		}
+	}
+	run := &ProfileRun{
+		Doc:     &document.Report{Schema: document.Schema, Benchmarks: []document.Benchmark{}},
+		Targets: len(s.Targets),
+		Broken:  len(s.Failed),
+	}
+	defer func() { fillEnv(run.Doc, s.Env) }()
+	for _, pe := range s.Failed {
+		run.Failures = append(run.Failures, fmt.Sprintf("%s: %v", pe.Package, pe.Err))
+		run.Doc.Packages = append(run.Doc.Packages, document.Package{Package: pe.Package, Status: string(results.StatusFailed), Error: pe.Err.Error()})
+	}
+	names := profileNames(s.Targets)
+	bar.Start(len(s.Targets), "")
+	for i, t := range s.Targets {
+		bar.Describe(t.Name)
+		p, err := s.profileOne(ctx, t, names[i], scratch, opts)
+		if err != nil {
+			return run, err
+		}
+		if p.Status != results.StatusOK && p.Status != results.StatusSkipped {
+			run.Failures = append(run.Failures, fmt.Sprintf("%s %s: %s", p.Package, p.Name, p.Error))
+			bar.Printf("%s %s: %s", p.Package, p.Name, p.Error)
+		}
+		bj := profiledBenchmark(p)
+		addProfile(run.Doc, &bj, p.Analysis, opts.Hotspots, opts.Sites)
+		run.Doc.Benchmarks = append(run.Doc.Benchmarks, bj)
+		if each != nil {
+			if err := each(p); err != nil {
+				return run, err
+			}
+		}
+		bar.Step("")
+	}
+	return run, nil
+}
+
+// profileOne runs one benchmark under each profiler and analyses the
+// profiles. It returns an error only on cancellation, when the binary
+// cannot be started or when the profiles cannot be kept; a failure of the
+// benchmark or its profiles is in the result.
+func (s *Suite) profileOne(ctx context.Context, t gotest.Target, name, scratch string, opts ProfileOptions) (*Profiled, error) {
+	pkg := t.Binary.Package
+	p := &Profiled{Package: pkg.ImportPath, Name: t.Name, Status: results.StatusOK}
+	cpuPath := filepath.Join(scratch, name+".cpu.pprof")
+	memPath := filepath.Join(scratch, name+".mem.pprof")
+	cfg := gotest.RunConfig{Name: t.Name, Sub: s.Sub, Benchtime: s.Config.Benchtime, CPU: s.Config.CPU, Timeout: s.Config.Timeout}
+	if opts.Keep != "" {
+		// No stale profiles from an earlier run beside this run's error.
+		for _, kind := range []string{".cpu.pprof", ".mem.pprof"} {
+			if err := os.Remove(filepath.Join(opts.Keep, name+kind)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("keep profile: %w", err)
+			}
+		}
+	}
+	cfg.Args = []string{"-test.cpuprofile=" + cpuPath}
+	o, err := t.Binary.Run(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	noteEnv(&s.Env, o)
+	p.Results = o.Results
+	if o.Status != results.StatusOK {
+		p.Status, p.Error = o.Status, o.Error
+		return p, nil
+	}
+	cfg.Args = []string{"-test.memprofile=" + memPath, "-test.memprofilerate=" + strconv.Itoa(max(opts.MemRate, 1))}
+	o, err = t.Binary.Run(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if o.Status != results.StatusOK {
+		p.Status, p.Error = o.Status, "heap profile run: "+o.Error
+		return p, nil
+	}
+	if opts.Keep != "" {
+		p.CPUProfile = filepath.Join(opts.Keep, name+".cpu.pprof")
+		p.HeapProfile = filepath.Join(opts.Keep, name+".mem.pprof")
+		if err := copyFile(cpuPath, p.CPUProfile); err != nil {
+			return nil, fmt.Errorf("keep profile: %w", err)
+		}
+		if err := copyFile(memPath, p.HeapProfile); err != nil {
+			return nil, fmt.Errorf("keep profile: %w", err)
+		}
+	}
+	a, err := profiles.Analyze(cpuPath, memPath, analyzeOptions(t))
+	if err != nil {
+		p.Status, p.Error = results.StatusFailed, err.Error()
+		return p, nil
+	}
+	p.Analysis = a
+	return p, nil
+}
+
+func analyzeOptions(t gotest.Target) profiles.Options {
+	pkg := t.Binary.Package
+	root := pkg.ModuleDir
+	if root == "" {
+		root = pkg.Dir
+	}
+	return profiles.Options{ModuleDir: root, ModulePath: pkg.ModulePath, Benchmark: t.Name}
+}
+
+// profiledBenchmark describes a profiled benchmark. Its metrics come from
+// the CPU run (one sample each) when the benchmark has a single result
+// line; a benchmark with sub-benchmarks or several -cpu values is profiled
+// as a whole and has none.
+func profiledBenchmark(p *Profiled) document.Benchmark {
+	bj := document.Benchmark{
+		Package: p.Package, Name: p.Name, Status: string(p.Status), Error: p.Error,
+		Metrics: map[string]*document.Metric{}, CPUProfile: p.CPUProfile, HeapProfile: p.HeapProfile,
+	}
+	if len(p.Results) == 1 {
+		name, procs := stats.SplitProcs(p.Results[0].Name)
+		if "Benchmark"+name == p.Name {
+			bj.Procs = procs
+			for _, v := range p.Results[0].Values {
+				bj.Metrics[v.Unit] = document.NewMetric(stats.Summarize([]float64{v.Value}, v.Unit, nil))
+			}
+		}
+	}
+	return bj
+}
+
+// addProfile fills bj's profile fields from a and appends a's hotspots,
+// categories and allocation sites to doc: the top hotspots functions and
+// the top sites (0: 10 and 5).
+func addProfile(doc *document.Report, bj *document.Benchmark, a *profiles.Analysis, hotspots, sites int) {
+	if a == nil {
+		return
+	}
+	if a.CPU != nil {
+		if p := a.CPU.Path; len(p.Frames) > 0 {
+			cp := &document.CallPath{Text: p.String(), Share: p.Share}
+			for _, f := range p.Frames {
+				cp.Functions = append(cp.Functions, f.Function)
+			}
+			bj.CallPath = cp
+		}
+		for _, f := range a.CPU.Shown(orDefault(hotspots, 10), 0) {
+			doc.Hotspots = append(doc.Hotspots, document.Hotspot{
+				Benchmark: bj.Name, Package: bj.Package, Function: f.Name,
+				File: f.File, Line: f.Line, Flat: f.FlatShare, Cum: f.CumShare,
+			})
+		}
+		for _, c := range a.CPU.Categories {
+			doc.Categories = append(doc.Categories, document.Category{
+				Benchmark: bj.Name, Package: bj.Package, Category: c.Name, Share: c.Share,
+			})
+		}
+	}
+	if a.Heap != nil {
+		share := a.Heap.TestShare
+		bj.TestAllocShare = &share
+		for _, s := range a.Heap.Shown(orDefault(sites, 5), 0) {
+			doc.Allocations = append(doc.Allocations, document.Allocation{
+				Benchmark: bj.Name, Package: bj.Package, Function: s.Function,
+				File: s.File, Line: s.Line, Via: s.Via, Bytes: s.Bytes, Objects: s.Objects,
+				CallerFile: s.CallerFile, CallerLine: s.CallerLine,
+				BytesShare: s.BytesShare, ObjectsShare: s.ObjectsShare, InTest: s.InTest,
+			})
+		}
+	}
+}
+
+func orDefault(n, def int) int {
+	if n <= 0 {
+		return def
+	}
+	return n
+}
+
+func fillEnv(d *document.Report, env results.Env) {
+	d.Module, d.GoVersion, d.GOOS, d.GOARCH = env.Module, env.GoVersion, env.GOOS, env.GOARCH
+	d.CPU, d.Commit, d.Date = env.CPU, env.Commit, env.Date
+}
+
+// profileNames gives each target the file name its profiles are kept
+// under: the benchmark's name with slashes replaced, prefixed by its
+// package path where two packages share a benchmark name.
+func profileNames(targets []gotest.Target) []string {
+	count := map[string]int{}
+	for _, t := range targets {
+		count[t.Name]++
+	}
+	names := make([]string, len(targets))
+	for i, t := range targets {
+		n := t.Name
+		if count[n] > 1 {
+			n = t.Binary.Package.ImportPath + "." + n
+		}
+		names[i] = sanitizeName(n)
+	}
+	return names
+}
+
+func sanitizeName(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '/', '\\', ':', '*', '?', '"', '<', '>', '|', ' ':
+			return '_'
+		}
+		return r
+	}, s)
+}
+
+func copyFile(from, to string) (err error) {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(to)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := out.Close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
+	if _, err := io.Copy(out, in); err != nil {
+		return fmt.Errorf("copy %s: %w", from, err)
+	}
+	return nil
+}

@@ -1,0 +1,352 @@
+package loop
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/google/pprof/profile"
+
+	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/escape"
+	"github.com/perfloop/perfloop/internal/findings"
+	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/profiles"
+	"github.com/perfloop/perfloop/internal/progress"
+	"github.com/perfloop/perfloop/internal/results"
+	"github.com/perfloop/perfloop/internal/stats"
+)
+
+// ReportOptions says how the report pipeline profiles and where it keeps
+// the profiles.
+type ReportOptions struct {
+	// ProfileTime is how much CPU profile each benchmark should have:
+	// when its benchmark rounds gave less than half of it, one dedicated
+	// CPU-profile run of this -benchtime is added.
+	ProfileTime time.Duration
+	// Profiles is the directory the merged CPU profile and the heap
+	// profile of each benchmark are kept in, as NAME.cpu.pprof and
+	// NAME.mem.pprof ("" keeps none).
+	Profiles string
+	// Each is called after every benchmark run (see BenchOptions.Each).
+	Each func(*results.Benchmark, *gotest.Outcome) error
+	// Stage, if set, is told when a stage starts: "benchmarking",
+	// "profiling", "explaining".
+	Stage func(string)
+}
+
+// ReportRun is what the report pipeline measured and found.
+type ReportRun struct {
+	Doc   *document.Report
+	Bench *BenchRun
+	// Flames are the CPU profiles' flame graphs by benchmark name.
+	Flames map[string]*profiles.FlameNode
+	// Failures are profiling failures of benchmarks whose benchmark runs
+	// succeeded, one line each.
+	Failures []string
+	// EscapeErr is why the compiler's escape analysis is missing, if it
+	// is.
+	EscapeErr error
+	// Measuring is the wall time of the benchmark and profile runs;
+	// Analysis the time spent after them (analysis, findings).
+	Measuring, Analysis time.Duration
+}
+
+// Heap-profile iteration counts: the larger run is about heapTime of
+// benchmark work and records at most heapAllocs allocations; the smaller
+// is a quarter of it.
+const (
+	heapTime   = 50 * time.Millisecond
+	heapAllocs = 200_000
+)
+
+// Report runs the whole pipeline on the benchmarks cfg selects: bench (with
+// CPU profiles taken in the rounds), heap profiles at two iteration counts,
+// the compiler's escape analysis (started while the binaries build), the
+// findings, the decision gate and scaling. On cancellation it returns what
+// finished with ctx's error; the run is nil only when nothing could start.
+func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.Bar) (*ReportRun, error) {
+	stage := opts.Stage
+	if stage == nil {
+		stage = func(string) {}
+	}
+	type escapes struct {
+		ix  *escape.Index
+		err error
+	}
+	escCh := make(chan escapes, 1)
+	go func() {
+		ix, err := Escapes(ctx, cfg)
+		escCh <- escapes{ix, err}
+	}()
+	waitEscapes := func() escapes { return <-escCh }
+
+	suite, err := Prepare(ctx, cfg, bar)
+	if err != nil {
+		waitEscapes()
+		return nil, err
+	}
+	defer suite.Close()
+	scratch := filepath.Join(suite.Dir(), "profiles")
+	if err := os.MkdirAll(scratch, 0o755); err != nil {
+		waitEscapes()
+		return nil, fmt.Errorf("create profile directory: %w", err)
+	}
+	if opts.Profiles != "" {
+		if err := os.MkdirAll(opts.Profiles, 0o755); err != nil {
+			waitEscapes()
+			return nil, fmt.Errorf("create profile directory %s: %w", opts.Profiles, err)
+		}
+	}
+	// The escape analysis competes for the CPU: let it finish before
+	// anything is timed.
+	esc := waitEscapes()
+
+	start := time.Now()
+	stage("benchmarking")
+	bench, err := suite.Bench(ctx, BenchOptions{CPUProfileDir: scratch, Each: opts.Each}, bar)
+	run := &ReportRun{Bench: bench, Flames: map[string]*profiles.FlameNode{}, EscapeErr: esc.err}
+	if bench == nil {
+		return nil, err
+	}
+	run.Doc = bench.Document()
+	if err != nil {
+		return run, err
+	}
+
+	stage("profiling")
+	names := profileNames(suite.Targets)
+	bar.Start(len(suite.Targets), "")
+	type analysed struct {
+		i int
+		a *profiles.Analysis
+		p profileFiles
+	}
+	var done []analysed
+	for i, t := range suite.Targets {
+		bar.Describe(t.Name)
+		b := bench.Benchmarks[i]
+		if b.Status != results.StatusOK || len(b.Results) == 0 {
+			bar.Step("")
+			continue
+		}
+		pf, a, msg, err := suite.profileForReport(ctx, t, b, bench.CPUProfiles[i], names[i], scratch, opts)
+		if err != nil {
+			run.Measuring = time.Since(start)
+			return run, err
+		}
+		if msg != "" {
+			run.Failures = append(run.Failures, fmt.Sprintf("%s %s: %s", b.Package, b.Name, msg))
+			bar.Printf("%s %s: %s", b.Package, b.Name, msg)
+			for j := range run.Doc.Benchmarks {
+				if e := &run.Doc.Benchmarks[j]; e.Package == b.Package && (e.Name == b.Name || strings.HasPrefix(e.Name, b.Name+"/")) {
+					e.ProfileError = msg
+				}
+			}
+		}
+		if a != nil {
+			done = append(done, analysed{i, a, pf})
+		}
+		bar.Step("")
+	}
+	bar.Done()
+	run.Measuring = time.Since(start)
+
+	analysis := time.Now()
+	stage("explaining")
+	for _, d := range done {
+		t := suite.Targets[d.i]
+		bj := document.Benchmark{Package: t.Binary.Package.ImportPath, Name: t.Name, Status: string(results.StatusOK),
+			Metrics: map[string]*document.Metric{}, CPUProfile: d.p.keptCPU, HeapProfile: d.p.keptHeap}
+		addProfile(run.Doc, &bj, d.a, 10, 5)
+		attach(run.Doc, bj)
+		if d.a.CPU != nil && d.p.cpu != nil {
+			run.Flames[t.Name] = profiles.Flame(d.p.cpu)
+		}
+	}
+	if esc.ix != nil {
+		if err := Explain(ctx, run.Doc, esc.ix); err != nil && run.EscapeErr == nil {
+			run.EscapeErr = err
+		}
+	}
+	doc := run.Doc
+	doc.Count, doc.Benchtime = cfg.Count, cfg.Benchtime
+	doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{})
+	doc.Scaling = findings.Scaling(doc)
+	doc.Commands = reproduceCommands(doc, cfg)
+	run.Analysis = time.Since(analysis)
+	return run, nil
+}
+
+// attach puts a top-level benchmark's profile fields on its entry, or adds
+// the entry when the benchmark's results are its sub-benchmarks', so its
+// profile sections stay under the name they were measured as.
+func attach(doc *document.Report, pb document.Benchmark) {
+	for i := range doc.Benchmarks {
+		b := &doc.Benchmarks[i]
+		if b.Package == pb.Package && b.Name == pb.Name {
+			b.TestAllocShare, b.CallPath = pb.TestAllocShare, pb.CallPath
+			b.CPUProfile, b.HeapProfile = pb.CPUProfile, pb.HeapProfile
+			return
+		}
+	}
+	doc.Benchmarks = append(doc.Benchmarks, pb)
+}
+
+// profileFiles are a benchmark's profiles: parsed, and where they were
+// kept.
+type profileFiles struct {
+	cpu               *profile.Profile
+	keptCPU, keptHeap string
+}
+
+// profileForReport builds one benchmark's CPU profile from its rounds'
+// (adding a dedicated run when they are too short) and its per-op heap
+// profile from two runs at fixed iteration counts, and analyses both. A
+// failure of the benchmark or its profiles is returned as msg.
+func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *results.Benchmark, rounds []string, name, scratch string, opts ReportOptions) (pf profileFiles, a *profiles.Analysis, msg string, err error) {
+	cfg := gotest.RunConfig{Name: t.Name, Sub: s.Sub, CPU: s.Config.CPU, Timeout: s.Config.Timeout}
+	cpuPaths := append([]string(nil), rounds...)
+	var total int64
+	for _, path := range rounds {
+		if p, err := profiles.ReadFile(path); err == nil {
+			total += profiles.SampleTotal(p, "cpu")
+		}
+	}
+	if want := opts.ProfileTime; want > 0 && time.Duration(total) < want/2 {
+		extra := filepath.Join(scratch, name+".extra.cpu.pprof")
+		rc := cfg
+		rc.Benchtime = fmt.Sprint(want)
+		rc.Args = []string{"-test.cpuprofile=" + extra}
+		o, err := t.Binary.Run(ctx, rc)
+		if err != nil {
+			return pf, nil, "", err
+		}
+		if o.Status != results.StatusOK {
+			return pf, nil, "CPU profile run: " + o.Error, nil
+		}
+		cpuPaths = append(cpuPaths, extra)
+	}
+	cpu, err := profiles.Merge(cpuPaths)
+	if err != nil {
+		return pf, nil, "cpu profile: " + err.Error(), nil
+	}
+	pf.cpu = cpu
+
+	n1, n2 := heapCounts(b)
+	heap := [2]*profile.Profile{}
+	for i, n := range [2]int{n1, n2} {
+		path := filepath.Join(scratch, fmt.Sprintf("%s.n%d.mem.pprof", name, n))
+		rc := cfg
+		rc.Benchtime = fmt.Sprintf("%dx", n)
+		rc.Args = []string{"-test.memprofile=" + path, "-test.memprofilerate=1"}
+		o, err := t.Binary.Run(ctx, rc)
+		if err != nil {
+			return pf, nil, "", err
+		}
+		if o.Status != results.StatusOK {
+			return pf, nil, "heap profile run: " + o.Error, nil
+		}
+		if heap[i], err = profiles.ReadFile(path); err != nil {
+			return pf, nil, "heap profile: " + err.Error(), nil
+		}
+	}
+	perOp, err := profiles.Subtract(heap[0], heap[1])
+	if err != nil {
+		return pf, nil, "heap profile: " + err.Error(), nil
+	}
+	if opts.Profiles != "" {
+		pf.keptCPU = filepath.Join(opts.Profiles, name+".cpu.pprof")
+		pf.keptHeap = filepath.Join(opts.Profiles, name+".mem.pprof")
+		if err := profiles.WriteFile(pf.keptCPU, cpu); err != nil {
+			return pf, nil, "", fmt.Errorf("keep profile: %w", err)
+		}
+		if err := profiles.WriteFile(pf.keptHeap, heap[0]); err != nil {
+			return pf, nil, "", fmt.Errorf("keep profile: %w", err)
+		}
+	}
+	a, err = profiles.AnalyzeProfiles(cpu, perOp, analyzeOptions(t))
+	if err != nil && strings.Contains(err.Error(), "no allocations recorded") {
+		// The timed loop allocates nothing: what the run allocated is
+		// setup, which the sites then describe.
+		a, err = profiles.AnalyzeProfiles(cpu, heap[0], analyzeOptions(t))
+	}
+	if err != nil {
+		return pf, nil, err.Error(), nil
+	}
+	return pf, a, "", nil
+}
+
+// heapCounts chooses the two iteration counts of a benchmark's heap
+// profile runs from its measured sec/op and allocs/op, summed over its
+// sub-benchmarks (each runs the count): the larger takes about heapTime
+// and records at most heapAllocs allocations.
+func heapCounts(b *results.Benchmark) (n1, n2 int) {
+	sec := map[string][]float64{}
+	allocs := map[string][]float64{}
+	for _, r := range b.Results {
+		name := r.Name.String()
+		if v, ok := r.Value("sec/op"); ok {
+			sec[name] = append(sec[name], v)
+		}
+		if v, ok := r.Value("allocs/op"); ok {
+			allocs[name] = append(allocs[name], v)
+		}
+	}
+	var secSum, allocSum float64
+	for _, vs := range sec {
+		secSum += stats.Summarize(vs, "sec/op", nil).Median
+	}
+	for _, vs := range allocs {
+		allocSum += stats.Summarize(vs, "allocs/op", nil).Median
+	}
+	n := 1e9
+	if secSum > 0 {
+		n = math.Min(n, heapTime.Seconds()/secSum)
+	}
+	if allocSum > 0 {
+		n = math.Min(n, heapAllocs/allocSum)
+	}
+	n1 = max(int(n), 4)
+	return n1, max(n1/4, 1)
+}
+
+// reproduceCommands lists the hand-run commands behind each figure.
+func reproduceCommands(doc *document.Report, cfg Config) []document.Command {
+	bt := ""
+	if cfg.Benchtime != "" {
+		bt = " -benchtime " + cfg.Benchtime
+	}
+	var cmds []document.Command
+	seen := map[string]bool{}
+	for _, b := range doc.Benchmarks {
+		top := b.Name
+		if i := strings.IndexByte(top, '/'); i >= 0 {
+			top = top[:i]
+		}
+		key := b.Package + " " + top
+		if seen[key] || top == "" {
+			continue
+		}
+		seen[key] = true
+		pat := "'^" + regexp.QuoteMeta(top) + "$'"
+		cmds = append(cmds,
+			document.Command{What: "results of " + top, Command: fmt.Sprintf("go test -run '^$' -bench %s -benchmem -count %d%s %s", pat, cfg.Count, bt, b.Package)},
+			document.Command{What: "CPU hotspots of " + top, Command: fmt.Sprintf("go test -run '^$' -bench %s%s -cpuprofile cpu.pprof %s && go tool pprof -top cpu.pprof", pat, bt, b.Package)},
+			document.Command{What: "allocation sites of " + top, Command: fmt.Sprintf("go test -run '^$' -bench %s%s -memprofile mem.pprof -memprofilerate 1 %s && go tool pprof -sample_index=alloc_space -top mem.pprof", pat, bt, b.Package)},
+		)
+	}
+	pkgs := map[string]bool{}
+	for _, b := range doc.Benchmarks {
+		if !pkgs[b.Package] {
+			pkgs[b.Package] = true
+			cmds = append(cmds, document.Command{What: "escape analysis of " + b.Package, Command: "go build -gcflags=-m=2 " + b.Package})
+		}
+	}
+	return cmds
+}

@@ -1,0 +1,89 @@
+package loop
+
+import (
+	"context"
+	"time"
+
+	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/progress"
+	"github.com/perfloop/perfloop/internal/results"
+)
+
+// Config selects benchmarks and says how to run them, as the go command's
+// flags do.
+type Config struct {
+	// Patterns are package patterns; none means ./... .
+	Patterns []string
+	// Bench is the -bench regular expression.
+	Bench string
+	// Count is how many times each benchmark runs, round-robin.
+	Count int
+	// Benchtime is -benchtime: a duration or Nx; "" is the testing
+	// package's default.
+	Benchtime string
+	// CPU is the -cpu list, "" for the default.
+	CPU string
+	// Tags are build tags.
+	Tags string
+	// Timeout bounds one run of one benchmark.
+	Timeout time.Duration
+	// Version is perfloop's version, recorded in the results' metadata.
+	Version string
+}
+
+func (c Config) patterns() []string {
+	if len(c.Patterns) == 0 {
+		return []string{"./..."}
+	}
+	return c.Patterns
+}
+
+// Suite is the benchmarks selected by a Config, with each package's test
+// binary built once, and the environment they run in.
+type Suite struct {
+	*gotest.Suite
+	Config Config
+	Env    results.Env
+	tc     *gotest.Toolchain
+}
+
+// Prepare lists the packages, builds their test binaries and lists the
+// benchmarks. A package that does not build is recorded in Failed; patterns
+// that match nothing are a *gotest.ListError. The caller must Close the
+// suite.
+func Prepare(ctx context.Context, cfg Config, bar *progress.Bar) (*Suite, error) {
+	tc := &gotest.Toolchain{Tags: cfg.Tags}
+	gs, err := tc.Prepare(ctx, cfg.patterns(), cfg.Bench, bar.Status)
+	if err != nil {
+		return nil, err
+	}
+	s := &Suite{Suite: gs, Config: cfg, tc: tc}
+	s.Env = readEnv(ctx, tc, gs, cfg.Version)
+	for _, pe := range gs.Failed {
+		bar.Printf("%s: %v", pe.Package, pe.Err)
+	}
+	return s, nil
+}
+
+func readEnv(ctx context.Context, tc *gotest.Toolchain, suite *gotest.Suite, version string) results.Env {
+	env := results.Env{Date: time.Now().UTC().Format(time.RFC3339), Perfloop: version}
+	env.GoVersion, _ = tc.GoVersion(ctx)
+	for _, p := range suite.Packages {
+		if p.ModuleDir != "" {
+			env.Module = p.ModulePath
+			vcs := gotest.ReadVCS(ctx, p.ModuleDir)
+			env.Commit, env.Dirty = vcs.Commit, vcs.Dirty
+			break
+		}
+	}
+	return env
+}
+
+// noteEnv fills the run-time parts of env (goos, goarch, cpu) from the
+// first results that carry them.
+func noteEnv(env *results.Env, o *gotest.Outcome) {
+	if env.GOOS == "" && len(o.Results) > 0 {
+		r := o.Results[0]
+		env.GOOS, env.GOARCH, env.CPU = r.GetConfig("goos"), r.GetConfig("goarch"), r.GetConfig("cpu")
+	}
+}
