@@ -3,6 +3,7 @@ package abtest
 import (
 	"context"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -170,5 +171,72 @@ func TestNothingInCommon(t *testing.T) {
 	_, err := Run(context.Background(), sides, options(), nil)
 	if !errors.Is(err, ErrNoCommon) {
 		t.Errorf("err = %v, want ErrNoCommon", err)
+	}
+}
+
+// TestInterruptedRunKeepsRounds: cancelling during the rounds returns the
+// rounds measured so far, decided, with the context's error.
+func TestInterruptedRunKeepsRounds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs benchmarks")
+	}
+	sides := build(t, module(t, 2, ""), module(t, 2, ""))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opts := options()
+	opts.MinRounds, opts.MaxRounds = 20, 50
+	opts.AfterRound = func(n int) {
+		if n == 3 {
+			cancel()
+		}
+	}
+	res, err := Run(ctx, sides, opts, nil)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if res.Rounds != 3 {
+		t.Errorf("Rounds = %d, want the 3 completed before the interruption", res.Rounds)
+	}
+	if len(res.Tables) == 0 {
+		t.Fatal("no tables: the rounds measured before the interruption were lost")
+	}
+	for _, tab := range res.Tables {
+		for _, row := range tab.Rows {
+			if c := row.Cells[1]; c == nil || c.Verdict == "" {
+				t.Errorf("%s %s: no verdict", tab.Unit, row.Benchmark)
+			}
+		}
+	}
+}
+
+// TestInconclusiveRows: rows the rounds run out on before they are
+// decided say so, with the change they could detect at the level spent.
+func TestInconclusiveRows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs benchmarks")
+	}
+	sides := build(t, module(t, 2, ""), module(t, 2, ""))
+	opts := options()
+	opts.MinRounds, opts.MaxRounds = 3, 3
+	res, err := Run(context.Background(), sides, opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tab := range res.Tables {
+		if tab.Unit != "sec/op" {
+			continue
+		}
+		for _, row := range tab.Rows {
+			c := row.Cells[1]
+			if c.Significant {
+				continue // three rounds can flag nothing: 2/2³ > α
+			}
+			if c.Verdict != stats.Inconclusive && c.Verdict != stats.NoChange {
+				t.Errorf("%s: verdict %q", row.Benchmark, c.Verdict)
+			}
+			if !math.IsInf(c.MDE, 1) {
+				t.Errorf("%s: MDE %g after 3 rounds, want +Inf (no change is detectable)", row.Benchmark, c.MDE)
+			}
+		}
 	}
 }

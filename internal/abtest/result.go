@@ -32,10 +32,15 @@ type Result struct {
 	OnlyBase, OnlyHead []string
 	// Noisy lists the rows that stayed too noisy to see a 5% change.
 	Noisy []string
+	// Inconclusive counts the rows the run could neither show changed
+	// nor show unchanged before its rounds or time ran out.
+	Inconclusive int
 
-	settle  float64
-	pairs   map[rowKey]*pairs
-	results [2][]*benchfmt.Result
+	settle float64
+	// lastLevel is the significance level spent at the last look.
+	lastLevel float64
+	pairs     map[rowKey]*pairs
+	results   [2][]*benchfmt.Result
 }
 
 // Failure is a package that did not build or a benchmark that failed on
@@ -141,9 +146,16 @@ func (r *Result) finish(units []*unit, wall time.Duration) {
 			}
 			c.Decide(t, pr.significant)
 			if !pr.significant && pr.last.Ratio {
-				c.MDE = pr.last.MDE
-				if pr.last.MDE > 0.05 {
-					noisy = append(noisy, fmt.Sprintf("%s %s (could detect only ±%.0f%%)", row.FullName, t.Unit, 100*pr.last.MDE))
+				// What this run could have seen, at the level its last
+				// look spent, among this unit's rows.
+				c.MDE = pr.last.MDEAt(r.lastLevel, r.rowsIn(t.Unit))
+				if !pr.settled {
+					c.Verdict = stats.Inconclusive
+					c.Low, c.High = pr.last.Low, pr.last.High
+					r.Inconclusive++
+				}
+				if c.MDE > 0.05 {
+					noisy = append(noisy, fmt.Sprintf("%s %s (could detect only ±%.0f%%)", row.FullName, t.Unit, 100*c.MDE))
 				}
 			}
 		}
@@ -178,4 +190,15 @@ func ratioDelta(old, new float64) float64 {
 		return math.NaN()
 	}
 	return new/old - 1
+}
+
+// rowsIn is how many rows of unit the run compares.
+func (r *Result) rowsIn(unit string) int {
+	n := 0
+	for k := range r.pairs {
+		if k.unit == unit {
+			n++
+		}
+	}
+	return n
 }

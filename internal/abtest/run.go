@@ -37,6 +37,9 @@ type Options struct {
 	Alpha, Settle float64
 	// Seed seeds the run order.
 	Seed uint64
+	// AfterRound, if set, is called after every complete round with the
+	// number of rounds done.
+	AfterRound func(rounds int)
 }
 
 // ErrNoCommon means no selected benchmark exists on both sides.
@@ -85,7 +88,16 @@ func Run(ctx context.Context, sides [2]*Side, opts Options, bar *progress.Bar) (
 
 	rng := rand.New(rand.NewPCG(opts.Seed, opts.Seed>>1|1))
 	looks := stats.Looks(opts.MinRounds, opts.MaxRounds)
-	nextLook, prevLook := 0, 0
+	nextLook, prevFrac := 0, 0.0
+	// The share of the run done: of the rounds, or of the time budget,
+	// whichever is further along. It decides how much of α a look spends.
+	progress := func(round int) float64 {
+		f := float64(round) / float64(opts.MaxRounds)
+		if opts.Budget > 0 {
+			f = max(f, float64(time.Since(start))/float64(opts.Budget))
+		}
+		return min(f, 1)
+	}
 	bar.Start(opts.MaxRounds*len(units), "")
 	var roundTime time.Duration
 	for round := 1; round <= opts.MaxRounds; round++ {
@@ -107,8 +119,11 @@ func Run(ctx context.Context, sides [2]*Side, opts Options, bar *progress.Bar) (
 			bar.Describe(fmt.Sprintf("%s (round %d/%d)", u.displayName(), round, opts.MaxRounds))
 			aFirst := rng.IntN(2) == 0
 			if err := res.round(ctx, u, aFirst, opts); err != nil {
-				if round > 1 {
-					res.look(stats.Spend(opts.Alpha, prevLook, res.Rounds, opts.MaxRounds))
+				// Interrupted: decide with what was measured, spending
+				// what is left of α.
+				if res.Rounds >= 2 {
+					res.lastLevel = stats.SpendFraction(opts.Alpha, prevFrac, 1)
+					res.look(res.lastLevel)
 				}
 				res.finish(units, time.Since(start))
 				return res, err
@@ -117,18 +132,22 @@ func Run(ctx context.Context, sides [2]*Side, opts Options, bar *progress.Bar) (
 		}
 		res.Rounds = round
 		roundTime = time.Since(roundStart)
-		last := round == opts.MaxRounds || time.Since(start)+roundTime > opts.Budget
+		if opts.AfterRound != nil {
+			opts.AfterRound(round)
+		}
+		last := round == opts.MaxRounds || opts.Budget > 0 && time.Since(start)+roundTime > opts.Budget
 		if round == looks[nextLook] || last {
-			level := stats.Spend(opts.Alpha, prevLook, round, opts.MaxRounds)
+			frac := progress(round)
 			if last {
 				// Spend everything left: the sum over looks stays α.
-				level = stats.Spend(opts.Alpha, prevLook, opts.MaxRounds, opts.MaxRounds)
+				frac = 1
 			}
-			prevLook = round
+			res.lastLevel = stats.SpendFraction(opts.Alpha, prevFrac, frac)
+			prevFrac = frac
 			for nextLook < len(looks)-1 && looks[nextLook] <= round {
 				nextLook++
 			}
-			if res.look(level) || last {
+			if res.look(res.lastLevel) || last {
 				break
 			}
 		}

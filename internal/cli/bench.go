@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -94,9 +95,21 @@ func (c *benchConfig) validate() error {
 		return usageErrorf("-timeout must be positive, got %v", c.timeout)
 	}
 	if c.benchtime != "" {
-		if _, err := time.ParseDuration(c.benchtime); err != nil {
-			if n := strings.TrimSuffix(c.benchtime, "x"); n == c.benchtime || !isDigits(n) {
-				return usageErrorf("-benchtime %q: want a duration (1s, 500ms) or an iteration count (100x)", c.benchtime)
+		d, err := time.ParseDuration(c.benchtime)
+		switch n := strings.TrimSuffix(c.benchtime, "x"); {
+		case err == nil && d <= 0:
+			return usageErrorf("-benchtime %q: want a positive duration (1s, 500ms) or an iteration count (100x)", c.benchtime)
+		case err == nil:
+		case n == c.benchtime || !isDigits(n):
+			return usageErrorf("-benchtime %q: want a duration (1s, 500ms) or an iteration count (100x)", c.benchtime)
+		case strings.TrimLeft(n, "0") == "":
+			return usageErrorf("-benchtime %q: want at least 1 iteration (1x)", c.benchtime)
+		}
+	}
+	if c.cpu != "" {
+		for _, f := range strings.Split(c.cpu, ",") {
+			if n, err := strconv.Atoi(strings.TrimSpace(f)); err != nil || n < 1 {
+				return usageErrorf("-cpu %q: want a comma-separated list of GOMAXPROCS values of at least 1, such as 1,2,4", c.cpu)
 			}
 		}
 	}

@@ -132,8 +132,9 @@ func newFlagSet(name, usageText string, s Streams) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(s.Err)
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), strings.TrimLeft(usageText, "\n"))
-		fmt.Fprintln(fs.Output(), "\nFlags:")
+		fmt.Fprint(s.Err, strings.TrimLeft(usageText, "\n"))
+		fmt.Fprintln(s.Err, "\nFlags:")
+		fs.SetOutput(s.Err)
 		fs.PrintDefaults()
 	}
 	return fs
@@ -144,12 +145,19 @@ func newFlagSet(name, usageText string, s Streams) *flag.FlagSet {
 // flag parsing. It returns the positional arguments.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
+	// A bad flag is one line naming it, not the whole usage text: the
+	// flag package's own printing goes nowhere, and -h prints the usage.
+	out, usage := fs.Output(), fs.Usage
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	defer func() { fs.SetOutput(out); fs.Usage = usage }()
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				usage()
 				return nil, err
 			}
-			return nil, usageError{err}
+			return nil, usageError{fmt.Errorf("%s: %w (see perfloop help %s)", fs.Name(), err, fs.Name())}
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {

@@ -2,9 +2,7 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,7 +11,6 @@ import (
 
 	"github.com/perfloop/perfloop/internal/abtest"
 	"github.com/perfloop/perfloop/internal/gotest"
-	"github.com/perfloop/perfloop/internal/report"
 	"github.com/perfloop/perfloop/internal/stats"
 )
 
@@ -42,9 +39,12 @@ exact Wilcoxon signed-rank test on those ratios, looked at after -min-rounds
 rounds and then every few rounds, with the significance level spent across
 the looks (alpha spending) and the Benjamini–Hochberg correction across the
 rows of each unit. The run stops as soon as every row is decided: changed,
-or shown by its 80% interval to be within ±-settle of no change. Beside each
-"no significant change" it prints the smallest change the run could have
-detected. See docs/diff.md for the method and why it is valid.
+or shown by its 80% interval to be within ±-settle of no change; otherwise
+it goes on while -rounds and -time allow. A row still undecided then is
+"inconclusive", with the interval of changes it could not rule out. Beside
+each row that is not significant it prints the smallest change the run
+could have detected at the level it spent. See docs/diff.md for the method
+and why it is valid.
 
 Benchmarks present on one side only are listed, not compared.
 
@@ -90,7 +90,7 @@ func runDiff(ctx context.Context, args []string, s Streams) error {
 	fs := newFlagSet("diff", diffUsage, s)
 	opts.addBenchFlags(fs, 0)
 	fs.IntVar(&opts.minRounds, "min-rounds", 6, "first look at the data after `n` rounds")
-	fs.IntVar(&opts.maxRounds, "rounds", 30, "run at most `n` rounds")
+	fs.IntVar(&opts.maxRounds, "rounds", 100, "run at most `n` rounds (the run stops sooner when every row is decided, or at -time)")
 	fs.DurationVar(&opts.budget, "time", 5*time.Minute, "stop after about `d` and decide with what was measured")
 	threshold := fs.String("threshold", "0%", "fail (exit 1) only on slowdowns larger than `pct`")
 	settle := fs.String("settle", "3%", "stop early when every unchanged row is known to within ±`pct`")
@@ -121,6 +121,9 @@ func runDiff(ctx context.Context, args []string, s Streams) error {
 	}
 	if opts.settle, err = parsePercent(*settle); err != nil {
 		return usageErrorf("-settle: %v", err)
+	}
+	if !(opts.alpha > 0 && opts.alpha < 1) {
+		return usageErrorf("-alpha must be between 0 and 1, got %g", opts.alpha)
 	}
 	if opts.minRounds < 2 || opts.maxRounds < opts.minRounds {
 		return usageErrorf("want 2 <= -min-rounds <= -rounds, got %d and %d", opts.minRounds, opts.maxRounds)
@@ -216,57 +219,4 @@ func (o *diffOptions) abOptions() abtest.Options {
 		MinRounds: o.minRounds, MaxRounds: o.maxRounds, Budget: o.budget,
 		Alpha: o.alpha, Settle: o.settle, Seed: o.seed,
 	}
-}
-
-// renderDiff prints what res holds (also after an interruption, runErr)
-// and decides the exit status.
-func renderDiff(s Streams, opts diffOptions, res *abtest.Result, runErr error) error {
-	for _, n := range res.OnlyBase {
-		fmt.Fprintf(s.Err, "perfloop: only in BASE, not compared: %s\n", n)
-	}
-	for _, n := range res.OnlyHead {
-		fmt.Fprintf(s.Err, "perfloop: only in HEAD, not compared: %s\n", n)
-	}
-	if errors.Is(runErr, abtest.ErrNoCommon) {
-		return usageErrorf("diff: no benchmark matching -bench %q exists on both sides", opts.bench)
-	}
-	for _, f := range res.Failures {
-		fmt.Fprintf(s.Err, "perfloop: %s: %s\n", [...]string{"BASE", "HEAD"}[f.Side], f)
-	}
-	if len(res.Tables) > 0 {
-		if opts.json {
-			doc := report.NewCompareJSON(res.Tables)
-			doc.Rounds = res.Rounds
-			doc.WallSeconds = math.Round(res.Wall.Seconds()*1000) / 1000
-			if err := report.WriteJSON(s.Out, doc); err != nil {
-				return err
-			}
-		} else {
-			if err := report.CompareText(s.Out, res.Tables, opts.alpha); err != nil {
-				return err
-			}
-			fmt.Fprintf(s.Out, "\nBASE = %s, HEAD = %s: %d rounds in %.1fs\n", res.Labels[0], res.Labels[1], res.Rounds, res.Wall.Seconds())
-		}
-	}
-	if runErr != nil {
-		return runErr
-	}
-	if len(res.Noisy) > 0 {
-		fmt.Fprintf(s.Err, "perfloop: too noisy to see a 5%% change in %d row(s): %s; try more -rounds, a longer -benchtime, or a quieter machine\n",
-			len(res.Noisy), strings.Join(res.Noisy, ", "))
-	}
-	var problems []string
-	if n := res.Slower(opts.threshold); n > 0 {
-		problems = append(problems, fmt.Sprintf("%d benchmark(s) significantly slower", n))
-	}
-	if n := len(res.Failures); n > 0 {
-		problems = append(problems, fmt.Sprintf("%d build or benchmark failure(s)", n))
-	}
-	if len(res.Tables) == 0 {
-		problems = append(problems, "no benchmark ran on both sides")
-	}
-	if len(problems) > 0 {
-		return failedError{"diff: " + strings.Join(problems, "; ")}
-	}
-	return nil
 }

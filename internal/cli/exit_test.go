@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -37,5 +38,43 @@ func TestParseFlagsInterspersed(t *testing.T) {
 	}
 	if *count != 5 || fmt.Sprint(pos) != "[./a ./b -notaflag]" {
 		t.Errorf("count = %d, positional = %v", *count, pos)
+	}
+}
+
+// TestFlagsValidatedUpFront: a bad flag value is exit 2 and one line on
+// stderr naming the flag, before anything is built or run.
+func TestFlagsValidatedUpFront(t *testing.T) {
+	tests := []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"report", "-profiletime", "banana"}, "-profiletime"},
+		{[]string{"report", "-profiletime", "0s"}, "-profiletime"},
+		{[]string{"report", "-profiletime", "1x"}, "-profiletime"},
+		{[]string{"bench", "-benchtime", "-5s"}, "-benchtime"},
+		{[]string{"bench", "-benchtime", "0x"}, "-benchtime"},
+		{[]string{"profile", "-benchtime", "0s"}, "-benchtime"},
+		{[]string{"bench", "-cpu", "a,b"}, "-cpu"},
+		{[]string{"bench", "-cpu", "0"}, "-cpu"},
+		{[]string{"report", "-cpu", "1,,2"}, "-cpu"},
+		{[]string{"diff", "-alpha", "NaN", "HEAD"}, "-alpha"},
+		{[]string{"diff", "-alpha", "1.5", "HEAD"}, "-alpha"},
+		{[]string{"explain", "-min-share", "5"}, "-min-share"},
+		{[]string{"bench", "-count", "0"}, "-count"},
+		{[]string{"bench", "-nosuchflag"}, "-nosuchflag"},
+	}
+	for _, tt := range tests {
+		var out, errOut strings.Builder
+		code := Run(context.Background(), tt.args, Streams{Out: &out, Err: &errOut})
+		if code != ExitUsage {
+			t.Errorf("perfloop %s: exit %d, want %d", strings.Join(tt.args, " "), code, ExitUsage)
+		}
+		lines := strings.Split(strings.TrimSpace(errOut.String()), "\n")
+		if len(lines) != 1 || !strings.Contains(lines[0], tt.flag) {
+			t.Errorf("perfloop %s: stderr %q, want one line naming %s", strings.Join(tt.args, " "), errOut.String(), tt.flag)
+		}
+		if out.Len() > 0 {
+			t.Errorf("perfloop %s: wrote %q to stdout", strings.Join(tt.args, " "), out.String())
+		}
 	}
 }

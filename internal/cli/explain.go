@@ -48,6 +48,9 @@ func runExplain(ctx context.Context, args []string, s Streams) error {
 	if err := opts.parse(fs, args); err != nil {
 		return err
 	}
+	if !(opts.share >= 0 && opts.share <= 1) {
+		return usageErrorf("-min-share must be a fraction between 0 and 1 (0.05 is 5%%), got %g", opts.share)
+	}
 	popts := loop.ProfileOptions{MemRate: 1, Hotspots: 10, Sites: 10}
 	run, err := profileSuite(ctx, opts.benchConfig, popts, s, nil)
 	if run == nil {

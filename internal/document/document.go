@@ -24,9 +24,17 @@ type Report struct {
 	Packages []Package `json:"packages,omitempty"`
 	// Hotspots, Categories and Allocations come from the benchmarks'
 	// profiles (perfloop profile and report).
-	Hotspots    []Hotspot    `json:"hotspots,omitempty"`
-	Categories  []Category   `json:"categories,omitempty"`
-	Allocations []Allocation `json:"allocations,omitempty"`
+	Hotspots []Hotspot `json:"hotspots,omitempty"`
+	// Lines are the CPU costs at the module's own lines, per benchmark.
+	Lines []LineCost `json:"line_costs,omitempty"`
+	// NotInlined lists the module's hot functions the compiler did not
+	// inline for their cost.
+	NotInlined []NotInlined `json:"not_inlined,omitempty"`
+	// MainPackages lists the module's main packages among those measured
+	// or in the module: where profile-guided optimization applies.
+	MainPackages []string     `json:"main_packages,omitempty"`
+	Categories   []Category   `json:"categories,omitempty"`
+	Allocations  []Allocation `json:"allocations,omitempty"`
 	// GOMAXPROCS, Count and Benchtime say how the benchmarks were run:
 	// the -cpu value, the runs per benchmark and -benchtime.
 	GOMAXPROCS int    `json:"gomaxprocs,omitempty"`
@@ -40,6 +48,10 @@ type Report struct {
 	// Scaling holds the fitted growth of benchmarks measured at several
 	// sizes (sub-benchmarks named param=value).
 	Scaling []Scaling `json:"scaling,omitempty"`
+	// MeasureSeconds is the wall time of the benchmark and profile runs,
+	// AnalysisSeconds the time spent after them (analysis, findings).
+	MeasureSeconds  float64 `json:"measure_seconds,omitempty"`
+	AnalysisSeconds float64 `json:"analysis_seconds,omitempty"`
 	// Commands are the exact commands that reproduce the report's
 	// figures by hand.
 	Commands []Command `json:"commands,omitempty"`
@@ -53,22 +65,71 @@ const (
 	SeverityInfo   = "info"
 )
 
-// Finding is one thing a rule found: where in the code (File and Line,
-// relative to the module root), what it costs (Message) and the fix
-// pattern that usually removes it (Suggestion).
+// Finding is one root cause: where in the code (File and Line, relative to
+// the module root, and the Related lines of the same cause), what it costs
+// in every benchmark it touches (Costs) and why (Message, Evidence), the
+// fix that fits the code (Suggestion) and what removing it should buy
+// (Gain).
 type Finding struct {
-	// Kind names the rule's family: "escape", "alloc", "maps", "gc",
-	// "test-code", …
+	// Kind names the cause's family: "alloc", "cpu", "repeated-call",
+	// "library", "contention", "io", "fixture", "broken", "leave-alone".
 	Kind string `json:"kind"`
 	// Severity is one of the Severity* constants.
-	Severity   string `json:"severity"`
-	Benchmark  string `json:"benchmark"`
-	Function   string `json:"function"`
-	File       string `json:"file"`
-	Line       int64  `json:"line"`
-	Message    string `json:"message"`
-	Suggestion string `json:"suggestion"`
+	Severity string `json:"severity"`
+	// Section is where the document shows it: "fix" (what to do first,
+	// ranked), "benchmark" (the benchmark's own code distorts it),
+	// "broken" (the benchmark measures nothing useful), "leave-alone".
+	Section string `json:"section,omitempty"`
+	// Benchmark is the benchmark it costs most; Benchmarks all of them.
+	Benchmark  string   `json:"benchmark"`
+	Benchmarks []string `json:"benchmarks,omitempty"`
+	Function   string   `json:"function"`
+	File       string   `json:"file"`
+	Line       int64    `json:"line"`
+	// Related are the other lines of the same root cause.
+	Related    []Location `json:"related,omitempty"`
+	Message    string     `json:"message"`
+	Suggestion string     `json:"suggestion"`
+	// Costs are what the cause accounts for, per benchmark.
+	Costs []Cost `json:"costs,omitempty"`
+	// Impact is the estimated share of its costliest benchmark's CPU time
+	// the cause accounts for: what ranks findings.
+	Impact float64 `json:"impact,omitempty"`
+	// Gain says in words what removing the cause should buy.
+	Gain string `json:"gain,omitempty"`
+	// Evidence lists the measurements the finding rests on.
+	Evidence []string `json:"evidence,omitempty"`
 }
+
+// Location is one more line of a finding's root cause.
+type Location struct {
+	File     string `json:"file"`
+	Line     int64  `json:"line"`
+	Function string `json:"function,omitempty"`
+	// Note says what happens on this line.
+	Note string `json:"note,omitempty"`
+}
+
+// Cost is what a root cause accounts for in one benchmark: a share of its
+// CPU time, and the bytes and allocations per op of its sites.
+type Cost struct {
+	Benchmark   string  `json:"benchmark"`
+	CPUShare    float64 `json:"cpu_share,omitempty"`
+	SecPerOp    float64 `json:"sec_per_op,omitempty"`
+	BytesPerOp  float64 `json:"bytes_per_op,omitempty"`
+	AllocsPerOp float64 `json:"allocs_per_op,omitempty"`
+	// AllocShare is the larger of the cause's shares of the benchmark's
+	// allocated bytes and objects.
+	AllocShare float64 `json:"alloc_share,omitempty"`
+}
+
+// Sections of a finding.
+const (
+	SectionFix        = "fix"
+	SectionBenchmark  = "benchmark"
+	SectionBroken     = "broken"
+	SectionLeaveAlone = "leave-alone"
+)
 
 // Verdicts of the decision gate.
 const (
@@ -145,6 +206,59 @@ type Benchmark struct {
 	HeapProfile string `json:"heap_profile,omitempty"`
 	// ProfileError says why a benchmark that ran has no profile.
 	ProfileError string `json:"profile_error,omitempty"`
+	// ModuleCPUShare is the share of the CPU profile's samples with a
+	// frame of the module's own code outside _test.go files; CalleeCPUShare
+	// the share in which the benchmark function runs anything but its own
+	// code and the runtime. Both near zero: the benchmark measures nothing.
+	ModuleCPUShare *float64 `json:"module_cpu_share,omitempty"`
+	CalleeCPUShare *float64 `json:"callee_cpu_share,omitempty"`
+	// SetupAllocShare is the share of the bytes a profiling run allocated
+	// that do not scale with the iteration count: setup before the timed
+	// loop and the testing package's own.
+	SetupAllocShare *float64 `json:"setup_alloc_share,omitempty"`
+	// Parallel reports that the benchmark runs goroutines (b.RunParallel or
+	// a go statement in its source).
+	Parallel bool `json:"parallel,omitempty"`
+	// BytesDrift is the ratio of the largest to the smallest B/op over the
+	// runs when B/op follows the iteration count: above 1 when it grows
+	// with it, below 1 (the inverse ratio) when it falls.
+	BytesDrift float64 `json:"bytes_drift,omitempty"`
+	// LoopBytesPerOp is what the timed loop allocates per op, measured as
+	// the difference of two heap profiles at different iteration counts
+	// (per iteration of every sub-benchmark). A B/op metric well above it
+	// means a one-time cost inside the timed region.
+	LoopBytesPerOp *float64 `json:"loop_bytes_per_op,omitempty"`
+}
+
+// NotInlined is a hot function of the module the compiler did not inline
+// because its cost is over the inlining budget.
+type NotInlined struct {
+	Function string `json:"function"`
+	File     string `json:"file"`
+	Line     int64  `json:"line"`
+	Cost     int    `json:"cost"`
+	Budget   int    `json:"budget"`
+}
+
+// LineCost is the CPU time a line of the module's own code decides (the
+// module frontier): Self is the share of samples whose innermost module
+// frame is the line, calling into Callee ("" for the line's own code);
+// Cum the share with the line calling Callee anywhere on the stack,
+// callbacks into the module included. Category is the category of the
+// time below the line.
+type LineCost struct {
+	Benchmark string  `json:"benchmark"`
+	Package   string  `json:"package,omitempty"`
+	Function  string  `json:"function"`
+	File      string  `json:"file"`
+	Line      int64   `json:"line"`
+	InTest    bool    `json:"in_test,omitempty"`
+	Callee    string  `json:"callee,omitempty"`
+	Category  string  `json:"category"`
+	Self      float64 `json:"self"`
+	Cum       float64 `json:"cum"`
+	// Source is the line's source text, trimmed.
+	Source string `json:"source,omitempty"`
 }
 
 // Package is a package that could not be benchmarked.
@@ -190,14 +304,22 @@ type Allocation struct {
 	// allocation is in a callee outside the runtime ("fmt.Sprintf").
 	// CallerFile and CallerLine are the line the site's function was
 	// inlined into, when it was.
-	CallerFile   string  `json:"caller_file,omitempty"`
-	CallerLine   int64   `json:"caller_line,omitempty"`
+	CallerFile string `json:"caller_file,omitempty"`
+	CallerLine int64  `json:"caller_line,omitempty"`
+	// Alloc is the runtime function under the site that allocated
+	// ("runtime.growslice", "internal/runtime/maps.newTable").
+	Alloc        string  `json:"alloc,omitempty"`
 	Via          string  `json:"via,omitempty"`
 	Bytes        int64   `json:"bytes"`
 	Objects      int64   `json:"objects"`
 	BytesShare   float64 `json:"bytes_share"`
 	ObjectsShare float64 `json:"objects_share"`
 	InTest       bool    `json:"in_test"`
+	// BytesPerOp and AllocsPerOp are what the site allocates per
+	// iteration of the timed loop (report only: measured as the difference
+	// of two heap profiles at different iteration counts).
+	BytesPerOp  float64 `json:"bytes_per_op,omitempty"`
+	AllocsPerOp float64 `json:"allocs_per_op,omitempty"`
 	// Escape is the compiler's escape-analysis verdict for the line; set
 	// by explain and report.
 	Escape *Escape `json:"escape,omitempty"`
@@ -219,6 +341,9 @@ type Escape struct {
 	Reason string `json:"reason,omitempty"`
 	Name   string `json:"name,omitempty"`
 	Fix    string `json:"fix,omitempty"`
+	// Param reports that Name is a parameter of the enclosing function:
+	// appending to it grows the caller's buffer.
+	Param bool `json:"param,omitempty"`
 }
 
 // CallPath is the dominant call path of a benchmark: from the benchmark

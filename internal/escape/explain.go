@@ -192,6 +192,19 @@ func (e *Explainer) Explain(s Site) Explanation {
 		}
 		cands = kept
 	}
+	if s.ObjectBytes >= boxedMax {
+		// Objects this large are not boxed scalars: prefer what else the
+		// line does.
+		var other []candidate
+		for _, c := range cands {
+			if c.cause != CauseInterface {
+				other = append(other, c)
+			}
+		}
+		if len(other) > 0 {
+			cands = other
+		}
+	}
 	best := pick(cands, want)
 	switch {
 	case best != nil:
@@ -219,6 +232,11 @@ func (e *Explainer) Explain(s Site) Explanation {
 	x.Reason = reason(best, x.Name, callee)
 	return x
 }
+
+// boxedMax is the average object size from which a site's allocations are
+// taken not to be values boxed in interfaces (a string header is 16 bytes,
+// most boxed scalars and small structs are well under this).
+const boxedMax = 96
 
 // fromDiagnostic returns the candidate a diagnostic stands for.
 func fromDiagnostic(d *Diagnostic) (candidate, bool) {
@@ -263,9 +281,16 @@ func escapeCause(d *Diagnostic) Cause {
 	case strings.HasPrefix(n, "make(map[") || strings.HasPrefix(n, "map["):
 		return CauseMap
 	case strings.HasPrefix(n, "make(["):
-		if variableMake(n) || flowSays(d, "(non-constant size)") {
+		// A heap verdict with a flow is about where the value goes
+		// (returned, stored, passed to a call the compiler cannot see
+		// through), not its size, unless the flow says the size.
+		if flowSays(d, "(non-constant size)") || variableMake(n) && !flowEscapes(d) {
 			return CauseVariableMake
 		}
+		return CauseEscapes
+	case strings.HasPrefix(n, "make("):
+		// make(T, …) of a named slice or map type: the value escapes;
+		// nothing is boxed.
 		return CauseEscapes
 	case isConversion(n):
 		return CauseConversion
@@ -283,6 +308,17 @@ func escapeCause(d *Diagnostic) Cause {
 		return CauseInterface
 	}
 	return CauseEscapes
+}
+
+// flowEscapes reports whether a diagnostic's flow shows the value leaving
+// the function: to the heap, a result, or a call's parameter.
+func flowEscapes(d *Diagnostic) bool {
+	for _, f := range d.Flow {
+		if strings.Contains(f, "{heap}") || strings.Contains(f, "(call parameter)") || strings.Contains(f, "(return)") {
+			return true
+		}
+	}
+	return false
 }
 
 func flowSays(d *Diagnostic, s string) bool {

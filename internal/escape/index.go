@@ -206,6 +206,12 @@ type Site struct {
 	// heap profiles often leave the runtime frames out; Explain works
 	// without them.
 	Callees []string
+	// ObjectBytes is the average size of the objects allocated at the
+	// site, 0 when unknown. Boxing a value in an interface allocates an
+	// object the size of the value; much larger objects on a line the
+	// compiler says boxes something come from something else on it (a
+	// map's storage, a slice's array).
+	ObjectBytes int64
 }
 
 // Inlined reports whether the site's line was inlined into another.

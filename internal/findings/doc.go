@@ -1,121 +1,120 @@
-// Package findings turns a perfloop.report/v1 document (results, profiles
-// and escape verdicts) into findings, a decision gate and fitted scaling:
-// the part of `perfloop report` that says what to do.
+// Package findings turns a perfloop.report/v1 document — results, CPU line
+// costs, per-op allocation sites with the compiler's verdicts — into root
+// causes, a short decision gate and fitted scaling: the part of perfloop
+// report that says what to do.
 //
-// This package is opinionated. A finding is worth reading only when it
-// points at a line and names a fix; a number without a threshold is not a
-// decision. Every threshold is below, beside the rule that uses it; this
-// comment is the specification and the tests check it.
+// This package is opinionated. A finding is a root cause, not a rule hit:
+// one cause, every line it spans, every benchmark it costs, ranked by the
+// share of CPU time it accounts for, with the fix that fits the code and
+// the gain to expect. What a busy engineer needs first is a handful of
+// them; everything else is evidence for the appendix. Every threshold is
+// below, beside the rule that uses it; this comment is the specification
+// and the tests check it, on the bundled examples and on a labelled corpus
+// of third-party modules (internal/judge).
 //
-// # Terms
+// # Attribution
 //
-// A benchmark's allocs/op and sec/op are the medians of its metrics. Module
-// code is a function whose name starts with the module path (Options.Module,
-// else the document's) and whose file is not a _test.go file and which is
-// not a Benchmark function; when no module path is known, any function
-// whose path's first element has a dot counts. A site's share is the larger
-// of its bytes_share and objects_share. A benchmark's importance is
-// Options.Weights[name], 1 when unset; the expected gain of a finding is
-// its share × its benchmark's importance. Failed and timed-out benchmarks
-// get no findings.
+// Time belongs where the module decides it: the module frontier (see
+// document.LineCost), the innermost frame of the module's own code above
+// the runtime and other packages, by cum as well as self. Preemption
+// frames are the interrupted frame's time. Allocation sites are the
+// per-op heap profile's: what the timed loop allocates, setup subtracted.
+// A _test.go line is the benchmark's own code; a _test.go line that calls
+// into the module is not a site at all (the frontier is inside the
+// module).
 //
-// # Rule 1: allocation sites (kind "escape" or "alloc")
+// # Allocation causes (kind "alloc")
 //
-// Each allocation site with share ≥ 10% in a benchmark that allocates
-// (allocs/op > 0, or allocs/op not measured) is a finding. Its kind is
-// "escape" when the site carries an escape cause other than "unknown" and
-// "callee" (the compiler's verdict or the source explains it), else
-// "alloc". The finding's File and Line hold the site; the message names the cause in plain words
-// (Escape.Reason; a per-cause sentence when the reason is empty) and the
-// share ("97% of bytes"). The suggestion is the fix pattern for the cause
-// and the code at hand:
+// A site with at least 5% of a benchmark's per-op bytes or objects, in a
+// benchmark that allocates, outside _test.go files, is a candidate; a
+// site that allocates less than once per 20 ops (an error path, a rare
+// branch) is dropped. Sites of one function with the same cause (boxing,
+// concatenation, a copy made twice on one path) are one root cause with
+// related lines. Its CPU share is estimated as (gc + memory share of the
+// benchmark) × the cause's share of allocated bytes and objects (their
+// mean), at least the memory and gc time the CPU profile puts under its
+// lines. The fix follows the cause and the code:
 //
-//   - moved-to-heap or escapes, through a Write call or an io.Writer: keep
-//     the buffer in the enclosing struct and reuse it, or use a fixed-size
-//     array field; moved-to-heap through a closure: the closure pattern;
-//     otherwise Escape.Fix, else keep the address from outliving the call.
-//   - variable-make: hoist the buffer into the enclosing struct and reuse
-//     it (buf = buf[:0]); sync.Pool for large per-call buffers; a
-//     fixed-size array when n has a small bound.
-//   - append: preallocate with make([]T, 0, n) or reuse a slice.
-//   - concat: append into a reused []byte or a strings.Builder with Grow.
-//   - conversion: keep one representation; strconv.Append*, or the []byte
-//     form.
-//   - interface, or any site whose Via is fmt.*: strconv.Append* or a
-//     strings.Builder instead of fmt; interface elsewhere: Escape.Fix,
-//     else concrete-typed calls.
-//   - map: size the map (make(map[K]V, n)); a slice indexed by a small
-//     dense int key instead of a map.
-//   - closure: avoid capturing by reference; pass arguments.
-//   - callee: the allocation is inside Via: call it less, or use an API
-//     that takes a buffer.
-//   - unknown or none: Escape.Fix when present, else reduce or reuse.
+//   - interface boxing for fmt: strconv.Append* into a reused []byte or a
+//     strings.Builder; other boxing: concrete-typed calls.
+//   - moved to heap through a Write call or io.Writer: a buffer kept in
+//     the enclosing struct; through a closure: pass arguments.
+//   - variable-size make: hoist and reuse (buf = buf[:0]) or sync.Pool.
+//   - append: preallocate when the final size is known; reuse.
+//   - concatenation: a strings.Builder with Grow, or append to []byte.
+//   - map: size the map only when it grows (at least 2 allocations per
+//     op at the site: a map of up to 8 entries is one allocation and a
+//     hint changes nothing); else reuse it with clear, or avoid the copy.
+//   - inside a library call (Via): when the call already writes into a
+//     buffer (Append*, Write, Encode, Fprint…), the growth of that buffer:
+//     size it once and reuse it; otherwise call it less or pick an API
+//     that writes into a caller's buffer.
+//   - returned to the caller by an exported function (the flow ends in
+//     "(return)"): inherent to the API; the fix is an API-level change
+//     (an Append-style variant), and the impact is halved.
 //
-// Severity: high when share ≥ 50%, allocs/op ≥ 1 and the site is module
-// code (not in_test); medium when share ≥ 20%; low otherwise. Sites in test
-// code are left to rule 2 when rule 2 fires for the benchmark.
+// # CPU causes (kinds "cpu", "library", "repeated-call", "io")
 //
-// # Rule 2: fixture-dominated benchmarks (kind "test-code")
+// A module line whose cum through one callee is at least 8% of a
+// benchmark's CPU, where the callee's time is a category a line can
+// change — sort, fmt, reflect, regexp, maps, strings, encoding,
+// compression, crypto, syscall, a stack walk (runtime.Callers), other
+// library code — is a candidate. Lines of one function in one category
+// are one cause. Time that is only allocation (memory, gc) belongs to the
+// allocation causes. Encoding, compression and crypto are kind "library"
+// (the library or the format decides); syscalls kind "io". One function
+// calling the same callee from two or more lines, each at least 3%, is
+// kind "repeated-call": the same work done twice (on the same input when
+// the lines' arguments read the same). A line's own code (no callee) at
+// 30% or more is a "cpu" cause of severity low: the algorithm itself.
 //
-// test_alloc_share ≥ 50% is a high finding at the benchmark's top in_test
-// site (by bytes_share): "fix the benchmark first: N% of its bytes are
-// allocated in _test.go (file:line)"; suggestion: build the fixture before
-// b.ResetTimer or outside the b.Loop body, or reuse it across iterations.
-// Its gate row is rule "fix the benchmark first", metric test_alloc_share,
-// threshold 0.50, verdict first. The rule does not fire for a benchmark at
-// 0 allocs/op: its timed loop allocates nothing, so the fixture, built once
-// before the loop, is not in its numbers.
+// # The benchmark's own cost (kind "fixture", section "benchmark")
 //
-// # Rule 3: already tight (kind "tight")
+// A _test.go site with at least 20% of a benchmark's per-op bytes, or a
+// _test.go line whose calls into other packages take at least 20% of its
+// CPU: the benchmark measures its own code along with the module's (a
+// recorder, an output buffer that grows with b.N).
 //
-// A benchmark is tight when its allocs/op is 0 and either its sec/op is
-// below 50ns or its CPU profile is its own code and nothing else (hotspots
-// in _test.go files hold ≥ 90% of flat CPU). It gets one info finding,
-// "nothing to gain here — don't optimize", a gate row with verdict
-// "don't touch" (metric sec/op, threshold 50ns), and nothing else: no
-// other finding and no other gate row.
+// # Broken benchmarks (kind "broken")
 //
-// # Rule 4: CPU hotspots (kind "cpu")
+// Below 1 ns/op (the compiler removed the work); a CPU profile in which
+// the benchmark calls nothing and runs no module code (its loop runs over
+// nothing: module share < 1% and callee share < 5%); B/op that grows with
+// the iteration count (the benchmark keeps what it allocates). Never
+// "tight".
 //
-// A CPU category at or above its threshold is a finding at the hottest
-// module-code hotspot on the benchmark's dominant call path (the innermost
-// module frame of the path that has a hotspot; else the module hotspot
-// with the largest flat share; else no file):
+// # Leave alone (kind "leave-alone")
 //
-//	maps     ≥ 30%  a slice indexed by a small dense int key, a struct key
-//	                instead of a concatenated string, or fewer lookups
-//	fmt      ≥ 20%  strconv.Append* or a strings.Builder instead of fmt
-//	strings  ≥ 20%  reuse buffers: a reused []byte or strings.Builder
-//	reflect  ≥ 30%  library or format choice
-//	encoding ≥ 30%  library or format choice
+// A benchmark that is not broken, runs at 0 allocs/op and has no cause of
+// at least 5% of its CPU outside its own algorithm; or one that measures
+// only another package (a baseline for comparison).
 //
-// Severity: high when the share ≥ 50%, medium otherwise.
+// # Contention (kind "contention")
 //
-// # Rule 5: the decision gate
+// Only with evidence: a benchmark that starts goroutines (b.RunParallel or
+// a go statement) and spends at least 20% of its CPU in the scheduler,
+// preemption excluded. Single-goroutine benchmarks never get one.
 //
-// One row per rule and benchmark where it applies, with the measured share
-// beside the threshold (unit "share"):
+// # Ranking
 //
-//	reduce allocations first   gc + memory  > 20%        first
-//	contention                 scheduler    > 20%        first
-//	I/O strategy               syscall      > 40%        first
-//	library or format choice   compression, crypto or encoding is the
-//	                           largest category and ≥ 30%  consider
-//	fix the benchmark first    test_alloc_share ≥ 50%    first (rule 2)
-//	already tight              rule 3                    don't touch
-//	profile-guided optimization  one row for the whole report, measured 0,
-//	                           threshold 0: typically 2–7% from
-//	                           go build -pgo=…           consider
+// Impact is the cause's largest CPU share over its benchmarks (times the
+// benchmark's weight). Severity: high ≥ 20%, medium ≥ 7%, low below.
+// Findings sort by impact rounded to 2.5 points (so run-to-run noise in
+// the profile's shares does not reorder the first screen), then by
+// allocations per op (exact counts), then file and line. The report shows
+// the first ten "fix" findings first.
 //
-// A measured share within 5 points below a threshold gives "consider";
-// further below, no row. Only the tight rule says "don't touch". Rows are
-// ordered first, consider, don't touch, then by measured share.
+// # The decision gate
 //
-// # Rule 6: ranking
+// A handful of rows about the module, not one per benchmark:
 //
-// Findings are sorted by severity (high, medium, low, info), then by
-// expected gain, largest first, and deduplicated per (benchmark, file,
-// line, kind), keeping the first.
+//	reduce allocations first   gc + memory > 20% in half the benchmarks  first
+//	I/O strategy               syscall > 40% in any benchmark            first
+//	contention                 a contention finding                     first
+//	library or format choice   a "library" finding                      consider
+//	fix the benchmarks first   a broken benchmark or a fixture finding  first
+//	profile-guided optimization  the module has a main package:
+//	                           measure it with perfloop pgo             consider
 //
 // # Scaling
 //

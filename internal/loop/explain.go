@@ -3,9 +3,14 @@ package loop
 import (
 	"context"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -27,21 +32,31 @@ func Explain(ctx context.Context, doc *document.Report, ix *escape.Index) error 
 		return err
 	}
 	ex := escape.NewExplainer(ix, os.DirFS(root))
+	params := newParamCache()
 	for i := range doc.Allocations {
 		a := &doc.Allocations[i]
 		if a.File == "" || filepath.IsAbs(a.File) || strings.Contains(a.File, "runtime/") {
 			continue
 		}
 		site := escape.Site{File: a.File, Line: int(a.Line), CallerFile: a.CallerFile, CallerLine: int(a.CallerLine)}
-		if a.Via != "" {
+		if a.Objects > 0 {
+			site.ObjectBytes = a.Bytes / a.Objects
+		}
+		switch {
+		case a.Via != "":
 			site.Callees = []string{a.Via}
+		case a.Alloc != "":
+			// The runtime function that allocated says what kind of
+			// allocation it was (growslice, a map's table, convT).
+			site.Callees = []string{a.Alloc}
 		}
 		x := ex.Explain(site)
 		verdict := x.Verdict
 		if verdict == "" {
 			verdict = x.Reason
 		}
-		a.Escape = &document.Escape{Verdict: verdict, Flow: x.Flow, Cause: string(x.Cause), Reason: x.Reason, Name: x.Name, Fix: x.Fix}
+		a.Escape = &document.Escape{Verdict: verdict, Flow: x.Flow, Cause: string(x.Cause), Reason: x.Reason, Name: x.Name, Fix: x.Fix,
+			Param: x.Name != "" && params.of(root, a.File, a.Line)[x.Name]}
 	}
 	return nil
 }
@@ -57,4 +72,96 @@ func moduleRoot(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("not in a module (no go.mod)")
 	}
 	return filepath.Dir(mod), nil
+}
+
+// inlineCost matches the compiler's "cannot inline F: function too
+// complex: cost 91 exceeds budget 80".
+var inlineCost = regexp.MustCompile(`^cannot inline (\S+): function too complex: cost (\d+) exceeds budget (\d+)`)
+
+// notInlined returns the module's functions among doc's hotspots (flat at
+// least 2% somewhere) that the compiler did not inline for their cost.
+func notInlined(doc *document.Report, ix *escape.Index) []document.NotInlined {
+	if ix == nil {
+		return nil
+	}
+	type verdict struct {
+		d            escape.Diagnostic
+		cost, budget int
+	}
+	byName := map[string]verdict{}
+	for _, d := range ix.Diagnostics() {
+		m := inlineCost.FindStringSubmatch(d.Message)
+		if m == nil {
+			continue
+		}
+		cost, _ := strconv.Atoi(m[2])
+		budget, _ := strconv.Atoi(m[3])
+		byName[d.File+" "+m[1]] = verdict{d, cost, budget}
+	}
+	seen := map[string]bool{}
+	var out []document.NotInlined
+	for _, h := range doc.Hotspots {
+		if h.Flat < 0.02 || seen[h.Function] {
+			continue
+		}
+		v, ok := byName[h.File+" "+compilerName(h.Function)]
+		if !ok {
+			continue
+		}
+		seen[h.Function] = true
+		out = append(out, document.NotInlined{Function: h.Function, File: v.d.File, Line: int64(v.d.Line), Cost: v.cost, Budget: v.budget})
+	}
+	return out
+}
+
+// compilerName is a function's name as the compiler's diagnostics write
+// it: "example.com/m.(*T).Add" → "(*T).Add", type arguments as "[...]".
+func compilerName(fn string) string {
+	if i := strings.LastIndexByte(fn, '/'); i >= 0 {
+		fn = fn[i+1:]
+	}
+	if _, after, ok := strings.Cut(fn, "."); ok {
+		fn = after
+	}
+	return fn
+}
+
+// paramCache finds the parameters of the function enclosing a line, each
+// file parsed once.
+type paramCache struct {
+	fset  *token.FileSet
+	files map[string]*ast.File
+}
+
+func newParamCache() *paramCache {
+	return &paramCache{fset: token.NewFileSet(), files: map[string]*ast.File{}}
+}
+
+// of returns the parameter names of the function declared around file:line
+// (relative to root).
+func (pc *paramCache) of(root, file string, line int64) map[string]bool {
+	f, ok := pc.files[file]
+	if !ok {
+		f, _ = parser.ParseFile(pc.fset, filepath.Join(root, filepath.FromSlash(file)), nil, parser.SkipObjectResolution)
+		pc.files[file] = f
+	}
+	if f == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		if l := int64(line); l < int64(pc.fset.Position(fd.Pos()).Line) || l > int64(pc.fset.Position(fd.End()).Line) {
+			continue
+		}
+		for _, fl := range fd.Type.Params.List {
+			for _, n := range fl.Names {
+				out[n.Name] = true
+			}
+		}
+	}
+	return out
 }

@@ -179,6 +179,15 @@ func analyzeOptions(t gotest.Target) profiles.Options {
 	return profiles.Options{ModuleDir: root, ModulePath: pkg.ModulePath, Benchmark: t.Name}
 }
 
+// reportOptions are analyzeOptions with the benchmark's untimed lines left
+// out of the profiles (report only: perfloop profile shows the profiles
+// as pprof does).
+func reportOptions(t gotest.Target, untimed map[string]bool) profiles.Options {
+	o := analyzeOptions(t)
+	o.Untimed = untimed
+	return o
+}
+
 // profiledBenchmark describes a profiled benchmark. Its metrics come from
 // the CPU run (one sample each) when the benchmark has a single result
 // line; a benchmark with sub-benchmarks or several -cpu values is profiled
@@ -204,8 +213,40 @@ func profiledBenchmark(p *Profiled) document.Benchmark {
 // categories and allocation sites to doc: the top hotspots functions and
 // the top sites (0: 10 and 5).
 func addProfile(doc *document.Report, bj *document.Benchmark, a *profiles.Analysis, hotspots, sites int) {
+	addEvidence(doc, bj, a, evidence{hotspots: hotspots, sites: sites})
+}
+
+// evidence says how much of a profile the document keeps and what else
+// is known about the runs.
+type evidence struct {
+	hotspots, sites int
+	// lines is how many line costs to keep (0: none).
+	lines int
+	src   *sources
+	// perOp is the iteration count the heap profile's values are for
+	// (0: unknown, the profile is of a whole run).
+	perOp float64
+}
+
+// addEvidence is addProfile with line costs and per-op values.
+func addEvidence(doc *document.Report, bj *document.Benchmark, a *profiles.Analysis, ev evidence) {
+	hotspots, sites := ev.hotspots, ev.sites
 	if a == nil {
 		return
+	}
+	if a.CPU != nil && ev.lines > 0 {
+		ms, cs := a.CPU.ModuleShare, a.CPU.CalleeShare
+		bj.ModuleCPUShare, bj.CalleeCPUShare = &ms, &cs
+		for i, l := range a.CPU.Lines {
+			if i == ev.lines {
+				break
+			}
+			doc.Lines = append(doc.Lines, document.LineCost{
+				Benchmark: bj.Name, Package: bj.Package, Function: l.Function, File: l.File, Line: l.Line,
+				InTest: l.InTest, Callee: l.Callee, Category: l.Category, Self: l.Self, Cum: l.Cum,
+				Source: ev.src.line(l.File, l.Line),
+			})
+		}
 	}
 	if a.CPU != nil {
 		if p := a.CPU.Path; len(p.Frames) > 0 {
@@ -231,12 +272,16 @@ func addProfile(doc *document.Report, bj *document.Benchmark, a *profiles.Analys
 		share := a.Heap.TestShare
 		bj.TestAllocShare = &share
 		for _, s := range a.Heap.Shown(orDefault(sites, 5), 0) {
-			doc.Allocations = append(doc.Allocations, document.Allocation{
+			al := document.Allocation{
 				Benchmark: bj.Name, Package: bj.Package, Function: s.Function,
 				File: s.File, Line: s.Line, Via: s.Via, Bytes: s.Bytes, Objects: s.Objects,
-				CallerFile: s.CallerFile, CallerLine: s.CallerLine,
+				CallerFile: s.CallerFile, CallerLine: s.CallerLine, Alloc: s.Alloc,
 				BytesShare: s.BytesShare, ObjectsShare: s.ObjectsShare, InTest: s.InTest,
-			})
+			}
+			if ev.perOp > 0 {
+				al.BytesPerOp, al.AllocsPerOp = float64(s.Bytes)/ev.perOp, float64(s.Objects)/ev.perOp
+			}
+			doc.Allocations = append(doc.Allocations, al)
 		}
 	}
 }

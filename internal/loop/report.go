@@ -80,8 +80,12 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 		err error
 	}
 	escCh := make(chan escapes, 1)
+	var mains map[string][]string
 	go func() {
 		ix, err := Escapes(ctx, cfg)
+		if root, rerr := moduleRoot(ctx); rerr == nil {
+			mains = mainPackages(ctx, root, cfg.Tags)
+		}
 		escCh <- escapes{ix, err}
 	}()
 	waitEscapes := func() escapes { return <-escCh }
@@ -115,6 +119,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 		return nil, err
 	}
 	run.Doc = bench.Document()
+	run.Doc.MainPackages = importing(mains, suite.Packages)
 	if err != nil {
 		return run, err
 	}
@@ -159,12 +164,23 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 
 	analysis := time.Now()
 	stage("explaining")
+	var src *sources
+	if root, err := moduleRoot(ctx); err == nil {
+		src = newSources(root)
+	}
+	parallel := map[string]map[string]bool{}
 	for _, d := range done {
 		t := suite.Targets[d.i]
-		bj := document.Benchmark{Package: t.Binary.Package.ImportPath, Name: t.Name, Status: string(results.StatusOK),
-			Metrics: map[string]*document.Metric{}, CPUProfile: d.p.keptCPU, HeapProfile: d.p.keptHeap}
-		addProfile(run.Doc, &bj, d.a, 10, 5)
+		pkg := t.Binary.Package
+		if parallel[pkg.ImportPath] == nil {
+			parallel[pkg.ImportPath] = parallelBenchmarks(pkg)
+		}
+		bj := document.Benchmark{Package: pkg.ImportPath, Name: t.Name, Status: string(results.StatusOK),
+			Metrics: map[string]*document.Metric{}, CPUProfile: d.p.keptCPU, HeapProfile: d.p.keptHeap,
+			SetupAllocShare: d.p.setup, Parallel: parallel[pkg.ImportPath][t.Name], LoopBytesPerOp: d.p.loopBytes}
+		addEvidence(run.Doc, &bj, d.a, evidence{hotspots: 10, sites: 8, lines: 40, src: src, perOp: d.p.perOp})
 		attach(run.Doc, bj)
+		noteDrift(run.Doc, bench.Benchmarks[d.i])
 		if d.a.CPU != nil && d.p.cpu != nil {
 			run.Flames[t.Name] = profiles.Flame(d.p.cpu)
 		}
@@ -173,6 +189,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 		if err := Explain(ctx, run.Doc, esc.ix); err != nil && run.EscapeErr == nil {
 			run.EscapeErr = err
 		}
+		run.Doc.NotInlined = notInlined(run.Doc, esc.ix)
 	}
 	doc := run.Doc
 	doc.Count, doc.Benchtime = cfg.Count, cfg.Benchtime
@@ -180,6 +197,8 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	doc.Scaling = findings.Scaling(doc)
 	doc.Commands = reproduceCommands(doc, cfg)
 	run.Analysis = time.Since(analysis)
+	doc.MeasureSeconds = math.Round(run.Measuring.Seconds()*1000) / 1000
+	doc.AnalysisSeconds = math.Round(run.Analysis.Seconds()*1000) / 1000
 	return run, nil
 }
 
@@ -192,6 +211,9 @@ func attach(doc *document.Report, pb document.Benchmark) {
 		if b.Package == pb.Package && b.Name == pb.Name {
 			b.TestAllocShare, b.CallPath = pb.TestAllocShare, pb.CallPath
 			b.CPUProfile, b.HeapProfile = pb.CPUProfile, pb.HeapProfile
+			b.ModuleCPUShare, b.CalleeCPUShare = pb.ModuleCPUShare, pb.CalleeCPUShare
+			b.SetupAllocShare, b.Parallel = pb.SetupAllocShare, pb.Parallel
+			b.LoopBytesPerOp = pb.LoopBytesPerOp
 			return
 		}
 	}
@@ -203,6 +225,13 @@ func attach(doc *document.Report, pb document.Benchmark) {
 type profileFiles struct {
 	cpu               *profile.Profile
 	keptCPU, keptHeap string
+	// perOp is the iteration count the per-op heap profile's values are
+	// for (0 when it is a whole run's); setup the share of the larger
+	// run's bytes that did not scale with the iteration count.
+	perOp float64
+	setup *float64
+	// loopBytes is what the timed loop allocates per op.
+	loopBytes *float64
 }
 
 // profileForReport builds one benchmark's CPU profile from its rounds'
@@ -270,14 +299,28 @@ func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *result
 			return pf, nil, "", fmt.Errorf("keep profile: %w", err)
 		}
 	}
-	a, err = profiles.AnalyzeProfiles(cpu, perOp, analyzeOptions(t))
-	if err != nil && strings.Contains(err.Error(), "no allocations recorded") {
-		// The timed loop allocates nothing: what the run allocated is
-		// setup, which the sites then describe.
-		a, err = profiles.AnalyzeProfiles(cpu, heap[0], analyzeOptions(t))
+	pf.perOp = float64(n1 - n2)
+	var a2 *profiles.Analysis
+	if _, _, bytes := perOpMetrics(b); bytes > 0 {
+		a2, err = profiles.AnalyzeProfiles(cpu, perOp, reportOptions(t, s.untimed(t)))
+	}
+	if a2 == nil {
+		// The timed loop allocates nothing (0 B/op): what the difference
+		// holds is the runtime's own noise, and what the run allocated
+		// is setup, which the sites then describe.
+		pf.perOp = 0
+		a2, err = profiles.AnalyzeProfiles(cpu, heap[0], reportOptions(t, s.untimed(t)))
 	}
 	if err != nil {
 		return pf, nil, err.Error(), nil
+	}
+	a = a2
+	lb := float64(profiles.SampleTotal(perOp, "alloc_space")) / float64(n1-n2)
+	pf.loopBytes = &lb
+	if total := profiles.SampleTotal(heap[0], "alloc_space"); total > 0 {
+		loop := float64(profiles.SampleTotal(perOp, "alloc_space")) / float64(n1-n2) * float64(n1+1)
+		setup := max(0, min(1, 1-loop/float64(total)))
+		pf.setup = &setup
 	}
 	return pf, a, "", nil
 }
@@ -287,24 +330,7 @@ func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *result
 // sub-benchmarks (each runs the count): the larger takes about heapTime
 // and records at most heapAllocs allocations.
 func heapCounts(b *results.Benchmark) (n1, n2 int) {
-	sec := map[string][]float64{}
-	allocs := map[string][]float64{}
-	for _, r := range b.Results {
-		name := r.Name.String()
-		if v, ok := r.Value("sec/op"); ok {
-			sec[name] = append(sec[name], v)
-		}
-		if v, ok := r.Value("allocs/op"); ok {
-			allocs[name] = append(allocs[name], v)
-		}
-	}
-	var secSum, allocSum float64
-	for _, vs := range sec {
-		secSum += stats.Summarize(vs, "sec/op", nil).Median
-	}
-	for _, vs := range allocs {
-		allocSum += stats.Summarize(vs, "allocs/op", nil).Median
-	}
+	secSum, allocSum, _ := perOpMetrics(b)
 	n := 1e9
 	if secSum > 0 {
 		n = math.Min(n, heapTime.Seconds()/secSum)
@@ -314,6 +340,55 @@ func heapCounts(b *results.Benchmark) (n1, n2 int) {
 	}
 	n1 = max(int(n), 4)
 	return n1, max(n1/4, 1)
+}
+
+// perOpMetrics returns a benchmark's median sec/op, allocs/op and B/op,
+// summed over its sub-benchmarks: per iteration of every sub-benchmark,
+// as a run at a fixed iteration count does them.
+func perOpMetrics(b *results.Benchmark) (sec, allocs, bytes float64) {
+	values := map[string]map[string][]float64{}
+	for _, r := range b.Results {
+		name := r.Name.String()
+		if values[name] == nil {
+			values[name] = map[string][]float64{}
+		}
+		for _, unit := range []string{"sec/op", "allocs/op", "B/op"} {
+			if v, ok := r.Value(unit); ok {
+				values[name][unit] = append(values[name][unit], v)
+			}
+		}
+	}
+	med := func(vs []float64, unit string) float64 {
+		if len(vs) == 0 {
+			return 0
+		}
+		return stats.Summarize(vs, unit, nil).Median
+	}
+	for _, u := range values {
+		sec += med(u["sec/op"], "sec/op")
+		allocs += med(u["allocs/op"], "allocs/op")
+		bytes += med(u["B/op"], "B/op")
+	}
+	return sec, allocs, bytes
+}
+
+// untimed returns the untimed lines of t's package, each package's
+// computed once.
+func (s *Suite) untimed(t gotest.Target) map[string]bool {
+	pkg := t.Binary.Package
+	if s.untimedByPkg == nil {
+		s.untimedByPkg = map[string]map[string]bool{}
+	}
+	u, ok := s.untimedByPkg[pkg.ImportPath]
+	if !ok {
+		root := pkg.ModuleDir
+		if root == "" {
+			root = pkg.Dir
+		}
+		u = untimedLines(pkg, root)
+		s.untimedByPkg[pkg.ImportPath] = u
+	}
+	return u
 }
 
 // reproduceCommands lists the hand-run commands behind each figure.
@@ -349,4 +424,49 @@ func reproduceCommands(doc *document.Report, cfg Config) []document.Command {
 		}
 	}
 	return cmds
+}
+
+// noteDrift marks the document's entries of b whose B/op grows with the
+// iteration count across the runs: a benchmark that keeps what it
+// allocates (appends to a slice or map that outlives the iteration)
+// reports an amortized B/op that depends on b.N.
+func noteDrift(doc *document.Report, b *results.Benchmark) {
+	type run struct{ n, bytes float64 }
+	byName := map[string][]run{}
+	for _, r := range b.Results {
+		if v, ok := r.Value("B/op"); ok {
+			byName[r.Name.String()] = append(byName[r.Name.String()], run{float64(r.Iters), v})
+		}
+	}
+	for full, runs := range byName {
+		if len(runs) < 3 {
+			continue
+		}
+		lo, hi := math.Inf(1), 0.0
+		ns, bs := make([]float64, len(runs)), make([]float64, len(runs))
+		for i, r := range runs {
+			lo, hi = math.Min(lo, r.bytes), math.Max(hi, r.bytes)
+			ns[i], bs[i] = r.n, r.bytes
+		}
+		rho := stats.Spearman(ns, bs)
+		if lo <= 0 || hi/lo < 1.25 || math.Abs(rho) < 0.8 {
+			continue
+		}
+		drift := hi / lo
+		if rho < 0 {
+			drift = lo / hi
+		}
+		name, _ := stats.SplitProcs(b.Results[0].Name)
+		for _, r := range b.Results {
+			if r.Name.String() == full {
+				name, _ = stats.SplitProcs(r.Name)
+				break
+			}
+		}
+		for i := range doc.Benchmarks {
+			if e := &doc.Benchmarks[i]; e.Package == b.Package && e.Name == "Benchmark"+name {
+				e.BytesDrift = drift
+			}
+		}
+	}
 }

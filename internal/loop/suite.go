@@ -45,6 +45,8 @@ type Suite struct {
 	Config Config
 	Env    results.Env
 	tc     *gotest.Toolchain
+	// untimedByPkg caches each package's untimed lines.
+	untimedByPkg map[string]map[string]bool
 }
 
 // Prepare lists the packages, builds their test binaries and lists the

@@ -26,6 +26,20 @@ type CPU struct {
 	Functions []Function
 	// Path is the dominant call path from the benchmark function down.
 	Path Path
+	// Lines are the costs at the module's own lines, largest first (see
+	// LineCost).
+	Lines []LineCost
+	// ModuleShare is the share of samples with a frame of the module's
+	// own code outside _test.go files: near zero, the benchmark measures
+	// none of the module.
+	ModuleShare float64
+	// CalleeShare is the share of samples in which the benchmark function
+	// is running something other than its own code and the runtime: near
+	// zero, its loop does no work.
+	CalleeShare float64
+	// Untimed is the value of the samples left out because they ran with
+	// the benchmark's timer stopped (Options.Untimed); Total excludes it.
+	Untimed int64
 	// Categories holds each category with a share of the samples, largest
 	// first.
 	Categories []Category
@@ -122,6 +136,7 @@ func AnalyzeCPU(p *profile.Profile, opts Options) (*CPU, error) {
 	seenFn := make([]int32, nf)
 	seenLine := make([]int32, nl)
 	var cats [numClasses]int64
+	lc := newLineCosts(nl)
 	t := newTrie()
 	var stack []frame
 	for si, s := range p.Sample {
@@ -133,6 +148,10 @@ func AnalyzeCPU(p *profile.Profile, opts Options) (*CPU, error) {
 		}
 		stack = ix.stack(stack, s)
 		if len(stack) == 0 {
+			continue
+		}
+		if ix.untimed(stack) {
+			c.Untimed += v
 			continue
 		}
 		c.Total += v
@@ -152,7 +171,9 @@ func AnalyzeCPU(p *profile.Profile, opts Options) (*CPU, error) {
 				benchAt = i
 			}
 		}
-		cats[ix.categorize(stack)] += v
+		trimmed := ix.trimPreempt(stack)
+		cats[ix.categorize(trimmed)] += v
+		lc.add(ix, trimmed, v, stamp, benchAt)
 		if benchAt >= 0 {
 			t.add(ix.trimPreempt(stack[:benchAt+1]), v)
 		}
@@ -207,6 +228,7 @@ func AnalyzeCPU(p *profile.Profile, opts Options) (*CPU, error) {
 	})
 
 	c.Path = callPath(p, ix, t, t.dominant(), vi, total)
+	lc.finish(ix, c, total)
 	return c, nil
 }
 

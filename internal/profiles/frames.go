@@ -3,6 +3,7 @@ package profiles
 import (
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/google/pprof/profile"
@@ -20,6 +21,12 @@ type Options struct {
 	// Benchmark is the top-level benchmark function's name
 	// ("BenchmarkEncode"), where the dominant call path starts.
 	Benchmark string
+	// Untimed holds the lines of the benchmark's own code that run with
+	// the timer stopped ("bench_test.go:42", relative to the module root):
+	// between b.StopTimer and b.StartTimer, or setup before b.ResetTimer.
+	// Samples that pass through them are not the benchmark's measured
+	// work and are left out (see CPU.Untimed).
+	Untimed map[string]bool
 }
 
 // frame is one frame of a stack: a function node and a line node.
@@ -145,6 +152,24 @@ func (ix *index) newFunc(name, file string) funcNode {
 		f.bench = strings.HasSuffix(name, "."+b) || strings.Contains(name, "."+b+".func")
 	}
 	return f
+}
+
+// untimed reports whether a stack passes through a line of the benchmark's
+// code that runs with the timer stopped.
+func (ix *index) untimed(stack []frame) bool {
+	if len(ix.opts.Untimed) == 0 {
+		return false
+	}
+	for _, f := range stack {
+		if !ix.funcs[f.fn].inTest {
+			continue
+		}
+		ln := ix.lines[f.line]
+		if ix.opts.Untimed[ix.relFile(ln.file)+":"+strconv.FormatInt(ln.line, 10)] {
+			return true
+		}
+	}
+	return false
 }
 
 // stack appends the frames of sample s to buf, leaf first.

@@ -37,6 +37,10 @@ type Site struct {
 	// reports an inlined copy's escape verdicts there.
 	CallerFile string
 	CallerLine int64
+	// Alloc is the runtime function under the site that allocated most
+	// ("runtime.growslice", "runtime.newobject",
+	// "internal/runtime/maps.newTable"): what kind of allocation it is.
+	Alloc string
 	// Module reports whether the site is the measured module's code;
 	// InTest whether it is in a _test.go file.
 	Module, InTest bool
@@ -86,6 +90,7 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 	// callers, per inlined site line and the line it was inlined into.
 	via := map[uint64]int64{}
 	callers := map[uint64]int64{}
+	allocs := map[uint64]int64{}
 	var stack []frame
 	for _, s := range p.Sample {
 		b, o := s.Value[bi], s.Value[oi]
@@ -93,7 +98,7 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 			continue
 		}
 		stack = ix.stack(stack, s)
-		if len(stack) == 0 {
+		if len(stack) == 0 || ix.untimed(stack) {
 			continue
 		}
 		h.Bytes += b
@@ -118,6 +123,16 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 		if site > 0 && !ix.funcs[stack[site-1].fn].runtime {
 			via[uint64(uint32(ln))<<32|uint64(uint32(stack[site-1].fn))] += b + o
 		}
+		// The runtime function that allocated: the innermost frame above
+		// mallocgc, the one that says what kind of allocation it was.
+		for i := 0; i < site; i++ {
+			fn := &ix.funcs[stack[i].fn]
+			if !fn.runtime || isMalloc(fn.name) {
+				continue
+			}
+			allocs[uint64(uint32(ln))<<32|uint64(uint32(stack[i].fn))] += b + o
+			break
+		}
 		if stack[site].inlined && site+1 < len(stack) {
 			callers[uint64(uint32(ln))<<32|uint64(uint32(stack[site+1].line))] += b + o
 		}
@@ -141,6 +156,14 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 			bestCaller[ln], bestCallerV[ln] = cl, v
 		}
 	}
+	bestAlloc := map[int32]int32{}
+	bestAllocV := map[int32]int64{}
+	for key, v := range allocs {
+		ln, fn := int32(key>>32), int32(uint32(key))
+		if cur, ok := bestAllocV[ln]; !ok || v > cur || v == cur && fn < bestAlloc[ln] {
+			bestAlloc[ln], bestAllocV[ln] = fn, v
+		}
+	}
 	for li, ln := range ix.lines {
 		if bytes[li] == 0 && objects[li] == 0 {
 			continue
@@ -154,6 +177,9 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 		}
 		if v, ok := bestVia[int32(li)]; ok {
 			s.Via = ix.funcs[v].name
+		}
+		if a, ok := bestAlloc[int32(li)]; ok {
+			s.Alloc = ix.funcs[a].name
 		}
 		if c, ok := bestCaller[int32(li)]; ok {
 			cl := ix.lines[c]
@@ -177,4 +203,16 @@ func share(v, total int64) float64 {
 		return 0
 	}
 	return float64(v) / float64(total)
+}
+
+// isMalloc reports whether a runtime function is the allocator itself,
+// which says nothing about what was allocated.
+func isMalloc(name string) bool {
+	switch name {
+	case "runtime.mallocgc", "runtime.mallocgcSmallNoscan", "runtime.mallocgcSmallScanNoHeader",
+		"runtime.mallocgcSmallScanHeader", "runtime.mallocgcLarge", "runtime.mallocgcTiny",
+		"runtime.profilealloc", "runtime.mProf_Malloc", "runtime.(*mcache).nextFree", "runtime.(*mcache).refill":
+		return true
+	}
+	return strings.HasPrefix(name, "runtime.mallocgc")
 }

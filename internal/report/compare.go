@@ -87,10 +87,7 @@ func compareTable(w io.Writer, t *stats.Table, alpha float64) error {
 			if c.Significant {
 				d = formatDelta(c.Delta)
 			}
-			verdict := c.Verdict
-			if !c.Significant && !math.IsNaN(c.MDE) {
-				verdict += fmt.Sprintf(" (could detect ±%.1f%%)", 100*c.MDE)
-			}
+			verdict := c.Verdict + mdeNote(c)
 			line = append(line, d, fmt.Sprintf("p=%.3f n=%s", c.P, nPair(r.Cells[0], c)), verdict)
 		}
 		fmt.Fprintln(tw, strings.Join(line, "\t"))
@@ -275,6 +272,10 @@ type CompareRow struct {
 	// MDE is the smallest relative change the run could have detected
 	// (diff only).
 	MDE *float64 `json:"mde,omitempty"`
+	// DeltaLow and DeltaHigh bound the change of an inconclusive paired
+	// row (diff only).
+	DeltaLow  *float64 `json:"delta_low,omitempty"`
+	DeltaHigh *float64 `json:"delta_high,omitempty"`
 	// OldFile and NewFile label the compared columns.
 	OldFile string `json:"old_file,omitempty"`
 	NewFile string `json:"new_file,omitempty"`
@@ -319,6 +320,8 @@ func NewCompareJSON(tables []*stats.Table) *CompareJSON {
 					Significant: c.Significant,
 					Verdict:     c.Verdict,
 					MDE:         finite(c.MDE),
+					DeltaLow:    finite(c.Low),
+					DeltaHigh:   finite(c.High),
 					OldFile:     t.Columns[0],
 					NewFile:     t.Columns[ci],
 				})
@@ -346,4 +349,20 @@ func WriteJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// mdeNote says, for a row that is not significant, what the run could have
+// seen and, when it is inconclusive, what it could not rule out.
+func mdeNote(c *stats.Cell) string {
+	if c.Significant || math.IsNaN(c.MDE) {
+		return ""
+	}
+	detect := fmt.Sprintf("could detect ±%.1f%%", 100*c.MDE)
+	if math.IsInf(c.MDE, 1) {
+		detect = "too few rounds to detect any change"
+	}
+	if c.Verdict == stats.Inconclusive && !math.IsNaN(c.Low) && !math.IsNaN(c.High) {
+		return fmt.Sprintf(" (the change is between %+.1f%% and %+.1f%%; %s)", 100*c.Low, 100*c.High, detect)
+	}
+	return " (" + detect + ")"
 }

@@ -25,6 +25,8 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"add":      func(a, b int) int { return a + b },
 	"sub":      func(a, b int) int { return a - b },
 	"charts":   (*htmlView).charts,
+	"cost":     costText,
+	"compiler": compilerText,
 	"deref": func(f *float64) float64 {
 		if f == nil {
 			return 0
@@ -49,7 +51,7 @@ func HTML(w io.Writer, doc *document.Report, opts Options) error {
 type htmlView struct {
 	Title                             string
 	Env                               [][2]string
-	First                             firstThings
+	Sec                               sections
 	Units                             []string
 	Rows                              [][]string
 	NoCI                              bool
@@ -57,7 +59,6 @@ type htmlView struct {
 	CatChart                          *stackChart
 	CPU                               []htmlCPU
 	Mem                               []benchMem
-	Findings                          []document.Finding
 	Gate                              []htmlGate
 	Failed                            [][]string
 	Scaling                           []document.Scaling
@@ -78,8 +79,7 @@ type htmlGate struct {
 }
 
 func newHTMLView(d *document.Report, opts Options) *htmlView {
-	v := &htmlView{Title: opts.title(d), Doc: d, First: whatFirst(d),
-		Findings: sortedFindings(d.Findings), Scaling: d.Scaling, Commands: d.Commands}
+	v := &htmlView{Title: opts.title(d), Doc: d, Sec: sectionsOf(d), Scaling: d.Scaling, Commands: d.Commands}
 	add := func(k, val string) {
 		if val != "" {
 			v.Env = append(v.Env, [2]string{k, val})
@@ -92,14 +92,14 @@ func newHTMLView(d *document.Report, opts Options) *htmlView {
 	add("date", d.Date)
 	add("runs", runs(d))
 
-	bs := okBenchmarks(d.Benchmarks)
+	bs := metricBenchmarks(d.Benchmarks)
 	if us := units(bs); len(bs) > 0 && len(us) > 0 {
 		v.Units = us
 		for _, b := range bs {
 			row := []string{benchLabel(d, b)}
 			for _, u := range us {
 				c := metricCell(b.Metrics[u], u)
-				v.NoCI = v.NoCI || strings.HasSuffix(c, "∞")
+				v.NoCI = v.NoCI || strings.HasSuffix(c, "no interval)")
 				row = append(row, c)
 			}
 			v.Rows = append(v.Rows, row)

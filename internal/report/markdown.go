@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -50,25 +51,62 @@ func (o Options) title(doc *document.Report) string {
 // Sections with nothing to say are left out.
 func Markdown(w io.Writer, doc *document.Report, opts Options) error {
 	var b bytes.Buffer
-	m := &mdWriter{b: &b, doc: doc, opts: opts}
+	m := &mdWriter{b: &b, doc: doc, opts: opts, sec: sectionsOf(doc)}
 	m.title()
-	m.summary()
-	m.benchmarks()
-	m.cpu()
-	m.memory()
-	m.findings()
+	m.rootCauses()
+	m.benchmarkFixes()
+	m.leaveAlone()
 	m.gate()
-	m.failures()
-	m.scaling()
-	m.commands()
+	m.appendix()
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// appendix writes the evidence behind the first screen, with a table of
+// contents: every other finding, the benchmarks, where CPU and memory go,
+// failures, scaling and the commands that reproduce the figures.
+func (m *mdWriter) appendix() {
+	type part struct {
+		title string
+		write func()
+		has   bool
+	}
+	parts := []part{
+		{"More findings", m.moreFindings, len(m.sec.More) > 0},
+		{"Benchmarks", m.benchmarks, len(metricBenchmarks(m.doc.Benchmarks)) > 0},
+		{"Where CPU goes", m.cpu, len(cpuOf(m.doc, m.opts)) > 0},
+		{"Where memory goes", m.memory, len(memOf(m.doc, m.opts)) > 0},
+		{"Failed benchmarks", m.failures, m.hasFailures()},
+		{"Scaling", m.scaling, len(m.doc.Scaling) > 0},
+		{"Reproduce", m.commands, len(m.doc.Commands) > 0},
+	}
+	var toc []string
+	for _, p := range parts {
+		if p.has {
+			toc = append(toc, fmt.Sprintf("[%s](#%s)", p.title, anchor(p.title)))
+		}
+	}
+	if len(toc) == 0 {
+		return
+	}
+	m.printf("## Appendix\n\n%s\n\n", strings.Join(toc, " · "))
+	for _, p := range parts {
+		if p.has {
+			p.write()
+		}
+	}
+}
+
+// anchor is the id GitHub gives a heading.
+func anchor(title string) string {
+	return strings.ReplaceAll(strings.ToLower(title), " ", "-")
 }
 
 type mdWriter struct {
 	b    *bytes.Buffer
 	doc  *document.Report
 	opts Options
+	sec  sections
 }
 
 func (m *mdWriter) printf(format string, args ...any) { fmt.Fprintf(m.b, format, args...) }
@@ -132,73 +170,179 @@ func runs(d *document.Report) string {
 	return strings.Join(parts, ", ")
 }
 
-// firstThings is the "what to do first" list: the gate's firsts, then the
-// most severe findings, then what the gate says to leave alone.
-type firstThings struct {
-	First, Consider, DontTouch []document.Gate
-	Findings                   []document.Finding
-}
-
-func whatFirst(d *document.Report) firstThings {
-	var ft firstThings
-	for _, g := range d.Gate {
-		switch g.Verdict {
-		case document.VerdictFirst:
-			ft.First = append(ft.First, g)
-		case document.VerdictConsider:
-			ft.Consider = append(ft.Consider, g)
-		case document.VerdictDontTouch:
-			ft.DontTouch = append(ft.DontTouch, g)
-		}
-	}
-	for _, f := range sortedFindings(d.Findings) {
-		if f.Severity == document.SeverityHigh && len(ft.Findings) < 3 {
-			ft.Findings = append(ft.Findings, f)
-		}
-	}
-	return ft
-}
-
-func (ft firstThings) empty() bool {
-	return len(ft.First)+len(ft.Consider)+len(ft.DontTouch)+len(ft.Findings) == 0
-}
-
-func (m *mdWriter) summary() {
-	ft := whatFirst(m.doc)
-	if ft.empty() {
+func (m *mdWriter) rootCauses() {
+	rc := m.sec.Root
+	if len(rc) == 0 {
 		return
 	}
 	m.printf("## What to do first\n\n")
-	n := 0
-	for _, g := range ft.First {
-		n++
-		m.printf("%d. %s%s\n", n, benchPrefix(g.Benchmark), mdText(g.Message))
+	m.printf("%d root cause%s, ranked by the share of CPU time each accounts for in the benchmark it costs most.\n\n", len(rc), pluralS(len(rc)))
+	for i, f := range rc {
+		m.printf("%d. %s %s%s — %s\\\n", i+1, severityTag(f.Severity), code(fileLine(f.File, f.Line)), inFunc(f.Function), mdText(f.Message))
+		if c := costText(f); c != "" {
+			m.printf("   *Cost:* %s\\\n", mdText(c))
+		}
+		if len(f.Related) > 0 {
+			var ls []string
+			for _, r := range f.Related {
+				ls = append(ls, code(fileLine(r.File, r.Line)))
+			}
+			m.printf("   *Also:* %s\\\n", strings.Join(ls, ", "))
+		}
+		if len(f.Evidence) > 0 {
+			m.printf("   *Evidence:* %s\\\n", mdText(f.Evidence[0]))
+		}
+		m.printf("   *Fix:* %s", mdText(f.Suggestion))
+		if f.Gain != "" {
+			m.printf("\\\n   *Expected:* %s", mdText(f.Gain))
+		}
+		m.printf("\n")
 	}
-	for _, f := range ft.Findings {
-		n++
-		m.printf("%d. %s%s: %s", n, benchPrefix(f.Benchmark), code(fileLine(f.File, f.Line)), mdText(f.Message))
+	m.printf("\n")
+}
+
+func (m *mdWriter) benchmarkFixes() {
+	if len(m.sec.Bench) == 0 {
+		return
+	}
+	m.printf("## Fix the benchmarks first\n\n")
+	for _, f := range m.sec.Bench {
+		what := "broken"
+		if f.Kind != "broken" {
+			what = "measures its own code"
+		}
+		m.printf("- **%s** (%s)", mdText(f.Benchmark), what)
+		if f.File != "" {
+			m.printf(" %s", code(fileLine(f.File, f.Line)))
+		}
+		m.printf(": %s\\\n  *Fix:* %s\n", mdText(strings.TrimPrefix(f.Message, f.Benchmark+": ")), mdText(f.Suggestion))
+	}
+	m.printf("\n")
+}
+
+func (m *mdWriter) leaveAlone() {
+	if len(m.sec.Alone) == 0 {
+		return
+	}
+	m.printf("## Leave alone\n\n")
+	for _, f := range m.sec.Alone {
+		m.printf("- **%s**: %s\n", mdText(f.Benchmark), mdText(strings.TrimPrefix(f.Message, f.Benchmark+": ")))
+	}
+	m.printf("\n")
+}
+
+func (m *mdWriter) moreFindings() {
+	m.printf("### More findings\n\n")
+	for _, f := range m.sec.More {
+		m.printf("- %s %s%s — %s", severityTag(f.Severity), code(fileLine(f.File, f.Line)), inFunc(f.Function), mdText(f.Message))
+		if c := costText(f); c != "" {
+			m.printf(" (%s)", mdText(c))
+		}
 		if f.Suggestion != "" {
-			m.printf(". Fix: %s", mdText(f.Suggestion))
+			m.printf("\\\n  *Fix:* %s", mdText(f.Suggestion))
 		}
 		m.printf("\n")
 	}
-	if n > 0 {
-		m.printf("\n")
-	}
-	if len(ft.Consider) > 0 {
-		m.printf("Then consider:\n\n")
-		for _, g := range ft.Consider {
-			m.printf("- %s%s\n", benchPrefix(g.Benchmark), mdText(g.Message))
+	m.printf("\n")
+	var ev []document.Finding
+	for _, f := range m.sec.Root {
+		if len(f.Evidence) > 1 {
+			ev = append(ev, f)
 		}
-		m.printf("\n")
 	}
-	if len(ft.DontTouch) > 0 {
-		m.printf("Leave alone:\n\n")
-		for _, g := range ft.DontTouch {
-			m.printf("- %s%s\n", benchPrefix(g.Benchmark), mdText(g.Message))
+	if len(ev) == 0 {
+		return
+	}
+	m.printf("Evidence for the root causes:\n\n")
+	for _, f := range ev {
+		m.printf("- %s:\n", code(fileLine(f.File, f.Line)))
+		for _, e := range f.Evidence {
+			m.printf("  - %s\n", mdText(e))
 		}
-		m.printf("\n")
 	}
+	m.printf("\n")
+}
+
+func severityTag(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "**[" + s + "]**"
+}
+
+func inFunc(fn string) string {
+	if fn == "" {
+		return ""
+	}
+	return " in " + code(shortFunc(fn))
+}
+
+func pluralS(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// costText says what a finding costs, costliest benchmark first.
+func costText(f document.Finding) string {
+	var parts []string
+	for i, c := range f.Costs {
+		if i == 3 {
+			parts = append(parts, fmt.Sprintf("and %d more benchmarks", len(f.Costs)-3))
+			break
+		}
+		var xs []string
+		if c.CPUShare >= 0.005 {
+			xs = append(xs, percent(c.CPUShare)+" of CPU")
+		}
+		if c.AllocsPerOp > 0 {
+			xs = append(xs, fmt.Sprintf("%s allocs/op, %s B/op", perOp(c.AllocsPerOp), perOp(c.BytesPerOp)))
+		}
+		if len(xs) == 0 {
+			continue
+		}
+		parts = append(parts, c.Benchmark+" "+strings.Join(xs, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func perOp(v float64) string {
+	if v >= 100 || v == math.Trunc(v) {
+		return scaled(math.Round(v), "B/op")
+	}
+	return strconv.FormatFloat(v, 'g', 2, 64)
+}
+
+// sections are the findings as the report shows them.
+type sections struct {
+	// Root are the first FirstScreen "fix" findings; More the rest.
+	Root, More []document.Finding
+	// Bench are broken benchmarks and those that measure their own code;
+	// Alone the benchmarks to leave alone.
+	Bench, Alone []document.Finding
+}
+
+// FirstScreen is how many root causes the report shows first.
+const FirstScreen = 10
+
+func sectionsOf(d *document.Report) sections {
+	var s sections
+	for _, f := range d.Findings {
+		switch f.Section {
+		case document.SectionBenchmark, document.SectionBroken:
+			s.Bench = append(s.Bench, f)
+		case document.SectionLeaveAlone:
+			s.Alone = append(s.Alone, f)
+		default:
+			if len(s.Root) < FirstScreen {
+				s.Root = append(s.Root, f)
+			} else {
+				s.More = append(s.More, f)
+			}
+		}
+	}
+	return s
 }
 
 func benchPrefix(name string) string {
@@ -247,7 +391,7 @@ func metricCell(m *document.Metric, unit string) string {
 	}
 	s := scaled(m.Median, unit)
 	if m.Low == nil || m.High == nil {
-		return s + " ± ∞"
+		return fmt.Sprintf("%s (n=%d: no interval)", s, m.N)
 	}
 	ci := 0.0
 	if m.Median != 0 {
@@ -265,23 +409,34 @@ func scaled(v float64, unit string) string {
 	return benchunit.Scale(v, benchunit.ClassOf(unit))
 }
 
-func okBenchmarks(bs []document.Benchmark) []document.Benchmark {
+// metricBenchmarks returns the benchmarks that ran and have metrics: a
+// parent whose sub-benchmarks carry the metrics has no row of its own.
+func metricBenchmarks(bs []document.Benchmark) []document.Benchmark {
 	var ok []document.Benchmark
 	for _, b := range bs {
-		if b.Status == "ok" || b.Status == "" {
+		if (b.Status == "ok" || b.Status == "") && len(b.Metrics) > 0 {
 			ok = append(ok, b)
 		}
 	}
 	return ok
 }
 
+func (m *mdWriter) hasFailures() bool {
+	for _, b := range m.doc.Benchmarks {
+		if b.Status != "ok" && b.Status != "" {
+			return true
+		}
+	}
+	return len(m.doc.Packages) > 0
+}
+
 func (m *mdWriter) benchmarks() {
-	bs := okBenchmarks(m.doc.Benchmarks)
+	bs := metricBenchmarks(m.doc.Benchmarks)
 	us := units(bs)
 	if len(bs) == 0 || len(us) == 0 {
 		return
 	}
-	m.printf("## Benchmarks\n\n")
+	m.printf("### Benchmarks\n\n")
 	header := append([]string{"benchmark"}, us...)
 	align := "l" + strings.Repeat("r", len(us))
 	var rows [][]string
@@ -290,7 +445,7 @@ func (m *mdWriter) benchmarks() {
 		row := []string{code(benchLabel(m.doc, b))}
 		for _, u := range us {
 			c := metricCell(b.Metrics[u], u)
-			noCI = noCI || strings.HasSuffix(c, "∞")
+			noCI = noCI || strings.HasSuffix(c, "no interval)")
 			row = append(row, c)
 		}
 		rows = append(rows, row)
@@ -298,7 +453,7 @@ func (m *mdWriter) benchmarks() {
 	m.table(align, header, rows)
 	m.printf("Medians of the runs ± the 95%% confidence interval, as benchstat computes them.")
 	if noCI {
-		m.printf(" ± ∞: too few runs for an interval (it needs at least 6).")
+		m.printf(" An interval needs at least 6 runs (-count 6).")
 	}
 	m.printf("\n\n")
 }
@@ -366,9 +521,9 @@ func (m *mdWriter) cpu() {
 	if len(bcs) == 0 {
 		return
 	}
-	m.printf("## Where CPU goes\n\n")
+	m.printf("### Where CPU goes\n\n")
 	for _, bc := range bcs {
-		m.printf("### %s\n\n", mdText(benchLabel(m.doc, bc.Bench)))
+		m.printf("#### %s\n\n", mdText(benchLabel(m.doc, bc.Bench)))
 		if p := bc.Bench.CallPath; p != nil {
 			m.printf("Dominant call path (%s of samples): %s\n\n", percent(p.Share), code(p.Text))
 		}
@@ -416,10 +571,10 @@ func (m *mdWriter) memory() {
 	if len(bms) == 0 {
 		return
 	}
-	m.printf("## Where memory goes\n\n")
+	m.printf("### Where memory goes\n\n")
 	m.printf("Allocation sites from the heap profiles (alloc_space, alloc_objects): every byte allocated during the run, freed or not.\n\n")
 	for _, bm := range bms {
-		m.printf("### %s\n\n", mdText(benchLabel(m.doc, bm.Bench)))
+		m.printf("#### %s\n\n", mdText(benchLabel(m.doc, bm.Bench)))
 		if s := bm.Bench.TestAllocShare; s != nil && *s > 0 {
 			m.printf("%s of the bytes are allocated in `_test.go` files: fixtures the benchmark measures along with the code.\n\n", percent(*s))
 		}
@@ -432,7 +587,7 @@ func (m *mdWriter) memory() {
 			}
 			why := ""
 			if a.Escape != nil {
-				why = code(a.Escape.Verdict)
+				why = code(compilerText(a.Escape.Verdict))
 				if len(a.Escape.Flow) > 0 {
 					flows = append(flows, a)
 				}
@@ -444,62 +599,15 @@ func (m *mdWriter) memory() {
 		if len(flows) > 0 {
 			m.printf("Why the compiler put them on the heap (`-gcflags=-m=2`):\n\n")
 			for _, a := range flows {
-				m.printf("- %s %s\n\n", code(fileLine(a.File, a.Line)), code(a.Escape.Verdict))
+				m.printf("- %s %s\n\n", code(fileLine(a.File, a.Line)), code(compilerText(a.Escape.Verdict)))
 				m.printf("  ```text\n")
 				for _, f := range a.Escape.Flow {
-					m.printf("  %s\n", strings.ReplaceAll(f, "```", "'''"))
+					m.printf("  %s\n", strings.ReplaceAll(compilerText(f), "```", "'''"))
 				}
 				m.printf("  ```\n\n")
 			}
 		}
 	}
-}
-
-func severityRank(s string) int {
-	switch s {
-	case document.SeverityHigh:
-		return 0
-	case document.SeverityMedium:
-		return 1
-	case document.SeverityLow:
-		return 2
-	case document.SeverityInfo:
-		return 3
-	}
-	return 4
-}
-
-// sortedFindings returns the findings most severe first, in their order
-// otherwise.
-func sortedFindings(fs []document.Finding) []document.Finding {
-	fs = slices.Clone(fs)
-	slices.SortStableFunc(fs, func(a, b document.Finding) int {
-		return cmp.Compare(severityRank(a.Severity), severityRank(b.Severity))
-	})
-	return fs
-}
-
-func (m *mdWriter) findings() {
-	if len(m.doc.Findings) == 0 {
-		return
-	}
-	m.printf("## Findings\n\n")
-	for _, f := range sortedFindings(m.doc.Findings) {
-		m.printf("- **%s** %s %s", mdText(f.Severity), mdText(f.Kind), code(fileLine(f.File, f.Line)))
-		if f.Function != "" {
-			m.printf(" in %s", code(shortFunc(f.Function)))
-		}
-		if f.Benchmark != "" {
-			m.printf(" (%s)", mdText(f.Benchmark))
-		}
-		m.printf(": %s", mdText(f.Message))
-		if f.Suggestion != "" {
-			// A backslash at the end of a line is a hard line break.
-			m.printf("\\\n  *Fix:* %s", mdText(f.Suggestion))
-		}
-		m.printf("\n")
-	}
-	m.printf("\n")
 }
 
 // gateValue formats a gate's measured value or threshold for its unit.
@@ -543,7 +651,7 @@ func (m *mdWriter) failures() {
 	if len(rows) == 0 {
 		return
 	}
-	m.printf("## Failed benchmarks\n\n")
+	m.printf("### Failed benchmarks\n\n")
 	m.table("llll", []string{"benchmark", "package", "status", "error"}, rows)
 }
 
@@ -551,7 +659,7 @@ func (m *mdWriter) scaling() {
 	if len(m.doc.Scaling) == 0 {
 		return
 	}
-	m.printf("## Scaling\n\n")
+	m.printf("### Scaling\n\n")
 	var rows [][]string
 	for _, s := range m.doc.Scaling {
 		rows = append(rows, []string{code(s.Benchmark), code(s.Parameter), mdText(s.Growth),
@@ -564,7 +672,7 @@ func (m *mdWriter) commands() {
 	if len(m.doc.Commands) == 0 {
 		return
 	}
-	m.printf("## Reproduce\n\n```sh\n")
+	m.printf("### Reproduce\n\n```sh\n")
 	for i, c := range m.doc.Commands {
 		if i > 0 {
 			m.printf("\n")
@@ -606,4 +714,12 @@ func code(s string) string {
 		return "`` " + s + " ``"
 	}
 	return "`" + s + "`"
+}
+
+var resultName = regexp.MustCompile(`~[rR][0-9]+`)
+
+// compilerText is the compiler's words without its internal names: "~r0"
+// is the function's first result.
+func compilerText(s string) string {
+	return resultName.ReplaceAllStringFunc(s, func(r string) string { return "result" + r[2:] })
 }

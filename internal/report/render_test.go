@@ -70,18 +70,26 @@ func reportFixture(t *testing.T) *document.Report {
 		}
 	}
 	doc.Findings = []document.Finding{
-		{Kind: "alloc", Severity: document.SeverityMedium, Benchmark: "BenchmarkLabels", Function: "example.com/planted.Labels",
-			File: "label.go", Line: 9, Message: "fmt.Sprintf allocates 164 times per op (the string and the boxed int)",
-			Suggestion: "append with strconv.AppendInt into a reused []byte, or build the label with strconv.Itoa and +"},
-		{Kind: "escape", Severity: document.SeverityHigh, Benchmark: "BenchmarkFrame", Function: "example.com/planted.Frame",
-			File: "frame.go", Line: 6, Message: "make([]byte, n) escapes to the heap: its size is not a constant, and GC takes 52% of the CPU",
-			Suggestion: "let the caller pass the buffer (Frame(dst []byte, n int)) or reuse one through a sync.Pool"},
-		{Kind: "test-code", Severity: document.SeverityHigh, Benchmark: "BenchmarkSum", Function: "example.com/planted.fixture",
-			File: "planted_test.go", Line: 56, Message: "99% of the bytes are allocated by the benchmark's fixture, inside the timed loop",
-			Suggestion: "build the fixture before b.ResetTimer() or use b.StopTimer/b.StartTimer around it"},
-		{Kind: "maps", Severity: document.SeverityLow, Benchmark: "BenchmarkCount", Function: "example.com/planted.(*Index).Count",
-			File: "index.go", Line: 24, Message: "92% of the time is map lookups with string keys",
-			Suggestion: "intern the keys or index by a small integer if the key set is fixed"},
+		{Kind: "alloc", Severity: document.SeverityHigh, Section: document.SectionFix, Benchmark: "BenchmarkFrame",
+			Benchmarks: []string{"BenchmarkFrame"}, Function: "example.com/planted.Frame", File: "frame.go", Line: 6,
+			Message:    "make([]byte, n) has a size known only at run time, so it is allocated on the heap",
+			Suggestion: "let the caller pass the buffer (Frame(dst []byte, n int)) or reuse one through a sync.Pool",
+			Costs:      []document.Cost{{Benchmark: "BenchmarkFrame", CPUShare: 0.52, AllocsPerOp: 1, BytesPerOp: 4096}},
+			Impact:     0.52, Gain: "−1 allocs/op and −4 KiB/op, up to 52% of its time in BenchmarkFrame",
+			Evidence: []string{"heap profile, per op with setup subtracted: frame.go:6 allocates 1 allocs/op, 4 KiB/op", "compiler (-gcflags=-m=2) at frame.go:6: make([]byte, n) escapes to heap"}},
+		{Kind: "alloc", Severity: document.SeverityMedium, Section: document.SectionFix, Benchmark: "BenchmarkLabels",
+			Function: "example.com/planted.Labels", File: "label.go", Line: 9,
+			Related:    []document.Location{{File: "label.go", Line: 10, Note: "the string"}},
+			Message:    "fmt.Sprintf boxes i and allocates the string, 164 times per op",
+			Suggestion: "append with strconv.AppendInt into a reused []byte",
+			Costs:      []document.Cost{{Benchmark: "BenchmarkLabels", CPUShare: 0.12, AllocsPerOp: 164, BytesPerOp: 2624}},
+			Impact:     0.12},
+		{Kind: "fixture", Severity: document.SeverityHigh, Section: document.SectionBenchmark, Benchmark: "BenchmarkSum",
+			Function: "example.com/planted.fixture", File: "planted_test.go", Line: 56,
+			Message:    "the benchmark's own code at planted_test.go:56 allocates 8 KiB/op (99% of the bytes per op): its numbers include it",
+			Suggestion: "build the fixture before b.ResetTimer()"},
+		{Kind: "leave-alone", Severity: document.SeverityInfo, Section: document.SectionLeaveAlone, Benchmark: "BenchmarkCount",
+			Message: "BenchmarkCount: 0 allocs/op and 48ns/op: no allocation or library call to remove"},
 	}
 	doc.Gate = []document.Gate{
 		{Rule: "gc-share", Benchmark: "BenchmarkFrame", Metric: "gc", Unit: "share", Measured: 0.524, Threshold: 0.25,
@@ -116,17 +124,24 @@ func TestMarkdown(t *testing.T) {
 	golden(t, "report.planted.md", buf.Bytes())
 	md := buf.String()
 	for _, want := range []string{
-		"## What to do first", "## Benchmarks", "## Where CPU goes", "## Where memory goes",
-		"## Findings", "## Decision gate", "## Failed benchmarks", "## Scaling", "## Reproduce",
-		"`frame.go:6`", "make([]byte, n) escapes to heap", "planted_test.go:66",
+		"## What to do first", "## Fix the benchmarks first", "## Leave alone", "## Decision gate", "## Appendix",
+		"### Benchmarks", "### Where CPU goes", "### Where memory goes", "### Failed benchmarks", "### Scaling", "### Reproduce",
+		"`frame.go:6`", "make([]byte, n) escapes to heap", "planted_test.go:66", "*Expected:* −1 allocs/op",
+		"*Also:* `label.go:10`",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("Markdown lacks %q", want)
 		}
 	}
-	// The severest finding comes first.
-	if i, j := strings.Index(md, "**high**"), strings.Index(md, "**medium**"); i < 0 || j < i {
-		t.Errorf("high findings should precede medium ones")
+	// The findings come in their ranked order, and the first screen has
+	// no compiler-internal names or infinite intervals.
+	if i, j := strings.Index(md, "frame.go:6"), strings.Index(md, "label.go:9"); i < 0 || j < i {
+		t.Errorf("frame.go:6 (ranked first) should precede label.go:9")
+	}
+	for _, bad := range []string{"~r0", "± ∞"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("Markdown contains %q", bad)
+		}
 	}
 }
 
@@ -176,7 +191,7 @@ func TestHTML(t *testing.T) {
 		t.Errorf("page references a remote resource: %q", m)
 	}
 	for _, want := range []string{
-		"What to do first", "Where CPU goes", "Where memory goes", "Findings", "Decision gate",
+		"What to do first", "Where CPU goes", "Where memory goes", "Fix the benchmarks first", "Decision gate", "<details",
 		"Failed benchmarks", "Scaling", "Reproduce", "frame.go:6", "make([]byte, n) escapes to heap",
 		"<title>example.com/planted.(*Index).Count\n",
 	} {

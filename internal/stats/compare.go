@@ -67,8 +67,12 @@ type Cell struct {
 	// "lower" or NoChange.
 	Verdict string
 	// MDE, when not NaN, is the smallest relative change the comparison
-	// could have detected (set by paired comparisons).
+	// could have detected (set by paired comparisons); +Inf when it could
+	// detect none.
 	MDE float64
+	// Low and High, when not NaN, bound the change with the paired
+	// comparison's 95% interval (set for inconclusive rows).
+	Low, High float64
 	// Warnings explains a missing interval or a comparison that could
 	// not be significant (too few samples).
 	Warnings []error
@@ -180,6 +184,8 @@ func Compare(rs []*benchfmt.Result, units benchfmt.UnitMetadataMap, opts Options
 					Summary: Summary{Median: sum.Center, Low: sum.Lo, High: sum.Hi, N: len(vals)},
 					Verdict: NoChange,
 					MDE:     math.NaN(),
+					Low:     math.NaN(),
+					High:    math.NaN(),
 				}
 				cell.Warnings = append(cell.Warnings, sample.Warnings...)
 				cell.Warnings = append(cell.Warnings, sum.Warnings...)

@@ -34,6 +34,28 @@ type Paired struct {
 	// Ratio reports whether Delta, Low, High and MDE are relative changes
 	// (every value positive) rather than differences in the unit.
 	Ratio bool
+	// sigma is the robust spread (1.4826·MAD) of the paired log ratios
+	// (or differences).
+	sigma float64
+}
+
+// MDEAt is the smallest change the run could have detected with 80% power
+// when its verdict is decided at significance level level among rows
+// comparisons corrected with Benjamini–Hochberg (a lone real change has
+// the smallest p-value, which BH tests at level/rows): (z(1−level/(2·rows))
+// + z(0.8))·σ/√n. It is +Inf when even the most extreme outcome of the
+// exact signed-rank test on n pairs (p = 2/2ⁿ) cannot reach that level.
+func (p Paired) MDEAt(level float64, rows int) float64 {
+	rows = max(rows, 1)
+	a := level / float64(rows)
+	if p.N == 0 || a <= 0 || math.Pow(2, 1-float64(p.N)) > a {
+		return math.Inf(1)
+	}
+	m := (normalQuantile(1-a/2) + normalQuantile(0.8)) * p.sigma / math.Sqrt(float64(p.N))
+	if p.Ratio {
+		return math.Expm1(m)
+	}
+	return m
 }
 
 // ComparePaired analyzes paired samples a and b (a[i] and b[i] from the
@@ -68,6 +90,7 @@ func ComparePaired(a, b []float64, alpha float64) Paired {
 	half := normalQuantile(0.90) * 1.2533 * 1.4826 * medianAbsDev(sorted, median(sorted)) / math.Sqrt(float64(n))
 	slo, shi := median(sorted)-half, median(sorted)+half
 	mad := 1.4826 * medianAbsDev(sorted, med)
+	p.sigma = mad
 	mde := (normalQuantile(1-alpha/2) + normalQuantile(0.8)) * mad / math.Sqrt(float64(n))
 	if p.Ratio {
 		p.Delta, p.Low, p.High, p.MDE = math.Expm1(med), math.Expm1(lo), math.Expm1(hi), math.Expm1(mde)
@@ -214,6 +237,19 @@ func Looks(minRounds, maxRounds int) []int {
 		looks = append(looks, n)
 	}
 	return append(looks, maxRounds)
+}
+
+// SpendFraction returns the significance level to test at when a share
+// frac of the run is done and the previous look was at share prev: the
+// increment α·frac² − α·prev² of the alpha-spending function Spend uses.
+// The share may be of rounds or of the time budget, whichever is larger:
+// it must not depend on the data compared, only on how far the run is.
+func SpendFraction(alpha, prev, frac float64) float64 {
+	f := func(t float64) float64 {
+		t = math.Min(1, math.Max(0, t))
+		return alpha * t * t
+	}
+	return f(frac) - f(prev)
 }
 
 // Spend returns the significance level to test at when n of maxRounds

@@ -89,3 +89,32 @@ func TestSpendSumsToAlpha(t *testing.T) {
 		t.Errorf("spent %g over %v, want 0.05", sum, looks)
 	}
 }
+
+func TestMDEAt(t *testing.T) {
+	a := []float64{100, 101, 99, 100, 102, 98, 100, 101, 99, 100, 100, 101}
+	b := []float64{101, 100, 100, 99, 101, 99, 101, 100, 98, 101, 100, 100}
+	p := ComparePaired(a, b, Alpha)
+	m1 := p.MDEAt(0.05, 1)
+	m4 := p.MDEAt(0.05, 4)
+	mLow := p.MDEAt(0.005, 1)
+	if !(m1 > 0 && m4 > m1 && mLow > m1) {
+		t.Errorf("MDEAt: 1 row at 0.05 %.4f, 4 rows %.4f, 1 row at 0.005 %.4f: want more rows and a lower level to need a larger change", m1, m4, mLow)
+	}
+	// Three pairs: the exact test's smallest p is 2/2³ = 0.25, which can
+	// never reach 0.05: no change of any size is detectable.
+	if got := ComparePaired(a[:3], b[:3], Alpha).MDEAt(0.05, 1); !math.IsInf(got, 1) {
+		t.Errorf("MDEAt with 3 pairs = %g, want +Inf", got)
+	}
+}
+
+func TestSpendFraction(t *testing.T) {
+	total := 0.0
+	prev := 0.0
+	for _, f := range []float64{0.1, 0.35, 0.35, 0.8, 1} {
+		total += SpendFraction(0.05, prev, f)
+		prev = f
+	}
+	if math.Abs(total-0.05) > 1e-12 {
+		t.Errorf("levels over the looks sum to %g, want 0.05", total)
+	}
+}

@@ -12,6 +12,7 @@ package stats
 
 import (
 	"math"
+	"sort"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
@@ -86,6 +87,9 @@ func IsTime(unit string) bool {
 // Verdict words.
 const (
 	NoChange = "no significant change"
+	// Inconclusive is a paired row that ran out of rounds or time before
+	// it was shown changed or shown unchanged.
+	Inconclusive = "inconclusive"
 )
 
 // verdict names a significant change in unit by delta's sign.
@@ -105,4 +109,50 @@ func verdict(unit string, better int, delta float64) string {
 	default:
 		return "worse"
 	}
+}
+
+// Spearman returns the rank correlation of xs and ys (the same length,
+// at least 2), with ties given their average rank; 0 when either has no
+// spread.
+func Spearman(xs, ys []float64) float64 {
+	rx, ry := ranks(xs), ranks(ys)
+	n := float64(len(xs))
+	var mx, my float64
+	for i := range rx {
+		mx += rx[i]
+		my += ry[i]
+	}
+	mx, my = mx/n, my/n
+	var sxy, sxx, syy float64
+	for i := range rx {
+		dx, dy := rx[i]-mx, ry[i]-my
+		sxy += dx * dy
+		sxx += dx * dx
+		syy += dy * dy
+	}
+	if sxx == 0 || syy == 0 {
+		return 0
+	}
+	return sxy / math.Sqrt(sxx*syy)
+}
+
+func ranks(xs []float64) []float64 {
+	idx := make([]int, len(xs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return xs[idx[a]] < xs[idx[b]] })
+	r := make([]float64, len(xs))
+	for i := 0; i < len(idx); {
+		j := i
+		for j+1 < len(idx) && xs[idx[j+1]] == xs[idx[i]] {
+			j++
+		}
+		avg := float64(i+j)/2 + 1
+		for k := i; k <= j; k++ {
+			r[idx[k]] = avg
+		}
+		i = j + 1
+	}
+	return r
 }

@@ -1,0 +1,347 @@
+package findings
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// allocCauses finds the allocation causes of one benchmark (see the
+// package doc) and merges them into d.causes.
+func (d *deriver) allocCauses(b *bench) {
+	if b.hasAllocs && b.allocsPerOp <= 0 {
+		return
+	}
+	for _, a := range b.allocs {
+		if a.InTest || strings.HasSuffix(a.File, "_test.go") || a.File == "" || !d.isModule(a.Function) {
+			continue
+		}
+		if untimed(b, a) {
+			continue
+		}
+		share := max(a.BytesShare, a.ObjectsShare)
+		if share < siteMin {
+			continue
+		}
+		allocs, bytes := a.AllocsPerOp, a.BytesPerOp
+		if allocs == 0 && bytes == 0 && b.hasAllocs {
+			// No per-op profile: the shares of the benchmark's metrics.
+			allocs, bytes = a.ObjectsShare*b.allocsPerOp, a.BytesShare*b.bytesPerOp
+		}
+		if allocs > 0 && allocs < rareAllocs && a.BytesShare < 0.2 {
+			continue // an error path or a rarely taken branch
+		}
+		e := document.Escape{}
+		if a.Escape != nil {
+			e = *a.Escape
+		}
+		if e.Cause == "append" && e.Param {
+			// Appending to the caller's slice grows the caller's buffer:
+			// the Append-style API already lets the caller reuse one.
+			continue
+		}
+		if growsBuffer(a.Via) {
+			// A bytes.Buffer or strings.Builder growing as it is written
+			// to: the place to act is where the buffer is made (its own
+			// site) or whoever passed it in, not the write.
+			continue
+		}
+		group := allocGroup(a, e)
+		owner := plain(a.Function)
+		if r := receiver(owner); r != "" && (e.Cause == "interface" || e.Cause == "concat") {
+			// The methods of one type boxing or concatenating what they
+			// return are one way of building output: one cause.
+			owner = r
+		}
+		c := d.find(KindAlloc, owner, group)
+		if c == nil {
+			c = newCause(KindAlloc, group, owner, a.File, a.Line)
+			c.inherent = inherent(a, e, d.module)
+			d.causes = append(d.causes, c)
+		}
+		c.addLine(a.File, a.Line, a.Function, siteReason(a, e))
+		cs := c.cost(b)
+		cs.AllocsPerOp += allocs
+		cs.BytesPerOp += bytes
+		cs.AllocShare = min(1, cs.AllocShare+share)
+		est := b.memGC() * (a.BytesShare + a.ObjectsShare) / 2
+		cs.CPUShare = min(1, cs.CPUShare+est)
+		c.addEvidence(fmt.Sprintf("heap profile, per op with setup subtracted: %s allocates %s allocs/op, %s/op in %s (%s of its bytes, %s of its objects)",
+			where(a.File, a.Line), num(allocs), bytesText(bytes), b.name(), pct(a.BytesShare), pct(a.ObjectsShare)))
+		if e.Verdict != "" && e.Verdict != e.Reason {
+			c.addEvidence(fmt.Sprintf("compiler (-gcflags=-m=2) at %s: %s", where(a.File, a.Line), clean(e.Verdict)))
+		}
+		if c.suggestion == "" {
+			c.suggestion = allocFix(a, e, c.inherent)
+		}
+	}
+	// The CPU profile's allocation time under the cause's lines, when it
+	// says more than the estimate.
+	for _, c := range d.causes {
+		if c.kind != KindAlloc || c.costs[b.key] == nil {
+			continue
+		}
+		under := 0.0
+		for _, l := range b.lines {
+			if (l.Category == "memory" || l.Category == "gc") && c.hasLine(l.File, l.Line) {
+				under += l.Self
+			}
+		}
+		if cs := c.costs[b.key]; under > cs.CPUShare {
+			cs.CPUShare = min(1, under)
+		}
+	}
+}
+
+// untimed reports whether a site allocates more per op than the
+// benchmark reports: its allocations are outside the timed region (between
+// b.StopTimer and b.StartTimer, or a rebuild with the timer stopped), so
+// they are not in the benchmark's numbers.
+func untimed(b *bench, a *document.Allocation) bool {
+	if a.BytesPerOp == 0 || !b.hasAllocs {
+		return false
+	}
+	return a.BytesPerOp > timedSetupRatio*b.bytesPerOp+timedSetupMin
+}
+
+// find returns the cause of kind and group in function fn, if any.
+func (d *deriver) find(kind, fn, group string) *cause {
+	for _, c := range d.causes {
+		if c.kind == kind && c.fn == fn && c.group == group {
+			return c
+		}
+	}
+	return nil
+}
+
+// allocGroup is what makes two sites of one function one root cause: the
+// same mechanism (the same escape cause, or the same library call).
+func allocGroup(a *document.Allocation, e document.Escape) string {
+	switch e.Cause {
+	case "", "unknown", "callee":
+		if a.Via != "" {
+			return "via " + pkgOf(a.Via)
+		}
+		return "line " + fmt.Sprint(a.Line)
+	case "escapes", "moved-to-heap":
+		// Different values escaping are different causes.
+		return e.Cause + " " + strings.TrimPrefix(e.Name, "&")
+	}
+	return e.Cause
+}
+
+// pkgOf returns the package part of a function name:
+// "strings.(*Builder).Grow" → "strings".
+func pkgOf(fn string) string {
+	slash := strings.LastIndexByte(fn, '/')
+	if dot := strings.IndexByte(fn[slash+1:], '.'); dot >= 0 {
+		return fn[:slash+1+dot]
+	}
+	return fn
+}
+
+// inherent reports whether the allocation is the API's contract: the
+// value is returned to the caller (the compiler's flow ends in a return)
+// by an exported function, or it is another package's object made by its
+// constructor.
+func inherent(a *document.Allocation, e document.Escape, module string) bool {
+	if returned(e) && exported(a.Function) {
+		return true
+	}
+	// runtime.CallersFrames, errors.New, …: another package's object.
+	if a.Via != "" && (strings.HasPrefix(a.Via, "runtime.") || strings.HasPrefix(a.Via, "errors.")) && e.Cause == "callee" {
+		return true
+	}
+	return false
+}
+
+// returned reports whether the escape flow says the value leaves through
+// the function's result.
+func returned(e document.Escape) bool {
+	for _, f := range e.Flow {
+		if strings.Contains(f, "(return)") {
+			return true
+		}
+	}
+	return false
+}
+
+// exported reports whether a full function name is part of the package's
+// API: an exported function, or an exported method of an exported type.
+func exported(fn string) bool {
+	s := shortName(fn)
+	if strings.Contains(s, ".func") {
+		return false // a closure
+	}
+	if r := receiver(fn); r != "" {
+		name := strings.TrimLeft(r[strings.LastIndexByte(r, '.')+1:], "(*")
+		if name == "" || name[0] < 'A' || name[0] > 'Z' {
+			return false
+		}
+	}
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		s = s[i+1:]
+	}
+	return s != "" && s[0] >= 'A' && s[0] <= 'Z'
+}
+
+// receiver returns a method's receiver type with its package
+// ("example.com/m.(*T)"), or "" for a function.
+func receiver(fn string) string {
+	fn = plain(fn)
+	s := shortName(fn)
+	i := strings.LastIndexByte(s, '.')
+	if i < 0 || strings.Contains(s, ".func") {
+		return ""
+	}
+	return fn[:len(fn)-len(s)] + s[:i]
+}
+
+var resultName = regexp.MustCompile(`~[rR][0-9]+`)
+
+// clean removes compiler-internal names from a message: "~r0" is the
+// function's result.
+func clean(s string) string {
+	return resultName.ReplaceAllString(s, "the result")
+}
+
+// siteReason says in plain words why a site allocates.
+func siteReason(a *document.Allocation, e document.Escape) string {
+	if e.Reason != "" {
+		return clean(e.Reason)
+	}
+	subject := e.Name
+	if subject == "" {
+		subject = "a value made here"
+	}
+	switch e.Cause {
+	case "moved-to-heap":
+		return subject + " is moved to the heap because its address outlives the function"
+	case "interface":
+		return subject + " is converted to an interface (boxed) on the heap"
+	case "variable-make":
+		return "a make with a size known only at run time"
+	case "append":
+		return "append grows the slice: each time its capacity runs out it allocates a larger array and copies"
+	case "concat":
+		return "string concatenation allocates a new string"
+	case "conversion":
+		return "a string↔[]byte conversion copies into a new allocation"
+	case "map":
+		return "the map grows as entries are added and allocates new storage"
+	case "closure":
+		return "a func literal escapes, so its closure and captured variables are on the heap"
+	case "escapes":
+		return clean(subject) + " escapes to the heap"
+	}
+	if a.Via != "" {
+		return "the allocation is inside " + a.Via + ", called on this line"
+	}
+	return "allocates; no compiler verdict explains it"
+}
+
+// bufferAPIs are calls that already write into a buffer the caller owns:
+// their allocations are the buffer's growth, or the callee's own work.
+var bufferAPIs = []string{"strconv.Append", "bytes.(*Buffer).", "strings.(*Builder).", "bufio.(*Writer).",
+	"fmt.Fprint", "fmt.Append", "encoding/json.(*Encoder).", "encoding/binary.Append", "io.Copy", "append"}
+
+func writesIntoBuffer(via string) bool {
+	for _, p := range bufferAPIs {
+		if strings.HasPrefix(via, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// allocFix names the fix that fits a site's cause and code.
+func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
+	if inherent {
+		if a.Via != "" && strings.HasPrefix(a.Via, "runtime.") {
+			return fmt.Sprintf("inherent to %s: avoid the call on the hot path (cache its result) rather than its allocation", a.Via)
+		}
+		return "inherent to the API: the function returns the value it allocates; the fix is an API-level change (an Append-style variant that writes into the caller's buffer, or a value the caller provides)"
+	}
+	if strings.HasPrefix(a.Via, "fmt.") || e.Cause == "interface" && mentions(e, "fmt.") {
+		if strings.HasPrefix(a.Via, "fmt.Fprint") || strings.HasPrefix(a.Via, "fmt.Append") {
+			return "format without fmt's reflection: write the parts with strconv.Append* and direct writes to the buffer"
+		}
+		return "build the text with strconv.Append* into a reused []byte, or a strings.Builder, instead of fmt in the hot path"
+	}
+	switch e.Cause {
+	case "moved-to-heap", "escapes":
+		switch {
+		case mentions(e, "captured by a closure"):
+			return "avoid capturing by reference: pass the value to the func literal as an argument, or use a method on a struct"
+		case mentions(e, ".Write(", "io.Writer", "Writer)"):
+			return "keep the buffer in the enclosing struct and reuse it, or use a fixed-size array field, so it does not escape through the Write call"
+		case mentions(e, "(interface-converted)", "call parameter"):
+			return "the value escapes through an interface or indirect call the compiler cannot see through: make the call concrete, or keep one value and reuse it"
+		}
+		return "keep the value from outliving the call, or reuse one value across calls instead of allocating one per op"
+	case "variable-make":
+		return "hoist the buffer into the enclosing struct and reuse it (buf = buf[:0]), or use a fixed-size array when n has a small bound"
+	case "append":
+		return "preallocate with make([]T, 0, n) when the final length is known, or reuse the slice across calls (s = s[:0])"
+	case "concat":
+		return "append the parts into a reused []byte, or a strings.Builder with Grow"
+	case "conversion":
+		return "keep one representation (string or []byte) through the hot path; strconv.Append* for numbers"
+	case "interface":
+		return "avoid boxing in the hot path: concrete-typed calls instead of interface or ...any arguments"
+	case "map":
+		if mapGrows(a.Alloc) {
+			return "size the map on creation (make(map[K]V, n)): it grows while it is filled; or reuse it with clear(m)"
+		}
+		return "avoid building a map per op: reuse one with clear(m), or use a slice or struct for a few known keys (a map of up to 8 entries is one allocation, which a size hint does not remove)"
+	case "closure":
+		return "avoid the escaping closure: pass what it captures as arguments, or call a method"
+	}
+	if a.Via != "" {
+		if writesIntoBuffer(a.Via) {
+			return fmt.Sprintf("the allocations are %s's growth of the buffer it writes into: size the buffer once (Grow) and reuse it across calls", a.Via)
+		}
+		return fmt.Sprintf("the allocation is inside %s: call it less (cache its result), or use a variant that writes into a buffer you reuse", a.Via)
+	}
+	if e.Fix != "" {
+		return e.Fix
+	}
+	return "allocate less here: reuse the value across calls or let the caller provide the memory"
+}
+
+// mentions reports whether the escape's reason, verdict, name or flow
+// contains any of words.
+func mentions(e document.Escape, words ...string) bool {
+	texts := append([]string{e.Reason, e.Verdict, e.Name}, e.Flow...)
+	for _, t := range texts {
+		for _, w := range words {
+			if strings.Contains(t, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// growsBuffer reports whether via is a write method of a growable buffer.
+func growsBuffer(via string) bool {
+	for _, p := range []string{"bytes.(*Buffer).", "strings.(*Builder).Write", "strings.(*Builder).grow", "bufio.(*Writer)."} {
+		if strings.HasPrefix(via, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// mapGrows reports whether the runtime function that allocated a map's
+// memory is its growth rather than its creation.
+func mapGrows(alloc string) bool {
+	for _, w := range []string{"grow", "Grow", "rehash", "split", "hashGrow", "evacuate"} {
+		if strings.Contains(alloc, w) {
+			return true
+		}
+	}
+	return false
+}

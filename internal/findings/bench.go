@@ -1,0 +1,271 @@
+package findings
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// fixtureCauses finds the benchmark's own cost: _test.go sites and lines
+// that grow with b.N in a benchmark that measures the module.
+func (d *deriver) fixtureCauses(b *bench) {
+	if b.entry.ModuleCPUShare != nil && *b.entry.ModuleCPUShare < fixtureMin {
+		return // a baseline or broken benchmark: its own code is all it measures
+	}
+	for _, a := range b.allocs {
+		if !(a.InTest || strings.HasSuffix(a.File, "_test.go")) || a.BytesShare < fixtureMin {
+			continue
+		}
+		if a.AllocsPerOp == 0 && a.BytesPerOp == 0 {
+			continue // no per-op profile: cannot tell setup from the loop
+		}
+		if strings.HasPrefix(a.Via, "testing.") {
+			continue // b.Run, b.RunParallel: the harness, not the fixture
+		}
+		if untimed(b, a) {
+			continue // built with the timer stopped: not in the numbers
+		}
+		c := d.benchCause(KindFixture, b, a.Function, a.File, a.Line)
+		c.addLine(a.File, a.Line, a.Function, "")
+		cs := c.cost(b)
+		cs.AllocsPerOp += a.AllocsPerOp
+		cs.BytesPerOp += a.BytesPerOp
+		cs.AllocShare = min(1, cs.AllocShare+a.BytesShare)
+		cs.CPUShare = min(1, cs.CPUShare+b.memGC()*a.BytesShare)
+		c.message = fmt.Sprintf("the benchmark's own code at %s allocates %s B/op (%s of the bytes per op): its numbers include it", where(a.File, a.Line), num(a.BytesPerOp), pct(a.BytesShare))
+		c.suggestion = "build the fixture once, before b.ResetTimer or outside the b.Loop body, and reuse it (reset a recorder or output buffer each iteration instead of growing it)"
+		c.addEvidence(fmt.Sprintf("heap profile, per op with setup subtracted: %s in %s", where(a.File, a.Line), b.name()))
+	}
+}
+
+// benchCause returns the cause of kind for benchmark b at file:line.
+func (d *deriver) benchCause(kind string, b *bench, fn, file string, line int64) *cause {
+	group := b.key + " " + where(file, line)
+	if c := d.find(kind, fn, group); c != nil {
+		return c
+	}
+	c := newCause(kind, group, fn, file, line)
+	c.section = document.SectionBenchmark
+	d.causes = append(d.causes, c)
+	return c
+}
+
+// contention is the scheduler's share in a benchmark that starts
+// goroutines; never in one that does not.
+func (d *deriver) contention(b *bench) {
+	if !b.entry.Parallel {
+		return
+	}
+	share := b.cats["scheduler"]
+	if share < contendMin {
+		return
+	}
+	c := d.find(KindContention, b.key, "scheduler")
+	if c == nil {
+		c = newCause(KindContention, "scheduler", b.key, "", 0)
+		d.causes = append(d.causes, c)
+	}
+	c.fn = ""
+	c.cost(b).CPUShare = share
+	c.message = fmt.Sprintf("%s starts goroutines and spends %s of its CPU in the scheduler (preemption excluded): they block on each other or hand off too often", b.name(), pct(share))
+	c.suggestion = "find the lock or channel they wait on (perfloop profile with -mutexprofile/-blockprofile, or a trace); shard the shared state or batch the hand-offs"
+	c.addEvidence(fmt.Sprintf("CPU profile of %s: scheduler %s; the benchmark calls b.RunParallel or starts goroutines", b.name(), pct(share)))
+}
+
+// benchmarkVerdicts adds the broken benchmarks and those to leave alone.
+func (d *deriver) benchmarkVerdicts() {
+	for _, b := range d.benches {
+		if why := d.broken(b); why != "" {
+			c := newCause(KindBroken, b.key, "", "", 0)
+			c.section = document.SectionBroken
+			c.cost(b)
+			c.message = fmt.Sprintf("%s: %s", b.name(), why)
+			c.suggestion = brokenFix(why)
+			c.addEvidence(why)
+			d.causes = append(d.causes, c)
+			continue
+		}
+		if why := d.leaveAlone(b); why != "" {
+			d.dropOwnCode(b)
+			c := newCause(KindLeaveAlone, b.key, "", "", 0)
+			c.section = document.SectionLeaveAlone
+			c.cost(b)
+			c.message = fmt.Sprintf("%s: %s", b.name(), why)
+			c.suggestion = "leave it as it is; spend the effort on the causes above"
+			d.causes = append(d.causes, c)
+		}
+	}
+}
+
+// broken says why a benchmark measures nothing useful, or "".
+func (d *deriver) broken(b *bench) string {
+	for _, m := range b.metrics {
+		if v, ok := median(m, secPerOp); ok && v > 0 && v < brokenSecPerOp {
+			return fmt.Sprintf("%s runs at %s/op, below 1 ns: the compiler removed the work (use the result, or use b.Loop)", strings.TrimPrefix(m.Name, "Benchmark"), duration(v))
+		}
+		if m.BytesDrift > 0 && m.BytesDrift < driftMin && 1/m.BytesDrift < driftMin {
+			continue
+		}
+		if m.BytesDrift > 1 {
+			return fmt.Sprintf("%s's B/op grows with the iteration count (×%.1f across runs): it keeps what it allocates, so its numbers depend on b.N", strings.TrimPrefix(m.Name, "Benchmark"), m.BytesDrift)
+		}
+		if m.BytesDrift > 0 {
+			return fmt.Sprintf("%s's B/op falls as the iteration count grows (×%.1f across runs): a one-time cost is inside the timed loop, spread over b.N", strings.TrimPrefix(m.Name, "Benchmark"), 1/m.BytesDrift)
+		}
+	}
+	e := b.entry
+	if lb := e.LoopBytesPerOp; lb != nil && b.bytesPerOp > timedSetupRatio**lb+timedSetupMin {
+		return fmt.Sprintf("it reports %s B/op but its loop allocates %s per op: setup runs inside the timer (%s of the reported bytes are a one-time cost spread over b.N)",
+			num(b.bytesPerOp), bytesText(*lb), pct(1-*lb/b.bytesPerOp))
+	}
+	if e.ModuleCPUShare != nil && e.CalleeCPUShare != nil && *e.ModuleCPUShare < noModule && *e.CalleeCPUShare < noCallee {
+		return fmt.Sprintf("its CPU profile shows no module code and no call out of the benchmark (%s in callees): its loop does no work — does it run over an empty input?", pct(*e.CalleeCPUShare))
+	}
+	return ""
+}
+
+func brokenFix(why string) string {
+	switch {
+	case strings.Contains(why, "below 1 ns"):
+		return "keep the result alive (assign it to a package-level sink) or loop with b.Loop, which keeps results; then re-measure"
+	case strings.Contains(why, "grows with the iteration count"):
+		return "reset what the loop appends to on every iteration, or allocate it per iteration, so each op does the same work"
+	case strings.Contains(why, "inside the timer"), strings.Contains(why, "inside the timed loop"):
+		return "call b.ResetTimer after the setup (before b.RunParallel or the loop), or move the setup out of the b.Loop body"
+	}
+	return "make sure the loop runs over real input (check the fixture is not empty) and calls the module"
+}
+
+// leaveAlone says why a benchmark is best left alone, or "".
+func (d *deriver) leaveAlone(b *bench) string {
+	e := b.entry
+	if e.ModuleCPUShare != nil && *e.ModuleCPUShare < noModule {
+		callee := ""
+		for _, l := range b.lines {
+			if l.Callee != "" {
+				callee = pkgFunc(l.Callee)
+				break
+			}
+		}
+		if callee != "" {
+			return fmt.Sprintf("measures %s, not the module (no module code in its profile): a baseline for comparison", callee)
+		}
+		return "measures no module code: a baseline for comparison"
+	}
+	if !b.hasAllocs || b.allocsPerOp > 0 {
+		return ""
+	}
+	if !b.hasSec || b.secPerOp >= tightSecPerOp {
+		// Hot code of its own may still hold a better algorithm: only a
+		// benchmark this fast is known to have nothing left to gain.
+		return ""
+	}
+	for _, c := range d.causes {
+		if c.section != document.SectionFix || c.lowOnly {
+			continue
+		}
+		if cs := c.costs[b.key]; cs != nil && cs.CPUShare >= leaveMin {
+			return ""
+		}
+	}
+	why := "0 allocs/op"
+	if b.hasSec {
+		why += fmt.Sprintf(" and %s/op", duration(b.secPerOp))
+	}
+	top, share := "", 0.0
+	for _, l := range b.lines {
+		if !l.InTest && l.Callee == "" && l.Self > share {
+			top, share = l.Function, l.Self
+		}
+	}
+	if top != "" {
+		why += fmt.Sprintf(", its time in the module's own code (%s %s)", shortName(top), pct(share))
+	}
+	return why + ": no allocation or library call to remove"
+}
+
+// merge joins CPU causes into the allocation cause on the same lines: one
+// root cause (fmt.Sprintf that boxes its arguments and formats) with both
+// costs.
+func (d *deriver) merge() {
+	for _, c := range d.causes {
+		if c.kind == KindAlloc && c.message == "" {
+			c.message = allocMessage(c)
+		}
+	}
+	var out []*cause
+	for _, c := range d.causes {
+		if c.kind != KindCPU && c.kind != KindLibrary || c.lowOnly {
+			out = append(out, c)
+			continue
+		}
+		var into *cause
+		for _, a := range d.causes {
+			if a.kind != KindAlloc {
+				continue
+			}
+			for _, l := range c.lines {
+				if a.hasLine(l.File, l.Line) {
+					into = a
+					break
+				}
+			}
+			if into != nil {
+				break
+			}
+		}
+		if into == nil {
+			out = append(out, c)
+			continue
+		}
+		for _, l := range c.lines {
+			into.addLine(l.File, l.Line, l.Function, l.Note)
+		}
+		for k, cs := range c.costs {
+			ic := into.cost(c.benches[k])
+			ic.CPUShare = max(ic.CPUShare, cs.CPUShare)
+		}
+		for _, e := range c.evidence {
+			into.addEvidence(e)
+		}
+		_, top := c.impact()
+		into.message += fmt.Sprintf("; the same lines spend %s of %s's CPU in %s", pct(c.costs[top.key].CPUShare), top.name(), strings.TrimSuffix(c.message, " under "+shortName(c.fn)))
+	}
+	d.causes = out
+}
+
+// allocMessage says what an allocation cause is: the reason at its main
+// line and how many lines share it.
+func allocMessage(c *cause) string {
+	msg := ""
+	for _, l := range c.lines {
+		if l.File == c.file && l.Line == c.line {
+			msg = l.Note
+		}
+	}
+	if n := len(c.lines); n > 1 {
+		msg += fmt.Sprintf(" (and %d more line%s of %s with the same cause)", n-1, plural(n-1), shortName(c.fn))
+	}
+	if c.inherent {
+		msg += "; the API returns it"
+	}
+	return msg
+}
+
+// dropOwnCode removes b from the causes that are a line's own code: a
+// benchmark left alone has nothing to fix there.
+func (d *deriver) dropOwnCode(b *bench) {
+	out := d.causes[:0]
+	for _, c := range d.causes {
+		if c.lowOnly && c.costs[b.key] != nil {
+			delete(c.costs, b.key)
+			delete(c.benches, b.key)
+			if len(c.costs) == 0 {
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	d.causes = out
+}

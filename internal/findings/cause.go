@@ -1,0 +1,286 @@
+package findings
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// cause is a root cause being assembled: its lines, its costs per
+// benchmark and its words.
+type cause struct {
+	kind, section string
+	group         string // what merges candidates into one cause
+	fn            string
+	file          string
+	line          int64
+	lines         []document.Location
+	costs         map[string]*document.Cost // by bench key
+	benches       map[string]*bench
+	message       string
+	suggestion    string
+	evidence      []string
+	inherent      bool
+	// impactCap bounds the severity ("low" for a line's own algorithm).
+	lowOnly bool
+}
+
+func newCause(kind, group, fn, file string, line int64) *cause {
+	return &cause{kind: kind, section: document.SectionFix, group: group, fn: fn, file: file, line: line,
+		costs: map[string]*document.Cost{}, benches: map[string]*bench{}}
+}
+
+// addLine records one more line of the cause.
+func (c *cause) addLine(file string, line int64, fn, note string) {
+	for i, l := range c.lines {
+		if l.File == file && l.Line == line {
+			if c.lines[i].Note == "" {
+				c.lines[i].Note = note
+			}
+			return
+		}
+	}
+	c.lines = append(c.lines, document.Location{File: file, Line: line, Function: fn, Note: note})
+}
+
+func (c *cause) hasLine(file string, line int64) bool {
+	for _, l := range c.lines {
+		if l.File == file && l.Line == line {
+			return true
+		}
+	}
+	return false
+}
+
+// cost returns the cause's cost record for b.
+func (c *cause) cost(b *bench) *document.Cost {
+	k := b.key
+	if c.costs[k] == nil {
+		c.costs[k] = &document.Cost{Benchmark: b.name(), SecPerOp: b.secPerOp}
+		c.benches[k] = b
+	}
+	return c.costs[k]
+}
+
+func (c *cause) addEvidence(e string) {
+	if e != "" && !slices.Contains(c.evidence, e) {
+		c.evidence = append(c.evidence, e)
+	}
+}
+
+// impact is the cause's largest weighted CPU share over its benchmarks,
+// and that benchmark.
+func (c *cause) impact() (float64, *bench) {
+	best, bb := -1.0, (*bench)(nil)
+	keys := c.benchKeys()
+	for _, k := range keys {
+		v := c.costs[k].CPUShare * c.benches[k].weight
+		if c.inherent {
+			v *= inherentFactor
+		}
+		if v > best {
+			best, bb = v, c.benches[k]
+		}
+	}
+	return max(best, 0), bb
+}
+
+// allocs is the cause's largest allocations per op: a tie-breaker that
+// does not vary from run to run.
+func (c *cause) allocs() float64 {
+	m := 0.0
+	for _, cs := range c.costs {
+		m = max(m, cs.AllocsPerOp)
+	}
+	return m
+}
+
+func (c *cause) benchKeys() []string {
+	keys := make([]string, 0, len(c.costs))
+	for k := range c.costs {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// finding renders the cause as a document.Finding.
+func (c *cause) finding() document.Finding {
+	impact, top := c.impact()
+	f := document.Finding{
+		Kind: c.kind, Section: c.section, Function: c.fn, File: c.file, Line: c.line,
+		Message: c.message, Suggestion: c.suggestion, Impact: impact, Evidence: c.evidence,
+	}
+	f.Severity = severity(impact)
+	if c.lowOnly && f.Severity != document.SeverityInfo {
+		f.Severity = document.SeverityLow
+	}
+	if top != nil {
+		f.Benchmark = top.name()
+	}
+	keys := c.benchKeys()
+	// Costliest benchmark first.
+	slices.SortStableFunc(keys, func(a, b string) int {
+		return cmp.Or(cmp.Compare(c.costs[b].CPUShare, c.costs[a].CPUShare), strings.Compare(a, b))
+	})
+	for _, k := range keys {
+		f.Benchmarks = append(f.Benchmarks, c.benches[k].name())
+		f.Costs = append(f.Costs, *c.costs[k])
+	}
+	for _, l := range c.lines {
+		if l.File == c.file && l.Line == c.line {
+			continue
+		}
+		f.Related = append(f.Related, l)
+	}
+	slices.SortFunc(f.Related, func(a, b document.Location) int {
+		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+	})
+	f.Gain = c.gain(top)
+	return f
+}
+
+// gain says what removing the cause should buy in its costliest
+// benchmark.
+func (c *cause) gain(top *bench) string {
+	if top == nil || c.section != document.SectionFix {
+		return ""
+	}
+	cs := c.costs[top.key]
+	var parts []string
+	if cs.AllocsPerOp > 0 {
+		parts = append(parts, fmt.Sprintf("−%s allocs/op and −%s/op", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp)))
+	}
+	if cs.CPUShare >= 0.01 {
+		t := fmt.Sprintf("up to %s of its time", pct(cs.CPUShare))
+		if top.hasSec && top.secPerOp > 0 {
+			t += fmt.Sprintf(" (≈%s/op of %s/op)", duration(cs.CPUShare*top.secPerOp), duration(top.secPerOp))
+		}
+		parts = append(parts, t)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	g := strings.Join(parts, ", ") + " in " + top.name()
+	if c.kind == KindRepeated {
+		g = "about half of that: " + g
+	}
+	if n := len(c.costs); n > 1 {
+		g += fmt.Sprintf(", and less in %d other benchmark%s", n-1, plural(n-1))
+	}
+	return g
+}
+
+func severity(impact float64) string {
+	switch {
+	case impact >= sevHigh:
+		return document.SeverityHigh
+	case impact >= sevMedium:
+		return document.SeverityMedium
+	case impact > 0:
+		return document.SeverityLow
+	}
+	return document.SeverityInfo
+}
+
+func pct(x float64) string {
+	if x > 0 && x < 0.01 {
+		return "<1%"
+	}
+	return fmt.Sprintf("%.0f%%", x*100)
+}
+
+// num formats a count per op: integers plainly, fractions with two
+// significant digits.
+func num(x float64) string {
+	if x >= 10 || x == float64(int64(x)) {
+		return fmt.Sprintf("%.0f", x)
+	}
+	return fmt.Sprintf("%.2g", x)
+}
+
+// duration formats seconds the way benchmarks print them.
+func duration(sec float64) string {
+	switch {
+	case sec < 1e-6:
+		return fmt.Sprintf("%.3gns", sec*1e9)
+	case sec < 1e-3:
+		return fmt.Sprintf("%.3gµs", sec*1e6)
+	case sec < 1:
+		return fmt.Sprintf("%.3gms", sec*1e3)
+	}
+	return fmt.Sprintf("%.3gs", sec)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// plain drops a generic function's type arguments, which hold dots and
+// slashes of their own: "m.(*node[go.shape.int]).insert" →
+// "m.(*node).insert". The instantiations of one function are one function
+// to a reader.
+func plain(fn string) string {
+	if !strings.Contains(fn, "[") {
+		return fn
+	}
+	var b strings.Builder
+	depth := 0
+	for _, r := range fn {
+		switch {
+		case r == '[':
+			depth++
+		case r == ']':
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// shortName drops the import path: "example.com/m.(*T).Add" → "(*T).Add".
+func shortName(fn string) string {
+	fn = plain(fn)
+	i := strings.LastIndex(fn, "/")
+	rest := fn[i+1:]
+	if _, after, ok := strings.Cut(rest, "."); ok {
+		return after
+	}
+	return rest
+}
+
+// pkgFunc drops the import path but keeps the package:
+// "example.com/m.(*T).Add" → "m.(*T).Add".
+func pkgFunc(fn string) string {
+	fn = plain(fn)
+	return fn[strings.LastIndex(fn, "/")+1:]
+}
+
+func where(file string, line int64) string {
+	if line <= 0 {
+		return file
+	}
+	return fmt.Sprintf("%s:%d", file, line)
+}
+
+// bytesText formats a byte count the way people read it: "53 B",
+// "2.2 MiB".
+func bytesText(b float64) string {
+	const unit = 1024
+	if b < unit {
+		return num(b) + " B"
+	}
+	v, i := b, 0
+	for v >= unit && i < 3 {
+		v /= unit
+		i++
+	}
+	return fmt.Sprintf("%.3g %s", v, []string{"B", "KiB", "MiB", "GiB"}[i])
+}

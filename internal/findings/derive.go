@@ -1,0 +1,217 @@
+package findings
+
+import (
+	"cmp"
+	"strings"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// Options tune Derive.
+type Options struct {
+	// Module is the module path whose functions count as the module's
+	// code; empty means the document's Module.
+	Module string
+	// Weights gives a benchmark's importance by name (with the Benchmark
+	// prefix); a benchmark not listed weighs 1.
+	Weights map[string]float64
+}
+
+// Thresholds of the rules; the package doc says what each means.
+const (
+	siteMin         = 0.05  // alloc: smallest site share
+	rareAllocs      = 0.05  // alloc: fewer allocations per op are a rare path
+	cpuMin          = 0.08  // cpu: smallest cum share through a callee
+	repeatMin       = 0.03  // repeated-call: smallest share of each call
+	ownCodeMin      = 0.15  // cpu: a cluster of a function's own lines
+	ownNear         = 4     // cpu: lines this close are one cluster
+	ownJoinMin      = 0.02  // cpu: an own line joins a cause from this share
+	fixtureMin      = 0.20  // fixture: share of bytes or CPU
+	timedSetupRatio = 1.5   // broken: reported B/op above this × the loop's
+	timedSetupMin   = 64    // broken: … and above it by at least these bytes
+	inlineHot       = 0.03  // cpu: flat share of a function not inlined
+	inlineNear      = 1.5   // cpu: its cost at most this × the budget
+	brokenSecPerOp  = 1e-9  // broken: below this
+	noModule        = 0.01  // broken: module share below this
+	noCallee        = 0.05  // broken: callee share below this
+	leaveMin        = 0.05  // leave alone: no cause this large
+	tightSecPerOp   = 50e-9 // leave alone: faster than this
+	driftMin        = 2     // broken: B/op that moves this much with b.N
+	pgoGoShare      = 0.10  // gate: the module's Go code's CPU share for PGO
+	contendMin      = 0.20  // contention: scheduler share
+	sevHigh         = 0.20  // severity high
+	sevMedium       = 0.07  // severity medium
+	gateAllocs      = 0.20  // gate: gc + memory
+	gateSyscall     = 0.40  // gate: syscall
+	rankBucket      = 0.025 // ranking: impact rounded to this
+	inherentFactor  = 0.5   // alloc: impact of an allocation the API forces
+	ownCodeRank     = 0.3   // ranking: weight of a line's own code
+)
+
+// Kinds of finding.
+const (
+	KindAlloc      = "alloc"
+	KindCPU        = "cpu"
+	KindRepeated   = "repeated-call"
+	KindLibrary    = "library"
+	KindIO         = "io"
+	KindContention = "contention"
+	KindFixture    = "fixture"
+	KindBroken     = "broken"
+	KindLeaveAlone = "leave-alone"
+)
+
+const (
+	secPerOp    = "sec/op"
+	allocsPerOp = "allocs/op"
+	bytesPerOp  = "B/op"
+)
+
+// bench is what the rules know of one profiled benchmark: its entry, the
+// entries that carry its metrics (itself, or its sub-benchmarks), and its
+// profile sections.
+type bench struct {
+	key     string // package + " " + name
+	entry   *document.Benchmark
+	metrics []*document.Benchmark
+	// secPerOp, allocsPerOp and bytesPerOp are per iteration of every
+	// sub-benchmark (sums), as the per-op heap profile counts them.
+	secPerOp, allocsPerOp, bytesPerOp float64
+	hasSec, hasAllocs                 bool
+	cats                              map[string]float64
+	allocs                            []*document.Allocation
+	lines                             []*document.LineCost
+	weight                            float64
+}
+
+func (b *bench) name() string { return b.entry.Name }
+
+func (b *bench) memGC() float64 { return b.cats["gc"] + b.cats["memory"] }
+
+// deriver holds what the rules share.
+type deriver struct {
+	doc     *document.Report
+	opts    Options
+	module  string
+	benches []*bench
+	byKey   map[string]*bench
+	causes  []*cause
+}
+
+// Derive applies the rules to doc and returns the findings, most valuable
+// first, and the decision gate.
+func Derive(doc *document.Report, opts Options) (findings []document.Finding, gate []document.Gate) {
+	if doc == nil {
+		return nil, nil
+	}
+	d := &deriver{doc: doc, opts: opts, module: cmp.Or(opts.Module, doc.Module), byKey: map[string]*bench{}}
+	d.index()
+	for _, b := range d.benches {
+		d.allocCauses(b)
+		d.cpuCauses(b)
+		d.fixtureCauses(b)
+		d.contention(b)
+	}
+	d.merge()
+	d.benchmarkVerdicts()
+	fs := d.ranked()
+	return fs, d.gate(fs)
+}
+
+// index groups the document's sections by profiled benchmark.
+func (d *deriver) index() {
+	doc := d.doc
+	for i := range doc.Benchmarks {
+		e := &doc.Benchmarks[i]
+		if e.Status != "" && e.Status != "ok" {
+			continue
+		}
+		top := e.Name
+		if j := strings.IndexByte(top, '/'); j >= 0 {
+			top = top[:j]
+		}
+		key := e.Package + " " + top
+		b := d.byKey[key]
+		if b == nil {
+			b = &bench{key: key, entry: e, cats: map[string]float64{}, weight: 1}
+			if w, ok := d.opts.Weights[top]; ok {
+				b.weight = w
+			}
+			d.byKey[key] = b
+			d.benches = append(d.benches, b)
+		}
+		if e.Name == top {
+			b.entry = e
+		}
+		if len(e.Metrics) > 0 {
+			b.metrics = append(b.metrics, e)
+		}
+	}
+	for _, b := range d.benches {
+		for _, m := range b.metrics {
+			if v, ok := median(m, secPerOp); ok {
+				b.secPerOp += v
+				b.hasSec = true
+			}
+			if v, ok := median(m, allocsPerOp); ok {
+				b.allocsPerOp += v
+				b.hasAllocs = true
+			}
+			if v, ok := median(m, bytesPerOp); ok {
+				b.bytesPerOp += v
+			}
+		}
+	}
+	find := func(pkg, name string) *bench {
+		if b := d.byKey[pkg+" "+name]; b != nil {
+			return b
+		}
+		if pkg == "" {
+			for _, b := range d.benches {
+				if b.entry.Name == name {
+					return b
+				}
+			}
+		}
+		return nil
+	}
+	for i := range doc.Categories {
+		c := &doc.Categories[i]
+		if b := find(c.Package, c.Benchmark); b != nil {
+			b.cats[c.Category] += c.Share
+		}
+	}
+	for i := range doc.Allocations {
+		a := &doc.Allocations[i]
+		if b := find(a.Package, a.Benchmark); b != nil {
+			b.allocs = append(b.allocs, a)
+		}
+	}
+	for i := range doc.Lines {
+		l := &doc.Lines[i]
+		if b := find(l.Package, l.Benchmark); b != nil {
+			b.lines = append(b.lines, l)
+		}
+	}
+}
+
+func median(b *document.Benchmark, unit string) (float64, bool) {
+	m := b.Metrics[unit]
+	if m == nil {
+		return 0, false
+	}
+	return m.Median, true
+}
+
+// isModule reports whether fn is the module's code and not a benchmark
+// function.
+func (d *deriver) isModule(fn string) bool {
+	if strings.HasPrefix(shortName(fn), "Benchmark") {
+		return false
+	}
+	if d.module != "" {
+		return strings.HasPrefix(fn, d.module+".") || strings.HasPrefix(fn, d.module+"/")
+	}
+	i := strings.Index(fn, "/")
+	return i > 0 && strings.Contains(fn[:i], ".")
+}

@@ -1,0 +1,158 @@
+package findings
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// ranked renders the causes and sorts them: section (fix, benchmark,
+// broken, leave alone), then impact rounded to rankBucket, then
+// allocations per op, then file and line.
+func (d *deriver) ranked() []document.Finding {
+	type item struct {
+		f      document.Finding
+		bucket float64
+		allocs float64
+	}
+	var items []item
+	for _, c := range d.causes {
+		f := c.finding()
+		if f.Message == "" {
+			continue
+		}
+		rank := f.Impact
+		if c.lowOnly {
+			// A line's own code is rarely where the first fix is.
+			rank *= ownCodeRank
+		}
+		items = append(items, item{f, math.Round(rank / rankBucket), c.allocs()})
+	}
+	slices.SortStableFunc(items, func(a, b item) int {
+		return cmp.Or(
+			cmp.Compare(sectionRank(a.f.Section), sectionRank(b.f.Section)),
+			cmp.Compare(b.bucket, a.bucket),
+			cmp.Compare(b.allocs, a.allocs),
+			strings.Compare(a.f.File, b.f.File),
+			cmp.Compare(a.f.Line, b.f.Line),
+			strings.Compare(a.f.Message, b.f.Message),
+		)
+	})
+	out := make([]document.Finding, len(items))
+	for i, it := range items {
+		out[i] = it.f
+	}
+	return out
+}
+
+func sectionRank(s string) int {
+	switch s {
+	case document.SectionFix:
+		return 0
+	case document.SectionBenchmark:
+		return 1
+	case document.SectionBroken:
+		return 2
+	}
+	return 3
+}
+
+// gate is the decision gate: a handful of rows about the module.
+func (d *deriver) gate(fs []document.Finding) []document.Gate {
+	var rows []document.Gate
+	// Allocation pressure: gc + memory above the threshold in at least
+	// half the benchmarks.
+	var shares []float64
+	over := 0
+	for _, b := range d.benches {
+		if len(b.cats) == 0 {
+			continue
+		}
+		s := b.memGC()
+		shares = append(shares, s)
+		if s > gateAllocs {
+			over++
+		}
+	}
+	if len(shares) > 0 {
+		slices.Sort(shares)
+		med := shares[len(shares)/2]
+		if 2*over >= len(shares) {
+			rows = append(rows, document.Gate{
+				Rule: "reduce allocations first", Metric: "gc+memory", Unit: "share", Measured: med, Threshold: gateAllocs,
+				Verdict: document.VerdictFirst,
+				Message: fmt.Sprintf("garbage collection and allocation take %s of CPU (median) and more than %s in %d of %d benchmarks: the allocation causes come first", pct(med), pct(gateAllocs), over, len(shares)),
+			})
+		}
+	}
+	sys, sysBench := 0.0, ""
+	for _, b := range d.benches {
+		if s := b.cats["syscall"]; s > sys {
+			sys, sysBench = s, b.name()
+		}
+	}
+	if sys > gateSyscall {
+		rows = append(rows, document.Gate{
+			Rule: "I/O strategy", Benchmark: sysBench, Metric: "syscall", Unit: "share", Measured: sys, Threshold: gateSyscall,
+			Verdict: document.VerdictFirst,
+			Message: fmt.Sprintf("system calls take %s of %s's CPU: buffer the I/O, batch writes, or read larger blocks", pct(sys), sysBench),
+		})
+	}
+	count := func(kind string) (n int, top document.Finding) {
+		for _, f := range fs {
+			if f.Kind == kind {
+				if n == 0 {
+					top = f
+				}
+				n++
+			}
+		}
+		return n, top
+	}
+	if n, top := count(KindContention); n > 0 {
+		rows = append(rows, document.Gate{Rule: "contention", Benchmark: top.Benchmark, Metric: "scheduler", Unit: "share",
+			Measured: top.Impact, Threshold: contendMin, Verdict: document.VerdictFirst,
+			Message: fmt.Sprintf("%d parallel benchmark(s) spend more than %s of their CPU waiting on each other", n, pct(contendMin))})
+	}
+	if n, top := count(KindLibrary); n > 0 {
+		rows = append(rows, document.Gate{Rule: "library or format choice", Benchmark: top.Benchmark, Metric: "library", Unit: "share",
+			Measured: top.Impact, Threshold: cpuMin, Verdict: document.VerdictConsider,
+			Message: fmt.Sprintf("%s: the library or the format decides this cost; compare implementations or formats before tuning the calls", top.Message)})
+	}
+	nb, _ := count(KindBroken)
+	nf, _ := count(KindFixture)
+	if nb+nf > 0 {
+		rows = append(rows, document.Gate{Rule: "fix the benchmarks first", Metric: "benchmarks", Measured: float64(nb + nf),
+			Verdict: document.VerdictFirst,
+			Message: fmt.Sprintf("%d benchmark(s) are broken and %d measure their own code along with the module: fix them before trusting their numbers", nb, nf)})
+	}
+	if len(d.doc.MainPackages) > 0 && d.goCodeIsHot() {
+		rows = append(rows, document.Gate{Rule: "profile-guided optimization", Metric: "pgo",
+			Verdict: document.VerdictConsider,
+			Message: fmt.Sprintf("the module builds %s: profile-guided optimization applies to it; measure the gain with perfloop pgo before relying on it", strings.Join(d.doc.MainPackages, ", "))})
+	}
+	return rows
+}
+
+// goCodeIsHot reports whether the module's own Go code (not assembly)
+// decides a share of some benchmark's CPU that profile-guided
+// optimization could change: inlining and devirtualization act on Go code
+// only.
+func (d *deriver) goCodeIsHot() bool {
+	for _, b := range d.benches {
+		own := 0.0
+		for _, l := range b.lines {
+			if !l.InTest && !strings.HasSuffix(l.File, ".s") && d.isModule(l.Function) {
+				own += l.Self
+			}
+		}
+		if own >= pgoGoShare {
+			return true
+		}
+	}
+	return false
+}

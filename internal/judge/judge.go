@@ -1,0 +1,293 @@
+// Package judge measures perfloop's judgement the way its numbers are
+// measured: against a reference. The reference is a labelled corpus of
+// real modules, each analysed by hand by an expert (go test -bench, pprof
+// -top/-list/-peek, -gcflags=-m=2, reading the code): the root causes they
+// would write down, and the findings that would be false there.
+//
+// For one module, Score compares a report's findings with the labels:
+//
+//   - recall: the share of the must-find causes that the report's first
+//     screen (the first ten "fix" findings, the benchmark, broken and
+//     leave-alone sections) points at;
+//   - false findings: findings (and gate rows) that match a predicate the
+//     expert marked false (a predicate naming a benchmark matches the
+//     benchmark a finding is about: the one it costs most);
+//   - findings per root cause: first-screen findings that point at a
+//     cause, divided by the distinct causes they point at.
+//
+// A finding points at a cause when its file is the cause's and its line,
+// or one of its related lines, is within one line of one of the cause's
+// lines; a broken-benchmark cause is pointed at by a "broken" finding for
+// that benchmark.
+package judge
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// Labels is one corpus module's hand analysis (labels.json).
+type Labels struct {
+	Name      string   `json:"name"`
+	Module    string   `json:"module"`
+	Version   string   `json:"version"`
+	Kind      string   `json:"kind"`
+	Packages  []string `json:"packages"`
+	Bench     string   `json:"bench"`
+	Count     int      `json:"count"`
+	Benchtime string   `json:"benchtime"`
+	// GoMod, when set, is the go.mod to write into a module that has
+	// none (it predates modules); go mod tidy then completes it.
+	GoMod  string  `json:"gomod,omitempty"`
+	Causes []Cause `json:"causes"`
+	// LeaveAlone lists the benchmarks the expert would not touch.
+	LeaveAlone []struct {
+		Benchmark string `json:"benchmark"`
+		Why       string `json:"why"`
+	} `json:"leave_alone"`
+	False []Predicate `json:"false"`
+}
+
+// Cause is one root cause the expert found.
+type Cause struct {
+	ID         string   `json:"id"`
+	Kind       string   `json:"kind"`
+	File       string   `json:"file"`
+	Lines      []int64  `json:"lines"`
+	Function   string   `json:"function"`
+	Benchmarks []string `json:"benchmarks"`
+	Cost       string   `json:"cost"`
+	What       string   `json:"what"`
+	Fix        string   `json:"fix"`
+	Measured   string   `json:"measured"`
+	MustFind   bool     `json:"must_find"`
+}
+
+// Predicate describes findings that would be false: every field given must
+// match.
+type Predicate struct {
+	Kind      string `json:"kind,omitempty"`
+	File      string `json:"file,omitempty"`
+	Line      int64  `json:"line,omitempty"`
+	Benchmark string `json:"benchmark,omitempty"`
+	Text      string `json:"text,omitempty"`
+	Why       string `json:"why"`
+}
+
+// ReadLabels reads a labels.json file.
+func ReadLabels(path string) (*Labels, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var l Labels
+	if err := json.Unmarshal(data, &l); err != nil {
+		return nil, fmt.Errorf("parse %s: %w", path, err)
+	}
+	return &l, nil
+}
+
+// FirstScreen is how many "fix" findings the report shows first.
+const FirstScreen = 10
+
+// Score is how a report's findings compare with a module's labels.
+type Score struct {
+	Module string
+	// MustFind is the number of must-find causes; Found how many of them
+	// the first screen points at, and Missed their ids.
+	MustFind, Found int
+	Missed          []string
+	// False lists the findings that match a false predicate, one line
+	// each.
+	False []string
+	// Matching is the number of first-screen findings that point at a
+	// cause; Distinct the number of causes they point at.
+	Matching, Distinct int
+	// Fix is the number of "fix" findings on the first screen.
+	Fix int
+}
+
+// Recall is Found / MustFind (1 with nothing to find).
+func (s *Score) Recall() float64 {
+	if s.MustFind == 0 {
+		return 1
+	}
+	return float64(s.Found) / float64(s.MustFind)
+}
+
+// PerCause is Matching / Distinct (0 with no matching finding).
+func (s *Score) PerCause() float64 {
+	if s.Distinct == 0 {
+		return 0
+	}
+	return float64(s.Matching) / float64(s.Distinct)
+}
+
+// Judge scores a report's findings and gate against the labels.
+func Judge(l *Labels, doc *document.Report) *Score {
+	s := &Score{Module: l.Name}
+	first := FirstScreenFindings(doc.Findings)
+	for _, f := range first {
+		if f.Section == document.SectionFix {
+			s.Fix++
+		}
+	}
+	matched := map[string]bool{}
+	for _, f := range first {
+		hit := false
+		for _, c := range l.Causes {
+			if Points(f, c) {
+				hit = true
+				matched[c.ID] = true
+			}
+		}
+		if hit {
+			s.Matching++
+		}
+	}
+	s.Distinct = len(matched)
+	for _, c := range l.Causes {
+		if !c.MustFind {
+			continue
+		}
+		s.MustFind++
+		if matched[c.ID] {
+			s.Found++
+		} else {
+			s.Missed = append(s.Missed, c.ID)
+		}
+	}
+	for _, f := range doc.Findings {
+		for _, p := range l.False {
+			if p.Matches(f) {
+				s.False = append(s.False, fmt.Sprintf("%s %s: %s (false: %s)", f.Kind, where(f.File, f.Line), f.Message, p.Why))
+				break
+			}
+		}
+	}
+	for _, g := range doc.Gate {
+		f := document.Finding{Kind: gateKind(g.Rule), Benchmark: g.Benchmark, Message: g.Message}
+		for _, p := range l.False {
+			if p.File == "" && p.Line == 0 && p.Matches(f) {
+				s.False = append(s.False, fmt.Sprintf("gate %q: %s (false: %s)", g.Rule, g.Message, p.Why))
+				break
+			}
+		}
+	}
+	return s
+}
+
+// FirstScreenFindings returns what the report shows first: the first ten
+// "fix" findings, then the benchmark, broken and leave-alone sections.
+func FirstScreenFindings(fs []document.Finding) []document.Finding {
+	var out []document.Finding
+	n := 0
+	for _, f := range fs {
+		if f.Section == document.SectionFix || f.Section == "" {
+			if n == FirstScreen {
+				continue
+			}
+			n++
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// Points reports whether finding f points at cause c.
+func Points(f document.Finding, c Cause) bool {
+	if c.Kind == "broken" || c.File == "" {
+		if f.Kind != "broken" && !(c.Kind == "fixture" && f.Kind == "fixture") && !(c.Kind == "io" && f.Kind == "io") {
+			return false
+		}
+		for _, b := range c.Benchmarks {
+			for _, fb := range append([]string{f.Benchmark}, f.Benchmarks...) {
+				if fb != "" && sameBenchmark(fb, b) {
+					return true
+				}
+			}
+		}
+		if c.File == "" {
+			return false
+		}
+	}
+	lines := []document.Location{{File: f.File, Line: f.Line}}
+	lines = append(lines, f.Related...)
+	for _, l := range lines {
+		if l.File != c.File {
+			continue
+		}
+		for _, cl := range c.Lines {
+			if d := l.Line - cl; d >= -1 && d <= 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameBenchmark reports whether two benchmark names name the same
+// benchmark or one is a sub-benchmark of the other.
+func sameBenchmark(a, b string) bool {
+	return a == b || strings.HasPrefix(a, b+"/") || strings.HasPrefix(b, a+"/")
+}
+
+// kinds maps the labels' kind names to perfloop's where they differ.
+var kinds = map[string]string{"tight": "leave-alone"}
+
+// Matches reports whether finding f is one the predicate says is false.
+func (p Predicate) Matches(f document.Finding) bool {
+	if p.Kind != "" {
+		k := p.Kind
+		if m, ok := kinds[k]; ok {
+			k = m
+		}
+		if f.Kind != k {
+			return false
+		}
+	}
+	if p.File != "" || p.Line != 0 {
+		ok := false
+		for _, l := range append([]document.Location{{File: f.File, Line: f.Line}}, f.Related...) {
+			if (p.File == "" || l.File == p.File) && (p.Line == 0 || l.Line == p.Line) {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	// A predicate about one benchmark is about the benchmark the finding
+	// is about (the one it costs most), not every benchmark it lists.
+	if p.Benchmark != "" && (f.Benchmark == "" || !sameBenchmark(f.Benchmark, p.Benchmark)) {
+		return false
+	}
+	if p.Text != "" {
+		text := strings.ToLower(f.Message + " " + f.Suggestion + " " + f.Gain)
+		if !strings.Contains(text, strings.ToLower(p.Text)) {
+			return false
+		}
+	}
+	return true
+}
+
+func gateKind(rule string) string {
+	switch rule {
+	case "contention":
+		return "contention"
+	case "already tight":
+		return "leave-alone"
+	}
+	return "gate"
+}
+
+func where(file string, line int64) string {
+	if line <= 0 {
+		return file
+	}
+	return fmt.Sprintf("%s:%d", file, line)
+}

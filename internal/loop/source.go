@@ -1,0 +1,237 @@
+package loop
+
+import (
+	"bufio"
+	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/perfloop/perfloop/internal/gotest"
+)
+
+// sources reads module source lines, each file once.
+type sources struct {
+	root  string
+	files map[string][]string
+}
+
+func newSources(root string) *sources { return &sources{root: root, files: map[string][]string{}} }
+
+// line returns the trimmed text of line n of file (relative to the module
+// root), or "".
+func (s *sources) line(file string, n int64) string {
+	if s == nil || s.root == "" || file == "" || filepath.IsAbs(file) || n <= 0 {
+		return ""
+	}
+	lines, ok := s.files[file]
+	if !ok {
+		f, err := os.Open(filepath.Join(s.root, filepath.FromSlash(file)))
+		if err == nil {
+			sc := bufio.NewScanner(f)
+			sc.Buffer(make([]byte, 64*1024), 1<<20)
+			for sc.Scan() {
+				lines = append(lines, sc.Text())
+			}
+			f.Close()
+		}
+		s.files[file] = lines
+	}
+	if int(n) > len(lines) {
+		return ""
+	}
+	return strings.TrimSpace(lines[n-1])
+}
+
+// parallelBenchmarks returns the benchmark functions of pkg's test files
+// that start goroutines: call b.RunParallel or hold a go statement (in a
+// closure too).
+func parallelBenchmarks(pkg gotest.Package) map[string]bool {
+	out := map[string]bool{}
+	paths, _ := filepath.Glob(filepath.Join(pkg.Dir, "*_test.go"))
+	fset := token.NewFileSet()
+	for _, path := range paths {
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Benchmark") {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.GoStmt:
+					out[fd.Name.Name] = true
+				case *ast.CallExpr:
+					if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "RunParallel" {
+						out[fd.Name.Name] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// mainPackages lists the main packages of the module rooted at dir with
+// the packages each imports, directly or not.
+func mainPackages(ctx context.Context, dir, tags string) map[string][]string {
+	args := []string{"list", "-e", "-deps=false", "-f", "{{if eq .Name \"main\"}}{{.ImportPath}} {{join .Deps \" \"}}{{end}}"}
+	if tags != "" {
+		args = append(args, "-tags", tags)
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, "./...")...)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return nil
+	}
+	mains := map[string][]string{}
+	for _, l := range strings.Split(string(out), "\n") {
+		if f := strings.Fields(l); len(f) > 0 {
+			mains[f[0]] = f[1:]
+		}
+	}
+	return mains
+}
+
+// importing returns the main packages that import one of pkgs: where
+// profile-guided optimization of pkgs' code applies.
+func importing(mains map[string][]string, pkgs []gotest.Package) []string {
+	var out []string
+	for m, deps := range mains {
+		for _, p := range pkgs {
+			if p.ImportPath == m || slices.Contains(deps, p.ImportPath) {
+				out = append(out, m)
+				break
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// untimedLines returns the lines of pkg's test files that run with the
+// benchmark timer stopped, as "file:line" relative to root: the
+// statements between b.StopTimer() and b.StartTimer(), and the setup
+// before b.ResetTimer() or a for b.Loop() loop at the top of a function.
+// Profiles leave out the samples that pass through them.
+func untimedLines(pkg gotest.Package, root string) map[string]bool {
+	out := map[string]bool{}
+	paths, _ := filepath.Glob(filepath.Join(pkg.Dir, "*_test.go"))
+	fset := token.NewFileSet()
+	for _, path := range paths {
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			continue
+		}
+		rel = filepath.ToSlash(rel)
+		mark := func(n ast.Node) {
+			for l := fset.Position(n.Pos()).Line; l <= fset.Position(n.End()).Line; l++ {
+				out[rel+":"+strconv.Itoa(l)] = true
+			}
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			var body *ast.BlockStmt
+			top := false
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				body, top = n.Body, true
+			case *ast.FuncLit:
+				body, top = n.Body, true
+			case *ast.BlockStmt:
+				body = n
+			}
+			if body == nil {
+				return true
+			}
+			stopped := false
+			if top {
+				// Setup before the timer is reset (or before b.Loop,
+				// which resets it) is not measured.
+				for i, st := range body.List {
+					if timerCall(st, "ResetTimer") || isLoopFor(st) {
+						for _, setup := range body.List[:i] {
+							if !containsTimerCall(setup) {
+								mark(setup)
+							}
+						}
+						break
+					}
+				}
+			}
+			for _, st := range body.List {
+				switch {
+				case timerCall(st, "StopTimer"):
+					stopped = true
+				case timerCall(st, "StartTimer"):
+					stopped = false
+				case stopped:
+					mark(st)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// timerCall reports whether st is a call x.name().
+func timerCall(st ast.Stmt, name string) bool {
+	es, ok := st.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := es.X.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == name && len(call.Args) == 0
+}
+
+// isLoopFor reports whether st is "for b.Loop() { … }".
+func isLoopFor(st ast.Stmt) bool {
+	fs, ok := st.(*ast.ForStmt)
+	if !ok || fs.Init != nil || fs.Post != nil {
+		return false
+	}
+	call, ok := fs.Cond.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Loop"
+}
+
+// containsTimerCall reports whether a statement calls a timer method or
+// runs the benchmark (b.Run, b.RunParallel), which a setup mark must not
+// cover.
+func containsTimerCall(st ast.Stmt) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+				switch sel.Sel.Name {
+				case "StopTimer", "StartTimer", "ResetTimer", "Run", "RunParallel", "Loop":
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,61 @@
+package loop
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/perfloop/perfloop/internal/gotest"
+)
+
+func TestUntimedLines(t *testing.T) {
+	dir := t.TempDir()
+	src := `package x
+
+import "testing"
+
+func BenchmarkRebuild(b *testing.B) {
+	data := build()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if i%100 == 0 {
+			b.StopTimer()
+			data = build()
+			b.StartTimer()
+		}
+		use(data)
+	}
+}
+
+func BenchmarkLoop(b *testing.B) {
+	data := build()
+	for b.Loop() {
+		use(data)
+	}
+}
+
+func BenchmarkSubs(b *testing.B) {
+	b.Run("a", func(b *testing.B) {
+		d := build()
+		b.ResetTimer()
+		use(d)
+	})
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "x_test.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := untimedLines(gotest.Package{Dir: dir}, dir)
+	var lines []string
+	for k := range got {
+		lines = append(lines, strings.TrimPrefix(k, "x_test.go:"))
+	}
+	slices.Sort(lines)
+	// 6: setup before ResetTimer; 11: the rebuild with the timer
+	// stopped; 19: setup before b.Loop; 27: setup in a sub-benchmark.
+	if want := []string{"11", "19", "27", "6"}; !slices.Equal(lines, want) {
+		t.Errorf("untimed lines %v, want %v", lines, want)
+	}
+}

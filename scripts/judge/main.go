@@ -1,0 +1,151 @@
+// Command judge measures perfloop report's judgement on the labelled
+// corpus (internal/judge/testdata/corpus): for every module it fetches the
+// module at its labelled version (go mod download), runs perfloop report
+// on a writable copy with the labels' flags, keeps the report as the
+// module's evidence.json (-save), and prints, per module, the recall of
+// the expert's must-find causes on the first screen, the findings of a
+// known-false kind, and the findings per root cause.
+//
+// With -offline it runs nothing: it derives the findings again from each
+// module's saved evidence.json, as TestCorpus does, which is how a change
+// to the rules is checked in seconds.
+//
+// Usage (from the repository root):
+//
+//	go build -o /tmp/perfloop ./cmd/perfloop
+//	go run ./scripts/judge -perfloop /tmp/perfloop [-save] [-only logrus,btree]
+//	go run ./scripts/judge -offline
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/findings"
+	"github.com/perfloop/perfloop/internal/judge"
+)
+
+var (
+	perfloop = flag.String("perfloop", "perfloop", "perfloop binary to run")
+	corpus   = flag.String("corpus", "internal/judge/testdata/corpus", "corpus directory")
+	only     = flag.String("only", "", "comma-separated module names to run (default all)")
+	save     = flag.Bool("save", false, "write each report as the module's evidence.json")
+	offline  = flag.Bool("offline", false, "derive findings from the saved evidence.json instead of running perfloop")
+	verbose  = flag.Bool("v", false, "print every missed cause and false finding")
+)
+
+func main() {
+	log.SetFlags(0)
+	flag.Parse()
+	dirs, err := filepath.Glob(filepath.Join(*corpus, "*", "labels.json"))
+	if err != nil || len(dirs) == 0 {
+		log.Fatalf("no labels.json under %s", *corpus)
+	}
+	var scores []*judge.Score
+	var wall []time.Duration
+	for _, lp := range dirs {
+		dir := filepath.Dir(lp)
+		l, err := judge.ReadLabels(lp)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if *only != "" && !slices.Contains(strings.Split(*only, ","), l.Name) {
+			continue
+		}
+		start := time.Now()
+		var doc *document.Report
+		if *offline {
+			doc, err = judge.ReadEvidence(filepath.Join(dir, "evidence.json"))
+			if err == nil {
+				doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{})
+			}
+		} else {
+			doc, err = run(l, dir)
+		}
+		if err != nil {
+			log.Fatalf("%s: %v", l.Name, err)
+		}
+		s := judge.Judge(l, doc)
+		scores = append(scores, s)
+		wall = append(wall, time.Since(start))
+	}
+	fmt.Printf("%-10s %8s %7s %9s %10s %6s\n", "module", "recall", "false", "per-cause", "first-fix", "time")
+	for i, s := range scores {
+		fmt.Printf("%-10s %3d/%-3d %7d %9.2f %10d %6s\n", s.Module, s.Found, s.MustFind, len(s.False), s.PerCause(), s.Fix, wall[i].Round(time.Second))
+		if *verbose {
+			for _, m := range s.Missed {
+				fmt.Printf("    missed: %s\n", m)
+			}
+			for _, f := range s.False {
+				fmt.Printf("    false: %s\n", f)
+			}
+		}
+	}
+}
+
+// run fetches the module, runs perfloop report on a copy and returns the
+// report.
+func run(l *judge.Labels, dir string) (*document.Report, error) {
+	out, err := exec.Command("go", "mod", "download", "-json", l.Module+"@"+l.Version).Output()
+	if err != nil {
+		return nil, fmt.Errorf("go mod download %s@%s: %w", l.Module, l.Version, err)
+	}
+	var m struct{ Dir string }
+	if err := json.Unmarshal(out, &m); err != nil || m.Dir == "" {
+		return nil, fmt.Errorf("go mod download %s@%s: no directory", l.Module, l.Version)
+	}
+	tmp, err := os.MkdirTemp("", "judge-"+l.Name+"-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	src := filepath.Join(tmp, "src")
+	if err := exec.Command("cp", "-r", m.Dir, src).Run(); err != nil {
+		return nil, fmt.Errorf("copy %s: %w", m.Dir, err)
+	}
+	if err := exec.Command("chmod", "-R", "u+w", src).Run(); err != nil {
+		return nil, err
+	}
+	if l.GoMod != "" {
+		if err := os.WriteFile(filepath.Join(src, "go.mod"), []byte(l.GoMod), 0o644); err != nil {
+			return nil, err
+		}
+		tidy := exec.Command("go", "mod", "tidy")
+		tidy.Dir = src
+		if out, err := tidy.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("go mod tidy: %v: %s", err, out)
+		}
+	}
+	args := []string{"report", "-json", "-out", filepath.Join(tmp, "report"),
+		"-count", fmt.Sprint(max(l.Count, 1)), "-benchtime", l.Benchtime}
+	if l.Bench != "" {
+		args = append(args, "-bench", l.Bench)
+	}
+	args = append(args, l.Packages...)
+	cmd := exec.Command(*perfloop, args...)
+	cmd.Dir = src
+	cmd.Stderr = os.Stderr
+	rep, err := cmd.Output()
+	if err != nil && len(rep) == 0 {
+		return nil, fmt.Errorf("perfloop report: %w", err)
+	}
+	var doc document.Report
+	if err := json.Unmarshal(rep, &doc); err != nil {
+		return nil, fmt.Errorf("perfloop report: %w", err)
+	}
+	if *save {
+		if err := judge.WriteEvidence(filepath.Join(dir, "evidence.json"), &doc); err != nil {
+			return nil, err
+		}
+	}
+	return &doc, nil
+}
