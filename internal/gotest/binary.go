@@ -111,7 +111,14 @@ type Outcome struct {
 // Only the testing package's lines for the benchmark being run count as
 // results (see stdoutScanner); whatever else the benchmark prints is kept
 // in the Outcome, bounded, to explain a failure.
-
+//
+// A benchmark that panics can lose its panic message: the testing package
+// prints the benchmark's zero-iteration line and exits 0 while the
+// panicking goroutine has not yet printed the panic (os.Exit does not wait
+// for it), which happens on a loaded machine. The run is then a failure
+// all the same, and Run runs the benchmark once more with GOMAXPROCS=1,
+// where the panicking goroutine keeps the only P until the runtime has
+// printed the panic, to report the message and the benchmark's frame.
 func (b *Binary) Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 	r, err := b.runOnce(ctx, cfg, nil)
 	o := &Outcome{Elapsed: r.elapsed, Stdout: r.stdout.Bytes(), Stderr: r.stderr.Bytes(), Status: results.StatusOK}
@@ -120,6 +127,17 @@ func (b *Binary) Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 	}
 	o.Results = r.scan.results
 	crash := r.crash.section()
+	if r.scan.zeroIters && !r.killed && panicMessage(crash) == "" {
+		again := cfg
+		again.CPU, again.Args = "", nil
+		r2, err := b.runOnce(ctx, again, []string{"GOMAXPROCS=1"})
+		if err != nil {
+			return o, err
+		}
+		if c := r2.crash.section(); panicMessage(c) != "" {
+			crash, o.Stderr = c, r2.stderr.Bytes()
+		}
+	}
 	b.classify(o, cfg, r, crash)
 	return o, nil
 }
@@ -141,7 +159,9 @@ func (b *Binary) runOnce(ctx context.Context, cfg RunConfig, env []string) (*run
 	if cfg.Sub != "" {
 		pattern += "/" + cfg.Sub
 	}
-	args := []string{"-test.run=^$", "-test.bench=" + pattern, "-test.count=1", "-test.benchmem"}
+	// -test.paniconexit0 is what go test passes: a benchmark that calls
+	// os.Exit(0) panics and so is named with its frame.
+	args := []string{"-test.run=^$", "-test.bench=" + pattern, "-test.count=1", "-test.benchmem", "-test.paniconexit0"}
 	if cfg.Benchtime != "" {
 		args = append(args, "-test.benchtime="+cfg.Benchtime)
 	}
@@ -212,14 +232,23 @@ func (b *Binary) classify(o *Outcome, cfg RunConfig, r *run, crash []byte) {
 		where = " (" + frame + ")"
 	}
 	scan := r.scan
-	switch {
+	// A run that exited 0 after the testing package's PASS succeeded,
+	// whatever the benchmark itself wrote to stderr.
+	passed := r.err == nil && scan.summary == "PASS"
+	switch msg := panicMessage(crash); {
 	case r.killed:
 		o.Status = results.StatusTimeout
 		o.Error = fmt.Sprintf("timed out after %v (-timeout)%s", cfg.Timeout, where)
-	case panicMessage(crash) != "":
+	case msg == "panic: "+exit0Panic:
 		o.Status = results.StatusFailed
-		o.Error = panicMessage(crash) + where
-	case len(scan.failLines) > 0:
+		o.Error = "the benchmark called os.Exit(0)" + where
+	case msg != "" && (!passed || scan.zeroIters):
+		o.Status = results.StatusFailed
+		o.Error = msg + where
+	case scan.zeroIters:
+		o.Status = results.StatusFailed
+		o.Error = "the benchmark function did not return: it panicked or called runtime.Goexit, and the process exited before printing why"
+	case len(scan.failLines) > 0 && !passed:
 		o.Status = results.StatusFailed
 		o.Error = scan.failMessage()
 	case r.err != nil:
@@ -233,6 +262,9 @@ func (b *Binary) classify(o *Outcome, cfg RunConfig, r *run, crash []byte) {
 		if tail := lastLines(o.Stderr, 2); tail != "" {
 			o.Error += ": " + tail
 		}
+	case scan.summary == "":
+		o.Status = results.StatusFailed
+		o.Error = "the benchmark or TestMain called os.Exit (the process ended without the testing package's summary)"
 	case len(o.Results) == 0 && len(scan.skipLines) > 0:
 		o.Status = results.StatusSkipped
 		o.Error = scan.skipMessage()
@@ -241,6 +273,10 @@ func (b *Binary) classify(o *Outcome, cfg RunConfig, r *run, crash []byte) {
 		o.Error = "produced no results (does the -bench pattern match its sub-benchmarks?)"
 	}
 }
+
+// exit0Panic is the panic of a test binary run with -test.paniconexit0
+// when the code calls os.Exit(0) (os/proc.go).
+const exit0Panic = "unexpected call to os.Exit(0) during test"
 
 // crashWriter keeps the part of a test binary's stderr that explains a
 // crash: from the first line the runtime starts a crash report with
