@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/perfloop/perfloop/internal/report"
 	"github.com/perfloop/perfloop/internal/results"
@@ -25,9 +26,10 @@ many benchmarks does not produce false alarms at a rate of 5% per row; and
 every row says "faster", "slower" (or "better"/"worse" for B/op and
 allocs/op) or "no significant change". Higher B/s is faster.
 
-A file may be given as LABEL=PATH to name its column; "-" reads standard
-input. A malformed line is reported with its file and line and the rest
-is still compared (exit status 2).
+A file may be given as LABEL=PATH to name its column (each label names one
+file); "-" reads standard input. A malformed line is reported with its
+file and line and the rest is still compared (exit status 2); a file
+without results is an error (exit status 2).
 
 Examples:
 
@@ -72,11 +74,8 @@ func compare(opts compareOptions, s Streams) error {
 	for _, e := range f.Errors {
 		fmt.Fprintf(s.Err, "perfloop: %v\n", e)
 	}
-	if len(f.Results) == 0 {
-		return usageErrorf("compare: no benchmark results in %v (expected go test -bench output)", opts.files)
-	}
-	if missing := emptyFiles(opts.files, f.Labels); len(missing) > 0 {
-		fmt.Fprintf(s.Err, "perfloop: no benchmark results in %v\n", missing)
+	if len(f.Empty) > 0 {
+		return usageErrorf("compare: no benchmark results in %s (expected go test -bench output)", strings.Join(f.Empty, ", "))
 	}
 	tables, err := stats.Compare(f.Results, f.Units, stats.Options{Alpha: opts.alpha})
 	if err != nil {
@@ -94,28 +93,4 @@ func compare(opts compareOptions, s Streams) error {
 		return usageError{fmt.Errorf("%d malformed line(s) skipped; the first: %w", len(f.Errors), f.Errors[0])}
 	}
 	return nil
-}
-
-// emptyFiles lists the arguments whose files contributed no results.
-func emptyFiles(args, labels []string) []string {
-	have := map[string]bool{}
-	for _, l := range labels {
-		have[l] = true
-	}
-	var missing []string
-	for _, a := range args {
-		if !have[a] && !haveLabel(a, have) {
-			missing = append(missing, a)
-		}
-	}
-	return missing
-}
-
-func haveLabel(arg string, have map[string]bool) bool {
-	for i := range arg {
-		if arg[i] == '=' && have[arg[:i]] {
-			return true
-		}
-	}
-	return false
 }

@@ -6,10 +6,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/perfloop/perfloop/internal/gotest"
 )
 
 // Options says which build of which packages Run asks for verdicts on.
@@ -75,9 +75,12 @@ func Run(ctx context.Context, opts Options, patterns ...string) (*Index, error) 
 	args = append(args, opts.BuildFlags...)
 	args = append(args, "--")
 	args = append(args, patterns...)
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), opts.Env...)
+	// gotest.GoCommand: a cancelled build leaves no work directory.
+	cmd, done, err := gotest.GoCommand(ctx, dir, opts.Env, args...)
+	if err != nil {
+		return nil, fmt.Errorf("escape analysis: %w", err)
+	}
+	defer done()
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	runErr := cmd.Run()

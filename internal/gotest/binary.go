@@ -5,7 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
+	"io"
 	"os"
 	"os/exec"
 	"regexp"
@@ -96,7 +96,10 @@ type Outcome struct {
 	// Error explains a failure in one line: "panic: … (x_test.go:79)".
 	Error   string
 	Elapsed time.Duration
-	// Stdout and Stderr are the binary's raw output.
+	// Stdout and Stderr are the binary's output, bounded: the first and
+	// the last OutputLimit bytes of each stream. When a second,
+	// diagnostic run was needed to learn why the benchmark died (see
+	// Run), Stderr is that run's.
 	Stdout, Stderr []byte
 }
 
@@ -104,12 +107,61 @@ type Outcome struct {
 // produced. It returns an error only when the run was cancelled or the
 // binary could not be started; every failure of the benchmark itself is
 // described in the Outcome.
+//
+// Only the testing package's lines for the benchmark being run count as
+// results (see stdoutScanner); whatever else the benchmark prints is kept
+// in the Outcome, bounded, to explain a failure.
+//
+// A benchmark that panics can lose its panic message: the testing package
+// prints the benchmark's zero-iteration line and exits 0 while the
+// panicking goroutine has not yet printed the panic (os.Exit does not wait
+// for it), which happens on a loaded machine. The run is then a failure
+// all the same, and Run runs the benchmark once more with GOMAXPROCS=1,
+// where the panicking goroutine keeps the only P until the runtime has
+// printed the panic, to report the message and the benchmark's frame.
 func (b *Binary) Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
+	r, err := b.runOnce(ctx, cfg, nil)
+	o := &Outcome{Elapsed: r.elapsed, Stdout: r.stdout.Bytes(), Stderr: r.stderr.Bytes(), Status: results.StatusOK}
+	if err != nil {
+		return o, err
+	}
+	o.Results = r.scan.results
+	crash := r.crash.section()
+	if r.scan.zeroIters && !r.killed && panicMessage(crash) == "" {
+		again := cfg
+		again.CPU, again.Args = "", nil
+		r2, err := b.runOnce(ctx, again, []string{"GOMAXPROCS=1"})
+		if err != nil {
+			return o, err
+		}
+		if c := r2.crash.section(); panicMessage(c) != "" {
+			crash, o.Stderr = c, r2.stderr.Bytes()
+		}
+	}
+	b.classify(o, cfg, r, crash)
+	return o, nil
+}
+
+// run is one process's output and end.
+type run struct {
+	scan           *stdoutScanner
+	stdout, stderr *capture
+	crash          *crashWriter
+	err            error // from cmd.Wait
+	killed         bool  // stopped at cfg.Timeout
+	elapsed        time.Duration
+}
+
+// runOnce runs the benchmark once with env added to the environment. Its
+// error is the context's, or a failure to start the binary.
+func (b *Binary) runOnce(ctx context.Context, cfg RunConfig, env []string) (*run, error) {
 	pattern := "^" + regexp.QuoteMeta(cfg.Name) + "$"
 	if cfg.Sub != "" {
 		pattern += "/" + cfg.Sub
 	}
-	args := []string{"-test.run=^$", "-test.bench=" + pattern, "-test.count=1", "-test.benchmem"}
+	// -test.paniconexit0 is what go test passes: a benchmark that calls
+	// os.Exit(0) panics and so is named with its frame.
+	args := []string{"-test.run=^$", "-test.bench=" + pattern, "-test.count=1", "-test.benchmem", "-test.paniconexit0"}
 	if cfg.Benchtime != "" {
 		args = append(args, "-test.benchtime="+cfg.Benchtime)
 	}
@@ -119,8 +171,15 @@ func (b *Binary) Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 	args = append(args, cfg.Args...)
 
 	cmd := b.command(ctx, args...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.Env = append(cmd.Env, env...)
+	r := &run{
+		scan:   newStdoutScanner(cfg.Name, b.Package.ImportPath+" "+cfg.Name),
+		stdout: newCapture(OutputLimit),
+		stderr: newCapture(OutputLimit),
+		crash:  newCrashWriter(OutputLimit),
+	}
+	cmd.Stdout = io.MultiWriter(r.scan, r.stdout)
+	cmd.Stderr = io.MultiWriter(r.crash, r.stderr)
 	start := time.Now()
 	startErr := error(nil)
 	if len(cfg.Pin) > 0 {
@@ -129,7 +188,7 @@ func (b *Binary) Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 		startErr = cmd.Start()
 	}
 	if err := startErr; err != nil {
-		return nil, fmt.Errorf("start %s: %w", b.Path, err)
+		return r, fmt.Errorf("start %s: %w", b.Path, err)
 	}
 	// The testing package's -test.timeout does not cover benchmarks, so
 	// the timeout is ours: SIGQUIT first, which makes the Go runtime print
@@ -147,89 +206,113 @@ func (b *Binary) Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 		})
 		defer timer.Stop()
 	}
-	err := cmd.Wait()
-	o := &Outcome{Elapsed: time.Since(start), Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Status: results.StatusOK}
+	r.err = cmd.Wait()
+	r.elapsed = time.Since(start)
+	// Wait has copied all output (or given up after WaitDelay): the last
+	// partial lines are complete now.
+	r.scan.finish()
+	r.crash.flush()
 	if ctx.Err() != nil {
-		return o, ctx.Err()
+		return r, ctx.Err()
 	}
-	killed := timedOut.Load()
-	o.Results = parseResults(stdout.Bytes(), b.Package.ImportPath+" "+cfg.Name)
-	b.classify(o, cfg, err, killed)
-	return o, nil
+	r.killed = timedOut.Load()
+	return r, nil
 }
 
 // killGrace is how long a timed-out binary has to print its goroutines and
 // exit before it is killed.
 const killGrace = 5 * time.Second
 
-func parseResults(out []byte, name string) []*benchfmt.Result {
-	var rs []*benchfmt.Result
-	r := benchfmt.NewReader(bytes.NewReader(out), name)
-	for r.Scan() {
-		// A benchmark that panics makes the testing package print a
-		// result line with 0 iterations and NaN ns/op: not a measurement.
-		if res, ok := r.Result().(*benchfmt.Result); ok && res.Iters > 0 && !hasNaN(res) {
-			rs = append(rs, res.Clone())
-		}
-	}
-	return rs
-}
-
-func hasNaN(r *benchfmt.Result) bool {
-	for _, v := range r.Values {
-		if math.IsNaN(v.Value) {
-			return true
-		}
-	}
-	return false
-}
-
-// classify sets o's status and error from the process's exit and output.
-func (b *Binary) classify(o *Outcome, cfg RunConfig, runErr error, killed bool) {
-	frame := b.benchmarkFrame(o.Stderr, cfg.Name)
+// classify sets o's status and error from the process's end, the testing
+// package's lines on stdout and the crash report on stderr.
+func (b *Binary) classify(o *Outcome, cfg RunConfig, r *run, crash []byte) {
+	frame := b.benchmarkFrame(crash, cfg.Name)
 	where := ""
 	if frame != "" {
 		where = " (" + frame + ")"
 	}
-	switch {
-	case killed:
+	scan := r.scan
+	// A run that exited 0 after the testing package's PASS succeeded,
+	// whatever the benchmark itself wrote to stderr.
+	passed := r.err == nil && scan.summary == "PASS"
+	switch msg := panicMessage(crash); {
+	case r.killed:
 		o.Status = results.StatusTimeout
 		o.Error = fmt.Sprintf("timed out after %v (-timeout)%s", cfg.Timeout, where)
-		return
-	}
-	if msg := panicMessage(o.Stderr); msg != "" {
+	case msg == "panic: "+exit0Panic:
+		o.Status = results.StatusFailed
+		o.Error = "the benchmark called os.Exit(0)" + where
+	case msg != "" && (!passed || scan.zeroIters):
 		o.Status = results.StatusFailed
 		o.Error = msg + where
-		return
-	}
-	if msg := failMessage(o.Stdout); msg != "" {
+	case scan.zeroIters:
 		o.Status = results.StatusFailed
-		o.Error = msg
-		return
-	}
-	if runErr != nil {
+		o.Error = "the benchmark function did not return: it panicked or called runtime.Goexit, and the process exited before printing why"
+	case len(scan.failLines) > 0 && !passed:
+		o.Status = results.StatusFailed
+		o.Error = scan.failMessage()
+	case r.err != nil:
 		o.Status = results.StatusFailed
 		var ee *exec.ExitError
-		if errors.As(runErr, &ee) {
+		if errors.As(r.err, &ee) {
 			o.Error = fmt.Sprintf("exit status %d", ee.ExitCode())
 		} else {
-			o.Error = runErr.Error()
+			o.Error = r.err.Error()
 		}
 		if tail := lastLines(o.Stderr, 2); tail != "" {
 			o.Error += ": " + tail
 		}
-		return
-	}
-	if len(o.Results) == 0 {
-		if bytes.Contains(o.Stdout, []byte("--- SKIP:")) {
-			o.Status = results.StatusSkipped
-			o.Error = skipMessage(o.Stdout)
-			return
-		}
+	case scan.summary == "":
+		o.Status = results.StatusFailed
+		o.Error = "the benchmark or TestMain called os.Exit (the process ended without the testing package's summary)"
+	case len(o.Results) == 0 && len(scan.skipLines) > 0:
+		o.Status = results.StatusSkipped
+		o.Error = scan.skipMessage()
+	case len(o.Results) == 0:
 		o.Status = results.StatusFailed
 		o.Error = "produced no results (does the -bench pattern match its sub-benchmarks?)"
 	}
 }
+
+// exit0Panic is the panic of a test binary run with -test.paniconexit0
+// when the code calls os.Exit(0) (os/proc.go).
+const exit0Panic = "unexpected call to os.Exit(0) during test"
+
+// crashWriter keeps the part of a test binary's stderr that explains a
+// crash: from the first line the runtime starts a crash report with
+// ("panic: ", "fatal error: ", "SIGQUIT: quit") on, bounded.
+type crashWriter struct {
+	lines *lineWriter
+	limit int
+	buf   []byte
+	on    bool
+}
+
+func newCrashWriter(limit int) *crashWriter {
+	c := &crashWriter{limit: limit}
+	c.lines = newLineWriter(limit, c.line)
+	return c
+}
+
+func (c *crashWriter) Write(p []byte) (int, error) { return c.lines.Write(p) }
+
+func (c *crashWriter) flush() { c.lines.flush() }
+
+func (c *crashWriter) line(line []byte, _ bool) {
+	if !c.on {
+		for _, p := range []string{"panic: ", "fatal error: ", "SIGQUIT: quit"} {
+			if bytes.HasPrefix(line, []byte(p)) {
+				c.on = true
+			}
+		}
+	}
+	if c.on && len(c.buf)+len(line) < c.limit {
+		c.buf = append(append(c.buf, line...), '\n')
+	}
+}
+
+// section returns the crash report, or nil.
+func (c *crashWriter) section() []byte { return c.buf }
 
 // panicMessage returns the first "panic: …" line of a test binary's stderr,
 // without the "[recovered]" marker the testing package adds.
@@ -240,41 +323,6 @@ func panicMessage(stderr []byte) string {
 			line = strings.TrimSuffix(line, " [recovered, repanicked]")
 			return line
 		}
-	}
-	return ""
-}
-
-// failMessage returns the log lines under the first "--- FAIL:" line of a
-// test binary's stdout, joined into one line.
-func failMessage(stdout []byte) string {
-	return indentedAfter(stdout, "--- FAIL:")
-}
-
-func skipMessage(stdout []byte) string {
-	msg := indentedAfter(stdout, "--- SKIP:")
-	if msg == "" {
-		return "skipped"
-	}
-	return "skipped: " + msg
-}
-
-func indentedAfter(out []byte, marker string) string {
-	lines := strings.Split(string(out), "\n")
-	for i, line := range lines {
-		if !strings.Contains(line, marker) {
-			continue
-		}
-		var msgs []string
-		for _, l := range lines[i+1:] {
-			if !strings.HasPrefix(l, "    ") {
-				break
-			}
-			msgs = append(msgs, strings.TrimSpace(l))
-		}
-		if len(msgs) == 0 {
-			return strings.TrimSpace(line[strings.Index(line, marker):])
-		}
-		return strings.Join(msgs, "; ")
 	}
 	return ""
 }

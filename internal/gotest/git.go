@@ -2,8 +2,12 @@ package gotest
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -24,11 +28,31 @@ func ReadVCS(ctx context.Context, dir string) VCS {
 	return VCS{Commit: rev, Dirty: err == nil && st != ""}
 }
 
-// git runs git in dir and returns its trimmed output; the error carries
-// git's own message.
+// git runs a git command that only reads the repository in dir and returns
+// its trimmed output; the error carries git's own message. Cancelling ctx
+// kills it, which cannot damage anything.
 func git(ctx context.Context, dir string, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("git %s: %w", strings.Join(args, " "), exitDetail(err))
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// gitWrite runs a git command that writes to the repository in dir. git is
+// never killed mid-write (a SIGKILLed "git worktree add" leaves a locked,
+// half-written work tree that "git worktree prune" does not remove): it
+// runs in its own process group, and when ctx is done it gets SIGTERM, on
+// which git removes what the unfinished command created, and gitWrite waits
+// for it to exit.
+func gitWrite(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	ownGroup(cmd)
+	cmd.Cancel = func() error { return terminateGroup(cmd) }
+	cmd.WaitDelay = 0 // wait for git to exit, however long it takes
 	out, err := cmd.Output()
 	if err != nil {
 		return "", fmt.Errorf("git %s: %w", strings.Join(args, " "), exitDetail(err))
@@ -55,20 +79,136 @@ func ResolveRevision(ctx context.Context, dir, rev string) (string, error) {
 	return h, nil
 }
 
-// AddWorktree checks out commit (detached) into the new directory path, a
+// CheckoutWorktree checks commit out (detached) into the new directory
+// path, a linked work tree of the repository at repo, and returns a
+// function that removes it again.
+//
+// It is safe to interrupt: when ctx is done while git works, git is asked
+// to stop (SIGTERM, never SIGKILL), CheckoutWorktree waits for it, removes
+// whatever of the work tree and its administrative files exists, and
+// returns ctx's error. The returned remove works whatever state the work
+// tree is in (locked, half-written, already gone) and may be called more
+// than once; it ignores ctx.
+func CheckoutWorktree(ctx context.Context, repo, commit, path string) (remove func() error, err error) {
+	common, err := commonDir(ctx, repo)
+	if err != nil {
+		return nil, err
+	}
+	before := adminEntries(common)
+	_, addErr := gitWrite(ctx, repo, "worktree", "add", "--detach", "--quiet", path, commit)
+	// The administrative directories this add created, whatever state
+	// they are in: new entries that point to path or to nothing yet.
+	var ours []string
+	for _, e := range adminEntries(common) {
+		if slices.Contains(before, e) {
+			continue
+		}
+		if gd, err := os.ReadFile(filepath.Join(e, "gitdir")); err != nil || samePath(strings.TrimSpace(string(gd)), filepath.Join(path, ".git")) {
+			ours = append(ours, e)
+		}
+	}
+	remove = func() error { return removeWorktree(repo, common, path, ours) }
+	if cerr := ctx.Err(); cerr != nil {
+		return nil, errors.Join(cerr, remove())
+	}
+	if addErr != nil {
+		return nil, errors.Join(addErr, remove())
+	}
+	return remove, nil
+}
+
+// AddWorktree checks commit out (detached) into the new directory path, a
 // linked work tree of the repository at repo. Remove it with
-// RemoveWorktree.
+// RemoveWorktree. When it fails or ctx is done, nothing is left behind (see
+// CheckoutWorktree).
 func AddWorktree(ctx context.Context, repo, commit, path string) error {
-	_, err := git(ctx, repo, "worktree", "add", "--detach", "--quiet", path, commit)
+	_, err := CheckoutWorktree(ctx, repo, commit, path)
 	return err
 }
 
 // RemoveWorktree removes the linked work tree at path and its
-// administrative files. It runs even when the caller's context is done.
+// administrative files, also when the work tree is locked or half-written.
+// It runs even when the caller's context is done.
 func RemoveWorktree(repo, path string) error {
-	_, err := git(context.Background(), repo, "worktree", "remove", "--force", path)
+	ctx := context.Background()
+	common, err := commonDir(ctx, repo)
 	if err != nil {
-		_, _ = git(context.Background(), repo, "worktree", "prune")
+		return err
 	}
-	return err
+	var ours []string
+	for _, e := range adminEntries(common) {
+		if gd, err := os.ReadFile(filepath.Join(e, "gitdir")); err == nil && samePath(strings.TrimSpace(string(gd)), filepath.Join(path, ".git")) {
+			ours = append(ours, e)
+		}
+	}
+	return removeWorktree(repo, common, path, ours)
+}
+
+// removeWorktree removes the work tree at path whose administrative
+// directories are admin: "git worktree remove" when git still knows it as
+// a work tree, and otherwise by hand (unlock, delete both directories,
+// prune), so that "git worktree list" is as before.
+func removeWorktree(repo, common, path string, admin []string) error {
+	ctx := context.Background()
+	if _, err := os.Stat(path); err == nil || len(admin) > 0 {
+		// Twice --force: also a locked work tree.
+		_, _ = gitWrite(ctx, repo, "worktree", "remove", "--force", "--force", path)
+	}
+	var errs []error
+	for _, e := range admin {
+		if err := os.RemoveAll(e); err != nil {
+			errs = append(errs, fmt.Errorf("remove work tree administrative files: %w", err))
+		}
+	}
+	if err := os.RemoveAll(path); err != nil {
+		errs = append(errs, fmt.Errorf("remove work tree: %w", err))
+	}
+	if _, err := gitWrite(ctx, repo, "worktree", "prune"); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// commonDir returns the absolute path of the repository's common git
+// directory, which holds worktrees/.
+func commonDir(ctx context.Context, repo string) (string, error) {
+	d, err := git(ctx, repo, "rev-parse", "--git-common-dir")
+	if err != nil {
+		return "", err
+	}
+	if !filepath.IsAbs(d) {
+		d = filepath.Join(repo, d)
+	}
+	return d, nil
+}
+
+// adminEntries lists the administrative directories of linked work trees.
+func adminEntries(common string) []string {
+	entries, _ := os.ReadDir(filepath.Join(common, "worktrees"))
+	var dirs []string
+	for _, e := range entries {
+		if e.IsDir() {
+			dirs = append(dirs, filepath.Join(common, "worktrees", e.Name()))
+		}
+	}
+	return dirs
+}
+
+// samePath reports whether a and b name the same file, as git records
+// paths with symbolic links resolved. Either may no longer exist.
+func samePath(a, b string) bool {
+	return filepath.Clean(a) == filepath.Clean(b) || realPath(a) == realPath(b)
+}
+
+// realPath resolves the symbolic links in p's longest existing prefix.
+func realPath(p string) string {
+	p = filepath.Clean(p)
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	parent := filepath.Dir(p)
+	if parent == p {
+		return p
+	}
+	return filepath.Join(realPath(parent), filepath.Base(p))
 }

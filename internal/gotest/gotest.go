@@ -50,16 +50,20 @@ type Toolchain struct {
 	Stderr io.Writer
 }
 
-func (tc *Toolchain) command(ctx context.Context, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = tc.Dir
-	cmd.Env = append(os.Environ(), tc.Env...)
-	return cmd
+// command returns the go command with args (see GoCommand); call done
+// when it has finished.
+func (tc *Toolchain) command(ctx context.Context, args ...string) (cmd *exec.Cmd, done func(), err error) {
+	return GoCommand(ctx, tc.Dir, tc.Env, args...)
 }
 
 // GoVersion returns the version of the go command, e.g. "go1.26.8".
 func (tc *Toolchain) GoVersion(ctx context.Context) (string, error) {
-	out, err := tc.command(ctx, "env", "GOVERSION").Output()
+	cmd, done, err := tc.command(ctx, "env", "GOVERSION")
+	if err != nil {
+		return "", err
+	}
+	defer done()
+	out, err := cmd.Output()
 	if err != nil {
 		return "", fmt.Errorf("go env GOVERSION: %w", exitDetail(err))
 	}
@@ -77,10 +81,17 @@ func (tc *Toolchain) List(ctx context.Context, patterns []string) ([]Package, er
 	}
 	args = append(args, "--")
 	args = append(args, patterns...)
-	cmd := tc.command(ctx, args...)
+	cmd, done, err := tc.command(ctx, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	if err != nil {
 		msg := strings.TrimSpace(stderr.String())
 		if msg == "" {
@@ -163,8 +174,12 @@ func (tc *Toolchain) Build(ctx context.Context, pkg Package, dir string) (string
 		args = append(args, "-tags", tc.Tags)
 	}
 	args = append(args, pkg.ImportPath)
-	cmd := tc.command(ctx, args...)
+	cmd, done, err := tc.command(ctx, args...)
+	if err != nil {
+		return "", err
+	}
 	out, err := cmd.CombinedOutput()
+	done()
 	if ctx.Err() != nil {
 		return "", ctx.Err()
 	}

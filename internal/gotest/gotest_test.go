@@ -58,28 +58,9 @@ func TestPanicAndFrame(t *testing.T) {
 	}
 }
 
-func TestFailMessage(t *testing.T) {
-	out := []byte("goos: linux\nBenchmarkFatal\n--- FAIL: BenchmarkFatal\n    x_test.go:12: fixture missing\n    x_test.go:13: second\nFAIL\n")
-	if got, want := failMessage(out), "x_test.go:12: fixture missing; x_test.go:13: second"; got != want {
-		t.Errorf("failMessage = %q, want %q", got, want)
-	}
-	skip := []byte("--- SKIP: BenchmarkS\n    s_test.go:5: needs a GPU\n")
-	if got, want := skipMessage(skip), "skipped: s_test.go:5: needs a GPU"; got != want {
-		t.Errorf("skipMessage = %q, want %q", got, want)
-	}
-}
-
 func TestBuildError(t *testing.T) {
 	e := &BuildError{Package: "example.com/m", Output: "# example.com/m [example.com/m.test]\n./a.go:3:9: undefined: x\n./a.go:4:9: undefined: y\nFAIL\texample.com/m [build failed]\n"}
 	if got, want := e.Error(), "build failed: ./a.go:3:9: undefined: x (and 1 more errors)"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
-	}
-}
-
-func TestParseResultsDropsPanicLine(t *testing.T) {
-	out := []byte("goos: linux\nBenchmarkA-2 100 10 ns/op\nBenchmarkPanic-2 0 NaN ns/op 0 B/op 0 allocs/op\n")
-	rs := parseResults(out, "x")
-	if len(rs) != 1 || rs[0].Name.String() != "A-2" {
-		t.Errorf("parseResults kept %d results, want only A-2", len(rs))
 	}
 }

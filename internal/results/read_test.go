@@ -2,8 +2,10 @@ package results
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -124,4 +126,81 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReadLongLines checks that a line too long for benchfmt's reader is
+// skipped and named with its own line number, and that the lines after it
+// are still read.
+func TestReadLongLines(t *testing.T) {
+	dir := t.TempDir()
+	fits := "BenchmarkFits/" + strings.Repeat("x", MaxLine-len("BenchmarkFits/ 1 1 ns/op")) + " 1 1 ns/op"
+	if len(fits) != MaxLine {
+		t.Fatalf("fits is %d bytes", len(fits))
+	}
+	text := "BenchmarkA 1 1 ns/op\n" +
+		strings.Repeat("j", MaxLine+1) + "\n" +
+		fits + "\n" +
+		strings.Repeat("k", 5*MaxLine) + "\r\n" +
+		"BenchmarkB 1 2 ns/op\n" +
+		"BenchmarkC x 1 ns/op\n" +
+		strings.Repeat("z", 2*MaxLine)
+	p := write(t, dir, "long.txt", text)
+	f, err := Read([]string{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, r := range f.Results {
+		names = append(names, strings.TrimRight(r.Name.String(), "x"))
+	}
+	if strings.Join(names, " ") != "A Fits/ B" {
+		t.Errorf("results %v, want A Fits/x… B", names)
+	}
+	var lines []string
+	for _, e := range f.Errors {
+		_, line := e.(*benchfmt.SyntaxError).Pos()
+		lines = append(lines, fmt.Sprint(line))
+	}
+	if got := strings.Join(lines, " "); got != "2 4 6 7" {
+		t.Errorf("errors on lines %s, want 2 4 6 7: %v", got, f.Errors)
+	}
+	if !strings.Contains(f.Errors[0].Error(), "long.txt:2: line longer than 65535 bytes skipped") {
+		t.Errorf("error %q", f.Errors[0])
+	}
+}
+
+func TestReadInputs(t *testing.T) {
+	dir := t.TempDir()
+	good := write(t, dir, "good.txt", "BenchmarkA 1 1 ns/op\n")
+	empty := write(t, dir, "empty.txt", "nothing to see here\n")
+	garbage := write(t, dir, "garbage.bin", string([]byte{0, 1, 2, 0xff, '\n', 0x7f}))
+	other := write(t, dir, "other.txt", "BenchmarkA 1 2 ns/op\n")
+	tests := []struct {
+		args   []string
+		labels []string
+		empty  []string
+		err    string
+	}{
+		{args: []string{good, good}, labels: []string{good + "#0", good + "#1"}},
+		{args: []string{empty, good, garbage}, labels: []string{empty, good, garbage}, empty: []string{empty, garbage}},
+		{args: []string{"x=" + good, "y=" + other}, labels: []string{"x", "y"}},
+		{args: []string{"x=" + good, "x=" + other}, err: `label "x" names both x=` + good + ` and x=` + other},
+		{args: []string{good, good + "=" + other}, err: `label "` + good + `" names both`},
+	}
+	for _, tt := range tests {
+		f, err := Read(tt.args)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("Read(%q) error = %v, want %q", tt.args, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("Read(%q): %v", tt.args, err)
+			continue
+		}
+		if !slices.Equal(f.Labels, tt.labels) || !slices.Equal(f.Empty, tt.empty) {
+			t.Errorf("Read(%q): labels %q, empty %q; want %q, %q", tt.args, f.Labels, f.Empty, tt.labels, tt.empty)
+		}
+	}
 }
