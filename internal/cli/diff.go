@@ -172,6 +172,14 @@ func diff(ctx context.Context, opts diffOptions, s Streams) error {
 	}
 	defer os.RemoveAll(tmp)
 
+	// Work trees are checked out safely (git is never killed mid-write)
+	// and removed whatever state they are in, also after Ctrl-C.
+	var removes []func() error
+	defer func() {
+		for _, rm := range removes {
+			_ = rm()
+		}
+	}()
 	checkout := func(rev, name string) (string, string, error) {
 		commit, err := gotest.ResolveRevision(ctx, root, rev)
 		if err != nil {
@@ -179,23 +187,23 @@ func diff(ctx context.Context, opts diffOptions, s Streams) error {
 		}
 		dir := filepath.Join(tmp, name)
 		bar.Status(fmt.Sprintf("checking out %s", rev))
-		if err := gotest.AddWorktree(ctx, root, commit, dir); err != nil {
+		rm, err := gotest.CheckoutWorktree(ctx, root, commit, dir)
+		if err != nil {
 			return "", "", err
 		}
+		removes = append(removes, rm)
 		return filepath.Join(dir, rel), commit[:min(12, len(commit))], nil
 	}
 	baseDir, baseCommit, err := checkout(opts.base, "base")
 	if err != nil {
 		return err
 	}
-	defer gotest.RemoveWorktree(root, filepath.Join(tmp, "base"))
 	head := abtest.Spec{Role: "HEAD", Label: "work tree", Dir: cwd, Tags: opts.tags}
 	if opts.head != "" {
 		dir, commit, err := checkout(opts.head, "head")
 		if err != nil {
 			return err
 		}
-		defer gotest.RemoveWorktree(root, filepath.Join(tmp, "head"))
 		head.Dir, head.Label = dir, opts.head+" "+commit
 	}
 	base := abtest.Spec{Role: "BASE", Label: opts.base + " " + baseCommit, Dir: baseDir, Tags: opts.tags}

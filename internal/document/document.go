@@ -308,7 +308,10 @@ type Allocation struct {
 	CallerLine int64  `json:"caller_line,omitempty"`
 	// Alloc is the runtime function under the site that allocated
 	// ("runtime.growslice", "internal/runtime/maps.newTable").
-	Alloc        string  `json:"alloc,omitempty"`
+	Alloc string `json:"alloc,omitempty"`
+	// Parent is the module function that called the site's function on
+	// most of its allocations.
+	Parent       string  `json:"parent,omitempty"`
 	Via          string  `json:"via,omitempty"`
 	Bytes        int64   `json:"bytes"`
 	Objects      int64   `json:"objects"`

@@ -192,6 +192,20 @@ func (e *Explainer) Explain(s Site) Explanation {
 		}
 		cands = kept
 	}
+	if s.Inlined() {
+		// The caller's line holds the verdicts of everything inlined
+		// there: keep those about a variable this line names.
+		text := e.src.lineText(s.File, s.Line)
+		var named []candidate
+		for _, c := range cands {
+			if c.diag != nil && c.name != "" && mentionsIdent(text, c.name) {
+				named = append(named, c)
+			}
+		}
+		if len(named) > 0 {
+			cands = named
+		}
+	}
 	if s.ObjectBytes >= boxedMax {
 		// Objects this large are not boxed scalars: prefer what else the
 		// line does.
@@ -595,4 +609,24 @@ func cond(b bool, yes, no string) string {
 		return yes
 	}
 	return no
+}
+
+// mentionsIdent reports whether text contains name as a whole identifier.
+func mentionsIdent(text, name string) bool {
+	for i := strings.Index(text, name); i >= 0; {
+		end := i + len(name)
+		if (i == 0 || !isIdentByte(text[i-1])) && (end == len(text) || !isIdentByte(text[end])) {
+			return true
+		}
+		j := strings.Index(text[i+1:], name)
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }

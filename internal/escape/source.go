@@ -20,6 +20,8 @@ type construct struct {
 // sourceFile is one parsed Go file and the constructs on each line.
 type sourceFile struct {
 	byLine map[int][]construct
+	// text holds each line's source.
+	text []string
 }
 
 // sourceCache parses files from an fs.FS on demand.
@@ -27,6 +29,16 @@ type sourceCache struct {
 	fsys   fs.FS
 	files  map[string]*sourceFile // nil entry: unreadable or not Go
 	consts map[string]map[string]bool
+}
+
+// lineText returns the source of a line of a file, or "".
+func (c *sourceCache) lineText(file string, line int) string {
+	c.constructs(file, line) // parses and caches the file
+	sf := c.files[file]
+	if sf == nil || line < 1 || line > len(sf.text) {
+		return ""
+	}
+	return sf.text[line-1]
 }
 
 // constructs returns the allocating constructs on a line of a file
@@ -62,7 +74,11 @@ func (c *sourceCache) parse(file string) *sourceFile {
 	_ = err // a file with syntax errors still yields what parsed
 	consts := c.pkgConsts(path.Dir(file))
 	localConsts(f, consts)
-	return analyze(fset, f, src, consts)
+	sf := analyze(fset, f, src, consts)
+	if sf != nil {
+		sf.text = strings.Split(string(src), "\n")
+	}
+	return sf
 }
 
 // pkgConsts returns the names of the package-level constants declared in

@@ -11,14 +11,11 @@ import (
 // allocCauses finds the allocation causes of one benchmark (see the
 // package doc) and merges them into d.causes.
 func (d *deriver) allocCauses(b *bench) {
-	if b.hasAllocs && b.allocsPerOp <= 0 {
+	if b.hasAllocs && b.allocsPerOp <= 0 && b.bytesPerOp <= 0 {
 		return
 	}
 	for _, a := range b.allocs {
 		if a.InTest || strings.HasSuffix(a.File, "_test.go") || a.File == "" || !d.isModule(a.Function) {
-			continue
-		}
-		if untimed(b, a) {
 			continue
 		}
 		share := max(a.BytesShare, a.ObjectsShare)
@@ -48,12 +45,14 @@ func (d *deriver) allocCauses(b *bench) {
 			// site) or whoever passed it in, not the write.
 			continue
 		}
-		group := allocGroup(a, e)
-		owner := plain(a.Function)
+		// A function's allocations are one cause: the objects it makes on
+		// one path (a node, its items, its children) are one cost.
+		group := "allocations"
+		owner := outer(plain(a.Function))
 		if r := receiver(owner); r != "" && (e.Cause == "interface" || e.Cause == "concat") {
 			// The methods of one type boxing or concatenating what they
 			// return are one way of building output: one cause.
-			owner = r
+			owner, group = r, e.Cause
 		}
 		c := d.find(KindAlloc, owner, group)
 		if c == nil {
@@ -62,6 +61,9 @@ func (d *deriver) allocCauses(b *bench) {
 			d.causes = append(d.causes, c)
 		}
 		c.addLine(a.File, a.Line, a.Function, siteReason(a, e))
+		if a.Parent != "" {
+			c.parents = append(c.parents, outer(plain(a.Parent)))
+		}
 		cs := c.cost(b)
 		cs.AllocsPerOp += allocs
 		cs.BytesPerOp += bytes
@@ -93,17 +95,6 @@ func (d *deriver) allocCauses(b *bench) {
 			cs.CPUShare = min(1, under)
 		}
 	}
-}
-
-// untimed reports whether a site allocates more per op than the
-// benchmark reports: its allocations are outside the timed region (between
-// b.StopTimer and b.StartTimer, or a rebuild with the timer stopped), so
-// they are not in the benchmark's numbers.
-func untimed(b *bench, a *document.Allocation) bool {
-	if a.BytesPerOp == 0 || !b.hasAllocs {
-		return false
-	}
-	return a.BytesPerOp > timedSetupRatio*b.bytesPerOp+timedSetupMin
 }
 
 // find returns the cause of kind and group in function fn, if any.

@@ -2,6 +2,9 @@ package findings
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -22,9 +25,6 @@ func (d *deriver) fixtureCauses(b *bench) {
 		}
 		if strings.HasPrefix(a.Via, "testing.") {
 			continue // b.Run, b.RunParallel: the harness, not the fixture
-		}
-		if untimed(b, a) {
-			continue // built with the timer stopped: not in the numbers
 		}
 		c := d.benchCause(KindFixture, b, a.Function, a.File, a.Line)
 		c.addLine(a.File, a.Line, a.Function, "")
@@ -75,6 +75,7 @@ func (d *deriver) contention(b *bench) {
 
 // benchmarkVerdicts adds the broken benchmarks and those to leave alone.
 func (d *deriver) benchmarkVerdicts() {
+	d.skipped()
 	for _, b := range d.benches {
 		if why := d.broken(b); why != "" {
 			c := newCause(KindBroken, b.key, "", "", 0)
@@ -140,6 +141,9 @@ func brokenFix(why string) string {
 // leaveAlone says why a benchmark is best left alone, or "".
 func (d *deriver) leaveAlone(b *bench) string {
 	e := b.entry
+	if fn, ok := d.micro[b.key]; ok && !d.hasCause(b) {
+		return fmt.Sprintf("measures the internal function %s directly, and its time is %s's own code: change it only where the API that calls it shows the cost", fn, fn)
+	}
 	if e.ModuleCPUShare != nil && *e.ModuleCPUShare < noModule {
 		callee := ""
 		for _, l := range b.lines {
@@ -153,7 +157,7 @@ func (d *deriver) leaveAlone(b *bench) string {
 		}
 		return "measures no module code: a baseline for comparison"
 	}
-	if !b.hasAllocs || b.allocsPerOp > 0 {
+	if !b.hasAllocs || b.allocsPerOp > 0 || b.bytesPerOp > 0 {
 		return ""
 	}
 	if !b.hasSec || b.secPerOp >= tightSecPerOp {
@@ -185,54 +189,103 @@ func (d *deriver) leaveAlone(b *bench) string {
 	return why + ": no allocation or library call to remove"
 }
 
-// merge joins CPU causes into the allocation cause on the same lines: one
-// root cause (fmt.Sprintf that boxes its arguments and formats) with both
-// costs.
+// merge joins a CPU cause and an allocation cause that share a line into
+// one root cause (fmt.Sprintf that boxes its arguments and formats them):
+// the costlier one keeps its words and kind, and says what the other adds.
 func (d *deriver) merge() {
 	for _, c := range d.causes {
 		if c.kind == KindAlloc && c.message == "" {
 			c.message = allocMessage(c)
 		}
 	}
-	var out []*cause
+	gone := map[*cause]bool{}
+	// Allocations made on one path from one caller are one cause: the
+	// cause of a helper that only one function calls joins that
+	// function's cause.
+	byParent := map[string]*cause{}
 	for _, c := range d.causes {
-		if c.kind != KindCPU && c.kind != KindLibrary || c.lowOnly {
-			out = append(out, c)
+		if c.kind == KindAlloc {
+			byParent[c.fn] = c
+		}
+	}
+	for _, c := range d.causes {
+		if c.kind != KindAlloc || gone[c] {
 			continue
 		}
-		var into *cause
+		p := onlyParent(c)
+		if p == "" || p == c.fn {
+			continue
+		}
+		if into := byParent[p]; into != nil && into != c && !gone[into] {
+			absorb(into, c)
+			gone[c] = true
+		}
+	}
+	for _, c := range d.causes {
+		if c.kind != KindCPU && c.kind != KindLibrary || c.lowOnly || gone[c] {
+			continue
+		}
 		for _, a := range d.causes {
-			if a.kind != KindAlloc {
+			if a.kind != KindAlloc || gone[a] || !(sharesLine(a, c) || a.fn == c.fn) {
 				continue
 			}
-			for _, l := range c.lines {
-				if a.hasLine(l.File, l.Line) {
-					into = a
-					break
-				}
+			into, from := a, c
+			if ci, _ := c.impact(); ai(a) < ci {
+				into, from = c, a
 			}
-			if into != nil {
+			absorb(into, from)
+			gone[from] = true
+			if from == c {
 				break
 			}
 		}
-		if into == nil {
+	}
+	out := d.causes[:0]
+	for _, c := range d.causes {
+		if !gone[c] {
 			out = append(out, c)
-			continue
 		}
-		for _, l := range c.lines {
-			into.addLine(l.File, l.Line, l.Function, l.Note)
-		}
-		for k, cs := range c.costs {
-			ic := into.cost(c.benches[k])
-			ic.CPUShare = max(ic.CPUShare, cs.CPUShare)
-		}
-		for _, e := range c.evidence {
-			into.addEvidence(e)
-		}
-		_, top := c.impact()
-		into.message += fmt.Sprintf("; the same lines spend %s of %s's CPU in %s", pct(c.costs[top.key].CPUShare), top.name(), strings.TrimSuffix(c.message, " under "+shortName(c.fn)))
 	}
 	d.causes = out
+}
+
+func ai(c *cause) float64 { v, _ := c.impact(); return v }
+
+func sharesLine(a, b *cause) bool {
+	for _, l := range b.lines {
+		if a.hasLine(l.File, l.Line) {
+			return true
+		}
+	}
+	return false
+}
+
+// absorb adds from's lines, costs and evidence to into, and a clause to
+// its message.
+func absorb(into, from *cause) {
+	_, top := from.impact()
+	for _, l := range from.lines {
+		into.addLine(l.File, l.Line, l.Function, l.Note)
+	}
+	for k, cs := range from.costs {
+		ic := into.cost(from.benches[k])
+		ic.CPUShare = max(ic.CPUShare, cs.CPUShare)
+		ic.AllocsPerOp = max(ic.AllocsPerOp, cs.AllocsPerOp)
+		ic.BytesPerOp = max(ic.BytesPerOp, cs.BytesPerOp)
+		ic.AllocShare = max(ic.AllocShare, cs.AllocShare)
+	}
+	for _, e := range from.evidence {
+		into.addEvidence(e)
+	}
+	if top == nil {
+		return
+	}
+	cs := from.costs[top.key]
+	if from.kind == KindAlloc {
+		into.message += fmt.Sprintf("; it also allocates %s allocs/op (%s/op) in %s: %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), from.message)
+		return
+	}
+	into.message += fmt.Sprintf("; the same lines spend %s of %s's CPU in %s", pct(cs.CPUShare), top.name(), strings.TrimPrefix(from.message, shortName(from.fn)+": "))
 }
 
 // allocMessage says what an allocation cause is: the reason at its main
@@ -268,4 +321,93 @@ func (d *deriver) dropOwnCode(b *bench) {
 		out = append(out, c)
 	}
 	d.causes = out
+}
+
+// skipped adds the benchmarks that skip: they measure nothing (test data
+// missing, a build tag, a short mode). Benchmarks that skip at one line
+// are one cause.
+func (d *deriver) skipped() {
+	byWhere := map[string]*cause{}
+	for i := range d.doc.Benchmarks {
+		e := &d.doc.Benchmarks[i]
+		if e.Status != "skipped" || strings.Contains(e.Name, "/") {
+			continue
+		}
+		b := &bench{key: e.Package + " " + e.Name, entry: e, weight: 1}
+		why := cmpOr(e.Error, "skipped")
+		file, line := skipSite(why)
+		key := e.Package + " " + where(file, line)
+		if file == "" {
+			key = e.Package + " " + why
+		}
+		c := byWhere[key]
+		if c == nil {
+			c = newCause(KindBroken, key, "", file, line)
+			c.section = document.SectionBroken
+			c.message = fmt.Sprintf("%s: %s: it measures nothing", e.Name, why)
+			c.suggestion = "provide what it needs (check the test data into testdata/, or generate it) so it runs everywhere, or remove it"
+			byWhere[key] = c
+			d.causes = append(d.causes, c)
+		}
+		c.cost(b)
+		if n := len(c.costs); n > 1 {
+			c.message = fmt.Sprintf("%d benchmarks skip (%s, …): %s: they measure nothing", n, firstName(c), why)
+		}
+		c.addEvidence(e.Name + ": " + why)
+	}
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+var skipAt = regexp.MustCompile(`([A-Za-z0-9_./-]+_test\.go):(\d+):`)
+
+// skipSite returns the file:line a skip message names ("x_test.go:12: …").
+func skipSite(why string) (string, int64) {
+	m := skipAt.FindStringSubmatch(why)
+	if m == nil {
+		return "", 0
+	}
+	n, _ := strconv.ParseInt(m[2], 10, 64)
+	return m[1], n
+}
+
+// firstName is the first benchmark of a cause, by name.
+func firstName(c *cause) string {
+	names := make([]string, 0, len(c.costs))
+	for _, cs := range c.costs {
+		names = append(names, cs.Benchmark)
+	}
+	slices.Sort(names)
+	return names[0]
+}
+
+// onlyParent returns the one function that called all of a cause's
+// allocating functions, or "".
+func onlyParent(c *cause) string {
+	p := ""
+	for _, x := range c.parents {
+		if p != "" && x != p {
+			return ""
+		}
+		p = x
+	}
+	return p
+}
+
+// hasCause reports whether any fix cause costs b at least leaveMin.
+func (d *deriver) hasCause(b *bench) bool {
+	for _, c := range d.causes {
+		if c.section != document.SectionFix {
+			continue
+		}
+		if cs := c.costs[b.key]; cs != nil && cs.CPUShare >= leaveMin {
+			return true
+		}
+	}
+	return false
 }

@@ -24,8 +24,15 @@ type cause struct {
 	suggestion    string
 	evidence      []string
 	inherent      bool
-	// impactCap bounds the severity ("low" for a line's own algorithm).
+	// lowOnly bounds the severity ("low" for a function's own algorithm).
 	lowOnly bool
+	// parts are a function's CPU components (see finishCPU);
+	// notInlined marks a hot function the compiler does not inline.
+	parts      []*part
+	notInlined bool
+	// parents are the module functions that called the cause's function
+	// where it allocated.
+	parents []string
 }
 
 func newCause(kind, group, fn, file string, line int64) *cause {

@@ -36,7 +36,65 @@ type lineCat struct {
 	cum, self float64
 }
 
-// cpuCauses finds the CPU causes of one benchmark.
+// part is one component of a function's CPU cause: a kind of work at some
+// of its lines ("sorting (sort.Search)", "its own code", "not inlined"),
+// with its share per benchmark.
+type part struct {
+	what, fix string
+	share     map[string]float64 // by bench key
+	own       bool               // the function's own code
+}
+
+// hotFunc returns the CPU cause of function fn (closures belong to the
+// function they are in), creating it at file:line.
+func (d *deriver) hotFunc(fn, file string, line int64) *cause {
+	fn = outer(plain(fn))
+	if c := d.find(KindCPU, fn, "function"); c != nil {
+		return c
+	}
+	c := newCause(KindCPU, "function", fn, file, line)
+	d.causes = append(d.causes, c)
+	return c
+}
+
+// addPart adds share of benchmark b to the part of c named what.
+func (c *cause) addPart(b *bench, what, fix string, own bool, share float64) {
+	c.cost(b)
+	for _, p := range c.parts {
+		if p.what == what {
+			p.share[b.key] = min(1, p.share[b.key]+share)
+			return
+		}
+	}
+	c.parts = append(c.parts, &part{what: what, fix: fix, own: own, share: map[string]float64{b.key: share}})
+}
+
+// outer drops a closure's suffix: "m.find.func1" → "m.find".
+func outer(fn string) string {
+	for {
+		i := strings.LastIndex(fn, ".func")
+		if i < 0 || !isDigits(fn[i+len(".func"):]) {
+			return fn
+		}
+		fn = fn[:i]
+	}
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// cpuCauses finds the CPU causes of one benchmark: per function of the
+// module, the library calls its lines make (sort, fmt, a stack walk, …),
+// its own code, and whether the compiler inlines it.
 func (d *deriver) cpuCauses(b *bench) {
 	var order []string
 	byKey := map[string]*lineCat{}
@@ -75,29 +133,26 @@ func (d *deriver) cpuCauses(b *bench) {
 			continue
 		}
 		what, fix := calleeWords(l.Callee, cat)
-		kind := KindCPU
+		var c *cause
 		switch cat {
-		case "encoding", "compression", "crypto":
-			kind = KindLibrary
-		case "syscall":
-			kind = KindIO
-		case "scheduler":
-			kind = KindContention
-		}
-		group := cat
-		if isStackWalk(l.Callee) {
-			group = "stack walk"
-		}
-		c := d.find(kind, plain(l.Function), group)
-		if c == nil {
-			c = newCause(kind, group, plain(l.Function), l.File, l.Line)
-			c.suggestion = fix
-			c.message = fmt.Sprintf("%s under %s", what, shortName(l.Function))
-			d.causes = append(d.causes, c)
+		case "encoding", "compression", "crypto", "syscall", "scheduler":
+			// The library, the I/O or the scheduler decides: a kind of
+			// its own.
+			kind := map[string]string{"encoding": KindLibrary, "compression": KindLibrary, "crypto": KindLibrary,
+				"syscall": KindIO, "scheduler": KindContention}[cat]
+			c = d.find(kind, plain(l.Function), cat)
+			if c == nil {
+				c = newCause(kind, cat, plain(l.Function), l.File, l.Line)
+				c.suggestion = fix
+				c.message = fmt.Sprintf("%s under %s", what, shortName(l.Function))
+				d.causes = append(d.causes, c)
+			}
+			c.cost(b).CPUShare = min(1, c.cost(b).CPUShare+lc.cum)
+		default:
+			c = d.hotFunc(l.Function, l.File, l.Line)
+			c.addPart(b, what, fix, false, lc.cum)
 		}
 		c.addLine(l.File, l.Line, l.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(l), pct(lc.cum), b.name()))
-		cs := c.cost(b)
-		cs.CPUShare = min(1, cs.CPUShare+lc.cum)
 		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s %s (%s cum, %s with no module code below)", b.name(), where(l.File, l.Line), callDesc(l), pct(lc.cum), pct(lc.self)))
 	}
 	d.ownCode(b, order, byKey)
@@ -105,83 +160,99 @@ func (d *deriver) cpuCauses(b *bench) {
 	d.notInlined(b)
 }
 
-// ownCode adds a function's own lines near a CPU cause of it to the cause
-// (the loop around a comparison is the same cost), and makes the remaining
-// clusters of hot own-code lines — the algorithm itself — causes of low
-// severity.
+// ownCode adds each module function's own code to its CPU cause: the
+// lines that run no library call, when together they are a real share of
+// the benchmark (a loop around a comparison is part of the same cost).
 func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
-	type own struct {
-		l    *document.LineCost
-		self float64
-	}
-	byFn := map[string][]own{}
+	byFn := map[string][]*lineCat{}
 	var fns []string
 	for _, k := range order {
 		lc := byKey[k]
 		if lc.first.Callee != "" {
 			continue
 		}
-		fn := plain(lc.first.Function)
+		fn := outer(plain(lc.first.Function))
 		if byFn[fn] == nil {
 			fns = append(fns, fn)
 		}
-		byFn[fn] = append(byFn[fn], own{lc.first, lc.self})
+		byFn[fn] = append(byFn[fn], lc)
 	}
 	for _, fn := range fns {
 		lines := byFn[fn]
-		slices.SortFunc(lines, func(a, b own) int { return int(a.l.Line - b.l.Line) })
-		// Own lines within a few lines of a cause of the same function
-		// join it.
-		var rest []own
-		for _, o := range lines {
-			joined := false
-			for _, c := range d.causes {
-				if c.fn != fn || c.costs[b.key] == nil || c.lowOnly || c.kind == KindAlloc {
-					continue
-				}
-				for _, cl := range c.lines {
-					if cl.File == o.l.File && abs(cl.Line-o.l.Line) <= ownNear && o.self >= ownJoinMin {
-						c.addLine(o.l.File, o.l.Line, fn, fmt.Sprintf("its own code: %s of CPU in %s", pct(o.self), b.name()))
-						c.costs[b.key].CPUShare = min(1, c.costs[b.key].CPUShare+o.self)
-						joined = true
-						break
-					}
-				}
-				if joined {
-					break
-				}
-			}
-			if !joined {
-				rest = append(rest, o)
+		sum := 0.0
+		for _, lc := range lines {
+			sum += lc.self
+		}
+		existing := d.find(KindCPU, fn, "function")
+		if sum < ownCodeMin && (existing == nil || existing.costs[b.key] == nil || sum < ownJoinMin) {
+			continue
+		}
+		slices.SortFunc(lines, func(x, y *lineCat) int { return int(y.self*1e6) - int(x.self*1e6) })
+		c := d.hotFunc(fn, lines[0].first.File, lines[0].first.Line)
+		c.addPart(b, "its own code", cpuWords["application"][1], true, sum)
+		for _, lc := range lines {
+			if lc.self >= ownJoinMin {
+				c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("its own code: %s of CPU in %s", pct(lc.self), b.name()))
 			}
 		}
-		// Clusters of nearby own lines.
-		for i := 0; i < len(rest); {
-			j, sum, top := i, rest[i].self, rest[i]
-			for j+1 < len(rest) && rest[j+1].l.File == rest[j].l.File && rest[j+1].l.Line-rest[j].l.Line <= ownNear {
-				j++
-				sum += rest[j].self
-				if rest[j].self > top.self {
-					top = rest[j]
-				}
+		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s's own code (no library call below) runs %s of the CPU", b.name(), shortName(fn), pct(sum)))
+	}
+}
+
+// finishCPU composes each function's CPU cause from its parts: its cost
+// per benchmark is the parts' sum, its words the largest part's first, and
+// a function whose only part is its own code is its algorithm (low
+// severity).
+func (d *deriver) finishCPU() {
+	defer d.dropEmpty()
+	for _, c := range d.causes {
+		if c.kind != KindCPU || c.group != "function" || len(c.parts) == 0 {
+			continue
+		}
+		total := func(p *part) float64 {
+			m := 0.0
+			for _, v := range p.share {
+				m = max(m, v)
 			}
-			if sum >= ownCodeMin {
-				c := d.find(KindCPU, fn, fmt.Sprintf("own %d", top.l.Line))
-				if c == nil {
-					c = newCause(KindCPU, fmt.Sprintf("own %d", top.l.Line), fn, top.l.File, top.l.Line)
-					c.lowOnly = true
-					c.message = fmt.Sprintf("the module's own code in %s (its algorithm)", shortName(fn))
-					c.suggestion = cpuWords["application"][1]
-					d.causes = append(d.causes, c)
-				}
-				for _, o := range rest[i : j+1] {
-					c.addLine(o.l.File, o.l.Line, fn, fmt.Sprintf("its own code: %s of CPU in %s", pct(o.self), b.name()))
-				}
-				cs := c.cost(b)
-				cs.CPUShare = max(cs.CPUShare, min(1, sum))
-				c.addEvidence(fmt.Sprintf("CPU profile of %s: lines %d–%d of %s run %s of the CPU in their own code", b.name(), rest[i].l.Line, rest[j].l.Line, shortName(fn), pct(sum)))
+			return m
+		}
+		slices.SortStableFunc(c.parts, func(x, y *part) int {
+			if x.own != y.own && (x.what == "not inlined" || y.what == "not inlined") {
+				return 0
 			}
-			i = j + 1
+			return int(total(y)*1e6) - int(total(x)*1e6)
+		})
+		var words []string
+		own := true
+		for _, p := range c.parts {
+			if p.what == "not inlined" {
+				words = append(words, p.fix)
+				continue
+			}
+			if len(words) == 0 || total(p) >= partMin {
+				words = append(words, fmt.Sprintf("%s %s", p.what, pct(total(p))))
+			}
+			own = own && p.own
+			for k, v := range p.share {
+				if c.costs[k] == nil {
+					continue
+				}
+				c.costs[k].CPUShare = min(1, c.costs[k].CPUShare+v)
+			}
+		}
+		c.lowOnly = own && !c.notInlined
+		if c.lowOnly {
+			d.dropInternalMicro(c)
+		}
+		c.message = fmt.Sprintf("%s: %s", shortName(c.fn), strings.Join(words, "; "))
+		for _, p := range c.parts {
+			if p.what != "not inlined" {
+				c.suggestion = p.fix
+				break
+			}
+		}
+		if c.notInlined {
+			c.suggestion += "; and bring it under the inlining budget: move the rarely taken slow path into a function marked //go:noinline, then check with go build -gcflags=-m that it inlines"
 		}
 	}
 }
@@ -200,13 +271,15 @@ func calleeWords(callee, cat string) (what, fix string) {
 	switch {
 	case isStackWalk(callee):
 		return "walking the stack (" + short + ")", "walk the stack once per call site and cache the result by program counter, or make it optional on the hot path"
-	case strings.HasPrefix(callee, "strconv."):
+	case strings.HasPrefix(short, "strconv."):
 		return "number conversion (" + short + ")", "convert once and keep the number (or the text); avoid converting the same value back and forth"
 	case anyIn(callee, "memequal", "memeqbody", "cmpbody", "Compare", "EqualFold", "Equal"):
 		return "comparing strings or bytes (" + short + ")", "compare less: an index (a map, or a sorted slice with binary search) instead of a linear scan, or compare a cheaper key first"
 	case anyIn(callee, "indexbyte", "IndexByte", "Index", "Contains", "Count", "memchr", "Cut", "Fields", "Split"):
 		return "searching strings or bytes (" + short + ")", "search less: scan the input once, or keep the positions found instead of searching again"
-	case anyIn(callee, "memmove", "Copy", "Builder", "concat", "Join", "Repeat", "Buffer"):
+	case anyIn(callee, "concatstring", "concatbyte"):
+		return "string concatenation (" + short + ")", "build the string once: append the parts into a reused []byte, or a strings.Builder with Grow"
+	case anyIn(callee, "memmove", "Copy", "Builder", "Join", "Repeat", "Buffer"):
 		return "copying bytes (" + short + ")", "copy less: write into the final buffer directly, reuse buffers, avoid converting between string and []byte"
 	}
 	if w, ok := cpuWords[cat]; ok && cat != "other" && cat != "application" {
@@ -329,7 +402,7 @@ func callArgs(src, name string) string {
 	return ""
 }
 
-// notInlined finds hot module functions the compiler did not inline
+// notInlined marks hot module functions the compiler did not inline
 // because their cost is just over the budget: each call pays for the call.
 func (d *deriver) notInlined(b *bench) {
 	for _, ni := range d.doc.NotInlined {
@@ -345,17 +418,78 @@ func (d *deriver) notInlined(b *bench) {
 		if flat < inlineHot {
 			continue
 		}
-		c := d.find(KindCPU, plain(ni.Function), "inline")
-		if c == nil {
-			c = newCause(KindCPU, "inline", plain(ni.Function), ni.File, ni.Line)
-			c.message = fmt.Sprintf("%s is hot but not inlined: its cost %d is over the compiler's budget of %d, so every call pays for the call", shortName(ni.Function), ni.Cost, ni.Budget)
-			c.suggestion = "bring it under the budget: move the rarely taken slow path into a separate function marked //go:noinline, or split the function, then check with go build -gcflags=-m that it inlines"
-			c.addLine(ni.File, ni.Line, ni.Function, "")
-			d.causes = append(d.causes, c)
+		c := d.hotFunc(ni.Function, ni.File, ni.Line)
+		c.notInlined = true
+		c.cost(b)
+		// The call overhead is part of the function's own time, which
+		// its own-code part counts; without one, half its flat time.
+		c.addPart(b, "not inlined", fmt.Sprintf("not inlined: its cost %d is over the compiler's budget of %d, so every call pays for the call", ni.Cost, ni.Budget), true, 0)
+		hasOwn := false
+		for _, p := range c.parts {
+			hasOwn = hasOwn || p.what == "its own code" && p.share[b.key] > 0
 		}
-		cs := c.cost(b)
-		// The call overhead is part of the function's own time.
-		cs.CPUShare = max(cs.CPUShare, flat/2)
+		if !hasOwn {
+			c.addPart(b, "its own code", cpuWords["application"][1], true, flat/2)
+		}
+		c.addLine(ni.File, ni.Line, ni.Function, "declared here")
 		c.addEvidence(fmt.Sprintf("compiler (-gcflags=-m): cannot inline %s: cost %d exceeds budget %d; CPU profile of %s: %s flat", shortName(ni.Function), ni.Cost, ni.Budget, b.name(), pct(flat)))
 	}
+}
+
+// dropInternalMicro removes from an algorithm-only cause the benchmarks
+// that call its function directly from test code when the function is
+// unexported: a micro-benchmark of an internal function measures its
+// algorithm, which only the API that calls it can show to be worth
+// changing. Those benchmarks are left alone instead.
+func (d *deriver) dropInternalMicro(c *cause) {
+	if exported(c.fn) {
+		return
+	}
+	for k, b := range c.benches {
+		if b.entry.CallPath == nil || !d.calledFromTest(b, c.fn) {
+			continue
+		}
+		delete(c.costs, k)
+		delete(c.benches, k)
+		if d.micro == nil {
+			d.micro = map[string]string{}
+		}
+		d.micro[k] = shortName(c.fn)
+	}
+}
+
+// calledFromTest reports whether, on b's dominant call path, fn is called
+// by the benchmark's own code.
+func (d *deriver) calledFromTest(b *bench, fn string) bool {
+	path := b.entry.CallPath.Functions
+	for i := 1; i < len(path); i++ {
+		if outer(plain(path[i])) != fn {
+			continue
+		}
+		prev := path[i-1]
+		return strings.Contains(prev, ".Benchmark") || d.testFunc(prev)
+	}
+	return false
+}
+
+// testFunc reports whether a function is the benchmarks' own code (in a
+// _test.go file), as the line costs say.
+func (d *deriver) testFunc(fn string) bool {
+	for _, l := range d.doc.Lines {
+		if l.Function == fn {
+			return l.InTest
+		}
+	}
+	return false
+}
+
+// dropEmpty removes the causes left without a benchmark.
+func (d *deriver) dropEmpty() {
+	out := d.causes[:0]
+	for _, c := range d.causes {
+		if len(c.costs) > 0 || c.section != document.SectionFix {
+			out = append(out, c)
+		}
+	}
+	d.causes = out
 }

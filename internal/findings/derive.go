@@ -38,6 +38,7 @@ const (
 	tightSecPerOp   = 50e-9 // leave alone: faster than this
 	driftMin        = 2     // broken: B/op that moves this much with b.N
 	pgoGoShare      = 0.10  // gate: the module's Go code's CPU share for PGO
+	partMin         = 0.05  // cpu: smallest part of a function named in its message
 	contendMin      = 0.20  // contention: scheduler share
 	sevHigh         = 0.20  // severity high
 	sevMedium       = 0.07  // severity medium
@@ -96,6 +97,9 @@ type deriver struct {
 	benches []*bench
 	byKey   map[string]*bench
 	causes  []*cause
+	// micro names, by bench key, the internal function a benchmark
+	// measures directly (see dropInternalMicro).
+	micro map[string]string
 }
 
 // Derive applies the rules to doc and returns the findings, most valuable
@@ -112,6 +116,7 @@ func Derive(doc *document.Report, opts Options) (findings []document.Finding, ga
 		d.fixtureCauses(b)
 		d.contention(b)
 	}
+	d.finishCPU()
 	d.merge()
 	d.benchmarkVerdicts()
 	fs := d.ranked()
@@ -159,6 +164,9 @@ func (d *deriver) index() {
 			}
 			if v, ok := median(m, bytesPerOp); ok {
 				b.bytesPerOp += v
+				// allocs/op is a whole number per op: a benchmark that
+				// allocates once every 50 ops reports 0 but B/op > 0.
+				b.hasAllocs = true
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -139,6 +140,21 @@ func (b *Binary) Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 		}
 	}
 	b.classify(o, cfg, r, crash)
+	if o.Status == results.StatusFailed && len(o.Results) == 0 && r.err == nil && !r.killed && r.scan.summary != "" && len(r.scan.failLines) == 0 {
+		// Passed with no results: without -test.v the testing package
+		// does not say that a benchmark skipped. Ask it once.
+		again := cfg
+		again.Args = append(slices.Clone(cfg.Args), "-test.v=true")
+		r2, err := b.runOnce(ctx, again, nil)
+		if err != nil {
+			return o, err
+		}
+		if len(r2.scan.results) == 0 {
+			if why, ok := skipReason(r2.stdout.Bytes()); ok {
+				o.Status, o.Error = results.StatusSkipped, why
+			}
+		}
+	}
 	return o, nil
 }
 
@@ -417,4 +433,30 @@ func SplitPattern(pattern string) (top, sub string) {
 		}
 	}
 	return pattern, ""
+}
+
+// skipReason reads a -test.v run's output for a skipped benchmark: with
+// -test.v the testing package prints the benchmark's name, its log lines
+// (the b.Skip message among them), then "--- SKIP: name".
+func skipReason(stdout []byte) (string, bool) {
+	lines := strings.Split(string(stdout), "\n")
+	for i, l := range lines {
+		if !strings.Contains(l, "--- SKIP: ") {
+			continue
+		}
+		var msgs []string
+		// The log lines above the marker, back to the benchmark's name.
+		for j := i - 1; j >= 0 && strings.HasPrefix(lines[j], "    "); j-- {
+			msgs = append([]string{strings.TrimSpace(lines[j])}, msgs...)
+		}
+		// And any below it (older toolchains print them after).
+		for j := i + 1; j < len(lines) && strings.HasPrefix(lines[j], "    "); j++ {
+			msgs = append(msgs, strings.TrimSpace(lines[j]))
+		}
+		if len(msgs) == 0 {
+			return "skipped", true
+		}
+		return "skipped: " + strings.Join(msgs, "; "), true
+	}
+	return "", false
 }

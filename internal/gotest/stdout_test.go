@@ -259,3 +259,14 @@ func FuzzStdoutScanner(f *testing.F) {
 		}
 	})
 }
+
+func TestSkipReason(t *testing.T) {
+	out := "goos: linux\nBenchmarkWords\n    snappy_test.go:1248: skipping: /usr/share/dict/words not found\n--- SKIP: BenchmarkWords\nPASS\n"
+	got, ok := skipReason([]byte(out))
+	if !ok || got != "skipped: snappy_test.go:1248: skipping: /usr/share/dict/words not found" {
+		t.Errorf("skipReason = %q, %v", got, ok)
+	}
+	if _, ok := skipReason([]byte("BenchmarkX\t100\t1 ns/op\nPASS\n")); ok {
+		t.Error("skipReason found a skip in a run that did not skip")
+	}
+}

@@ -109,6 +109,9 @@ type Score struct {
 	Matching, Distinct int
 	// Fix is the number of "fix" findings on the first screen.
 	Fix int
+	// Repeats lists the causes more than one first-screen finding points
+	// at, with where those findings are.
+	Repeats []string
 }
 
 // Recall is Found / MustFind (1 with nothing to find).
@@ -137,16 +140,23 @@ func Judge(l *Labels, doc *document.Report) *Score {
 		}
 	}
 	matched := map[string]bool{}
+	pointers := map[string][]string{}
 	for _, f := range first {
 		hit := false
 		for _, c := range l.Causes {
 			if Points(f, c) {
 				hit = true
 				matched[c.ID] = true
+				pointers[c.ID] = append(pointers[c.ID], where(f.File, f.Line))
 			}
 		}
 		if hit {
 			s.Matching++
+		}
+	}
+	for _, c := range l.Causes {
+		if ps := pointers[c.ID]; len(ps) > 1 {
+			s.Repeats = append(s.Repeats, fmt.Sprintf("%s: %s", c.ID, strings.Join(ps, ", ")))
 		}
 	}
 	s.Distinct = len(matched)

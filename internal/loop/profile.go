@@ -275,7 +275,7 @@ func addEvidence(doc *document.Report, bj *document.Benchmark, a *profiles.Analy
 			al := document.Allocation{
 				Benchmark: bj.Name, Package: bj.Package, Function: s.Function,
 				File: s.File, Line: s.Line, Via: s.Via, Bytes: s.Bytes, Objects: s.Objects,
-				CallerFile: s.CallerFile, CallerLine: s.CallerLine, Alloc: s.Alloc,
+				CallerFile: s.CallerFile, CallerLine: s.CallerLine, Alloc: s.Alloc, Parent: s.Parent,
 				BytesShare: s.BytesShare, ObjectsShare: s.ObjectsShare, InTest: s.InTest,
 			}
 			if ev.perOp > 0 {

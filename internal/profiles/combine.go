@@ -3,6 +3,7 @@ package profiles
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/google/pprof/profile"
 )
@@ -37,10 +38,14 @@ func Merge(paths []string) (*profile.Profile, error) {
 // benchmark at iteration counts Na > Nb, the difference is what Na − Nb
 // iterations of the timed loop allocate: setup and the testing package's
 // own allocations are the same in both and cancel.
+//
+// Allocations during package initialization are left out of both: they
+// happen before the testing package sets the profiling rate, so they are
+// sampled at the default rate and differ at random between two runs.
 func Subtract(a, b *profile.Profile) (*profile.Profile, error) {
-	neg := b.Copy()
+	neg := withoutInit(b.Copy())
 	neg.Scale(-1)
-	d, err := profile.Merge([]*profile.Profile{a.Copy(), neg})
+	d, err := profile.Merge([]*profile.Profile{withoutInit(a.Copy()), neg})
 	if err != nil {
 		return nil, fmt.Errorf("subtract profiles: %w", err)
 	}
@@ -97,4 +102,32 @@ func SampleTotal(p *profile.Profile, typ string) int64 {
 		t += s.Value[i]
 	}
 	return t
+}
+
+// withoutInit drops the samples taken during package initialization.
+func withoutInit(p *profile.Profile) *profile.Profile {
+	kept := p.Sample[:0]
+	for _, s := range p.Sample {
+		if !inInit(s) {
+			kept = append(kept, s)
+		}
+	}
+	p.Sample = kept
+	return p
+}
+
+// inInit reports whether a sample's stack runs package initialization.
+func inInit(s *profile.Sample) bool {
+	for _, l := range s.Location {
+		for _, ln := range l.Line {
+			if ln.Function == nil {
+				continue
+			}
+			n := ln.Function.Name
+			if strings.HasPrefix(n, "runtime.doInit") || strings.HasSuffix(n, ".init") || strings.Contains(n, ".init.func") {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -89,6 +89,11 @@ func newIndex(p *profile.Profile, opts Options) *index {
 			id = int32(len(ix.funcs))
 			funcByName[f.Name] = id
 			ix.funcs = append(ix.funcs, ix.newFunc(f.Name, f.Filename))
+		} else if fn := &ix.funcs[id]; !fn.module && ix.inModule(f.Filename) {
+			// One function, several entries (a generic function's
+			// instantiations, inlined copies): it is the module's when
+			// any of its files is.
+			*fn = ix.newFunc(f.Name, f.Filename)
 		}
 		funcOf[f] = id
 	}

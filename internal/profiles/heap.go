@@ -37,6 +37,10 @@ type Site struct {
 	// reports an inlined copy's escape verdicts there.
 	CallerFile string
 	CallerLine int64
+	// Parent is the module function that called the site's function on
+	// most of its allocations ("" when none did): allocations of small
+	// helpers made on one path from one caller belong together.
+	Parent string
 	// Alloc is the runtime function under the site that allocated most
 	// ("runtime.growslice", "runtime.newobject",
 	// "internal/runtime/maps.newTable"): what kind of allocation it is.
@@ -91,6 +95,7 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 	via := map[uint64]int64{}
 	callers := map[uint64]int64{}
 	allocs := map[uint64]int64{}
+	parents := map[uint64]int64{}
 	var stack []frame
 	for _, s := range p.Sample {
 		b, o := s.Value[bi], s.Value[oi]
@@ -133,6 +138,17 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 			allocs[uint64(uint32(ln))<<32|uint64(uint32(stack[i].fn))] += b + o
 			break
 		}
+		// The module function that called the site's function.
+		for i := site + 1; i < len(stack); i++ {
+			fn := &ix.funcs[stack[i].fn]
+			if stack[i].fn == stack[site].fn {
+				continue
+			}
+			if fn.module && !fn.runtime && !fn.inTest {
+				parents[uint64(uint32(ln))<<32|uint64(uint32(stack[i].fn))] += b + o
+			}
+			break
+		}
 		if stack[site].inlined && site+1 < len(stack) {
 			callers[uint64(uint32(ln))<<32|uint64(uint32(stack[site+1].line))] += b + o
 		}
@@ -164,6 +180,14 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 			bestAlloc[ln], bestAllocV[ln] = fn, v
 		}
 	}
+	bestParent := map[int32]int32{}
+	bestParentV := map[int32]int64{}
+	for key, v := range parents {
+		ln, fn := int32(key>>32), int32(uint32(key))
+		if cur, ok := bestParentV[ln]; !ok || v > cur || v == cur && fn < bestParent[ln] {
+			bestParent[ln], bestParentV[ln] = fn, v
+		}
+	}
 	for li, ln := range ix.lines {
 		if bytes[li] == 0 && objects[li] == 0 {
 			continue
@@ -180,6 +204,9 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 		}
 		if a, ok := bestAlloc[int32(li)]; ok {
 			s.Alloc = ix.funcs[a].name
+		}
+		if p, ok := bestParent[int32(li)]; ok {
+			s.Parent = ix.funcs[p].name
 		}
 		if c, ok := bestCaller[int32(li)]; ok {
 			cl := ix.lines[c]

@@ -88,6 +88,9 @@ func main() {
 			for _, f := range s.False {
 				fmt.Printf("    false: %s\n", f)
 			}
+			for _, r := range s.Repeats {
+				fmt.Printf("    repeated: %s\n", r)
+			}
 		}
 	}
 }

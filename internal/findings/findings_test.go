@@ -1,0 +1,260 @@
+package findings
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+const mod = "example.com/m"
+
+func f64(v float64) *float64 { return &v }
+
+func metric(v float64) *document.Metric { return &document.Metric{Median: v, N: 6} }
+
+// benchmark returns a benchmark entry with sec/op, allocs/op and B/op.
+func benchmark(name string, sec, allocs, bytes float64) document.Benchmark {
+	return document.Benchmark{Package: mod, Name: name, Status: "ok", Metrics: map[string]*document.Metric{
+		"sec/op": metric(sec), "allocs/op": metric(allocs), "B/op": metric(bytes),
+	}, ModuleCPUShare: f64(0.8), CalleeCPUShare: f64(0.9)}
+}
+
+func doc(bs ...document.Benchmark) *document.Report {
+	return &document.Report{Schema: document.Schema, Module: mod, Benchmarks: bs}
+}
+
+func kinds(fs []document.Finding) []string {
+	var ks []string
+	for _, f := range fs {
+		ks = append(ks, f.Kind)
+	}
+	return ks
+}
+
+func find(fs []document.Finding, kind string) *document.Finding {
+	for i := range fs {
+		if fs[i].Kind == kind {
+			return &fs[i]
+		}
+	}
+	return nil
+}
+
+// TestContentionNeedsGoroutines: scheduler time in a benchmark that runs
+// one goroutine is never contention; in one that calls RunParallel it is.
+func TestContentionNeedsGoroutines(t *testing.T) {
+	serial := benchmark("BenchmarkSerial", 1e-6, 1, 64)
+	par := benchmark("BenchmarkPar", 1e-6, 1, 64)
+	par.Parallel = true
+	d := doc(serial, par)
+	for _, b := range []string{"BenchmarkSerial", "BenchmarkPar"} {
+		d.Categories = append(d.Categories, document.Category{Benchmark: b, Package: mod, Category: "scheduler", Share: 0.35})
+	}
+	fs, gate := Derive(d, Options{})
+	var got []string
+	for _, f := range fs {
+		if f.Kind == KindContention {
+			got = append(got, f.Benchmark)
+		}
+	}
+	if len(got) != 1 || got[0] != "BenchmarkPar" {
+		t.Errorf("contention findings for %v, want only BenchmarkPar", got)
+	}
+	for _, g := range gate {
+		if g.Rule == "contention" && g.Benchmark != "BenchmarkPar" {
+			t.Errorf("gate row %+v names a serial benchmark", g)
+		}
+	}
+}
+
+// TestOneFindingPerSite: a site that costs three benchmarks is one
+// finding listing all three, ranked by its costliest.
+func TestOneFindingPerSite(t *testing.T) {
+	d := doc(benchmark("BenchmarkA", 1e-6, 2, 64), benchmark("BenchmarkB", 1e-6, 2, 64), benchmark("BenchmarkC", 1e-6, 2, 64))
+	for i, b := range []string{"BenchmarkA", "BenchmarkB", "BenchmarkC"} {
+		d.Categories = append(d.Categories, document.Category{Benchmark: b, Package: mod, Category: "gc", Share: 0.1 * float64(i+1)})
+		d.Allocations = append(d.Allocations, document.Allocation{Benchmark: b, Package: mod, Function: mod + ".Key",
+			File: "key.go", Line: 12, Via: "fmt.Sprintf", BytesShare: 0.9, ObjectsShare: 0.9, AllocsPerOp: 2, BytesPerOp: 64,
+			Escape: &document.Escape{Cause: "callee", Reason: "the allocation is inside fmt.Sprintf"}})
+	}
+	fs, _ := Derive(d, Options{})
+	var allocs []document.Finding
+	for _, f := range fs {
+		if f.Kind == KindAlloc {
+			allocs = append(allocs, f)
+		}
+	}
+	if len(allocs) != 1 {
+		t.Fatalf("%d alloc findings, want 1: %v", len(allocs), kinds(fs))
+	}
+	f := allocs[0]
+	if len(f.Benchmarks) != 3 || f.Benchmark != "BenchmarkC" {
+		t.Errorf("benchmarks %v, top %s; want all three, BenchmarkC (most GC) first", f.Benchmarks, f.Benchmark)
+	}
+	if !strings.Contains(f.Suggestion, "strconv.Append") || !strings.Contains(f.Gain, "−2 allocs/op") {
+		t.Errorf("suggestion %q, gain %q", f.Suggestion, f.Gain)
+	}
+}
+
+// TestBrokenBenchmarks: below 1 ns/op, a loop that does no work, a skip,
+// and B/op that moves with b.N are broken, never "leave alone".
+func TestBrokenBenchmarks(t *testing.T) {
+	fast := benchmark("BenchmarkEliminated", 0.3e-9, 0, 0)
+	idle := benchmark("BenchmarkEmpty", 8e-9, 0, 0)
+	idle.ModuleCPUShare, idle.CalleeCPUShare = f64(0), f64(0.01)
+	skip := document.Benchmark{Package: mod, Name: "BenchmarkWords", Status: "skipped", Error: "skipped: x_test.go:12: dict missing"}
+	skip2 := document.Benchmark{Package: mod, Name: "BenchmarkWords2", Status: "skipped", Error: "skipped: x_test.go:12: dict missing"}
+	drift := benchmark("BenchmarkKeeps", 1e-6, 1, 100)
+	drift.BytesDrift = 3
+	timed := benchmark("BenchmarkSetupTimed", 1e-6, 10, 5000)
+	timed.LoopBytesPerOp = f64(40)
+	fs, _ := Derive(doc(fast, idle, skip, skip2, drift, timed), Options{})
+	broken := map[string]string{}
+	for _, f := range fs {
+		switch f.Kind {
+		case KindBroken:
+			broken[f.Benchmarks[0]] = f.Message
+		case KindLeaveAlone:
+			t.Errorf("leave alone %s: a broken benchmark is never tight", f.Benchmark)
+		}
+	}
+	for name, want := range map[string]string{
+		"BenchmarkEliminated": "below 1 ns", "BenchmarkEmpty": "does no work", "BenchmarkWords": "2 benchmarks skip",
+		"BenchmarkKeeps": "grows with the iteration count", "BenchmarkSetupTimed": "setup runs inside the timer",
+	} {
+		if !strings.Contains(broken[name], want) {
+			t.Errorf("%s: broken %q, want it to say %q", name, broken[name], want)
+		}
+	}
+}
+
+// TestFixesThatFit: no map presizing without growth, no finding for
+// appends to the caller's slice, and an inherent allocation is named so.
+func TestFixesThatFit(t *testing.T) {
+	b := benchmark("BenchmarkX", 1e-6, 4, 4000)
+	d := doc(b)
+	d.Categories = []document.Category{{Benchmark: "BenchmarkX", Package: mod, Category: "gc", Share: 0.3}}
+	site := func(fn string, line int64, bytesPerOp float64, e document.Escape) document.Allocation {
+		return document.Allocation{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, File: "x.go", Line: line,
+			BytesShare: 0.3, ObjectsShare: 0.3, AllocsPerOp: 1, BytesPerOp: bytesPerOp, Escape: &e}
+	}
+	d.Allocations = []document.Allocation{
+		site("small", 10, 300, document.Escape{Cause: "map", Reason: "the map grows"}),
+		site("AppendTo", 20, 300, document.Escape{Cause: "append", Name: "dst", Param: true}),
+		site("New", 40, 300, document.Escape{Cause: "escapes", Name: "&T{...}", Flow: []string{"from &T{...} (return) at x.go:40"}}),
+	}
+	fs, _ := Derive(d, Options{})
+	byLine := map[int64]document.Finding{}
+	for _, f := range fs {
+		byLine[f.Line] = f
+	}
+	if f, ok := byLine[10]; !ok || strings.Contains(f.Suggestion, "size the map on creation") {
+		t.Errorf("small map: %+v; want a finding that does not say to size the map", f)
+	}
+	if _, ok := byLine[20]; ok {
+		t.Error("append to the caller's slice dst is a finding")
+	}
+	if f := byLine[40]; !strings.Contains(f.Suggestion, "inherent") {
+		t.Errorf("exported New returning its allocation: suggestion %q, want inherent", f.Suggestion)
+	}
+}
+
+// TestPGOOnlyForMainPackages: no PGO row for a library; a measured row
+// suggestion, never a generic range, where a main package imports it.
+func TestPGOOnlyForMainPackages(t *testing.T) {
+	d := doc(benchmark("BenchmarkX", 1e-6, 0, 0))
+	d.Lines = []document.LineCost{{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".Work", File: "x.go", Line: 3, Category: "application", Self: 0.6, Cum: 0.6}}
+	_, gate := Derive(d, Options{})
+	for _, g := range gate {
+		if g.Rule == "profile-guided optimization" {
+			t.Errorf("PGO row for a library: %+v", g)
+		}
+	}
+	d.MainPackages = []string{mod + "/cmd/m"}
+	_, gate = Derive(d, Options{})
+	found := false
+	for _, g := range gate {
+		if g.Rule == "profile-guided optimization" {
+			found = true
+			if strings.Contains(g.Message, "2–7%") || !strings.Contains(g.Message, "perfloop pgo") {
+				t.Errorf("PGO row %q: want a pointer to measuring it, no generic range", g.Message)
+			}
+		}
+	}
+	if !found {
+		t.Error("no PGO row for a module whose main package imports the measured code")
+	}
+}
+
+// TestCPUAtTheModuleFrontier: a stack walk and a sort called from the
+// module's lines are causes at those lines; time that is only allocation
+// is left to the allocation causes.
+func TestCPUAtTheModuleFrontier(t *testing.T) {
+	d := doc(benchmark("BenchmarkLog", 4e-6, 0, 0))
+	line := func(l int64, callee, cat string, cum float64) document.LineCost {
+		return document.LineCost{Benchmark: "BenchmarkLog", Package: mod, Function: mod + ".(*Entry).log", File: "entry.go", Line: l,
+			Callee: callee, Category: cat, Self: cum, Cum: cum}
+	}
+	d.Lines = []document.LineCost{
+		line(180, "runtime.Callers", "other", 0.40),
+		line(175, "sort.Strings", "sort", 0.16),
+		line(190, "runtime.mallocgc", "memory", 0.30),
+	}
+	fs, _ := Derive(d, Options{})
+	var msgs []string
+	for _, f := range fs {
+		msgs = append(msgs, f.Message)
+		if f.Line == 190 {
+			t.Errorf("allocation time became a CPU finding: %s", f.Message)
+		}
+	}
+	all := strings.Join(msgs, "\n")
+	for _, want := range []string{"walking the stack (runtime.Callers)", "sorting (sort.Strings)"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("findings %q lack %q", all, want)
+		}
+	}
+	if fs[0].Line != 180 {
+		t.Errorf("first finding at line %d, want the 40%% stack walk at 180", fs[0].Line)
+	}
+}
+
+// TestLeaveAloneOnlyWhenTight: a fast, allocation-free benchmark is left
+// alone; a slow one with hot code of its own is not.
+func TestLeaveAloneOnlyWhenTight(t *testing.T) {
+	d := doc(benchmark("BenchmarkTight", 4e-9, 0, 0), benchmark("BenchmarkSlowLoop", 90e-6, 0, 0))
+	fs, _ := Derive(d, Options{})
+	var alone []string
+	for _, f := range fs {
+		if f.Kind == KindLeaveAlone {
+			alone = append(alone, f.Benchmark)
+		}
+	}
+	if len(alone) != 1 || alone[0] != "BenchmarkTight" {
+		t.Errorf("left alone: %v, want only BenchmarkTight", alone)
+	}
+}
+
+// TestRankingIsStable: findings whose impacts differ by less than the
+// ranking bucket keep a fixed order (allocations, then file and line),
+// whatever order the document lists them in.
+func TestRankingIsStable(t *testing.T) {
+	mk := func(order []int64) []int64 {
+		d := doc(benchmark("BenchmarkX", 1e-6, 0, 0))
+		for _, l := range order {
+			d.Lines = append(d.Lines, document.LineCost{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".F" + string(rune('a'+l%26)),
+				File: "x.go", Line: l, Callee: "sort.Sort", Category: "sort", Self: 0.2 + float64(l)/10000, Cum: 0.2 + float64(l)/10000})
+		}
+		fs, _ := Derive(d, Options{})
+		var lines []int64
+		for _, f := range fs {
+			lines = append(lines, f.Line)
+		}
+		return lines
+	}
+	a, b := mk([]int64{5, 9, 2}), mk([]int64{2, 5, 9})
+	if len(a) != 3 || a[0] != b[0] || a[1] != b[1] || a[2] != b[2] || a[0] != 2 {
+		t.Errorf("orders %v and %v, want the same, by line within one bucket", a, b)
+	}
+}
