@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"strings"
 	"time"
 
@@ -37,11 +35,13 @@ standard deviation hyperfine prints, and a 95% bootstrap confidence
 interval that resamples whole interleaved rounds.
 
 The commands' output goes to /dev/null (-show-output sends it to stderr);
-their input is /dev/null or the -input file.
+their input is /dev/null or the -input file. Each runs in a process group
+of its own: -timeout, Ctrl-C and SIGTERM stop all of it.
 
 Exit status: 0 when every run succeeded, 1 when a command exited non-zero
-(unless -ignore-failure), 2 on bad flags, 130 when interrupted (the runs so
-far are still reported).
+(unless -ignore-failure), ran over -timeout or a -cleanup command failed,
+2 on bad flags, 130 when interrupted. In every case the runs that finished
+are still reported, before the error.
 
 Examples:
 
@@ -51,24 +51,6 @@ Examples:
 	perfloop exec -parameter-list n=1,2,4 'xz -T{n} -k -c big.tar'
 	perfloop exec -json -strace -runs 20 './old-build run' './new-build run'
 `
-
-type execOptions struct {
-	warmup, runs     int
-	prepare, cleanup string
-	names            stringList
-	input            string
-	params           stringList
-	interleave       bool
-	reference        string
-	ignoreFailure    bool
-	noShell          bool
-	json             bool
-	exportMarkdown   string
-	exportCSV        string
-	strace           bool
-	showOutput       bool
-	commands         []string
-}
 
 // stringList is a flag that may be given several times.
 type stringList []string
@@ -80,188 +62,103 @@ func (l *stringList) Set(s string) error {
 	return nil
 }
 
+// execOutput says how to render the report.
+type execOutput struct {
+	json          bool
+	markdown, csv string
+}
+
 func runExec(ctx context.Context, args []string, s Streams) error {
-	var o execOptions
+	var (
+		r             cmdbench.Request
+		out           execOutput
+		names, params stringList
+		showOutput    bool
+	)
+	o := &r.Options
 	fs := newFlagSet("exec", execUsage, s)
-	fs.IntVar(&o.warmup, "warmup", 0, "run each command `n` times untimed first")
-	fs.IntVar(&o.runs, "runs", 0, "time each command `n` times (0: at least 10 runs and about 3s)")
-	fs.StringVar(&o.prepare, "prepare", "", "shell `command` run before every run, untimed")
-	fs.StringVar(&o.cleanup, "cleanup", "", "shell `command` run after a command's last run")
-	fs.Var(&o.names, "name", "display `name` of a command (repeat: one per command, in order)")
-	fs.StringVar(&o.input, "input", "", "`file` every run reads as standard input (default /dev/null)")
-	fs.Var(&o.params, "parameter-list", "run every command once per value of `NAME=v1,v2,…`, with {NAME} substituted (repeatable)")
-	fs.BoolVar(&o.interleave, "interleave", true, "with several commands, run them in rounds A B A B …")
-	fs.StringVar(&o.reference, "reference", "", "`command` to compare the others with (default: the first)")
-	fs.BoolVar(&o.ignoreFailure, "ignore-failure", false, "keep timing commands that exit non-zero")
-	fs.BoolVar(&o.noShell, "no-shell", false, "run commands directly, split into words, not through sh -c")
-	fs.BoolVar(&o.noShell, "N", false, "short for -no-shell")
-	fs.BoolVar(&o.json, "json", false, "print perfloop.exec/v1 JSON to stdout")
-	fs.StringVar(&o.exportMarkdown, "export-markdown", "", "also write a Markdown table to `file`")
-	fs.StringVar(&o.exportCSV, "export-csv", "", "also write CSV to `file`")
-	fs.BoolVar(&o.strace, "strace", false, "count each command's system calls with strace -c -f (one extra run)")
-	fs.BoolVar(&o.showOutput, "show-output", false, "send the commands' stdout and stderr to stderr instead of /dev/null")
+	fs.IntVar(&o.Warmup, "warmup", 0, "run each command `n` times untimed first")
+	fs.IntVar(&o.Runs, "runs", 0, "time each command `n` times (0: at least 10 runs and about 3s)")
+	fs.DurationVar(&o.Timeout, "timeout", 0, "kill a run that takes longer than `d` and fail (0: no limit)")
+	fs.StringVar(&r.Prepare, "prepare", "", "shell `command` run before every run, untimed")
+	fs.StringVar(&r.Cleanup, "cleanup", "", "shell `command` run after a command's last run")
+	fs.Var(&names, "name", "display `name` of a command (repeat: one per command, in order)")
+	fs.StringVar(&o.Input, "input", "", "`file` every run reads as standard input (default /dev/null)")
+	fs.Var(&params, "parameter-list", "run every command once per value of `NAME=v1,v2,…`, with {NAME} substituted (repeatable)")
+	fs.BoolVar(&o.Interleave, "interleave", true, "with several commands, run them in rounds A B A B …")
+	fs.StringVar(&r.Reference, "reference", "", "`command` to compare the others with (default: the first)")
+	fs.BoolVar(&o.IgnoreFailure, "ignore-failure", false, "keep timing commands that exit non-zero")
+	fs.BoolVar(&r.NoShell, "no-shell", false, "run commands directly, split into words, not through sh -c")
+	fs.BoolVar(&r.NoShell, "N", false, "short for -no-shell")
+	fs.BoolVar(&out.json, "json", false, "print perfloop.exec/v1 JSON to stdout")
+	fs.StringVar(&out.markdown, "export-markdown", "", "also write a Markdown table to `file`")
+	fs.StringVar(&out.csv, "export-csv", "", "also write CSV to `file`")
+	fs.BoolVar(&o.Strace, "strace", false, "count each command's system calls with strace -c -f (one extra run)")
+	fs.BoolVar(&showOutput, "show-output", false, "send the commands' stdout and stderr to stderr instead of /dev/null")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	o.commands = pos
-	return execute(ctx, o, s)
+	r.Commands, r.Names, r.Parameters = pos, names, params
+	if f, ok := s.Err.(*os.File); ok && showOutput {
+		o.Output = f
+	}
+	return execute(ctx, r, out, s)
 }
 
-func execute(ctx context.Context, o execOptions, s Streams) error {
-	cmds, opts, err := o.plan(s)
-	if err != nil {
-		return err
-	}
+func execute(ctx context.Context, r cmdbench.Request, out execOutput, s Streams) error {
 	p := newExecProgress(s)
-	opts.Progress = p.update
-	rep, err := cmdbench.Run(ctx, cmds, opts)
+	r.Options.Progress = p.update
+	rep, err := cmdbench.Execute(ctx, r)
 	p.done()
+	var reqErr *cmdbench.RequestError
+	if errors.As(err, &reqErr) {
+		return usageError{err}
+	}
+	// What finished is reported whatever stopped the runs.
+	if rep != nil {
+		if werr := out.write(rep, s); werr != nil {
+			return werr
+		}
+	}
 	var exitErr *cmdbench.ExitError
 	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("interrupted: reported the runs that finished: %w", err)
+	case errors.As(err, &exitErr) && exitErr.Timeout > 0:
+		return failedError{fmt.Sprintf("%v", exitErr)}
 	case errors.As(err, &exitErr) && exitErr.Role == "command":
 		return failedError{fmt.Sprintf("%v (use -ignore-failure to keep timing it)", exitErr)}
 	case errors.As(err, &exitErr):
 		return failedError{fmt.Sprintf("%v (append ' || true' to it if that is expected)", exitErr)}
-	case errors.Is(err, exec.ErrNotFound):
-		return usageError{err}
-	case err != nil && !errors.Is(err, context.Canceled):
-		return err
 	}
-	// From here err is nil or the interruption: report what finished.
-	if rep == nil || len(rep.Results) == 0 {
-		return err
-	}
-	if werr := o.write(rep, s); werr != nil {
-		return werr
-	}
-	if err != nil {
-		return fmt.Errorf("interrupted: reported the runs that finished: %w", err)
-	}
-	return nil
-}
-
-// plan checks the options and turns them into commands and engine options.
-func (o execOptions) plan(s Streams) ([]cmdbench.Command, cmdbench.Options, error) {
-	var opts cmdbench.Options
-	if len(o.commands) == 0 && o.reference == "" {
-		return nil, opts, usageErrorf("no command given: perfloop exec [flags] CMD...")
-	}
-	if len(o.commands) == 0 {
-		return nil, opts, usageErrorf("-reference needs at least one command to compare with it")
-	}
-	if o.warmup < 0 {
-		return nil, opts, usageErrorf("-warmup must be 0 or more, got %d", o.warmup)
-	}
-	if o.runs < 0 {
-		return nil, opts, usageErrorf("-runs must be 0 (automatic) or more, got %d", o.runs)
-	}
-	if len(o.names) > len(o.commands) {
-		return nil, opts, usageErrorf("%d -name flags for %d commands: give at most one per command", len(o.names), len(o.commands))
-	}
-	spec := cmdbench.Spec{
-		Lines:   o.commands,
-		Names:   o.names,
-		NoShell: o.noShell,
-		Prepare: o.prepare,
-		Cleanup: o.cleanup,
-	}
-	for _, p := range o.params {
-		l, err := cmdbench.ParseParameterList(p)
-		if err != nil {
-			return nil, opts, usageError{fmt.Errorf("-parameter-list: %w", err)}
-		}
-		spec.Lists = append(spec.Lists, l)
-	}
-	cmds, err := spec.Commands()
-	if err != nil {
-		return nil, opts, usageError{err}
-	}
-	if o.reference != "" {
-		ref := spec
-		ref.Lines, ref.Names, ref.Lists = []string{o.reference}, nil, nil
-		rc, err := ref.Commands()
-		if err != nil {
-			return nil, opts, usageError{fmt.Errorf("-reference: %w", err)}
-		}
-		cmds = append(rc, cmds...)
-	}
-	if o.input != "" {
-		if _, err := os.Stat(o.input); err != nil {
-			return nil, opts, usageError{fmt.Errorf("-input: %w", err)}
-		}
-	}
-	if o.strace {
-		if _, err := cmdbench.LookStrace(); err != nil {
-			return nil, opts, usageError{err}
-		}
-	}
-	opts = cmdbench.Options{
-		Warmup:        o.warmup,
-		Runs:          o.runs,
-		Interleave:    o.interleave,
-		IgnoreFailure: o.ignoreFailure,
-		Input:         o.input,
-		Strace:        o.strace,
-	}
-	if o.showOutput {
-		if f, ok := s.Err.(*os.File); ok {
-			opts.Output = f
-		}
-	}
-	return cmds, opts, nil
+	return err
 }
 
 // write prints the report and writes the export files.
-func (o execOptions) write(rep *cmdbench.Report, s Streams) error {
-	if o.json {
-		if err := cmdbench.WriteJSON(s.Out, rep); err != nil {
+func (out execOutput) write(rep *cmdbench.Report, s Streams) error {
+	if !out.json {
+		if err := cmdbench.WriteText(s.Out, rep); err != nil {
 			return err
 		}
-		// The text summary carries the warnings; with -json they go to
-		// stderr so stdout stays JSON.
-		for _, r := range rep.Results {
-			for _, w := range r.Warnings {
-				fmt.Fprintf(s.Err, "perfloop: warning: %q: %s\n", r.Name, w)
-			}
-		}
-		for _, w := range rep.Warnings {
-			fmt.Fprintf(s.Err, "perfloop: warning: %s\n", w)
-		}
-	} else if err := cmdbench.WriteText(s.Out, rep); err != nil {
+		return cmdbench.Export(rep, out.markdown, out.csv)
+	}
+	if err := cmdbench.WriteJSON(s.Out, rep); err != nil {
 		return err
 	}
-	exports := []struct {
-		path  string
-		write func(io.Writer, *cmdbench.Report) error
-	}{
-		{o.exportMarkdown, cmdbench.WriteMarkdown},
-		{o.exportCSV, cmdbench.WriteCSV},
-	}
-	for _, e := range exports {
-		if e.path == "" {
-			continue
-		}
-		if err := writeFile(e.path, rep, e.write); err != nil {
-			return err
+	// The text summary carries the warnings; with -json they go to
+	// stderr so stdout stays JSON.
+	for _, r := range rep.Results {
+		for _, w := range r.Warnings {
+			fmt.Fprintf(s.Err, "perfloop: warning: %q: %s\n", r.Name, w)
 		}
 	}
-	return nil
-}
-
-func writeFile(path string, rep *cmdbench.Report, write func(io.Writer, *cmdbench.Report) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("export: %w", err)
+	for _, w := range rep.Warnings {
+		fmt.Fprintf(s.Err, "perfloop: warning: %s\n", w)
 	}
-	if err := write(f, rep); err != nil {
-		f.Close()
-		return fmt.Errorf("export %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("export %s: %w", path, err)
-	}
-	return nil
+	return cmdbench.Export(rep, out.markdown, out.csv)
 }
 
 // execProgress shows one status line on a terminal: phase, count, the

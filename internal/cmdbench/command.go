@@ -37,7 +37,9 @@ type ParameterList struct {
 }
 
 // ParseParameterList parses "NAME=v1,v2,…". A comma inside a value is
-// written "\,"; values may be empty.
+// written "\,"; an empty value is an error (a doubled or trailing comma is
+// more likely a typo than a wish to run a command with nothing
+// substituted).
 func ParseParameterList(s string) (ParameterList, error) {
 	name, vals, ok := strings.Cut(s, "=")
 	if !ok {
@@ -63,6 +65,11 @@ func ParseParameterList(s string) (ParameterList, error) {
 		}
 	}
 	values = append(values, cur.String())
+	for i, v := range values {
+		if v == "" {
+			return ParameterList{}, fmt.Errorf("parameter list %q: value %d of %d is empty", s, i+1, len(values))
+		}
+	}
 	return ParameterList{Name: name, Values: values}, nil
 }
 
@@ -121,9 +128,12 @@ func (s Spec) Commands() ([]Command, error) {
 	seen := map[string]bool{}
 	for _, l := range s.Lists {
 		if seen[l.Name] {
-			return nil, fmt.Errorf("parameter %q given twice", l.Name)
+			return nil, &parameterError{fmt.Errorf("parameter %q given twice", l.Name)}
 		}
 		seen[l.Name] = true
+		if !s.uses(l.Name) {
+			return nil, &parameterError{fmt.Errorf("parameter %q is not used: no command (nor -prepare or -cleanup) contains {%s}, so every value would run the same thing", l.Name, l.Name)}
+		}
 	}
 	shell := s.Shell
 	if shell == "" {
@@ -159,6 +169,23 @@ func (s Spec) Commands() ([]Command, error) {
 		}
 	}
 	return cmds, nil
+}
+
+// parameterError is a Spec's parameter list at fault.
+type parameterError struct{ err error }
+
+func (e *parameterError) Error() string { return e.err.Error() }
+
+// uses reports whether {name} appears in a command line or in the prepare
+// or cleanup command.
+func (s Spec) uses(name string) bool {
+	ref := "{" + name + "}"
+	for _, l := range append([]string{s.Prepare, s.Cleanup}, s.Lines...) {
+		if strings.Contains(l, ref) {
+			return true
+		}
+	}
+	return false
 }
 
 // combinations returns every combination of the lists' values, the last

@@ -90,7 +90,11 @@ func TestParseParameterList(t *testing.T) {
 		{"n=1,2,4", ParameterList{"n", []string{"1", "2", "4"}}, false},
 		{"threads=8", ParameterList{"threads", []string{"8"}}, false},
 		{`sep=a\,b,c`, ParameterList{"sep", []string{"a,b", "c"}}, false},
-		{"opt=,-O2", ParameterList{"opt", []string{"", "-O2"}}, false},
+		{"opt=,-O2", ParameterList{}, true},
+		{"n=1,,2", ParameterList{}, true},
+		{"n=1,", ParameterList{}, true},
+		{"n=", ParameterList{}, true},
+		{`n=\,`, ParameterList{"n", []string{","}}, false},
 		{"x=a=b", ParameterList{"x", []string{"a=b"}}, false},
 		{"n", ParameterList{}, true},
 		{"=1,2", ParameterList{}, true},
@@ -151,6 +155,11 @@ func TestSpecCommands(t *testing.T) {
 		t.Errorf("Parameters = %v", p)
 	}
 
+	// Used only by -prepare: the commands differ in what they find.
+	if _, err := (Spec{Lines: []string{"./bin"}, Prepare: "make -j{n}", Lists: []ParameterList{{"n", []string{"1", "2"}}}}).Commands(); err != nil {
+		t.Errorf("a parameter used by -prepare: %v", err)
+	}
+
 	direct, err := Spec{Lines: []string{`grep -c 'a b' file`}, NoShell: true}.Commands()
 	if err != nil {
 		t.Fatal(err)
@@ -164,7 +173,10 @@ func TestSpecCommands(t *testing.T) {
 		{Lines: []string{"a"}, Names: []string{"x", "y"}},
 		{Lines: []string{"  "}},
 		{Lines: []string{"echo 'x"}, NoShell: true},
-		{Lines: []string{"a"}, Lists: []ParameterList{{"n", []string{"1"}}, {"n", []string{"2"}}}},
+		{Lines: []string{"a {n}"}, Lists: []ParameterList{{"n", []string{"1"}}, {"n", []string{"2"}}}},
+		// A parameter no command uses would run the same thing for
+		// every value.
+		{Lines: []string{"sleep 1"}, Names: []string{"s{n}"}, Lists: []ParameterList{{"n", []string{"1", "2"}}}},
 	} {
 		if _, err := bad.Commands(); err == nil {
 			t.Errorf("%+v.Commands(): no error", bad)

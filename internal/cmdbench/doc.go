@@ -20,6 +20,16 @@
 //     standard deviation hyperfine prints, and a 95% bootstrap confidence
 //     interval that resamples whole rounds (keeping the pairing) when the
 //     runs were interleaved.
+//   - A ratio needs both means measurably above zero. A command that,
+//     once the shell's spawn time is subtracted, is within that time's
+//     noise of zero gets no ratio: its comparison is the difference of the
+//     means, and "no measurable difference" unless that difference is
+//     clear of zero and of the noise (see MeasurablyAboveZero).
+//   - Nothing finished is thrown away and nothing hangs: every child runs
+//     in a process group of its own, which a time limit or cancellation
+//     stops as a whole; a failure, a time limit, a failing cleanup command
+//     or cancellation returns the report of the runs that finished with
+//     the error.
 //   - Outliers are flagged, never dropped: a run more than ten robust
 //     standard deviations from the median (|x − median| / MAD > 14.826,
 //     hyperfine's rule, with the MAD floored at 1% of the median so that a

@@ -23,7 +23,24 @@ func WriteJSON(w io.Writer, r *Report) error {
 // Sentence says c the way a person would: "A ran 1.25 ± 0.04 times faster
 // than B (95% CI 1.20–1.31)", always from the faster command's side, and
 // says so when the interval includes 1.
+//
+// Without a ratio (see NoRatio) it says "no measurable difference between
+// A and B" when the difference's interval includes 0, and otherwise how
+// much longer the slower command took.
 func (c Comparison) Sentence() string {
+	if c.NoRatio != "" {
+		d := c.Difference
+		if d == nil || !c.Significant() {
+			return fmt.Sprintf("no measurable difference between %q and %q: %s", c.A, c.B, c.NoRatio)
+		}
+		fast, slow, v, low, high := c.A, c.B, -d.Value, -d.High, -d.Low
+		if d.Value > 0 {
+			fast, slow, v, low, high = c.B, c.A, d.Value, d.Low, d.High
+		}
+		u := unitFor(v)
+		return fmt.Sprintf("%q took %s less than %q (95%% CI %s–%s); no ratio: %s", fast,
+			formatDuration(v, u), slow, formatDuration(low, u), formatDuration(high, u), c.NoRatio)
+	}
 	fast, slow := c.B, c.A
 	ratio, sd, low, high := c.Ratio, c.Stddev, c.Low, c.High
 	if c.Ratio < 1 {
@@ -157,7 +174,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		rel := ""
 		if c, isRef, ok := r.relative(i); isRef {
 			rel = "1.00"
-		} else if ok {
+		} else if ok && c.NoRatio == "" {
 			rel = fmt.Sprintf("%.2f ± %.2f", c.Ratio, c.Stddev)
 		}
 		fmt.Fprintf(&b, "| %s | %s ± %s | %s | %s | %s | %s | %s | %s | %s |\n",
@@ -207,7 +224,7 @@ func WriteCSV(w io.Writer, r *Report) error {
 		rel := ""
 		if c, isRef, ok := r.relative(i); isRef {
 			rel = "1"
-		} else if ok {
+		} else if ok && c.NoRatio == "" {
 			rel = g(c.Ratio)
 		}
 		row := []string{res.Name, res.Command, strconv.Itoa(res.Runs),

@@ -26,6 +26,8 @@ type Measurement struct {
 	ExitCode int
 	// Signal is the signal that killed the child, or 0.
 	Signal syscall.Signal
+	// TimedOut says the child was killed at the run's time limit.
+	TimedOut bool
 }
 
 // process is a command made ready to start many times: the executable is
@@ -103,6 +105,6 @@ func newProcess(argv []string, io *stdio) (*process, error) {
 	return &process{
 		path: path,
 		argv: argv,
-		attr: syscall.ProcAttr{Env: os.Environ(), Files: io.files()},
+		attr: syscall.ProcAttr{Env: os.Environ(), Files: io.files(), Sys: sysAttr()},
 	}, nil
 }

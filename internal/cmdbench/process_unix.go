@@ -3,6 +3,7 @@
 package cmdbench
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"syscall"
@@ -19,17 +20,22 @@ var maxRSSUnit = func() int64 {
 }()
 
 // run starts the process once and waits for it. The wall time spans
-// exactly fork/exec to reap; rusage is the child's own, from wait4.
-func (p *process) run() (Measurement, error) {
+// exactly fork/exec to reap; rusage is the child's own, from wait4. ctl
+// may stop the child (cancellation, or the time limit, 0 for none).
+func (p *process) run(ctl *control, limit time.Duration) (Measurement, error) {
 	var (
 		ws syscall.WaitStatus
 		ru syscall.Rusage
 	)
+	if ctl.isCanceled() {
+		return Measurement{}, context.Canceled
+	}
 	start := time.Now()
 	pid, err := syscall.ForkExec(p.path, p.argv, &p.attr)
 	if err != nil {
 		return Measurement{}, fmt.Errorf("start %s: %w", p.path, err)
 	}
+	ctl.started(pid, limit)
 	for {
 		_, err = syscall.Wait4(pid, &ws, 0, &ru)
 		if err != syscall.EINTR {
@@ -37,6 +43,7 @@ func (p *process) run() (Measurement, error) {
 		}
 	}
 	wall := time.Since(start)
+	timedOut := ctl.ended()
 	if err != nil {
 		return Measurement{}, fmt.Errorf("wait for %s: %w", p.path, err)
 	}
@@ -57,8 +64,18 @@ func (p *process) run() (Measurement, error) {
 		m.Signal = ws.Signal()
 		m.ExitCode = 128 + int(m.Signal)
 	}
+	m.TimedOut = timedOut
 	return m, nil
 }
+
+// sysAttr puts every child in a process group of its own (see control).
+func sysAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
+
+// interruptGroup sends SIGINT to the process group pid leads.
+func interruptGroup(pid int) { _ = syscall.Kill(-pid, syscall.SIGINT) }
+
+// killGroup sends SIGKILL to the process group pid leads.
+func killGroup(pid int) { _ = syscall.Kill(-pid, syscall.SIGKILL) }
 
 // selfMaxRSS returns perfloop's own peak resident set size in bytes. On
 // Linux a child's ru_maxrss is never below the peak RSS of the process that

@@ -40,6 +40,10 @@ type Report struct {
 	// Warnings concern the report as a whole (a comparison that could
 	// not be made).
 	Warnings []string `json:"warnings,omitempty"`
+	// Error says why timing stopped early (a failing run, a run over the
+	// time limit, a failing cleanup command, an interruption): Results
+	// then hold the runs that finished before it.
+	Error string `json:"error,omitempty"`
 }
 
 // ShellSpawn is the cost of starting the shell with an empty command. The
@@ -109,10 +113,24 @@ type Comparison struct {
 	Stddev float64 `json:"stddev"`
 	// Paired says the bootstrap kept the interleaved rounds together.
 	Paired bool `json:"paired"`
+	// NoRatio, when set, says why there is no ratio: after the shell's
+	// spawn time is subtracted a mean wall time is not measurably above
+	// zero. Ratio, Low, High and Stddev are then 0, and Difference says
+	// what can be said.
+	NoRatio string `json:"no_ratio,omitempty"`
+	// Difference is mean(A) − mean(B) in seconds with its 95% bootstrap
+	// interval, given when there is no ratio.
+	Difference *Difference `json:"difference,omitempty"`
 }
 
-// Significant reports whether the confidence interval excludes 1.
-func (c Comparison) Significant() bool { return c.Low > 1 || c.High < 1 }
+// Significant reports whether the confidence interval excludes 1, or,
+// without a ratio, whether the difference's interval excludes 0.
+func (c Comparison) Significant() bool {
+	if c.NoRatio != "" {
+		return c.Difference != nil && c.Difference.Significant()
+	}
+	return c.Low > 1 || c.High < 1
+}
 
 func (e *engine) report() *Report {
 	r := &Report{
@@ -123,7 +141,7 @@ func (e *engine) report() *Report {
 		Comparisons:        []Comparison{},
 		SpawnerMaxRSSBytes: selfMaxRSS(),
 	}
-	var times [][]float64
+	var benches []*bench
 	ref := -1
 	for i, b := range e.benches {
 		if len(b.runs) == 0 {
@@ -135,29 +153,71 @@ func (e *engine) report() *Report {
 		res := e.result(b)
 		res.MaxRSSIsBound = res.MaxRSSBytes <= r.SpawnerMaxRSSBytes
 		r.Results = append(r.Results, res)
-		times = append(times, res.Times)
+		benches = append(benches, b)
 	}
 	r.Reference = ref
 	if ref < 0 {
 		return r
 	}
-	for i, res := range r.Results {
-		if i == ref {
-			continue
+	for i := range r.Results {
+		if i != ref {
+			r.Comparisons = append(r.Comparisons, e.compare(benches[i], benches[ref], r.Results[i], r.Results[ref]))
 		}
-		b := r.Results[ref]
-		ratio, ok := CompareMeans(times[i], times[ref], e.opts.Interleave)
-		if !ok || math.IsInf(ratio.Low, 0) || math.IsInf(ratio.High, 0) {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("cannot compare %q with %q: a mean wall time is zero after the shell spawn correction; use -no-shell", res.Name, b.Name))
-			continue
-		}
-		r.Comparisons = append(r.Comparisons, Comparison{
-			A: res.Name, B: b.Name,
-			Ratio: ratio.Value, Low: ratio.Low, High: ratio.High,
-			Stddev: ratio.Stddev, Paired: ratio.Paired,
-		})
 	}
 	return r
+}
+
+// compare compares a with the reference b: the ratio of their mean wall
+// times when both are measurably above zero, and otherwise the difference
+// of the means, which the shell spawn correction does not change.
+func (e *engine) compare(a, b *bench, ra, rb Result) Comparison {
+	c := Comparison{A: ra.Name, B: rb.Name}
+	var zero []string
+	for _, x := range []struct {
+		b   *bench
+		res Result
+	}{{a, ra}, {b, rb}} {
+		if !e.measurable(x.b) && !slices.Contains(zero, x.res.Name) {
+			zero = append(zero, x.res.Name)
+		}
+	}
+	ratio, ok := CompareMeans(ra.Times, rb.Times, e.opts.Interleave)
+	if len(zero) == 0 && ok && !math.IsInf(ratio.Low, 0) && !math.IsInf(ratio.High, 0) {
+		c.Ratio, c.Low, c.High, c.Stddev, c.Paired = ratio.Value, ratio.Low, ratio.High, ratio.Stddev, ratio.Paired
+		return c
+	}
+	what := fmt.Sprintf("%q takes", strings.Join(zero, `" and "`))
+	if len(zero) == 2 {
+		what = fmt.Sprintf("%q and %q take", zero[0], zero[1])
+	}
+	c.NoRatio = what + " no measurable time once the shell's spawn time is subtracted; use -no-shell to time it"
+	if len(zero) == 0 {
+		c.NoRatio = "a mean wall time is zero"
+	}
+	d := CompareDiff(wallSeconds(a), wallSeconds(b), e.opts.Interleave)
+	if e.spawn != nil {
+		d.Resolution = e.spawn.Wall.Stddev
+	}
+	c.Difference, c.Paired = &d, d.Paired
+	return c
+}
+
+// measurable reports whether b's wall time, less the shell's spawn time it
+// includes, is measurably above zero (see MeasurablyAboveZero).
+func (e *engine) measurable(b *bench) bool {
+	if !b.cmd.Shell || e.spawn == nil {
+		return true
+	}
+	return MeasurablyAboveZero(wallSeconds(b), e.spawn.Wall.Median, e.spawn.Wall.Stddev, e.spawn.Runs)
+}
+
+// wallSeconds returns b's raw wall times in seconds.
+func wallSeconds(b *bench) []float64 {
+	xs := make([]float64, len(b.runs))
+	for i, m := range b.runs {
+		xs[i] = m.Wall.Seconds()
+	}
+	return xs
 }
 
 // result summarizes b's runs, subtracting the shell's spawn time.

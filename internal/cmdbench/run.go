@@ -53,6 +53,9 @@ type Options struct {
 	// Strace, when set, runs each command once more under strace -c -f
 	// after its timed runs and records the system calls.
 	Strace bool
+	// Timeout, when positive, limits every timed and warm-up run of a
+	// command: a run over it is killed and fails the benchmark.
+	Timeout time.Duration
 	// Progress, when set, is called before every run.
 	Progress func(Progress)
 }
@@ -70,16 +73,21 @@ type Progress struct {
 }
 
 // ExitError says that a command, or its prepare or cleanup command, exited
-// with a non-zero status.
+// with a non-zero status or was killed at the time limit.
 type ExitError struct {
 	Role    string // "command", "prepare command" or "cleanup command"
 	Command string
 	Code    int
 	Signal  syscall.Signal // the signal that killed it, or 0
+	// Timeout is the time limit the command was killed at, or 0.
+	Timeout time.Duration
 }
 
 // Error says who exited how: `command "false" exited with code 1`.
 func (e *ExitError) Error() string {
+	if e.Timeout > 0 {
+		return fmt.Sprintf("%s %q timed out after %v (-timeout)", e.Role, e.Command, e.Timeout)
+	}
 	if e.Signal != 0 {
 		return fmt.Sprintf("%s %q was killed by signal %d (%v), exit code %d", e.Role, e.Command, int(e.Signal), e.Signal, e.Code)
 	}
@@ -104,12 +112,15 @@ type engine struct {
 	auxIO   *stdio // prepare and cleanup: /dev/null stdin
 	spawn   *ShellSpawn
 	benches []*bench
+	ctl     *control
 }
 
 // Run times cmds as opts say and returns the report. On a failing command
-// (without IgnoreFailure) it returns an *ExitError. When ctx is canceled it
-// stops after the current run and returns the runs finished so far with
-// ctx's error.
+// (without IgnoreFailure), a run over the time limit or a failing cleanup
+// command it stops and returns an *ExitError; when ctx is cancelled it
+// stops the running command (SIGINT to its process group, SIGKILL a second
+// later) and returns ctx's error. In both cases the report holds the runs
+// that finished (see Report.Error), or is nil when none did.
 func Run(ctx context.Context, cmds []Command, opts Options) (*Report, error) {
 	if len(cmds) == 0 {
 		return nil, errors.New("no command to run")
@@ -129,7 +140,8 @@ func Run(ctx context.Context, cmds []Command, opts Options) (*Report, error) {
 	if len(cmds) < 2 {
 		opts.Interleave = false
 	}
-	e := &engine{opts: opts}
+	e := &engine{opts: opts, ctl: newControl()}
+	defer context.AfterFunc(ctx, e.ctl.cancel)()
 	var err error
 	if e.io, err = openStdio(opts.Input, opts.Output); err != nil {
 		return nil, err
@@ -161,20 +173,22 @@ func Run(ctx context.Context, cmds []Command, opts Options) (*Report, error) {
 	} else {
 		err = e.sequential(ctx)
 	}
-	if err != nil && !errors.Is(err, context.Canceled) {
-		return nil, err
-	}
 	if err == nil && opts.Strace {
 		for _, b := range e.benches {
 			e.progress("strace", b, 0, 0)
-			sc, serr := e.strace(b)
-			if serr != nil {
-				return nil, serr
+			if b.syscalls, err = e.strace(b); err != nil {
+				break
 			}
-			b.syscalls = sc
 		}
 	}
-	return e.report(), err
+	rep := e.report()
+	if err != nil {
+		rep.Error = err.Error()
+		if len(rep.Results) == 0 {
+			rep = nil
+		}
+	}
+	return rep, err
 }
 
 // calibrate times the shell's empty command, which is then subtracted from
@@ -196,9 +210,12 @@ func (e *engine) calibrate(ctx context.Context, shell string) (*ShellSpawn, erro
 		if err := e.io.rewind(); err != nil {
 			return nil, err
 		}
-		m, err := p.run()
+		m, err := p.run(e.ctl, 0)
 		if err != nil {
 			return nil, fmt.Errorf("measure shell spawn time: %w", err)
+		}
+		if e.ctl.isCanceled() {
+			return nil, context.Canceled
 		}
 		if m.ExitCode != 0 {
 			return nil, fmt.Errorf("measure shell spawn time: %s -c '' exited with code %d", shell, m.ExitCode)
@@ -240,11 +257,11 @@ func (e *engine) once(ctx context.Context, b *bench) (Measurement, error) {
 		return Measurement{}, err
 	}
 	if b.prepare != nil {
-		m, err := b.prepare.run()
+		m, err := b.prepare.run(e.ctl, 0)
 		if err != nil {
 			return Measurement{}, fmt.Errorf("prepare %q: %w", b.cmd.Prepare, err)
 		}
-		if m.Signal == syscall.SIGINT {
+		if m.Signal == syscall.SIGINT || e.ctl.isCanceled() {
 			return Measurement{}, context.Canceled
 		}
 		if m.ExitCode != 0 {
@@ -255,13 +272,16 @@ func (e *engine) once(ctx context.Context, b *bench) (Measurement, error) {
 	if err := e.io.rewind(); err != nil {
 		return Measurement{}, err
 	}
-	m, err := b.proc.run()
+	m, err := b.proc.run(e.ctl, e.opts.Timeout)
 	if err != nil {
 		return Measurement{}, fmt.Errorf("run %q: %w", b.cmd.Line, err)
 	}
-	if m.Signal == syscall.SIGINT {
-		// The terminal sent Ctrl-C to the whole process group.
+	if m.Signal == syscall.SIGINT || e.ctl.isCanceled() {
+		// Ctrl-C, or perfloop was told to stop.
 		return Measurement{}, context.Canceled
+	}
+	if m.TimedOut {
+		return Measurement{}, &ExitError{Role: "command", Command: b.cmd.Line, Code: m.ExitCode, Signal: m.Signal, Timeout: e.opts.Timeout}
 	}
 	if m.ExitCode != 0 && !e.opts.IgnoreFailure {
 		return Measurement{}, &ExitError{Role: "command", Command: b.cmd.Line, Code: m.ExitCode, Signal: m.Signal}
@@ -366,9 +386,12 @@ func (e *engine) cleanup(b *bench) error {
 	if err != nil {
 		return fmt.Errorf("cleanup %q: %w", b.cmd.Cleanup, err)
 	}
-	m, err := p.run()
+	m, err := p.run(e.ctl, 0)
 	if err != nil {
 		return fmt.Errorf("cleanup %q: %w", b.cmd.Cleanup, err)
+	}
+	if e.ctl.isCanceled() {
+		return context.Canceled
 	}
 	if m.ExitCode != 0 {
 		return &ExitError{Role: "cleanup command", Command: b.cmd.Cleanup, Code: m.ExitCode, Signal: m.Signal}

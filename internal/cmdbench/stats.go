@@ -164,8 +164,18 @@ func CompareMeans(a, b []float64, paired bool) (r Ratio, ok bool) {
 // bootstrapRatio returns the percentile bootstrap interval of
 // mean(a)/mean(b) at level Confidence.
 func bootstrapRatio(a, b []float64, paired bool, resamples int) (low, high float64) {
+	return bootstrap(a, b, paired, resamples, func(ma, mb float64) (float64, bool) {
+		// An all-zero resample of b has no ratio.
+		return ma / mb, mb != 0
+	})
+}
+
+// bootstrap returns the percentile bootstrap interval at level Confidence
+// of stat(mean(a), mean(b)); resamples for which stat reports false are
+// left out, and with none left the interval is (−Inf, +Inf).
+func bootstrap(a, b []float64, paired bool, resamples int, stat func(ma, mb float64) (float64, bool)) (low, high float64) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	ratios := make([]float64, 0, resamples)
+	values := make([]float64, 0, resamples)
 	for range resamples {
 		var sa, sb float64
 		if paired {
@@ -182,17 +192,73 @@ func bootstrapRatio(a, b []float64, paired bool, resamples int) (low, high float
 				sb += b[rng.IntN(len(b))]
 			}
 		}
-		if sb == 0 {
-			continue // an all-zero resample of b has no ratio
+		if v, ok := stat(sa/float64(len(a)), sb/float64(len(b))); ok {
+			values = append(values, v)
 		}
-		ratios = append(ratios, (sa/float64(len(a)))/(sb/float64(len(b))))
 	}
-	if len(ratios) == 0 {
+	if len(values) == 0 {
 		return math.Inf(-1), math.Inf(1)
 	}
-	slices.Sort(ratios)
+	slices.Sort(values)
 	alpha := (1 - Confidence) / 2
-	return quantile(ratios, alpha), quantile(ratios, 1-alpha)
+	return quantile(values, alpha), quantile(values, 1-alpha)
+}
+
+// Difference is the difference of two samples' means with its 95%
+// percentile-bootstrap confidence interval, in the samples' unit.
+type Difference struct {
+	Value float64 `json:"value"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+	// Resolution is the smallest difference that counts: smaller ones
+	// are within the noise of what was subtracted from both samples (the
+	// standard deviation of the shell's spawn time), 0 when nothing was.
+	Resolution float64 `json:"resolution"`
+	Paired     bool    `json:"-"`
+}
+
+// Significant reports whether the interval excludes 0 and the difference
+// is larger than the resolution.
+func (d Difference) Significant() bool {
+	return (d.Low > 0 || d.High < 0) && math.Abs(d.Value) > d.Resolution
+}
+
+// CompareDiff returns mean(a) − mean(b) and its 95% bootstrap interval,
+// resampling pairs (a[i], b[i]) when paired is set and the samples have
+// equal length. It is what can still be said when a ratio cannot: a
+// difference needs no mean to be above zero.
+func CompareDiff(a, b []float64, paired bool) Difference {
+	d := Difference{Value: Mean(a) - Mean(b), Paired: paired && len(a) == len(b)}
+	if len(a) == 0 || len(b) == 0 {
+		return d
+	}
+	d.Low, d.High = bootstrap(a, b, d.Paired, BootstrapResamples, func(ma, mb float64) (float64, bool) {
+		return ma - mb, true
+	})
+	return d
+}
+
+// MeasurablyAboveZero reports whether the mean of raw, less sub (the
+// median of subN runs whose standard deviation was subSD), is more than
+// two standard errors above zero, and more than subSD: within one standard
+// deviation of the subtracted runs, what remains is no larger than the
+// subtraction's own noise. The standard error combines the spread of the
+// runs and the uncertainty of the subtracted median (≈1.2533·σ/√n for a
+// median). This is how cmdbench decides whether a command run through a
+// shell takes any measurable time once the shell's spawn time is
+// subtracted.
+func MeasurablyAboveZero(raw []float64, sub, subSD float64, subN int) bool {
+	n := len(raw)
+	if n == 0 {
+		return false
+	}
+	se2 := Stddev(raw) * Stddev(raw) / float64(n)
+	if subN > 0 {
+		m := 1.2533 * subSD
+		se2 += m * m / float64(subN)
+	}
+	d := Mean(raw) - sub
+	return d > 2*math.Sqrt(se2) && d > subSD
 }
 
 // quantile returns the q-quantile of sorted s, interpolating linearly

