@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/perfloop/perfloop/internal/cmdbench"
+	"github.com/perfloop/perfloop/internal/progress"
 )
 
 const execUsage = `
@@ -165,7 +166,7 @@ func (out execOutput) write(rep *cmdbench.Report, s Streams) error {
 // current estimate and an ETA. It redraws at most ten times a second so
 // that drawing stays out of the way of short runs.
 type execProgress struct {
-	p          *progress
+	p          *progress.Bar
 	on         bool
 	phase      string
 	phaseStart time.Time
@@ -174,7 +175,7 @@ type execProgress struct {
 }
 
 func newExecProgress(s Streams) *execProgress {
-	return &execProgress{p: newProgress(s), on: s.ErrIsTerminal}
+	return &execProgress{p: bar(s), on: s.ErrIsTerminal}
 }
 
 func (e *execProgress) update(p cmdbench.Progress) {
@@ -211,7 +212,7 @@ func (e *execProgress) update(p cmdbench.Progress) {
 			msg += fmt.Sprintf("  ETA %v", eta.Round(time.Second))
 		}
 	}
-	e.p.status(msg)
+	e.p.Status(msg)
 }
 
-func (e *execProgress) done() { e.p.done() }
+func (e *execProgress) done() { e.p.Done() }

@@ -119,7 +119,9 @@ func writeReport(ctx context.Context, opts reportOptions, s Streams) (err error)
 			return err
 		}
 	} else {
-		printReportSummary(s, run.Doc, opts.out)
+		if err := printReportSummary(s, run.Doc, opts.out); err != nil {
+			return err
+		}
 	}
 	for _, f := range run.Failures {
 		fmt.Fprintf(s.Err, "perfloop: %s\n", f)
@@ -134,23 +136,7 @@ func writeReport(ctx context.Context, opts reportOptions, s Streams) (err error)
 }
 
 // printReportSummary tells where the report is and what it found first.
-func printReportSummary(s Streams, doc *document.Report, dir string) {
+func printReportSummary(s Streams, doc *document.Report, dir string) error {
 	fmt.Fprintf(s.Out, "wrote %s (also report.html, report.json, bench.txt, profiles/)\n", filepath.Join(dir, "report.md"))
-	tw := report.NewTable(s.Out)
-	n := 0
-	for _, f := range doc.Findings {
-		if n == 8 {
-			break
-		}
-		where := f.File
-		if f.Line > 0 {
-			where = fmt.Sprintf("%s:%d", f.File, f.Line)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", f.Severity, strings.TrimPrefix(f.Benchmark, "Benchmark"), where, f.Message)
-		n++
-	}
-	if n > 0 {
-		fmt.Fprintln(s.Out, "\ntop findings:")
-		tw.Flush()
-	}
+	return report.Summary(s.Out, doc)
 }

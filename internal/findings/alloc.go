@@ -62,7 +62,10 @@ func (d *deriver) allocCauses(b *bench) {
 		}
 		c.addLine(a.File, a.Line, a.Function, siteReason(a, e))
 		if a.Parent != "" {
-			c.parents = append(c.parents, outer(plain(a.Parent)))
+			if c.parents == nil {
+				c.parents = map[string]float64{}
+			}
+			c.parents[outer(plain(a.Parent))] += a.BytesShare + a.ObjectsShare
 		}
 		cs := c.cost(b)
 		cs.AllocsPerOp += allocs

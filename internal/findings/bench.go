@@ -212,7 +212,7 @@ func (d *deriver) merge() {
 		if c.kind != KindAlloc || gone[c] {
 			continue
 		}
-		p := onlyParent(c)
+		p := mainParent(c)
 		if p == "" || p == c.fn {
 			continue
 		}
@@ -386,17 +386,16 @@ func firstName(c *cause) string {
 	return names[0]
 }
 
-// onlyParent returns the one function that called all of a cause's
-// allocating functions, or "".
-func onlyParent(c *cause) string {
-	p := ""
-	for _, x := range c.parents {
-		if p != "" && x != p {
-			return ""
+// mainParent returns the function that called the cause's allocating
+// function on most of its allocations, or "".
+func mainParent(c *cause) string {
+	best, w := "", 0.0
+	for p, v := range c.parents {
+		if v > w || v == w && p < best {
+			best, w = p, v
 		}
-		p = x
 	}
-	return p
+	return best
 }
 
 // hasCause reports whether any fix cause costs b at least leaveMin.

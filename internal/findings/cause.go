@@ -32,7 +32,10 @@ type cause struct {
 	notInlined bool
 	// parents are the module functions that called the cause's function
 	// where it allocated.
-	parents []string
+	parents map[string]float64
+	// lineShare is what each line costs, summed over benchmarks (see
+	// mainLine).
+	lineShare map[string]float64
 }
 
 func newCause(kind, group, fn, file string, line int64) *cause {

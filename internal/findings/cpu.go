@@ -2,6 +2,7 @@ package findings
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -153,6 +154,7 @@ func (d *deriver) cpuCauses(b *bench) {
 			c.addPart(b, what, fix, false, lc.cum)
 		}
 		c.addLine(l.File, l.Line, l.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(l), pct(lc.cum), b.name()))
+		c.weigh(l.File, l.Line, lc.cum)
 		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s %s (%s cum, %s with no module code below)", b.name(), where(l.File, l.Line), callDesc(l), pct(lc.cum), pct(lc.self)))
 	}
 	d.ownCode(b, order, byKey)
@@ -193,6 +195,7 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 		for _, lc := range lines {
 			if lc.self >= ownJoinMin {
 				c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("its own code: %s of CPU in %s", pct(lc.self), b.name()))
+				c.weigh(lc.first.File, lc.first.Line, lc.self)
 			}
 		}
 		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s's own code (no library call below) runs %s of the CPU", b.name(), shortName(fn), pct(sum)))
@@ -241,6 +244,7 @@ func (d *deriver) finishCPU() {
 			}
 		}
 		c.lowOnly = own && !c.notInlined
+		c.mainLine()
 		if c.lowOnly {
 			d.dropInternalMicro(c)
 		}
@@ -271,6 +275,9 @@ func calleeWords(callee, cat string) (what, fix string) {
 	switch {
 	case isStackWalk(callee):
 		return "walking the stack (" + short + ")", "walk the stack once per call site and cache the result by program counter, or make it optional on the hot path"
+	case cat == "reflect" || cat == "fmt" || cat == "regexp" || cat == "sort" || cat == "maps" || cat == "encoding" || cat == "compression" || cat == "crypto" || cat == "syscall":
+		w := cpuWords[cat]
+		return w[0] + " (" + short + ")", w[1]
 	case strings.HasPrefix(short, "strconv."):
 		return "number conversion (" + short + ")", "convert once and keep the number (or the text); avoid converting the same value back and forth"
 	case anyIn(callee, "memequal", "memeqbody", "cmpbody", "Compare", "EqualFold", "Equal"):
@@ -406,7 +413,7 @@ func callArgs(src, name string) string {
 // because their cost is just over the budget: each call pays for the call.
 func (d *deriver) notInlined(b *bench) {
 	for _, ni := range d.doc.NotInlined {
-		if float64(ni.Cost) > inlineNear*float64(ni.Budget) {
+		if float64(ni.Cost) > inlineNear*float64(ni.Budget) || strings.HasSuffix(ni.File, "_test.go") || !d.isModule(ni.Function) {
 			continue
 		}
 		flat := 0.0
@@ -492,4 +499,28 @@ func (d *deriver) dropEmpty() {
 		}
 	}
 	d.causes = out
+}
+
+// weigh adds share to what a line of the cause costs, for mainLine.
+func (c *cause) weigh(file string, line int64, share float64) {
+	if c.lineShare == nil {
+		c.lineShare = map[string]float64{}
+	}
+	c.lineShare[where(file, line)] += share
+}
+
+// mainLine makes the cause's costliest line its own, with costs compared
+// in steps of rankBucket and ties going to the earlier line, so the line a
+// report points at does not change with run-to-run noise.
+func (c *cause) mainLine() {
+	best, bestV := -1, -1.0
+	for i, l := range c.lines {
+		v := math.Round(c.lineShare[where(l.File, l.Line)] / rankBucket)
+		if v > bestV || v == bestV && (l.File < c.lines[best].File || l.File == c.lines[best].File && l.Line < c.lines[best].Line) {
+			best, bestV = i, v
+		}
+	}
+	if best >= 0 {
+		c.file, c.line = c.lines[best].File, c.lines[best].Line
+	}
 }

@@ -25,69 +25,85 @@
 //
 // # Allocation causes (kind "alloc")
 //
-// A site with at least 5% of a benchmark's per-op bytes or objects, in a
-// benchmark that allocates, outside _test.go files, is a candidate; a
-// site that allocates less than once per 20 ops (an error path, a rare
-// branch) is dropped. Sites of one function with the same cause (boxing,
-// concatenation, a copy made twice on one path) are one root cause with
-// related lines. Its CPU share is estimated as (gc + memory share of the
-// benchmark) × the cause's share of allocated bytes and objects (their
-// mean), at least the memory and gc time the CPU profile puts under its
-// lines. The fix follows the cause and the code:
+// A site of the module's own code (outside _test.go files) with at least 5%
+// of a benchmark's per-op bytes or objects, in a benchmark that allocates
+// (allocs/op or B/op above zero), is a candidate; a site that allocates less
+// than once per 20 ops with under 20% of the bytes (an error path, a rare
+// branch) is dropped. A function's sites are one root cause: the objects it
+// makes on one path (a node, its items, its children) are one cost. The
+// methods of one type that box or concatenate what they return are one
+// cause. The cause of a helper joins the cause of the function that called
+// it on most of its allocations. Not findings: appending to a slice
+// parameter (an Append-style API: the caller's buffer grows) and the growth
+// of a bytes.Buffer or strings.Builder being written (the place to act is
+// where the buffer is made). Its CPU share is estimated as (gc + memory
+// share of the benchmark) × the cause's share of allocated bytes and
+// objects (their mean), at least the memory and gc time the CPU profile
+// puts under its lines. The fix follows the cause and the code:
 //
-//   - interface boxing for fmt: strconv.Append* into a reused []byte or a
-//     strings.Builder; other boxing: concrete-typed calls.
-//   - moved to heap through a Write call or io.Writer: a buffer kept in
-//     the enclosing struct; through a closure: pass arguments.
-//   - variable-size make: hoist and reuse (buf = buf[:0]) or sync.Pool.
+//   - fmt: strconv.Append* into a reused []byte or a strings.Builder; other
+//     boxing: concrete-typed calls.
+//   - moved to heap through a Write call or io.Writer: a buffer kept in the
+//     enclosing struct; through a closure: pass arguments.
+//   - variable-size make: hoist and reuse (buf = buf[:0]).
 //   - append: preallocate when the final size is known; reuse.
 //   - concatenation: a strings.Builder with Grow, or append to []byte.
-//   - map: size the map only when it grows (at least 2 allocations per
-//     op at the site: a map of up to 8 entries is one allocation and a
-//     hint changes nothing); else reuse it with clear, or avoid the copy.
-//   - inside a library call (Via): when the call already writes into a
-//     buffer (Append*, Write, Encode, Fprint…), the growth of that buffer:
-//     size it once and reuse it; otherwise call it less or pick an API
-//     that writes into a caller's buffer.
-//   - returned to the caller by an exported function (the flow ends in
-//     "(return)"): inherent to the API; the fix is an API-level change
-//     (an Append-style variant), and the impact is halved.
+//   - map: size the map only when the runtime grew it; otherwise reuse it
+//     with clear, or a slice or struct for a few keys (a map of up to 8
+//     entries is one allocation, which a hint does not remove).
+//   - inside a library call: call it less, or a variant that writes into a
+//     buffer the caller reuses.
+//   - returned to the caller by the package's API (an exported function,
+//     or an exported method of an exported type; the flow ends in
+//     "(return)"): inherent to the API; the fix is an API-level change, and
+//     the impact is halved.
 //
-// # CPU causes (kinds "cpu", "library", "repeated-call", "io")
+// # CPU causes (kinds "cpu", "library", "io", "repeated-call")
 //
-// A module line whose cum through one callee is at least 8% of a
-// benchmark's CPU, where the callee's time is a category a line can
-// change — sort, fmt, reflect, regexp, maps, strings, encoding,
-// compression, crypto, syscall, a stack walk (runtime.Callers), other
-// library code — is a candidate. Lines of one function in one category
-// are one cause. Time that is only allocation (memory, gc) belongs to the
-// allocation causes. Encoding, compression and crypto are kind "library"
+// Per module function (closures belong to the function they are in), the
+// parts of its cost: each library call its lines make whose cum is at least
+// 8% of a benchmark's CPU — sorting, fmt, reflection, regular expressions,
+// map access, string search, comparison and copying, number conversion, a
+// stack walk (runtime.Callers), other library code — its own code (the
+// lines that call nothing, when together they reach 15%, or join a library
+// part), and, when it is hot (3% flat) and the compiler did not inline it
+// for a cost at most 1.5 × the budget, that it is not inlined. The parts
+// are one cause, named by the largest; time that is only allocation
+// (memory, gc) belongs to the allocation causes. A function whose only
+// part is its own code is its algorithm: severity low, ranked at 0.3 of its
+// share; when it is an unexported function that the benchmark calls
+// directly, the benchmark is left alone instead (a micro-benchmark of an
+// internal function). Encoding, compression and crypto are kind "library"
 // (the library or the format decides); syscalls kind "io". One function
-// calling the same callee from two or more lines, each at least 3%, is
-// kind "repeated-call": the same work done twice (on the same input when
-// the lines' arguments read the same). A line's own code (no callee) at
-// 30% or more is a "cpu" cause of severity low: the algorithm itself.
+// calling the same callee from two or more lines with the same arguments,
+// each at least 3%, is kind "repeated-call". A CPU cause and an
+// allocation cause of one function or sharing a line are one cause; the
+// costlier keeps its words.
 //
 // # The benchmark's own cost (kind "fixture", section "benchmark")
 //
-// A _test.go site with at least 20% of a benchmark's per-op bytes, or a
-// _test.go line whose calls into other packages take at least 20% of its
-// CPU: the benchmark measures its own code along with the module's (a
-// recorder, an output buffer that grows with b.N).
+// A _test.go site with at least 20% of a benchmark's per-op bytes (not a
+// b.Run or b.RunParallel call), in a benchmark whose profile is mostly
+// module code: the benchmark measures its own code along with the
+// module's (a recorder, an output buffer that grows with b.N).
 //
 // # Broken benchmarks (kind "broken")
 //
 // Below 1 ns/op (the compiler removed the work); a CPU profile in which
 // the benchmark calls nothing and runs no module code (its loop runs over
-// nothing: module share < 1% and callee share < 5%); B/op that grows with
-// the iteration count (the benchmark keeps what it allocates). Never
-// "tight".
+// nothing: module share < 1% and callee share < 5%); B/op that moves with
+// the iteration count by a factor of 2 or more (it keeps what it
+// allocates, or a one-time cost is inside the timer); a reported B/op above
+// 1.5 × what the timed loop allocates + 64 bytes (setup inside the timer);
+// a benchmark that skips (the benchmarks that skip at one line are one
+// cause). Never "tight".
 //
 // # Leave alone (kind "leave-alone")
 //
-// A benchmark that is not broken, runs at 0 allocs/op and has no cause of
-// at least 5% of its CPU outside its own algorithm; or one that measures
-// only another package (a baseline for comparison).
+// A benchmark that is not broken, runs at 0 allocs/op and 0 B/op below
+// 50 ns/op with no cause of at least 5% of its CPU outside its own
+// algorithm; one that measures only another package (a baseline for
+// comparison); or a micro-benchmark of an internal function.
 //
 // # Contention (kind "contention")
 //
@@ -101,8 +117,9 @@
 // benchmark's weight). Severity: high ≥ 20%, medium ≥ 7%, low below.
 // Findings sort by impact rounded to 2.5 points (so run-to-run noise in
 // the profile's shares does not reorder the first screen), then by
-// allocations per op (exact counts), then file and line. The report shows
-// the first ten "fix" findings first.
+// allocations per op (exact counts), then file and line; a cause's own
+// line is its costliest, compared the same way. The report shows the
+// first ten "fix" findings first.
 //
 // # The decision gate
 //
@@ -113,8 +130,10 @@
 //	contention                 a contention finding                     first
 //	library or format choice   a "library" finding                      consider
 //	fix the benchmarks first   a broken benchmark or a fixture finding  first
-//	profile-guided optimization  the module has a main package:
-//	                           measure it with perfloop pgo             consider
+//	profile-guided optimization  a main package imports the measured
+//	                           code and its Go code (not assembly) is at
+//	                           least 10% of a benchmark: measure it with
+//	                           perfloop pgo                             consider
 //
 // # Scaling
 //

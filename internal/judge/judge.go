@@ -262,7 +262,13 @@ func (p Predicate) Matches(f document.Finding) bool {
 	}
 	if p.File != "" || p.Line != 0 {
 		ok := false
-		for _, l := range append([]document.Location{{File: f.File, Line: f.Line}}, f.Related...) {
+		lines := append([]document.Location{{File: f.File, Line: f.Line}}, f.Related...)
+		if p.Text != "" && p.Line != 0 {
+			// What a message says is about the finding's own line; its
+			// related lines carry their own notes.
+			lines = lines[:1]
+		}
+		for _, l := range lines {
 			if (p.File == "" || l.File == p.File) && (p.Line == 0 || l.Line == p.Line) {
 				ok = true
 			}

@@ -7,7 +7,6 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/escape"
+	"github.com/perfloop/perfloop/internal/gotest"
 )
 
 // Escapes runs the compiler's escape analysis on the suite's packages (go
@@ -63,7 +63,12 @@ func Explain(ctx context.Context, doc *document.Report, ix *escape.Index) error 
 
 // moduleRoot returns the directory of the main module's go.mod.
 func moduleRoot(ctx context.Context) (string, error) {
-	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
+	cmd, done, err := gotest.GoCommand(ctx, "", nil, "env", "GOMOD")
+	if err != nil {
+		return "", err
+	}
+	defer done()
+	out, err := cmd.Output()
 	if err != nil {
 		return "", fmt.Errorf("go env GOMOD: %w", err)
 	}
@@ -101,7 +106,7 @@ func notInlined(doc *document.Report, ix *escape.Index) []document.NotInlined {
 	seen := map[string]bool{}
 	var out []document.NotInlined
 	for _, h := range doc.Hotspots {
-		if h.Flat < 0.02 || seen[h.Function] {
+		if h.Flat < 0.02 || seen[h.Function] || strings.HasSuffix(h.File, "_test.go") {
 			continue
 		}
 		v, ok := byName[h.File+" "+compilerName(h.Function)]

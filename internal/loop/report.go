@@ -133,6 +133,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 		p profileFiles
 	}
 	var done []analysed
+	var analysing time.Duration
 	for i, t := range suite.Targets {
 		bar.Describe(t.Name)
 		b := bench.Benchmarks[i]
@@ -157,10 +158,11 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 		if a != nil {
 			done = append(done, analysed{i, a, pf})
 		}
+		analysing += pf.analysis
 		bar.Step("")
 	}
 	bar.Done()
-	run.Measuring = time.Since(start)
+	run.Measuring = time.Since(start) - analysing
 
 	analysis := time.Now()
 	stage("explaining")
@@ -196,7 +198,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{})
 	doc.Scaling = findings.Scaling(doc)
 	doc.Commands = reproduceCommands(doc, cfg)
-	run.Analysis = time.Since(analysis)
+	run.Analysis = time.Since(analysis) + analysing
 	doc.MeasureSeconds = math.Round(run.Measuring.Seconds()*1000) / 1000
 	doc.AnalysisSeconds = math.Round(run.Analysis.Seconds()*1000) / 1000
 	return run, nil
@@ -232,6 +234,9 @@ type profileFiles struct {
 	setup *float64
 	// loopBytes is what the timed loop allocates per op.
 	loopBytes *float64
+	// analysis is the time spent reading, merging and analysing the
+	// profiles, as opposed to running the benchmark.
+	analysis time.Duration
 }
 
 // profileForReport builds one benchmark's CPU profile from its rounds'
@@ -239,6 +244,14 @@ type profileFiles struct {
 // profile from two runs at fixed iteration counts, and analyses both. A
 // failure of the benchmark or its profiles is returned as msg.
 func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *results.Benchmark, rounds []string, name, scratch string, opts ReportOptions) (pf profileFiles, a *profiles.Analysis, msg string, err error) {
+	start := time.Now()
+	var running time.Duration
+	defer func() { pf.analysis = time.Since(start) - running }()
+	runOnce := func(rc gotest.RunConfig) (*gotest.Outcome, error) {
+		t0 := time.Now()
+		defer func() { running += time.Since(t0) }()
+		return t.Binary.Run(ctx, rc)
+	}
 	cfg := gotest.RunConfig{Name: t.Name, Sub: s.Sub, CPU: s.Config.CPU, Timeout: s.Config.Timeout}
 	cpuPaths := append([]string(nil), rounds...)
 	var total int64
@@ -252,7 +265,7 @@ func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *result
 		rc := cfg
 		rc.Benchtime = fmt.Sprint(want)
 		rc.Args = []string{"-test.cpuprofile=" + extra}
-		o, err := t.Binary.Run(ctx, rc)
+		o, err := runOnce(rc)
 		if err != nil {
 			return pf, nil, "", err
 		}
@@ -274,7 +287,7 @@ func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *result
 		rc := cfg
 		rc.Benchtime = fmt.Sprintf("%dx", n)
 		rc.Args = []string{"-test.memprofile=" + path, "-test.memprofilerate=1"}
-		o, err := t.Binary.Run(ctx, rc)
+		o, err := runOnce(rc)
 		if err != nil {
 			return pf, nil, "", err
 		}

@@ -7,7 +7,6 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -89,8 +88,11 @@ func mainPackages(ctx context.Context, dir, tags string) map[string][]string {
 	if tags != "" {
 		args = append(args, "-tags", tags)
 	}
-	cmd := exec.CommandContext(ctx, "go", append(args, "./...")...)
-	cmd.Dir = dir
+	cmd, done, err := gotest.GoCommand(ctx, dir, nil, append(args, "./...")...)
+	if err != nil {
+		return nil
+	}
+	defer done()
 	out, err := cmd.Output()
 	if err != nil {
 		return nil

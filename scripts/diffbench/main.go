@@ -13,6 +13,10 @@
 //
 //	go build -o ./perfloop ./cmd/perfloop
 //	go run ./scripts/diffbench -perfloop ./perfloop -aa 25 -power 20
+//
+// With -busy 2, two busy loops run beside the trials (noisy neighbours),
+// and each slowdown's report says how often a trial that claimed it could
+// detect a change of that size (or flagged it) did flag it.
 package main
 
 import (
@@ -35,6 +39,8 @@ var (
 	benchtime = flag.String("benchtime", "100ms", "-benchtime of the go test workflow")
 	diffTime  = flag.String("diffbenchtime", "", "-benchtime of perfloop diff (\"\": its default)")
 	withHand  = flag.Bool("hand", true, "also time the go test + benchstat workflow in the A/A trials")
+	busy      = flag.Int("busy", 0, "run `n` busy loops (processes) beside the trials: noisy neighbours")
+	diffLimit = flag.String("time", "", "-time of perfloop diff (\"\": its default)")
 )
 
 const goMod = "module example.com/dr\n\ngo 1.24\n"
@@ -157,6 +163,14 @@ func main() {
 
 	fmt.Printf("machine: %s", run(repo, "uname", "-srm"))
 	fmt.Printf("go: %s", run(repo, "go", "version"))
+	for i := 0; i < *busy; i++ {
+		cmd := exec.Command("sh", "-c", "while :; do :; done")
+		check(cmd.Start())
+		defer cmd.Process.Kill()
+	}
+	if *busy > 0 {
+		fmt.Printf("%d busy loops running beside the trials\n", *busy)
+	}
 
 	// A/A.
 	var aa struct{ rows, flagged, secRows, secFlagged, bsRows, bsFlagged int }
@@ -209,6 +223,11 @@ func main() {
 		}
 		writeModule(repo, slow)
 		hits, others, otherFlagged := 0, 0, 0
+		// claimed: trials that flagged the slowdown or said they could
+		// have detected a change smaller than it; found: those of them
+		// that flagged it. The "could detect" figure is honest when
+		// found/claimed is at least 80%.
+		claimed, found, inconclusive := 0, 0, 0
 		var wall time.Duration
 		for i := 0; i < *power; i++ {
 			d := diff(repo)
@@ -225,10 +244,22 @@ func main() {
 			if hit {
 				hits++
 			}
+			mde, ok := d.mde["A"]
+			if hit || ok && mde < float64(slow)/100 {
+				claimed++
+				if hit {
+					found++
+				}
+			}
+			if d.verdict["A"] == "inconclusive" {
+				inconclusive++
+			}
 			fmt.Printf("%d%% slower %2d: %5.1fs %2d rounds flagged %v\n", slow, i+1, d.wall.Seconds(), d.rounds, d.flagged)
 		}
-		fmt.Printf("\n%d%% slowdown: flagged in %d of %d trials (%.0f%%); other sec/op rows flagged %d of %d (%.1f%%); mean time %.1fs\n\n",
-			slow, hits, *power, pct(hits, *power), otherFlagged, others, pct(otherFlagged, others), wall.Seconds()/float64(*power))
+		fmt.Printf("\n%d%% slowdown: flagged in %d of %d trials (%.0f%%), inconclusive in %d; other sec/op rows flagged %d of %d (%.1f%%); mean time %.1fs\n",
+			slow, hits, *power, pct(hits, *power), inconclusive, otherFlagged, others, pct(otherFlagged, others), wall.Seconds()/float64(*power))
+		fmt.Printf("  trials that flagged it or claimed they could detect a %d%% change: %d, of which flagged: %d (%.0f%%)\n\n",
+			slow, claimed, found, pct(found, claimed))
 	}
 	writeModule(repo, 0)
 }
@@ -238,6 +269,10 @@ type diffResult struct {
 	rounds        int
 	rows, secRows int
 	flagged       []string // "A sec/op slower"
+	// mde and verdict are the sec/op rows' reported smallest detectable
+	// change (when not significant) and verdicts, by benchmark.
+	mde     map[string]float64
+	verdict map[string]string
 }
 
 func diff(repo string) diffResult {
@@ -245,6 +280,9 @@ func diff(repo string) diffResult {
 	args := []string{"diff", "-json", "-bench", "A|B|C|D"}
 	if *diffTime != "" {
 		args = append(args, "-benchtime", *diffTime)
+	}
+	if *diffLimit != "" {
+		args = append(args, "-time", *diffLimit)
 	}
 	cmd := exec.Command(*perfloop, append(args, "HEAD")...)
 	cmd.Dir = repo
@@ -260,13 +298,18 @@ func diff(repo string) diffResult {
 		Rows   []struct {
 			Benchmark, Unit, Verdict string
 			Significant              bool
+			MDE                      *float64
 		}
 	}
 	check(json.Unmarshal(out, &doc))
-	d := diffResult{wall: wall, rounds: doc.Rounds, rows: len(doc.Rows)}
+	d := diffResult{wall: wall, rounds: doc.Rounds, rows: len(doc.Rows), mde: map[string]float64{}, verdict: map[string]string{}}
 	for _, r := range doc.Rows {
 		if r.Unit == "sec/op" {
 			d.secRows++
+			d.verdict[r.Benchmark] = r.Verdict
+			if r.MDE != nil {
+				d.mde[r.Benchmark] = *r.MDE
+			}
 		}
 		if r.Significant {
 			d.flagged = append(d.flagged, r.Benchmark+" "+r.Unit+" "+r.Verdict)

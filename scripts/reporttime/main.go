@@ -58,6 +58,8 @@ func main() {
 	common := []string{"-count", fmt.Sprint(*count), "-benchtime", *benchtime}
 	times := map[string][]float64{}
 	reports := map[string]string{}
+	all := map[int][]string{} // report.json paths per binary, per trial
+	var firsts [][]string // the current binary's first screens, per trial
 	for trial := 0; trial < *trials; trial++ {
 		for bi, bin := range bins {
 			out := filepath.Join(tmp, fmt.Sprintf("r%d-%d", bi, trial))
@@ -79,6 +81,10 @@ func main() {
 				times[key] = append(times[key], time.Since(start).Seconds())
 			}
 			reports[fmt.Sprint(bi)] = filepath.Join(out, "report.json")
+			all[bi] = append(all[bi], filepath.Join(out, "report.json"))
+			if bi == 0 {
+				firsts = append(firsts, firstScreen(filepath.Join(out, "report.json")))
+			}
 		}
 	}
 	fmt.Printf("%s, -count %d -benchtime %s, %d trials (median wall seconds)\n\n", strings.Join(pkgs, " "), *count, *benchtime, *trials)
@@ -91,12 +97,26 @@ func main() {
 		}
 		fmt.Printf("%-10s %8.1f %8.1f %7.2f×   (%s)\n", name, b, r, r/b, bin)
 	}
+	if len(firsts) > 1 {
+		fmt.Printf("\nfirst screen of the current build across %d trials (root causes, in order):\n", len(firsts))
+		for i, f := range firsts {
+			fmt.Printf("  trial %d: %s\n", i+1, strings.Join(f, " "))
+		}
+		fmt.Printf("  in every trial: %d of %d\n", inAll(firsts), len(firsts[0]))
+	}
 	if len(bins) == 2 {
-		cur, prev := load(reports["0"]), load(reports["1"])
-		fmt.Printf("\nagreement of the last trial's reports (largest difference, in points of share):\n")
-		fmt.Printf("  hotspots flat %.1f, cum %.1f over %d functions\n", maxDiff(cur.hot("flat"), prev.hot("flat")), maxDiff(cur.hot("cum"), prev.hot("cum")), len(prev.hot("flat")))
-		fmt.Printf("  allocation sites bytes %.1f, objects %.1f over %d sites\n", maxDiff(cur.sites("bytes"), prev.sites("bytes")), maxDiff(cur.sites("objects"), prev.sites("objects")), len(prev.sites("bytes")))
-		fmt.Printf("  top site per benchmark: %d of %d the same\n", sameTop(cur, prev), len(prev.topSites()))
+		cur, prev := load(all[0][0]), load(all[1][0])
+		fmt.Printf("\nagreement with the earlier build (differences in points of share; p50 / p90 / max):\n")
+		fmt.Printf("  hotspots with a share of 2%% or more, flat: %s, cum: %s\n", spread(cur.hot("flat"), prev.hot("flat")), spread(cur.hot("cum"), prev.hot("cum")))
+		if len(all[1]) > 1 {
+			p2 := load(all[1][1])
+			fmt.Printf("  the earlier build against itself (run-to-run noise), flat: %s, cum: %s\n", spread(p2.hot("flat"), prev.hot("flat")), spread(p2.hot("cum"), prev.hot("cum")))
+		}
+		low := cur.lowSetup(0.05)
+		fmt.Printf("  allocation sites of the %d benchmarks whose setup is under 5%% of their bytes, bytes: %s, objects: %s\n",
+			len(low), spread(cur.sites("bytes", low), prev.sites("bytes", low)), spread(cur.sites("objects", low), prev.sites("objects", low)))
+		fmt.Printf("  (the others differ by design: the earlier build counted setup in the shares, the current one measures the timed loop's allocations per op)\n")
+		fmt.Printf("  top allocation site per benchmark: %d of %d the same\n", sameTop(cur, prev), len(prev.topSites()))
 	}
 }
 
@@ -111,6 +131,21 @@ type doc struct {
 		BytesShare      float64 `json:"bytes_share"`
 		ObjectsShare    float64 `json:"objects_share"`
 	}
+	Benchmarks []struct {
+		Name  string
+		Setup *float64 `json:"setup_alloc_share"`
+	}
+}
+
+// lowSetup returns the benchmarks whose setup share is known and below x.
+func (d *doc) lowSetup(x float64) map[string]bool {
+	m := map[string]bool{}
+	for _, b := range d.Benchmarks {
+		if b.Setup != nil && *b.Setup < x {
+			m[b.Name] = true
+		}
+	}
+	return m
 }
 
 func load(path string) *doc {
@@ -132,14 +167,19 @@ func (d *doc) hot(which string) map[string]float64 {
 		if which == "cum" {
 			v = h.Cum
 		}
-		m[h.Benchmark+" "+h.Function] = v
+		if v >= 0.02 {
+			m[h.Benchmark+" "+h.Function] = v
+		}
 	}
 	return m
 }
 
-func (d *doc) sites(which string) map[string]float64 {
+func (d *doc) sites(which string, only map[string]bool) map[string]float64 {
 	m := map[string]float64{}
 	for _, a := range d.Allocations {
+		if !only[a.Benchmark] {
+			continue
+		}
 		v := a.BytesShare
 		if which == "objects" {
 			v = a.ObjectsShare
@@ -172,16 +212,21 @@ func sameTop(a, b *doc) int {
 	return n
 }
 
-// maxDiff is the largest difference, in points, between the shares both
-// maps have (the entries shown by both reports).
-func maxDiff(a, b map[string]float64) float64 {
-	d := 0.0
+// spread summarizes the differences, in points, between the shares both
+// maps have: median, 90th percentile and largest, and how many.
+func spread(a, b map[string]float64) string {
+	var ds []float64
 	for k, vb := range b {
 		if va, ok := a[k]; ok {
-			d = math.Max(d, 100*math.Abs(va-vb))
+			ds = append(ds, 100*math.Abs(va-vb))
 		}
 	}
-	return d
+	if len(ds) == 0 {
+		return "none in common"
+	}
+	sort.Float64s(ds)
+	q := func(p float64) float64 { return ds[min(len(ds)-1, int(p*float64(len(ds))))] }
+	return fmt.Sprintf("%.1f / %.1f / %.1f over %d", q(0.5), q(0.9), ds[len(ds)-1], len(ds))
 }
 
 func median(xs []float64) float64 {
@@ -191,4 +236,48 @@ func median(xs []float64) float64 {
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
 	return s[len(s)/2]
+}
+
+// firstScreen returns the file:line of the first ten "fix" findings of a
+// report.json.
+func firstScreen(path string) []string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var d struct {
+		Findings []struct {
+			Section, File string
+			Line          int64
+		}
+	}
+	if err := json.Unmarshal(data, &d); err != nil {
+		log.Fatalf("%s: %v", path, err)
+	}
+	var out []string
+	for _, f := range d.Findings {
+		if f.Section == "fix" && len(out) < 10 {
+			out = append(out, fmt.Sprintf("%s:%d", filepath.Base(f.File), f.Line))
+		}
+	}
+	return out
+}
+
+// inAll counts the entries of the first list that every list has.
+func inAll(lists [][]string) int {
+	n := 0
+	for _, x := range lists[0] {
+		all := true
+		for _, l := range lists[1:] {
+			found := false
+			for _, y := range l {
+				found = found || x == y
+			}
+			all = all && found
+		}
+		if all {
+			n++
+		}
+	}
+	return n
 }
