@@ -59,7 +59,7 @@ func main() {
 	times := map[string][]float64{}
 	reports := map[string]string{}
 	all := map[int][]string{} // report.json paths per binary, per trial
-	var firsts [][]string // the current binary's first screens, per trial
+	var firsts [][]string     // the current binary's first screens, per trial
 	for trial := 0; trial < *trials; trial++ {
 		for bi, bin := range bins {
 			out := filepath.Join(tmp, fmt.Sprintf("r%d-%d", bi, trial))
