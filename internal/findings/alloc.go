@@ -204,7 +204,14 @@ func clean(s string) string {
 // siteReason says in plain words why a site allocates.
 func siteReason(a *document.Allocation, e document.Escape) string {
 	if e.Reason != "" {
-		return clean(e.Reason)
+		r := clean(e.Reason)
+		// "the allocation is inside fmt.Sprintf, called on this line; the
+		// compiler's verdicts for the line do not cover it": the callee
+		// says it; the rest is evidence.
+		if i := strings.Index(r, ", called on this line"); i > 0 && strings.HasPrefix(r, "the allocation is inside ") {
+			return "allocates inside " + strings.TrimPrefix(r[:i], "the allocation is inside ")
+		}
+		return r
 	}
 	subject := e.Name
 	if subject == "" {

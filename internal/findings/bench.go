@@ -282,7 +282,10 @@ func absorb(into, from *cause) {
 	}
 	cs := from.costs[top.key]
 	if from.kind == KindAlloc {
-		into.message += fmt.Sprintf("; it also allocates %s allocs/op (%s/op) in %s: %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), from.message)
+		into.message += fmt.Sprintf("; it also allocates %s allocs/op (%s/op) in %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name())
+		if note := mainNote(from); note != "" && !strings.HasPrefix(note, "allocates inside ") {
+			into.message += ": " + note
+		}
 		return
 	}
 	into.message += fmt.Sprintf("; the same lines spend %s of %s's CPU in %s", pct(cs.CPUShare), top.name(), strings.TrimPrefix(from.message, shortName(from.fn)+": "))
@@ -296,6 +299,10 @@ func allocMessage(c *cause) string {
 		if l.File == c.file && l.Line == c.line {
 			msg = l.Note
 		}
+	}
+	if _, top := c.impact(); top != nil {
+		cs := c.costs[top.key]
+		msg = fmt.Sprintf("%s: %s allocs/op (%s/op) in %s: %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), msg)
 	}
 	if n := len(c.lines); n > 1 {
 		msg += fmt.Sprintf(" (and %d more line%s of %s with the same cause)", n-1, plural(n-1), shortName(c.fn))
@@ -409,4 +416,14 @@ func (d *deriver) hasCause(b *bench) bool {
 		}
 	}
 	return false
+}
+
+// mainNote is what a cause's own line does.
+func mainNote(c *cause) string {
+	for _, l := range c.lines {
+		if l.File == c.file && l.Line == c.line {
+			return l.Note
+		}
+	}
+	return ""
 }

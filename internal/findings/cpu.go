@@ -62,7 +62,7 @@ func (d *deriver) hotFunc(fn, file string, line int64) *cause {
 func (c *cause) addPart(b *bench, what, fix string, own bool, share float64) {
 	c.cost(b)
 	for _, p := range c.parts {
-		if p.what == what {
+		if p.what == what || callee(p.what) != "" && callee(p.what) == callee(what) {
 			p.share[b.key] = min(1, p.share[b.key]+share)
 			return
 		}
@@ -523,4 +523,17 @@ func (c *cause) mainLine() {
 	if best >= 0 {
 		c.file, c.line = c.lines[best].File, c.lines[best].Line
 	}
+}
+
+// callee returns the function a part's words name in parentheses, or
+// "": "string search (strings.Index)" → "strings.Index".
+func callee(what string) string {
+	i, j := strings.LastIndexByte(what, '('), strings.LastIndexByte(what, ')')
+	if i < 0 || j < i {
+		if strings.Contains(what, ".") && !strings.Contains(what, " ") {
+			return what // a bare function name
+		}
+		return ""
+	}
+	return what[i+1 : j]
 }

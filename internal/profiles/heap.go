@@ -156,38 +156,8 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 	if h.Bytes == 0 && h.Objects == 0 {
 		return nil, fmt.Errorf("no allocations recorded (%d samples)", len(p.Sample))
 	}
-	bestVia := map[int32]int32{}
-	bestViaV := map[int32]int64{}
-	for key, v := range via {
-		ln, fn := int32(key>>32), int32(uint32(key))
-		if cur, ok := bestViaV[ln]; !ok || v > cur || v == cur && fn < bestVia[ln] {
-			bestVia[ln], bestViaV[ln] = fn, v
-		}
-	}
-	bestCaller := map[int32]int32{}
-	bestCallerV := map[int32]int64{}
-	for key, v := range callers {
-		ln, cl := int32(key>>32), int32(uint32(key))
-		if cur, ok := bestCallerV[ln]; !ok || v > cur || v == cur && cl < bestCaller[ln] {
-			bestCaller[ln], bestCallerV[ln] = cl, v
-		}
-	}
-	bestAlloc := map[int32]int32{}
-	bestAllocV := map[int32]int64{}
-	for key, v := range allocs {
-		ln, fn := int32(key>>32), int32(uint32(key))
-		if cur, ok := bestAllocV[ln]; !ok || v > cur || v == cur && fn < bestAlloc[ln] {
-			bestAlloc[ln], bestAllocV[ln] = fn, v
-		}
-	}
-	bestParent := map[int32]int32{}
-	bestParentV := map[int32]int64{}
-	for key, v := range parents {
-		ln, fn := int32(key>>32), int32(uint32(key))
-		if cur, ok := bestParentV[ln]; !ok || v > cur || v == cur && fn < bestParent[ln] {
-			bestParent[ln], bestParentV[ln] = fn, v
-		}
-	}
+	bestVia, bestCaller := heaviest(via), heaviest(callers)
+	bestAlloc, bestParent := heaviest(allocs), heaviest(parents)
 	for li, ln := range ix.lines {
 		if bytes[li] == 0 && objects[li] == 0 {
 			continue
@@ -242,4 +212,20 @@ func isMalloc(name string) bool {
 		return true
 	}
 	return strings.HasPrefix(name, "runtime.mallocgc")
+}
+
+// heaviest returns, for each site line, the other index (a function or a
+// line) it is paired with in the most bytes and objects: the keys of m are
+// line<<32 | other. Ties go to the lower index, so the result does not
+// depend on map order.
+func heaviest(m map[uint64]int64) map[int32]int32 {
+	best := map[int32]int32{}
+	bestV := map[int32]int64{}
+	for key, v := range m {
+		ln, other := int32(key>>32), int32(uint32(key))
+		if cur, ok := bestV[ln]; !ok || v > cur || v == cur && other < best[ln] {
+			best[ln], bestV[ln] = other, v
+		}
+	}
+	return best
 }
