@@ -27,6 +27,7 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"charts":   (*htmlView).charts,
 	"cost":     costText,
 	"compiler": compilerText,
+	"unnamed": func(f document.Finding) string { return strings.TrimPrefix(f.Message, f.Benchmark+": ") },
 	"deref": func(f *float64) float64 {
 		if f == nil {
 			return 0
@@ -54,7 +55,7 @@ type htmlView struct {
 	Sec                               sections
 	Units                             []string
 	Rows                              [][]string
-	NoCI                              bool
+	NoCI                              string
 	TimeChart, AllocChart, BytesChart *barChart
 	CatChart                          *stackChart
 	CPU                               []htmlCPU
@@ -98,12 +99,11 @@ func newHTMLView(d *document.Report, opts Options) *htmlView {
 		for _, b := range bs {
 			row := []string{benchLabel(d, b)}
 			for _, u := range us {
-				c := metricCell(b.Metrics[u], u)
-				v.NoCI = v.NoCI || strings.HasSuffix(c, "no interval)")
-				row = append(row, c)
+				row = append(row, metricCell(b.Metrics[u], u))
 			}
 			v.Rows = append(v.Rows, row)
 		}
+		v.NoCI = noInterval(bs)
 		v.TimeChart = newBarChart(d, bs, "sec/op", "time per op", "#4e79a7")
 		v.AllocChart = newBarChart(d, bs, "allocs/op", "allocations per op", "#e15759")
 		v.BytesChart = newBarChart(d, bs, "B/op", "bytes allocated per op", "#f28e2b")
@@ -193,7 +193,8 @@ func newBarChart(d *document.Report, bs []document.Benchmark, unit, title, color
 	if n < 2 {
 		return nil
 	}
-	c := &barChart{Title: title, Unit: unit, W: chartW, LabelW: chartLabelW, Color: color}
+	labelW := labelWidth(d, bs)
+	c := &barChart{Title: title, Unit: unit, W: chartW, LabelW: labelW, Color: color}
 	// Benchmarks a hundred times apart would leave all but the slowest
 	// as slivers: past that, bars are on a log scale starting a tenth
 	// below the smallest value, and the title says so.
@@ -201,7 +202,7 @@ func newBarChart(d *document.Report, bs []document.Benchmark, unit, title, color
 	if logScale {
 		c.Title += " (log scale)"
 	}
-	area := float64(chartW - chartLabelW - 120)
+	area := float64(chartW - labelW - 120)
 	for _, b := range bs {
 		m := b.Metrics[unit]
 		if m == nil {
@@ -217,7 +218,7 @@ func newBarChart(d *document.Report, bs []document.Benchmark, unit, title, color
 			}
 		}
 		c.Bars = append(c.Bars, chartBar{Label: benchLabel(d, b), Value: scaled(m.Median, unit) + " " + unit,
-			Y: y, TextY: y + chartBarH - 4, W: round1(w), ValueX: round1(float64(chartLabelW) + w + 6)})
+			Y: y, TextY: y + chartBarH - 4, W: round1(w), ValueX: round1(float64(labelW) + w + 6)})
 	}
 	c.H = 16 + len(c.Bars)*chartRowH
 	return c
@@ -277,8 +278,13 @@ func categoryColor(c string) string {
 }
 
 func newStackChart(d *document.Report, cpus []benchCPU) *stackChart {
-	c := &stackChart{W: chartW, LabelW: chartLabelW}
-	area := float64(chartW - chartLabelW - 10)
+	var bs []document.Benchmark
+	for _, bc := range cpus {
+		bs = append(bs, bc.Bench)
+	}
+	labelW := labelWidth(d, bs)
+	c := &stackChart{W: chartW, LabelW: labelW}
+	area := float64(chartW - labelW - 10)
 	seen := map[string]bool{}
 	for _, bc := range cpus {
 		if len(bc.Categories) == 0 {
@@ -286,7 +292,7 @@ func newStackChart(d *document.Report, cpus []benchCPU) *stackChart {
 		}
 		y := 8 + len(c.Rows)*chartRowH
 		r := stackRow{Label: benchLabel(d, bc.Bench), Y: y, TextY: y + chartBarH - 4}
-		x := float64(chartLabelW)
+		x := float64(labelW)
 		for _, cat := range bc.Categories {
 			w := area * cat.Share
 			s := stackSeg{X: round1(x), W: round1(w), Fill: categoryColor(cat.Category),
@@ -307,7 +313,7 @@ func newStackChart(d *document.Report, cpus []benchCPU) *stackChart {
 		return nil
 	}
 	c.LegendY = 16 + len(c.Rows)*chartRowH
-	x := chartLabelW
+	x := labelW
 	for _, name := range []string{"application", "gc", "scheduler", "memory", "maps", "strings", "fmt", "reflect",
 		"encoding", "compression", "crypto", "regexp", "sort", "syscall", "other"} {
 		if seen[name] {
@@ -435,5 +441,16 @@ func packageColor(d *document.Report, fn string) string {
 
 // textWidth estimates the width of s in the charts' 12px monospace font.
 func textWidth(s string) float64 { return 7.3 * float64(len([]rune(s))) }
+
+// labelWidth is the room a chart leaves for its labels: the longest
+// benchmark label, so none is cut off, between chartLabelW and half the
+// chart.
+func labelWidth(d *document.Report, bs []document.Benchmark) int {
+	w := float64(chartLabelW)
+	for _, b := range bs {
+		w = math.Max(w, textWidth(benchLabel(d, b))+16)
+	}
+	return int(math.Min(w, chartW/2))
+}
 
 func round1(f float64) float64 { return math.Round(f*10) / 10 }

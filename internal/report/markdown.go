@@ -391,7 +391,7 @@ func metricCell(m *document.Metric, unit string) string {
 	}
 	s := scaled(m.Median, unit)
 	if m.Low == nil || m.High == nil {
-		return fmt.Sprintf("%s (n=%d: no interval)", s, m.N)
+		return s // the table's note says why there is no interval
 	}
 	ci := 0.0
 	if m.Median != 0 {
@@ -440,31 +440,41 @@ func (m *mdWriter) benchmarks() {
 	header := append([]string{"benchmark"}, us...)
 	align := "l" + strings.Repeat("r", len(us))
 	var rows [][]string
-	noCI := false
 	for _, b := range bs {
 		row := []string{code(benchLabel(m.doc, b))}
 		for _, u := range us {
-			c := metricCell(b.Metrics[u], u)
-			noCI = noCI || strings.HasSuffix(c, "no interval)")
-			row = append(row, c)
+			row = append(row, metricCell(b.Metrics[u], u))
 		}
 		rows = append(rows, row)
 	}
 	m.table(align, header, rows)
-	m.printf("Medians of the runs ± the 95%% confidence interval, as benchstat computes them.")
-	if noCI {
-		m.printf(" An interval needs at least 6 runs (-count 6).")
-	}
-	m.printf("\n\n")
+	m.printf("Medians of the runs ± the 95%% confidence interval, as benchstat computes them.%s\n\n", noInterval(bs))
 }
 
-// benchLabel names a benchmark, with its package when the report spans
-// several.
+// benchLabel names a benchmark, with its package's name when the report
+// spans several.
 func benchLabel(d *document.Report, b document.Benchmark) string {
 	if multiPackage(d) && b.Package != "" {
-		return b.Package + "." + b.Name
+		return b.Package[strings.LastIndexByte(b.Package, '/')+1:] + "." + b.Name
 	}
 	return b.Name
+}
+
+// noInterval says which runs had too few values for a confidence
+// interval, or "".
+func noInterval(bs []document.Benchmark) string {
+	n := -1
+	for _, b := range bs {
+		for _, m := range b.Metrics {
+			if m != nil && (m.Low == nil || m.High == nil) && (n < 0 || m.N < n) {
+				n = m.N
+			}
+		}
+	}
+	if n < 0 {
+		return ""
+	}
+	return fmt.Sprintf(" n=%d: no interval (it needs at least 6 runs: -count 6).", n)
 }
 
 func multiPackage(d *document.Report) bool {
