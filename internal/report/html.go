@@ -27,7 +27,7 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"charts":   (*htmlView).charts,
 	"cost":     costText,
 	"compiler": compilerText,
-	"unnamed": func(f document.Finding) string { return strings.TrimPrefix(f.Message, f.Benchmark+": ") },
+	"unnamed":  func(f document.Finding) string { return strings.TrimPrefix(f.Message, f.Benchmark+": ") },
 	"deref": func(f *float64) float64 {
 		if f == nil {
 			return 0
