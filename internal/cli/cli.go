@@ -47,6 +47,7 @@ func commands() []command {
 		{"explain", "why each hot allocation happens: heap profile joined with the compiler's escape analysis", runExplain},
 		{"report", "the whole loop: bench, profile, explain, findings → report.md, report.html, report.json", runReport},
 		{"diff", "did my change make it faster? interleaved BASE vs HEAD with an honest verdict", runDiff},
+		{"check", "CI gate: fail on a regression or a broken budget, and say why (profiles and escape analysis of both sides)", runCheck},
 		{"exec", "time whole commands (hyperfine-style), with rusage and syscall counts", runExec},
 	}
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"testing"
 
@@ -20,6 +22,9 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"checkrows": checkRows,
+		},
 		Setup: func(env *testscript.Env) error {
 			// The scripts build real test binaries: share the
 			// caller's module and build caches so they run fast and
@@ -37,4 +42,25 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// checkRows is the script command "checkrows FILE": it prints the rows of
+// a perfloop.check/v1 document, one per line, as "regression BENCHMARK
+// UNIT" and "layout BENCHMARK UNIT", for stdout to match.
+func checkRows(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: checkrows FILE")
+	}
+	var c struct {
+		Regressions, Layout []struct{ Benchmark, Unit string }
+	}
+	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &c); err != nil {
+		ts.Fatalf("checkrows: %v", err)
+	}
+	for _, r := range c.Regressions {
+		fmt.Fprintf(ts.Stdout(), "regression %s %s\n", r.Benchmark, r.Unit)
+	}
+	for _, r := range c.Layout {
+		fmt.Fprintf(ts.Stdout(), "layout %s %s\n", r.Benchmark, r.Unit)
+	}
 }

@@ -2,9 +2,8 @@ package cli
 
 import (
 	"context"
+	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -66,11 +65,13 @@ type diffOptions struct {
 	maxRounds  int
 	budget     time.Duration
 	threshold  float64 // relative slowdown that fails the run
-	settle     float64 // relative change below which a row may settle early
-	alpha      float64
-	seed       uint64
-	json       bool
-	pin        bool
+	// thresholdSet reports that -threshold was given.
+	thresholdSet bool
+	settle       float64 // relative change below which a row may settle early
+	alpha        float64
+	seed         uint64
+	json         bool
+	pin          bool
 }
 
 // pinCPUs returns the CPUs to pin benchmark processes to: one quiet CPU
@@ -88,23 +89,44 @@ func (o *diffOptions) pinCPUs() []int {
 func runDiff(ctx context.Context, args []string, s Streams) error {
 	var opts diffOptions
 	fs := newFlagSet("diff", diffUsage, s)
-	opts.addBenchFlags(fs, 0)
-	fs.IntVar(&opts.minRounds, "min-rounds", 6, "first look at the data after `n` rounds")
-	fs.IntVar(&opts.maxRounds, "rounds", 100, "run at most `n` rounds (the run stops sooner when every row is decided, or at -time)")
-	fs.DurationVar(&opts.budget, "time", 5*time.Minute, "stop after about `d` and decide with what was measured")
-	threshold := fs.String("threshold", "0%", "fail (exit 1) only on slowdowns larger than `pct`")
-	settle := fs.String("settle", "3%", "stop early when every unchanged row is known to within ±`pct`")
-	fs.Float64Var(&opts.alpha, "alpha", stats.Alpha, "false discovery rate across rows")
-	fs.Uint64Var(&opts.seed, "seed", 0, "seed for the run order (0: random)")
-	fs.BoolVar(&opts.json, "json", false, "print perfloop.compare/v1 JSON with rounds and wall_seconds")
-	fs.BoolVar(&opts.pin, "pin", true, "run every benchmark process on one quiet CPU (Linux; off with -cpu)")
+	threshold := opts.addDiffFlags(fs, "0%")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
+	if err := opts.finishDiffFlags(fs, pos, *threshold); err != nil {
+		return err
+	}
+	return diff(ctx, opts, s)
+}
+
+// addDiffFlags defines the flags diff and check share; it returns the
+// -threshold flag's text, which finishDiffFlags parses.
+func (opts *diffOptions) addDiffFlags(fs *flag.FlagSet, threshold string) *string {
+	opts.addBenchFlags(fs, 0)
+	fs.IntVar(&opts.minRounds, "min-rounds", 6, "first look at the data after `n` rounds")
+	fs.IntVar(&opts.maxRounds, "rounds", 100, "run at most `n` rounds (the run stops sooner when every row is decided, or at -time)")
+	fs.DurationVar(&opts.budget, "time", 5*time.Minute, "stop after about `d` and decide with what was measured")
+	th := fs.String("threshold", threshold, "fail (exit 1) only on slowdowns larger than `pct`")
+	fs.Func("settle", "stop early when every unchanged row is known to within ±`pct` (default 3%)", func(v string) error {
+		var err error
+		opts.settle, err = parsePercent(v)
+		return err
+	})
+	opts.settle = 0.03
+	fs.Float64Var(&opts.alpha, "alpha", stats.Alpha, "false discovery rate across rows")
+	fs.Uint64Var(&opts.seed, "seed", 0, "seed for the run order (0: random)")
+	fs.BoolVar(&opts.json, "json", false, "print JSON (diff: perfloop.compare/v1 with rounds and wall_seconds; check: perfloop.check/v1)")
+	fs.BoolVar(&opts.pin, "pin", true, "run every benchmark process on one quiet CPU (Linux; off with -cpu)")
+	return th
+}
+
+// finishDiffFlags takes BASE, HEAD and the packages from the positional
+// arguments and checks the flags.
+func (opts *diffOptions) finishDiffFlags(fs *flag.FlagSet, pos []string, threshold string) error {
 	if len(pos) == 0 {
 		fs.Usage()
-		return usageErrorf("diff: give the BASE revision (e.g. perfloop diff HEAD)")
+		return usageErrorf("%s: give the BASE revision (e.g. perfloop %s HEAD)", fs.Name(), fs.Name())
 	}
 	opts.base, pos = pos[0], pos[1:]
 	// HEAD is the second argument when it is not a package pattern.
@@ -116,12 +138,11 @@ func runDiff(ctx context.Context, args []string, s Streams) error {
 	if opts.benchtime == "" {
 		opts.benchtime = "10ms"
 	}
-	if opts.threshold, err = parsePercent(*threshold); err != nil {
+	var err error
+	if opts.threshold, err = parsePercent(threshold); err != nil {
 		return usageErrorf("-threshold: %v", err)
 	}
-	if opts.settle, err = parsePercent(*settle); err != nil {
-		return usageErrorf("-settle: %v", err)
-	}
+	fs.Visit(func(f *flag.Flag) { opts.thresholdSet = opts.thresholdSet || f.Name == "threshold" })
 	if !(opts.alpha > 0 && opts.alpha < 1) {
 		return usageErrorf("-alpha must be between 0 and 1, got %g", opts.alpha)
 	}
@@ -131,10 +152,7 @@ func runDiff(ctx context.Context, args []string, s Streams) error {
 	if opts.seed == 0 {
 		opts.seed = uint64(time.Now().UnixNano())
 	}
-	if err := opts.validate(); err != nil {
-		return err
-	}
-	return diff(ctx, opts, s)
+	return opts.validate()
 }
 
 // looksLikePattern reports whether arg is a package pattern rather than a
@@ -154,69 +172,12 @@ func parsePercent(s string) (float64, error) {
 func diff(ctx context.Context, opts diffOptions, s Streams) error {
 	bar := bar(s)
 	defer bar.Done()
-	cwd, err := os.Getwd()
+	revs, err := buildRevisions(ctx, opts.base, opts.head, opts.tags, opts.patterns, opts.bench, bar)
 	if err != nil {
 		return err
 	}
-	root, err := gotest.RepoRoot(ctx, cwd)
-	if err != nil {
-		return usageError{err}
-	}
-	rel, err := filepath.Rel(root, cwd)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp("", "perfloop-diff-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-
-	// Work trees are checked out safely (git is never killed mid-write)
-	// and removed whatever state they are in, also after Ctrl-C.
-	var removes []func() error
-	defer func() {
-		for _, rm := range removes {
-			_ = rm()
-		}
-	}()
-	checkout := func(rev, name string) (string, string, error) {
-		commit, err := gotest.ResolveRevision(ctx, root, rev)
-		if err != nil {
-			return "", "", usageError{err}
-		}
-		dir := filepath.Join(tmp, name)
-		bar.Status(fmt.Sprintf("checking out %s", rev))
-		rm, err := gotest.CheckoutWorktree(ctx, root, commit, dir)
-		if err != nil {
-			return "", "", err
-		}
-		removes = append(removes, rm)
-		return filepath.Join(dir, rel), commit[:min(12, len(commit))], nil
-	}
-	baseDir, baseCommit, err := checkout(opts.base, "base")
-	if err != nil {
-		return err
-	}
-	head := abtest.Spec{Role: "HEAD", Label: "work tree", Dir: cwd, Tags: opts.tags}
-	if opts.head != "" {
-		dir, commit, err := checkout(opts.head, "head")
-		if err != nil {
-			return err
-		}
-		head.Dir, head.Label = dir, opts.head+" "+commit
-	}
-	base := abtest.Spec{Role: "BASE", Label: opts.base + " " + baseCommit, Dir: baseDir, Tags: opts.tags}
-
-	sides, err := abtest.Build(ctx, [2]abtest.Spec{base, head}, opts.patterns, opts.bench, bar)
-	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return usageError{err}
-	}
-	defer abtest.Close(sides)
-	res, err := abtest.Run(ctx, sides, opts.abOptions(), bar)
+	defer revs.close()
+	res, err := abtest.Run(ctx, revs.sides, opts.abOptions(), bar)
 	bar.Done()
 	return renderDiff(s, opts, res, err)
 }

@@ -48,7 +48,7 @@ func (d *deriver) allocCauses(b *bench) {
 		// A function's allocations are one cause: the objects it makes on
 		// one path (a node, its items, its children) are one cost.
 		group := "allocations"
-		owner := outer(plain(a.Function))
+		owner := outer(document.PlainFunc(a.Function))
 		if r := receiver(owner); r != "" && (e.Cause == "interface" || e.Cause == "concat") {
 			// The methods of one type boxing or concatenating what they
 			// return are one way of building output: one cause.
@@ -65,7 +65,7 @@ func (d *deriver) allocCauses(b *bench) {
 			if c.parents == nil {
 				c.parents = map[string]float64{}
 			}
-			c.parents[outer(plain(a.Parent))] += a.BytesShare + a.ObjectsShare
+			c.parents[outer(document.PlainFunc(a.Parent))] += a.BytesShare + a.ObjectsShare
 		}
 		cs := c.cost(b)
 		cs.AllocsPerOp += allocs
@@ -184,7 +184,7 @@ func exported(fn string) bool {
 // receiver returns a method's receiver type with its package
 // ("example.com/m.(*T)"), or "" for a function.
 func receiver(fn string) string {
-	fn = plain(fn)
+	fn = document.PlainFunc(fn)
 	s := shortName(fn)
 	i := strings.LastIndexByte(s, '.')
 	if i < 0 || strings.Contains(s, ".func") {

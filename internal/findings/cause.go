@@ -232,32 +232,9 @@ func plural(n int) string {
 	return "s"
 }
 
-// plain drops a generic function's type arguments, which hold dots and
-// slashes of their own: "m.(*node[go.shape.int]).insert" →
-// "m.(*node).insert". The instantiations of one function are one function
-// to a reader.
-func plain(fn string) string {
-	if !strings.Contains(fn, "[") {
-		return fn
-	}
-	var b strings.Builder
-	depth := 0
-	for _, r := range fn {
-		switch {
-		case r == '[':
-			depth++
-		case r == ']':
-			depth--
-		case depth == 0:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
 // shortName drops the import path: "example.com/m.(*T).Add" → "(*T).Add".
 func shortName(fn string) string {
-	fn = plain(fn)
+	fn = document.PlainFunc(fn)
 	i := strings.LastIndex(fn, "/")
 	rest := fn[i+1:]
 	if _, after, ok := strings.Cut(rest, "."); ok {
@@ -269,7 +246,7 @@ func shortName(fn string) string {
 // pkgFunc drops the import path but keeps the package:
 // "example.com/m.(*T).Add" → "m.(*T).Add".
 func pkgFunc(fn string) string {
-	fn = plain(fn)
+	fn = document.PlainFunc(fn)
 	return fn[strings.LastIndex(fn, "/")+1:]
 }
 

@@ -49,7 +49,7 @@ type part struct {
 // hotFunc returns the CPU cause of function fn (closures belong to the
 // function they are in), creating it at file:line.
 func (d *deriver) hotFunc(fn, file string, line int64) *cause {
-	fn = outer(plain(fn))
+	fn = outer(document.PlainFunc(fn))
 	if c := d.find(KindCPU, fn, "function"); c != nil {
 		return c
 	}
@@ -141,9 +141,9 @@ func (d *deriver) cpuCauses(b *bench) {
 			// its own.
 			kind := map[string]string{"encoding": KindLibrary, "compression": KindLibrary, "crypto": KindLibrary,
 				"syscall": KindIO, "scheduler": KindContention}[cat]
-			c = d.find(kind, plain(l.Function), cat)
+			c = d.find(kind, document.PlainFunc(l.Function), cat)
 			if c == nil {
-				c = newCause(kind, cat, plain(l.Function), l.File, l.Line)
+				c = newCause(kind, cat, document.PlainFunc(l.Function), l.File, l.Line)
 				c.suggestion = fix
 				c.message = fmt.Sprintf("%s under %s", what, shortName(l.Function))
 				d.causes = append(d.causes, c)
@@ -173,7 +173,7 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 		if lc.first.Callee != "" {
 			continue
 		}
-		fn := outer(plain(lc.first.Function))
+		fn := outer(document.PlainFunc(lc.first.Function))
 		if byFn[fn] == nil {
 			fns = append(fns, fn)
 		}
@@ -331,7 +331,7 @@ func (d *deriver) repeatedCalls(b *bench) {
 		if l.InTest || l.Callee == "" || l.Cum < repeatMin || l.Category == "memory" || l.Category == "gc" {
 			continue
 		}
-		k := key{plain(l.Function), plain(l.Callee)}
+		k := key{document.PlainFunc(l.Function), document.PlainFunc(l.Callee)}
 		if calls[k] == nil {
 			order = append(order, k)
 		}
@@ -470,7 +470,7 @@ func (d *deriver) dropInternalMicro(c *cause) {
 func (d *deriver) calledFromTest(b *bench, fn string) bool {
 	path := b.entry.CallPath.Functions
 	for i := 1; i < len(path); i++ {
-		if outer(plain(path[i])) != fn {
+		if outer(document.PlainFunc(path[i])) != fn {
 			continue
 		}
 		prev := path[i-1]

@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -64,7 +67,7 @@ func gitWrite(ctx context.Context, dir string, args ...string) (string, error) {
 func RepoRoot(ctx context.Context, dir string) (string, error) {
 	root, err := git(ctx, dir, "rev-parse", "--show-toplevel")
 	if err != nil {
-		return "", fmt.Errorf("%s is not in a git repository (diff compares git revisions): %w", dir, err)
+		return "", fmt.Errorf("%s is not in a git repository (BASE and HEAD are git revisions): %w", dir, err)
 	}
 	return root, nil
 }
@@ -211,4 +214,112 @@ func realPath(p string) string {
 		return p
 	}
 	return filepath.Join(realPath(parent), filepath.Base(p))
+}
+
+// FileChange is a file a change touched and the lines it touched.
+type FileChange struct {
+	// Path is relative to the repository's top directory, slash-separated.
+	Path string
+	// Old and New are the touched lines, as inclusive [first, last]
+	// ranges, of BASE's and HEAD's version of the file. A deletion
+	// touches the lines either side of where it was; a new file touches
+	// all of HEAD's lines, a deleted one all of BASE's.
+	Old, New [][2]int
+}
+
+// Changes lists the files that differ between commit base and head (""
+// for the work tree, untracked files included) and the lines that differ.
+func Changes(ctx context.Context, repo, base, head string) ([]FileChange, error) {
+	args := []string{"-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-renames", "--no-prefix", "-U0", base}
+	if head != "" {
+		args = append(args, head)
+	}
+	out, err := git(ctx, repo, args...)
+	if err != nil {
+		return nil, err
+	}
+	changes := ParseDiff(out)
+	if head == "" {
+		out, err := git(ctx, repo, "-c", "core.quotePath=false", "ls-files", "--others", "--exclude-standard")
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				changes = append(changes, FileChange{Path: l, New: [][2]int{{1, math.MaxInt32}}})
+			}
+		}
+	}
+	return changes, nil
+}
+
+var hunkHeader = regexp.MustCompile(`^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@`)
+
+// ParseDiff reads the files and line ranges of a unified diff made with
+// -U0 --no-prefix (git diff's output); it ignores what it does not
+// understand.
+func ParseDiff(diff string) []FileChange {
+	var out []FileChange
+	var cur *FileChange
+	var oldPath string
+	for _, l := range strings.Split(diff, "\n") {
+		switch {
+		case strings.HasPrefix(l, "diff --git "):
+			cur, oldPath = nil, ""
+		case strings.HasPrefix(l, "--- ") && cur == nil:
+			oldPath = unquote(strings.TrimPrefix(l, "--- "))
+		case strings.HasPrefix(l, "+++ ") && cur == nil:
+			p := unquote(strings.TrimPrefix(l, "+++ "))
+			if p == "/dev/null" {
+				p = oldPath
+			}
+			if p == "" || p == "/dev/null" {
+				continue
+			}
+			out = append(out, FileChange{Path: p})
+			cur = &out[len(out)-1]
+		case strings.HasPrefix(l, "@@ ") && cur != nil:
+			m := hunkHeader.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			num := func(s string, def int) int {
+				if s == "" {
+					return def
+				}
+				n, _ := strconv.Atoi(s)
+				return n
+			}
+			if r, ok := touched(num(m[1], 0), num(m[2], 1)); ok {
+				cur.Old = append(cur.Old, r)
+			}
+			if r, ok := touched(num(m[3], 0), num(m[4], 1)); ok {
+				cur.New = append(cur.New, r)
+			}
+		}
+	}
+	return out
+}
+
+// touched is the range of a hunk side starting at line start with n
+// lines; an empty side (n == 0) is a point after line start, which
+// touches it and the next.
+func touched(start, n int) ([2]int, bool) {
+	if start < 0 || n < 0 {
+		return [2]int{}, false
+	}
+	if n == 0 {
+		return [2]int{max(start, 1), start + 1}, true
+	}
+	return [2]int{start, start + n - 1}, true
+}
+
+// unquote undoes git's quoting of a path with unusual characters.
+func unquote(p string) string {
+	if strings.HasPrefix(p, `"`) {
+		if u, err := strconv.Unquote(p); err == nil {
+			return u
+		}
+	}
+	return p
 }

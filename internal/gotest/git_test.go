@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -197,4 +198,60 @@ func TestRemoveWorktreeLockedAndBroken(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkOnlyMain(t, repo)
+}
+
+func TestParseDiff(t *testing.T) {
+	diff := `diff --git codec.go codec.go
+index 12ffaf6..cb28db1 100644
+--- codec.go
++++ codec.go
+@@ -8,2 +8,3 @@ func WriteFrame(w io.Writer, prefix, payload []byte) error {
+-	prefix[0] = byte(n)
+--- a removed line that looks like a header
++	var hdr [4]byte
++++ an added line that looks like a header
++	hdr[0] = byte(n)
+@@ -20,0 +22 @@ func Sum(xs []int) int {
++	// a comment
+@@ -30 +32,0 @@ func Sum(xs []int) int {
+-	s = 0
+diff --git gone.go gone.go
+deleted file mode 100644
+--- gone.go
++++ /dev/null
+@@ -1,3 +0,0 @@
+-package ck
+diff --git "dir/na\303\257ve.go" "dir/na\303\257ve.go"
+new file mode 100644
+--- /dev/null
++++ "dir/na\303\257ve.go"
+@@ -0,0 +1,2 @@
++package ck
++// x
+`
+	got := ParseDiff(diff)
+	want := []FileChange{
+		{Path: "codec.go", Old: [][2]int{{8, 9}, {20, 21}, {30, 30}}, New: [][2]int{{8, 10}, {22, 22}, {32, 33}}},
+		{Path: "gone.go", Old: [][2]int{{1, 3}}, New: [][2]int{{1, 1}}},
+		{Path: "dir/naïve.go", Old: [][2]int{{1, 1}}, New: [][2]int{{1, 2}}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ParseDiff:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+// FuzzParseDiff checks that any text parses without panicking into
+// ranges that are not inverted.
+func FuzzParseDiff(f *testing.F) {
+	f.Add("--- a.go\n+++ a.go\n@@ -1,2 +1,3 @@\n")
+	f.Add("--- /dev/null\n+++ b.go\n@@ -0,0 +1 @@ x\n@@ -99999999999999999999 +1 @@\n")
+	f.Fuzz(func(t *testing.T, diff string) {
+		for _, c := range ParseDiff(diff) {
+			for _, r := range append(c.Old, c.New...) {
+				if r[0] > r[1] {
+					t.Errorf("%s: inverted range %v", c.Path, r)
+				}
+			}
+		}
+	})
 }

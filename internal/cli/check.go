@@ -1,0 +1,195 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/perfloop/perfloop/internal/abtest"
+	"github.com/perfloop/perfloop/internal/gate"
+	"github.com/perfloop/perfloop/internal/gotest"
+)
+
+const checkUsage = `
+usage: perfloop check [flags] BASE [HEAD] [packages]
+
+Check is a CI gate that says why a change got slower. It runs the
+benchmarks of BASE and HEAD (default: the work tree) interleaved and
+paired, as perfloop diff does, and fails (exit 1) when a benchmark regresses
+beyond its threshold, a budget is broken or a side fails to build or run.
+For every regression it profiles both sides and names the causes: the
+module lines whose CPU time per op grew, the allocation sites that are new
+or allocate more per op, the lines the compiler now puts on the heap (with
+the step that sends them there) and the functions it no longer inlines.
+
+A time row regresses when it is significantly slower by more than
+-threshold (or, with -calibrate, the benchmark's own noise measured by an
+A/A run of BASE against itself on this machine, whichever is larger);
+allocs/op regresses when HEAD allocates half an allocation more per op.
+A row too noisy to rule out a regression beyond its threshold is
+"inconclusive": reported, exit 0 unless -strict.
+
+A benchmark that got slower while executing no function the change
+touched, on either side (coverage of one iteration says so), only had its
+code moved in the binary: it is listed under "moved with code layout" and
+does not fail. A package whose test binaries hold the same machine code
+on both sides is not run at all.
+
+Budgets are limits HEAD must keep: -budget 'PATTERN UNIT OP VALUE'
+(repeatable), OP one of == <= < >= >, VALUE a number or a percentage of
+BASE ("+5%"); for example -budget 'BenchmarkEncode allocs/op == 0'. They
+can also be kept in perfloop.json at the module root:
+
+	{"check": {"threshold": "5%", "budgets": ["BenchmarkEncode allocs/op == 0"]}}
+
+-json prints perfloop.check/v1; -markdown FILE writes a pull request
+comment; when $GITHUB_STEP_SUMMARY is set the same Markdown is appended to
+it. docs/check.md has a GitHub Actions workflow.
+
+Exit status: 0 pass (or inconclusive), 1 regression, broken budget or
+failed side (or inconclusive with -strict), 2 bad flags or revisions, 130
+when interrupted.
+
+Examples:
+
+	perfloop check main
+	perfloop check -budget 'BenchmarkEncode allocs/op == 0' -markdown pr.md origin/main
+	perfloop check -calibrate -threshold 3% -json v1.2.0 HEAD ./codec
+`
+
+type checkOptions struct {
+	diffOptions
+	budgets     []string
+	config      string
+	calibrate   bool
+	strict      bool
+	markdown    string
+	profileTime string
+}
+
+// stringsFlag is a repeatable string flag.
+type stringsFlag []string
+
+func (f *stringsFlag) String() string     { return strings.Join(*f, "; ") }
+func (f *stringsFlag) Set(v string) error { *f = append(*f, v); return nil }
+
+func runCheck(ctx context.Context, args []string, s Streams) error {
+	var opts checkOptions
+	fs := newFlagSet("check", checkUsage, s)
+	threshold := opts.addDiffFlags(fs, "5%")
+	fs.Var((*stringsFlag)(&opts.budgets), "budget", "a `budget` HEAD must keep: 'PATTERN UNIT OP VALUE' (repeatable)")
+	fs.StringVar(&opts.config, "config", "", "read threshold and budgets from `file` (default perfloop.json at the module root, when present)")
+	fs.BoolVar(&opts.calibrate, "calibrate", false, "run BASE against itself first and raise each benchmark's threshold to its measured noise")
+	fs.BoolVar(&opts.strict, "strict", false, "fail (exit 1) when the verdict is inconclusive")
+	fs.StringVar(&opts.markdown, "markdown", "", "write the verdict as Markdown for a pull request comment to `file`")
+	fs.StringVar(&opts.profileTime, "profiletime", "1s", "profile each side of a regression for `d`")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := opts.finishDiffFlags(fs, pos, *threshold); err != nil {
+		return err
+	}
+	return check(ctx, opts, s)
+}
+
+func check(ctx context.Context, opts checkOptions, s Streams) error {
+	gopts, err := opts.gateOptions()
+	if err != nil {
+		return err
+	}
+	bar := bar(s)
+	defer bar.Done()
+	revs, err := buildRevisions(ctx, opts.base, opts.head, opts.tags, opts.patterns, opts.bench, bar)
+	if err != nil {
+		return err
+	}
+	defer revs.close()
+	var change *gate.Change
+	changes, err := gotest.Changes(ctx, revs.root, revs.commits[0], revs.commits[1])
+	if rel, dirs, modPath, ok := revs.module(); ok && err == nil {
+		change = gate.NewChange(changes, rel, dirs, modPath)
+	}
+	// Packages whose machine code the change leaves alone are not run,
+	// unless a budget needs HEAD's figures.
+	var unaltered []string
+	if len(gopts.Budgets) == 0 {
+		if unaltered, err = gate.SkipUnaltered(revs.sides, change); err != nil {
+			return err
+		}
+	}
+	if opts.calibrate {
+		bar.Status("calibrating: BASE against itself")
+		aa, err := abtest.Run(ctx, [2]*abtest.Side{revs.sides[0], revs.sides[0]}, opts.abOptions(), bar)
+		if err != nil && !errors.Is(err, abtest.ErrNoCommon) {
+			return err
+		}
+		gopts.Noise = gate.Noise(aa)
+	}
+	res, runErr := abtest.Run(ctx, revs.sides, opts.abOptions(), bar)
+	if errors.Is(runErr, abtest.ErrNoCommon) {
+		for _, f := range res.Failures {
+			fmt.Fprintf(s.Err, "perfloop: %s: %s\n", [...]string{"BASE", "HEAD"}[f.Side], f)
+		}
+		switch {
+		case len(res.Failures) > 0:
+			return failedError{"check: nothing to compare: a side failed to build"}
+		case len(unaltered) > 0:
+			runErr = nil // every package's code is the same: pass
+		default:
+			return usageErrorf("check: no benchmark matching -bench %q exists on both sides", opts.bench)
+		}
+	}
+	if runErr != nil {
+		return runErr
+	}
+	c := gate.Decide(res, gopts)
+	c.Unaltered = unaltered
+	if len(c.Regressions) > 0 {
+		eopts := gate.ExplainOptions{ProfileTime: opts.profileTime, CPU: opts.cpu, Timeout: opts.timeout, Tags: opts.tags, Change: change}
+		if err := gate.Explain(ctx, revs.sides, c, eopts, bar); err != nil {
+			return err
+		}
+	}
+	bar.Done()
+	return renderCheck(s, opts, c, res)
+}
+
+// gateOptions reads the threshold and budgets from the flags and the
+// configuration file.
+func (o *checkOptions) gateOptions() (gate.Options, error) {
+	cfgPath := o.config
+	if cfgPath == "" {
+		if root, err := findModuleRoot(); err == nil {
+			cfgPath = filepath.Join(root, "perfloop.json")
+		}
+	}
+	var cfg gate.Config
+	if cfgPath != "" {
+		var err error
+		if cfg, err = gate.ReadConfig(cfgPath); err != nil || o.config != "" && !exists(cfgPath) {
+			if err == nil {
+				err = fmt.Errorf("%s: no such file", cfgPath)
+			}
+			return gate.Options{}, usageErrorf("-config: %v", err)
+		}
+	}
+	g := gate.Options{Threshold: o.threshold, Settle: o.settle}
+	if cfg.Threshold != "" && !o.thresholdSet {
+		t, err := parsePercent(cfg.Threshold)
+		if err != nil {
+			return gate.Options{}, usageErrorf("%s: threshold: %v", cfgPath, err)
+		}
+		g.Threshold = t
+	}
+	for _, text := range append(cfg.Budgets, o.budgets...) {
+		b, err := gate.ParseBudget(text)
+		if err != nil {
+			return gate.Options{}, usageErrorf("-budget: %v", err)
+		}
+		g.Budgets = append(g.Budgets, b)
+	}
+	return g, nil
+}

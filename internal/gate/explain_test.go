@@ -1,0 +1,109 @@
+package gate
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/profiles"
+)
+
+func TestCauses(t *testing.T) {
+	r := &document.Regression{Benchmark: "BenchmarkWrite", Unit: "sec/op", Old: 100e-9, New: 150e-9}
+	base := sideProfile{secOp: 100e-9, n: 1000,
+		cpu: &profiles.CPU{
+			Functions: []profiles.Function{{Name: "m.Write", File: "codec.go", Module: true}},
+			Lines: []profiles.LineCost{
+				{Function: "m.Write", File: "codec.go", Line: 10, Callee: "runtime.memmove", Self: 0.5},
+				{Function: "m.Write", File: "codec.go", Line: 12, Self: 0.5},
+			}},
+		heap: &profiles.Heap{Sites: []profiles.Site{
+			{Function: "m.Write", File: "codec.go", Line: 11, Module: true, Objects: 1000, Bytes: 64000},
+		}},
+	}
+	head := sideProfile{secOp: 150e-9, n: 1000,
+		cpu: &profiles.CPU{
+			Functions: []profiles.Function{{Name: "m.Write", File: "codec.go", Module: true}},
+			Lines: []profiles.LineCost{
+				// Same function and callee, moved two lines: +25ns.
+				{Function: "m.Write", File: "codec.go", Line: 12, Callee: "runtime.memmove", Self: 0.5},
+				// The line's own code: 50ns both sides, not a cause.
+				{Function: "m.Write", File: "codec.go", Line: 14, Self: 1.0 / 3},
+				// A new call: +25ns.
+				{Function: "m.Write", File: "codec.go", Line: 8, Callee: "runtime.newobject", Self: 1.0 / 6},
+			}},
+		heap: &profiles.Heap{Sites: []profiles.Site{
+			// BASE's line 11, moved, now twice per op.
+			{Function: "m.Write", File: "codec.go", Line: 13, Module: true, Objects: 2000, Bytes: 128000},
+			// New: 1 alloc/op.
+			{Function: "m.Write", File: "codec.go", Line: 8, Module: true, Objects: 1000, Bytes: 4000},
+			// The benchmark's own allocation is not a cause.
+			{Function: "m.BenchmarkWrite", File: "codec_test.go", Line: 5, Module: true, InTest: true, Objects: 5000, Bytes: 5000},
+		}},
+	}
+	escapes := []document.Cause{
+		{Kind: "escape", File: "codec.go", Line: 7, Message: "moved to heap: hdr (new)", Flow: []string{"hdr escapes"}},
+		// A new escape in a file the benchmark does not run.
+		{Kind: "escape", File: "other.go", Line: 3, Message: "moved to heap: x (new)"},
+		// A new escape on a path that does not allocate: a panic's message.
+		{Kind: "escape", File: "codec.go", Line: 30, Message: "lo escapes to heap (new)"},
+		// A function the benchmark runs, no longer inlined.
+		{Kind: "inline", File: "codec.go", Line: 3, Function: "Clamp", Message: "Clamp is no longer inlined: function too complex: cost 88 exceeds budget 80"},
+		// One in a file it does not run.
+		{Kind: "inline", File: "other.go", Line: 3, Function: "Max", Message: "Max is no longer inlined: function too complex: cost 81 exceeds budget 80"},
+	}
+	got := causes(r, &[2]sideProfile{base, head}, escapes)
+	var lines []string
+	for _, c := range got {
+		lines = append(lines, c.Kind+" "+c.File+":"+strconv.FormatInt(c.Line, 10)+" "+c.Message)
+	}
+	text := strings.Join(lines, "\n")
+	for _, want := range []string{
+		"alloc codec.go:8 new allocation: +1 allocs/op, +4 B/op; the compiler now says: moved to heap: hdr (new)",
+		"cpu codec.go:8 runtime.newobject: +25ns per op",
+		"cpu codec.go:12 runtime.memmove: +25ns per op",
+		"alloc codec.go:13 allocates more: +1 allocs/op, +64 B/op",
+		"inline codec.go:3 Clamp is no longer inlined: function too complex: cost 88 exceeds budget 80",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("causes lack %q:\n%s", want, text)
+		}
+	}
+	for _, bad := range []string{"other.go", "codec_test.go", "codec.go:14", "codec.go:30"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("causes name %s, which did not change or the benchmark does not run:\n%s", bad, text)
+		}
+	}
+	if len(got) != 5 {
+		t.Errorf("%d causes, want 5:\n%s", len(got), text)
+	}
+}
+
+// Without profiles of HEAD a new escape in a changed file stays listed:
+// nothing says the benchmark does not run it.
+func TestCausesNoProfiles(t *testing.T) {
+	r := &document.Regression{Benchmark: "BenchmarkWrite", Unit: "allocs/op", Old: 0, New: 1}
+	e := []document.Cause{{Kind: "escape", File: "other.go", Line: 3, Message: "moved to heap: x (new)"}}
+	got := causes(r, &[2]sideProfile{{}, {failure: "panic"}}, e)
+	if len(got) != 1 || got[0].File != "other.go" {
+		t.Errorf("causes = %+v, want the escape", got)
+	}
+}
+
+func TestTiny(t *testing.T) {
+	for _, tt := range []struct {
+		s     profiles.Site
+		perOp float64
+		want  bool
+	}{
+		{profiles.Site{Objects: 250, Bytes: 4000}, 0.25, true},   // a 4-byte object per op, four to a block
+		{profiles.Site{Objects: 1000, Bytes: 16000}, 1, false},   // a 16-byte object per op
+		{profiles.Site{Objects: 500, Bytes: 32000}, 0.5, false},  // 64-byte objects every other op
+		{profiles.Site{Objects: 1500, Bytes: 24000}, -1.5, true}, // fewer tiny blocks
+	} {
+		if got := tiny(tt.s, tt.perOp); got != tt.want {
+			t.Errorf("tiny(%+v, %v) = %v, want %v", tt.s, tt.perOp, got, tt.want)
+		}
+	}
+}
