@@ -72,7 +72,7 @@ func Decide(res *abtest.Result, opts Options) *document.Check {
 		switch {
 		case regressed(r, th):
 			c.Regressions = append(c.Regressions, document.Regression{Package: r.pkg, Benchmark: r.name, Unit: r.unit,
-				Delta: change(r), Old: r.old, New: r.new, Threshold: th, Causes: []document.Cause{}})
+				Delta: delta(r), Old: r.old, New: r.new, Threshold: th, Causes: []document.Cause{}})
 		case cell.Significant && r.better*sign(r.new-r.old) > 0:
 			c.Improvements = append(c.Improvements, changeOf(r))
 		case !cell.Significant && stats.IsTime(r.unit) && couldHide(r, th, opts.Settle):
@@ -156,11 +156,18 @@ func change(r row) float64 {
 	return r.new/r.old - 1
 }
 
-func changeOf(r row) document.Change {
-	ch := document.Change{Package: r.pkg, Benchmark: r.name, Unit: r.unit, Delta: r.cell.Delta}
-	if math.IsNaN(ch.Delta) {
-		ch.Delta = change(r)
+// delta is a row's change as the comparison table shows it: the paired
+// delta (the median of the per-round ratios) where there is one, the
+// change of the medians otherwise.
+func delta(r row) float64 {
+	if math.IsNaN(r.cell.Delta) || math.IsInf(r.cell.Delta, 0) {
+		return change(r)
 	}
+	return r.cell.Delta
+}
+
+func changeOf(r row) document.Change {
+	ch := document.Change{Package: r.pkg, Benchmark: r.name, Unit: r.unit, Delta: delta(r)}
 	fin := func(v float64) *float64 {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil

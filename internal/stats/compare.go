@@ -275,8 +275,16 @@ func (t *Table) adjust(alpha float64) {
 func (c *Cell) Decide(t *Table, significant bool) {
 	c.Significant = significant
 	c.Verdict = NoChange
-	if significant && !math.IsNaN(c.Delta) {
+	switch {
+	case !significant:
+	case !math.IsNaN(c.Delta):
 		c.Verdict = verdict(t.Unit, t.Better, c.Delta)
+	case c.Summary.Median > 0:
+		// From a baseline of zero (0 B/op → 4 B/op): no ratio, but a
+		// direction.
+		c.Verdict = verdict(t.Unit, t.Better, math.Inf(1))
+	case c.Summary.Median < 0:
+		c.Verdict = verdict(t.Unit, t.Better, math.Inf(-1))
 	}
 }
 

@@ -168,3 +168,18 @@ func TestBetterAndVerdict(t *testing.T) {
 		}
 	}
 }
+
+// From a baseline of zero there is no ratio, but a significant change
+// still has a direction: 0 B/op → 4 B/op is worse, not "no change".
+func TestDecideFromZero(t *testing.T) {
+	tab := &Table{Unit: "B/op", Better: -1}
+	c := &Cell{Summary: Summary{Median: 4}, Delta: math.NaN()}
+	c.Decide(tab, true)
+	if c.Verdict != "worse" {
+		t.Errorf("0 → 4 B/op, significant: verdict %q, want worse", c.Verdict)
+	}
+	c.Decide(tab, false)
+	if c.Verdict != NoChange {
+		t.Errorf("not significant: verdict %q, want %q", c.Verdict, NoChange)
+	}
+}
