@@ -78,12 +78,14 @@ func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts
 		if !ok {
 			bar.Status(fmt.Sprintf("profiling %s on both sides", r.Benchmark))
 			var ps [2]sideProfile
+			secOp := timeOf(c.Regressions, r.Package, r.Benchmark)
+			n := 0 // the heap runs' iterations: BASE's choice, for both
 			for si, s := range sides {
-				p, err := profileSide(ctx, s, r.Package, top, sub, r, opts)
+				p, err := profileSide(ctx, s, r.Package, top, sub, secOp, n, opts)
 				if err != nil {
 					return err
 				}
-				ps[si] = p
+				ps[si], n = p, p.n
 			}
 			prof = &ps
 			done[key] = prof
@@ -222,6 +224,21 @@ func (p sideProfile) runs(file string) bool {
 	return false
 }
 
+// runsFunc reports whether the side's profiles show the function the
+// compiler calls name ("(*cache).getValue") in file running; without
+// profiles it cannot tell and says yes.
+func (p sideProfile) runsFunc(file, name string) bool {
+	if p.cpu == nil && p.heap == nil {
+		return true
+	}
+	suffix := "." + document.PlainFunc(name)
+	is := func(fn, f string) bool { return f == file && strings.HasSuffix(document.PlainFunc(fn), suffix) }
+	if p.cpu != nil && slices.ContainsFunc(p.cpu.Functions, func(f profiles.Function) bool { return is(f.Name, f.File) }) {
+		return true
+	}
+	return p.heap != nil && slices.ContainsFunc(p.heap.Sites, func(s profiles.Site) bool { return is(s.Function, s.File) })
+}
+
 // split returns a benchmark's top-level name and the exact pattern of its
 // sub-benchmark parts.
 func split(name string) (top, sub string) {
@@ -233,7 +250,23 @@ func split(name string) (top, sub string) {
 	return parts[0], strings.Join(subs, "/")
 }
 
-func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, r *document.Regression, opts ExplainOptions) (sideProfile, error) {
+// timeOf returns the benchmark's sec/op medians on both sides when its
+// time regressed (zeros otherwise: the profile runs measure it).
+func timeOf(rs []document.Regression, pkg, name string) [2]float64 {
+	for _, r := range rs {
+		if r.Package == pkg && r.Benchmark == name && r.Unit == "sec/op" {
+			return [2]float64{r.Old, r.New}
+		}
+	}
+	return [2]float64{}
+}
+
+// profileSide profiles one side of a regressed benchmark: a CPU profile
+// for opts.ProfileTime, then a heap profile of every allocation at the
+// iteration count n both sides share (0: about 50 ms of this side's
+// work). secOp are the benchmark's medians (BASE, HEAD) from the A/B run,
+// or zeros.
+func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, secOp [2]float64, n int, opts ExplainOptions) (sideProfile, error) {
 	t := target(s, pkg, top)
 	if t == nil {
 		return sideProfile{failure: "not on this side"}, nil
@@ -243,9 +276,9 @@ func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, r *d
 		return sideProfile{}, err
 	}
 	defer os.RemoveAll(dir)
-	p := sideProfile{secOp: r.Old}
+	p := sideProfile{secOp: secOp[0]}
 	if s.Role == "HEAD" {
-		p.secOp = r.New
+		p.secOp = secOp[1]
 	}
 	base := gotest.RunConfig{Name: top, Sub: sub, CPU: opts.CPU, Timeout: opts.Timeout}
 	cpuPath := filepath.Join(dir, "cpu.pprof")
@@ -262,14 +295,14 @@ func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, r *d
 		if cp, err := profiles.ReadFile(cpuPath); err == nil {
 			p.cpu, _ = profiles.AnalyzeCPU(cp, aopts)
 		}
-		if r.Unit == "sec/op" && len(o.Results) > 0 {
+		if len(o.Results) > 0 {
 			if v, ok := o.Results[0].Value("sec/op"); ok && p.secOp == 0 {
 				p.secOp = v
 			}
 		}
 	}
 	// Heap: every allocation, at one iteration count for both sides.
-	p.n = heapN(r)
+	p.n = cmp.Or(n, heapN(p.secOp))
 	memPath := filepath.Join(dir, "mem.pprof")
 	rc = base
 	rc.Benchtime = fmt.Sprintf("%dx", p.n)
@@ -287,10 +320,10 @@ func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, r *d
 	return p, nil
 }
 
-// heapN is the heap run's iteration count: about 50 ms of BASE's work.
-func heapN(r *document.Regression) int {
-	if r.Unit == "sec/op" && r.Old > 0 {
-		return int(math.Min(200_000, math.Max(100, 0.05/r.Old)))
+// heapN is a heap run's iteration count: about 50 ms of work at secOp.
+func heapN(secOp float64) int {
+	if secOp > 0 {
+		return int(math.Min(200_000, math.Max(100, 0.05/secOp)))
 	}
 	return 1000
 }
@@ -343,7 +376,7 @@ func causes(r *document.Regression, p *[2]sideProfile, verdicts []document.Cause
 	}
 	for _, e := range verdicts {
 		if e.Kind == "inline" {
-			if r.Unit == "sec/op" && head.runs(e.File) {
+			if r.Unit == "sec/op" && head.runsFunc(e.File, e.Function) {
 				out = append(out, e)
 			}
 			continue

@@ -24,7 +24,7 @@ func TestCauses(t *testing.T) {
 	}
 	head := sideProfile{secOp: 150e-9, n: 1000,
 		cpu: &profiles.CPU{
-			Functions: []profiles.Function{{Name: "m.Write", File: "codec.go", Module: true}},
+			Functions: []profiles.Function{{Name: "m.Write", File: "codec.go", Module: true}, {Name: "m.Clamp", File: "codec.go", Module: true}},
 			Lines: []profiles.LineCost{
 				// Same function and callee, moved two lines: +25ns.
 				{Function: "m.Write", File: "codec.go", Line: 12, Callee: "runtime.memmove", Self: 0.5},
@@ -50,6 +50,8 @@ func TestCauses(t *testing.T) {
 		{Kind: "escape", File: "codec.go", Line: 30, Message: "lo escapes to heap (new)"},
 		// A function the benchmark runs, no longer inlined.
 		{Kind: "inline", File: "codec.go", Line: 3, Function: "Clamp", Message: "Clamp is no longer inlined: function too complex: cost 88 exceeds budget 80"},
+		// One in a file it runs, a function it does not.
+		{Kind: "inline", File: "codec.go", Line: 40, Function: "Min", Message: "Min is no longer inlined: function too complex: cost 81 exceeds budget 80"},
 		// One in a file it does not run.
 		{Kind: "inline", File: "other.go", Line: 3, Function: "Max", Message: "Max is no longer inlined: function too complex: cost 81 exceeds budget 80"},
 	}
@@ -70,7 +72,7 @@ func TestCauses(t *testing.T) {
 			t.Errorf("causes lack %q:\n%s", want, text)
 		}
 	}
-	for _, bad := range []string{"other.go", "codec_test.go", "codec.go:14", "codec.go:30"} {
+	for _, bad := range []string{"other.go", "codec_test.go", "codec.go:14", "codec.go:30", "codec.go:40"} {
 		if strings.Contains(text, bad) {
 			t.Errorf("causes name %s, which did not change or the benchmark does not run:\n%s", bad, text)
 		}

@@ -27,12 +27,12 @@ func CheckText(w io.Writer, c *document.Check) error {
 	for _, g := range groupRegressions(c.Regressions) {
 		fmt.Fprintf(w, "\nregression: %s\n", g.benchmark)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		for _, r := range g.rows {
-			th := ""
-			if r.Unit != "allocs/op" { // counts regress at half an allocation
-				th = fmt.Sprintf("\t(threshold %.0f%%)", 100*r.Threshold)
+		for _, r := range g.shown() {
+			th := fmt.Sprintf("(threshold %.0f%%)", 100*r.Threshold)
+			if r.Unit == "allocs/op" {
+				th = "(threshold ½ allocation)" // counts are exact
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s → %s%s\n", r.Unit, changeText(r.Delta, r.Old, ""), scaled(r.Old, r.Unit), scaled(r.New, r.Unit), th)
+			fmt.Fprintf(tw, "  %s\t%s\t%s → %s\t%s\n", r.Unit, changeText(r.Delta, r.Old, ""), scaled(r.Old, r.Unit), scaled(r.New, r.Unit), th)
 		}
 		tw.Flush()
 		for _, k := range g.causes {
@@ -48,9 +48,9 @@ func CheckText(w io.Writer, c *document.Check) error {
 	}
 	if len(c.Layout) > 0 {
 		fmt.Fprintln(w, "\nmoved with code layout (these benchmarks execute no changed function: the same code at other addresses; not failing):")
-		for _, r := range c.Layout {
-			fmt.Fprintf(w, "  %s %s %s  %s → %s\n", r.Benchmark, r.Unit, changeText(r.Delta, r.Old, ""), scaled(r.Old, r.Unit), scaled(r.New, r.Unit))
-			for _, k := range r.Causes {
+		for _, g := range groupRegressions(c.Layout) {
+			fmt.Fprintf(w, "  %s %s\n", g.benchmark, g.units())
+			for _, k := range g.causes {
 				if k.Kind != "layout" {
 					fmt.Fprintf(w, "    %-6s %s  %s\n", k.Kind, fileLine(k.File, k.Line), k.Message)
 				}
@@ -106,11 +106,7 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 		fmt.Fprintln(w, "#### Regressions")
 		fmt.Fprintln(w)
 		for _, g := range groupRegressions(c.Regressions) {
-			var units []string
-			for _, r := range g.rows {
-				units = append(units, fmt.Sprintf("%s %s (%s → %s)", r.Unit, changeText(r.Delta, r.Old, ""), scaled(r.Old, r.Unit), scaled(r.New, r.Unit)))
-			}
-			fmt.Fprintf(w, "- **%s** %s\n", mdText(g.benchmark), strings.Join(units, ", "))
+			fmt.Fprintf(w, "- **%s** %s\n", mdText(g.benchmark), g.units())
 			for _, k := range g.causes {
 				fmt.Fprintf(w, "  - %s %s: %s\n", k.Kind, code(fileLine(k.File, k.Line)), mdText(k.Message))
 				if sink := flowSink(k); sink != "" {
@@ -154,9 +150,9 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "These benchmarks execute no function the change touched, on either side: the same code runs at other addresses, which the next edit may undo.")
 		fmt.Fprintln(w)
-		for _, r := range c.Layout {
-			fmt.Fprintf(w, "- %s %s %s (%s → %s)\n", mdText(r.Benchmark), r.Unit, changeText(r.Delta, r.Old, ""), scaled(r.Old, r.Unit), scaled(r.New, r.Unit))
-			for _, k := range r.Causes {
+		for _, g := range groupRegressions(c.Layout) {
+			fmt.Fprintf(w, "- %s %s\n", mdText(g.benchmark), g.units())
+			for _, k := range g.causes {
 				if k.Kind != "layout" {
 					fmt.Fprintf(w, "  - %s %s: %s\n", k.Kind, code(fileLine(k.File, k.Line)), mdText(k.Message))
 				}
@@ -245,6 +241,7 @@ func groupRegressions(rs []document.Regression) []*regressionGroup {
 			out = append(out, g)
 		}
 		g.rows = append(g.rows, r)
+		slices.SortStableFunc(g.rows, func(a, b document.Regression) int { return unitRank(a.Unit) - unitRank(b.Unit) })
 		for _, c := range r.Causes {
 			if !slices.ContainsFunc(g.causes, func(d document.Cause) bool {
 				return d.Kind == c.Kind && d.File == c.File && d.Line == c.Line && d.Message == c.Message
@@ -254,6 +251,41 @@ func groupRegressions(rs []document.Regression) []*regressionGroup {
 		}
 	}
 	return out
+}
+
+// unitRank orders a benchmark's regressed units: time, then allocations,
+// bytes, others and last throughput, which restates the time.
+func unitRank(unit string) int {
+	switch {
+	case unit == "sec/op" || unit == "ns/op":
+		return 0
+	case unit == "allocs/op":
+		return 1
+	case unit == "B/op":
+		return 2
+	case strings.HasSuffix(unit, "/s"):
+		return 4
+	}
+	return 3
+}
+
+// units lists a group's shown units on one line: "sec/op +8.0% (1.200µ →
+// 1.296µ), allocs/op +1 (0 → 1)".
+func (g *regressionGroup) units() string {
+	var units []string
+	for _, r := range g.shown() {
+		units = append(units, fmt.Sprintf("%s %s (%s → %s)", r.Unit, changeText(r.Delta, r.Old, ""), scaled(r.Old, r.Unit), scaled(r.New, r.Unit)))
+	}
+	return strings.Join(units, ", ")
+}
+
+// shown drops a group's throughput rows when its time row is there: B/s
+// is the same measurement as sec/op, inverted.
+func (g *regressionGroup) shown() []document.Regression {
+	if len(g.rows) == 0 || unitRank(g.rows[0].Unit) != 0 {
+		return g.rows
+	}
+	return slices.DeleteFunc(slices.Clone(g.rows), func(r document.Regression) bool { return unitRank(r.Unit) == 4 })
 }
 
 // flowSink is the last step of an escape's flow, the one that sends the
