@@ -240,3 +240,77 @@ func TestInconclusiveRows(t *testing.T) {
 		}
 	}
 }
+
+// TestColdFirstIteration: a benchmark whose first iteration is slow (a
+// cache filling) reaches b.N = 1 in a short -benchtime, and a run of one
+// iteration would time the cold one alone. Calibration sees it and runs
+// enough iterations to time the steady state, for a b.N loop (whose first
+// iteration the testing package runs apart) and for b.Loop (which times
+// it), and says so.
+func TestColdFirstIteration(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs benchmarks")
+	}
+	dir := module(t, 1, "")
+	cold := `package ab
+
+import (
+	"testing"
+	"time"
+)
+
+var filled = map[string]bool{}
+
+// fill costs 10ms the first time a process calls it.
+func fill(key string) {
+	if !filled[key] {
+		time.Sleep(10 * time.Millisecond)
+		filled[key] = true
+	}
+}
+
+func BenchmarkColdN(b *testing.B) {
+	fill("n")
+	for i := 0; i < b.N; i++ {
+		Work(20)
+	}
+}
+
+func BenchmarkColdLoop(b *testing.B) {
+	for b.Loop() {
+		fill("loop")
+		Work(20)
+	}
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "cold_test.go"), []byte(cold), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sides := build(t, dir, dir)
+	opts := options()
+	opts.MaxRounds = 6
+	res, err := Run(context.Background(), sides, opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(res.Notes, "\n")
+	for _, want := range []string{"BenchmarkColdN", "BenchmarkColdLoop"} {
+		if !strings.Contains(notes, want+": the first iteration takes") {
+			t.Errorf("no note names %s: %q", want, res.Notes)
+		}
+	}
+	for _, tab := range res.Tables {
+		if tab.Unit != "sec/op" {
+			continue
+		}
+		for _, row := range tab.Rows {
+			if !strings.HasPrefix(row.Benchmark, "Cold") {
+				continue
+			}
+			// Work(20) takes microseconds; the cold iteration 10ms.
+			if m := row.Cells[0].Summary.Median; m > 2e-3 {
+				t.Errorf("%s: %.3gs/op: the cold first iteration weighs in the runs", row.Benchmark, m)
+			}
+		}
+	}
+}

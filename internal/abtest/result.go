@@ -32,6 +32,9 @@ type Result struct {
 	OnlyBase, OnlyHead []string
 	// Noisy lists the rows that stayed too noisy to see a 5% change.
 	Noisy []string
+	// Notes say how the run adapted to a benchmark ("the first iteration
+	// takes 57ms, 30× a later one: runs of 270 iterations").
+	Notes []string
 	// Inconclusive counts the rows the run could neither show changed
 	// nor show unchanged before its rounds or time ran out.
 	Inconclusive int

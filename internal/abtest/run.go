@@ -1,9 +1,11 @@
 package abtest
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -214,6 +216,10 @@ func (r *Result) calibrate(ctx context.Context, units []*unit, opts Options, use
 			out = append(out, u)
 			continue
 		}
+		iters, err := r.warmIters(ctx, u, o, userSub, opts)
+		if err != nil {
+			return out, err
+		}
 		// One unit per sub-benchmark (GOMAXPROCS variants share it).
 		seen := map[string]bool{}
 		for _, r := range o.Results {
@@ -223,7 +229,7 @@ func (r *Result) calibrate(ctx context.Context, units []*unit, opts Options, use
 			}
 			seen[name] = true
 			c := *u
-			c.benchtime = fmt.Sprintf("%dx", r.Iters)
+			c.benchtime = fmt.Sprintf("%dx", cmp.Or(iters[string(r.Name)], r.Iters))
 			if _, parts := r.Name.Parts(); len(parts) > 0 {
 				var subs []string
 				for _, part := range parts {
@@ -287,4 +293,82 @@ func (r *Result) round(ctx context.Context, u *unit, aFirst bool, opts Options) 
 		}
 	}
 	return nil
+}
+
+// warmIters finds the calibrated benchmarks that reached fewer than 10
+// iterations and whose first iteration is much slower than the later ones
+// (a cache, a pool or a table warming up), and returns, by full name, the
+// iteration counts that keep it from dominating a run. A short -benchtime
+// gives a slow benchmark b.N = 1, and a run of one iteration times the
+// cold one alone: BASE and HEAD could differ by half at steady state and
+// measure the same. Two kinds of benchmark:
+//
+//   - a b.N loop: for -benchtime=Nx with N ≥ 2 the testing package runs
+//     one iteration first and times only the N after it, so any N ≥ 2
+//     leaves the cold one out (then the 10-iteration run below took less
+//     time in all than the first run's one iteration);
+//   - a b.Loop loop times every iteration, the first included: N is
+//     raised until the cold one weighs a tenth of a run (runs of up to
+//     about 1s).
+//
+// One more run of 10 iterations tells them apart; benchmarks over 200ms
+// an iteration are left as they are. A note in r.Notes names each one.
+func (r *Result) warmIters(ctx context.Context, u *unit, first *gotest.Outcome, sub string, opts Options) (map[string]int, error) {
+	few := false
+	for _, res := range first.Results {
+		v, _ := res.Value("sec/op")
+		few = few || res.Iters < 10 && v > 0 && v <= 0.2
+	}
+	if !few {
+		return nil, nil
+	}
+	o, err := u.bins[0].Run(ctx, gotest.RunConfig{Name: u.name, Sub: sub, Benchtime: "10x", CPU: opts.CPU, Timeout: opts.Timeout, Pin: opts.Pin})
+	if err != nil || o.Status != results.StatusOK {
+		return nil, err
+	}
+	ten := map[string]float64{}
+	for _, res := range o.Results {
+		if v, ok := res.Value("sec/op"); ok && res.Iters == 10 {
+			ten[string(res.Name)] = v
+		}
+	}
+	bt, _ := time.ParseDuration(opts.Benchtime)
+	out := map[string]int{}
+	for _, res := range first.Results {
+		p1, _ := res.Value("sec/op")
+		p10, ok := ten[string(res.Name)]
+		k := float64(res.Iters)
+		if !ok || res.Iters >= 10 || p1 <= 0 || p1 > 0.2 {
+			continue
+		}
+		name, _ := stats.SplitProcs(res.Name)
+		name = "Benchmark" + name
+		total := k * p1
+		if 10*p10 < total && res.Iters == 1 {
+			// A b.N loop: its cold iteration is run apart from any
+			// run of 2 or more.
+			n := max(2, int(math.Ceil(bt.Seconds()/p10)))
+			out[string(res.Name)] = n
+			r.Notes = append(r.Notes, fmt.Sprintf("%s: the first iteration takes %s, %.0f× a later one (something warms up): runs of %d iterations, which time the later ones only",
+				name, seconds(p1), p1/p10, n))
+			continue
+		}
+		// A b.Loop loop: k·p1 = cold + (k−1)·steady, 10·p10 = cold + 9·steady.
+		steady := (10*p10 - total) / (10 - k)
+		cold := total - (k-1)*steady
+		if steady <= 0 || cold < 2*steady {
+			continue
+		}
+		n := int(math.Ceil(9 * cold / steady)) // cold ≤ 10% of the run
+		n = max(10, min(n, int(1/steady)))     // and a run under about 1s
+		out[string(res.Name)] = n
+		r.Notes = append(r.Notes, fmt.Sprintf("%s: the first iteration takes %s, %.0f× a later one (something warms up): runs of %d iterations, so it weighs %.0f%%",
+			name, seconds(cold), cold/steady, n, 100*cold/(cold+float64(n-1)*steady)))
+	}
+	return out, nil
+}
+
+// seconds formats a duration in seconds for a note.
+func seconds(s float64) string {
+	return time.Duration(s * float64(time.Second)).Round(10 * time.Microsecond).String()
 }

@@ -84,7 +84,7 @@ func runCheck(ctx context.Context, args []string, s Streams) error {
 	fs.BoolVar(&opts.calibrate, "calibrate", false, "run BASE against itself first and raise each benchmark's threshold to its measured noise")
 	fs.BoolVar(&opts.strict, "strict", false, "fail (exit 1) when the verdict is inconclusive")
 	fs.StringVar(&opts.markdown, "markdown", "", "write the verdict as Markdown for a pull request comment to `file`")
-	fs.StringVar(&opts.profileTime, "profiletime", "1s", "profile each side of a regression for `d`")
+	fs.StringVar(&opts.profileTime, "profiletime", "2s", "profile each side of a regression for `d` (a second holds about a hundred samples)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -149,7 +149,7 @@ func check(ctx context.Context, opts checkOptions, s Streams) error {
 	c.Unaltered = unaltered
 	if len(c.Regressions) > 0 {
 		eopts := gate.ExplainOptions{ProfileTime: opts.profileTime, CPU: opts.cpu, Timeout: opts.timeout, Tags: opts.tags, Change: change}
-		if err := gate.Explain(ctx, revs.sides, c, eopts, bar); err != nil {
+		if err := gate.Explain(ctx, revs.sides, c, res, eopts, bar); err != nil {
 			return err
 		}
 	}

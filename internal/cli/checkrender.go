@@ -48,7 +48,11 @@ func renderCheck(s Streams, opts checkOptions, c *document.Check, res *abtest.Re
 	}
 	switch {
 	case c.Verdict == document.CheckFail:
-		return failedError{fmt.Sprintf("check: %d regression(s), %d broken budget(s), %d failure(s)", len(c.Regressions), brokenBudgets(c), len(c.Failures))}
+		benchmarks := map[string]bool{}
+		for _, r := range c.Regressions {
+			benchmarks[r.Package+" "+r.Benchmark] = true
+		}
+		return failedError{fmt.Sprintf("check: %d regressed benchmark(s), %d broken budget(s), %d failure(s)", len(benchmarks), brokenBudgets(c), len(c.Failures))}
 	case c.Verdict == document.CheckInconclusive && opts.strict:
 		return failedError{fmt.Sprintf("check: inconclusive (%d row(s) too noisy) and -strict", len(c.Inconclusive))}
 	}

@@ -104,6 +104,7 @@ func runDiff(ctx context.Context, args []string, s Streams) error {
 // -threshold flag's text, which finishDiffFlags parses.
 func (opts *diffOptions) addDiffFlags(fs *flag.FlagSet, threshold string) *string {
 	opts.addBenchFlags(fs, 0)
+	fs.Lookup("benchtime").Usage = "run each benchmark for about `d` per run (default 10ms: calibrated once into a fixed iteration count, raised where the first iteration is cold) or Nx iterations"
 	fs.IntVar(&opts.minRounds, "min-rounds", 6, "first look at the data after `n` rounds")
 	fs.IntVar(&opts.maxRounds, "rounds", 100, "run at most `n` rounds (the run stops sooner when every row is decided, or at -time)")
 	fs.DurationVar(&opts.budget, "time", 5*time.Minute, "stop after about `d` and decide with what was measured")

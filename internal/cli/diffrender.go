@@ -48,6 +48,9 @@ func renderDiff(s Streams, opts diffOptions, res *abtest.Result, runErr error) e
 	if runErr != nil {
 		return runErr
 	}
+	for _, n := range res.Notes {
+		fmt.Fprintf(s.Err, "perfloop: %s\n", n)
+	}
 	if res.Inconclusive > 0 {
 		fmt.Fprintf(s.Err, "perfloop: %d row(s) inconclusive: the rounds or -time ran out before they were shown changed or unchanged; each says what it could not rule out\n", res.Inconclusive)
 	}

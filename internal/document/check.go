@@ -37,6 +37,9 @@ type Check struct {
 	Failures []string `json:"failures,omitempty"`
 	// Thresholds are the per-benchmark thresholds a calibration run set.
 	Thresholds []Threshold `json:"thresholds,omitempty"`
+	// Notes say what the run adapted or could not assess ("layout not
+	// assessed: codec.go:12 changed outside functions").
+	Notes []string `json:"notes,omitempty"`
 	// Unaltered are the packages whose test binaries hold the same code
 	// on both sides: not benchmarked, since only noise could differ.
 	Unaltered []string `json:"unaltered,omitempty"`

@@ -31,6 +31,42 @@ type Change struct {
 	// TestGlobals are the directories whose _test.go files changed
 	// outside functions: their benchmarks' fixtures may have changed.
 	TestGlobals []string
+	// Hunks are the diff's hunks per file (see gotest.FileChange).
+	Hunks map[string][][4]int
+}
+
+// headLine carries a line of BASE's version of file to HEAD's; ok is
+// false for a line the change rewrote or removed. A nil Change maps
+// nothing.
+func (c *Change) headLine(file string, line int) (int, bool) {
+	if c == nil {
+		return 0, false
+	}
+	shift := 0
+	for _, h := range c.Hunks[file] {
+		oldStart, oldN, newN := h[0], h[1], h[3]
+		switch {
+		case oldN == 0 && line > oldStart, oldN > 0 && line >= oldStart+oldN:
+			shift += newN - oldN // the hunk is above the line
+		case oldN > 0 && line >= oldStart:
+			return 0, false // inside it
+		}
+	}
+	return line + shift, true
+}
+
+// changedInHead reports whether a line of HEAD's version of file is one
+// the change wrote.
+func (c *Change) changedInHead(file string, line int) bool {
+	if c == nil {
+		return false
+	}
+	for _, h := range c.Hunks[file] {
+		if h[3] > 0 && line >= h[2] && line < h[2]+h[3] {
+			return true
+		}
+	}
+	return false
 }
 
 // FuncSpan is a function and the lines it spans in one side's file.
@@ -48,6 +84,7 @@ type FuncSpan struct {
 // are BASE's and HEAD's module directories; modPath is the module path.
 func NewChange(changes []gotest.FileChange, rel string, dirs [2]string, modPath string) *Change {
 	c := &Change{}
+	names := map[string]*[2][]string{} // package directory → changed names per side
 	rel = strings.Trim(filepath.ToSlash(rel), "/")
 	for _, fc := range changes {
 		p := fc.Path
@@ -58,19 +95,32 @@ func NewChange(changes []gotest.FileChange, rel string, dirs [2]string, modPath 
 			}
 		}
 		c.Files = append(c.Files, p)
+		if len(fc.Hunks) > 0 {
+			if c.Hunks == nil {
+				c.Hunks = map[string][][4]int{}
+			}
+			c.Hunks[p] = fc.Hunks
+		}
 		if !strings.HasSuffix(p, ".go") {
 			if c.Global == "" && !harmless(p) {
 				c.Global = p
 			}
 			continue
 		}
-		for side, ranges := range [2][][2]int{fc.Old, fc.New} {
+		for side, ranges := range sideRanges(fc.Hunks) {
 			src, err := os.ReadFile(filepath.Join(dirs[side], filepath.FromSlash(p)))
 			if err != nil {
 				continue // not on this side: added or deleted
 			}
-			funcs, global := touchedFuncs(p, src, ranges, modPath)
+			funcs, values, global := touchedFuncs(p, src, ranges, modPath)
 			c.Funcs[side] = append(c.Funcs[side], funcs...)
+			if len(values) > 0 {
+				d := path.Dir(p)
+				if names[d] == nil {
+					names[d] = new([2][]string)
+				}
+				names[d][side] = append(names[d][side], values...)
+			}
 			switch {
 			case global == "":
 			case strings.HasSuffix(p, "_test.go"):
@@ -82,7 +132,40 @@ func NewChange(changes []gotest.FileChange, rel string, dirs [2]string, modPath 
 			}
 		}
 	}
+	// A changed constant or variable changes the functions that use it,
+	// whose own lines did not change.
+	for d, sides := range names {
+		for side, ns := range sides {
+			if len(ns) > 0 {
+				c.Funcs[side] = append(c.Funcs[side], referencing(dirs[side], modPath, d, ns)...)
+			}
+		}
+	}
+	for side := range c.Funcs {
+		slices.SortStableFunc(c.Funcs[side], func(a, b FuncSpan) int { return strings.Compare(a.File+" "+a.Name, b.File+" "+b.Name) })
+		c.Funcs[side] = slices.CompactFunc(c.Funcs[side], func(a, b FuncSpan) bool { return a == b })
+	}
 	return c
+}
+
+// sideRanges turns hunks into the lines they touch on each side, as
+// inclusive [first, last] ranges. A side with no lines touches no line
+// but the gap after line p: the inverted range [p+1, p], which overlaps
+// a declaration exactly when the declaration spans both p and p+1 (the
+// insertion is inside it).
+func sideRanges(hunks [][4]int) [2][][2]int {
+	var out [2][][2]int
+	for _, h := range hunks {
+		for side := range 2 {
+			start, n := h[2*side], h[2*side+1]
+			r := [2]int{start, start + n - 1}
+			if n == 0 {
+				r = [2]int{start + 1, start}
+			}
+			out[side] = append(out[side], r)
+		}
+	}
+	return out
 }
 
 // harmless reports whether a changed file that is not Go source cannot
@@ -97,14 +180,50 @@ func harmless(p string) bool {
 }
 
 // touchedFuncs returns the functions of a Go file that the line ranges
-// touch, and where they touch code outside functions that is not an
-// import ("" when they do not).
-func touchedFuncs(file string, src []byte, ranges [][2]int, modPath string) ([]FuncSpan, string) {
+// touch, the package-level constants and variables they touch, and where
+// they touch a type declaration ("" when they do not): a type's layout
+// reaches code that never names it.
+func touchedFuncs(file string, src []byte, ranges [][2]int, modPath string) (funcs []FuncSpan, names []string, global string) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
 	if err != nil {
-		return nil, file // unparsable: anything may have changed
+		return nil, nil, file // unparsable: anything may have changed
 	}
+	pkg := pkgPath(modPath, file, f)
+	overlaps := func(n ast.Node) bool {
+		start, end := fset.Position(n.Pos()).Line, fset.Position(n.End()).Line
+		return slices.ContainsFunc(ranges, func(r [2]int) bool { return r[0] <= end && start <= r[1] })
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if overlaps(d) {
+				funcs = append(funcs, span(fset, pkg, file, d))
+			}
+		case *ast.GenDecl:
+			switch {
+			case d.Tok == token.IMPORT || !overlaps(d):
+			case d.Tok == token.TYPE:
+				if global == "" {
+					global = file + ":" + strconv.Itoa(fset.Position(d.Pos()).Line)
+				}
+			default:
+				// Every name of the block: inserting a constant in an
+				// iota block changes the ones after it.
+				for _, sp := range d.Specs {
+					for _, n := range sp.(*ast.ValueSpec).Names {
+						names = append(names, n.Name)
+					}
+				}
+			}
+		}
+	}
+	return funcs, names, global
+}
+
+// pkgPath is the import path of a file's package, with "_test" for an
+// external test package.
+func pkgPath(modPath, file string, f *ast.File) string {
 	pkg := modPath
 	if d := path.Dir(file); d != "." {
 		pkg += "/" + d
@@ -112,26 +231,116 @@ func touchedFuncs(file string, src []byte, ranges [][2]int, modPath string) ([]F
 	if strings.HasSuffix(f.Name.Name, "_test") {
 		pkg += "_test"
 	}
-	overlaps := func(n ast.Node) bool {
-		start, end := fset.Position(n.Pos()).Line, fset.Position(n.End()).Line
-		return slices.ContainsFunc(ranges, func(r [2]int) bool { return r[0] <= end && start <= r[1] })
+	return pkg
+}
+
+func span(fset *token.FileSet, pkg, file string, d *ast.FuncDecl) FuncSpan {
+	return FuncSpan{Package: pkg, Name: pkg + "." + funcName(d), File: file,
+		Start: fset.Position(d.Pos()).Line, End: fset.Position(d.End()).Line, Test: strings.HasSuffix(file, "_test.go")}
+}
+
+// referencing returns the functions of the module in dir that use one of
+// the changed package-level names of package directory pkgDir: by name
+// in that package, by selector anywhere (conservatively: any selector of
+// that name), and through package-level values whose initializers use
+// them.
+func referencing(dir, modPath, pkgDir string, changed []string) []FuncSpan {
+	type parsed struct {
+		file string
+		fset *token.FileSet
+		f    *ast.File
 	}
-	var funcs []FuncSpan
-	global := ""
-	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if overlaps(d) {
-				funcs = append(funcs, FuncSpan{Package: pkg, Name: pkg + "." + funcName(d), File: file,
-					Start: fset.Position(d.Pos()).Line, End: fset.Position(d.End()).Line, Test: strings.HasSuffix(file, "_test.go")})
+	var files []parsed
+	_ = filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if e.IsDir() {
+			n := e.Name()
+			if p != dir && (n == "testdata" || n == "vendor" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") || exists(filepath.Join(p, "go.mod"))) {
+				return filepath.SkipDir
 			}
-		case *ast.GenDecl:
-			if d.Tok != token.IMPORT && overlaps(d) && global == "" {
-				global = file + ":" + strconv.Itoa(fset.Position(d.Pos()).Line)
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, p)
+		fset := token.NewFileSet()
+		if f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution); err == nil {
+			files = append(files, parsed{filepath.ToSlash(rel), fset, f})
+		}
+		return nil
+	})
+	set := map[string]bool{}
+	for _, n := range changed {
+		set[n] = true
+	}
+	local := func(file string) bool { return path.Dir(file) == pkgDir }
+	uses := func(file string, n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.SelectorExpr:
+				if set[x.Sel.Name] {
+					found = true
+				}
+				if id, ok := x.X.(*ast.Ident); ok && local(file) && set[id.Name] {
+					found = true
+				}
+				return !found && !local(file) // in other packages only selectors count
+			case *ast.Ident:
+				if local(file) && set[x.Name] {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	// Package-level values of the package computed from changed ones
+	// change too.
+	for grew := true; grew; {
+		grew = false
+		for _, pf := range files {
+			if !local(pf.file) {
+				continue
+			}
+			for _, d := range pf.f.Decls {
+				g, ok := d.(*ast.GenDecl)
+				if !ok || g.Tok == token.IMPORT || g.Tok == token.TYPE {
+					continue
+				}
+				for _, sp := range g.Specs {
+					vs := sp.(*ast.ValueSpec)
+					for _, v := range vs.Values {
+						if !uses(pf.file, v) {
+							continue
+						}
+						for _, n := range vs.Names {
+							if !set[n.Name] {
+								set[n.Name], grew = true, true
+							}
+						}
+					}
+				}
 			}
 		}
 	}
-	return funcs, global
+	var out []FuncSpan
+	for _, pf := range files {
+		for _, d := range pf.f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && uses(pf.file, fd.Body) {
+				out = append(out, span(pf.fset, pkgPath(modPath, pf.file, pf.f), pf.file, fd))
+			}
+		}
+	}
+	return out
+}
+
+func exists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 // funcName is a declared function's name as profiles write it after the

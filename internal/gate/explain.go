@@ -45,7 +45,7 @@ type ExplainOptions struct {
 // that executes no changed function on either side, when nothing else
 // changed, is moved to c.Layout: the change cannot have made it slower
 // but by moving code.
-func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts ExplainOptions, bar *progress.Bar) error {
+func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, res *abtest.Result, opts ExplainOptions, bar *progress.Bar) error {
 	if len(c.Regressions) == 0 {
 		return nil
 	}
@@ -69,6 +69,10 @@ func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts
 		}
 	}
 	verdicts := compilerDiff(esc, files)
+	counted := map[string]row{} // "pkg name unit" → the A/B row
+	for _, r := range rows(res) {
+		counted[r.key()] = r
+	}
 	done := map[string]*[2]sideProfile{}
 	for i := range c.Regressions {
 		r := &c.Regressions[i]
@@ -90,7 +94,11 @@ func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts
 			prof = &ps
 			done[key] = prof
 		}
-		r.Causes = causes(r, prof, verdicts)
+		moved := allocsMoved(counted, r.Package, r.Benchmark)
+		r.Causes = causes(r, prof, verdicts, moved, opts.Change)
+		if r.Causes == nil {
+			r.Causes = []document.Cause{}
+		}
 	}
 	if err := layout(ctx, sides, c, opts, done, bar); err != nil {
 		return err
@@ -106,7 +114,13 @@ func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts
 // or a fetch block), which any edit can do and the next can undo.
 func layout(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts ExplainOptions, profs map[string]*[2]sideProfile, bar *progress.Bar) error {
 	ch := opts.Change
-	if ch == nil || ch.Global != "" {
+	if ch == nil {
+		return nil
+	}
+	if ch.Global != "" {
+		if slices.ContainsFunc(c.Regressions, func(r document.Regression) bool { return stats.IsTime(r.Unit) }) {
+			c.Notes = append(c.Notes, fmt.Sprintf("code layout not assessed: %s changed outside functions (a type, a module requirement or a data file can act on any benchmark)", ch.Global))
+		}
 		return nil
 	}
 	var ex [2]*executor
@@ -328,13 +342,30 @@ func heapN(secOp float64) int {
 	return 1000
 }
 
-// causes compares the sides' profiles of one regression.
-func causes(r *document.Regression, p *[2]sideProfile, verdicts []document.Cause) []document.Cause {
+// allocsMoved reports whether the A/B run's exact counters say the
+// benchmark allocates differently per op (half an allocation or 8 bytes),
+// or true when it has no such rows. The heap profile of one run also
+// records allocations that vary from run to run (a pool's or a cache's
+// warm-up, growth of a reused buffer): sites that "grew" while the
+// counters did not are that, not a cause.
+func allocsMoved(counted map[string]row, pkg, name string) bool {
+	a, okA := counted[pkg+" "+name+" allocs/op"]
+	b, okB := counted[pkg+" "+name+" B/op"]
+	if !okA && !okB {
+		return true
+	}
+	return okA && math.Abs(a.new-a.old) >= 0.5 || okB && math.Abs(b.new-b.old) >= 8
+}
+
+// causes compares the sides' profiles of one regression. allocsMoved
+// says whether the benchmark's allocation counters changed: without that,
+// no allocation site is a cause.
+func causes(r *document.Regression, p *[2]sideProfile, verdicts []document.Cause, allocsMoved bool, ch *Change) []document.Cause {
 	var out []document.Cause
 	var sites []profiles.Site // the site of each alloc cause, in order
 	base, head := p[0], p[1]
 	// Allocation sites new or grown, per op at the same iteration count.
-	if base.heap != nil && head.heap != nil {
+	if base.heap != nil && head.heap != nil && allocsMoved {
 		for _, m := range matchSites(base.heap.Sites, head.heap.Sites) {
 			s, b := m.head, m.base
 			dObj := float64(s.Objects-b.Objects) / float64(head.n)
@@ -383,58 +414,23 @@ func causes(r *document.Regression, p *[2]sideProfile, verdicts []document.Cause
 		}
 		joined := false
 		for i, s := range sites {
-			if near(s.File, s.Line, e) || near(s.CallerFile, s.CallerLine, e) {
+			switch {
+			case !near(s.File, s.Line, e) && !near(s.CallerFile, s.CallerLine, e):
+			case e.Kind == "stackmake":
+				out[i].Message += "; the compiler says " + e.Message + ", yet it is on the heap: its size is not a constant (only those of 32 bytes or less stay on the stack, from Go 1.25) or is over 64 KiB"
+				joined = true
+			default:
 				out[i].Message += "; the compiler now says: " + e.Message
 				out[i].Flow = e.Flow
 				joined = true
 			}
 		}
-		if !joined && head.heap == nil && head.runs(e.File) {
+		if !joined && e.Kind != "stackmake" && head.heap == nil && head.runs(e.File) {
 			out = append(out, e)
 		}
 	}
-	// CPU time per op grown at a module line (matched by function and
-	// callee: line numbers move between revisions).
-	if base.cpu != nil && head.cpu != nil && r.Unit == "sec/op" {
-		type key struct{ fn, callee string }
-		before := map[key]float64{}
-		for _, l := range base.cpu.Lines {
-			if !l.InTest {
-				before[key{document.PlainFunc(l.Function), document.PlainFunc(l.Callee)}] += l.Self * base.secOp
-			}
-		}
-		type grown struct {
-			l profiles.LineCost
-			d float64
-		}
-		byKey := map[key]*grown{}
-		for _, l := range head.cpu.Lines {
-			if l.InTest {
-				continue
-			}
-			k := key{document.PlainFunc(l.Function), document.PlainFunc(l.Callee)}
-			g := byKey[k]
-			if g == nil {
-				g = &grown{l: l, d: -before[k]}
-				byKey[k] = g
-			}
-			g.d += l.Self * head.secOp
-		}
-		var gs []*grown
-		for _, g := range byKey {
-			if g.d >= 0.05*base.secOp && g.d > 0 {
-				gs = append(gs, g)
-			}
-		}
-		slices.SortFunc(gs, func(a, b *grown) int { return cmp.Compare(b.d, a.d) })
-		for _, g := range gs[:min(len(gs), 5)] {
-			what := "its own code"
-			if g.l.Callee != "" {
-				what = document.PlainFunc(g.l.Callee)
-			}
-			out = append(out, document.Cause{Kind: "cpu", File: g.l.File, Line: g.l.Line, Function: g.l.Function,
-				Message: fmt.Sprintf("%s: +%s per op", what, nanos(g.d))})
-		}
+	if r.Unit == "sec/op" {
+		out = append(out, cpuCauses(base, head, ch)...)
 	}
 	if len(out) == 0 && (base.failure != "" || head.failure != "") {
 		out = append(out, document.Cause{Kind: "profile", Message: "profiling failed: " + cmp.Or(head.failure, base.failure)})
@@ -511,7 +507,7 @@ func compilerDiff(esc [2]*escape.Index, changed []string) []document.Cause {
 	inlined := map[string]bool{} // "file name" of functions BASE could inline
 	for _, d := range esc[0].Diagnostics() {
 		switch {
-		case d.Kind.Heap():
+		case d.Kind.Heap() || d.Kind == escape.KindDoesNotEscape:
 			before[d.File+" "+d.Message] = true
 		case d.Kind == escape.KindInline && strings.HasPrefix(d.Message, "can inline "):
 			inlined[d.File+" "+d.Name] = true
@@ -527,6 +523,10 @@ func compilerDiff(esc [2]*escape.Index, changed []string) []document.Cause {
 		switch {
 		case d.Kind.Heap() && !before[k]:
 			out = append(out, document.Cause{Kind: "escape", File: d.File, Line: int64(d.Line), Message: d.Message + " (new)", Flow: d.Flow})
+		case d.Kind == escape.KindDoesNotEscape && strings.HasPrefix(d.Message, "make(") && !before[k]:
+			// Joined only to an allocation at its line, which it then
+			// explains; alone it is no cause.
+			out = append(out, document.Cause{Kind: "stackmake", File: d.File, Line: int64(d.Line), Message: d.Message})
 		case d.Kind == escape.KindInline && strings.HasPrefix(d.Message, "cannot inline ") && !strings.Contains(d.Message, " into ") && inlined[d.File+" "+d.Name]:
 			_, why, _ := strings.Cut(d.Message, ": ")
 			out = append(out, document.Cause{Kind: "inline", File: d.File, Line: int64(d.Line), Function: d.Name,

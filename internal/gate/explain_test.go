@@ -48,6 +48,10 @@ func TestCauses(t *testing.T) {
 		{Kind: "escape", File: "other.go", Line: 3, Message: "moved to heap: x (new)"},
 		// A new escape on a path that does not allocate: a panic's message.
 		{Kind: "escape", File: "codec.go", Line: 30, Message: "lo escapes to heap (new)"},
+		// "does not escape", yet line 13 allocates: a size not constant.
+		{Kind: "stackmake", File: "codec.go", Line: 13, Message: "make([]byte, n) does not escape"},
+		// Alone, it explains nothing.
+		{Kind: "stackmake", File: "codec.go", Line: 50, Message: "make([]int, k) does not escape"},
 		// A function the benchmark runs, no longer inlined.
 		{Kind: "inline", File: "codec.go", Line: 3, Function: "Clamp", Message: "Clamp is no longer inlined: function too complex: cost 88 exceeds budget 80"},
 		// One in a file it runs, a function it does not.
@@ -55,7 +59,7 @@ func TestCauses(t *testing.T) {
 		// One in a file it does not run.
 		{Kind: "inline", File: "other.go", Line: 3, Function: "Max", Message: "Max is no longer inlined: function too complex: cost 81 exceeds budget 80"},
 	}
-	got := causes(r, &[2]sideProfile{base, head}, escapes)
+	got := causes(r, &[2]sideProfile{base, head}, escapes, true, nil)
 	var lines []string
 	for _, c := range got {
 		lines = append(lines, c.Kind+" "+c.File+":"+strconv.FormatInt(c.Line, 10)+" "+c.Message)
@@ -65,20 +69,29 @@ func TestCauses(t *testing.T) {
 		"alloc codec.go:8 new allocation: +1 allocs/op, +4 B/op; the compiler now says: moved to heap: hdr (new)",
 		"cpu codec.go:8 runtime.newobject: +25ns per op",
 		"cpu codec.go:12 runtime.memmove: +25ns per op",
-		"alloc codec.go:13 allocates more: +1 allocs/op, +64 B/op",
+		"alloc codec.go:13 allocates more: +1 allocs/op, +64 B/op; the compiler says make([]byte, n) does not escape, yet it is on the heap: its size is not a constant",
 		"inline codec.go:3 Clamp is no longer inlined: function too complex: cost 88 exceeds budget 80",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("causes lack %q:\n%s", want, text)
 		}
 	}
-	for _, bad := range []string{"other.go", "codec_test.go", "codec.go:14", "codec.go:30", "codec.go:40"} {
+	for _, bad := range []string{"other.go", "codec_test.go", "codec.go:14", "codec.go:30", "codec.go:40", "codec.go:50"} {
 		if strings.Contains(text, bad) {
 			t.Errorf("causes name %s, which did not change or the benchmark does not run:\n%s", bad, text)
 		}
 	}
 	if len(got) != 5 {
 		t.Errorf("%d causes, want 5:\n%s", len(got), text)
+	}
+
+	// When the A/B run's counters say the benchmark allocates as before,
+	// sites that grew in one heap profile are run-to-run noise (a pool
+	// warming up): no alloc cause, and no escape without its allocation.
+	for _, c := range causes(r, &[2]sideProfile{base, head}, escapes, false, nil) {
+		if c.Kind == "alloc" || c.Kind == "escape" {
+			t.Errorf("counters unchanged, yet a cause %s %s:%d %s", c.Kind, c.File, c.Line, c.Message)
+		}
 	}
 }
 
@@ -87,7 +100,7 @@ func TestCauses(t *testing.T) {
 func TestCausesNoProfiles(t *testing.T) {
 	r := &document.Regression{Benchmark: "BenchmarkWrite", Unit: "allocs/op", Old: 0, New: 1}
 	e := []document.Cause{{Kind: "escape", File: "other.go", Line: 3, Message: "moved to heap: x (new)"}}
-	got := causes(r, &[2]sideProfile{{}, {failure: "panic"}}, e)
+	got := causes(r, &[2]sideProfile{{}, {failure: "panic"}}, e, true, nil)
 	if len(got) != 1 || got[0].File != "other.go" {
 		t.Errorf("causes = %+v, want the escape", got)
 	}
@@ -106,6 +119,21 @@ func TestTiny(t *testing.T) {
 	} {
 		if got := tiny(tt.s, tt.perOp); got != tt.want {
 			t.Errorf("tiny(%+v, %v) = %v, want %v", tt.s, tt.perOp, got, tt.want)
+		}
+	}
+}
+
+func TestAllocsMoved(t *testing.T) {
+	counted := map[string]row{
+		"m BenchmarkSame allocs/op": {old: 17, new: 17},
+		"m BenchmarkSame B/op":      {old: 4096, new: 4100},
+		"m BenchmarkMore allocs/op": {old: 0, new: 1},
+		"m BenchmarkMore B/op":      {old: 0, new: 4},
+		"m BenchmarkFat B/op":       {old: 100, new: 164},
+	}
+	for name, want := range map[string]bool{"BenchmarkSame": false, "BenchmarkMore": true, "BenchmarkFat": true, "BenchmarkUncounted": true} {
+		if got := allocsMoved(counted, "m", name); got != want {
+			t.Errorf("allocsMoved(%s) = %v, want %v", name, got, want)
 		}
 	}
 }

@@ -61,7 +61,7 @@ func rows(res *abtest.Result) []row {
 func Decide(res *abtest.Result, opts Options) *document.Check {
 	c := &document.Check{Schema: document.CheckSchema, Base: res.Labels[0], Head: res.Labels[1],
 		Regressions: []document.Regression{}, Budgets: []document.BudgetCheck{},
-		Rounds: res.Rounds, WallSeconds: math.Round(res.Wall.Seconds()*1000) / 1000}
+		Rounds: res.Rounds, WallSeconds: math.Round(res.Wall.Seconds()*1000) / 1000, Notes: res.Notes}
 	for _, f := range res.Failures {
 		c.Failures = append(c.Failures, [...]string{"BASE", "HEAD"}[f.Side]+": "+f.String())
 	}

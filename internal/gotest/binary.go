@@ -287,6 +287,11 @@ func (b *Binary) classify(o *Outcome, cfg RunConfig, r *run, crash []byte) {
 	case len(o.Results) == 0 && len(scan.skipLines) > 0:
 		o.Status = results.StatusSkipped
 		o.Error = scan.skipMessage()
+	case len(o.Results) == 0 && cfg.Sub != "":
+		// go test prints nothing for a benchmark none of whose
+		// sub-benchmarks match: not a failure, nothing to run.
+		o.Status = results.StatusSkipped
+		o.Error = fmt.Sprintf("no sub-benchmark matches %q", cfg.Sub)
 	case len(o.Results) == 0:
 		o.Status = results.StatusFailed
 		o.Error = "produced no results (does the -bench pattern match its sub-benchmarks?)"

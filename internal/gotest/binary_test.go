@@ -37,6 +37,7 @@ func TestRunClassifies(t *testing.T) {
 	tests := []struct {
 		name   string
 		script string
+		sub    string
 		status results.Status
 		err    string
 	}{
@@ -98,6 +99,13 @@ func TestRunClassifies(t *testing.T) {
 			err:    "produced no results (does the -bench pattern match its sub-benchmarks?)",
 		},
 		{
+			name:   "no sub-benchmark matches",
+			sub:    "^canada$",
+			script: fakeHeader + `; echo PASS`,
+			status: results.StatusSkipped,
+			err:    `no sub-benchmark matches "^canada$"`,
+		},
+		{
 			name:   "skipped",
 			script: `printf -- '--- SKIP: BenchmarkX\n    x_test.go:3: needs a GPU\nPASS\n'`,
 			status: results.StatusSkipped,
@@ -107,7 +115,7 @@ func TestRunClassifies(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := fakeBinary(t, tt.script)
-			o, err := b.Run(context.Background(), RunConfig{Name: "BenchmarkX"})
+			o, err := b.Run(context.Background(), RunConfig{Name: "BenchmarkX", Sub: tt.sub})
 			if err != nil {
 				t.Fatal(err)
 			}

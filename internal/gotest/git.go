@@ -220,11 +220,11 @@ func realPath(p string) string {
 type FileChange struct {
 	// Path is relative to the repository's top directory, slash-separated.
 	Path string
-	// Old and New are the touched lines, as inclusive [first, last]
-	// ranges, of BASE's and HEAD's version of the file. A deletion
-	// touches the lines either side of where it was; a new file touches
-	// all of HEAD's lines, a deleted one all of BASE's.
-	Old, New [][2]int
+	// Hunks are the diff's hunks as written: old start, old lines, new
+	// start, new lines ("@@ -8,2 +8,3 @@" is {8, 2, 8, 3}; a side with no
+	// lines starts at the line after which the other side's are). A new
+	// file is {0, 0, 1, n}.
+	Hunks [][4]int
 }
 
 // Changes lists the files that differ between commit base and head (""
@@ -246,7 +246,7 @@ func Changes(ctx context.Context, repo, base, head string) ([]FileChange, error)
 		}
 		for _, l := range strings.Split(out, "\n") {
 			if l = strings.TrimSpace(l); l != "" {
-				changes = append(changes, FileChange{Path: l, New: [][2]int{{1, math.MaxInt32}}})
+				changes = append(changes, FileChange{Path: l, Hunks: [][4]int{{0, 0, 1, math.MaxInt32}}})
 			}
 		}
 	}
@@ -290,28 +290,10 @@ func ParseDiff(diff string) []FileChange {
 				n, _ := strconv.Atoi(s)
 				return n
 			}
-			if r, ok := touched(num(m[1], 0), num(m[2], 1)); ok {
-				cur.Old = append(cur.Old, r)
-			}
-			if r, ok := touched(num(m[3], 0), num(m[4], 1)); ok {
-				cur.New = append(cur.New, r)
-			}
+			cur.Hunks = append(cur.Hunks, [4]int{num(m[1], 0), num(m[2], 1), num(m[3], 0), num(m[4], 1)})
 		}
 	}
 	return out
-}
-
-// touched is the range of a hunk side starting at line start with n
-// lines; an empty side (n == 0) is a point after line start, which
-// touches it and the next.
-func touched(start, n int) ([2]int, bool) {
-	if start < 0 || n < 0 {
-		return [2]int{}, false
-	}
-	if n == 0 {
-		return [2]int{max(start, 1), start + 1}, true
-	}
-	return [2]int{start, start + n - 1}, true
 }
 
 // unquote undoes git's quoting of a path with unusual characters.

@@ -231,9 +231,9 @@ new file mode 100644
 `
 	got := ParseDiff(diff)
 	want := []FileChange{
-		{Path: "codec.go", Old: [][2]int{{8, 9}, {20, 21}, {30, 30}}, New: [][2]int{{8, 10}, {22, 22}, {32, 33}}},
-		{Path: "gone.go", Old: [][2]int{{1, 3}}, New: [][2]int{{1, 1}}},
-		{Path: "dir/naïve.go", Old: [][2]int{{1, 1}}, New: [][2]int{{1, 2}}},
+		{Path: "codec.go", Hunks: [][4]int{{8, 2, 8, 3}, {20, 0, 22, 1}, {30, 1, 32, 0}}},
+		{Path: "gone.go", Hunks: [][4]int{{1, 3, 0, 0}}},
+		{Path: "dir/naïve.go", Hunks: [][4]int{{0, 0, 1, 2}}},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ParseDiff:\n got %+v\nwant %+v", got, want)
@@ -241,15 +241,15 @@ new file mode 100644
 }
 
 // FuzzParseDiff checks that any text parses without panicking into
-// ranges that are not inverted.
+// hunks without negative counts.
 func FuzzParseDiff(f *testing.F) {
 	f.Add("--- a.go\n+++ a.go\n@@ -1,2 +1,3 @@\n")
 	f.Add("--- /dev/null\n+++ b.go\n@@ -0,0 +1 @@ x\n@@ -99999999999999999999 +1 @@\n")
 	f.Fuzz(func(t *testing.T, diff string) {
 		for _, c := range ParseDiff(diff) {
-			for _, r := range append(c.Old, c.New...) {
-				if r[0] > r[1] {
-					t.Errorf("%s: inverted range %v", c.Path, r)
+			for _, h := range c.Hunks {
+				if h[0] < 0 || h[1] < 0 || h[2] < 0 || h[3] < 0 {
+					t.Errorf("%s: negative hunk %v", c.Path, h)
 				}
 			}
 		}

@@ -71,18 +71,21 @@ func CheckText(w io.Writer, c *document.Check) error {
 	}
 	if len(c.Inconclusive) > 0 {
 		fmt.Fprintln(w, "\ninconclusive (too noisy to rule out a regression beyond the threshold):")
-		for _, ch := range c.Inconclusive {
+		for _, ch := range withoutThroughput(c.Inconclusive) {
 			fmt.Fprintf(w, "  %s %s %s\n", ch.Benchmark, ch.Unit, intervalText(ch))
 		}
 	}
 	if len(c.Improvements) > 0 {
 		fmt.Fprintln(w, "\nimprovements:")
-		for _, ch := range c.Improvements {
+		for _, ch := range withoutThroughput(c.Improvements) {
 			fmt.Fprintf(w, "  %s %s %+.1f%%\n", ch.Benchmark, ch.Unit, 100*ch.Delta)
 		}
 	}
 	if c.Rounds > 0 {
 		fmt.Fprintf(w, "\n%d row(s) with no significant change\n", c.Unchanged)
+	}
+	for _, n := range c.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
 	}
 	return nil
 }
@@ -163,7 +166,7 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 	if len(c.Inconclusive) > 0 {
 		fmt.Fprintln(w, "#### Inconclusive")
 		fmt.Fprintln(w)
-		for _, ch := range c.Inconclusive {
+		for _, ch := range withoutThroughput(c.Inconclusive) {
 			fmt.Fprintf(w, "- %s %s %s\n", mdText(ch.Benchmark), ch.Unit, mdText(intervalText(ch)))
 		}
 		fmt.Fprintln(w)
@@ -171,10 +174,13 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 	if len(c.Improvements) > 0 {
 		fmt.Fprintln(w, "#### Improvements")
 		fmt.Fprintln(w)
-		for _, ch := range c.Improvements {
+		for _, ch := range withoutThroughput(c.Improvements) {
 			fmt.Fprintf(w, "- %s %s %+.1f%%\n", mdText(ch.Benchmark), ch.Unit, 100*ch.Delta)
 		}
 		fmt.Fprintln(w)
+	}
+	for _, n := range c.Notes {
+		fmt.Fprintf(w, "> %s\n\n", mdText(n))
 	}
 	if len(tables) > 0 {
 		fmt.Fprintln(w, "<details><summary>All benchmarks</summary>")
@@ -297,4 +303,18 @@ func flowSink(c document.Cause) string {
 		}
 	}
 	return ""
+}
+
+// withoutThroughput drops the throughput rows (B/s) of benchmarks whose
+// time row is in the list: the same measurement, inverted.
+func withoutThroughput(chs []document.Change) []document.Change {
+	timed := map[string]bool{}
+	for _, ch := range chs {
+		if unitRank(ch.Unit) == 0 {
+			timed[ch.Package+" "+ch.Benchmark] = true
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(chs), func(ch document.Change) bool {
+		return unitRank(ch.Unit) == 4 && timed[ch.Package+" "+ch.Benchmark]
+	})
 }
