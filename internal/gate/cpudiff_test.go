@@ -47,7 +47,7 @@ func TestCPUCausesRegion(t *testing.T) {
 		{Function: "m.F", File: "f.go", Line: 169, Self: 0.05},
 		{Function: "m.F", File: "f.go", Line: 171, Self: 0.05},
 		{Function: "m.F", File: "f.go", Line: 173, Self: 0.05},
-		{Function: "m.F", File: "f.go", Line: 176, Self: 0.2}, // the most: +30ns
+		{Function: "m.F", File: "f.go", Line: 176, Self: 0.2},  // the most: +30ns
 		{Function: "m.F", File: "f.go", Line: 235, Self: 0.05}, // far from the loop
 	}}}
 	got := cpuCauses(base, head, ch)
