@@ -18,9 +18,9 @@ import (
 // through the diff's hunks, and the cause names the line that grew most,
 // a changed one when it carries at least half of that. A group is listed
 // when it grew by 5% of BASE's time per op and by more than three
-// standard errors of the two profiles' sample counts: a CPU profile of a
-// second holds some hundred samples, and a line's share moves by its
-// square root from run to run.
+// standard errors of the two profiles' shares: a CPU profile of a second
+// holds some hundred samples, and a share p of n samples moves by
+// √(p(1−p)/n) from run to run.
 func cpuCauses(base, head sideProfile, ch *Change) []document.Cause {
 	if base.cpu == nil || head.cpu == nil || base.secOp <= 0 || head.secOp <= 0 {
 		return nil
@@ -36,22 +36,14 @@ func cpuCauses(base, head sideProfile, ch *Change) []document.Cause {
 		}
 		return g
 	}
-	// The time per op of a share s of a profile of n samples, and the
-	// variance of that from the sample count (Poisson: s·n samples).
-	cost := func(s, secOp float64, n int64) (float64, float64) {
-		c := s * float64(n)
-		return s * secOp, c * math.Pow(secOp/float64(max(n, 1)), 2)
-	}
 	for _, l := range base.cpu.Lines {
 		if l.InTest {
 			continue
 		}
 		g := get(l)
-		t, v := cost(l.Self, base.secOp, base.cpu.Samples)
-		g.d -= t
-		g.varB += v
+		g.shareB += l.Self
 		if hl, ok := ch.headLine(l.File, int(l.Line)); ok {
-			g.lines[int64(hl)] -= t
+			g.lines[int64(hl)] -= l.Self * base.secOp
 		}
 	}
 	for _, l := range head.cpu.Lines {
@@ -59,15 +51,22 @@ func cpuCauses(base, head sideProfile, ch *Change) []document.Cause {
 			continue
 		}
 		g := get(l)
-		t, v := cost(l.Self, head.secOp, head.cpu.Samples)
-		g.d += t
-		g.varH += v
+		g.shareH += l.Self
 		g.file = l.File
-		g.lines[l.Line] += t
+		g.lines[l.Line] += l.Self * head.secOp
+	}
+	// A group's time per op is its share of the profile × sec/op; the
+	// share of n samples varies as a binomial proportion, p(1−p)/n.
+	variance := func(p, secOp float64, n int64) float64 {
+		return secOp * secOp * p * (1 - min(p, 1)) / float64(max(n, 1))
+	}
+	for _, g := range groups {
+		g.d = g.shareH*head.secOp - g.shareB*base.secOp
+		g.sd = math.Sqrt(variance(g.shareB, base.secOp, base.cpu.Samples) + variance(g.shareH, head.secOp, head.cpu.Samples))
 	}
 	var gs []*cpuGroup
 	for _, g := range groups {
-		if g.d > 0 && g.d >= 0.05*base.secOp && g.d > 3*math.Sqrt(g.varB+g.varH) {
+		if g.d > 0 && g.d >= 0.05*base.secOp && g.d > 3*g.sd {
 			gs = append(gs, g)
 		}
 	}
@@ -100,8 +99,8 @@ func cpuCauses(base, head sideProfile, ch *Change) []document.Cause {
 // callee, on both sides.
 type cpuGroup struct {
 	fn, callee, file string
-	d                float64           // growth in seconds per op
-	varB, varH       float64           // sampling variance of each side's time
+	shareB, shareH   float64           // of each side's profile
+	d, sd            float64           // growth in seconds per op, and its sampling error
 	lines            map[int64]float64 // HEAD line → growth
 }
 

@@ -12,7 +12,7 @@ import (
 func TestCauses(t *testing.T) {
 	r := &document.Regression{Benchmark: "BenchmarkWrite", Unit: "sec/op", Old: 100e-9, New: 150e-9}
 	base := sideProfile{secOp: 100e-9, n: 1000,
-		cpu: &profiles.CPU{
+		cpu: &profiles.CPU{Samples: 1000,
 			Functions: []profiles.Function{{Name: "m.Write", File: "codec.go", Module: true}},
 			Lines: []profiles.LineCost{
 				{Function: "m.Write", File: "codec.go", Line: 10, Callee: "runtime.memmove", Self: 0.5},
@@ -23,7 +23,7 @@ func TestCauses(t *testing.T) {
 		}},
 	}
 	head := sideProfile{secOp: 150e-9, n: 1000,
-		cpu: &profiles.CPU{
+		cpu: &profiles.CPU{Samples: 1000,
 			Functions: []profiles.Function{{Name: "m.Write", File: "codec.go", Module: true}, {Name: "m.Clamp", File: "codec.go", Module: true}},
 			Lines: []profiles.LineCost{
 				// Same function and callee, moved two lines: +25ns.
