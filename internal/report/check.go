@@ -43,7 +43,7 @@ func CheckText(w io.Writer, c *document.Check) error {
 			}
 		}
 		if len(g.causes) == 0 {
-			fmt.Fprintln(w, "  no cause found in the profiles")
+			fmt.Fprintln(w, "  no cause stood out of the profiles' sampling noise: a longer -profiletime may show one")
 		}
 	}
 	if len(c.Layout) > 0 {
@@ -117,7 +117,7 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 				}
 			}
 			if len(g.causes) == 0 {
-				fmt.Fprintln(w, "  - no cause found in the profiles")
+				fmt.Fprintln(w, "  - no cause stood out of the profiles' sampling noise: a longer `-profiletime` may show one")
 			}
 		}
 		fmt.Fprintln(w)
