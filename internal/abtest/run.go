@@ -305,31 +305,37 @@ func (r *Result) round(ctx context.Context, u *unit, aFirst bool, opts Options) 
 //
 //   - a b.N loop: for -benchtime=Nx with N ≥ 2 the testing package runs
 //     one iteration first and times only the N after it, so any N ≥ 2
-//     leaves the cold one out (then the 10-iteration run below took less
-//     time in all than the first run's one iteration);
+//     leaves the cold one out;
 //   - a b.Loop loop times every iteration, the first included: N is
 //     raised until the cold one weighs a tenth of a run (runs of up to
 //     about 1s).
 //
-// One more run of 10 iterations tells them apart; benchmarks over 200ms
-// an iteration are left as they are. A note in r.Notes names each one.
+// Runs of 10 and of 2 iterations tell them apart: a b.N loop's run of 2
+// times two warm iterations, far under the cold one, where b.Loop's times
+// the cold one and a warm one. Two runs rather than one, because a sleep
+// or a cache fill is itself noisy: with the first run and the 10-iteration
+// one alone, a b.Loop benchmark whose cold iteration happened to be slower
+// the first time looks like a b.N loop, and runs of a few iterations would
+// then time mostly the cold one. Benchmarks over 200ms an iteration are
+// left as they are. A note in r.Notes names each one.
 func (r *Result) warmIters(ctx context.Context, u *unit, first *gotest.Outcome, sub string, opts Options) (map[string]int, error) {
-	few := false
+	few, one := false, false
 	for _, res := range first.Results {
 		v, _ := res.Value("sec/op")
 		few = few || res.Iters < 10 && v > 0 && v <= 0.2
+		one = one || res.Iters == 1 && v > 0 && v <= 0.2
 	}
 	if !few {
 		return nil, nil
 	}
-	o, err := u.bins[0].Run(ctx, gotest.RunConfig{Name: u.name, Sub: sub, Benchtime: "10x", CPU: opts.CPU, Timeout: opts.Timeout, Pin: opts.Pin})
-	if err != nil || o.Status != results.StatusOK {
+	ten, err := r.perOp(ctx, u, sub, 10, opts)
+	if err != nil {
 		return nil, err
 	}
-	ten := map[string]float64{}
-	for _, res := range o.Results {
-		if v, ok := res.Value("sec/op"); ok && res.Iters == 10 {
-			ten[string(res.Name)] = v
+	var two map[string]float64
+	if one {
+		if two, err = r.perOp(ctx, u, sub, 2, opts); err != nil {
+			return nil, err
 		}
 	}
 	bt, _ := time.ParseDuration(opts.Benchtime)
@@ -344,18 +350,29 @@ func (r *Result) warmIters(ctx context.Context, u *unit, first *gotest.Outcome, 
 		name, _ := stats.SplitProcs(res.Name)
 		name = "Benchmark" + name
 		total := k * p1
-		if 10*p10 < total && res.Iters == 1 {
-			// A b.N loop: its cold iteration is run apart from any
-			// run of 2 or more.
+		p2, ok2 := two[string(res.Name)]
+		// A b.N loop: the runs of 10 and of 2 both left the cold
+		// iteration out.
+		bN := res.Iters == 1 && 10*p10 < total/2 && ok2 && p2 < total/4
+		// A b.Loop loop: k·p1 = cold + (k−1)·steady and
+		// 10·p10 = cold + 9·steady, or with the run of 2 when the
+		// first run was a single iteration (two later runs, each with
+		// its own cold iteration, agree better than the first).
+		steady := (10*p10 - total) / (10 - k)
+		if res.Iters == 1 && ok2 {
+			steady = (10*p10 - 2*p2) / 8
+		}
+		cold := 10*p10 - 9*steady
+		if !bN && (steady <= 0 || cold < 2*steady) && res.Iters == 1 && 10*p10 < total/2 {
+			bN = true // no b.Loop reading holds; the run of 2 was disturbed
+		}
+		if bN {
 			n := max(2, int(math.Ceil(bt.Seconds()/p10)))
 			out[string(res.Name)] = n
 			r.Notes = append(r.Notes, fmt.Sprintf("%s: the first iteration takes %s, %.0f× a later one (something warms up): runs of %d iterations, which time the later ones only",
 				name, seconds(p1), p1/p10, n))
 			continue
 		}
-		// A b.Loop loop: k·p1 = cold + (k−1)·steady, 10·p10 = cold + 9·steady.
-		steady := (10*p10 - total) / (10 - k)
-		cold := total - (k-1)*steady
 		if steady <= 0 || cold < 2*steady {
 			continue
 		}
@@ -364,6 +381,22 @@ func (r *Result) warmIters(ctx context.Context, u *unit, first *gotest.Outcome, 
 		out[string(res.Name)] = n
 		r.Notes = append(r.Notes, fmt.Sprintf("%s: the first iteration takes %s, %.0f× a later one (something warms up): runs of %d iterations, so it weighs %.0f%%",
 			name, seconds(cold), cold/steady, n, 100*cold/(cold+float64(n-1)*steady)))
+	}
+	return out, nil
+}
+
+// perOp runs u's benchmarks for exactly n iterations on side A and
+// returns the seconds per operation of those that ran n, by full name.
+func (r *Result) perOp(ctx context.Context, u *unit, sub string, n int, opts Options) (map[string]float64, error) {
+	o, err := u.bins[0].Run(ctx, gotest.RunConfig{Name: u.name, Sub: sub, Benchtime: fmt.Sprintf("%dx", n), CPU: opts.CPU, Timeout: opts.Timeout, Pin: opts.Pin})
+	if err != nil || o.Status != results.StatusOK {
+		return nil, err
+	}
+	out := map[string]float64{}
+	for _, res := range o.Results {
+		if v, ok := res.Value("sec/op"); ok && res.Iters == n {
+			out[string(res.Name)] = v
+		}
 	}
 	return out, nil
 }

@@ -44,8 +44,9 @@ Examples:
 
 type benchOptions struct {
 	benchConfig
-	out  string
-	json bool
+	out             string
+	json            bool
+	shard, storeDSN string
 }
 
 // benchConfig holds the flags that bench, profile, report and diff share.
@@ -143,6 +144,8 @@ func runBench(ctx context.Context, args []string, s Streams) error {
 	opts.addBenchFlags(fs, 10)
 	fs.StringVar(&opts.out, "o", "", "write results to `file` instead of stdout")
 	fs.BoolVar(&opts.json, "json", false, "print a perfloop.report/v1 JSON summary to stdout")
+	fs.StringVar(&opts.shard, "shard", "", "run only part `i/n` of the benchmarks, balanced by the durations in -store")
+	fs.StringVar(&opts.storeDSN, "store", "", "read past durations for -shard from `dsn` (default .perfloop/history.db, when it exists)")
 	if err := opts.parse(fs, args); err != nil {
 		return err
 	}
@@ -174,7 +177,11 @@ func bench(ctx context.Context, opts benchOptions, s Streams) (err error) {
 
 	bar := bar(s)
 	defer bar.Done()
-	suite, err := loop.Prepare(ctx, opts.loopConfig(), bar)
+	cfg := opts.loopConfig()
+	if cfg.Shard, err = shardOf(ctx, opts.shard, opts.storeDSN); err != nil {
+		return err
+	}
+	suite, err := loop.Prepare(ctx, cfg, bar)
 	if err != nil {
 		return err
 	}

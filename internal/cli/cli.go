@@ -48,6 +48,9 @@ func commands() []command {
 		{"report", "the whole loop: bench, profile, explain, findings → report.md, report.html, report.json", runReport},
 		{"diff", "did my change make it faster? interleaved BASE vs HEAD with an honest verdict", runDiff},
 		{"check", "CI gate: fail on a regression or a broken budget, and say why (profiles and escape analysis of both sides)", runCheck},
+		{"record", "run the report pipeline on a commit and store its results, report and profiles (SQLite or PostgreSQL)", runRecord},
+		{"history", "every benchmark's series over commits, with the change points where it shifted", runHistory},
+		{"serve", "a local, read-only dashboard of the history: trends, change points, each commit's report", runServe},
 		{"exec", "time whole commands (hyperfine-style), with rusage and syscall counts", runExec},
 	}
 }

@@ -3,8 +3,15 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"os"
+	"os/exec"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -24,6 +31,10 @@ func TestScripts(t *testing.T) {
 		RequireExplicitExec: true,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"checkrows": checkRows,
+			"histrows":  histRows,
+			"gitrev":    gitRev,
+			"freeport":  freePort,
+			"httpget":   httpGet,
 		},
 		Setup: func(env *testscript.Env) error {
 			// The scripts build real test binaries: share the
@@ -62,5 +73,81 @@ func checkRows(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	for _, r := range c.Layout {
 		fmt.Fprintf(ts.Stdout(), "layout %s %s\n", r.Benchmark, r.Unit)
+	}
+}
+
+// histRows is "histrows FILE": the series of a perfloop.history/v1
+// document, one line each, "SERIES NAME UNIT points=N changes=C1,C2".
+func histRows(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: histrows FILE")
+	}
+	var h struct {
+		Benchmarks []struct {
+			Name, Unit   string
+			Points       []struct{ Commit string }
+			ChangePoints []struct{ Commit string } `json:"change_points"`
+		}
+	}
+	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &h); err != nil {
+		ts.Fatalf("histrows: %v", err)
+	}
+	for _, b := range h.Benchmarks {
+		var cs []string
+		for _, c := range b.ChangePoints {
+			cs = append(cs, c.Commit)
+		}
+		fmt.Fprintf(ts.Stdout(), "SERIES %s %s points=%d changes=%s\n", b.Name, b.Unit, len(b.Points), strings.Join(cs, ","))
+	}
+}
+
+// gitRev is "gitrev REV VAR": sets $VAR to REV's full commit hash.
+func gitRev(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: gitrev REV VAR")
+	}
+	cmd := exec.Command("git", "rev-parse", args[0])
+	cmd.Dir = ts.Getenv("WORK")
+	out, err := cmd.Output()
+	ts.Check(err)
+	ts.Setenv(args[1], strings.TrimSpace(string(out)))
+}
+
+// freePort is "freeport VAR": sets $VAR to a loopback TCP port free now.
+func freePort(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: freeport VAR")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ts.Check(err)
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	ts.Setenv(args[0], strconv.Itoa(port))
+}
+
+// httpGet is "httpget URL": GETs URL, retrying for up to 30s while
+// nothing listens yet, and prints the status and the body.
+func httpGet(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: httpget URL")
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		resp, err := http.Get(args[0])
+		if err != nil {
+			if time.Now().After(deadline) {
+				ts.Fatalf("httpget %s: %v", args[0], err)
+			}
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		ts.Check(err)
+		fmt.Fprintf(ts.Stdout(), "status %d\n%s", resp.StatusCode, body)
+		if (resp.StatusCode != http.StatusOK) != neg {
+			ts.Fatalf("httpget %s: status %d", args[0], resp.StatusCode)
+		}
+		return
 	}
 }

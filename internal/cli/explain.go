@@ -61,7 +61,7 @@ func runExplain(ctx context.Context, args []string, s Streams) error {
 	}
 	ix, err := loop.Escapes(ctx, opts.loopConfig())
 	if err == nil {
-		err = loop.Explain(ctx, run.Doc, ix)
+		err = loop.Explain(ctx, "", run.Doc, ix)
 	}
 	if err != nil {
 		return fmt.Errorf("escape analysis: %w", err)

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // VCS describes the version control state of a directory.
@@ -304,4 +305,38 @@ func unquote(p string) string {
 		}
 	}
 	return p
+}
+
+// Commit is a commit's hash, committer time and subject line.
+type Commit struct {
+	Hash    string
+	Time    time.Time
+	Subject string
+}
+
+// CommitInfo reads a commit's time and subject.
+func CommitInfo(ctx context.Context, repo, rev string) (Commit, error) {
+	out, err := git(ctx, repo, "log", "-1", "--format=%H%x00%cI%x00%s", rev, "--")
+	if err != nil {
+		return Commit{}, fmt.Errorf("%s: %w", rev, err)
+	}
+	f := strings.SplitN(out, "\x00", 3)
+	if len(f) != 3 {
+		return Commit{}, fmt.Errorf("%s: unexpected git log output %q", rev, out)
+	}
+	t, err := time.Parse(time.RFC3339, f[1])
+	if err != nil {
+		return Commit{}, fmt.Errorf("%s: commit time %q: %w", rev, f[1], err)
+	}
+	return Commit{Hash: f[0], Time: t, Subject: f[2]}, nil
+}
+
+// Ancestry lists the commits reachable from rev, oldest first, in git's
+// topological order: the order a history is drawn in.
+func Ancestry(ctx context.Context, repo, rev string) ([]string, error) {
+	out, err := git(ctx, repo, "rev-list", "--topo-order", "--reverse", rev, "--")
+	if err != nil {
+		return nil, err
+	}
+	return strings.Fields(out), nil
 }

@@ -21,13 +21,14 @@ import (
 // list -export -gcflags=-m=2 -test). It can run while the benchmarks are
 // built: the go command caches each compile.
 func Escapes(ctx context.Context, cfg Config) (*escape.Index, error) {
-	return escape.Run(ctx, escape.Options{Tests: true, Tags: cfg.Tags}, cfg.patterns()...)
+	return escape.Run(ctx, escape.Options{Dir: cfg.Dir, Tests: true, Tags: cfg.Tags}, cfg.patterns()...)
 }
 
 // Explain gives every allocation site of doc in the module its escape
-// verdict and cause, from ix.
-func Explain(ctx context.Context, doc *document.Report, ix *escape.Index) error {
-	root, err := moduleRoot(ctx)
+// verdict and cause, from ix. dir is the directory the go command ran in
+// ("" for the current one).
+func Explain(ctx context.Context, dir string, doc *document.Report, ix *escape.Index) error {
+	root, err := moduleRoot(ctx, dir)
 	if err != nil {
 		return err
 	}
@@ -61,9 +62,10 @@ func Explain(ctx context.Context, doc *document.Report, ix *escape.Index) error 
 	return nil
 }
 
-// moduleRoot returns the directory of the main module's go.mod.
-func moduleRoot(ctx context.Context) (string, error) {
-	cmd, done, err := gotest.GoCommand(ctx, "", nil, "env", "GOMOD")
+// moduleRoot returns the directory of the main module's go.mod, for the
+// go command run in dir.
+func moduleRoot(ctx context.Context, dir string) (string, error) {
+	cmd, done, err := gotest.GoCommand(ctx, dir, nil, "env", "GOMOD")
 	if err != nil {
 		return "", err
 	}

@@ -83,7 +83,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	var mains map[string][]string
 	go func() {
 		ix, err := Escapes(ctx, cfg)
-		if root, rerr := moduleRoot(ctx); rerr == nil {
+		if root, rerr := moduleRoot(ctx, cfg.Dir); rerr == nil {
 			mains = mainPackages(ctx, root, cfg.Tags)
 		}
 		escCh <- escapes{ix, err}
@@ -167,7 +167,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	analysis := time.Now()
 	stage("explaining")
 	var src *sources
-	if root, err := moduleRoot(ctx); err == nil {
+	if root, err := moduleRoot(ctx, cfg.Dir); err == nil {
 		src = newSources(root)
 	}
 	parallel := map[string]map[string]bool{}
@@ -188,7 +188,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 		}
 	}
 	if esc.ix != nil {
-		if err := Explain(ctx, run.Doc, esc.ix); err != nil && run.EscapeErr == nil {
+		if err := Explain(ctx, cfg.Dir, run.Doc, esc.ix); err != nil && run.EscapeErr == nil {
 			run.EscapeErr = err
 		}
 		run.Doc.NotInlined = notInlined(run.Doc, esc.ix)

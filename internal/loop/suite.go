@@ -12,6 +12,9 @@ import (
 // Config selects benchmarks and says how to run them, as the go command's
 // flags do.
 type Config struct {
+	// Dir is the directory the go command runs in: the module, or a
+	// directory in it ("" for the current one).
+	Dir string
 	// Patterns are package patterns; none means ./... .
 	Patterns []string
 	// Bench is the -bench regular expression.
@@ -29,6 +32,8 @@ type Config struct {
 	Timeout time.Duration
 	// Version is perfloop's version, recorded in the results' metadata.
 	Version string
+	// Shard, if set, keeps only one part of the benchmarks (see Shard).
+	Shard *Shard
 }
 
 func (c Config) patterns() []string {
@@ -54,10 +59,13 @@ type Suite struct {
 // that match nothing are a *gotest.ListError. The caller must Close the
 // suite.
 func Prepare(ctx context.Context, cfg Config, bar *progress.Bar) (*Suite, error) {
-	tc := &gotest.Toolchain{Tags: cfg.Tags}
+	tc := &gotest.Toolchain{Dir: cfg.Dir, Tags: cfg.Tags}
 	gs, err := tc.Prepare(ctx, cfg.patterns(), cfg.Bench, bar.Status)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Shard != nil {
+		gs.Targets = cfg.Shard.pick(gs.Targets)
 	}
 	s := &Suite{Suite: gs, Config: cfg, tc: tc}
 	s.Env = readEnv(ctx, tc, gs, cfg.Version)

@@ -1,0 +1,115 @@
+package cli
+
+import (
+	"context"
+	"regexp"
+	"strings"
+
+	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/history"
+	"github.com/perfloop/perfloop/internal/report"
+)
+
+const historyUsage = `
+usage: perfloop history [flags] [packages]
+
+History prints every benchmark's series over the commits perfloop record
+stored, in git order (HEAD's ancestry; commits not in it are left out),
+and the change points: the commits where a series shifted, each with the
+size of the shift and its confidence. Change points are found on all the
+samples of every commit (e-divisive means with a permutation test:
+docs/changepoint.md), so one noisy commit is not a shift.
+
+Points are compared only within one machine fingerprint: the newest run's,
+or -fingerprint KEY (perfloop history -json lists them).
+
+-json prints perfloop.history/v1.
+
+Exit status: 0, 2 on bad flags or store.
+
+Examples:
+
+	perfloop history
+	perfloop history -bench Encode -json | jq '.benchmarks[].change_points'
+	perfloop history -store postgres://ci@db/perf
+`
+
+type historyOptions struct {
+	storeDSN    string
+	bench       string
+	fingerprint string
+	json        bool
+	all         bool
+	patterns    []string
+}
+
+func runHistory(ctx context.Context, args []string, s Streams) error {
+	var opts historyOptions
+	fs := newFlagSet("history", historyUsage, s)
+	fs.StringVar(&opts.storeDSN, "store", "", "read `dsn`: a file path (SQLite) or postgres://… (default .perfloop/history.db at the module root)")
+	fs.StringVar(&opts.bench, "bench", ".", "show only benchmarks matching `regexp`")
+	fs.StringVar(&opts.fingerprint, "fingerprint", "", "show the runs of machine `key` (default: the newest run's)")
+	fs.BoolVar(&opts.json, "json", false, "print perfloop.history/v1")
+	fs.BoolVar(&opts.all, "all", false, "list every series, not only those that shifted")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	opts.patterns = pos
+	return showHistory(ctx, opts, s)
+}
+
+func showHistory(ctx context.Context, opts historyOptions, s Streams) error {
+	re, err := regexp.Compile(opts.bench)
+	if err != nil {
+		return usageErrorf("-bench %q: %v", opts.bench, err)
+	}
+	st, _, root, module, err := moduleStore(ctx, opts.storeDSN)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	h, err := history.Load(ctx, st, module, history.Options{Order: ancestry(ctx, root), Fingerprint: opts.fingerprint,
+		Match: func(name string) bool {
+			return re.MatchString(strings.TrimPrefix(name, "Benchmark")) || re.MatchString(name)
+		}})
+	if err != nil {
+		return err
+	}
+	keepPackages(h, opts.patterns)
+	if opts.json {
+		return report.WriteJSON(s.Out, h)
+	}
+	return report.HistoryText(s.Out, h, opts.all)
+}
+
+// keepPackages keeps the benchmarks of the packages patterns name
+// ("./codec", "example.com/m/..."); none or ./... keep all.
+func keepPackages(h *document.History, patterns []string) {
+	var prefixes []string
+	for _, p := range patterns {
+		if p == "./..." || p == "all" {
+			return
+		}
+		p = strings.TrimSuffix(strings.TrimSuffix(p, "/..."), "/")
+		if rel, ok := strings.CutPrefix(p, "./"); ok {
+			p = h.Module + "/" + rel
+		} else if p == "." {
+			p = h.Module
+		}
+		prefixes = append(prefixes, p)
+	}
+	if len(prefixes) == 0 {
+		return
+	}
+	kept := h.Benchmarks[:0]
+	for _, b := range h.Benchmarks {
+		for _, p := range prefixes {
+			if b.Package == p || strings.HasPrefix(b.Package, p+"/") {
+				kept = append(kept, b)
+				break
+			}
+		}
+	}
+	h.Benchmarks = kept
+}

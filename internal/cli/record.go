@@ -1,0 +1,207 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/loop"
+	"github.com/perfloop/perfloop/internal/results"
+	"github.com/perfloop/perfloop/internal/store"
+)
+
+const recordUsage = `
+usage: perfloop record [flags] [packages]
+
+Record runs the report pipeline (perfloop report) on the work tree's
+commit, or on -rev REV checked out apart, and stores under that commit the
+benchmark results, report.json and the profiles, with the machine's
+fingerprint (CPU model, GOMAXPROCS, Go version, OS, kernel): perfloop
+history compares points only within one fingerprint.
+
+The store (-store) is by default an SQLite file, .perfloop/history.db at
+the module root; postgres://user:pass@host/db?sslmode=disable keeps a
+team's or a CI fleet's history in PostgreSQL. Concurrent recorders (CI
+jobs) each store whole runs or nothing.
+
+The work tree must have no uncommitted changes to tracked files: the
+results are filed under the commit. -import FILE -commit REV stores results
+already measured (go test -bench output or benchfmt) without running.
+-shard i/n runs one of n parts of the benchmarks, balanced by the
+durations the store has seen; perfloop history merges the shards.
+
+Exit status: 0 recorded, 1 a benchmark failed (the run is still recorded,
+without it), 2 bad flags, input or store, 130 when interrupted.
+
+Examples:
+
+	perfloop record ./...
+	perfloop record -count 10 -rev v1.4.0 ./codec
+	perfloop record -store postgres://ci@db/perf -shard 2/4 ./...
+	perfloop record -import old.txt -commit 1ae5dc2
+`
+
+type recordOptions struct {
+	benchConfig
+	storeDSN    string
+	rev         string
+	importFile  string
+	commit      string
+	shard       string
+	profileTime time.Duration
+}
+
+func runRecord(ctx context.Context, args []string, s Streams) error {
+	var opts recordOptions
+	fs := newFlagSet("record", recordUsage, s)
+	opts.addBenchFlags(fs, 5)
+	fs.StringVar(&opts.storeDSN, "store", "", "record into `dsn`: a file path (SQLite) or postgres://… (default .perfloop/history.db at the module root)")
+	fs.StringVar(&opts.rev, "rev", "", "record `rev` (checked out into a temporary work tree) instead of the work tree")
+	fs.StringVar(&opts.importFile, "import", "", "store the results in `file` (go test -bench output) instead of running; needs -commit")
+	fs.StringVar(&opts.commit, "commit", "", "the `rev` -import's results were measured on")
+	fs.StringVar(&opts.shard, "shard", "", "run only part `i/n` of the benchmarks, balanced by past durations")
+	fs.DurationVar(&opts.profileTime, "profiletime", time.Second, "profile each benchmark's CPU for at least `d`")
+	if err := opts.parse(fs, args); err != nil {
+		return err
+	}
+	if (opts.importFile == "") != (opts.commit == "") {
+		return usageErrorf("-import and -commit go together: -import FILE -commit REV")
+	}
+	if opts.importFile != "" && opts.rev != "" {
+		return usageErrorf("-import stores results already measured; -rev runs a commit: use one")
+	}
+	return record(ctx, opts, s)
+}
+
+func record(ctx context.Context, opts recordOptions, s Streams) error {
+	root, err := findModuleRoot()
+	if err != nil {
+		return usageErrorf("record: run it inside a Go module: %v", err)
+	}
+	repo, err := gotest.RepoRoot(ctx, root)
+	if err != nil {
+		return usageError{err}
+	}
+	st, dsn, err := openStore(ctx, opts.storeDSN, root)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if opts.importFile != "" {
+		return recordImport(ctx, opts, s, st, dsn, repo, root)
+	}
+	cfg := opts.loopConfig()
+	rev := opts.rev
+	if rev == "" {
+		if vcs := gotest.ReadVCS(ctx, root); vcs.Dirty {
+			return usageErrorf("record: the work tree has uncommitted changes to tracked files, and the results would be filed under %s: commit them, or record a commit with -rev", short(vcs.Commit))
+		}
+		rev = "HEAD"
+	}
+	commit, err := gotest.CommitInfo(ctx, repo, rev)
+	if err != nil {
+		return usageError{err}
+	}
+	if opts.rev != "" {
+		tmp, err := os.MkdirTemp("", "perfloop-record-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		rm, err := gotest.CheckoutWorktree(ctx, repo, commit.Hash, filepath.Join(tmp, "src"))
+		if err != nil {
+			return err
+		}
+		defer rm()
+		rel, _ := filepath.Rel(repo, root)
+		cfg.Dir = filepath.Join(tmp, "src", rel)
+	}
+	module, err := modulePath(root)
+	if err != nil {
+		return usageError{err}
+	}
+	if cfg.Shard, err = shardOf(ctx, opts.shard, opts.storeDSN); err != nil {
+		return err
+	}
+	run, err := measure(ctx, cfg, opts.profileTime, s)
+	if err != nil && run == nil {
+		return err
+	}
+	if err != nil {
+		return err // interrupted: nothing is stored
+	}
+	run.Module, run.Commit, run.CommitTime, run.Subject, run.Shard = module, commit.Hash, commit.Time, commit.Subject, opts.shard
+	id, err := st.Save(ctx, run)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(s.Out, "recorded run %d: %s %q, %d result lines, fingerprint %s, in %s\n",
+		id, short(commit.Hash), commit.Subject, resultLines(run.Results), run.Fingerprint.Key(), dsn)
+	return nil
+}
+
+// measure runs the report pipeline into a temporary directory and returns
+// the run to store (without its commit).
+func measure(ctx context.Context, cfg loop.Config, profileTime time.Duration, s Streams) (*store.Run, error) {
+	tmp, err := os.MkdirTemp("", "perfloop-record-out-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	var buf bytes.Buffer
+	w := results.NewWriter(&buf)
+	durations := map[string]time.Duration{}
+	each := writeEach(w)
+	bar := bar(s)
+	defer bar.Done()
+	started := time.Now()
+	rr, err := loop.Report(ctx, cfg, loop.ReportOptions{
+		ProfileTime: profileTime,
+		Profiles:    filepath.Join(tmp, "profiles"),
+		Each: func(b *results.Benchmark, o *gotest.Outcome) error {
+			durations[b.Package+" "+b.Name] += o.Elapsed
+			return each(b, o)
+		},
+		Stage: func(stage string) { bar.Done(); fmt.Fprintf(s.Err, "perfloop: %s\n", stage) },
+	}, bar)
+	bar.Done()
+	if rr == nil || err != nil {
+		return nil, err
+	}
+	if err := w.Trailer(rr.Bench.Env); err != nil {
+		return nil, err
+	}
+	if rr.Bench.Failed() > 0 {
+		for _, l := range rr.Bench.FailureLines() {
+			fmt.Fprintf(s.Err, "perfloop: %s\n", l)
+		}
+	}
+	run := &store.Run{Started: started.UTC(), Results: buf.Bytes(), Durations: durations, Profiles: map[string][]byte{}}
+	if rr.Doc != nil {
+		if run.Report, err = json.Marshal(rr.Doc); err != nil {
+			return nil, err
+		}
+	}
+	entries, _ := os.ReadDir(filepath.Join(tmp, "profiles"))
+	for _, e := range entries {
+		if data, err := os.ReadFile(filepath.Join(tmp, "profiles", e.Name())); err == nil {
+			run.Profiles[e.Name()] = data
+		}
+	}
+	run.Fingerprint = fingerprint(rr.Bench.Env)
+	return run, nil
+}
+
+// fingerprint is the machine a run was measured on.
+func fingerprint(env results.Env) store.Fingerprint {
+	kernel, _ := os.ReadFile("/proc/sys/kernel/osrelease")
+	return store.Fingerprint{CPU: env.CPU, GOMAXPROCS: runtime.GOMAXPROCS(0), GoVersion: env.GoVersion,
+		GOOS: env.GOOS, GOARCH: env.GOARCH, Kernel: strings.TrimSpace(string(kernel))}
+}

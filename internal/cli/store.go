@@ -1,0 +1,183 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/loop"
+	"github.com/perfloop/perfloop/internal/stats"
+	"github.com/perfloop/perfloop/internal/store"
+)
+
+// defaultStore is the store's place in a module when -store is not given.
+const defaultStore = ".perfloop/history.db"
+
+// openStore opens the -store DSN, by default the SQLite file at the module
+// root; it returns the DSN as the user should read it (no password).
+func openStore(ctx context.Context, dsn, root string) (*store.Store, string, error) {
+	shown := dsn
+	if dsn == "" {
+		if root == "" {
+			return nil, "", usageErrorf("no -store given and not inside a Go module: give -store FILE or -store postgres://…")
+		}
+		dsn = filepath.Join(root, defaultStore)
+		shown = defaultStore
+	}
+	st, err := store.Open(ctx, dsn)
+	if err != nil {
+		return nil, "", usageError{err} // the error names the store
+	}
+	if shown != defaultStore {
+		shown = st.Name()
+	}
+	return st, shown, nil
+}
+
+// moduleStore opens the -store DSN for the module the current directory
+// is in (if any): the store, the DSN as shown, the module's root and path.
+func moduleStore(ctx context.Context, dsn string) (st *store.Store, shown, root, module string, err error) {
+	root, _ = findModuleRoot()
+	if st, shown, err = openStore(ctx, dsn, root); err != nil {
+		return nil, "", "", "", err
+	}
+	if root != "" {
+		if module, err = modulePath(root); err != nil {
+			st.Close()
+			return nil, "", "", "", usageError{err}
+		}
+	}
+	return st, shown, root, module, nil
+}
+
+// modulePath reads the module path from root's go.mod.
+func modulePath(root string) (string, error) {
+	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return "", err
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		if f := strings.Fields(sc.Text()); len(f) >= 2 && f[0] == "module" {
+			return strings.Trim(f[1], `"`), nil
+		}
+	}
+	return "", fmt.Errorf("%s: no module line", filepath.Join(root, "go.mod"))
+}
+
+// recordImport stores results measured elsewhere under a commit.
+func recordImport(ctx context.Context, opts recordOptions, s Streams, st *store.Store, dsn, repo, root string) error {
+	data, err := os.ReadFile(opts.importFile)
+	if err != nil {
+		return usageError{fmt.Errorf("-import: %w", err)}
+	}
+	commit, err := gotest.CommitInfo(ctx, repo, opts.commit)
+	if err != nil {
+		return usageError{fmt.Errorf("-commit: %w", err)}
+	}
+	module, err := modulePath(root)
+	if err != nil {
+		return usageError{err}
+	}
+	fp, n, err := importedFingerprint(opts.importFile, data)
+	if err != nil {
+		return usageError{err}
+	}
+	if n == 0 {
+		return usageErrorf("-import %s: no benchmark results in it (want go test -bench output or benchfmt)", opts.importFile)
+	}
+	run := &store.Run{Module: module, Commit: commit.Hash, CommitTime: commit.Time, Subject: commit.Subject,
+		Fingerprint: fp, Started: time.Now().UTC(), Results: data}
+	id, err := st.Save(ctx, run)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(s.Out, "recorded run %d: %s %q, %d results imported from %s, fingerprint %s, in %s\n",
+		id, short(commit.Hash), commit.Subject, n, opts.importFile, fp.Key(), dsn)
+	return nil
+}
+
+// importedFingerprint reads the machine from a results file's
+// configuration lines (goos, goarch, cpu) and the benchmarks' -GOMAXPROCS
+// suffix; a malformed line is an error naming it.
+func importedFingerprint(name string, data []byte) (store.Fingerprint, int, error) {
+	var fp store.Fingerprint
+	n := 0
+	r := benchfmt.NewReader(bytes.NewReader(data), name)
+	for r.Scan() {
+		switch x := r.Result().(type) {
+		case *benchfmt.SyntaxError:
+			return fp, n, fmt.Errorf("-import %s", x)
+		case *benchfmt.Result:
+			n++
+			fp.GOOS, fp.GOARCH, fp.CPU = x.GetConfig("goos"), x.GetConfig("goarch"), x.GetConfig("cpu")
+			if _, procs := stats.SplitProcs(x.Name); procs > 0 {
+				fp.GOMAXPROCS = procs
+			}
+		}
+	}
+	return fp, n, r.Err()
+}
+
+// resultLines counts the benchmark result lines of benchfmt text.
+func resultLines(data []byte) int {
+	n := 0
+	for _, l := range bytes.Split(data, []byte("\n")) {
+		if bytes.HasPrefix(l, []byte("Benchmark")) {
+			n++
+		}
+	}
+	return n
+}
+
+// ancestry is the commits of HEAD's history oldest first, or nil outside
+// a repository.
+func ancestry(ctx context.Context, dir string) []string {
+	repo, err := gotest.RepoRoot(ctx, dir)
+	if err != nil {
+		return nil
+	}
+	order, err := gotest.Ancestry(ctx, repo, "HEAD")
+	if err != nil {
+		return nil
+	}
+	return order
+}
+
+// shardOf parses -shard i/n and balances it on the durations of the
+// store (-store, or the module's default store when it exists; without
+// one, benchmarks count alike).
+func shardOf(ctx context.Context, shard, dsn string) (*loop.Shard, error) {
+	if shard == "" {
+		return nil, nil
+	}
+	sh, err := loop.ParseShard(shard)
+	if err != nil {
+		return nil, usageErrorf("-shard: %v", err)
+	}
+	root, _ := findModuleRoot()
+	if dsn == "" && (root == "" || !exists(filepath.Join(root, defaultStore))) {
+		return &sh, nil
+	}
+	st, _, err := openStore(ctx, dsn, root)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	module := ""
+	if root != "" {
+		module, _ = modulePath(root)
+	}
+	if sh.Durations, err = st.Durations(ctx, module, ""); err != nil {
+		return nil, err
+	}
+	return &sh, nil
+}

@@ -1,0 +1,243 @@
+package dashboard
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// webDriver is a W3C WebDriver session on chromedriver, driving headless
+// Chromium: enough of the protocol to navigate, find, click and look.
+type webDriver struct {
+	t       *testing.T
+	base    string // http://127.0.0.1:PORT
+	session string
+}
+
+func (d *webDriver) call(method, path string, body any) json.RawMessage {
+	d.t.Helper()
+	v, err := d.try(method, path, body)
+	if err != nil {
+		d.t.Fatal(err)
+	}
+	return v
+}
+
+// try is one WebDriver call; its error carries the driver's answer.
+func (d *webDriver) try(method, path string, body any) (json.RawMessage, error) {
+	var r io.Reader
+	if body != nil {
+		data, _ := json.Marshal(body)
+		r = bytes.NewReader(data)
+	}
+	req, _ := http.NewRequest(method, d.base+path, r)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("webdriver %s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	var out struct{ Value json.RawMessage }
+	data, _ := io.ReadAll(resp.Body)
+	if err := json.Unmarshal(data, &out); err != nil || resp.StatusCode != 200 {
+		return nil, fmt.Errorf("webdriver %s %s: %d %.300s", method, path, resp.StatusCode, data)
+	}
+	return out.Value, nil
+}
+
+func (d *webDriver) open(url string) {
+	d.call("POST", "/session/"+d.session+"/url", map[string]string{"url": url})
+}
+
+// find returns the first element css selects, waiting up to 10s for a
+// page that is still loading to have it.
+func (d *webDriver) find(css string) string {
+	d.t.Helper()
+	var err error
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		var raw json.RawMessage
+		if raw, err = d.try("POST", "/session/"+d.session+"/element", map[string]string{"using": "css selector", "value": css}); err != nil {
+			continue
+		}
+		var el map[string]string
+		json.Unmarshal(raw, &el)
+		for _, id := range el {
+			return id
+		}
+	}
+	d.t.Fatalf("no element %s: %v", css, err)
+	return ""
+}
+
+// text returns the text of the first element css selects; an element
+// replaced by a navigation meanwhile is looked up again.
+func (d *webDriver) text(css string) string {
+	d.t.Helper()
+	var err error
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		var raw json.RawMessage
+		if raw, err = d.try("GET", "/session/"+d.session+"/element/"+d.find(css)+"/text", nil); err == nil {
+			var s string
+			json.Unmarshal(raw, &s)
+			return s
+		}
+	}
+	d.t.Fatalf("text of %s: %v", css, err)
+	return ""
+}
+
+func (d *webDriver) click(el string) {
+	d.call("POST", "/session/"+d.session+"/element/"+el+"/click", map[string]any{})
+}
+
+func (d *webDriver) url() string {
+	var s string
+	json.Unmarshal(d.call("GET", "/session/"+d.session+"/url", nil), &s)
+	return s
+}
+
+// waitURL waits until the page's address contains want (a click starts
+// a navigation that may finish after the click returns) and returns it.
+func (d *webDriver) waitURL(want string) string {
+	d.t.Helper()
+	var u string
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if u = d.url(); strings.Contains(u, want) {
+			return u
+		}
+	}
+	d.t.Fatalf("the page is still at %s, want an address containing %q", u, want)
+	return u
+}
+
+// screenshot saves the page as PNG in dir and returns its path.
+func (d *webDriver) screenshot(dir, name string) string {
+	var b64 string
+	json.Unmarshal(d.call("GET", "/session/"+d.session+"/screenshot", nil), &b64)
+	png, err := base64.StdEncoding.DecodeString(b64)
+	if err != nil || len(png) < 1000 {
+		d.t.Fatalf("screenshot %s: %v (%d bytes)", name, err, len(png))
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		d.t.Fatal(err)
+	}
+	return p
+}
+
+// startBrowser starts chromedriver and a headless Chromium session, or
+// skips when they are not installed (fails under CI, which installs them).
+func startBrowser(t *testing.T) *webDriver {
+	t.Helper()
+	browser, err1 := exec.LookPath("chromium")
+	driver, err2 := exec.LookPath("chromedriver")
+	if err1 != nil || err2 != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("chromium and chromedriver must be installed (.ci/run installs them): %v %v", err1, err2)
+		}
+		t.Skip("chromium or chromedriver is not installed")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	cmd := exec.Command(driver, fmt.Sprintf("--port=%d", port))
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	d := &webDriver{t: t, base: fmt.Sprintf("http://127.0.0.1:%d", port)}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if resp, err := http.Get(d.base + "/status"); err == nil {
+			resp.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("chromedriver did not start in 20s")
+		}
+	}
+	var s struct{ SessionID string }
+	raw := d.call("POST", "/session", map[string]any{"capabilities": map[string]any{"alwaysMatch": map[string]any{
+		"browserName": "chrome",
+		"goog:chromeOptions": map[string]any{"binary": browser, "args": []string{"--headless=new", "--no-sandbox", "--disable-gpu",
+			"--disable-dev-shm-usage", "--window-size=1280,1100", "--user-data-dir=" + t.TempDir()}},
+	}}})
+	json.Unmarshal(raw, &s)
+	if s.SessionID == "" {
+		t.Fatalf("no session: %s", raw)
+	}
+	d.session = s.SessionID
+	t.Cleanup(func() { http.NewRequest("DELETE", d.base+"/session/"+d.session, nil) })
+	return d
+}
+
+// TestBrowser drives the dashboard in headless Chromium: the first page
+// lists the series, the shifted one first and the <b>bold</b> name as
+// text; its link opens the trend with the change point marked; a point
+// opens that commit's report; the script picks the newest point as B, so
+// the diff button diffs the oldest and the newest. Screenshots go to
+// $PERFLOOP_SCREENSHOTS when set (for a person to look at), else to a
+// temporary directory.
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	d := startBrowser(t)
+	st, commits := fixture(t)
+	srv := httptest.NewServer(New(st, Options{Module: "example.com/m"}))
+	defer srv.Close()
+	shots := os.Getenv("PERFLOOP_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+
+	d.open(srv.URL + "/")
+	first := d.text("tbody tr td a")
+	if first != "BenchmarkSum" {
+		t.Errorf("first series %q, want BenchmarkSum (it shifted)", first)
+	}
+	body := d.text("body")
+	if !strings.Contains(body, "BenchmarkEscape/<b>bold</b>") {
+		t.Errorf("the page does not show the name <b>bold</b> as text:\n%s", body)
+	}
+	t.Logf("index: %s", d.screenshot(shots, "dashboard-index.png"))
+
+	d.click(d.find("tbody tr td a"))
+	if u := d.waitURL("/series?"); !strings.Contains(u, "BenchmarkSum") {
+		t.Fatalf("the link went to %s", u)
+	}
+	if label := d.text("svg.trend .cplabel"); label != "+100.0%" {
+		t.Errorf("change point label %q, want +100.0%%", label)
+	}
+	t.Logf("series: %s", d.screenshot(shots, "dashboard-series.png"))
+
+	d.click(d.find("svg.trend a.pt:nth-of-type(3) circle"))
+	d.waitURL("/run/3")
+	if txt := d.text("body"); !strings.Contains(txt, commits[2][:12]) || !strings.Contains(txt, "BenchmarkSum") {
+		t.Errorf("the run page lacks its commit and benchmark:\n%.500s", txt)
+	}
+	t.Logf("report: %s", d.screenshot(shots, "dashboard-run.png"))
+
+	d.open(srv.URL + "/series?pkg=example.com%2Fm&name=BenchmarkSum&unit=sec%2Fop&procs=2")
+	d.click(d.find("#diffform button"))
+	if u := d.waitURL("/diff?"); !strings.Contains(u, "a=1") || !strings.Contains(u, "b=5") {
+		t.Errorf("the diff button went to %s, want runs 1 and 5", u)
+	}
+	if h := d.text("h1"); !strings.Contains(h, commits[0][:12]) || !strings.Contains(h, commits[4][:12]) {
+		t.Errorf("diff heading %q", h)
+	}
+	t.Logf("diff: %s", d.screenshot(shots, "dashboard-diff.png"))
+}

@@ -1,0 +1,218 @@
+// Package history turns the runs a store holds into every benchmark's
+// series over commits, and finds where each series shifted.
+//
+// This package is opinionated:
+//
+//   - A series belongs to one machine: points are compared only within one
+//     fingerprint (CPU model, GOMAXPROCS, Go version, OS, kernel). A
+//     history on a mixed fleet shows the fingerprint with the newest run
+//     unless asked for another; the runs of the others are counted, never
+//     mixed in.
+//   - Commits are in git order (the caller passes the order, oldest first;
+//     without it, commit time), not in the order runs were recorded: a CI
+//     job that records an old commit late does not move it.
+//   - A point is every sample of a commit: the -count values of all its
+//     runs (several CI jobs, or the shards of one), pooled. The change
+//     points are found on the samples (internal/changepoint), so a commit
+//     measured five times weighs five samples, and one noisy commit is not
+//     a shift.
+package history
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"slices"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfloop/perfloop/internal/changepoint"
+	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/stats"
+	"github.com/perfloop/perfloop/internal/store"
+)
+
+// Options select and tune a history.
+type Options struct {
+	// Order lists commits oldest first (git rev-list --reverse); runs of
+	// other commits are left out. Nil orders runs by commit time.
+	Order []string
+	// Fingerprint is the key of the machine to show; "" is the newest
+	// run's.
+	Fingerprint string
+	// Match, if set, keeps only the benchmarks whose full name
+	// ("BenchmarkEncode/size=1k") it accepts.
+	Match func(name string) bool
+	// MinDelta ignores shifts smaller than this relative change (default
+	// 0.02: below the noise of most machines).
+	MinDelta float64
+	// Seed seeds the change-point permutations (results are the same for
+	// the same seed).
+	Seed uint64
+}
+
+// Load reads the module's runs from st and builds its history.
+func Load(ctx context.Context, st *store.Store, module string, opts Options) (*document.History, error) {
+	runs, err := st.Runs(ctx, module)
+	if err != nil {
+		return nil, err
+	}
+	return Build(runs, func(id int64) ([]byte, error) { return st.Results(ctx, id) }, module, opts)
+}
+
+// Build builds a history from runs, reading each chosen run's benchfmt
+// results with results.
+func Build(runs []store.RunInfo, results func(id int64) ([]byte, error), module string, opts Options) (*document.History, error) {
+	h := &document.History{Schema: document.HistorySchema, Module: module, Commits: []document.HistoryCommit{}, Benchmarks: []document.HistoryBenchmark{}}
+	runs = ordered(runs, opts.Order)
+	if len(runs) == 0 {
+		return h, nil
+	}
+	h.Fingerprint = opts.Fingerprint
+	if h.Fingerprint == "" {
+		newest := runs[0]
+		for _, r := range runs {
+			if r.Started.After(newest.Started) || r.Started.Equal(newest.Started) && r.ID > newest.ID {
+				newest = r
+			}
+		}
+		h.Fingerprint = newest.FingerprintKey
+	}
+	type key struct {
+		pkg, name, unit string
+		procs           int
+	}
+	type series struct {
+		bench  document.HistoryBenchmark
+		byComm map[string]*[]float64
+		runOf  map[string]int64
+	}
+	all := map[key]*series{}
+	var order []key
+	commitIndex := map[string]int{}
+	for _, r := range runs {
+		if r.FingerprintKey != h.Fingerprint {
+			h.Others++
+			continue
+		}
+		i, ok := commitIndex[r.Commit]
+		if !ok {
+			i = len(h.Commits)
+			commitIndex[r.Commit] = i
+			h.Commits = append(h.Commits, document.HistoryCommit{Commit: r.Commit, Subject: r.Subject})
+		}
+		h.Commits[i].Runs = append(h.Commits[i].Runs, r.ID)
+		data, err := results(r.ID)
+		if err != nil {
+			return nil, fmt.Errorf("run %d (%s): %w", r.ID, short(r.Commit), err)
+		}
+		br := benchfmt.NewReader(bytes.NewReader(data), fmt.Sprintf("run %d", r.ID))
+		for br.Scan() {
+			res, ok := br.Result().(*benchfmt.Result)
+			if !ok {
+				continue // a syntax error: skip the line
+			}
+			base, procs := stats.SplitProcs(res.Name)
+			name := "Benchmark" + base
+			if opts.Match != nil && !opts.Match(name) {
+				continue
+			}
+			for _, v := range res.Values {
+				k := key{res.GetConfig("pkg"), name, v.Unit, procs}
+				s := all[k]
+				if s == nil {
+					s = &series{bench: document.HistoryBenchmark{Package: k.pkg, Name: name, Procs: procs, Unit: v.Unit},
+						byComm: map[string]*[]float64{}, runOf: map[string]int64{}}
+					all[k] = s
+					order = append(order, k)
+				}
+				vs := s.byComm[r.Commit]
+				if vs == nil {
+					vs = new([]float64)
+					s.byComm[r.Commit] = vs
+				}
+				*vs = append(*vs, v.Value)
+				if s.runOf[r.Commit] == 0 || r.HasReport {
+					s.runOf[r.Commit] = r.ID
+				}
+			}
+		}
+		if err := br.Err(); err != nil && err != io.EOF {
+			return nil, fmt.Errorf("run %d (%s): read results: %w", r.ID, short(r.Commit), err)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b key) int {
+		return cmp.Or(cmp.Compare(a.pkg, b.pkg), cmp.Compare(a.name, b.name), cmp.Compare(a.procs, b.procs), cmp.Compare(unitRank(a.unit), unitRank(b.unit)), cmp.Compare(a.unit, b.unit))
+	})
+	minDelta := opts.MinDelta
+	if minDelta == 0 {
+		minDelta = 0.02
+	}
+	for _, k := range order {
+		s := all[k]
+		var pts []changepoint.Point
+		for _, c := range h.Commits {
+			vs := s.byComm[c.Commit]
+			if vs == nil {
+				continue
+			}
+			sorted := slices.Clone(*vs)
+			slices.Sort(sorted)
+			s.bench.Points = append(s.bench.Points, document.HistoryPoint{Commit: c.Commit, Value: median(sorted), N: len(sorted),
+				Low: sorted[0], High: sorted[len(sorted)-1], Run: s.runOf[c.Commit]})
+			pts = append(pts, changepoint.Point{Label: c.Commit, Values: sorted})
+		}
+		s.bench.ChangePoints = []document.ChangePoint{}
+		for _, ch := range changepoint.Detect(pts, changepoint.Options{MinDelta: minDelta, Seed: opts.Seed}) {
+			s.bench.ChangePoints = append(s.bench.ChangePoints, document.ChangePoint{Commit: ch.Label, Delta: ch.Delta,
+				Before: ch.Before, After: ch.After, Confidence: ch.Confidence})
+		}
+		h.Benchmarks = append(h.Benchmarks, s.bench)
+	}
+	return h, nil
+}
+
+// ordered returns the runs in git order (order's), or by commit time.
+func ordered(runs []store.RunInfo, order []string) []store.RunInfo {
+	out := slices.Clone(runs)
+	if order == nil {
+		slices.SortStableFunc(out, func(a, b store.RunInfo) int {
+			return cmp.Or(a.CommitTime.Compare(b.CommitTime), cmp.Compare(a.ID, b.ID))
+		})
+		return out
+	}
+	pos := map[string]int{}
+	for i, c := range order {
+		pos[c] = i
+	}
+	out = slices.DeleteFunc(out, func(r store.RunInfo) bool { _, ok := pos[r.Commit]; return !ok })
+	slices.SortStableFunc(out, func(a, b store.RunInfo) int {
+		return cmp.Or(cmp.Compare(pos[a.Commit], pos[b.Commit]), cmp.Compare(a.ID, b.ID))
+	})
+	return out
+}
+
+// unitRank lists time first, then allocations, bytes, the rest.
+func unitRank(unit string) int {
+	switch unit {
+	case "sec/op":
+		return 0
+	case "allocs/op":
+		return 1
+	case "B/op":
+		return 2
+	}
+	return 3
+}
+
+func median(sorted []float64) float64 {
+	n := len(sorted)
+	if n%2 == 1 {
+		return sorted[n/2]
+	}
+	return (sorted[n/2-1] + sorted[n/2]) / 2
+}
+
+func short(commit string) string { return commit[:min(12, len(commit))] }

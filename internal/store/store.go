@@ -1,0 +1,629 @@
+// Package store keeps perfloop's benchmark history: one row per run, with the
+// run's raw outputs beside it.
+//
+// Its opinions:
+//
+//   - A run is the unit. Save stores a run whole, in one transaction, or not
+//     at all; nothing ever sees half a run. Runs are only added: history is
+//     not edited.
+//   - The store keeps what the benchmarks said, not what perfloop made of
+//     it: results as benchfmt text, report.json and pprof profiles as the
+//     bytes they were. Parsing and judging happen elsewhere, so a better
+//     analysis later can be run over the old history.
+//   - Numbers are compared only within one Fingerprint (CPU, GOMAXPROCS, Go
+//     version, OS, arch, kernel). The store records it with every run and
+//     hands it back; it never mixes runs across fingerprints itself.
+//   - Two backends, one behaviour: SQLite (a file, the default, for one
+//     machine or one CI cache) and PostgreSQL (shared by many machines). The
+//     same SQL runs on both, times are stored the same way on both, and the
+//     tests run against both.
+//   - Opening a store brings its schema up to date, safely even when several
+//     processes open a fresh store at once, and refuses a store written by a
+//     newer perfloop rather than guess at it.
+//
+// Times are stored as integer nanoseconds since the Unix epoch (UTC), so
+// they round-trip exactly to the nanosecond on both backends and come back
+// in UTC; the zero time.Time is stored as NULL and comes back as the zero
+// time. Times outside the years 1678–2262 cannot be stored.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
+	"modernc.org/sqlite"               // database/sql driver "sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// ErrNotFound is matched (with errors.Is) by the error for a run or
+// profile that the store does not have.
+var ErrNotFound = errors.New("not found")
+
+// Run is one benchmark run, as Save stores it.
+type Run struct {
+	ID          int64     // set by Save
+	Module      string    // module path
+	Commit      string    // full commit hash (required)
+	CommitTime  time.Time // commit's committer time
+	Subject     string    // commit subject line
+	Fingerprint Fingerprint
+	Started     time.Time                // when the run began
+	Shard       string                   // "" or "i/n"
+	Results     []byte                   // benchfmt text (go test -bench output format), required
+	Report      []byte                   // report.json, may be nil (empty counts as none)
+	Profiles    map[string][]byte        // name → pprof bytes, e.g. "example.com/m BenchmarkX.cpu.pprof"; may be nil
+	Durations   map[string]time.Duration // "pkg BenchmarkName" → wall time the benchmark's runs took; for sharding
+}
+
+// RunInfo is a run without its blobs.
+type RunInfo struct {
+	ID             int64
+	Module         string
+	Commit         string
+	CommitTime     time.Time // UTC, or zero
+	Started        time.Time // UTC, or zero
+	Subject        string
+	Fingerprint    Fingerprint
+	FingerprintKey string // Fingerprint.Key() as stored with the run
+	Shard          string
+	HasReport      bool
+}
+
+// Backend names.
+const (
+	backendSQLite   = "sqlite"
+	backendPostgres = "postgres"
+)
+
+// Store is an open benchmark-history store. It is safe for concurrent use by
+// multiple goroutines, and several Stores (in one process or many) may use
+// the same database at once.
+type Store struct {
+	db      *sql.DB
+	backend string
+	name    string // the DSN with any password redacted, for errors
+}
+
+// sqliteBusyTimeout is how long a SQLite writer waits for another writer's
+// lock before failing. Saves are short; this is generous so that many
+// concurrent writers on a slow machine queue instead of failing.
+const sqliteBusyTimeout = 60 * time.Second
+
+// Open opens the store that dsn names and applies any pending schema
+// migrations.
+//
+// A dsn of the form "postgres://…" or "postgresql://…" is a PostgreSQL
+// connection URL (as pgx accepts it, e.g.
+// "postgres://user:pass@host:5432/db?sslmode=disable"; its query may set
+// runtime parameters such as search_path). Anything else is a SQLite
+// database file: "sqlite:PATH", "file:PATH" or a plain PATH. A SQLite
+// file's parent directories are created; the database runs in WAL mode,
+// with foreign keys on and a busy timeout so that concurrent writers wait
+// for each other instead of failing.
+func Open(ctx context.Context, dsn string) (*Store, error) {
+	backend, target, err := parseDSN(dsn)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{backend: backend, name: redact(dsn)}
+	switch backend {
+	case backendPostgres:
+		s.db, err = sql.Open("pgx", target)
+		if err != nil {
+			return nil, fmt.Errorf("store %s: open: %w", s.name, err)
+		}
+	case backendSQLite:
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return nil, fmt.Errorf("store %s: %w", s.name, err)
+		}
+		q := url.Values{}
+		// Per connection. WAL mode is a property of the file, set once
+		// in setup.
+		q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", sqliteBusyTimeout.Milliseconds()))
+		q.Add("_pragma", "foreign_keys(1)")
+		// Every transaction takes the write lock at BEGIN: a
+		// transaction that reads and then writes could otherwise fail
+		// with SQLITE_BUSY, which no busy timeout helps with.
+		q.Set("_txlock", "immediate")
+		s.db, err = sql.Open("sqlite", target+"?"+q.Encode())
+		if err != nil {
+			return nil, fmt.Errorf("store %s: open: %w", s.name, err)
+		}
+	}
+	if err := s.setup(ctx); err != nil {
+		s.db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// setup connects, puts a SQLite file in WAL mode and migrates the schema.
+//
+// On SQLite it retries while the file is busy. The busy timeout does not
+// cover everything here: while another process switches a fresh file to WAL
+// mode or recovers its WAL, SQLite answers SQLITE_BUSY at once rather than
+// risk a deadlock by waiting.
+func (s *Store) setup(ctx context.Context) error {
+	once := func() error {
+		if err := s.db.PingContext(ctx); err != nil {
+			return fmt.Errorf("store %s: connect: %w", s.name, err)
+		}
+		if s.backend == backendSQLite {
+			var mode string
+			if err := s.db.QueryRowContext(ctx, `PRAGMA journal_mode = WAL`).Scan(&mode); err != nil {
+				return fmt.Errorf("store %s: set WAL mode: %w", s.name, err)
+			}
+			if !strings.EqualFold(mode, "wal") {
+				return fmt.Errorf("store %s: set WAL mode: journal mode is still %q", s.name, mode)
+			}
+		}
+		return s.migrate(ctx)
+	}
+	if s.backend != backendSQLite {
+		return once()
+	}
+	deadline := time.Now().Add(sqliteBusyTimeout)
+	wait := time.Millisecond
+	for {
+		err := once()
+		var se *sqlite.Error
+		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%w (%w)", err, ctx.Err())
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 100*time.Millisecond)
+	}
+}
+
+// dsnForms is what the DSN errors say is accepted.
+const dsnForms = `accepted: "postgres://…" or "postgresql://…" for PostgreSQL; "sqlite:PATH", "file:PATH" or a plain file path for SQLite`
+
+// parseDSN returns the backend that dsn names and what to hand its driver:
+// the URL for PostgreSQL, an absolute file path for SQLite.
+func parseDSN(dsn string) (backend, target string, err error) {
+	bad := func(why string) error {
+		return fmt.Errorf("store %q: %s; %s", redact(dsn), why, dsnForms)
+	}
+	if strings.TrimSpace(dsn) == "" {
+		return "", "", bad("empty DSN")
+	}
+	lower := strings.ToLower(dsn)
+	if strings.HasPrefix(lower, "postgres://") || strings.HasPrefix(lower, "postgresql://") {
+		if _, err := url.Parse(dsn); err != nil {
+			return "", "", bad("not a valid URL")
+		}
+		return backendPostgres, dsn, nil
+	}
+	path := dsn
+	switch {
+	case strings.HasPrefix(lower, "sqlite:"):
+		path = dsn[len("sqlite:"):]
+	case strings.HasPrefix(lower, "file:"):
+		path = dsn[len("file:"):]
+	case strings.Contains(dsn, "://"):
+		return "", "", bad(fmt.Sprintf("unknown scheme %q", dsn[:strings.Index(dsn, "://")]))
+	}
+	switch {
+	case path == "":
+		return "", "", bad("no file path")
+	case path == ":memory:" || strings.HasPrefix(path, "file::memory:"):
+		return "", "", bad("an in-memory SQLite database keeps no history")
+	case strings.ContainsAny(path, "?#"):
+		return "", "", bad("a SQLite path may not contain '?' or '#' (no URI parameters)")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", "", bad(err.Error())
+	}
+	return backendSQLite, abs, nil
+}
+
+// redact returns dsn with any password replaced by "xxxxx".
+func redact(dsn string) string {
+	lower := strings.ToLower(dsn)
+	if !strings.HasPrefix(lower, "postgres://") && !strings.HasPrefix(lower, "postgresql://") {
+		return dsn
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		// Don't echo what might hold a password.
+		if i := strings.Index(dsn, "://"); i >= 0 {
+			return dsn[:i] + "://…"
+		}
+		return "…"
+	}
+	q := u.Query()
+	if q.Has("password") {
+		q.Set("password", "xxxxx")
+		u.RawQuery = q.Encode()
+	}
+	return u.Redacted()
+}
+
+// Close closes the store.
+func (s *Store) Close() error {
+	if err := s.db.Close(); err != nil {
+		return fmt.Errorf("store %s: close: %w", s.name, err)
+	}
+	return nil
+}
+
+// Backend returns "sqlite" or "postgres".
+func (s *Store) Backend() string { return s.backend }
+
+// Name returns the DSN the store was opened with, any password redacted: the
+// name its errors use.
+func (s *Store) Name() string { return s.name }
+
+var (
+	minTime = time.Unix(0, math.MinInt64)
+	maxTime = time.Unix(0, math.MaxInt64)
+)
+
+// timeValue encodes t for a BIGINT column: nanoseconds since the epoch, or
+// NULL for the zero time.
+func timeValue(t time.Time) (any, error) {
+	if t.IsZero() {
+		return nil, nil
+	}
+	if t.Before(minTime) || t.After(maxTime) {
+		return nil, fmt.Errorf("time %s outside the storable range %s to %s", t, minTime.UTC(), maxTime.UTC())
+	}
+	return t.UnixNano(), nil
+}
+
+// timeFrom decodes a column timeValue wrote.
+func timeFrom(n sql.NullInt64) time.Time {
+	if !n.Valid {
+		return time.Time{}
+	}
+	return time.Unix(0, n.Int64).UTC()
+}
+
+// Save stores r, with its results, report, profiles and durations, in one
+// transaction: the run is stored whole or not at all. It sets r.ID and
+// returns it. Commit and Results are required.
+func (s *Store) Save(ctx context.Context, r *Run) (int64, error) {
+	if r == nil {
+		return 0, fmt.Errorf("store %s: save run: nil run", s.name)
+	}
+	id, err := s.save(ctx, r)
+	if err != nil {
+		if cerr := ctxErr(ctx); cerr != nil && !errors.Is(err, cerr) {
+			// Drivers report a cancelled statement in their own
+			// words ("bad connection", "interrupted"): say why.
+			err = fmt.Errorf("%w (%w)", err, cerr)
+		}
+		return 0, fmt.Errorf("store %s: save run of %s at %s: %w", s.name, r.Module, r.Commit, err)
+	}
+	r.ID = id
+	return id, nil
+}
+
+func (s *Store) save(ctx context.Context, r *Run) (int64, error) {
+	if r.Commit == "" {
+		return 0, errors.New("no commit")
+	}
+	if len(r.Results) == 0 {
+		return 0, errors.New("no results")
+	}
+	commitTime, err := timeValue(r.CommitTime)
+	if err != nil {
+		return 0, fmt.Errorf("commit time: %w", err)
+	}
+	started, err := timeValue(r.Started)
+	if err != nil {
+		return 0, fmt.Errorf("start time: %w", err)
+	}
+	var report any
+	if len(r.Report) > 0 {
+		report = r.Report
+	}
+	profileNames := sortedKeys(r.Profiles)
+	for _, name := range profileNames {
+		if name == "" {
+			return 0, errors.New("profile with an empty name")
+		}
+	}
+	benchmarks := sortedKeys(r.Durations)
+	for _, b := range benchmarks {
+		if b == "" {
+			return 0, errors.New("duration with an empty benchmark name")
+		}
+		if r.Durations[b] < 0 {
+			return 0, fmt.Errorf("negative duration %v for %s", r.Durations[b], b)
+		}
+	}
+	fp := r.Fingerprint
+
+	// The commit must not be cut off by ctx: a commit cancelled in flight
+	// may have happened or not, and Save would report a failure for a run
+	// that is stored. So ctx may cancel everything up to the commit, is
+	// checked just before it, and then no longer counts. SQLite's driver
+	// commits without a context anyway; pgx's commits with the context the
+	// transaction began with, so that one is ctx without its cancellation
+	// (the connection itself is still got with ctx).
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("connect: %w", err)
+	}
+	defer conn.Close()
+	txCtx := ctx
+	if s.backend == backendPostgres {
+		txCtx = context.WithoutCancel(ctx)
+	}
+	tx, err := conn.BeginTx(txCtx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("begin: %w", err)
+	}
+	defer tx.Rollback()
+	var id int64
+	err = tx.QueryRowContext(ctx, `INSERT INTO runs (
+			module, commit_hash, commit_time, subject,
+			fp_key, fp_cpu, fp_gomaxprocs, fp_go, fp_goos, fp_goarch, fp_kernel,
+			started, shard, results, report)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+		RETURNING id`,
+		r.Module, r.Commit, commitTime, r.Subject,
+		fp.Key(), fp.CPU, int64(fp.GOMAXPROCS), fp.GoVersion, fp.GOOS, fp.GOARCH, fp.Kernel,
+		started, r.Shard, r.Results, report,
+	).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("insert run: %w", err)
+	}
+	for _, name := range profileNames {
+		data := r.Profiles[name]
+		if data == nil {
+			data = []byte{} // NOT NULL: an empty profile is still a profile
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO profiles (run_id, name, data) VALUES ($1, $2, $3)`,
+			id, name, data); err != nil {
+			return 0, fmt.Errorf("insert profile %q: %w", name, err)
+		}
+	}
+	for _, b := range benchmarks {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO durations (run_id, benchmark, nanos) VALUES ($1, $2, $3)`,
+			id, b, int64(r.Durations[b])); err != nil {
+			return 0, fmt.Errorf("insert duration of %s: %w", b, err)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, fmt.Errorf("commit: %w", err)
+	}
+	return id, nil
+}
+
+// ctxErr is ctx.Err(), or context.DeadlineExceeded once ctx's deadline has
+// passed even if its timer has not fired yet (a dialer that fails at the
+// deadline may get there first).
+func ctxErr(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if d, ok := ctx.Deadline(); ok && !time.Now().Before(d) {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+const runInfoColumns = `id, module, commit_hash, commit_time, subject,
+	fp_key, fp_cpu, fp_gomaxprocs, fp_go, fp_goos, fp_goarch, fp_kernel,
+	started, shard, report IS NOT NULL`
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanRunInfo(row scanner) (RunInfo, error) {
+	var (
+		ri                  RunInfo
+		commitTime, started sql.NullInt64
+		gomaxprocs          int64
+	)
+	err := row.Scan(&ri.ID, &ri.Module, &ri.Commit, &commitTime, &ri.Subject,
+		&ri.FingerprintKey, &ri.Fingerprint.CPU, &gomaxprocs, &ri.Fingerprint.GoVersion,
+		&ri.Fingerprint.GOOS, &ri.Fingerprint.GOARCH, &ri.Fingerprint.Kernel,
+		&started, &ri.Shard, &ri.HasReport)
+	ri.Fingerprint.GOMAXPROCS = int(gomaxprocs)
+	ri.CommitTime = timeFrom(commitTime)
+	ri.Started = timeFrom(started)
+	return ri, err
+}
+
+// Runs returns all runs of module, without their blobs, ordered by
+// CommitTime (runs without one first), then by ID. It returns an empty,
+// non-nil slice when the module has none.
+func (s *Store) Runs(ctx context.Context, module string) ([]RunInfo, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+runInfoColumns+` FROM runs
+		WHERE module = $1
+		ORDER BY commit_time IS NOT NULL, commit_time, id`, module)
+	if err != nil {
+		return nil, fmt.Errorf("store %s: runs of %s: %w", s.name, module, err)
+	}
+	defer rows.Close()
+	runs := []RunInfo{}
+	for rows.Next() {
+		ri, err := scanRunInfo(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store %s: runs of %s: %w", s.name, module, err)
+		}
+		runs = append(runs, ri)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store %s: runs of %s: %w", s.name, module, err)
+	}
+	return runs, nil
+}
+
+// Run returns the run with the given id, without its blobs. If there is none
+// the error matches ErrNotFound.
+func (s *Store) Run(ctx context.Context, id int64) (*RunInfo, error) {
+	ri, err := scanRunInfo(s.db.QueryRowContext(ctx, `SELECT `+runInfoColumns+` FROM runs WHERE id = $1`, id))
+	if err != nil {
+		return nil, s.runErr(id, "", err)
+	}
+	return &ri, nil
+}
+
+// runErr wraps err from reading run id (what, if not "", names the part
+// read), turning sql.ErrNoRows into ErrNotFound.
+func (s *Store) runErr(id int64, what string, err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		err = ErrNotFound
+	}
+	if what != "" {
+		return fmt.Errorf("store %s: run %d: %s: %w", s.name, id, what, err)
+	}
+	return fmt.Errorf("store %s: run %d: %w", s.name, id, err)
+}
+
+// Results returns the benchfmt text of run id. If there is no such run the
+// error matches ErrNotFound.
+func (s *Store) Results(ctx context.Context, id int64) ([]byte, error) {
+	var b []byte
+	if err := s.db.QueryRowContext(ctx, `SELECT results FROM runs WHERE id = $1`, id).Scan(&b); err != nil {
+		return nil, s.runErr(id, "results", err)
+	}
+	if b == nil {
+		b = []byte{}
+	}
+	return b, nil
+}
+
+// Report returns the report.json of run id, or nil, nil when the run has
+// none. If there is no such run the error matches ErrNotFound.
+func (s *Store) Report(ctx context.Context, id int64) ([]byte, error) {
+	var b []byte
+	if err := s.db.QueryRowContext(ctx, `SELECT report FROM runs WHERE id = $1`, id).Scan(&b); err != nil {
+		return nil, s.runErr(id, "report", err)
+	}
+	if len(b) == 0 {
+		return nil, nil
+	}
+	return b, nil
+}
+
+// ProfileNames returns the names of run id's profiles, sorted (by byte
+// order, on either backend). If there is no such run the error matches
+// ErrNotFound.
+func (s *Store) ProfileNames(ctx context.Context, id int64) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT name FROM profiles WHERE run_id = $1`, id)
+	if err != nil {
+		return nil, s.runErr(id, "profile names", err)
+	}
+	defer rows.Close()
+	names := []string{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, s.runErr(id, "profile names", err)
+		}
+		names = append(names, name)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.runErr(id, "profile names", err)
+	}
+	if len(names) == 0 {
+		if err := s.exists(ctx, id); err != nil {
+			return nil, s.runErr(id, "profile names", err)
+		}
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// exists returns nil if run id exists, else sql.ErrNoRows or another error.
+func (s *Store) exists(ctx context.Context, id int64) error {
+	var one int
+	return s.db.QueryRowContext(ctx, `SELECT 1 FROM runs WHERE id = $1`, id).Scan(&one)
+}
+
+// Profile returns the profile called name of run id. If the run or the
+// profile does not exist the error matches ErrNotFound.
+func (s *Store) Profile(ctx context.Context, id int64, name string) ([]byte, error) {
+	var b []byte
+	err := s.db.QueryRowContext(ctx, `SELECT data FROM profiles WHERE run_id = $1 AND name = $2`, id, name).Scan(&b)
+	if err != nil {
+		return nil, s.runErr(id, fmt.Sprintf("profile %q", name), err)
+	}
+	if b == nil {
+		b = []byte{}
+	}
+	return b, nil
+}
+
+// durationSamples is how many of the newest measurements of a benchmark
+// Durations takes the median of.
+const durationSamples = 3
+
+// Durations returns, per "pkg BenchmarkName", how long the benchmark's runs
+// took in module's runs with the given fingerprint key: the median of the
+// newest three runs that measured it (newest by Started, then ID; the mean
+// of the middle two when there are two). It returns an empty map when no
+// such run has durations.
+func (s *Store) Durations(ctx context.Context, module, fingerprintKey string) (map[string]time.Duration, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT benchmark, nanos FROM (
+			SELECT d.benchmark, d.nanos, ROW_NUMBER() OVER (
+				PARTITION BY d.benchmark
+				ORDER BY r.started IS NULL, r.started DESC, r.id DESC) AS n
+			FROM durations d JOIN runs r ON r.id = d.run_id
+			WHERE r.module = $1 AND r.fp_key = $2
+		) AS newest
+		WHERE n <= $3`, module, fingerprintKey, durationSamples)
+	if err != nil {
+		return nil, fmt.Errorf("store %s: durations of %s on %s: %w", s.name, module, fingerprintKey, err)
+	}
+	defer rows.Close()
+	samples := map[string][]int64{}
+	for rows.Next() {
+		var (
+			b string
+			n int64
+		)
+		if err := rows.Scan(&b, &n); err != nil {
+			return nil, fmt.Errorf("store %s: durations of %s on %s: %w", s.name, module, fingerprintKey, err)
+		}
+		samples[b] = append(samples[b], n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store %s: durations of %s on %s: %w", s.name, module, fingerprintKey, err)
+	}
+	out := make(map[string]time.Duration, len(samples))
+	for b, ns := range samples {
+		out[b] = median(ns)
+	}
+	return out, nil
+}
+
+func median(ns []int64) time.Duration {
+	sort.Slice(ns, func(i, j int) bool { return ns[i] < ns[j] })
+	m := len(ns) / 2
+	if len(ns)%2 == 1 {
+		return time.Duration(ns[m])
+	}
+	return time.Duration(ns[m-1]/2 + ns[m]/2 + (ns[m-1]%2+ns[m]%2)/2)
+}
