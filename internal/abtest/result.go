@@ -205,3 +205,16 @@ func (r *Result) rowsIn(unit string) int {
 	}
 	return n
 }
+
+// Interval returns the paired comparison of one row: its per-round
+// median change and the 95% interval around it (relative changes), and
+// whether the row was decided changed. name is the row's full name as the
+// tables show it ("Encode/size=10-8"), pkg its package. ok is false for a
+// row the run did not compare or whose values are not all positive.
+func (r *Result) Interval(pkg, name, unit string) (delta, low, high float64, significant, ok bool) {
+	pr := r.pairs[rowKey{pkg, name, unit}]
+	if pr == nil || !pr.last.Ratio {
+		return 0, 0, 0, false, false
+	}
+	return pr.last.Delta, pr.last.Low, pr.last.High, pr.significant, true
+}

@@ -51,6 +51,7 @@ func commands() []command {
 		{"record", "run the report pipeline on a commit and store its results, report and profiles (SQLite or PostgreSQL)", runRecord},
 		{"history", "every benchmark's series over commits, with the change points where it shifted", runHistory},
 		{"serve", "a local, read-only dashboard of the history: trends, change points, each commit's report", runServe},
+		{"pgo", "profile-guided optimization, measured: write default.pgo, then PGO off vs on, build cost, what the compiler did", runPGO},
 		{"exec", "time whole commands (hyperfine-style), with rusage and syscall counts", runExec},
 	}
 }

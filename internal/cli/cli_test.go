@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // TestMain lets testscript run the real perfloop main in-process, so the
@@ -32,6 +34,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"checkrows": checkRows,
 			"histrows":  histRows,
+			"pgorows":   pgoRows,
 			"gitrev":    gitRev,
 			"freeport":  freePort,
 			"httpget":   httpGet,
@@ -150,4 +153,44 @@ func httpGet(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		return
 	}
+}
+
+// pgoRows is "pgorows FILE": a perfloop.pgo/v1 document as lines for
+// stdout to match: "WRITTEN PATH PKGS", "BENCH NAME UNIT low<=delta<=high
+// verdict=V" (or the order broken), "BUILD off>0 pgo>0 bytes off>0
+// pgo>0", "DECISION FILE:LINE KIND CALLEE BENCHMARKS", "PROFILE
+// samples>0 source=S".
+func pgoRows(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: pgorows FILE")
+	}
+	var d document.PGO
+	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &d); err != nil {
+		ts.Fatalf("pgorows: %v", err)
+	}
+	out := ts.Stdout()
+	for _, w := range d.Written {
+		fmt.Fprintf(out, "WRITTEN %s %s\n", w.Path, strings.Join(w.Packages, " "))
+	}
+	for _, b := range d.Benchmarks {
+		order := "low<=delta<=high"
+		if !(b.Low <= b.Delta && b.Delta <= b.High) {
+			order = fmt.Sprintf("low=%g delta=%g high=%g", b.Low, b.Delta, b.High)
+		}
+		fmt.Fprintf(out, "BENCH %s %s %s verdict=%s\n", b.Name, b.Unit, order, b.Verdict)
+	}
+	if b, s := d.BuildSeconds, d.BinaryBytes; b != nil && s != nil {
+		fmt.Fprintf(out, "BUILD off>0 pgo>0 bytes off>0 pgo>0\n")
+		if !(b.Off > 0 && b.PGO > 0 && s.Off > 0 && s.PGO > 0) {
+			fmt.Fprintf(out, "BUILD ZERO %+v %+v\n", b, s)
+		}
+	}
+	for _, c := range d.Compiler {
+		fmt.Fprintf(out, "DECISION %s:%d %s %s %s\n", c.File, c.Line, c.Kind, c.Callee, strings.Join(c.Benchmarks, " "))
+	}
+	samples := "samples=0"
+	if d.Profile.Samples > 0 {
+		samples = "samples>0"
+	}
+	fmt.Fprintf(out, "PROFILE %s source=%s\n", samples, d.Profile.Source)
 }

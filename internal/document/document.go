@@ -32,9 +32,11 @@ type Report struct {
 	NotInlined []NotInlined `json:"not_inlined,omitempty"`
 	// MainPackages lists the module's main packages among those measured
 	// or in the module: where profile-guided optimization applies.
-	MainPackages []string     `json:"main_packages,omitempty"`
-	Categories   []Category   `json:"categories,omitempty"`
-	Allocations  []Allocation `json:"allocations,omitempty"`
+	MainPackages []string `json:"main_packages,omitempty"`
+	// PGO is what perfloop pgo last measured in this module, if it ran.
+	PGO         *PGOSummary  `json:"pgo,omitempty"`
+	Categories  []Category   `json:"categories,omitempty"`
+	Allocations []Allocation `json:"allocations,omitempty"`
 	// GOMAXPROCS, Count and Benchtime say how the benchmarks were run:
 	// the -cpu value, the runs per benchmark and -benchtime.
 	GOMAXPROCS int    `json:"gomaxprocs,omitempty"`

@@ -187,6 +187,43 @@ func TestPGOOnlyForMainPackages(t *testing.T) {
 	}
 }
 
+// TestPGOMeasured: once perfloop pgo has measured the module, the gate
+// states its figure: the best benchmark with its interval, or "no
+// significant gain" and don't touch.
+func TestPGOMeasured(t *testing.T) {
+	d := doc(benchmark("BenchmarkX", 1e-6, 0, 0))
+	d.MainPackages = []string{mod + "/cmd/m"}
+	d.PGO = &document.PGOSummary{Commit: "0123456789abcdef", Date: "2026-11-23T17:00:00Z", Benchmarks: 3, Faster: 1, Geomean: -0.04,
+		Best:         &document.PGOBenchmark{Name: "BenchmarkTotal", Delta: -0.12, Low: -0.14, High: -0.10, Significant: true},
+		BuildSeconds: &document.PGOPair{Off: 6, PGO: 11}}
+	row := func() document.Gate {
+		_, gate := Derive(d, Options{})
+		for _, g := range gate {
+			if g.Rule == "profile-guided optimization" {
+				return g
+			}
+		}
+		t.Fatal("no PGO row")
+		return document.Gate{}
+	}
+	g := row()
+	want := "perfloop pgo measured it (0123456789ab, 2026-11-23T17:00:00Z): 1 of 3 benchmark(s) faster, best BenchmarkTotal -12.0% [-14.0%, -10.0%], geomean -4.0%, 0 slower; a build from an empty cache takes +83%"
+	if g.Message != want || g.Verdict != document.VerdictConsider {
+		t.Errorf("PGO row %q (%s), want %q (consider)", g.Message, g.Verdict, want)
+	}
+	d.PGO.Best, d.PGO.Faster, d.PGO.Geomean = nil, 0, 0.003
+	g = row()
+	if !strings.Contains(g.Message, "no significant gain") || g.Verdict != document.VerdictDontTouch {
+		t.Errorf("PGO row %q (%s), want no significant gain, don't touch", g.Message, g.Verdict)
+	}
+	// Measured rows stand even for a library (PGO measured through a
+	// binary's profile).
+	d.MainPackages = nil
+	if g = row(); !strings.Contains(g.Message, "measured") {
+		t.Errorf("library: %q", g.Message)
+	}
+}
+
 // TestCPUAtTheModuleFrontier: a stack walk and a sort called from the
 // module's lines are causes at those lines; time that is only allocation
 // is left to the allocation causes.

@@ -130,7 +130,9 @@ func (d *deriver) gate(fs []document.Finding) []document.Gate {
 			Verdict: document.VerdictFirst,
 			Message: fmt.Sprintf("%d benchmark(s) are broken and %d measure their own code along with the module: fix them before trusting their numbers", nb, nf)})
 	}
-	if len(d.doc.MainPackages) > 0 && d.goCodeIsHot() {
+	if m := d.doc.PGO; m != nil {
+		rows = append(rows, measuredPGO(m))
+	} else if len(d.doc.MainPackages) > 0 && d.goCodeIsHot() {
 		rows = append(rows, document.Gate{Rule: "profile-guided optimization", Metric: "pgo",
 			Verdict: document.VerdictConsider,
 			Message: fmt.Sprintf("the module builds %s: profile-guided optimization applies to it; measure the gain with perfloop pgo before relying on it", strings.Join(d.doc.MainPackages, ", "))})
@@ -155,4 +157,29 @@ func (d *deriver) goCodeIsHot() bool {
 		}
 	}
 	return false
+}
+
+// measuredPGO is the gate's row when perfloop pgo measured the module: its
+// figure, never a range from elsewhere.
+func measuredPGO(m *document.PGOSummary) document.Gate {
+	at := m.Date
+	if m.Commit != "" {
+		at = m.Commit[:min(12, len(m.Commit))] + ", " + m.Date
+	}
+	build := ""
+	if b := m.BuildSeconds; b != nil && b.Off > 0 {
+		build = fmt.Sprintf("; a build from an empty cache takes %+.0f%%", 100*(b.PGO/b.Off-1))
+	}
+	g := document.Gate{Rule: "profile-guided optimization", Metric: "pgo", Unit: "geomean", Measured: m.Geomean}
+	if m.Best == nil {
+		g.Verdict = document.VerdictDontTouch
+		g.Message = fmt.Sprintf("perfloop pgo measured no significant gain (%s): geomean %+.1f%% over %d benchmark(s), %d slower%s",
+			at, 100*m.Geomean, m.Benchmarks, m.Slower, build)
+		return g
+	}
+	g.Verdict = document.VerdictConsider
+	g.Benchmark = m.Best.Name
+	g.Message = fmt.Sprintf("perfloop pgo measured it (%s): %d of %d benchmark(s) faster, best %s %+.1f%% [%+.1f%%, %+.1f%%], geomean %+.1f%%, %d slower%s",
+		at, m.Faster, m.Benchmarks, m.Best.Name, 100*m.Best.Delta, 100*m.Best.Low, 100*m.Best.High, 100*m.Geomean, m.Slower, build)
+	return g
 }

@@ -81,10 +81,12 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	}
 	escCh := make(chan escapes, 1)
 	var mains map[string][]string
+	var measured *document.PGOSummary
 	go func() {
 		ix, err := Escapes(ctx, cfg)
 		if root, rerr := moduleRoot(ctx, cfg.Dir); rerr == nil {
 			mains = mainPackages(ctx, root, cfg.Tags)
+			measured = readPGO(root)
 		}
 		escCh <- escapes{ix, err}
 	}()
@@ -120,6 +122,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	}
 	run.Doc = bench.Document()
 	run.Doc.MainPackages = importing(mains, suite.Packages)
+	run.Doc.PGO = measured
 	if err != nil {
 		return run, err
 	}
