@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,10 +27,40 @@ func TestMain(m *testing.M) {
 	}))
 }
 
-// TestScripts runs the end-to-end scripts in testdata/script.
-func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{
-		Dir:                 "testdata/script",
+// TestScripts runs the end-to-end scripts in testdata/script, in
+// parallel.
+func TestScripts(t *testing.T) { testscript.Run(t, scriptParams("testdata/script")) }
+
+// TestScriptsAlone runs the scripts in testdata/alone one at a time, after
+// the others have finished: they compare timings taken minutes apart
+// (perfloop record at five commits, then history), which a burst of
+// compiles on the same two CPUs in between would swamp. The paired A/B
+// runs of diff and check hold up under such load; a series over time
+// cannot.
+func TestScriptsAlone(t *testing.T) {
+	p := scriptParams("testdata/alone")
+	files, _ := filepath.Glob(filepath.Join(p.Dir, "*.txtar"))
+	for _, f := range files {
+		one := p
+		one.Files, one.Dir = []string{f}, ""
+		t.Run(strings.TrimSuffix(filepath.Base(f), ".txtar"), func(t *testing.T) {
+			// testscript's subtests are parallel; one file per Run
+			// keeps them apart.
+			testscript.Run(t, one)
+		})
+	}
+}
+
+// TestScriptsHeavy runs the scripts in testdata/heavy (perfloop pgo:
+// builds from an empty cache, the standard library compiled with each
+// profile) after the others, so that their compiles do not load the
+// machine under the scripts that time things.
+func TestScriptsHeavy(t *testing.T) { testscript.Run(t, scriptParams("testdata/heavy")) }
+
+// scriptParams are the testscript parameters for the scripts in dir.
+func scriptParams(dir string) testscript.Params {
+	return testscript.Params{
+		Dir:                 dir,
 		RequireExplicitExec: true,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"checkrows": checkRows,
@@ -55,7 +86,7 @@ func TestScripts(t *testing.T) {
 			}
 			return nil
 		},
-	})
+	}
 }
 
 // checkRows is the script command "checkrows FILE": it prints the rows of
