@@ -52,6 +52,8 @@ func commands() []command {
 		{"history", "every benchmark's series over commits, with the change points where it shifted", runHistory},
 		{"serve", "a local, read-only dashboard of the history: trends, change points, each commit's report", runServe},
 		{"pgo", "profile-guided optimization, measured: write default.pgo, then PGO off vs on, build cost, what the compiler did", runPGO},
+		{"trace", "execution trace per benchmark: GC share, stop-the-world pauses, scheduler latency, blocked time by reason", runTrace},
+		{"lint", "benchmarks that measure the wrong thing: b.N as a size, no loop, timed setup, dead code, no SetBytes, …", runLint},
 		{"exec", "time whole commands (hyperfine-style), with rusage and syscall counts", runExec},
 	}
 }

@@ -115,6 +115,20 @@ func WriteText(w io.Writer, r *Report) error {
 				fmt.Fprintf(&b, "    … and %d more (see -json)\n", n)
 			}
 		}
+		if c := res.Counters; c != nil {
+			fmt.Fprintf(&b, "  Counters:            perf stat, one extra run\n")
+			for _, e := range c.Events {
+				if e.Supported {
+					fmt.Fprintf(&b, "    %-18s %14s\n", e.Name, strconv.FormatFloat(e.Value, 'f', -1, 64))
+				}
+			}
+			if ipc, ok := ratioOf(c, "instructions", "cycles"); ok {
+				fmt.Fprintf(&b, "    %-18s %14.2f\n", "instructions/cycle", ipc)
+			}
+			if c.Note != "" {
+				fmt.Fprintf(&b, "    note: %s\n", c.Note)
+			}
+		}
 		for _, warn := range res.Warnings {
 			fmt.Fprintf(&b, "  Warning: %s\n", warn)
 		}
@@ -244,4 +258,14 @@ func WriteCSV(w io.Writer, r *Report) error {
 		return fmt.Errorf("write CSV: %w", err)
 	}
 	return nil
+}
+
+// ratioOf returns counter a over counter b, when both were counted.
+func ratioOf(c *Counters, a, b string) (float64, bool) {
+	x, ok1 := c.Value(a)
+	y, ok2 := c.Value(b)
+	if !ok1 || !ok2 || y == 0 {
+		return 0, false
+	}
+	return x / y, true
 }

@@ -98,6 +98,8 @@ type Result struct {
 	Warnings []string `json:"warnings,omitempty"`
 	// Syscalls are strace's counts from one extra run, with -strace.
 	Syscalls *Syscalls `json:"syscalls,omitempty"`
+	// Counters are perf stat's counts from one extra run, with -perf.
+	Counters *Counters `json:"counters,omitempty"`
 }
 
 // Comparison is one command's mean wall time relative to the reference's.
@@ -232,6 +234,7 @@ func (e *engine) result(b *bench) Result {
 		Outliers:       []int{},
 		ShellCorrected: b.cmd.Shell && e.spawn != nil,
 		Syscalls:       b.syscalls,
+		Counters:       b.counters,
 	}
 	if len(b.cmd.Parameters) > 0 {
 		res.Parameters = map[string]string{}

@@ -91,6 +91,11 @@ func (r Request) Plan() ([]Command, Options, error) {
 			return nil, opts, &RequestError{err}
 		}
 	}
+	if opts.Perf {
+		if _, err := LookPerf(); err != nil {
+			return nil, opts, &RequestError{err}
+		}
+	}
 	return cmds, opts, nil
 }
 

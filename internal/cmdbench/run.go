@@ -53,6 +53,9 @@ type Options struct {
 	// Strace, when set, runs each command once more under strace -c -f
 	// after its timed runs and records the system calls.
 	Strace bool
+	// Perf, when set, runs each command once more under perf stat for the
+	// kernel's counters (hardware where the machine exposes them).
+	Perf bool
 	// Timeout, when positive, limits every timed and warm-up run of a
 	// command: a run over it is killed and fails the benchmark.
 	Timeout time.Duration
@@ -62,7 +65,7 @@ type Options struct {
 
 // Progress says where a benchmark is.
 type Progress struct {
-	Phase   string // "shell" (spawn calibration), "warmup", "run" or "strace"
+	Phase   string // "shell" (spawn calibration), "warmup", "run", "strace" or "perf"
 	Command string // the name of the command that runs next
 	// Done and Total count the runs of this phase; Total is 0 while the
 	// automatic run count is not known yet.
@@ -103,6 +106,7 @@ type bench struct {
 	wallSum  time.Duration // of runs, for progress
 	prep     time.Duration // the last prepare command's wall time
 	syscalls *Syscalls     // from the strace run, with Options.Strace
+	counters *Counters     // from the perf stat run, with Options.Perf
 }
 
 // engine holds what every run shares.
@@ -177,6 +181,14 @@ func Run(ctx context.Context, cmds []Command, opts Options) (*Report, error) {
 		for _, b := range e.benches {
 			e.progress("strace", b, 0, 0)
 			if b.syscalls, err = e.strace(b); err != nil {
+				break
+			}
+		}
+	}
+	if err == nil && opts.Perf {
+		for _, b := range e.benches {
+			e.progress("perf", b, 0, 0)
+			if b.counters, err = e.perf(b); err != nil {
 				break
 			}
 		}

@@ -33,6 +33,9 @@ type Report struct {
 	// MainPackages lists the module's main packages among those measured
 	// or in the module: where profile-guided optimization applies.
 	MainPackages []string `json:"main_packages,omitempty"`
+	// Lint holds the benchmark mistakes perfloop lint finds in the
+	// measured packages' source.
+	Lint []LintFinding `json:"lint,omitempty"`
 	// PGO is what perfloop pgo last measured in this module, if it ran.
 	PGO         *PGOSummary  `json:"pgo,omitempty"`
 	Categories  []Category   `json:"categories,omitempty"`

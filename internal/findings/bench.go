@@ -76,6 +76,7 @@ func (d *deriver) contention(b *bench) {
 // benchmarkVerdicts adds the broken benchmarks and those to leave alone.
 func (d *deriver) benchmarkVerdicts() {
 	d.skipped()
+	d.linted()
 	for _, b := range d.benches {
 		if why := d.broken(b); why != "" {
 			c := newCause(KindBroken, b.key, "", "", 0)
@@ -426,4 +427,24 @@ func mainNote(c *cause) string {
 		}
 	}
 	return ""
+}
+
+// linted adds the mistakes perfloop lint found in the benchmarks' source:
+// each is a broken benchmark at its line, whatever its numbers say (a
+// benchmark whose setup is timed can look healthy).
+func (d *deriver) linted() {
+	for _, l := range d.doc.Lint {
+		key := l.Package + " " + where(l.File, int64(l.Line)) + " " + l.Analyzer
+		c := newCause(KindBroken, key, "", l.File, int64(l.Line))
+		c.section = document.SectionBroken
+		c.message = fmt.Sprintf("%s: %s: %s", l.Benchmark, l.Message, l.Why)
+		c.suggestion = l.Fix
+		c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s", l.Analyzer, where(l.File, int64(l.Line))))
+		for _, b := range d.benches {
+			if b.entry.Package == l.Package && (b.entry.Name == l.Benchmark || strings.HasPrefix(b.entry.Name, l.Benchmark+"/")) {
+				c.cost(b)
+			}
+		}
+		d.causes = append(d.causes, c)
+	}
 }

@@ -82,8 +82,10 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	escCh := make(chan escapes, 1)
 	var mains map[string][]string
 	var measured *document.PGOSummary
+	var linted []document.LintFinding
 	go func() {
 		ix, err := Escapes(ctx, cfg)
+		linted = lintFindings(ctx, cfg)
 		if root, rerr := moduleRoot(ctx, cfg.Dir); rerr == nil {
 			mains = mainPackages(ctx, root, cfg.Tags)
 			measured = readPGO(root)
@@ -123,6 +125,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	run.Doc = bench.Document()
 	run.Doc.MainPackages = importing(mains, suite.Packages)
 	run.Doc.PGO = measured
+	run.Doc.Lint = linted
 	if err != nil {
 		return run, err
 	}

@@ -1,0 +1,159 @@
+package cmdbench
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+)
+
+// Counters are the kernel's counters for one run of a command, as perf
+// stat read them: hardware (cycles, instructions, cache and branch misses)
+// where the machine exposes them, and software (page faults, context
+// switches, CPU migrations) everywhere perf runs.
+type Counters struct {
+	Events []Counter `json:"events"`
+	// Note says what the machine does not expose ("no hardware counters:
+	// a virtual machine or a kernel without PMU access").
+	Note string `json:"note,omitempty"`
+}
+
+// Counter is one event's count; Supported is false for an event the
+// machine does not count ("<not supported>", "<not counted>").
+type Counter struct {
+	Name      string  `json:"name"`
+	Value     float64 `json:"value"`
+	Supported bool    `json:"supported"`
+}
+
+// Value returns the count of event name and whether it was counted.
+func (c *Counters) Value(name string) (float64, bool) {
+	for _, e := range c.Events {
+		if e.Name == name && e.Supported {
+			return e.Value, true
+		}
+	}
+	return 0, false
+}
+
+// perfEvents are the events perf stat is asked for.
+var perfEvents = []string{"cycles", "instructions", "cache-references", "cache-misses", "branches", "branch-misses",
+	"page-faults", "major-faults", "minor-faults", "context-switches", "cpu-migrations"}
+
+// hardwareEvents are those that need the CPU's performance counters.
+var hardwareEvents = map[string]bool{"cycles": true, "instructions": true, "cache-references": true, "cache-misses": true,
+	"branches": true, "branch-misses": true}
+
+// ErrNoPerf means perf is not installed.
+var ErrNoPerf = errors.New("-perf needs perf (Debian: apt-get install linux-perf)")
+
+// LookPerf returns the path of the perf command.
+func LookPerf() (string, error) {
+	p, err := exec.LookPath("perf")
+	if err != nil {
+		return "", ErrNoPerf
+	}
+	return p, nil
+}
+
+// ParsePerfStat reads perf stat's CSV output (perf stat -x,): one line per
+// event, "value,unit,event,run time,percentage,…". Comment lines (#) and
+// blank lines are skipped; a line with fewer than three fields or a value
+// that is neither a number nor "<not supported>"/"<not counted>" is an
+// error naming it.
+func ParsePerfStat(r io.Reader) (*Counters, error) {
+	c := &Counters{Events: []Counter{}}
+	sc := bufio.NewScanner(r)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, ",")
+		if len(f) < 3 || f[2] == "" {
+			return nil, fmt.Errorf("perf stat output line %d: want value,unit,event,…: %q", n, line)
+		}
+		e := Counter{Name: strings.TrimSuffix(strings.TrimSuffix(f[2], ":u"), ":k")}
+		if e.Name == "" {
+			return nil, fmt.Errorf("perf stat output line %d: no event name: %q", n, line)
+		}
+		switch v := strings.TrimSpace(f[0]); v {
+		case "<not supported>", "<not counted>":
+		default:
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || !(x >= 0) || math.IsInf(x, 0) {
+				return nil, fmt.Errorf("perf stat output line %d: count %q is not a number", n, v)
+			}
+			e.Value, e.Supported = x, true
+		}
+		c.Events = append(c.Events, e)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("read perf stat output: %w", err)
+	}
+	hw, hwOK := 0, 0
+	for _, e := range c.Events {
+		if hardwareEvents[e.Name] {
+			hw++
+			if e.Supported {
+				hwOK++
+			}
+		}
+	}
+	if hw > 0 && hwOK == 0 {
+		c.Note = "this machine exposes no hardware counters (a virtual machine without PMU access, or perf_event_paranoid): cycles, instructions, cache and branch misses are not counted; the software counters are"
+	}
+	return c, nil
+}
+
+// perf runs b once under perf stat and parses its counts. The run is
+// separate from the timed ones, as strace's is.
+func (e *engine) perf(b *bench) (*Counters, error) {
+	path, err := LookPerf()
+	if err != nil {
+		return nil, err
+	}
+	out, err := os.CreateTemp("", "perfloop-perf-*.csv")
+	if err != nil {
+		return nil, fmt.Errorf("perf stat %q: %w", b.cmd.Line, err)
+	}
+	name := out.Name()
+	out.Close()
+	defer os.Remove(name)
+	argv := append([]string{path, "stat", "-x,", "-o", name, "-e", strings.Join(perfEvents, ","), "--", b.proc.path}, b.proc.argv[1:]...)
+	p, err := newProcess(argv, e.io)
+	if err != nil {
+		return nil, fmt.Errorf("perf stat %q: %w", b.cmd.Line, err)
+	}
+	if err := e.io.rewind(); err != nil {
+		return nil, err
+	}
+	m, err := p.run(e.ctl, 0)
+	if err != nil {
+		return nil, fmt.Errorf("perf stat %q: %w", b.cmd.Line, err)
+	}
+	if e.ctl.isCanceled() {
+		return nil, context.Canceled
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("perf stat %q: %w", b.cmd.Line, err)
+	}
+	defer f.Close()
+	c, err := ParsePerfStat(f)
+	if err != nil {
+		return nil, fmt.Errorf("perf stat %q: %w", b.cmd.Line, err)
+	}
+	if len(c.Events) == 0 {
+		return nil, fmt.Errorf("perf stat %q counted nothing (exit code %d): check that perf_event_open is permitted by running perf stat by hand", b.cmd.Line, m.ExitCode)
+	}
+	return c, nil
+}

@@ -1,0 +1,542 @@
+package lint
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// BNSize reports b.N used as a size: an argument of make or of a call, a
+// slice bound or an index.
+var BNSize = newAnalyzer("bnsize", "report b.N used as a size rather than as an iteration count", func(pass *analysis.Pass, bn bench) {
+	conds := map[ast.Expr]bool{} // loop conditions and ranges, where b.N belongs
+	ls, _ := loops(pass, bn.body, bn.b)
+	for _, l := range ls {
+		switch l := l.(type) {
+		case *ast.ForStmt:
+			conds[l.Cond] = true
+		case *ast.RangeStmt:
+			conds[l.X] = true
+		}
+	}
+	var stack []ast.Node
+	ast.Inspect(bn.body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if e, ok := n.(ast.Expr); ok && conds[e] {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		stack = append(stack, n)
+		e, ok := n.(ast.Expr)
+		if !ok || !isBN(pass, e, bn.b) || len(stack) < 2 {
+			return true
+		}
+		// Walk up through conversions and arithmetic to the use.
+		i := len(stack) - 2
+		for i > 0 {
+			switch p := stack[i].(type) {
+			case *ast.ParenExpr:
+				i--
+				continue
+			case *ast.BinaryExpr:
+				if p.Op == token.QUO {
+					return true // a per-op figure: x / b.N
+				}
+				i--
+				continue
+			case *ast.CallExpr:
+				if tv, ok := pass.TypesInfo.Types[p.Fun]; ok && tv.IsType() {
+					i-- // a conversion: float64(b.N)
+					continue
+				}
+			}
+			break
+		}
+		what := ""
+		switch p := stack[i].(type) {
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(p.Fun).(*ast.Ident); ok && id.Name == "make" {
+				what = "the size of a make"
+			} else if sel, ok := ast.Unparen(p.Fun).(*ast.SelectorExpr); ok && isB(pass, sel.X, bn.b) {
+				return true // b.ReportMetric(…, b.N) and the like
+			} else {
+				what = "an argument of " + types.ExprString(p.Fun)
+			}
+		case *ast.SliceExpr:
+			what = "a slice bound"
+		case *ast.IndexExpr:
+			what = "an index"
+		default:
+			return true
+		}
+		report(pass, n, bn, "b.N is "+what,
+			"the work per iteration then grows with the iteration count the testing package chooses, so ns/op is not the cost of one operation and changes with -benchtime",
+			"give the operation a fixed size (a constant or a sub-benchmark parameter) and repeat it b.N times, or loop with for b.Loop()")
+		return true
+	})
+})
+
+// NoLoop reports a benchmark that never loops over b.N nor calls b.Loop.
+var NoLoop = newAnalyzer("noloop", "report benchmarks with no b.N loop and no b.Loop", func(pass *analysis.Pass, bn bench) {
+	if ls, _ := loops(pass, bn.body, bn.b); len(ls) > 0 {
+		return
+	}
+	if mentionsBN(pass, bn.body, bn.b) || callsMethod(pass, bn.body, bn.b, "Run") || callsMethod(pass, bn.body, bn.b, "RunParallel") ||
+		passesB(pass, bn.body, bn.b) || skips(pass, bn) {
+		return
+	}
+	report(pass, bn.body, bn, "no loop over b.N and no b.Loop",
+		"the body runs once per call however large b.N grows, so the testing package raises b.N until the time is spread over a billion iterations and ns/op falls toward zero",
+		"put the operation in for b.Loop() { … } (Go 1.24) or for range b.N { … }")
+})
+
+// passesB reports whether body passes the *testing.B to another function
+// (a helper that may loop).
+func passesB(pass *analysis.Pass, body ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			for _, a := range call.Args {
+				if isB(pass, a, obj) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// skips reports whether the benchmark always skips or fails (b.Skip…,
+// b.Fatal… at its top level).
+func skips(pass *analysis.Pass, bn bench) bool {
+	for _, s := range bn.body.List {
+		if es, ok := s.(*ast.ExprStmt); ok {
+			if call, ok := es.X.(*ast.CallExpr); ok {
+				for _, m := range []string{"Skip", "Skipf", "SkipNow", "Fatal", "Fatalf", "FailNow"} {
+					if isMethodCall(pass, call, bn.b, m) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// Setup reports work before a b.N loop that no b.ResetTimer excludes.
+var Setup = newAnalyzer("setup", "report timed setup before a b.N loop with no b.ResetTimer", func(pass *analysis.Pass, bn bench) {
+	for i, s := range bn.body.List {
+		if benchLoop(pass, s, bn.b) != bNLoop {
+			continue
+		}
+		// Follow the timer through the statements before the loop:
+		// b.ResetTimer forgets what came before, work between
+		// b.StopTimer and b.StartTimer is not timed.
+		var costly ast.Node
+		on := true
+		for _, prev := range bn.body.List[:i] {
+			switch {
+			case callsMethod(pass, prev, bn.b, "ResetTimer"):
+				costly = nil
+				continue
+			case callsMethod(pass, prev, bn.b, "StopTimer"):
+				on = false
+				continue
+			case callsMethod(pass, prev, bn.b, "StartTimer"):
+				on = true
+				continue
+			}
+			if c := expensiveCall(pass, prev, bn.b); c != nil && costly == nil && on {
+				costly = c
+			}
+		}
+		if costly != nil {
+			report(pass, costly, bn, "setup "+types.ExprString(costly.(*ast.CallExpr).Fun)+" runs before the b.N loop with the timer on",
+				"it is timed once and divided among the iterations, so ns/op includes a share of it that shrinks as b.N grows",
+				"call b.ResetTimer() after the setup, or loop with for b.Loop(), which times only its body", loopFix(pass, s, bn)...)
+		}
+		return
+	}
+})
+
+// expensiveCall returns the first call in n that does real setup work: a
+// function of the package under test or of its module, or a file read;
+// not b's methods, builtins, conversions or cheap standard-library calls.
+func expensiveCall(pass *analysis.Pass, n ast.Node, obj types.Object) ast.Node {
+	var found ast.Node
+	ast.Inspect(n, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if fn := callee(pass, call); fn != nil && fn.Pkg() != nil {
+			path := fn.Pkg().Path()
+			switch {
+			case sameModule(pass, path) && !isTestingB(fn, obj):
+				found = call
+			case path == "os" && (fn.Name() == "ReadFile" || fn.Name() == "Open" || fn.Name() == "ReadDir"),
+				path == "io" && fn.Name() == "ReadAll",
+				path == "io/ioutil" && fn.Name() == "ReadFile",
+				path == "path/filepath" && (fn.Name() == "Walk" || fn.Name() == "WalkDir" || fn.Name() == "Glob"):
+				found = call
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+// isTestingB reports whether fn is a method of testing.B.
+func isTestingB(fn *types.Func, _ types.Object) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() != nil && isNamedPointer(sig.Recv().Type(), "testing", "B")
+}
+
+// sameModule reports whether the package at path belongs to the module
+// of the package under analysis (or is that package, with or without its
+// _test suffix): the code a benchmark measures.
+func sameModule(pass *analysis.Pass, path string) bool {
+	self := strings.TrimSuffix(pass.Pkg.Path(), "_test")
+	path = strings.TrimSuffix(path, "_test")
+	if path == self {
+		return true
+	}
+	if isStd(path) {
+		return false
+	}
+	if m := pass.Module; m != nil && m.Path != "" {
+		return path == m.Path || strings.HasPrefix(path, m.Path+"/")
+	}
+	// No module information: the same first three path elements.
+	pa, pb := strings.SplitN(self, "/", 4), strings.SplitN(path, "/", 4)
+	return len(pa) >= 3 && len(pb) >= 3 && pa[0] == pb[0] && pa[1] == pb[1] && pa[2] == pb[2]
+}
+
+// isStd reports whether a path looks like a standard-library package.
+func isStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".") && (first == path || stdRoots[first])
+}
+
+var stdRoots = map[string]bool{"archive": true, "bufio": true, "bytes": true, "compress": true, "container": true, "context": true,
+	"crypto": true, "database": true, "debug": true, "encoding": true, "errors": true, "expvar": true, "flag": true, "fmt": true,
+	"go": true, "hash": true, "html": true, "image": true, "index": true, "io": true, "iter": true, "log": true, "maps": true,
+	"math": true, "mime": true, "net": true, "os": true, "path": true, "reflect": true, "regexp": true, "runtime": true,
+	"slices": true, "sort": true, "strconv": true, "strings": true, "sync": true, "syscall": true, "testing": true, "text": true,
+	"time": true, "unicode": true, "unique": true, "unsafe": true, "weak": true, "cmp": true, "embed": true, "structs": true}
+
+// callee returns the function or method a call calls, or nil.
+func callee(pass *analysis.Pass, call *ast.CallExpr) *types.Func {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		fn, _ := pass.TypesInfo.Uses[f].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := pass.TypesInfo.Uses[f.Sel].(*types.Func)
+		return fn
+	case *ast.IndexExpr: // a generic function instantiated explicitly
+		if id, ok := f.X.(*ast.Ident); ok {
+			fn, _ := pass.TypesInfo.Uses[id].(*types.Func)
+			return fn
+		}
+	}
+	return nil
+}
+
+// loopFix is the mechanical rewrite of a b.N loop whose counter the body
+// does not use into for b.Loop().
+func loopFix(pass *analysis.Pass, s ast.Stmt, bn bench) []analysis.SuggestedFix {
+	var body *ast.BlockStmt
+	switch l := s.(type) {
+	case *ast.ForStmt:
+		body = l.Body
+		if as, ok := l.Init.(*ast.AssignStmt); ok {
+			for _, lhs := range as.Lhs {
+				if id, ok := lhs.(*ast.Ident); ok && usesObject(pass, body, pass.TypesInfo.Defs[id]) {
+					return nil
+				}
+			}
+		}
+	case *ast.RangeStmt:
+		body = l.Body
+		if id, ok := l.Key.(*ast.Ident); ok && usesObject(pass, body, pass.TypesInfo.Defs[id]) {
+			return nil
+		}
+	default:
+		return nil
+	}
+	return []analysis.SuggestedFix{{
+		Message: "loop with for " + bn.b.Name() + ".Loop() (Go 1.24; it keeps the loop's calls from being inlined into the benchmark, which can change inlining and allocations)",
+		TextEdits: []analysis.TextEdit{{Pos: s.Pos(), End: body.Lbrace,
+			NewText: []byte("for " + bn.b.Name() + ".Loop() ")}},
+	}}
+}
+
+// usesObject reports whether n refers to obj.
+func usesObject(pass *analysis.Pass, n ast.Node, obj types.Object) bool {
+	if obj == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == obj {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// opaque marks a function the compiler cannot inline, so cannot delete a
+// call to: one implemented in assembly (no body) or marked
+// //go:noinline.
+type opaque struct{}
+
+func (*opaque) AFact()         {}
+func (*opaque) String() string { return "opaque" }
+
+// exportOpaque records the pass's functions the compiler cannot inline,
+// and those that call one (Sum64String inlined still calls the assembly
+// Sum64, which stays).
+func exportOpaque(pass *analysis.Pass) {
+	var bodies []*ast.FuncDecl
+	defer func() {
+		for changed := true; changed; {
+			changed = false
+			for _, fd := range bodies {
+				fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+				if !ok || pass.ImportObjectFact(fn, new(opaque)) {
+					continue
+				}
+				calls := false
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					if c, ok := n.(*ast.CallExpr); ok {
+						if g := callee(pass, c); g != nil && pass.ImportObjectFact(g, new(opaque)) {
+							calls = true
+						}
+					}
+					return !calls
+				})
+				if calls {
+					pass.ExportObjectFact(fn, new(opaque))
+					changed = true
+				}
+			}
+		}
+	}()
+	for _, f := range pass.Files {
+		name := pass.Fset.File(f.Pos()).Name()
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue // the module's code, not its tests or the generated test main
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			noinline := fd.Body == nil
+			if fd.Doc != nil {
+				for _, c := range fd.Doc.List {
+					noinline = noinline || strings.HasPrefix(c.Text, "//go:noinline")
+				}
+			}
+			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && noinline {
+				pass.ExportObjectFact(fn, new(opaque))
+			} else if fd.Body != nil {
+				bodies = append(bodies, fd)
+			}
+		}
+	}
+}
+
+// Discard reports a call whose results are all discarded inside a b.N
+// loop, to a function of the package under test: once inlined, a pure
+// call may be deleted as dead code. Functions in assembly or marked
+// //go:noinline are never inlined, so never deleted.
+var Discard = newAnalyzer("discard", "report results discarded inside a b.N loop (dead-code elimination risk)", func(pass *analysis.Pass, bn bench) {
+	ls, kinds := loops(pass, bn.body, bn.b)
+	for i, l := range ls {
+		if kinds[i] != bNLoop {
+			continue // b.Loop keeps its body's results alive
+		}
+		for _, s := range loopBody(l).List {
+			var call *ast.CallExpr
+			switch s := s.(type) {
+			case *ast.ExprStmt:
+				call, _ = s.X.(*ast.CallExpr)
+			case *ast.AssignStmt:
+				blank := true
+				for _, lhs := range s.Lhs {
+					if id, ok := lhs.(*ast.Ident); !ok || id.Name != "_" {
+						blank = false
+					}
+				}
+				if blank && len(s.Rhs) == 1 {
+					call, _ = s.Rhs[0].(*ast.CallExpr)
+				}
+			}
+			if call == nil {
+				continue
+			}
+			fn := callee(pass, call)
+			if fn == nil || fn.Pkg() == nil || !sameModule(pass, fn.Pkg().Path()) || pass.ImportObjectFact(fn, new(opaque)) {
+				continue
+			}
+			sig := fn.Type().(*types.Signature)
+			if sig.Results().Len() == 0 || sig.Recv() != nil && isPointer(sig.Recv().Type()) {
+				continue // no result, or a method that may change its receiver
+			}
+			report(pass, call, bn, "the result of "+types.ExprString(call.Fun)+" is discarded in the b.N loop",
+				"if the compiler inlines it and sees no side effect it may delete the call, and the benchmark times an empty loop",
+				"assign the result to a package-level variable (sink = …), or loop with for b.Loop(), which keeps it alive", loopFix(pass, l, bn)...)
+		}
+	}
+})
+
+func isPointer(t types.Type) bool {
+	_, ok := t.(*types.Pointer)
+	return ok
+}
+
+// SetBytes reports a benchmark over a byte buffer of 1 KiB or more that
+// never calls b.SetBytes.
+var SetBytes = newAnalyzer("setbytes", "report benchmarks over a byte buffer that report no b.SetBytes", func(pass *analysis.Pass, bn bench) {
+	if callsMethod(pass, bn.body, bn.b, "SetBytes") {
+		return
+	}
+	ls, _ := loops(pass, bn.body, bn.b)
+	if len(ls) == 0 {
+		return
+	}
+	ast.Inspect(bn.body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := as.Rhs[0].(*ast.CallExpr)
+		if !ok || len(call.Args) < 2 {
+			return true
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "make" {
+			return true
+		}
+		if !types.Identical(pass.TypesInfo.TypeOf(call), types.NewSlice(types.Typ[types.Byte])) {
+			return true
+		}
+		tv := pass.TypesInfo.Types[call.Args[1]]
+		size, exact := constant.Int64Val(constant.ToInt(tv.Value))
+		if tv.Value == nil || !exact || size < 1024 {
+			return true
+		}
+		id, ok := as.Lhs[0].(*ast.Ident)
+		if !ok {
+			return true
+		}
+		obj := pass.TypesInfo.ObjectOf(id)
+		for _, l := range ls {
+			if usesObject(pass, loopBody(l), obj) {
+				report(pass, call, bn, "a "+sizeText(size)+" buffer is processed with no b.SetBytes",
+					"without it the result has no MB/s: a change in throughput reads as a change in time per op, and benchmarks of different sizes cannot be compared",
+					"call b.SetBytes(int64(len("+id.Name+"))) before the loop")
+				return false
+			}
+		}
+		return true
+	})
+})
+
+func sizeText(n int64) string {
+	switch {
+	case n%(1<<20) == 0:
+		return itoa(n>>20) + " MiB"
+	case n%(1<<10) == 0:
+		return itoa(n>>10) + " KiB"
+	}
+	return itoa(n) + "-byte"
+}
+
+func itoa(n int64) string { return constant.MakeInt64(n).ExactString() }
+
+// LoopTimer reports b.StopTimer or b.StartTimer inside a b.Loop loop.
+var LoopTimer = newAnalyzer("looptimer", "report b.StopTimer/b.StartTimer inside a b.Loop loop", func(pass *analysis.Pass, bn bench) {
+	ls, kinds := loops(pass, bn.body, bn.b)
+	for i, l := range ls {
+		if kinds[i] != bLoopLoop {
+			continue
+		}
+		ast.Inspect(loopBody(l), func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && (isMethodCall(pass, call, bn.b, "StopTimer") || isMethodCall(pass, call, bn.b, "StartTimer")) {
+				report(pass, call, bn, types.ExprString(call.Fun)+" inside a b.Loop loop",
+					"b.Loop times the loop as a whole and the testing package rejects timer calls inside it, and per-iteration timer calls cost more than small operations",
+					"move the untimed work out of the loop, or use a b.N loop with the timer calls and accept their overhead")
+			}
+			return true
+		})
+	}
+})
+
+// PBNext reports a RunParallel body that never calls pb.Next.
+var PBNext = newAnalyzer("pbnext", "report RunParallel bodies that never call pb.Next", func(pass *analysis.Pass, bn bench) {
+	ast.Inspect(bn.body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || !isMethodCall(pass, call, bn.b, "RunParallel") || len(call.Args) != 1 {
+			return true
+		}
+		lit, ok := call.Args[0].(*ast.FuncLit)
+		if !ok || len(lit.Type.Params.List) != 1 || len(lit.Type.Params.List[0].Names) != 1 {
+			return true
+		}
+		pb := pass.TypesInfo.Defs[lit.Type.Params.List[0].Names[0]]
+		if pb == nil || !isNamedPointer(pb.Type(), "testing", "PB") {
+			return true
+		}
+		next := false
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok && isMethodCall(pass, c, pb, "Next") {
+				next = true
+			}
+			return !next
+		})
+		if !next {
+			report(pass, call, bn, "the RunParallel body never calls "+pb.Name()+".Next()",
+				"each goroutine runs the body once whatever b.N is, so ns/op falls as b.N grows",
+				"loop with for "+pb.Name()+".Next() { … } in the body")
+		}
+		return true
+	})
+})
+
+// RunInLoop reports b.Run called inside a loop over b.N.
+var RunInLoop = newAnalyzer("runinloop", "report b.Run inside a loop over b.N", func(pass *analysis.Pass, bn bench) {
+	ls, kinds := loops(pass, bn.body, bn.b)
+	for i, l := range ls {
+		if kinds[i] != bNLoop {
+			continue
+		}
+		ast.Inspect(loopBody(l), func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && isMethodCall(pass, call, bn.b, "Run") {
+				report(pass, call, bn, "b.Run inside the b.N loop",
+					"each sub-benchmark then runs b.N times over, each with its own b.N, and the outer result times them all",
+					"call b.Run outside any loop over b.N; loop over sizes with a plain range over a table")
+				return false
+			}
+			return true
+		})
+	}
+})

@@ -1,0 +1,259 @@
+// Package lint holds analyzers for benchmarks that measure the wrong
+// thing: mistakes invisible in the numbers, which a careful reviewer
+// catches by reading the benchmark. Each is a plain
+// golang.org/x/tools/go/analysis Analyzer, run by perfloop lint and by
+// go vet -vettool=$(which perfloop-vet).
+//
+// This package is opinionated. It speaks only where the number is
+// distorted, and it says why and how to fix it:
+//
+//   - bnsize: b.N used as a size (make, a slice bound, a function's
+//     argument) or read outside the loop: the work per op changes with the
+//     iteration count, so ns/op is not a cost per operation;
+//   - noloop: a benchmark with no b.N loop and no b.Loop: it times one run
+//     however large b.N grows, and ns/op falls toward zero;
+//   - setup: work before a b.N loop with no b.ResetTimer after it: the
+//     setup is timed and divided among the iterations;
+//   - discard: a result discarded inside a b.N loop: once inlined, a pure
+//     call may be deleted as dead code, timing nothing (b.Loop keeps the
+//     arguments and results of calls in its body alive);
+//   - setbytes: a benchmark over a byte buffer or a reader with no
+//     b.SetBytes: no MB/s, so a throughput change reads as a time change;
+//   - looptimer: b.StopTimer or b.StartTimer inside a b.Loop loop, which
+//     b.Loop forbids;
+//   - pbnext: a RunParallel body that never calls pb.Next: it runs once
+//     per goroutine whatever b.N is;
+//   - runinloop: b.Run inside a loop over b.N: sub-benchmarks are run
+//     b.N times each.
+//
+// The analyzers read _test.go files only, and only functions named
+// Benchmark… with one *testing.B parameter (and the functions such a
+// benchmark passes to b.Run).
+package lint
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Analyzers are every analyzer of this package, in the order they are
+// documented.
+var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop}
+
+// bench is one benchmark function (or a function literal a benchmark
+// passes to b.Run) and its *testing.B parameter.
+type bench struct {
+	name string
+	body *ast.BlockStmt
+	b    types.Object // the *testing.B parameter
+	file *ast.File
+}
+
+// benchmarks returns the benchmark functions of the pass's _test.go files
+// and the func literals they pass to b.Run.
+func benchmarks(pass *analysis.Pass) []bench {
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	var out []bench
+	var files = map[*token.File]*ast.File{}
+	for _, f := range pass.Files {
+		files[pass.Fset.File(f.Pos())] = f
+	}
+	ins.Preorder([]ast.Node{(*ast.FuncDecl)(nil)}, func(n ast.Node) {
+		fd := n.(*ast.FuncDecl)
+		f := files[pass.Fset.File(fd.Pos())]
+		if fd.Body == nil || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Benchmark") ||
+			!strings.HasSuffix(pass.Fset.File(fd.Pos()).Name(), "_test.go") {
+			return
+		}
+		obj := testingB(pass, fd.Type)
+		if obj == nil {
+			return
+		}
+		out = append(out, bench{name: fd.Name.Name, body: fd.Body, b: obj, file: f})
+		// Sub-benchmarks: b.Run("name", func(b *testing.B) { … }).
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || !isMethodCall(pass, call, obj, "Run") || len(call.Args) != 2 {
+				return true
+			}
+			if lit, ok := call.Args[1].(*ast.FuncLit); ok {
+				if sub := testingB(pass, lit.Type); sub != nil {
+					name := fd.Name.Name + "/*" // a name computed at run time
+					if s, ok := call.Args[0].(*ast.BasicLit); ok {
+						name = fd.Name.Name + "/" + strings.Trim(s.Value, "\"`")
+					}
+					out = append(out, bench{name: name, body: lit.Body, b: sub, file: f})
+				}
+			}
+			return true
+		})
+	})
+	return out
+}
+
+// testingB returns the object of the single *testing.B parameter of a
+// function type, or nil.
+func testingB(pass *analysis.Pass, ft *ast.FuncType) types.Object {
+	if ft.Params == nil || len(ft.Params.List) != 1 || len(ft.Params.List[0].Names) != 1 {
+		return nil
+	}
+	id := ft.Params.List[0].Names[0]
+	obj := pass.TypesInfo.Defs[id]
+	if obj == nil || !isNamedPointer(obj.Type(), "testing", "B") {
+		return nil
+	}
+	return obj
+}
+
+// isNamedPointer reports whether t is *pkg.name.
+func isNamedPointer(t types.Type, pkg, name string) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// isB reports whether e is the identifier of obj.
+func isB(pass *analysis.Pass, e ast.Expr, obj types.Object) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && pass.TypesInfo.Uses[id] == obj
+}
+
+// isBN reports whether e is obj.N.
+func isBN(pass *analysis.Pass, e ast.Expr, obj types.Object) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "N" && isB(pass, sel.X, obj)
+}
+
+// isMethodCall reports whether call is obj.name(…).
+func isMethodCall(pass *analysis.Pass, call *ast.CallExpr, obj types.Object, name string) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == name && isB(pass, sel.X, obj)
+}
+
+// mentionsBN reports whether n reads obj.N anywhere.
+func mentionsBN(pass *analysis.Pass, n ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && isBN(pass, e, obj) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// loopKind says how a for statement iterates a benchmark.
+type loopKind int
+
+const (
+	notBenchLoop loopKind = iota
+	bNLoop                // for i := 0; i < b.N; i++, for range b.N
+	bLoopLoop             // for b.Loop()
+)
+
+// benchLoop classifies a statement: a loop over b.N, a b.Loop loop, or
+// neither.
+func benchLoop(pass *analysis.Pass, s ast.Stmt, obj types.Object) loopKind {
+	switch s := s.(type) {
+	case *ast.ForStmt:
+		if s.Cond == nil {
+			return notBenchLoop
+		}
+		if call, ok := ast.Unparen(s.Cond).(*ast.CallExpr); ok && isMethodCall(pass, call, obj, "Loop") {
+			return bLoopLoop
+		}
+		if mentionsBN(pass, s.Cond, obj) {
+			return bNLoop
+		}
+	case *ast.RangeStmt:
+		if isBN(pass, s.X, obj) {
+			return bNLoop
+		}
+	}
+	return notBenchLoop
+}
+
+// loops returns the benchmark loops in body (at any depth), in order.
+func loops(pass *analysis.Pass, body ast.Node, obj types.Object) (out []ast.Stmt, kinds []loopKind) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false // a closure's loops are its own
+		}
+		if s, ok := n.(ast.Stmt); ok {
+			if k := benchLoop(pass, s, obj); k != notBenchLoop {
+				out, kinds = append(out, s), append(kinds, k)
+			}
+		}
+		return true
+	})
+	return out, kinds
+}
+
+// loopBody returns the body of a for or range statement.
+func loopBody(s ast.Stmt) *ast.BlockStmt {
+	switch s := s.(type) {
+	case *ast.ForStmt:
+		return s.Body
+	case *ast.RangeStmt:
+		return s.Body
+	}
+	return nil
+}
+
+// callsMethod reports whether n calls obj.name() anywhere outside nested
+// function literals.
+func callsMethod(pass *analysis.Pass, n ast.Node, obj types.Object, name string) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && isMethodCall(pass, call, obj, name) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// report adds a diagnostic at n for benchmark bn, with why it distorts
+// the number and the fix.
+func report(pass *analysis.Pass, n ast.Node, bn bench, msg, why, fix string, fixes ...analysis.SuggestedFix) {
+	pass.Report(analysis.Diagnostic{
+		Pos:            n.Pos(),
+		End:            n.End(),
+		Message:        bn.name + ": " + msg + ": " + why + "; " + fix,
+		SuggestedFixes: fixes,
+	})
+}
+
+func newAnalyzer(name, doc string, run func(*analysis.Pass, bench)) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     name,
+		Doc:      doc,
+		URL:      "https://github.com/perfloop/perfloop/blob/main/docs/lint.md#" + name,
+		Requires: []*analysis.Analyzer{inspect.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			if name == "discard" {
+				exportOpaque(pass)
+			}
+			for _, bn := range benchmarks(pass) {
+				run(pass, bn)
+			}
+			return nil, nil
+		},
+	}
+	if name == "discard" {
+		a.FactTypes = []analysis.Fact{new(opaque)}
+	}
+	return a
+}

@@ -1,0 +1,144 @@
+package lint
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// Diagnostic is one finding of an analyzer, as perfloop lint prints it.
+type Diagnostic struct {
+	Analyzer  string `json:"analyzer"`
+	Package   string `json:"package"`
+	Benchmark string `json:"benchmark"`
+	// File is relative to the module root (or as the loader gave it).
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+	// Message says what is wrong, Why how it distorts the number, Fix
+	// what to do; SuggestedFix names a mechanical rewrite, if any.
+	Message      string `json:"message"`
+	Why          string `json:"why"`
+	Fix          string `json:"fix"`
+	SuggestedFix string `json:"suggested_fix,omitempty"`
+}
+
+// Options say which build of the packages to analyze.
+type Options struct {
+	// Dir is where the go command runs ("" for the current directory).
+	Dir  string
+	Tags string
+}
+
+// Run loads the packages patterns match, with their tests, and runs
+// analyzers (all of this package's when nil) on them. A package that does
+// not load or type-check is left out and returned in broken, one error
+// naming it each; err is for no package at all.
+func Run(ctx context.Context, opts Options, analyzers []*analysis.Analyzer, patterns ...string) (diags []Diagnostic, broken []error, err error) {
+	if analyzers == nil {
+		analyzers = Analyzers
+	}
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+	cfg := &packages.Config{
+		Context: ctx,
+		Mode:    packages.LoadAllSyntax | packages.NeedModule,
+		Dir:     opts.Dir,
+		Tests:   true,
+	}
+	if opts.Tags != "" {
+		cfg.BuildFlags = []string{"-tags", opts.Tags}
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("load %s: %w", strings.Join(patterns, " "), err)
+	}
+	if len(pkgs) == 0 {
+		return nil, nil, fmt.Errorf("load %s: no packages", strings.Join(patterns, " "))
+	}
+	// A package that does not load or compile (or whose dependencies do
+	// not) is left out and named; the others are analyzed.
+	var ok []*packages.Package
+	seenBroken := map[string]bool{}
+	for _, p := range pkgs {
+		var first error
+		packages.Visit([]*packages.Package{p}, nil, func(q *packages.Package) {
+			if len(q.Errors) > 0 && first == nil {
+				first = q.Errors[0]
+			}
+		})
+		if first == nil {
+			ok = append(ok, p)
+			continue
+		}
+		path := strings.TrimSuffix(strings.Fields(p.ID)[0], ".test")
+		if !seenBroken[path] {
+			seenBroken[path] = true
+			broken = append(broken, fmt.Errorf("%s: %v", path, first))
+		}
+	}
+	if len(ok) == 0 {
+		return nil, broken, fmt.Errorf("no package of %s compiles: %w", strings.Join(patterns, " "), broken[0])
+	}
+	g, err := checker.Analyze(analyzers, ok, nil)
+	if err != nil {
+		return nil, broken, err
+	}
+	root := ""
+	for _, p := range pkgs {
+		if p.Module != nil && p.Module.Dir != "" {
+			root = p.Module.Dir
+			break
+		}
+	}
+	seen := map[string]bool{}
+	var out []Diagnostic
+	for act := range g.All() {
+		if !act.IsRoot {
+			continue
+		}
+		if act.Err != nil {
+			return nil, broken, fmt.Errorf("%s on %s: %w", act.Analyzer.Name, act.Package.PkgPath, act.Err)
+		}
+		for _, d := range act.Diagnostics {
+			pos := act.Package.Fset.Position(d.Pos)
+			file := pos.Filename
+			if r, err := filepath.Rel(root, file); root != "" && err == nil && !strings.HasPrefix(r, "..") {
+				file = filepath.ToSlash(r)
+			}
+			diag := Diagnostic{Analyzer: act.Analyzer.Name, Package: strings.TrimSuffix(act.Package.PkgPath, "_test"),
+				File: file, Line: pos.Line, Col: pos.Column}
+			diag.Benchmark, diag.Message, diag.Why, diag.Fix = split(d.Message)
+			if len(d.SuggestedFixes) > 0 {
+				diag.SuggestedFix = d.SuggestedFixes[0].Message
+			}
+			key := fmt.Sprintf("%s:%d:%d %s %s", diag.File, diag.Line, diag.Col, diag.Analyzer, d.Message)
+			if !seen[key] {
+				seen[key] = true
+				out = append(out, diag)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b Diagnostic) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Analyzer, b.Analyzer))
+	})
+	return out, broken, nil
+}
+
+// split takes a message "BenchmarkX: what: why; fix" apart.
+func split(msg string) (bench, what, why, fix string) {
+	bench, rest, _ := strings.Cut(msg, ": ")
+	if i := strings.LastIndex(rest, "; "); i >= 0 {
+		rest, fix = rest[:i], rest[i+2:]
+	}
+	what, why, _ = strings.Cut(rest, ": ")
+	return bench, what, why, fix
+}

@@ -1,0 +1,3 @@
+package bnsize
+
+func Process(data []int, n int) int { return len(data) + n }

@@ -1,0 +1,3 @@
+package noloop
+
+func Work() int { return 1 }
