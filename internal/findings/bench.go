@@ -74,10 +74,13 @@ func (d *deriver) contention(b *bench) {
 }
 
 // benchmarkVerdicts adds the broken benchmarks and those to leave alone.
+// A benchmark broken both by its numbers and by its source (perfloop
+// lint) is one cause: the measured symptom, with the line that makes it.
 func (d *deriver) benchmarkVerdicts() {
 	d.skipped()
-	d.linted()
+	used := map[int]bool{}
 	for _, b := range d.benches {
+		lints := d.lintsOf(b)
 		if why := d.broken(b); why != "" {
 			c := newCause(KindBroken, b.key, "", "", 0)
 			c.section = document.SectionBroken
@@ -85,8 +88,19 @@ func (d *deriver) benchmarkVerdicts() {
 			c.message = fmt.Sprintf("%s: %s", b.name(), why)
 			c.suggestion = brokenFix(why)
 			c.addEvidence(why)
+			for _, i := range lints {
+				l := d.doc.Lint[i]
+				used[i] = true
+				if c.file == "" {
+					c.file, c.line = l.File, int64(l.Line)
+				}
+				c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s: %s", l.Analyzer, where(l.File, int64(l.Line)), l.Message))
+			}
 			d.causes = append(d.causes, c)
 			continue
+		}
+		if len(lints) > 0 {
+			continue // broken by its source: never "leave alone"
 		}
 		if why := d.leaveAlone(b); why != "" {
 			d.dropOwnCode(b)
@@ -98,6 +112,7 @@ func (d *deriver) benchmarkVerdicts() {
 			d.causes = append(d.causes, c)
 		}
 	}
+	d.linted(used)
 }
 
 // broken says why a benchmark measures nothing useful, or "".
@@ -429,11 +444,31 @@ func mainNote(c *cause) string {
 	return ""
 }
 
-// linted adds the mistakes perfloop lint found in the benchmarks' source:
-// each is a broken benchmark at its line, whatever its numbers say (a
-// benchmark whose setup is timed can look healthy).
-func (d *deriver) linted() {
-	for _, l := range d.doc.Lint {
+// lintsOf returns the indexes of the lint findings about b (or its
+// parent benchmark).
+func (d *deriver) lintsOf(b *bench) []int {
+	var out []int
+	for i, l := range d.doc.Lint {
+		if b.entry.Package != l.Package {
+			continue
+		}
+		name := strings.TrimSuffix(l.Benchmark, "/*")
+		if b.entry.Name == name || strings.HasPrefix(b.entry.Name, name+"/") || strings.HasPrefix(name, b.entry.Name+"/") {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// linted adds the mistakes perfloop lint found in the benchmarks' source
+// that no measured symptom already stands for: each a broken benchmark at
+// its line, whatever its numbers say (a benchmark whose setup is timed can
+// look healthy).
+func (d *deriver) linted(used map[int]bool) {
+	for i, l := range d.doc.Lint {
+		if used[i] {
+			continue
+		}
 		key := l.Package + " " + where(l.File, int64(l.Line)) + " " + l.Analyzer
 		c := newCause(KindBroken, key, "", l.File, int64(l.Line))
 		c.section = document.SectionBroken
@@ -441,7 +476,7 @@ func (d *deriver) linted() {
 		c.suggestion = l.Fix
 		c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s", l.Analyzer, where(l.File, int64(l.Line))))
 		for _, b := range d.benches {
-			if b.entry.Package == l.Package && (b.entry.Name == l.Benchmark || strings.HasPrefix(b.entry.Name, l.Benchmark+"/")) {
+			if slices.Contains(d.lintsOf(b), i) {
 				c.cost(b)
 			}
 		}

@@ -295,3 +295,47 @@ func TestRankingIsStable(t *testing.T) {
 		t.Errorf("orders %v and %v, want the same, by line within one bucket", a, b)
 	}
 }
+
+// TestLintJoinsBroken: a benchmark broken by its numbers and by its source
+// is one finding, at the source line, with both pieces of evidence; a lint
+// finding on a benchmark whose numbers look fine is a finding of its own,
+// and that benchmark is never "leave alone".
+func TestLintJoinsBroken(t *testing.T) {
+	d := doc(benchmark("BenchmarkOnce", 2e-12, 0, 0), benchmark("BenchmarkFixture", 5e-6, 0, 0))
+	d.Lint = []document.LintFinding{
+		{Analyzer: "noloop", Package: mod, Benchmark: "BenchmarkOnce", File: "b_test.go", Line: 35,
+			Message: "no loop over b.N and no b.Loop", Why: "the body runs once", Fix: "loop"},
+		{Analyzer: "setup", Package: mod, Benchmark: "BenchmarkFixture", File: "b_test.go", Line: 23,
+			Message: "setup Fixture runs before the b.N loop with the timer on", Why: "it is timed once", Fix: "call b.ResetTimer()"},
+	}
+	fs, _ := Derive(d, Options{})
+	var broken []document.Finding
+	for _, f := range fs {
+		if f.Section == document.SectionBroken {
+			broken = append(broken, f)
+		}
+		if f.Section == document.SectionLeaveAlone && strings.Contains(f.Message, "BenchmarkFixture") {
+			t.Errorf("BenchmarkFixture left alone: %s", f.Message)
+		}
+	}
+	if len(broken) != 2 {
+		for _, f := range broken {
+			t.Logf("%s:%d %s", f.File, f.Line, f.Message)
+		}
+		t.Fatalf("%d broken findings, want 2 (one per benchmark)", len(broken))
+	}
+	for _, f := range broken {
+		switch {
+		case strings.Contains(f.Message, "BenchmarkOnce"):
+			if f.File != "b_test.go" || f.Line != 35 || !strings.Contains(strings.Join(f.Evidence, " "), "perfloop lint (noloop)") {
+				t.Errorf("BenchmarkOnce: %+v; want the run-time finding at the lint's line with its evidence", f)
+			}
+		case strings.Contains(f.Message, "BenchmarkFixture"):
+			if f.Line != 23 || f.Suggestion != "call b.ResetTimer()" {
+				t.Errorf("BenchmarkFixture: %+v", f)
+			}
+		default:
+			t.Errorf("unexpected broken finding %q", f.Message)
+		}
+	}
+}
