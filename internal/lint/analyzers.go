@@ -14,7 +14,7 @@ import (
 // slice bound or an index.
 var BNSize = newAnalyzer("bnsize", "report b.N used as a size rather than as an iteration count", func(pass *analysis.Pass, bn bench) {
 	conds := map[ast.Expr]bool{} // loop conditions and ranges, where b.N belongs
-	ls, _ := loops(pass, bn.body, bn.b)
+	ls, _ := loops(pass, bn.body, bn)
 	for _, l := range ls {
 		switch l := l.(type) {
 		case *ast.ForStmt:
@@ -37,7 +37,7 @@ var BNSize = newAnalyzer("bnsize", "report b.N used as a size rather than as an 
 		}
 		stack = append(stack, n)
 		e, ok := n.(ast.Expr)
-		if !ok || !isBN(pass, e, bn.b) || len(stack) < 2 {
+		if !ok || !isBN(pass, e, bn) || len(stack) < 2 {
 			return true
 		}
 		// Walk up through conversions and arithmetic to the use.
@@ -87,10 +87,12 @@ var BNSize = newAnalyzer("bnsize", "report b.N used as a size rather than as an 
 
 // NoLoop reports a benchmark that never loops over b.N nor calls b.Loop.
 var NoLoop = newAnalyzer("noloop", "report benchmarks with no b.N loop and no b.Loop", func(pass *analysis.Pass, bn bench) {
-	if ls, _ := loops(pass, bn.body, bn.b); len(ls) > 0 {
+	if ls, _ := loops(pass, bn.body, bn); len(ls) > 0 {
 		return
 	}
-	if mentionsBN(pass, bn.body, bn.b) || callsMethod(pass, bn.body, bn.b, "Run") || callsMethod(pass, bn.body, bn.b, "RunParallel") ||
+	// b.Run or a helper given b anywhere, closures included (b.Run
+	// inside a filepath.Walk callback).
+	if mentionsBN(pass, bn.body, bn) || callsAnywhere(pass, bn.body, bn.b, "Run", "RunParallel") ||
 		passesB(pass, bn.body, bn.b) || skips(pass, bn) {
 		return
 	}
@@ -98,6 +100,21 @@ var NoLoop = newAnalyzer("noloop", "report benchmarks with no b.N loop and no b.
 		"the body runs once per call however large b.N grows, so the testing package raises b.N until the time is spread over a billion iterations and ns/op falls toward zero",
 		"put the operation in for b.Loop() { … } (Go 1.24) or for range b.N { … }")
 })
+
+// callsAnywhere reports whether n calls one of obj's methods names,
+// closures included.
+func callsAnywhere(pass *analysis.Pass, n ast.Node, obj types.Object, names ...string) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			for _, name := range names {
+				found = found || isMethodCall(pass, call, obj, name)
+			}
+		}
+		return !found
+	})
+	return found
+}
 
 // passesB reports whether body passes the *testing.B to another function
 // (a helper that may loop).
@@ -136,7 +153,7 @@ func skips(pass *analysis.Pass, bn bench) bool {
 // Setup reports work before a b.N loop that no b.ResetTimer excludes.
 var Setup = newAnalyzer("setup", "report timed setup before a b.N loop with no b.ResetTimer", func(pass *analysis.Pass, bn bench) {
 	for i, s := range bn.body.List {
-		if benchLoop(pass, s, bn.b) != bNLoop {
+		if benchLoop(pass, s, bn) != bNLoop {
 			continue
 		}
 		// Follow the timer through the statements before the loop:
@@ -144,6 +161,7 @@ var Setup = newAnalyzer("setup", "report timed setup before a b.N loop with no b
 		// b.StopTimer and b.StartTimer is not timed.
 		var costly ast.Node
 		on := true
+		made := bigMakes(pass, bn.body.List[:i])
 		for _, prev := range bn.body.List[:i] {
 			switch {
 			case callsMethod(pass, prev, bn.b, "ResetTimer"):
@@ -159,15 +177,77 @@ var Setup = newAnalyzer("setup", "report timed setup before a b.N loop with no b
 			if c := expensiveCall(pass, prev, bn.b); c != nil && costly == nil && on {
 				costly = c
 			}
+			if l := bigLoop(pass, prev, made); l != nil && costly == nil && on {
+				costly = l
+			}
 		}
 		if costly != nil {
-			report(pass, costly, bn, "setup "+types.ExprString(costly.(*ast.CallExpr).Fun)+" runs before the b.N loop with the timer on",
+			what := "a loop of 100,000 iterations or more"
+			if call, ok := costly.(*ast.CallExpr); ok {
+				what = types.ExprString(call.Fun)
+			}
+			report(pass, costly, bn, "setup "+what+" runs before the b.N loop with the timer on",
 				"it is timed once and divided among the iterations, so ns/op includes a share of it that shrinks as b.N grows",
 				"call b.ResetTimer() after the setup, or loop with for b.Loop(), which times only its body", loopFix(pass, s, bn)...)
 		}
 		return
 	}
 })
+
+// bigLoop returns n when it is a loop of at least bigSetup iterations by
+// a constant: for i := 0; i < 1e6; i++, or a range over a constant count
+// or a slice made with such a length.
+func bigLoop(pass *analysis.Pass, n ast.Node, madeBig map[types.Object]bool) ast.Node {
+	switch l := n.(type) {
+	case *ast.ForStmt:
+		if c, ok := l.Cond.(*ast.BinaryExpr); ok && (c.Op == token.LSS || c.Op == token.LEQ) && atLeast(pass, c.Y) {
+			return l
+		}
+	case *ast.RangeStmt:
+		if atLeast(pass, l.X) {
+			return l
+		}
+		// A slice made before: data := make([]T, 1e6); for i := range data.
+		if id, ok := l.X.(*ast.Ident); ok && madeBig[pass.TypesInfo.Uses[id]] {
+			return l
+		}
+	}
+	return nil
+}
+
+// bigSetup is the iteration count from which a setup loop counts as
+// expensive: the fill of a 64 KiB buffer is not, a fixture of a million
+// entries is.
+const bigSetup = 100_000
+
+// atLeast reports whether e is a constant of at least bigSetup.
+func atLeast(pass *analysis.Pass, e ast.Expr) bool {
+	tv := pass.TypesInfo.Types[e]
+	if tv.Value == nil {
+		return false
+	}
+	v, ok := constant.Int64Val(constant.ToInt(tv.Value))
+	return ok && v >= bigSetup
+}
+
+// bigMakes returns the variables stmts assign a make of a constant length
+// of at least bigSetup.
+func bigMakes(pass *analysis.Pass, stmts []ast.Stmt) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	for _, st := range stmts {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			continue
+		}
+		call, ok := as.Rhs[0].(*ast.CallExpr)
+		if id, isID := as.Lhs[0].(*ast.Ident); ok && isID && len(call.Args) >= 2 {
+			if f, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && f.Name == "make" && atLeast(pass, call.Args[1]) {
+				out[pass.TypesInfo.ObjectOf(id)] = true
+			}
+		}
+	}
+	return out
+}
 
 // expensiveCall returns the first call in n that does real setup work: a
 // function of the package under test or of its module, or a file read;
@@ -350,7 +430,7 @@ func exportOpaque(pass *analysis.Pass) {
 			if !ok {
 				continue
 			}
-			noinline := fd.Body == nil
+			noinline := fd.Body == nil || tooBigToInline(fd.Body)
 			if fd.Doc != nil {
 				for _, c := range fd.Doc.List {
 					noinline = noinline || strings.HasPrefix(c.Text, "//go:noinline")
@@ -365,12 +445,32 @@ func exportOpaque(pass *analysis.Pass) {
 	}
 }
 
+// tooBigToInline estimates, from the size of its body, that the compiler
+// will not inline a function: its budget is 80 nodes, and a call that is
+// not inlined costs 57 more. Without profile-guided optimization.
+func tooBigToInline(body *ast.BlockStmt) bool {
+	cost := 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case nil:
+			return false
+		case *ast.CallExpr:
+			cost += 2
+		case *ast.DeferStmt, *ast.GoStmt, *ast.SelectStmt:
+			cost += 100 // never inlined
+		}
+		cost++
+		return true
+	})
+	return cost > 120
+}
+
 // Discard reports a call whose results are all discarded inside a b.N
 // loop, to a function of the package under test: once inlined, a pure
 // call may be deleted as dead code. Functions in assembly or marked
 // //go:noinline are never inlined, so never deleted.
 var Discard = newAnalyzer("discard", "report results discarded inside a b.N loop (dead-code elimination risk)", func(pass *analysis.Pass, bn bench) {
-	ls, kinds := loops(pass, bn.body, bn.b)
+	ls, kinds := loops(pass, bn.body, bn)
 	for i, l := range ls {
 		if kinds[i] != bNLoop {
 			continue // b.Loop keeps its body's results alive
@@ -399,8 +499,8 @@ var Discard = newAnalyzer("discard", "report results discarded inside a b.N loop
 				continue
 			}
 			sig := fn.Type().(*types.Signature)
-			if sig.Results().Len() == 0 || sig.Recv() != nil && isPointer(sig.Recv().Type()) {
-				continue // no result, or a method that may change its receiver
+			if sig.Results().Len() == 0 || sig.Recv() != nil && isPointer(sig.Recv().Type()) || passesB(pass, call, bn.b) {
+				continue // no result, a method that may change its receiver, or a helper given b
 			}
 			report(pass, call, bn, "the result of "+types.ExprString(call.Fun)+" is discarded in the b.N loop",
 				"if the compiler inlines it and sees no side effect it may delete the call, and the benchmark times an empty loop",
@@ -420,7 +520,7 @@ var SetBytes = newAnalyzer("setbytes", "report benchmarks over a byte buffer tha
 	if callsMethod(pass, bn.body, bn.b, "SetBytes") {
 		return
 	}
-	ls, _ := loops(pass, bn.body, bn.b)
+	ls, _ := loops(pass, bn.body, bn)
 	if len(ls) == 0 {
 		return
 	}
@@ -475,7 +575,7 @@ func itoa(n int64) string { return constant.MakeInt64(n).ExactString() }
 
 // LoopTimer reports b.StopTimer or b.StartTimer inside a b.Loop loop.
 var LoopTimer = newAnalyzer("looptimer", "report b.StopTimer/b.StartTimer inside a b.Loop loop", func(pass *analysis.Pass, bn bench) {
-	ls, kinds := loops(pass, bn.body, bn.b)
+	ls, kinds := loops(pass, bn.body, bn)
 	for i, l := range ls {
 		if kinds[i] != bLoopLoop {
 			continue
@@ -524,7 +624,7 @@ var PBNext = newAnalyzer("pbnext", "report RunParallel bodies that never call pb
 
 // RunInLoop reports b.Run called inside a loop over b.N.
 var RunInLoop = newAnalyzer("runinloop", "report b.Run inside a loop over b.N", func(pass *analysis.Pass, bn bench) {
-	ls, kinds := loops(pass, bn.body, bn.b)
+	ls, kinds := loops(pass, bn.body, bn)
 	for i, l := range ls {
 		if kinds[i] != bNLoop {
 			continue

@@ -53,6 +53,9 @@ type bench struct {
 	body *ast.BlockStmt
 	b    types.Object // the *testing.B parameter
 	file *ast.File
+	// n holds the local variables that copy b.N (n := b.N), which the
+	// analyzers treat as b.N.
+	n map[types.Object]bool
 }
 
 // benchmarks returns the benchmark functions of the pass's _test.go files
@@ -75,7 +78,7 @@ func benchmarks(pass *analysis.Pass) []bench {
 		if obj == nil {
 			return
 		}
-		out = append(out, bench{name: fd.Name.Name, body: fd.Body, b: obj, file: f})
+		out = append(out, bench{name: fd.Name.Name, body: fd.Body, b: obj, file: f, n: nAliases(pass, fd.Body, obj)})
 		// Sub-benchmarks: b.Run("name", func(b *testing.B) { … }).
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -88,7 +91,7 @@ func benchmarks(pass *analysis.Pass) []bench {
 					if s, ok := call.Args[0].(*ast.BasicLit); ok {
 						name = fd.Name.Name + "/" + strings.Trim(s.Value, "\"`")
 					}
-					out = append(out, bench{name: name, body: lit.Body, b: sub, file: f})
+					out = append(out, bench{name: name, body: lit.Body, b: sub, file: f, n: nAliases(pass, lit.Body, sub)})
 				}
 			}
 			return true
@@ -127,10 +130,40 @@ func isB(pass *analysis.Pass, e ast.Expr, obj types.Object) bool {
 	return ok && pass.TypesInfo.Uses[id] == obj
 }
 
-// isBN reports whether e is obj.N.
-func isBN(pass *analysis.Pass, e ast.Expr, obj types.Object) bool {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "N" && isB(pass, sel.X, obj)
+// isBN reports whether e is bn's b.N, or a local copy of it.
+func isBN(pass *analysis.Pass, e ast.Expr, bn bench) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		return e.Sel.Name == "N" && isB(pass, e.X, bn.b)
+	case *ast.Ident:
+		return bn.n[pass.TypesInfo.Uses[e]]
+	}
+	return false
+}
+
+// nAliases returns the local variables of body declared or assigned from
+// b.N alone ("n := b.N"): a loop to n is a loop over b.N.
+func nAliases(pass *analysis.Pass, body *ast.BlockStmt, b types.Object) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, r := range as.Rhs {
+			sel, ok := ast.Unparen(r).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "N" || !isB(pass, sel.X, b) {
+				continue
+			}
+			if id, ok := as.Lhs[i].(*ast.Ident); ok {
+				if obj := pass.TypesInfo.ObjectOf(id); obj != nil {
+					out[obj] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // isMethodCall reports whether call is obj.name(…).
@@ -139,11 +172,11 @@ func isMethodCall(pass *analysis.Pass, call *ast.CallExpr, obj types.Object, nam
 	return ok && sel.Sel.Name == name && isB(pass, sel.X, obj)
 }
 
-// mentionsBN reports whether n reads obj.N anywhere.
-func mentionsBN(pass *analysis.Pass, n ast.Node, obj types.Object) bool {
+// mentionsBN reports whether n reads b.N (or a copy) anywhere.
+func mentionsBN(pass *analysis.Pass, n ast.Node, bn bench) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
-		if e, ok := n.(ast.Expr); ok && isBN(pass, e, obj) {
+		if e, ok := n.(ast.Expr); ok && isBN(pass, e, bn) {
 			found = true
 		}
 		return !found
@@ -162,20 +195,20 @@ const (
 
 // benchLoop classifies a statement: a loop over b.N, a b.Loop loop, or
 // neither.
-func benchLoop(pass *analysis.Pass, s ast.Stmt, obj types.Object) loopKind {
+func benchLoop(pass *analysis.Pass, s ast.Stmt, bn bench) loopKind {
 	switch s := s.(type) {
 	case *ast.ForStmt:
 		if s.Cond == nil {
 			return notBenchLoop
 		}
-		if call, ok := ast.Unparen(s.Cond).(*ast.CallExpr); ok && isMethodCall(pass, call, obj, "Loop") {
+		if call, ok := ast.Unparen(s.Cond).(*ast.CallExpr); ok && isMethodCall(pass, call, bn.b, "Loop") {
 			return bLoopLoop
 		}
-		if mentionsBN(pass, s.Cond, obj) {
+		if mentionsBN(pass, s.Cond, bn) {
 			return bNLoop
 		}
 	case *ast.RangeStmt:
-		if isBN(pass, s.X, obj) {
+		if isBN(pass, s.X, bn) {
 			return bNLoop
 		}
 	}
@@ -183,13 +216,13 @@ func benchLoop(pass *analysis.Pass, s ast.Stmt, obj types.Object) loopKind {
 }
 
 // loops returns the benchmark loops in body (at any depth), in order.
-func loops(pass *analysis.Pass, body ast.Node, obj types.Object) (out []ast.Stmt, kinds []loopKind) {
+func loops(pass *analysis.Pass, body ast.Node, bn bench) (out []ast.Stmt, kinds []loopKind) {
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false // a closure's loops are its own
 		}
 		if s, ok := n.(ast.Stmt); ok {
-			if k := benchLoop(pass, s, obj); k != notBenchLoop {
+			if k := benchLoop(pass, s, bn); k != notBenchLoop {
 				out, kinds = append(out, s), append(kinds, k)
 			}
 		}

@@ -34,3 +34,11 @@ func BenchmarkFine(b *testing.B) {
 	}
 	sink = total
 }
+
+func BenchmarkAlias(b *testing.B) {
+	n := b.N
+	buf := make([]byte, n) // want `BenchmarkAlias: b.N is the size of a make`
+	for i := 0; i < n; i++ {
+		buf[i]++
+	}
+}

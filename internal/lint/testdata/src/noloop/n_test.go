@@ -42,3 +42,10 @@ func helper(b *testing.B) {
 func BenchmarkSkipped(b *testing.B) {
 	b.Skip("not on this machine")
 }
+
+func BenchmarkAliasLoop(b *testing.B) {
+	n := b.N
+	for i := 0; i < n; i++ {
+		sink = Work()
+	}
+}

@@ -54,3 +54,23 @@ func BenchmarkStopStart(b *testing.B) {
 		sink = Sum(data)
 	}
 }
+
+func BenchmarkInlineFixture(b *testing.B) {
+	data := make([]int, 1_000_000)
+	for i := range data { // want `BenchmarkInlineFixture: setup a loop of 100,000 iterations or more runs before the b.N loop`
+		data[i] = i * i
+	}
+	for i := 0; i < b.N; i++ {
+		sink = Sum(data)
+	}
+}
+
+func BenchmarkCountedFixture(b *testing.B) {
+	m := map[int]int{}
+	for i := 0; i < 200000; i++ { // want `setup a loop of 100,000 iterations or more`
+		m[i] = i
+	}
+	for i := 0; i < b.N; i++ {
+		sink = len(m)
+	}
+}
