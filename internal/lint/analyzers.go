@@ -525,33 +525,33 @@ var SetBytes = newAnalyzer("setbytes", "report benchmarks over a byte buffer tha
 		return
 	}
 	ast.Inspect(bn.body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-			return true
+		// buf := make([]byte, N), bytes.Repeat(…, N), []byte(strings.Repeat(…, N)),
+		// or var buf [N]byte.
+		var id *ast.Ident
+		var at ast.Node
+		var size int64
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+				return true
+			}
+			id, _ = n.Lhs[0].(*ast.Ident)
+			at, size = n.Rhs[0], byteBufferSize(pass, n.Rhs[0])
+		case *ast.ValueSpec:
+			if len(n.Names) != 1 || n.Type == nil {
+				return true
+			}
+			if arr, ok := pass.TypesInfo.TypeOf(n.Type).(*types.Array); ok && types.Identical(arr.Elem(), types.Typ[types.Byte]) {
+				id, at, size = n.Names[0], n, arr.Len()
+			}
 		}
-		call, ok := as.Rhs[0].(*ast.CallExpr)
-		if !ok || len(call.Args) < 2 {
-			return true
-		}
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "make" {
-			return true
-		}
-		if !types.Identical(pass.TypesInfo.TypeOf(call), types.NewSlice(types.Typ[types.Byte])) {
-			return true
-		}
-		tv := pass.TypesInfo.Types[call.Args[1]]
-		size, exact := constant.Int64Val(constant.ToInt(tv.Value))
-		if tv.Value == nil || !exact || size < 1024 {
-			return true
-		}
-		id, ok := as.Lhs[0].(*ast.Ident)
-		if !ok {
+		if id == nil || size < 1024 {
 			return true
 		}
 		obj := pass.TypesInfo.ObjectOf(id)
 		for _, l := range ls {
 			if usesObject(pass, loopBody(l), obj) {
-				report(pass, call, bn, "a "+sizeText(size)+" buffer is processed with no b.SetBytes",
+				report(pass, at, bn, "a "+sizeText(size)+" buffer is processed with no b.SetBytes",
 					"without it the result has no MB/s: a change in throughput reads as a change in time per op, and benchmarks of different sizes cannot be compared",
 					"call b.SetBytes(int64(len("+id.Name+"))) before the loop")
 				return false
@@ -560,6 +560,52 @@ var SetBytes = newAnalyzer("setbytes", "report benchmarks over a byte buffer tha
 		return true
 	})
 })
+
+// byteBufferSize returns the constant size of a []byte an expression
+// makes: make([]byte, N), bytes.Repeat(p, N) and []byte(strings.Repeat(s,
+// N)) with a constant p or s; 0 otherwise.
+func byteBufferSize(pass *analysis.Pass, e ast.Expr) int64 {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || !types.Identical(pass.TypesInfo.TypeOf(call), types.NewSlice(types.Typ[types.Byte])) {
+		return 0
+	}
+	constInt := func(e ast.Expr) int64 {
+		tv := pass.TypesInfo.Types[e]
+		if tv.Value == nil {
+			return 0
+		}
+		v, ok := constant.Int64Val(constant.ToInt(tv.Value))
+		if !ok {
+			return 0
+		}
+		return v
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "make" && len(call.Args) >= 2 {
+		return constInt(call.Args[1])
+	}
+	if tv := pass.TypesInfo.Types[call.Fun]; tv.IsType() && len(call.Args) == 1 {
+		call, ok = ast.Unparen(call.Args[0]).(*ast.CallExpr) // []byte(strings.Repeat(…))
+		if !ok {
+			return 0
+		}
+	}
+	fn := callee(pass, call)
+	if fn == nil || fn.Pkg() == nil || fn.Name() != "Repeat" || len(call.Args) != 2 ||
+		fn.Pkg().Path() != "bytes" && fn.Pkg().Path() != "strings" {
+		return 0
+	}
+	unit := int64(1)
+	if tv := pass.TypesInfo.Types[call.Args[0]]; tv.Value != nil && tv.Value.Kind() == constant.String {
+		unit = int64(len(constant.StringVal(tv.Value)))
+	} else if lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit); ok {
+		unit = int64(len(lit.Elts))
+	} else if conv, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr); ok && len(conv.Args) == 1 {
+		if tv := pass.TypesInfo.Types[conv.Args[0]]; tv.Value != nil && tv.Value.Kind() == constant.String {
+			unit = int64(len(constant.StringVal(tv.Value))) // []byte("ab")
+		}
+	}
+	return unit * constInt(call.Args[1])
+}
 
 func sizeText(n int64) string {
 	switch {
