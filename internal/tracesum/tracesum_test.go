@@ -62,8 +62,13 @@ func workload(t testing.TB, n int) {
 		t.Logf("no loopback network: %v", err)
 	} else {
 		defer ln.Close()
+		// The writer waits until the reader has its connection, so the
+		// read blocks for the writer's 20ms however late the reader's
+		// goroutine is scheduled on a loaded machine.
+		accepted := make(chan bool, 1)
 		run(func() {
 			c, err := ln.Accept()
+			accepted <- err == nil
 			if err != nil {
 				return
 			}
@@ -74,9 +79,12 @@ func workload(t testing.TB, n int) {
 		run(func() {
 			c, err := net.Dial("tcp", ln.Addr().String())
 			if err != nil {
+				ln.Close() // so that Accept returns
+				<-accepted
 				return
 			}
 			defer c.Close()
+			<-accepted
 			time.Sleep(20 * time.Millisecond)
 			_, _ = c.Write([]byte{1})
 		})
