@@ -374,6 +374,22 @@ func (r *Result) warmIters(ctx context.Context, u *unit, first *gotest.Outcome, 
 			continue
 		}
 		if steady <= 0 || cold < 2*steady {
+			if p1 <= 3*p10 {
+				continue // no warm-up to speak of
+			}
+			// The first iteration is far slower than the average of
+			// ten, but the runs of 10 and 2 disagree on how much (a
+			// warm-up whose own time varies, on a loaded machine):
+			// grow the run until the first run's time is a tenth of it.
+			n, run, err := r.growRun(ctx, u, sub, string(res.Name), total, opts)
+			if err != nil {
+				return nil, err
+			}
+			if n > 0 {
+				out[string(res.Name)] = n
+				r.Notes = append(r.Notes, fmt.Sprintf("%s: the first iteration takes %s, %.0f× the average of ten, and varies from run to run (something warms up): runs of %d iterations (%s each), so it weighs about %.0f%%",
+					name, seconds(p1), p1/p10, n, seconds(run), 100*total/run))
+			}
 			continue
 		}
 		n := int(math.Ceil(9 * cold / steady)) // cold ≤ 10% of the run
@@ -383,6 +399,39 @@ func (r *Result) warmIters(ctx context.Context, u *unit, first *gotest.Outcome, 
 			name, seconds(cold), cold/steady, n, 100*cold/(cold+float64(n-1)*steady)))
 	}
 	return out, nil
+}
+
+// growRun finds an iteration count whose run takes at least ten times
+// first (the first run's time, warm-up included) and under about a
+// second: it runs name at growing counts from 10, and returns the count
+// and its run's time, or 0 when no count within a second gets there.
+func (r *Result) growRun(ctx context.Context, u *unit, sub, name string, first float64, opts Options) (int, float64, error) {
+	k := 10
+	for range 8 {
+		per, err := r.perOp(ctx, u, sub, k, opts)
+		if err != nil {
+			return 0, 0, err
+		}
+		p, ok := per[name]
+		if !ok || p <= 0 {
+			return 0, 0, nil
+		}
+		run := float64(k) * p
+		if run >= 10*first {
+			return k, run, nil
+		}
+		// Aim a half over the target, growing at most 100× a step, and
+		// never past a run of about a second at this run's pace.
+		next := int(math.Ceil(float64(k) * math.Min(100, 1.5*10*first/run)))
+		if float64(next)*p > 1.5 {
+			next = int(1.5 / p)
+		}
+		if next <= k {
+			return 0, 0, nil
+		}
+		k = next
+	}
+	return 0, 0, nil
 }
 
 // perOp runs u's benchmarks for exactly n iterations on side A and
