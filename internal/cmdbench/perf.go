@@ -2,12 +2,11 @@ package cmdbench
 
 import (
 	"bufio"
-	"context"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -121,39 +120,18 @@ func (e *engine) perf(b *bench) (*Counters, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := os.CreateTemp("", "perfloop-perf-*.csv")
+	data, code, err := e.underTool(b, "perf stat", "perfloop-perf-*.csv", func(out string) []string {
+		return []string{path, "stat", "-x,", "-o", out, "-e", strings.Join(perfEvents, ","), "--"}
+	})
 	if err != nil {
-		return nil, fmt.Errorf("perf stat %q: %w", b.cmd.Line, err)
-	}
-	name := out.Name()
-	out.Close()
-	defer os.Remove(name)
-	argv := append([]string{path, "stat", "-x,", "-o", name, "-e", strings.Join(perfEvents, ","), "--", b.proc.path}, b.proc.argv[1:]...)
-	p, err := newProcess(argv, e.io)
-	if err != nil {
-		return nil, fmt.Errorf("perf stat %q: %w", b.cmd.Line, err)
-	}
-	if err := e.io.rewind(); err != nil {
 		return nil, err
 	}
-	m, err := p.run(e.ctl, 0)
-	if err != nil {
-		return nil, fmt.Errorf("perf stat %q: %w", b.cmd.Line, err)
-	}
-	if e.ctl.isCanceled() {
-		return nil, context.Canceled
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, fmt.Errorf("perf stat %q: %w", b.cmd.Line, err)
-	}
-	defer f.Close()
-	c, err := ParsePerfStat(f)
+	c, err := ParsePerfStat(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("perf stat %q: %w", b.cmd.Line, err)
 	}
 	if len(c.Events) == 0 {
-		return nil, fmt.Errorf("perf stat %q counted nothing (exit code %d): check that perf_event_open is permitted by running perf stat by hand", b.cmd.Line, m.ExitCode)
+		return nil, fmt.Errorf("perf stat %q counted nothing (exit code %d): check that perf_event_open is permitted by running perf stat by hand", b.cmd.Line, code)
 	}
 	return c, nil
 }

@@ -2,6 +2,7 @@ package cmdbench
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -208,40 +209,51 @@ func (e *engine) strace(b *bench) (*Syscalls, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := os.CreateTemp("", "perfloop-strace-*.txt")
+	data, code, err := e.underTool(b, "strace", "perfloop-strace-*.txt", func(out string) []string {
+		return []string{path, "-c", "-f", "-o", out, "--"}
+	})
 	if err != nil {
-		return nil, fmt.Errorf("strace %q: %w", b.cmd.Line, err)
-	}
-	name := out.Name()
-	out.Close()
-	defer os.Remove(name)
-
-	argv := append([]string{path, "-c", "-f", "-o", name, "--", b.proc.path}, b.proc.argv[1:]...)
-	p, err := newProcess(argv, e.io)
-	if err != nil {
-		return nil, fmt.Errorf("strace %q: %w", b.cmd.Line, err)
-	}
-	if err := e.io.rewind(); err != nil {
 		return nil, err
 	}
-	m, err := p.run(e.ctl, 0)
-	if err != nil {
-		return nil, fmt.Errorf("strace %q: %w", b.cmd.Line, err)
-	}
-	if e.ctl.isCanceled() {
-		return nil, context.Canceled
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, fmt.Errorf("strace %q: %w", b.cmd.Line, err)
-	}
-	defer f.Close()
-	sc, err := ParseStrace(f)
+	sc, err := ParseStrace(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("strace %q: %w", b.cmd.Line, err)
 	}
 	if len(sc.BySyscall) == 0 {
-		return nil, fmt.Errorf("strace %q wrote no syscall table (exit code %d): check that ptrace is permitted by running strace -c -f by hand", b.cmd.Line, m.ExitCode)
+		return nil, fmt.Errorf("strace %q wrote no syscall table (exit code %d): check that ptrace is permitted by running strace -c -f by hand", b.cmd.Line, code)
 	}
 	return sc, nil
+}
+
+// underTool runs b once behind a measuring tool: prefix(out) is the
+// tool's command line up to b's own, with out the file it writes its
+// report to. It returns the report and the run's exit code.
+func (e *engine) underTool(b *bench, tool, pattern string, prefix func(out string) []string) ([]byte, int, error) {
+	f, err := os.CreateTemp("", pattern)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s %q: %w", tool, b.cmd.Line, err)
+	}
+	name := f.Name()
+	f.Close()
+	defer os.Remove(name)
+	argv := append(append(prefix(name), b.proc.path), b.proc.argv[1:]...)
+	p, err := newProcess(argv, e.io)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s %q: %w", tool, b.cmd.Line, err)
+	}
+	if err := e.io.rewind(); err != nil {
+		return nil, 0, err
+	}
+	m, err := p.run(e.ctl, 0)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s %q: %w", tool, b.cmd.Line, err)
+	}
+	if e.ctl.isCanceled() {
+		return nil, 0, context.Canceled
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s %q: %w", tool, b.cmd.Line, err)
+	}
+	return data, m.ExitCode, nil
 }

@@ -368,13 +368,10 @@ func (s *Suite) profileCommand(ctx context.Context, run, scratch string, out io.
 // the user's own, committed profile.
 func writeProfiles(p *profile.Profile, opts PGOOptions, root string, mains []mainPkg, doc *document.PGO) error {
 	ours := map[string]string{}
-	if data, err := os.ReadFile(filepath.Join(root, PGORecord)); err == nil {
-		var last document.PGO
-		if json.Unmarshal(data, &last) == nil {
-			for _, w := range last.Written {
-				if w.SHA256 != "" && !w.Kept {
-					ours[w.Path] = w.SHA256
-				}
+	if last := lastPGO(root); last != nil {
+		for _, w := range last.Written {
+			if w.SHA256 != "" && !w.Kept {
+				ours[w.Path] = w.SHA256
 			}
 		}
 	}
@@ -703,9 +700,9 @@ func staleness(ctx context.Context, tc *gotest.Toolchain, root, module, path str
 // perfloop report.
 const PGORecord = ".perfloop/pgo.json"
 
-// readPGO returns the summary of the module's last perfloop pgo run, or
-// nil.
-func readPGO(root string) *document.PGOSummary {
+// lastPGO returns the module's last perfloop pgo run, as PGORecord holds
+// it, or nil.
+func lastPGO(root string) *document.PGO {
 	data, err := os.ReadFile(filepath.Join(root, PGORecord))
 	if err != nil {
 		return nil
@@ -714,8 +711,12 @@ func readPGO(root string) *document.PGOSummary {
 	if json.Unmarshal(data, &doc) != nil || doc.Schema != document.PGOSchema {
 		return nil
 	}
-	return doc.Summary()
+	return &doc
 }
+
+// readPGO returns the summary of the module's last perfloop pgo run, or
+// nil.
+func readPGO(root string) *document.PGOSummary { return lastPGO(root).Summary() }
 
 // rel returns path relative to root when it is inside it.
 func rel(root, path string) string {
