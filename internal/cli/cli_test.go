@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -69,6 +70,13 @@ func scriptParams(dir string) testscript.Params {
 			"gitrev":    gitRev,
 			"freeport":  freePort,
 			"httpget":   httpGet,
+			"findrows":  findRows,
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "multicore" {
+				return runtime.NumCPU() > 1, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Setup: func(env *testscript.Env) error {
 			// The scripts build real test binaries: share the
@@ -86,6 +94,40 @@ func scriptParams(dir string) testscript.Params {
 			}
 			return nil
 		},
+	}
+}
+
+// findRows is "findrows FILE": the findings of a perfloop.report/v1
+// document, one per line, "KIND SECTION FILE:LINE BENCHMARK", then its
+// core-scaling rows, "scaling BENCHMARK cpu=1,2 locks=FILE:LINE,…" (or
+// "not measured: WHY").
+func findRows(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: findrows FILE")
+	}
+	var d document.Report
+	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &d); err != nil {
+		ts.Fatalf("findrows: %v", err)
+	}
+	for _, f := range d.Findings {
+		fmt.Fprintf(ts.Stdout(), "%s %s %s:%d %s\n", f.Kind, f.Section, f.File, f.Line, f.Benchmark)
+	}
+	for _, s := range d.Scaling {
+		if s.Parameter != "cpu" {
+			continue
+		}
+		if s.NotMeasured != "" {
+			fmt.Fprintf(ts.Stdout(), "scaling %s not measured: %s\n", s.Benchmark, s.NotMeasured)
+			continue
+		}
+		var cpus, locks []string
+		for _, c := range s.CPU {
+			cpus = append(cpus, strconv.Itoa(c))
+		}
+		for _, l := range s.Locks {
+			locks = append(locks, fmt.Sprintf("%s:%d", l.File, l.Line))
+		}
+		fmt.Fprintf(ts.Stdout(), "scaling %s cpu=%s locks=%s\n", s.Benchmark, strings.Join(cpus, ","), strings.Join(locks, ","))
 	}
 }
 

@@ -166,18 +166,130 @@ type Gate struct {
 	Message string `json:"message"`
 }
 
-// Scaling is how a benchmark's time grows with a parameter of its
-// sub-benchmarks ("BenchmarkSort/n=10", "…/n=1000"): a power law
+// Scaling is how a benchmark's time grows with a parameter. Parameter
+// "cpu" is a concurrent benchmark run at several core counts (-cpu 1, 2,
+// …, GOMAXPROCS): CPU, NsPerOp and Efficiency, with the lock sites and the
+// lines whose cost grows with the cores. Any other parameter is a
+// sub-benchmark parameter ("BenchmarkSort/n=10", "…/n=1000"): a power law
 // time ≈ c·n^Exponent fitted over the sizes measured.
 type Scaling struct {
 	Benchmark string `json:"benchmark"`
+	Package   string `json:"package,omitempty"`
 	Parameter string `json:"parameter"`
 	// Growth is the nearest familiar order: "~1", "~log n", "~√n", "~n",
-	// "~n log n", "~n²", "~n³".
+	// "~n log n", "~n²", "~n³"; for cores, "linear" (efficiency at least
+	// 0.8), "sublinear", "flat" (adding cores adds nothing) or "negative"
+	// (more cores, less work done).
 	Growth   string  `json:"growth"`
 	Exponent float64 `json:"exponent"`
-	// R2 is the fit's coefficient of determination on log-log axes.
+	// R2 is the fit's coefficient of determination on log-log axes
+	// (Exponent and R2 are 0 for cores).
 	R2 float64 `json:"r2"`
+	// CPU are the core counts measured (-cpu), NsPerOp the median ns/op
+	// at each, and NsPerOpLow/NsPerOpHigh their 95% intervals.
+	CPU         []int     `json:"cpu,omitempty"`
+	NsPerOp     []float64 `json:"ns_per_op,omitempty"`
+	NsPerOpLow  []float64 `json:"ns_per_op_low,omitempty"`
+	NsPerOpHigh []float64 `json:"ns_per_op_high,omitempty"`
+	// Efficiency is ns(1) / (N × ns(N)) at the largest N measured: 1 is
+	// perfect scaling, below 1/N is negative scaling. Efficiencies holds
+	// it for every entry of CPU.
+	Efficiency   float64   `json:"efficiency,omitempty"`
+	Efficiencies []float64 `json:"efficiencies,omitempty"`
+	// CoresUsed is the CPU time per second of wall time of the profiled
+	// run at the largest N: below N when the goroutines waited or the
+	// machine was busy.
+	CoresUsed float64 `json:"cores_used,omitempty"`
+	// Locks are the lock and channel sites goroutines waited at in the
+	// benchmark at the largest N, most delay first (the mutex and block
+	// profiles); the testing harness's own waits are left out and
+	// HarnessBlockShare says what share of the block profile's delay they
+	// were.
+	Locks             []LockSite `json:"locks,omitempty"`
+	HarnessBlockShare *float64   `json:"harness_block_share,omitempty"`
+	// Growing are the module lines whose CPU time per op grows with the
+	// cores (CPU profiles at 1 and N cores compared), most growth first.
+	Growing []LineGrowth `json:"growing,omitempty"`
+	// Atomics are the module lines at N cores that write with an atomic
+	// read-modify-write or store, with their share of the CPU (a sample
+	// lands on the instruction after the costly one, so a line just after
+	// an atomic write counts for it when it does no call of its own).
+	Atomics []LineInside `json:"atomics,omitempty"`
+	// Shared are the variables the benchmark's goroutines call methods on
+	// that are declared outside the goroutines' function (from the
+	// source): the state they all use.
+	Shared []string `json:"shared,omitempty"`
+	// NotMeasured says why a concurrent benchmark's scaling was not
+	// measured (one core, a failed run).
+	NotMeasured string `json:"not_measured,omitempty"`
+}
+
+// LockSite is a line of code goroutines waited at: a Lock or RLock call
+// (the block profile), the Unlock that ended the wait of others (the
+// mutex profile), or a channel operation. Times are per benchmark op,
+// summed over the goroutines.
+type LockSite struct {
+	File     string `json:"file"`
+	Line     int64  `json:"line"`
+	Function string `json:"function"`
+	// Op is what waited: "sync.(*Mutex).Lock", "sync.(*RWMutex).RLock",
+	// "chan receive", "select", "sync.(*Cond).Wait"…
+	Op string `json:"op"`
+	// Profile is "block" (where the waiters waited) or "mutex" (where
+	// the holder released the lock others waited for).
+	Profile string `json:"profile"`
+	// DelayPerOp is the waiting time per op in ns; ContentionsPerOp the
+	// waits per op; DelayShare the site's share of the profile's delay
+	// outside the harness.
+	DelayPerOp       float64 `json:"delay_ns_per_op"`
+	ContentionsPerOp float64 `json:"contentions_per_op"`
+	DelayShare       float64 `json:"delay_share"`
+	// InTest reports a site in the benchmark's own _test.go code.
+	InTest bool `json:"in_test,omitempty"`
+	// HeldTo is the line where the critical section a Lock call opens
+	// ends (the Unlock, or the function's end for a deferred Unlock);
+	// Inside are the CPU costs of the module lines between, costliest
+	// first, and CPUInside their share of the benchmark's CPU.
+	HeldTo    int64   `json:"held_to,omitempty"`
+	CPUInside float64 `json:"cpu_inside,omitempty"`
+	// LockCPU is the share of the benchmark's CPU in the lock operations
+	// themselves at this section's Lock and Unlock lines: the atomic
+	// updates of the lock word (an RWMutex's reader count) and spinning.
+	LockCPU float64      `json:"lock_cpu,omitempty"`
+	Inside  []LineInside `json:"inside,omitempty"`
+	Source  string       `json:"source,omitempty"`
+}
+
+// LineInside is a line of a critical section (or an atomic write) and
+// its share of the benchmark's CPU, with the call it makes.
+type LineInside struct {
+	File     string  `json:"file,omitempty"`
+	Function string  `json:"function,omitempty"`
+	Line     int64   `json:"line"`
+	Callee   string  `json:"callee,omitempty"`
+	Category string  `json:"category,omitempty"`
+	Share    float64 `json:"share"`
+	Source   string  `json:"source,omitempty"`
+}
+
+// LineGrowth is a module line whose CPU time per op grows with the cores:
+// NsPerOp1 at one core, NsPerOpN at the largest N (CPU time per op over
+// all goroutines), from Samples1 and SamplesN profile samples.
+type LineGrowth struct {
+	File     string  `json:"file"`
+	Line     int64   `json:"line"`
+	Function string  `json:"function"`
+	Callee   string  `json:"callee,omitempty"`
+	NsPerOp1 float64 `json:"ns_per_op_1"`
+	NsPerOpN float64 `json:"ns_per_op_n"`
+	Samples1 int64   `json:"samples_1"`
+	SamplesN int64   `json:"samples_n"`
+	// Mechanism names why its cost grows: "reader-count" (an RWMutex's
+	// RLock/RUnlock), "atomic" (an atomic read-modify-write of a shared
+	// word), "mutex-spin", "pool", "channel", or "" when the profile
+	// does not say.
+	Mechanism string `json:"mechanism,omitempty"`
+	Source    string `json:"source,omitempty"`
 }
 
 // Command is a command that reproduces one of the report's figures

@@ -54,8 +54,8 @@ func (d *deriver) benchCause(kind string, b *bench, fn, file string, line int64)
 // contention is the scheduler's share in a benchmark that starts
 // goroutines; never in one that does not.
 func (d *deriver) contention(b *bench) {
-	if !b.entry.Parallel {
-		return
+	if !b.entry.Parallel || d.coreRows()[b.key] != nil {
+		return // measured at several core counts: scalingCauses judges it
 	}
 	share := b.cats["scheduler"]
 	if share < contendMin {
@@ -79,9 +79,23 @@ func (d *deriver) contention(b *bench) {
 func (d *deriver) benchmarkVerdicts() {
 	d.skipped()
 	used := map[int]bool{}
+	byLint := map[int]*cause{}
 	for _, b := range d.benches {
 		lints := d.lintsOf(b)
 		if why := d.broken(b); why != "" {
+			// Benchmarks broken by one helper's code are one cause.
+			var shared *cause
+			for _, i := range lints {
+				if byLint[i] != nil {
+					shared = byLint[i]
+					break
+				}
+			}
+			if shared != nil {
+				shared.cost(b)
+				shared.addEvidence(fmt.Sprintf("%s: %s", b.name(), why))
+				continue
+			}
 			c := newCause(KindBroken, b.key, "", "", 0)
 			c.section = document.SectionBroken
 			c.cost(b)
@@ -91,6 +105,7 @@ func (d *deriver) benchmarkVerdicts() {
 			for _, i := range lints {
 				l := d.doc.Lint[i]
 				used[i] = true
+				byLint[i] = c
 				if c.file == "" {
 					c.file, c.line = l.File, int64(l.Line)
 				}
@@ -176,6 +191,9 @@ func (d *deriver) leaveAlone(b *bench) string {
 	if !b.hasAllocs || b.allocsPerOp > 0 || b.bytesPerOp > 0 {
 		return ""
 	}
+	if row := d.coreRows()[b.key]; row != nil && row.Efficiency < scaleOK {
+		return "" // fast on one core, but it does not scale
+	}
 	if !b.hasSec || b.secPerOp >= tightSecPerOp {
 		// Hot code of its own may still hold a better algorithm: only a
 		// benchmark this fast is known to have nothing left to gain.
@@ -256,6 +274,24 @@ func (d *deriver) merge() {
 			}
 		}
 	}
+	// A lock held across work: the work's own causes (the hashing, the
+	// allocation inside the section) are the contention's lines.
+	for _, c := range d.causes {
+		if c.kind != KindContention || gone[c] {
+			continue
+		}
+		for _, o := range d.causes {
+			if o == c || gone[o] || o.section != document.SectionFix || o.kind == KindContention {
+				continue
+			}
+			if (o.fn == c.fn || sharesLine(o, c)) && within(o, c) {
+				msg := c.message
+				absorb(c, o)
+				c.message = msg // the lock's words say what the work inside costs
+				gone[o] = true
+			}
+		}
+	}
 	out := d.causes[:0]
 	for _, c := range d.causes {
 		if !gone[c] {
@@ -263,6 +299,17 @@ func (d *deriver) merge() {
 		}
 	}
 	d.causes = out
+}
+
+// within reports whether every benchmark o costs is one c costs: the work
+// inside a lock, measured in the benchmarks that contend for it.
+func within(o, c *cause) bool {
+	for k := range o.costs {
+		if c.costs[k] == nil {
+			return false
+		}
+	}
+	return true
 }
 
 func ai(c *cause) float64 { v, _ := c.impact(); return v }
@@ -452,9 +499,13 @@ func (d *deriver) lintsOf(b *bench) []int {
 		if b.entry.Package != l.Package {
 			continue
 		}
-		name := strings.TrimSuffix(l.Benchmark, "/*")
-		if b.entry.Name == name || strings.HasPrefix(b.entry.Name, name+"/") || strings.HasPrefix(name, b.entry.Name+"/") {
-			out = append(out, i)
+		// A helper's finding names every benchmark that calls it.
+		for _, name := range strings.Split(l.Benchmark, ", ") {
+			name = strings.TrimSuffix(name, "/*")
+			if b.entry.Name == name || strings.HasPrefix(b.entry.Name, name+"/") || strings.HasPrefix(name, b.entry.Name+"/") {
+				out = append(out, i)
+				break
+			}
 		}
 	}
 	return out
@@ -465,12 +516,23 @@ func (d *deriver) lintsOf(b *bench) []int {
 // its line, whatever its numbers say (a benchmark whose setup is timed can
 // look healthy).
 func (d *deriver) linted(used map[int]bool) {
+	byBench := map[string]*cause{}
 	for i, l := range d.doc.Lint {
 		if used[i] {
 			continue
 		}
+		// One benchmark's (or helper's) mistakes are one broken
+		// benchmark: the first is its line, the others related.
+		if c := byBench[l.Package+" "+l.Benchmark]; c != nil {
+			c.addLine(l.File, int64(l.Line), "", l.Message)
+			c.message += fmt.Sprintf("; and %s (%s)", l.Message, where(l.File, int64(l.Line)))
+			c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s", l.Analyzer, where(l.File, int64(l.Line))))
+			continue
+		}
 		key := l.Package + " " + where(l.File, int64(l.Line)) + " " + l.Analyzer
 		c := newCause(KindBroken, key, "", l.File, int64(l.Line))
+		byBench[l.Package+" "+l.Benchmark] = c
+		c.addLine(l.File, int64(l.Line), "", l.Message)
 		c.section = document.SectionBroken
 		c.message = fmt.Sprintf("%s: %s: %s", l.Benchmark, l.Message, l.Why)
 		c.suggestion = l.Fix

@@ -135,7 +135,13 @@ func (d *deriver) cpuCauses(b *bench) {
 		}
 		what, fix := calleeWords(l.Callee, cat)
 		var c *cause
-		switch cat {
+		kindCat := cat
+		if cat == "scheduler" && d.coreRows()[b.key] != nil {
+			// Measured at several core counts: the scaling rules
+			// judge contention; the call is a cost like any other.
+			kindCat = ""
+		}
+		switch kindCat {
 		case "encoding", "compression", "crypto", "syscall", "scheduler":
 			// The library, the I/O or the scheduler decides: a kind of
 			// its own.

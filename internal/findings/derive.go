@@ -117,6 +117,7 @@ func Derive(doc *document.Report, opts Options) (findings []document.Finding, ga
 		d.contention(b)
 	}
 	d.finishCPU()
+	d.scalingCauses()
 	d.merge()
 	d.benchmarkVerdicts()
 	fs := d.ranked()

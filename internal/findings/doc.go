@@ -107,9 +107,43 @@
 //
 // # Contention (kind "contention")
 //
-// Only with evidence: a benchmark that starts goroutines (b.RunParallel or
-// a go statement) and spends at least 20% of its CPU in the scheduler,
-// preemption excluded. Single-goroutine benchmarks never get one.
+// Only with evidence, and only in a benchmark that starts goroutines
+// (b.RunParallel or a go statement, from the source; the profile must
+// show them running). report runs each such benchmark at -cpu 1, the
+// powers of two between and every core (document.Scaling, parameter
+// "cpu"), with CPU profiles at 1 and N cores and mutex and block profiles
+// at N. A benchmark whose efficiency ns(1) / (N × ns(N)) is at least 0.8
+// scales and gets no contention finding. Below it, at the module's line:
+//
+//   - an exclusive lock (Lock) whose critical section holds at least 20%
+//     of the CPU: goroutines take turns, and Amdahl's law bounds the
+//     speedup at 1 / (p + (1−p)/N); the fix moves the costliest line of the
+//     section (named from the source) before the Lock;
+//   - an RWMutex read path (RLock) whose lock operations take at least
+//     15% of the CPU, or whose CPU per op at that line grows with the
+//     cores: every RLock and RUnlock writes the one reader count, whose
+//     cache line moves between cores; the fix is an atomic.Pointer
+//     snapshot (copy on write) or sync.Map;
+//   - a line whose CPU per op grows by 1.5× and by more than 3σ of its
+//     sampling noise from 1 to N cores, with the mechanism its call or
+//     source names: an atomic on a shared word (per-goroutine counters
+//     merged on read), a contended Mutex (shorten it or shard by key), a
+//     sync.Pool, a channel;
+//   - a lock or channel whose waits (block profile; the mutex profile's
+//     Unlock is led back to its Lock) are at least 5% of the goroutines'
+//     time per op.
+//
+// The harness's own waiting is never a finding: RunParallel's WaitGroup,
+// the benchmark goroutine waiting for its workers, a _test.go worker pool
+// draining (its share of the block profile is in the scaling row). A
+// _test.go lock is the benchmark's own. The causes of the lock's function
+// (the hashing inside it, its allocations) are the contention's lines,
+// not findings of their own. Impact: the share of the cores' capacity the
+// cause accounts for. A benchmark measured at several core counts that
+// does not scale is never left alone. Without core-scaling rows (a
+// one-core machine), a benchmark that starts goroutines and spends at
+// least 20% of its CPU in the scheduler, preemption excluded, is
+// contention. Single-goroutine benchmarks never get one.
 //
 // # Ranking
 //

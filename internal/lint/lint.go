@@ -24,11 +24,17 @@
 //   - pbnext: a RunParallel body that never calls pb.Next: it runs once
 //     per goroutine whatever b.N is;
 //   - runinloop: b.Run inside a loop over b.N: sub-benchmarks are run
-//     b.N times each.
+//     b.N times each;
+//   - parallel: a concurrent benchmark that splits b.N among its workers
+//     with truncation (b.N / workers), starts a number of workers that
+//     ignores -cpu (runtime.NumCPU(), a constant), or starts its workers
+//     before the timer: ns/op is not the cost of an op at that -cpu.
 //
 // The analyzers read _test.go files only, and only functions named
 // Benchmark… with one *testing.B parameter (and the functions such a
-// benchmark passes to b.Run).
+// benchmark passes to b.Run); parallel also reads the helpers a
+// benchmark passes its b to, where concurrent benchmarks keep their
+// goroutines.
 package lint
 
 import (
@@ -44,7 +50,7 @@ import (
 
 // Analyzers are every analyzer of this package, in the order they are
 // documented.
-var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop}
+var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel}
 
 // bench is one benchmark function (or a function literal a benchmark
 // passes to b.Run) and its *testing.B parameter.

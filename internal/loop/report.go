@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -168,21 +169,40 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 		bar.Step("")
 	}
 	bar.Done()
+
+	// The concurrent benchmarks, at several core counts.
+	var src *sources
+	root, rootErr := moduleRoot(ctx, cfg.Dir)
+	if rootErr == nil {
+		src = newSources(root)
+	}
+	parallel := map[string]map[string]bool{}
+	var concurrent []int
+	for _, d := range done {
+		pkg := suite.Targets[d.i].Binary.Package
+		if parallel[pkg.ImportPath] == nil {
+			parallel[pkg.ImportPath] = parallelBenchmarks(pkg)
+		}
+		if parallel[pkg.ImportPath][suite.Targets[d.i].Name] {
+			concurrent = append(concurrent, d.i)
+		}
+	}
+	var cores []document.Scaling
+	if len(concurrent) > 0 {
+		stage("scaling")
+		cores, err = suite.scaling(ctx, concurrent, scratch, root, src, bar)
+		if err != nil {
+			run.Measuring = time.Since(start) - analysing
+			return run, err
+		}
+	}
 	run.Measuring = time.Since(start) - analysing
 
 	analysis := time.Now()
 	stage("explaining")
-	var src *sources
-	if root, err := moduleRoot(ctx, cfg.Dir); err == nil {
-		src = newSources(root)
-	}
-	parallel := map[string]map[string]bool{}
 	for _, d := range done {
 		t := suite.Targets[d.i]
 		pkg := t.Binary.Package
-		if parallel[pkg.ImportPath] == nil {
-			parallel[pkg.ImportPath] = parallelBenchmarks(pkg)
-		}
 		bj := document.Benchmark{Package: pkg.ImportPath, Name: t.Name, Status: string(results.StatusOK),
 			Metrics: map[string]*document.Metric{}, CPUProfile: d.p.keptCPU, HeapProfile: d.p.keptHeap,
 			SetupAllocShare: d.p.setup, Parallel: parallel[pkg.ImportPath][t.Name], LoopBytesPerOp: d.p.loopBytes}
@@ -201,8 +221,9 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	}
 	doc := run.Doc
 	doc.Count, doc.Benchtime = cfg.Count, cfg.Benchtime
+	doc.Scaling = cores
 	doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{})
-	doc.Scaling = findings.Scaling(doc)
+	doc.Scaling = append(doc.Scaling, findings.Scaling(doc)...)
 	doc.Commands = reproduceCommands(doc, cfg)
 	run.Analysis = time.Since(analysis) + analysing
 	doc.MeasureSeconds = math.Round(run.Measuring.Seconds()*1000) / 1000
@@ -433,6 +454,22 @@ func reproduceCommands(doc *document.Report, cfg Config) []document.Command {
 			document.Command{What: "results of " + top, Command: fmt.Sprintf("go test -run '^$' -bench %s -benchmem -count %d%s %s", pat, cfg.Count, bt, b.Package)},
 			document.Command{What: "CPU hotspots of " + top, Command: fmt.Sprintf("go test -run '^$' -bench %s%s -cpuprofile cpu.pprof %s && go tool pprof -top cpu.pprof", pat, bt, b.Package)},
 			document.Command{What: "allocation sites of " + top, Command: fmt.Sprintf("go test -run '^$' -bench %s%s -memprofile mem.pprof -memprofilerate 1 %s && go tool pprof -sample_index=alloc_space -top mem.pprof", pat, bt, b.Package)},
+		)
+	}
+	for _, s := range doc.Scaling {
+		if s.Parameter != "cpu" || len(s.CPU) == 0 {
+			continue
+		}
+		top, _, _ := strings.Cut(s.Benchmark, "/")
+		pat := "'^" + regexp.QuoteMeta(top) + "$'"
+		var cpus []string
+		for _, c := range s.CPU {
+			cpus = append(cpus, strconv.Itoa(c))
+		}
+		cmds = append(cmds,
+			document.Command{What: "scaling of " + s.Benchmark, Command: fmt.Sprintf("go test -run '^$' -bench %s -cpu %s -count 6 %s", pat, strings.Join(cpus, ","), s.Package)},
+			document.Command{What: "lock waits of " + s.Benchmark, Command: fmt.Sprintf("go test -run '^$' -bench %s -cpu %s -mutexprofile mutex.pprof -blockprofile block.pprof -blockprofilerate %d %s && go tool pprof -top -lines block.pprof", pat, cpus[len(cpus)-1], blockRate, s.Package)},
+			document.Command{What: "where the goroutines of " + s.Benchmark + " wait, in wall time", Command: fmt.Sprintf("perfloop trace -bench %s %s", pat, s.Package)},
 		)
 	}
 	pkgs := map[string]bool{}

@@ -50,11 +50,40 @@ func (s *sources) line(file string, n int64) string {
 
 // parallelBenchmarks returns the benchmark functions of pkg's test files
 // that start goroutines: call b.RunParallel or hold a go statement (in a
-// closure too).
+// closure too, or in a helper of the test files the benchmark calls).
 func parallelBenchmarks(pkg gotest.Package) map[string]bool {
 	out := map[string]bool{}
+	for name, decls := range benchDecls(pkg) {
+		for _, fd := range decls {
+			if len(goroutineBodies(fd.Body)) > 0 || callsRunParallel(fd.Body) {
+				out[name] = true
+			}
+		}
+	}
+	return out
+}
+
+func callsRunParallel(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "RunParallel" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// benchDecls returns each benchmark function of pkg's test files with the
+// test-file functions it calls directly (benchmarkGet(b, …)), where
+// benchmarks often keep their loops and goroutines.
+func benchDecls(pkg gotest.Package) map[string][]*ast.FuncDecl {
 	paths, _ := filepath.Glob(filepath.Join(pkg.Dir, "*_test.go"))
 	fset := token.NewFileSet()
+	funcs := map[string]*ast.FuncDecl{}
+	var benches []*ast.FuncDecl
 	for _, path := range paths {
 		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
 		if err != nil {
@@ -62,21 +91,29 @@ func parallelBenchmarks(pkg gotest.Package) map[string]bool {
 		}
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Benchmark") {
+			if !ok || fd.Body == nil || fd.Recv != nil {
 				continue
 			}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.GoStmt:
-					out[fd.Name.Name] = true
-				case *ast.CallExpr:
-					if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "RunParallel" {
-						out[fd.Name.Name] = true
+			funcs[fd.Name.Name] = fd
+			if strings.HasPrefix(fd.Name.Name, "Benchmark") {
+				benches = append(benches, fd)
+			}
+		}
+	}
+	out := map[string][]*ast.FuncDecl{}
+	for _, fd := range benches {
+		decls := []*ast.FuncDecl{fd}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if id, ok := call.Fun.(*ast.Ident); ok {
+					if h := funcs[id.Name]; h != nil && h != fd && !slices.Contains(decls, h) && !strings.HasPrefix(id.Name, "Benchmark") {
+						decls = append(decls, h)
 					}
 				}
-				return true
-			})
-		}
+			}
+			return true
+		})
+		out[fd.Name.Name] = decls
 	}
 	return out
 }
@@ -236,4 +273,92 @@ func containsTimerCall(st ast.Stmt) bool {
 		return !found
 	})
 	return found
+}
+
+// sharedReceivers returns, for each benchmark of pkg's test files that
+// starts goroutines, the variables its goroutines call methods on that are
+// declared outside the goroutines' own function, in the benchmark or its
+// helper: the state every goroutine shares.
+// sync.WaitGroup's Done and Wait and testing.PB's Next are the harness's
+// and do not count.
+func sharedReceivers(pkg gotest.Package) map[string][]string {
+	out := map[string][]string{}
+	for name, decls := range benchDecls(pkg) {
+		seen := map[string]bool{}
+		for _, fd := range decls {
+			for _, lit := range goroutineBodies(fd.Body) {
+				outer := declaredOutside(fd, lit)
+				ast.Inspect(lit.Body, func(n ast.Node) bool {
+					call, ok := n.(*ast.CallExpr)
+					if !ok {
+						return true
+					}
+					sel, ok := call.Fun.(*ast.SelectorExpr)
+					if !ok || sel.Sel.Name == "Done" || sel.Sel.Name == "Wait" || sel.Sel.Name == "Next" {
+						return true
+					}
+					if id, ok := sel.X.(*ast.Ident); ok && outer[id.Name] && !seen[id.Name] {
+						seen[id.Name] = true
+						out[name] = append(out[name], id.Name)
+					}
+					return true
+				})
+			}
+		}
+		slices.Sort(out[name])
+	}
+	return out
+}
+
+// goroutineBodies returns the function literals a benchmark runs on its
+// goroutines: RunParallel's body and the functions of go statements.
+func goroutineBodies(body *ast.BlockStmt) []*ast.FuncLit {
+	var out []*ast.FuncLit
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			if lit, ok := n.Call.Fun.(*ast.FuncLit); ok {
+				out = append(out, lit)
+			}
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "RunParallel" && len(n.Args) == 1 {
+				if lit, ok := n.Args[0].(*ast.FuncLit); ok {
+					out = append(out, lit)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// declaredOutside returns the names fd declares (parameters, := and var)
+// outside lit.
+func declaredOutside(fd *ast.FuncDecl, lit *ast.FuncLit) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range fd.Type.Params.List {
+		for _, n := range p.Names {
+			out[n.Name] = true
+		}
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n != lit
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						out[id.Name] = true
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				out[id.Name] = true
+			}
+		}
+		return true
+	})
+	return out
 }

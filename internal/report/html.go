@@ -63,6 +63,7 @@ type htmlView struct {
 	Gate                              []htmlGate
 	Failed                            [][]string
 	Scaling                           []document.Scaling
+	Cores                             []htmlCore
 	Commands                          []document.Command
 	Doc                               *document.Report
 }
@@ -74,13 +75,66 @@ type htmlCPU struct {
 	Flame    *flameSVG
 }
 
+// htmlCore is a concurrent benchmark's row of the scaling table, with
+// what stops it, as lines of text.
+type htmlCore struct {
+	document.Scaling
+	NsPerOp, Efficiency, CoresUsed string
+	Notes                          []string
+}
+
+func newHTMLCore(s document.Scaling) htmlCore {
+	c := htmlCore{Scaling: s}
+	if s.NotMeasured != "" {
+		c.NsPerOp = "not measured: " + s.NotMeasured
+		return c
+	}
+	var ns []string
+	for i, n := range s.CPU {
+		ns = append(ns, fmt.Sprintf("%d: %s", n, nsText(s.NsPerOp[i])))
+	}
+	c.NsPerOp = strings.Join(ns, " · ")
+	c.Efficiency = fmt.Sprintf("%.2f", s.Efficiency)
+	if s.CoresUsed > 0 {
+		c.CoresUsed = fmt.Sprintf("%.1f", s.CoresUsed)
+	}
+	for _, l := range s.Locks {
+		t := fmt.Sprintf("%s:%d %s", l.File, l.Line, cmpOr(l.Source, l.Op))
+		if l.DelayPerOp > 0 {
+			t += fmt.Sprintf(": waits %s/op", nsText(l.DelayPerOp))
+		}
+		if l.HeldTo > 0 {
+			t += fmt.Sprintf("; held to line %d with %s of the CPU inside", l.HeldTo, percent0(l.CPUInside))
+		}
+		if l.LockCPU > 0 {
+			t += fmt.Sprintf("; lock operations %s of the CPU", percent0(l.LockCPU))
+		}
+		c.Notes = append(c.Notes, t)
+	}
+	for _, g := range s.Growing {
+		c.Notes = append(c.Notes, fmt.Sprintf("%s:%d %s: CPU per op %s at -cpu 1, %s at -cpu %d %s", g.File, g.Line, cmpOr(g.Source, g.Callee),
+			nsText(g.NsPerOp1), nsText(g.NsPerOpN), s.CPU[len(s.CPU)-1], g.Mechanism))
+	}
+	if h := s.HarnessBlockShare; h != nil {
+		c.Notes = append(c.Notes, fmt.Sprintf("the harness's own waiting: %s of the block profile, not a finding", percent0(*h)))
+	}
+	return c
+}
+
 type htmlGate struct {
 	document.Gate
 	Class, Measured, Threshold string
 }
 
 func newHTMLView(d *document.Report, opts Options) *htmlView {
-	v := &htmlView{Title: opts.title(d), Doc: d, Sec: sectionsOf(d), Scaling: d.Scaling, Commands: d.Commands}
+	v := &htmlView{Title: opts.title(d), Doc: d, Sec: sectionsOf(d), Commands: d.Commands}
+	for _, s := range d.Scaling {
+		if s.Parameter == "cpu" {
+			v.Cores = append(v.Cores, newHTMLCore(s))
+		} else {
+			v.Scaling = append(v.Scaling, s)
+		}
+	}
 	add := func(k, val string) {
 		if val != "" {
 			v.Env = append(v.Env, [2]string{k, val})

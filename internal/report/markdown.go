@@ -670,12 +670,107 @@ func (m *mdWriter) scaling() {
 		return
 	}
 	m.printf("### Scaling\n\n")
-	var rows [][]string
+	var cores, sizes []document.Scaling
 	for _, s := range m.doc.Scaling {
+		if s.Parameter == "cpu" {
+			cores = append(cores, s)
+		} else {
+			sizes = append(sizes, s)
+		}
+	}
+	if len(cores) > 0 {
+		m.coreScaling(cores)
+	}
+	if len(sizes) == 0 {
+		return
+	}
+	if len(cores) > 0 {
+		m.printf("With the input size:\n\n")
+	}
+	var rows [][]string
+	for _, s := range sizes {
 		rows = append(rows, []string{code(s.Benchmark), code(s.Parameter), mdText(s.Growth),
 			strconv.FormatFloat(s.Exponent, 'f', 2, 64), strconv.FormatFloat(s.R2, 'f', 3, 64)})
 	}
 	m.table("llrrr", []string{"benchmark", "parameter", "growth", "exponent", "R²"}, rows)
+}
+
+// coreScaling renders the concurrent benchmarks at each core count: ns/op,
+// efficiency, and what stops them (lock sites, lines whose cost grows).
+func (m *mdWriter) coreScaling(rows []document.Scaling) {
+	m.printf("With the cores (ns/op is wall time per op over all goroutines; the ideal at N cores is ns(1)/N, efficiency = ns(1) / (N × ns(N))):\n\n")
+	var table [][]string
+	for _, s := range rows {
+		if s.NotMeasured != "" {
+			table = append(table, []string{code(s.Benchmark), "", "", "", mdText("not measured: " + s.NotMeasured)})
+			continue
+		}
+		var ns []string
+		for i, c := range s.CPU {
+			ns = append(ns, fmt.Sprintf("%d: %s", c, nsText(s.NsPerOp[i])))
+		}
+		used := ""
+		if s.CoresUsed > 0 {
+			used = fmt.Sprintf("%.1f", s.CoresUsed)
+		}
+		table = append(table, []string{code(s.Benchmark), mdText(strings.Join(ns, " · ")), fmt.Sprintf("%.2f", s.Efficiency), used, mdText(s.Growth)})
+	}
+	m.table("llrrl", []string{"benchmark", "ns/op by -cpu", "efficiency", "cores used", "scaling"}, table)
+	for _, s := range rows {
+		if len(s.Locks) == 0 && len(s.Growing) == 0 && s.HarnessBlockShare == nil {
+			continue
+		}
+		m.printf("%s:\n\n", code(s.Benchmark))
+		for _, l := range s.Locks {
+			var what []string
+			if l.DelayPerOp > 0 {
+				what = append(what, fmt.Sprintf("waits %s/op (%s profile, %.2g waits/op)", nsText(l.DelayPerOp), l.Profile, l.ContentionsPerOp))
+			}
+			if l.HeldTo > 0 {
+				what = append(what, fmt.Sprintf("held to line %d with %s of the CPU inside", l.HeldTo, percent0(l.CPUInside)))
+			}
+			if l.LockCPU > 0 {
+				what = append(what, fmt.Sprintf("the lock operations %s of the CPU", percent0(l.LockCPU)))
+			}
+			test := ""
+			if l.InTest {
+				test = " (the benchmark's own code)"
+			}
+			m.printf("- %s %s%s: %s\n", code(fmt.Sprintf("%s:%d", l.File, l.Line)), code(cmpOr(l.Source, l.Op)), test, mdText(strings.Join(what, "; ")))
+			for _, in := range l.Inside {
+				m.printf("  - line %d %s: %s\n", in.Line, code(in.Source), percent0(in.Share))
+			}
+		}
+		for _, g := range s.Growing {
+			mech := ""
+			if g.Mechanism != "" {
+				mech = " (" + g.Mechanism + ")"
+			}
+			m.printf("- %s %s: CPU per op %s at -cpu 1, %s at -cpu %d%s\n", code(fmt.Sprintf("%s:%d", g.File, g.Line)), code(cmpOr(g.Source, g.Callee)),
+				nsText(g.NsPerOp1), nsText(g.NsPerOpN), s.CPU[len(s.CPU)-1], mech)
+		}
+		if h := s.HarnessBlockShare; h != nil {
+			m.printf("- the harness's own waiting (RunParallel's WaitGroup, the benchmark goroutine waiting for its workers): %s of the block profile, not a finding\n", percent0(*h))
+		}
+		m.printf("\n")
+	}
+}
+
+func nsText(ns float64) string {
+	switch {
+	case ns >= 1e6:
+		return fmt.Sprintf("%.3gms", ns/1e6)
+	case ns >= 1e3:
+		return fmt.Sprintf("%.3gµs", ns/1e3)
+	}
+	return fmt.Sprintf("%.3gns", ns)
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }
 
 func (m *mdWriter) commands() {

@@ -41,6 +41,7 @@ var (
 	save     = flag.Bool("save", false, "write each report as the module's evidence.json")
 	offline  = flag.Bool("offline", false, "derive findings from the saved evidence.json instead of running perfloop")
 	verbose  = flag.Bool("v", false, "print every missed cause and false finding")
+	show     = flag.Bool("show", false, "print each module's first screen of findings")
 )
 
 func main() {
@@ -75,6 +76,12 @@ func main() {
 			log.Fatalf("%s: %v", l.Name, err)
 		}
 		s := judge.Judge(l, doc)
+		if *show {
+			fmt.Printf("%s:\n", l.Name)
+			for i, f := range judge.FirstScreenFindings(doc.Findings) {
+				fmt.Printf("%2d %s %s %s:%d %s (impact %.2f)\n   %s\n", i+1, f.Kind, f.Section, f.File, f.Line, f.Benchmark, f.Impact, f.Message)
+			}
+		}
 		scores = append(scores, s)
 		wall = append(wall, time.Since(start))
 	}

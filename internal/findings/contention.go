@@ -1,0 +1,373 @@
+package findings
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// Thresholds of the contention rules (see the package doc).
+const (
+	scaleOK      = 0.8  // contention: efficiency at which a benchmark scales
+	insideWork   = 0.20 // contention: CPU inside an exclusive critical section
+	readLockCPU  = 0.15 // contention: CPU in an RWMutex's read lock operations
+	delayMin     = 0.05 // contention: lock wait per op over the goroutines' time
+	growthShare  = 0.05 // contention: a growing line's share of CPU per op at N
+	growthFactor = 1.5  // contention: … growing by at least this factor
+	atomicMin    = 0.15 // contention: atomic writes to shared state
+)
+
+// coreRows indexes the document's core-scaling rows by bench key: the row
+// that carries the lock sites and growing lines (the benchmark's worst).
+func (d *deriver) coreRows() map[string]*document.Scaling {
+	out := map[string]*document.Scaling{}
+	for i := range d.doc.Scaling {
+		s := &d.doc.Scaling[i]
+		if s.Parameter != "cpu" || s.NotMeasured != "" || len(s.CPU) < 2 {
+			continue
+		}
+		top, _, _ := strings.Cut(s.Benchmark, "/")
+		k := s.Package + " " + top
+		if o := out[k]; o == nil || len(s.Locks)+len(s.Growing) > len(o.Locks)+len(o.Growing) {
+			out[k] = s
+		}
+	}
+	return out
+}
+
+// scalingCauses are the contention causes of the concurrent benchmarks
+// measured at several core counts: an exclusive lock held across the
+// work, an RWMutex read path whose lock costs as much as the read, a line
+// whose CPU per op grows with the cores, and lock waits.
+func (d *deriver) scalingCauses() {
+	rows := d.coreRows()
+	for _, b := range d.benches {
+		row := rows[b.key]
+		if row == nil || !b.entry.Parallel {
+			continue
+		}
+		// A benchmark that scales gets a contention finding only for
+		// waits the lock profiles measured.
+		scales := row.Efficiency >= scaleOK
+		n := row.CPU[len(row.CPU)-1]
+		nsN := row.NsPerOp[len(row.NsPerOp)-1]
+		measured := fmt.Sprintf("%s: %s ns/op at -cpu 1, %s at -cpu %d (efficiency %.2f, ideal 1)", b.name(), fnum(row.NsPerOp[0]), fnum(nsN), n, row.Efficiency)
+		if row.CoresUsed > 0 && row.CoresUsed < 0.75*float64(n) {
+			measured += fmt.Sprintf("; the profiled run at -cpu %d got %.1f cores", n, row.CoresUsed)
+		}
+		for _, ls := range row.Locks {
+			if ls.InTest || ls.File == "" {
+				continue
+			}
+			d.lockCause(b, row, ls, n, nsN, measured, scales)
+		}
+		if scales {
+			continue
+		}
+		for _, g := range row.Growing {
+			d.growthCause(b, row, g, n, measured)
+		}
+		d.sharedAtomics(b, row, n, measured)
+	}
+}
+
+// sharedAtomics finds the atomic read-modify-writes of a function on
+// state every goroutine shares (the benchmark's goroutines call methods
+// on one object): at least atomicMin of the CPU at N cores in a
+// benchmark that does not scale. The lock profiles never see them.
+func (d *deriver) sharedAtomics(b *bench, row *document.Scaling, n int, measured string) {
+	if len(row.Shared) == 0 {
+		return
+	}
+	type fnCost struct {
+		lines []document.LineInside
+		share float64
+	}
+	byFn := map[string]*fnCost{}
+	var order []string
+	for _, l := range row.Atomics {
+		fc := byFn[l.Function]
+		if fc == nil {
+			fc = &fnCost{}
+			byFn[l.Function] = fc
+			order = append(order, l.Function)
+		}
+		fc.lines = append(fc.lines, l)
+		fc.share += l.Share
+	}
+	for _, fn := range order {
+		fc := byFn[fn]
+		top := fc.lines[0] // the rows come costliest first
+		if fc.share < atomicMin || d.coveredBy(b, top.File, top.Line) != nil {
+			continue
+		}
+		c := d.atomicCause(b, fn, top.File, top.Line)
+		for _, l := range fc.lines {
+			c.addLine(l.File, l.Line, fn, "atomic: "+l.Source)
+		}
+		msg := fmt.Sprintf("%s: atomic writes to state every goroutine shares (%s) are %s of %s's CPU at -cpu %d (%s %s): each one takes the word's cache line from the core that wrote it last, so the goroutines serialize on it",
+			shortName(fn), strings.Join(row.Shared, ", "), pct(fc.share), b.name(), n, where(top.File, top.Line), top.Source)
+		sugg := "keep one counter per goroutine or per shard (each on its own cache line) and sum them when read, or batch the updates; a value read far less often than written can be computed on read"
+		// The writes are the root: a load whose growth opened the
+		// cause (it misses the line the writers keep taking) is
+		// one of its lines.
+		c.fn, c.file, c.line, c.message = fn, top.File, top.Line, ""
+		d.setContention(c, b, fc.share, msg, sugg, []string{
+			fmt.Sprintf("CPU profile of %s at -cpu %d: %s of the samples at the atomic writes of %s; its goroutines all call methods on %s", b.name(), n, pct(fc.share), shortName(fn), strings.Join(row.Shared, ", ")),
+			measured})
+	}
+}
+
+// coveredBy returns the contention cause of b that already holds the
+// line, or nil.
+func (d *deriver) coveredBy(b *bench, file string, line int64) *cause {
+	for _, c := range d.causes {
+		if c.kind == KindContention && c.benches[b.key] != nil && c.hasLine(file, line) {
+			return c
+		}
+	}
+	return nil
+}
+
+// lockCause judges one lock site.
+func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSite, n int, nsN float64, measured string, scales bool) {
+	read := strings.Contains(ls.Op, "RLock")
+	wait := 0.0
+	if nsN > 0 {
+		wait = ls.DelayPerOp / (float64(n) * nsN)
+	}
+	var impact float64
+	var msg, sugg string
+	var ev []string
+	top := topInside(ls)
+	switch {
+	case scales && wait < delayMin:
+		return
+	case !scales && !read && ls.CPUInside >= insideWork:
+		// Amdahl: the share inside runs one goroutine at a time.
+		p := ls.CPUInside
+		bound := 1 / (p + (1-p)/float64(n))
+		impact = 1 - bound/float64(n)
+		msg = fmt.Sprintf("%s holds %s across %s of %s's CPU (lines %d–%d%s): goroutines take turns, so %d cores can do at most %.2f× the work of one",
+			shortName(ls.Function), lockText(ls), pct(ls.CPUInside), b.name(), ls.Line+1, max(ls.HeldTo-1, ls.Line+1), topText(top), n, bound)
+		sugg = "move the work out of the critical section: "
+		if top != nil && top.Source != "" {
+			sugg += fmt.Sprintf("compute %q before the Lock and hold the lock only to update the shared state", top.Source)
+		} else {
+			sugg += "compute what does not touch the shared state before the Lock, and hold the lock only to update it"
+		}
+		if wait >= delayMin {
+			sugg += "; if the update itself stays hot, shard the state by a hash of the key into independent locks"
+		}
+		ev = append(ev, fmt.Sprintf("CPU profile at -cpu %d: %s of the samples between the Lock at %s and its Unlock", n, pct(ls.CPUInside), where(ls.File, ls.Line)))
+	case !scales && read && (ls.LockCPU >= readLockCPU || readerGrowth(row, ls)):
+		impact = ls.LockCPU
+		msg = fmt.Sprintf("%s's read path takes %s (RLock/RUnlock) on every call: the lock operations are %s of %s's CPU, %s the read they protect (%s); every RLock and RUnlock adds to the RWMutex's one reader count, so with readers on %d cores its cache line moves between them on every call",
+			shortName(ls.Function), lockText(ls), pct(ls.LockCPU), b.name(), moreOrLess(ls.LockCPU, ls.CPUInside), pct(ls.CPUInside), n)
+		sugg = "for read-mostly data, publish an immutable snapshot behind an atomic.Pointer (writers copy, modify and swap it; readers Load without a lock), or use sync.Map for keys written once and read often: either removes the shared reader count from the read path"
+		ev = append(ev, fmt.Sprintf("CPU profile at -cpu %d: %s of the samples in RLock/RUnlock at %s, %s inside the section", n, pct(ls.LockCPU), where(ls.File, ls.Line), pct(ls.CPUInside)))
+	case wait >= delayMin:
+		impact = min(wait, 1)
+		share := fmt.Sprintf("%s of their time at -cpu %d", pct(wait), n)
+		if wait > 1 {
+			share = fmt.Sprintf("%.3g× the %s/op of wall time: more goroutines than cores queue on it at once", ls.DelayPerOp/nsN, duration(nsN*1e-9))
+		}
+		msg = fmt.Sprintf("goroutines wait %s/op at %s in %s (%s)", duration(ls.DelayPerOp*1e-9), lockText(ls), shortName(ls.Function), share)
+		sugg = "shorten what is done while holding it, or split the state so goroutines working on different keys take different locks"
+		if strings.HasPrefix(ls.Op, "chan") || ls.Op == "select" {
+			sugg = "batch the hand-offs (send slices of work, not single items) or give each goroutine its own channel"
+		}
+	default:
+		return
+	}
+	if ls.DelayPerOp > 0 {
+		ev = append(ev, fmt.Sprintf("%s profile at -cpu %d: %s/op of waiting at %s (%.2g waits per op, %s of the module's waiting)", ls.Profile, n, duration(ls.DelayPerOp*1e-9), where(ls.File, ls.Line), ls.ContentionsPerOp, pct(ls.DelayShare)))
+	}
+	if row.HarnessBlockShare != nil && *row.HarnessBlockShare > 0 {
+		ev = append(ev, fmt.Sprintf("block profile: %s of the waiting was the benchmark harness's own (RunParallel's WaitGroup, the benchmark goroutine waiting for its workers), left out", pct(*row.HarnessBlockShare)))
+	}
+	ev = append(ev, measured)
+	c := d.contentionCause(b, ls.Function, ls.File, ls.Line)
+	c.addLine(ls.File, ls.Line, ls.Function, "takes "+lockText(ls))
+	if ls.HeldTo > 0 {
+		c.addLine(ls.File, ls.HeldTo, ls.Function, "releases it")
+	}
+	if top != nil && !read {
+		c.addLine(ls.File, top.Line, ls.Function, "the work inside: "+top.Source)
+	}
+	d.setContention(c, b, impact, msg, sugg, ev)
+}
+
+// growthCause judges a line whose CPU per op grows with the cores.
+func (d *deriver) growthCause(b *bench, row *document.Scaling, g document.LineGrowth, n int, measured string) {
+	if g.NsPerOp1 > 0 && g.NsPerOpN < growthFactor*g.NsPerOp1 {
+		return
+	}
+	for _, c := range d.causes {
+		if c.kind != KindContention || c.benches[b.key] == nil {
+			continue
+		}
+		// The line is the cause's, or the cause is the same lock in
+		// the same function (a second RUnlock on another path).
+		if c.hasLine(g.File, g.Line) || c.fn == g.Function && (g.Mechanism == "reader-count" || g.Mechanism == "mutex-spin") {
+			c.addLine(g.File, g.Line, g.Function, "its CPU per op grows with the cores")
+			c.addEvidence(growthEvidence(g, n))
+			return
+		}
+	}
+	var msg, sugg string
+	switch g.Mechanism {
+	case "reader-count":
+		msg = fmt.Sprintf("%s: the RWMutex's reader count at %s costs %s at -cpu 1 and %s/op at -cpu %d: every RLock/RUnlock writes the one counter, and its cache line moves between the cores on every call", shortName(g.Function), where(g.File, g.Line), oneCore(g.NsPerOp1), duration(g.NsPerOpN*1e-9), n)
+		sugg = "for read-mostly data, an immutable snapshot behind an atomic.Pointer (copy on write) or sync.Map: reads then write nothing shared"
+	case "atomic":
+		msg = fmt.Sprintf("%s: the atomic update at %s costs %s at -cpu 1 and %s/op at -cpu %d: every goroutine writes one shared word, and its cache line moves between the cores on every call", shortName(g.Function), where(g.File, g.Line), oneCore(g.NsPerOp1), duration(g.NsPerOpN*1e-9), n)
+		sugg = "keep one counter per goroutine or per shard (each on its own cache line) and sum them when read"
+	case "mutex-spin":
+		msg = fmt.Sprintf("%s: acquiring the lock at %s costs %s/op at -cpu 1 and %s/op at -cpu %d: goroutines spin waiting for each other", shortName(g.Function), where(g.File, g.Line), duration(g.NsPerOp1*1e-9), duration(g.NsPerOpN*1e-9), n)
+		sugg = "shorten the critical section, or split the state by a hash of the key into independent locks"
+	case "pool":
+		msg = fmt.Sprintf("%s: sync.Pool at %s costs %s/op at -cpu 1 and %s/op at -cpu %d", shortName(g.Function), where(g.File, g.Line), duration(g.NsPerOp1*1e-9), duration(g.NsPerOpN*1e-9), n)
+		sugg = "objects put back on one core and taken on another go through the pool's shared lists: keep the object per goroutine where the lifetime allows"
+	case "channel":
+		msg = fmt.Sprintf("%s: the channel operation at %s costs %s/op at -cpu 1 and %s/op at -cpu %d", shortName(g.Function), where(g.File, g.Line), duration(g.NsPerOp1*1e-9), duration(g.NsPerOpN*1e-9), n)
+		sugg = "batch the hand-offs (send slices of work), or give each goroutine its own channel"
+	default:
+		return
+	}
+	var c *cause
+	if g.Mechanism == "atomic" {
+		c = d.atomicCause(b, g.Function, g.File, g.Line)
+	} else {
+		c = d.contentionCause(b, g.Function, g.File, g.Line)
+	}
+	c.addLine(g.File, g.Line, g.Function, "")
+	impact := 0.0
+	if total := cpuPerOp(row); total > 0 {
+		impact = (g.NsPerOpN - g.NsPerOp1) / total
+	}
+	d.setContention(c, b, min(impact, 1), msg, sugg, []string{growthEvidence(g, n), measured})
+}
+
+// cpuPerOp is the CPU time per op at the row's largest core count, in ns:
+// the cores the profiled run used times the wall time per op.
+func cpuPerOp(row *document.Scaling) float64 {
+	n := row.CPU[len(row.CPU)-1]
+	nsN := row.NsPerOp[len(row.NsPerOp)-1]
+	if row.CoresUsed > 0 {
+		return row.CoresUsed * nsN
+	}
+	return float64(n) * nsN
+}
+
+// oneCore says what a line cost per op at one core.
+func oneCore(ns float64) string {
+	if ns <= 0 {
+		return "nothing measurable"
+	}
+	return duration(ns*1e-9) + "/op"
+}
+
+func growthEvidence(g document.LineGrowth, n int) string {
+	return fmt.Sprintf("CPU profiles at -cpu 1 and %d: %s costs %s/op then %s/op (%d and %d samples)", n, where(g.File, g.Line), duration(g.NsPerOp1*1e-9), duration(g.NsPerOpN*1e-9), g.Samples1, g.SamplesN)
+}
+
+// contentionCause returns the contention cause at file:line, one per lock
+// or line over every benchmark it costs.
+func (d *deriver) contentionCause(b *bench, fn, file string, line int64) *cause {
+	group := where(file, line)
+	if c := d.find(KindContention, fn, group); c != nil {
+		return c
+	}
+	c := newCause(KindContention, group, fn, file, line)
+	d.causes = append(d.causes, c)
+	return c
+}
+
+// atomicCause returns the contention cause of the atomic writes to the
+// shared objects of one type: its methods (StandardEWMA's Update and Tick
+// writing one counter), in every benchmark, are one cause.
+func (d *deriver) atomicCause(b *bench, fn, file string, line int64) *cause {
+	group := "atomic " + receiverOf(fn)
+	for _, c := range d.causes {
+		if c.kind == KindContention && c.group == group {
+			return c
+		}
+	}
+	c := newCause(KindContention, group, fn, file, line)
+	d.causes = append(d.causes, c)
+	return c
+}
+
+// receiverOf returns a method's receiver type ("m.(*T)" of
+// "m.(*T).Add"), or the function itself.
+func receiverOf(fn string) string {
+	if i := strings.LastIndex(fn, ")."); i >= 0 {
+		return fn[:i+1]
+	}
+	return fn
+}
+
+func (d *deriver) setContention(c *cause, b *bench, impact float64, msg, sugg string, ev []string) {
+	cs := c.cost(b)
+	if impact > cs.CPUShare || c.message == "" {
+		cs.CPUShare = max(cs.CPUShare, impact)
+		c.message, c.suggestion = msg, sugg
+	}
+	for _, e := range ev {
+		c.addEvidence(e)
+	}
+}
+
+// readerGrowth reports whether the row measured the read lock's line
+// growing with the cores.
+func readerGrowth(row *document.Scaling, ls document.LockSite) bool {
+	for _, g := range row.Growing {
+		if g.Mechanism == "reader-count" && g.File == ls.File && (g.Line == ls.Line || g.Line == ls.HeldTo) {
+			return true
+		}
+	}
+	return false
+}
+
+func topInside(ls document.LockSite) *document.LineInside {
+	if len(ls.Inside) == 0 {
+		return nil
+	}
+	return &ls.Inside[0]
+}
+
+func topText(top *document.LineInside) string {
+	if top == nil {
+		return ""
+	}
+	s := fmt.Sprintf("; line %d", top.Line)
+	if top.Callee != "" {
+		s += " " + pkgFunc(top.Callee)
+	}
+	return s + " " + pct(top.Share)
+}
+
+func lockText(ls document.LockSite) string {
+	if src := strings.TrimSpace(ls.Source); src != "" && strings.Contains(src, "Lock") {
+		return strings.TrimSuffix(src, ";")
+	}
+	return ls.Op
+}
+
+func moreOrLess(a, b float64) string {
+	if a >= b {
+		return "more than"
+	}
+	return "about"
+}
+
+// fnum formats ns/op with three significant digits.
+func fnum(x float64) string {
+	if x >= 100 || x == math.Trunc(x) {
+		return fmt.Sprintf("%.0f", x)
+	}
+	return fmt.Sprintf("%.3g", x)
+}

@@ -1,0 +1,165 @@
+package findings
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// concurrentDoc is the planted module of the concurrency issue, as
+// report measures it: a read path behind an RWMutex (StoreGet), a mutex
+// held across hashing (RegistryAdd), both under RunParallel and slower
+// per op on two cores, and a serial parser.
+func concurrentDoc() *document.Report {
+	get := benchmark("BenchmarkStoreGet", 29.7e-9, 0, 0)
+	add := benchmark("BenchmarkRegistryAdd", 400e-9, 0, 0)
+	parse := benchmark("BenchmarkParse", 300e-9, 4, 544)
+	get.Parallel, add.Parallel = true, true
+	d := doc(get, add, parse)
+	harness := 0.96
+	d.Scaling = []document.Scaling{{
+		Benchmark: "BenchmarkStoreGet", Package: mod, Parameter: "cpu", Growth: "negative",
+		CPU: []int{1, 2}, NsPerOp: []float64{12, 29.7}, Efficiencies: []float64{1, 0.2}, Efficiency: 0.2, CoresUsed: 1.9,
+		HarnessBlockShare: &harness,
+		Locks: []document.LockSite{{File: "store.go", Line: 27, Function: mod + ".(*Store).Get", Op: "s.mu.RLock", Profile: "cpu",
+			HeldTo: 29, CPUInside: 0.3, LockCPU: 0.45, Source: "s.mu.RLock()"}},
+		Growing: []document.LineGrowth{{File: "store.go", Line: 27, Function: mod + ".(*Store).Get", NsPerOp1: 4, NsPerOpN: 25,
+			Samples1: 80, SamplesN: 500, Mechanism: "reader-count", Source: "s.mu.RLock()"}},
+	}, {
+		Benchmark: "BenchmarkRegistryAdd", Package: mod, Parameter: "cpu", Growth: "flat",
+		CPU: []int{1, 2}, NsPerOp: []float64{380, 400}, Efficiencies: []float64{1, 0.48}, Efficiency: 0.48, CoresUsed: 1.1,
+		HarnessBlockShare: &harness,
+		Locks: []document.LockSite{{File: "store.go", Line: 54, Function: mod + ".(*Registry).Add", Op: "sync.(*Mutex).Lock", Profile: "block",
+			DelayPerOp: 300, ContentionsPerOp: 0.5, DelayShare: 1, HeldTo: 59, CPUInside: 0.9, Source: "r.mu.Lock()",
+			Inside: []document.LineInside{{Line: 56, Callee: "crypto/sha256.Sum256", Category: "crypto", Share: 0.88, Source: "sum := sha256.Sum256(payload)"}}}},
+	}}
+	// The hashing is a library cause of its own in the profile.
+	d.Lines = []document.LineCost{
+		{Benchmark: "BenchmarkRegistryAdd", Package: mod, Function: mod + ".(*Registry).Add", File: "store.go", Line: 56, Callee: "crypto/sha256.Sum256", Category: "crypto", Self: 0.88, Cum: 0.88},
+		{Benchmark: "BenchmarkStoreGet", Package: mod, Function: mod + ".(*Store).Get", File: "store.go", Line: 28, Callee: "runtime.mapaccess2_faststr", Category: "maps", Self: 0.3, Cum: 0.3},
+		{Benchmark: "BenchmarkParse", Package: mod, Function: mod + ".Parse", File: "parse.go", Line: 11, Callee: "strings.genSplit", Category: "strings", Self: 0.4, Cum: 0.4},
+	}
+	d.Categories = []document.Category{{Benchmark: "BenchmarkParse", Package: mod, Category: "scheduler", Share: 0.3}}
+	return d
+}
+
+// TestContentionAtTheLock: the read path is named at its RLock line with
+// the reader count and a snapshot; the mutex at its Lock line with the
+// work inside and the fix that moves it out; the hashing's own cause is
+// the same root cause; the parser gets no contention; nothing is blamed
+// on the harness, and neither concurrent benchmark is left alone.
+func TestContentionAtTheLock(t *testing.T) {
+	fs, gate := Derive(concurrentDoc(), Options{})
+	byLine := map[int64]document.Finding{}
+	for _, f := range fs {
+		if f.Kind == KindContention {
+			byLine[f.Line] = f
+		}
+		if f.Kind == KindContention && f.Benchmark == "BenchmarkParse" {
+			t.Errorf("contention in the serial parser: %s", f.Message)
+		}
+		if strings.HasSuffix(f.File, "_test.go") {
+			t.Errorf("a finding in the benchmark's own code: %s %s:%d %s", f.Kind, f.File, f.Line, f.Message)
+		}
+		if f.Kind == KindLeaveAlone && f.Benchmark != "BenchmarkParse" {
+			t.Errorf("%s left alone: %s", f.Benchmark, f.Message)
+		}
+		if f.Line == 56 && f.Kind != KindContention {
+			t.Errorf("the hashing inside the lock is a finding of its own: %s %s", f.Kind, f.Message)
+		}
+	}
+	get, ok := byLine[27]
+	if !ok {
+		t.Fatalf("no contention finding at store.go:27; findings %v", kinds(fs))
+	}
+	for _, w := range []string{"reader count", "cache line"} {
+		if !strings.Contains(get.Message, w) {
+			t.Errorf("StoreGet message lacks %q: %s", w, get.Message)
+		}
+	}
+	if !strings.Contains(get.Suggestion, "atomic.Pointer") || strings.Contains(get.Suggestion, "Mutex instead") {
+		t.Errorf("StoreGet suggestion: %s", get.Suggestion)
+	}
+	add, ok := byLine[54]
+	if !ok {
+		t.Fatalf("no contention finding at store.go:54")
+	}
+	if !strings.Contains(add.Message, "90%") || !strings.Contains(add.Message, "sha256.Sum256") || !strings.Contains(add.Suggestion, "before the Lock") {
+		t.Errorf("RegistryAdd: %s / %s", add.Message, add.Suggestion)
+	}
+	if len(byLine) != 2 {
+		t.Errorf("%d contention findings, want 2", len(byLine))
+	}
+	if fs[0].Kind != KindContention {
+		t.Errorf("first finding is %s, want the negative scaling's contention", fs[0].Kind)
+	}
+	found := false
+	for _, g := range gate {
+		found = found || g.Rule == "contention"
+	}
+	if !found {
+		t.Error("no contention row in the gate")
+	}
+}
+
+// TestScalingBenchmarkNoContention: a concurrent benchmark that scales
+// (efficiency 0.9) gets no contention finding for what its locks cost
+// or hold; only waits the block profile measured are one.
+func TestScalingBenchmarkNoContention(t *testing.T) {
+	d := concurrentDoc()
+	for i := range d.Scaling {
+		d.Scaling[i].Efficiency = 0.9
+	}
+	fs, _ := Derive(d, Options{})
+	var got []string
+	for _, f := range fs {
+		if f.Kind == KindContention {
+			got = append(got, f.Message)
+		}
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "goroutines wait 300ns/op at r.mu.Lock()") {
+		t.Errorf("contention in benchmarks that scale: %q, want only the measured wait", got)
+	}
+	d.Scaling[1].Locks[0].DelayPerOp = 0
+	fs, _ = Derive(d, Options{})
+	for _, f := range fs {
+		if f.Kind == KindContention {
+			t.Errorf("contention in a benchmark that scales: %s", f.Message)
+		}
+	}
+}
+
+// TestSharedAtomics: atomic writes of one function on an object every
+// goroutine calls are one contention finding at the costliest write; the
+// same writes with no shared object (each goroutine its own) are none.
+func TestSharedAtomics(t *testing.T) {
+	m := benchmark("BenchmarkMeterParallel", 120e-9, 0, 0)
+	m.Parallel = true
+	d := doc(m)
+	d.Scaling = []document.Scaling{{Benchmark: "BenchmarkMeterParallel", Package: mod, Parameter: "cpu",
+		CPU: []int{1, 2}, NsPerOp: []float64{90, 120}, Efficiency: 0.37, Shared: []string{"m"},
+		Atomics: []document.LineInside{
+			{File: "meter.go", Function: mod + ".(*Meter).Mark", Line: 165, Share: 0.12, Source: "atomic.AddInt64(&m.count, n)"},
+			{File: "meter.go", Function: mod + ".(*Meter).Mark", Line: 168, Share: 0.08, Source: "atomic.AddInt64(&m.a1.uncounted, n)"},
+			{File: "meter.go", Function: mod + ".(*Meter).tick", Line: 240, Share: 0.02, Source: "atomic.StoreInt64(&m.x, 0)"},
+		}}}
+	fs, _ := Derive(d, Options{})
+	var got []string
+	for _, f := range fs {
+		if f.Kind == KindContention {
+			got = append(got, where(f.File, f.Line))
+			if !strings.Contains(f.Message, "20%") || !strings.Contains(f.Message, "(m)") || !strings.Contains(f.Suggestion, "per goroutine") {
+				t.Errorf("message %q / %q", f.Message, f.Suggestion)
+			}
+		}
+	}
+	if len(got) != 1 || got[0] != "meter.go:165" {
+		t.Errorf("contention at %v, want meter.go:165 only", got)
+	}
+	d.Scaling[0].Shared = nil
+	fs, _ = Derive(d, Options{})
+	if f := find(fs, KindContention); f != nil {
+		t.Errorf("atomics with no shared object: %s", f.Message)
+	}
+}

@@ -1,0 +1,106 @@
+package parallel
+
+import (
+	"runtime"
+	"sync"
+	"testing"
+)
+
+var mu sync.Mutex
+var sink int
+
+func get() {
+	mu.Lock()
+	sink++
+	mu.Unlock()
+}
+
+func BenchmarkGetConcurrent(b *testing.B) {
+	benchmarkGetConcurrent(b, 1)
+}
+
+func BenchmarkGetConcurrentOther(b *testing.B) {
+	benchmarkGetConcurrent(b, 2)
+}
+
+// The helper holds the goroutines: b.N split with truncation, and as many
+// workers as CPUs whatever -cpu says.
+func benchmarkGetConcurrent(b *testing.B, _ int) {
+	b.StopTimer()
+	wg := new(sync.WaitGroup)
+	workers := runtime.NumCPU()
+	each := b.N / workers // want `BenchmarkGetConcurrent, BenchmarkGetConcurrentOther: b.N / workers splits the iterations among goroutines with truncation`
+	wg.Add(workers)
+	b.StartTimer()
+	for i := 0; i < workers; i++ { // want `BenchmarkGetConcurrent, BenchmarkGetConcurrentOther: starts runtime.NumCPU\(\) workers, whatever -cpu says`
+		go func() {
+			for j := 0; j < each; j++ {
+				get()
+			}
+			wg.Done()
+		}()
+	}
+	wg.Wait()
+}
+
+// Workers started before the timer: a constant count, fed a share of b.N.
+func BenchmarkGetMany(b *testing.B) {
+	b.StopTimer()
+	n := 100
+	each := b.N / n // want `BenchmarkGetMany: b.N / n splits the iterations`
+	var wg sync.WaitGroup
+	wg.Add(n)
+	for i := 0; i < n; i++ { // want `BenchmarkGetMany: starts 100 workers`
+		go func() { // want `BenchmarkGetMany: workers started before the timer starts`
+			for j := 0; j < each; j++ {
+				get()
+			}
+			wg.Done()
+		}()
+	}
+	b.StartTimer()
+	wg.Wait()
+}
+
+// GOMAXPROCS workers, the remainder handed out, the timer running: fine.
+func BenchmarkGetFair(b *testing.B) {
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		n := b.N / workers
+		if w < b.N%workers {
+			n++
+		}
+		wg.Add(1)
+		go func() {
+			for j := 0; j < n; j++ {
+				get()
+			}
+			wg.Done()
+		}()
+	}
+	wg.Wait()
+}
+
+// A server started before ResetTimer does no measured work: fine.
+func BenchmarkServer(b *testing.B) {
+	ch := make(chan int)
+	go func() {
+		for range ch {
+			get()
+		}
+	}()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ch <- i
+	}
+	close(ch)
+}
+
+func BenchmarkRunParallel(b *testing.B) {
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			get()
+		}
+	})
+}

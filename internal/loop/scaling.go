@@ -1,0 +1,612 @@
+package loop
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"maps"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/pprof/profile"
+
+	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/profiles"
+	"github.com/perfloop/perfloop/internal/progress"
+	"github.com/perfloop/perfloop/internal/results"
+	"github.com/perfloop/perfloop/internal/stats"
+)
+
+// How the concurrent benchmarks are run at several core counts: rounds of
+// short timed runs, each core count once per round in alternating order
+// (so drift hits them alike); then per core count one CPU-profile run of
+// about scaleProfile, and at the largest count one run under the mutex and
+// block profilers. A blocking event of at least blockRate ns is always
+// recorded, shorter ones in proportion.
+const (
+	scaleRounds    = 6
+	scaleBenchtime = "50ms"
+	scaleProfile   = time.Second
+	lockProfile    = 500 * time.Millisecond
+	blockRate      = 1000
+	// A line's CPU time per op grows with the cores when it grows by at
+	// least growthRatio, by 3σ of its sampling noise and by growthMin of
+	// the CPU time per op at N cores.
+	growthRatio = 1.25
+	growthMin   = 0.02
+	// A critical section is listed from insideMin of the CPU.
+	insideMin = 0.02
+	maxLocks  = 5
+	maxGrowth = 5
+)
+
+// coreCounts returns the core counts a concurrent benchmark is measured
+// at: 1, the powers of two below n, and n.
+func coreCounts(n int) []int {
+	out := []int{1}
+	for c := 2; c < n; c *= 2 {
+		out = append(out, c)
+	}
+	if n > 1 {
+		out = append(out, n)
+	}
+	return out
+}
+
+// scaling measures how the concurrent benchmarks among done (indexes into
+// the suite's targets) scale with the cores and what stops them: one
+// document.Scaling row per benchmark name, with the lock sites and the
+// lines whose cost grows on the row of the benchmark that scales worst.
+// It returns an error only on cancellation or when a binary cannot start.
+func (s *Suite) scaling(ctx context.Context, idx []int, scratch, root string, src *sources, bar *progress.Bar) ([]document.Scaling, error) {
+	shared := map[string]map[string][]string{}
+	maxN := runtime.NumCPU()
+	var out []document.Scaling
+	if len(idx) == 0 {
+		return nil, nil
+	}
+	if maxN < 2 {
+		for _, i := range idx {
+			t := s.Targets[i]
+			out = append(out, document.Scaling{Benchmark: t.Name, Package: t.Binary.Package.ImportPath, Parameter: "cpu",
+				NotMeasured: "this machine has one CPU: scaling needs at least two"})
+		}
+		return out, nil
+	}
+	secs := newSectionIndex(root)
+	bar.Start(len(idx), "")
+	defer bar.Done()
+	for _, i := range idx {
+		t := s.Targets[i]
+		bar.Describe(t.Name)
+		rows, err := s.scaleOne(ctx, t, coreCounts(maxN), scratch, src, secs)
+		if err != nil {
+			return out, err
+		}
+		pkg := t.Binary.Package
+		if shared[pkg.ImportPath] == nil {
+			shared[pkg.ImportPath] = sharedReceivers(pkg)
+		}
+		for k := range rows {
+			rows[k].Shared = shared[pkg.ImportPath][t.Name]
+		}
+		out = append(out, rows...)
+		bar.Step("")
+	}
+	slices.SortStableFunc(out, func(a, b document.Scaling) int {
+		unmeasured := func(s document.Scaling) int {
+			if s.NotMeasured != "" {
+				return 1
+			}
+			return 0
+		}
+		return cmp.Or(cmp.Compare(unmeasured(a), unmeasured(b)), cmp.Compare(a.Efficiency, b.Efficiency))
+	})
+	return out, nil
+}
+
+// scaleOne measures one concurrent benchmark (all its sub-benchmarks).
+func (s *Suite) scaleOne(ctx context.Context, t gotest.Target, cpus []int, scratch string, src *sources, secs *sectionIndex) ([]document.Scaling, error) {
+	pkg := t.Binary.Package.ImportPath
+	fail := func(why string) []document.Scaling {
+		return []document.Scaling{{Benchmark: t.Name, Package: pkg, Parameter: "cpu", NotMeasured: why}}
+	}
+	// Timed rounds.
+	ns := map[string]map[int][]float64{}
+	var names []string
+	for r := range scaleRounds {
+		order := slices.Clone(cpus)
+		if r%2 == 1 {
+			slices.Reverse(order)
+		}
+		for _, c := range order {
+			o, err := t.Binary.Run(ctx, gotest.RunConfig{Name: t.Name, Sub: s.Sub, Benchtime: scaleBenchtime, CPU: strconv.Itoa(c), Timeout: s.Config.Timeout})
+			if err != nil {
+				return nil, err
+			}
+			if o.Status != results.StatusOK {
+				return fail(fmt.Sprintf("the run at -cpu %d failed: %s", c, o.Error)), nil
+			}
+			for _, res := range o.Results {
+				v, ok := res.Value("sec/op")
+				if !ok {
+					continue
+				}
+				name, _ := stats.SplitProcs(res.Name)
+				name = "Benchmark" + name
+				if ns[name] == nil {
+					ns[name] = map[int][]float64{}
+					names = append(names, name)
+				}
+				ns[name][c] = append(ns[name][c], v*1e9)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return fail("the runs printed no ns/op"), nil
+	}
+	var rows []document.Scaling
+	perOp := map[int]float64{} // the sum over sub-benchmarks, per core count
+	for _, name := range names {
+		row := document.Scaling{Benchmark: name, Package: pkg, Parameter: "cpu", CPU: cpus}
+		for _, c := range cpus {
+			sum := stats.Summarize(ns[name][c], "ns/op", nil)
+			row.NsPerOp = append(row.NsPerOp, round3(sum.Median))
+			if sum.Finite() {
+				row.NsPerOpLow = append(row.NsPerOpLow, round3(sum.Low))
+				row.NsPerOpHigh = append(row.NsPerOpHigh, round3(sum.High))
+			}
+			perOp[c] += sum.Median
+		}
+		if len(row.NsPerOpLow) != len(cpus) {
+			row.NsPerOpLow, row.NsPerOpHigh = nil, nil
+		}
+		for k, c := range cpus {
+			e := 0.0
+			if row.NsPerOp[k] > 0 {
+				e = row.NsPerOp[0] / (float64(c) * row.NsPerOp[k])
+			}
+			row.Efficiencies = append(row.Efficiencies, round3(e))
+		}
+		row.Efficiency = row.Efficiencies[len(cpus)-1]
+		row.Growth = coreGrowth(row.NsPerOp[0], row.NsPerOp[len(cpus)-1], len(cpus), cpus[len(cpus)-1])
+		rows = append(rows, row)
+	}
+	worst := 0
+	for k := range rows {
+		if rows[k].Efficiency < rows[worst].Efficiency {
+			worst = k
+		}
+	}
+
+	// Profiles at one core and at N.
+	n := cpus[len(cpus)-1]
+	opts := reportOptions(t, s.untimed(t))
+	base := filepath.Join(scratch, sanitizeName(t.Name)+".scale")
+	cpu1, it1, err := s.scaleProfile(ctx, t, 1, perOp[1], scaleProfile, base+"-cpu1.pprof", nil)
+	if err != nil {
+		return nil, err
+	}
+	cpuN, itN, err := s.scaleProfile(ctx, t, n, perOp[n], scaleProfile, base+"-cpuN.pprof", nil)
+	if err != nil {
+		return nil, err
+	}
+	block, mutex := base+"-block.pprof", base+"-mutex.pprof"
+	_, itL, err := s.scaleProfile(ctx, t, n, perOp[n], lockProfile, "", []string{
+		"-test.blockprofile=" + block, "-test.blockprofilerate=" + strconv.Itoa(blockRate),
+		"-test.mutexprofile=" + mutex, "-test.mutexprofilefraction=1"})
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		for _, p := range []string{base + "-cpu1.pprof", base + "-cpuN.pprof", block, mutex} {
+			_ = os.Remove(p)
+		}
+	}()
+	row := &rows[worst]
+	if cpuN == nil {
+		row.NotMeasured = "no CPU profile at -cpu " + strconv.Itoa(n)
+		return rows, nil
+	}
+	if concurrentShare(cpuN) < 0.01 {
+		row.NotMeasured = "its source starts goroutines, but none of them ran in the profile at -cpu " + strconv.Itoa(n)
+		return rows, nil
+	}
+	aN, err := profiles.AnalyzeCPU(cpuN, opts)
+	if err != nil {
+		row.NotMeasured = err.Error()
+		return rows, nil
+	}
+	if d := cpuN.DurationNanos; d > 0 {
+		row.CoresUsed = round3(float64(profiles.SampleTotal(cpuN, "cpu")) / float64(d))
+	}
+	if cpu1 != nil {
+		if a1, err := profiles.AnalyzeCPU(cpu1, opts); err == nil {
+			row.Growing = growing(a1, aN, it1, itN, src)
+		}
+	}
+	row.Locks, row.HarnessBlockShare = lockSites(block, mutex, itL, opts, aN, secs, src)
+	row.Atomics = atomicLines(aN, src)
+	return rows, nil
+}
+
+// atomicLines are the module lines of a CPU profile that write with an
+// atomic operation, with their CPU share. Sampling skid puts an atomic's
+// cost on the instruction after it: a line with no call of its own just
+// after an atomic write is counted as that write (reported at the write).
+func atomicLines(a *profiles.CPU, src *sources) []document.LineInside {
+	byLine := map[string]*document.LineInside{}
+	var out []*document.LineInside
+	for _, l := range a.Lines {
+		if l.InTest || l.Self <= 0 {
+			continue
+		}
+		line, text := l.Line, src.line(l.File, l.Line)
+		if !isAtomicWrite(text) {
+			prev := src.line(l.File, l.Line-1)
+			if l.Callee != "" || !isAtomicWrite(prev) {
+				continue
+			}
+			line, text = l.Line-1, prev
+		}
+		k := l.File + ":" + strconv.FormatInt(line, 10)
+		li := byLine[k]
+		if li == nil {
+			li = &document.LineInside{File: l.File, Function: l.Function, Line: line, Source: text}
+			byLine[k] = li
+			out = append(out, li)
+		}
+		li.Share += l.Self
+	}
+	var rows []document.LineInside
+	for _, li := range out {
+		if li.Share >= 0.01 {
+			li.Share = round3(li.Share)
+			rows = append(rows, *li)
+		}
+	}
+	slices.SortFunc(rows, func(a, b document.LineInside) int {
+		return cmp.Or(cmp.Compare(b.Share, a.Share), cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+	})
+	return rows
+}
+
+// isAtomicWrite reports a source line that writes with an atomic
+// read-modify-write or store.
+func isAtomicWrite(src string) bool {
+	for _, w := range []string{"atomic.Add", "atomic.Store", "atomic.Swap", "atomic.CompareAndSwap", "atomic.Or", "atomic.And",
+		".Add(", ".Store(", ".Swap(", ".CompareAndSwap("} {
+		if strings.Contains(src, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// scaleProfile runs t at -cpu c for about d (sized from perOp ns per
+// iteration) with args, or with a CPU profile written to cpuPath when it
+// is set, and returns the parsed CPU profile and the iteration count. A
+// failed run gives a nil profile.
+func (s *Suite) scaleProfile(ctx context.Context, t gotest.Target, c int, perOp float64, d time.Duration, cpuPath string, args []string) (*profile.Profile, int64, error) {
+	iters := int64(1)
+	if perOp > 0 {
+		iters = int64(max(1, min(float64(d.Nanoseconds())/perOp, 1e10)))
+	}
+	if cpuPath != "" {
+		args = append(args, "-test.cpuprofile="+cpuPath)
+	}
+	o, err := t.Binary.Run(ctx, gotest.RunConfig{Name: t.Name, Sub: s.Sub, Benchtime: strconv.FormatInt(iters, 10) + "x",
+		CPU: strconv.Itoa(c), Timeout: s.Config.Timeout, Args: args})
+	if err != nil {
+		return nil, 0, err
+	}
+	if o.Status != results.StatusOK || cpuPath == "" {
+		return nil, iters, nil
+	}
+	p, err := readProfile(cpuPath)
+	if err != nil {
+		return nil, iters, nil
+	}
+	return p, iters, nil
+}
+
+func readProfile(path string) (*profile.Profile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return profile.Parse(f)
+}
+
+// concurrentShare is the share of a CPU profile's samples that ran on the
+// benchmark's goroutines rather than the benchmark goroutine itself:
+// RunParallel's workers, or goroutines the benchmark started (their
+// stacks hold no testing frame).
+func concurrentShare(p *profile.Profile) float64 {
+	var all, conc int64
+	for _, s := range p.Sample {
+		v := s.Value[len(s.Value)-1]
+		all += v
+		testing, worker, user := false, false, false
+		for _, loc := range s.Location {
+			for _, ln := range loc.Line {
+				if ln.Function == nil {
+					continue
+				}
+				name := ln.Function.Name
+				switch {
+				case strings.HasPrefix(name, "testing.(*B).RunParallel.func"):
+					worker = true
+				case strings.HasPrefix(name, "testing."):
+					testing = true
+				case !strings.HasPrefix(name, "runtime.") && !strings.HasPrefix(name, "internal/runtime/"):
+					user = true
+				}
+			}
+		}
+		if worker || (user && !testing) {
+			conc += v
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return float64(conc) / float64(all)
+}
+
+// coreGrowth names how the work done grows with the cores.
+func coreGrowth(ns1, nsN float64, counts, n int) string {
+	if counts < 2 || ns1 <= 0 || nsN <= 0 {
+		return ""
+	}
+	speedup := ns1 / nsN
+	switch {
+	case speedup < 1:
+		return "negative"
+	case speedup < 1.2:
+		return "flat"
+	case speedup/float64(n) >= 0.8:
+		return "linear"
+	}
+	return "sublinear"
+}
+
+// growing compares the CPU profiles at one core and at N: the module
+// lines whose CPU time per op grows by more than their sampling noise.
+func growing(a1, aN *profiles.CPU, it1, itN int64, src *sources) []document.LineGrowth {
+	type key struct {
+		fn, file, callee string
+		line             int64
+	}
+	perOp := func(a *profiles.CPU, it int64) float64 { return float64(a.Total) / float64(max(it, 1)) }
+	p1, pN := perOp(a1, it1), perOp(aN, itN)
+	one := map[key]profiles.LineCost{}
+	for _, l := range a1.Lines {
+		one[key{l.Function, l.File, l.Callee, l.Line}] = l
+	}
+	var out []document.LineGrowth
+	for _, l := range aN.Lines {
+		if l.InTest || strings.HasPrefix(l.Callee, "testing.") || l.Self <= 0 {
+			continue
+		}
+		o := one[key{l.Function, l.File, l.Callee, l.Line}]
+		nsN, ns1 := l.Self*pN, o.Self*p1
+		sN, s1 := l.Self*float64(aN.Samples), o.Self*float64(a1.Samples)
+		if sN < 10 || nsN < growthRatio*ns1 || nsN-ns1 < growthMin*pN {
+			continue
+		}
+		sigma2 := nsN * nsN / sN
+		if s1 > 0 {
+			sigma2 += ns1 * ns1 / s1
+		} else {
+			// No sample at one core: its time there is below one
+			// sample's worth.
+			sigma2 += math.Pow(p1/float64(max(a1.Samples, 1)), 2)
+		}
+		if nsN-ns1 <= 3*math.Sqrt(sigma2) {
+			continue
+		}
+		g := document.LineGrowth{File: l.File, Line: l.Line, Function: l.Function, Callee: l.Callee,
+			NsPerOp1: round3(ns1), NsPerOpN: round3(nsN), Samples1: int64(math.Round(s1)), SamplesN: int64(math.Round(sN)),
+			Source: src.line(l.File, l.Line)}
+		g.Mechanism = mechanism(l.Callee, g.Source)
+		out = append(out, g)
+	}
+	slices.SortFunc(out, func(a, b document.LineGrowth) int {
+		return cmp.Or(cmp.Compare(b.NsPerOpN-b.NsPerOp1, a.NsPerOpN-a.NsPerOp1), cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+	})
+	if len(out) > maxGrowth {
+		out = out[:maxGrowth]
+	}
+	return out
+}
+
+// mechanism names why a line's cost grows with the cores, from the
+// function it calls and its source.
+func mechanism(callee, source string) string {
+	switch {
+	case strings.Contains(callee, "RWMutex).RLock") || strings.Contains(callee, "RWMutex).RUnlock"):
+		return "reader-count"
+	case strings.Contains(callee, "Mutex).Lock") || strings.Contains(callee, "lockSlow") || strings.Contains(callee, "Mutex).Unlock"):
+		return "mutex-spin"
+	case strings.HasPrefix(callee, "sync/atomic.") || strings.HasPrefix(callee, "internal/runtime/atomic."):
+		return "atomic"
+	case strings.HasPrefix(callee, "sync.(*Pool)"):
+		return "pool"
+	case strings.HasPrefix(callee, "runtime.chan") || strings.HasPrefix(callee, "runtime.selectgo"):
+		return "channel"
+	}
+	if callee != "" {
+		return ""
+	}
+	// Inlined: the line's own code is the lock or atomic operation.
+	switch {
+	case strings.Contains(source, ".RLock()") || strings.Contains(source, ".RUnlock()"):
+		return "reader-count"
+	case strings.Contains(source, ".Lock()") || strings.Contains(source, ".Unlock()"):
+		return "mutex-spin"
+	case strings.Contains(source, "atomic.") || strings.Contains(source, ".Add(") || strings.Contains(source, ".CompareAndSwap("):
+		return "atomic"
+	}
+	return ""
+}
+
+// lockSites reads the block and mutex profiles of the lock run and the
+// critical sections of the source: the lock and channel sites of the
+// module, with the CPU inside each critical section from the profile at N
+// cores, and the harness's share of the block profile.
+func lockSites(blockPath, mutexPath string, iters int64, opts profiles.Options, aN *profiles.CPU, secs *sectionIndex, src *sources) ([]document.LockSite, *float64) {
+	var out []document.LockSite
+	var harness *float64
+	have := map[string]int{}
+	add := func(ls document.LockSite) {
+		k := ls.File + ":" + strconv.FormatInt(ls.Line, 10)
+		if i, ok := have[k]; ok {
+			if out[i].DelayPerOp == 0 && ls.DelayPerOp > 0 {
+				out[i].DelayPerOp, out[i].ContentionsPerOp, out[i].DelayShare, out[i].Profile = ls.DelayPerOp, ls.ContentionsPerOp, ls.DelayShare, ls.Profile
+			}
+			return
+		}
+		have[k] = len(out)
+		out = append(out, ls)
+	}
+	it := float64(max(iters, 1))
+	for _, kind := range []string{"block", "mutex"} {
+		path := blockPath
+		if kind == "mutex" {
+			path = mutexPath
+		}
+		p, err := readProfile(path)
+		if err != nil {
+			continue
+		}
+		l, err := profiles.AnalyzeLocks(p, kind, opts)
+		if err != nil {
+			continue
+		}
+		if kind == "block" && l.Delay > 0 {
+			h := round3(float64(l.Harness) / float64(l.Delay))
+			harness = &h
+		}
+		own := l.Delay - l.Harness - l.Other
+		for _, s := range l.Sites {
+			ls := document.LockSite{File: s.File, Line: s.Line, Function: s.Function, Op: s.Op, Profile: kind,
+				DelayPerOp: round3(float64(s.Delay) / it), ContentionsPerOp: round3(float64(s.Count) / it), InTest: s.InTest}
+			if s.Via != "" {
+				ls.Op = s.Via
+			}
+			if own > 0 {
+				ls.DelayShare = round3(float64(s.Delay) / float64(own))
+			}
+			if sec, ok := secs.at(s.File, s.Line); ok && kind == "mutex" {
+				// The holder's Unlock: the lock is where it was taken.
+				ls.Line = sec.Lock
+			}
+			add(ls)
+		}
+	}
+	// Critical sections with CPU inside, contended or not.
+	files := map[string]bool{}
+	for _, l := range aN.Lines {
+		files[l.File] = true
+	}
+	for _, f := range slices.Sorted(maps.Keys(files)) {
+		for _, sec := range secs.of(f) {
+			if inside := cpuInside(aN, f, sec); inside >= insideMin {
+				add(document.LockSite{File: f, Line: sec.Lock, Op: sec.Recv + "." + sec.Op, Profile: "cpu", InTest: strings.HasSuffix(f, "_test.go")})
+			}
+		}
+	}
+	for i := range out {
+		ls := &out[i]
+		ls.Source = src.line(ls.File, ls.Line)
+		sec, ok := secs.at(ls.File, ls.Line)
+		if !ok || sec.Lock != ls.Line {
+			continue
+		}
+		ls.HeldTo = sec.End
+		ls.CPUInside = round3(cpuInside(aN, ls.File, sec))
+		ls.LockCPU = round3(lockCPU(aN, ls.File, sec, src))
+		ls.Inside = insideLines(aN, ls.File, sec, src)
+		if ls.Function == "" {
+			for _, l := range aN.Lines {
+				if l.File == ls.File && sec.held(l.Line) {
+					ls.Function = l.Function
+					break
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b document.LockSite) int {
+		return cmp.Or(cmp.Compare(b.DelayPerOp, a.DelayPerOp), cmp.Compare(b.CPUInside, a.CPUInside), cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+	})
+	if len(out) > maxLocks {
+		out = out[:maxLocks]
+	}
+	return out, harness
+}
+
+// cpuInside is the share of the CPU profile at the module lines a
+// critical section holds.
+func cpuInside(a *profiles.CPU, file string, sec section) float64 {
+	sum := 0.0
+	for _, l := range a.Lines {
+		if l.File == file && sec.held(l.Line) {
+			sum += l.Cum
+		}
+	}
+	return min(sum, 1)
+}
+
+// lockCPU is the share of the CPU profile at a section's Lock and Unlock
+// lines (the closing brace, for a deferred Unlock): the lock operations,
+// which the compiler inlines into the line (an RWMutex's reader count is
+// an atomic add there).
+func lockCPU(a *profiles.CPU, file string, sec section, src *sources) float64 {
+	sum := 0.0
+	for _, l := range a.Lines {
+		if l.File != file || !(l.Line == sec.Lock || l.Line == sec.End) {
+			continue
+		}
+		if l.Callee == "" && l.Line == sec.End && sec.Unlock == 0 {
+			continue // the closing brace's own code: the function's return
+		}
+		if text := src.line(file, l.Line); text == "" || strings.Contains(text, "Lock") || strings.Contains(l.Callee, "Lock") {
+			sum += l.Self
+		}
+	}
+	return min(sum, 1)
+}
+
+// insideLines are a critical section's costliest lines.
+func insideLines(a *profiles.CPU, file string, sec section, src *sources) []document.LineInside {
+	var out []document.LineInside
+	for _, l := range a.Lines {
+		if l.File == file && sec.held(l.Line) && l.Cum >= 0.01 {
+			out = append(out, document.LineInside{Line: l.Line, Callee: l.Callee, Category: l.Category, Share: round3(l.Cum), Source: src.line(file, l.Line)})
+		}
+	}
+	slices.SortFunc(out, func(a, b document.LineInside) int {
+		return cmp.Or(cmp.Compare(b.Share, a.Share), cmp.Compare(a.Line, b.Line))
+	})
+	if len(out) > 3 {
+		out = out[:3]
+	}
+	return out
+}
+
+func round3(x float64) float64 {
+	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0
+	}
+	mag := math.Pow(10, 3-math.Ceil(math.Log10(math.Abs(x))))
+	return math.Round(x*mag) / mag
+}
