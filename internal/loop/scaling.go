@@ -588,12 +588,35 @@ func lockCPU(a *profiles.CPU, file string, sec section, src *sources) float64 {
 
 // insideLines are a critical section's costliest lines.
 func insideLines(a *profiles.CPU, file string, sec section, src *sources) []document.LineInside {
+	// One row per line: its calls' shares summed, named by the
+	// costliest call.
 	var out []document.LineInside
+	best := map[int64]float64{}
+	at := map[int64]int{}
 	for _, l := range a.Lines {
-		if l.File == file && sec.held(l.Line) && l.Cum >= 0.01 {
-			out = append(out, document.LineInside{Line: l.Line, Callee: l.Callee, Category: l.Category, Share: round3(l.Cum), Source: src.line(file, l.Line)})
+		if l.File != file || !sec.held(l.Line) {
+			continue
+		}
+		i, ok := at[l.Line]
+		if !ok {
+			i = len(out)
+			at[l.Line] = i
+			out = append(out, document.LineInside{Line: l.Line, Source: src.line(file, l.Line)})
+		}
+		out[i].Share += l.Cum
+		if l.Cum > best[l.Line] {
+			best[l.Line] = l.Cum
+			out[i].Callee, out[i].Category = l.Callee, l.Category
 		}
 	}
+	kept := out[:0]
+	for _, li := range out {
+		if li.Share >= 0.01 {
+			li.Share = round3(li.Share)
+			kept = append(kept, li)
+		}
+	}
+	out = kept
 	slices.SortFunc(out, func(a, b document.LineInside) int {
 		return cmp.Or(cmp.Compare(b.Share, a.Share), cmp.Compare(a.Line, b.Line))
 	})
