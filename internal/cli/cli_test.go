@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -69,6 +70,7 @@ func scriptParams(dir string) testscript.Params {
 			"gitrev":    gitRev,
 			"freeport":  freePort,
 			"httpget":   httpGet,
+			"exitcode":  exitCode,
 		},
 		Setup: func(env *testscript.Env) error {
 			// The scripts build real test binaries: share the
@@ -86,6 +88,30 @@ func scriptParams(dir string) testscript.Params {
 			}
 			return nil
 		},
+	}
+}
+
+// exitCode is the script command "exitcode N CMD [ARGS...]": it runs CMD
+// as exec does and fails unless CMD exits with status N; its output is
+// stdout and stderr for the commands that follow.
+func exitCode(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exitcode N CMD [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("exitcode: %v", err)
+	}
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("exitcode: %v", err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
 	}
 }
 

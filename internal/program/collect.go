@@ -71,7 +71,7 @@ func Collect(dir string) (*Collected, error) {
 		if err != nil {
 			return nil, err
 		}
-		c.CPU = Clean(cpu)
+		c.CPU = Clean(cpu, true)
 	}
 	heapPath := filepath.Join(dir, "heap.pprof")
 	if _, err := os.Stat(heapPath); err == nil {
@@ -79,7 +79,7 @@ func Collect(dir string) (*Collected, error) {
 		if err != nil {
 			return nil, err
 		}
-		c.Heap = Clean(h)
+		c.Heap = Clean(h, c.Segments > 0)
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
@@ -124,12 +124,18 @@ func readProfile(path string) (*profile.Profile, error) {
 // unwrapped program: samples of the wrapper's own work (writing profiles,
 // in functions named main.perfloop…) are dropped, the wrapper's main frame
 // is removed from every stack, and the user's main, renamed UserMain in
-// the build, is main.main again (its closures main.main.func1 …).
-func Clean(p *profile.Profile) *profile.Profile {
+// the build, is main.main again (its closures main.main.func1 …). With
+// cpuWriter, the samples of the CPU profiler's writer goroutine
+// (runtime/pprof.profileWriter, which compresses the profile) are the
+// wrapper's too.
+func Clean(p *profile.Profile, cpuWriter bool) *profile.Profile {
 	wrapper := func(fn *profile.Function) bool {
 		return fn != nil && strings.HasSuffix(filepath.ToSlash(fn.Filename), "/"+WrapperFile)
 	}
 	own := func(fn *profile.Function) bool {
+		if fn != nil && cpuWriter && fn.Name == "runtime/pprof.profileWriter" {
+			return true
+		}
 		return wrapper(fn) && fn.Name != "main.main"
 	}
 	for _, fn := range p.Function {

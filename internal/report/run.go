@@ -28,7 +28,11 @@ func runTable(doc *document.Report) (header []string, rows [][]string) {
 		}
 		rows = append(rows, r)
 	}
-	if len(vs) > 1 {
+	numbered := false
+	for _, v := range vs {
+		numbered = numbered || !strings.HasPrefix(v.Name, strings.TrimSpace("run "+strings.Join(v.Args, " ")))
+	}
+	if numbered {
 		row("arguments", func(v document.RunVariant) string { return strings.Join(v.Args, " ") })
 	}
 	if vs[0].Runs > 1 {
