@@ -62,8 +62,11 @@ func Collect(dir string) (*Collected, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A segment under way when the program died is a .part file; os.Exit
+	// in the instant between two segments leaves none, and loses at most
+	// that instant.
 	parts, _ := filepath.Glob(filepath.Join(dir, "cpu-*.pprof.part"))
-	c.Lost = len(parts) > 0
+	c.Lost = len(parts) > 0 || (c.End == EndExit && c.CPUOff == "" && len(segs) > 0)
 	sort.Strings(segs)
 	c.Segments = len(segs)
 	if len(segs) > 0 {
