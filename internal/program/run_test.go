@@ -110,6 +110,11 @@ func TestRunEndings(t *testing.T) {
 			if r.ExitCode != tc.code || r.End != tc.end || r.Lost != tc.lost {
 				t.Errorf("exit %d, end %q, lost %v; want %d, %q, %v (stderr: %s)", r.ExitCode, r.End, r.Lost, tc.code, tc.end, tc.lost, stderr.String())
 			}
+			if tc.arg == "own" && r.CPUOff != "" {
+				// The program started its profile between two of the
+				// wrapper's segments: the wrapper's stopped instead.
+				tc.stdout = "worked\n"
+			}
 			if stdout.String() != tc.stdout {
 				t.Errorf("stdout = %q, want %q", stdout.String(), tc.stdout)
 			}
