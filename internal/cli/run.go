@@ -93,6 +93,9 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 	fs.StringVar(&opts.cpu, "cpu", loop.CPUAuto, "perfloop's CPU profile: auto (off when the program starts its own), on, off")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
+		if strings.Contains(err.Error(), "flag provided but not defined") {
+			return usageErrorf("%v; the program's own flags go after --: perfloop run PACKAGE -- ARGS", err)
+		}
 		return err
 	}
 	if len(pos) == 0 {

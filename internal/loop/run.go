@@ -198,10 +198,13 @@ runs:
 	}
 
 	stage("explaining")
+	// What ran is analysed even when the run was interrupted: the
+	// analysis is quick, and the program's profiles are written.
+	actx := context.WithoutCancel(ctx)
 	doc := &document.Report{Schema: document.Schema, Module: pkg.ModulePath, GOOS: runtime.GOOS, GOARCH: runtime.GOARCH,
 		Date: time.Now().UTC().Format(time.RFC3339), Benchmarks: []document.Benchmark{}}
-	doc.GoVersion, _ = (&gotest.Toolchain{Dir: cfg.Dir}).GoVersion(ctx)
-	doc.Commit = gotest.ReadVCS(ctx, pkg.ModuleDir).Commit
+	doc.GoVersion, _ = (&gotest.Toolchain{Dir: cfg.Dir}).GoVersion(actx)
+	doc.Commit = gotest.ReadVCS(actx, pkg.ModuleDir).Commit
 	doc.Run = &document.Run{Package: pkg.ImportPath, SegmentSeconds: cmpDuration(cfg.Segment, time.Second).Seconds(),
 		MemProfileRate: cmpInt(cfg.MemProfileRate, 512*1024)}
 	srcLines := newSources(pkg.ModuleDir)
@@ -225,7 +228,7 @@ runs:
 		}
 	}
 	if esc.ix != nil {
-		if err := Explain(ctx, cfg.Dir, doc, esc.ix); err != nil && run.EscapeErr == nil {
+		if err := Explain(actx, cfg.Dir, doc, esc.ix); err != nil && run.EscapeErr == nil {
 			run.EscapeErr = err
 		}
 		doc.NotInlined = notInlined(doc, esc.ix)

@@ -100,6 +100,8 @@ func List(ctx context.Context, dir, tags, arg string) (*Package, error) {
 			return nil, &NotMainError{Arg: arg, Reason: "not a Go package"}
 		}
 		return nil, &NotMainError{Arg: arg, Reason: fmt.Sprintf("package %s is not a main package", p.Name)}
+	case p.ImportPath == "command-line-arguments":
+		return nil, &NotMainError{Arg: arg, Reason: "give the main package's directory (./cmd/app), not its files"}
 	case p.Module == nil || p.Module.Dir == "":
 		return nil, &NotMainError{Arg: arg, Reason: "not in a module"}
 	}
