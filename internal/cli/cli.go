@@ -46,6 +46,7 @@ func commands() []command {
 		{"profile", "CPU and heap profiles per benchmark: hotspots, call paths, categories, allocation sites", runProfile},
 		{"explain", "why each hot allocation happens: heap profile joined with the compiler's escape analysis", runExplain},
 		{"report", "the whole loop: bench, profile, explain, findings → report.md, report.html, report.json", runReport},
+		{"run", "profile a real run of a main package: the report's analysis with wall, user, sys, peak RSS and page faults; variants side by side", runRun},
 		{"diff", "did my change make it faster? interleaved BASE vs HEAD with an honest verdict", runDiff},
 		{"check", "CI gate: fail on a regression or a broken budget, and say why (profiles and escape analysis of both sides)", runCheck},
 		{"record", "run the report pipeline on a commit and store its results, report and profiles (SQLite or PostgreSQL)", runRecord},

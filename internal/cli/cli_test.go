@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -71,6 +72,7 @@ func scriptParams(dir string) testscript.Params {
 			"freeport":  freePort,
 			"httpget":   httpGet,
 			"findrows":  findRows,
+			"exitcode":  exitCode,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "multicore" {
@@ -128,6 +130,30 @@ func findRows(ts *testscript.TestScript, neg bool, args []string) {
 			locks = append(locks, fmt.Sprintf("%s:%d", l.File, l.Line))
 		}
 		fmt.Fprintf(ts.Stdout(), "scaling %s cpu=%s locks=%s\n", s.Benchmark, strings.Join(cpus, ","), strings.Join(locks, ","))
+	}
+}
+
+// exitCode is the script command "exitcode N CMD [ARGS...]": it runs CMD
+// as exec does and fails unless CMD exits with status N; its output is
+// stdout and stderr for the commands that follow.
+func exitCode(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exitcode N CMD [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("exitcode: %v", err)
+	}
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("exitcode: %v", err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
 	}
 }
 

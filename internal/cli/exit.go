@@ -45,10 +45,13 @@ func (e failedError) Error() string { return e.msg }
 func ExitCode(err error) int {
 	var u usageError
 	var f failedError
+	var pe programExit
 	var l *gotest.ListError
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return ExitOK
+	case errors.As(err, &pe):
+		return pe.code
 	case errors.Is(err, context.Canceled):
 		return ExitInterrupted
 	case errors.As(err, &u), errors.As(err, &l):

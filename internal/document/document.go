@@ -60,6 +60,9 @@ type Report struct {
 	// Commands are the exact commands that reproduce the report's
 	// figures by hand.
 	Commands []Command `json:"commands,omitempty"`
+	// Run holds perfloop run's figures: the program's exits, times, peak
+	// RSS and page faults per variant. Its variants are the benchmarks.
+	Run *Run `json:"run,omitempty"`
 }
 
 // Severities of a finding, most severe first.

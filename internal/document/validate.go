@@ -18,7 +18,7 @@ func (r *Report) Validate() error {
 	names := map[string]bool{}
 	for _, b := range r.Benchmarks {
 		names[b.Name] = true
-		if !strings.HasPrefix(b.Name, "Benchmark") {
+		if !strings.HasPrefix(b.Name, "Benchmark") && r.Run == nil {
 			bad("benchmark %q: name without the Benchmark prefix", b.Name)
 		}
 		switch b.Status {

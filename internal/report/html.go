@@ -66,6 +66,11 @@ type htmlView struct {
 	Cores                             []htmlCore
 	Commands                          []document.Command
 	Doc                               *document.Report
+	// RunHeader and RunRows are perfloop run's figures side by side;
+	// RunNotes what is missing.
+	RunHeader []string
+	RunRows   [][]string
+	RunNotes  []string
 }
 
 type htmlCPU struct {
@@ -146,6 +151,12 @@ func newHTMLView(d *document.Report, opts Options) *htmlView {
 	add("cpu", d.CPU)
 	add("date", d.Date)
 	add("runs", runs(d))
+	v.RunHeader, v.RunRows = runTable(d)
+	if d.Run != nil {
+		for _, rv := range d.Run.Variants {
+			v.RunNotes = append(v.RunNotes, rv.Notes...)
+		}
+	}
 
 	bs := metricBenchmarks(d.Benchmarks)
 	if us := units(bs); len(bs) > 0 && len(us) > 0 {

@@ -53,6 +53,7 @@ func Markdown(w io.Writer, doc *document.Report, opts Options) error {
 	var b bytes.Buffer
 	m := &mdWriter{b: &b, doc: doc, opts: opts, sec: sectionsOf(doc)}
 	m.title()
+	m.run()
 	m.rootCauses()
 	m.benchmarkFixes()
 	m.leaveAlone()

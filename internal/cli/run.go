@@ -1,0 +1,195 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/perfloop/perfloop/internal/cmdbench"
+	"github.com/perfloop/perfloop/internal/loop"
+	"github.com/perfloop/perfloop/internal/program"
+	"github.com/perfloop/perfloop/internal/report"
+)
+
+const runUsage = `
+usage: perfloop run [flags] PACKAGE [-- ARGS...]
+
+Run profiles a real run of a Go main package: where does the program spend
+its time on this input? It builds PACKAGE with profiling injected through
+go build -overlay (a generated file wraps main; your files are never
+changed), runs it once with ARGS, stdin, stdout and stderr passed through,
+and exits with the program's exit status. perfloop's own messages go to
+stderr.
+
+It writes, in -out (default ./perfloop-run): cpu.pprof and heap.pprof
+(allocations, sampled per -memprofilerate bytes), with -trace trace.out,
+with -mutexprofile and -blockprofile mutex.pprof and block.pprof; then the
+report's analysis of the run — hot spots at the module's lines, time by
+category (gc and syscall included), allocation sites with the compiler's
+escape verdicts, root causes, what to do first — as report.md,
+report.html and report.json, with the kernel's figures beside them: wall,
+user and system time, peak RSS, page faults.
+
+The CPU profile is written in segments of -segment (1s): an os.Exit loses
+at most the segment under way, and perfloop says so. A return from main, a
+panic, SIGINT and SIGTERM lose nothing; the program still dies of the
+signal, so the exit status is its own. A main package that starts its own
+CPU profile gets none of perfloop's (-cpu on to force it).
+
+Variants: -args given several times runs each argument list (-runs times)
+and shows time, CPU by category, allocation, GC share and page faults side
+by side, with medians and intervals when -runs repeats them. Their output
+is passed through as it comes; stdin is given only to a single run.
+
+Run needs a Go main package; perfloop exec times any command.
+
+Exit status: the program's (128+N when it died of signal N); 2 on bad
+flags or when PACKAGE is not a main package or does not build; 1 when
+perfloop itself fails.
+
+Examples:
+
+	perfloop run ./cmd/wc -- -mode lines big.txt
+	perfloop run -out wc-run -memprofilerate 1 ./cmd/wc -- big.txt
+	perfloop run -runs 5 -args '-mode lines big.txt' -args '-mode bytes big.txt' ./cmd/wc
+	perfloop run -json ./cmd/wc -- big.txt > report.json
+`
+
+type runOptions struct {
+	out            string
+	json           bool
+	tags           string
+	variants       stringList
+	runs           int
+	memProfileRate int
+	segment        time.Duration
+	trace          bool
+	mutex, block   bool
+	cpu            string
+}
+
+// programExit is the program's exit status, which perfloop run exits
+// with.
+type programExit struct{ code int }
+
+func (e programExit) Error() string { return fmt.Sprintf("the program exited with status %d", e.code) }
+
+func runRun(ctx context.Context, args []string, s Streams) error {
+	var opts runOptions
+	fs := newFlagSet("run", runUsage, s)
+	fs.StringVar(&opts.out, "out", "perfloop-run", "write the profiles and the report into `dir`")
+	fs.BoolVar(&opts.json, "json", false, "print report.json to stdout (the program's stdout then goes to stderr)")
+	fs.StringVar(&opts.tags, "tags", "", "build `tags`")
+	fs.Var(&opts.variants, "args", "run the program with these `arguments` (split as a shell would); repeat for variants side by side")
+	fs.IntVar(&opts.runs, "runs", 1, "run each variant `n` times: medians, intervals, profiles merged")
+	fs.IntVar(&opts.memProfileRate, "memprofilerate", 512*1024, "sample an allocation every `bytes` (1 records every allocation)")
+	fs.DurationVar(&opts.segment, "segment", time.Second, "write the CPU profile in segments of `d`: os.Exit loses at most one")
+	fs.BoolVar(&opts.trace, "trace", false, "also write an execution trace, trace.out")
+	fs.BoolVar(&opts.mutex, "mutexprofile", false, "also write a mutex contention profile, mutex.pprof")
+	fs.BoolVar(&opts.block, "blockprofile", false, "also write a blocking profile, block.pprof")
+	fs.StringVar(&opts.cpu, "cpu", loop.CPUAuto, "perfloop's CPU profile: auto (off when the program starts its own), on, off")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		if strings.Contains(err.Error(), "flag provided but not defined") {
+			return usageErrorf("%v; the program's own flags go after --: perfloop run PACKAGE -- ARGS", err)
+		}
+		return err
+	}
+	if len(pos) == 0 {
+		return usageErrorf("run: no package given (usage: perfloop run [flags] PACKAGE [-- ARGS...])")
+	}
+	switch {
+	case opts.runs < 1:
+		return usageErrorf("-runs must be at least 1, got %d", opts.runs)
+	case opts.memProfileRate < 1:
+		return usageErrorf("-memprofilerate must be at least 1, got %d", opts.memProfileRate)
+	case opts.segment < 10*time.Millisecond:
+		return usageErrorf("-segment must be at least 10ms, got %v", opts.segment)
+	case opts.cpu != loop.CPUAuto && opts.cpu != loop.CPUOn && opts.cpu != loop.CPUOff:
+		return usageErrorf("-cpu must be auto, on or off, got %q", opts.cpu)
+	}
+	variants := [][]string{pos[1:]}
+	if len(opts.variants) > 0 {
+		if len(pos) > 1 {
+			return usageErrorf("run: give the program's arguments after -- or with -args, not both")
+		}
+		variants = variants[:0]
+		for _, a := range opts.variants {
+			words, err := cmdbench.Split(a)
+			if err != nil {
+				return usageErrorf("-args %q: %v", a, err)
+			}
+			variants = append(variants, words)
+		}
+	}
+	cfg := loop.ProgramConfig{
+		Package: pos[0], Tags: opts.tags, Variants: variants, Runs: opts.runs, Out: opts.out,
+		Stdin: s.In, Stdout: s.Out, Stderr: s.Err,
+		MemProfileRate: opts.memProfileRate, Segment: opts.segment, Trace: opts.trace, CPU: opts.cpu,
+		Stage: func(msg string) { fmt.Fprintf(s.Err, "perfloop: %s\n", msg) },
+	}
+	if opts.json {
+		cfg.Stdout = s.Err
+	}
+	if opts.mutex {
+		cfg.Mutex = 1
+	}
+	if opts.block {
+		cfg.Block = 1
+	}
+	run, err := loop.RunProgram(ctx, cfg)
+	if err != nil && (run == nil || run.Doc == nil) {
+		var nm *program.NotMainError
+		var be *program.BuildError
+		if errors.As(err, &nm) || errors.As(err, &be) {
+			return usageError{err}
+		}
+		return err
+	}
+	for _, n := range run.Notes {
+		fmt.Fprintf(s.Err, "perfloop: %s\n", n)
+	}
+	if run.EscapeErr != nil {
+		fmt.Fprintf(s.Err, "perfloop: escape analysis: %v (the report has no compiler verdicts)\n", run.EscapeErr)
+	}
+	title := "Run of " + run.Doc.Run.Package
+	if _, err := report.WriteFiles(opts.out, run.Doc, report.Options{Flames: run.Flames, Title: title}); err != nil {
+		return err
+	}
+	if opts.json {
+		if err := report.WriteJSON(s.Out, run.Doc); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(s.Err, "perfloop: wrote %s (also report.html, report.json, %s)\n", filepath.Join(opts.out, "report.md"), strings.Join(keptProfiles(run), ", "))
+		if err := report.RunText(s.Err, run.Doc); err != nil {
+			return err
+		}
+		if err := report.Summary(s.Err, run.Doc); err != nil {
+			return err
+		}
+	}
+	if run.ExitCode != 0 {
+		return programExit{run.ExitCode}
+	}
+	return nil
+}
+
+// keptProfiles names the profiles a run kept, relative to -out.
+func keptProfiles(run *loop.ProgramRun) []string {
+	var out []string
+	for _, b := range run.Doc.Benchmarks {
+		for _, p := range []string{b.CPUProfile, b.HeapProfile} {
+			if p != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return []string{"no profiles"}
+	}
+	return out
+}

@@ -1,0 +1,67 @@
+package document
+
+// Run is what perfloop run measured: a main package run as a program,
+// once per variant (or -runs times), with the kernel's figures beside the
+// profiles. Each variant is also an entry of Benchmarks (named by Name),
+// whose profile sections — hotspots, line costs, categories, allocations
+// — are the variant's, and whose "op" is one run of the program.
+type Run struct {
+	// Package is the main package's import path.
+	Package string `json:"package"`
+	// Variants are the argument lists run, in the order given.
+	Variants []RunVariant `json:"variants"`
+	// Segment is the length of a CPU profile segment, in seconds.
+	SegmentSeconds float64 `json:"segment_seconds"`
+	// MemProfileRate is the heap profile's sampling rate in bytes (1:
+	// every allocation).
+	MemProfileRate int `json:"mem_profile_rate"`
+}
+
+// RunVariant is one argument list of a run, measured Runs times: the
+// figures are medians over the runs, the profiles merged over them.
+type RunVariant struct {
+	// Name is the variant's entry in Benchmarks ("run", or "run -mode
+	// lines big.txt" when there are several).
+	Name string   `json:"name"`
+	Args []string `json:"args"`
+	// Revision is the git revision the variant was built from, when
+	// variants are revisions.
+	Revision string `json:"revision,omitempty"`
+	Runs     int    `json:"runs"`
+	// ExitCode is the program's exit status in the last run (128+N when
+	// it died of signal N, named by Signal).
+	ExitCode int    `json:"exit_code"`
+	Signal   string `json:"signal,omitempty"`
+	// End says how the last run ended: "return" (main returned), "panic",
+	// "signal" (caught, profiles written) or "exit" (os.Exit, or a death
+	// the wrapper could not see: the segment under way is lost).
+	End string `json:"end"`
+	// WallSeconds, UserSeconds and SysSeconds are the medians of the
+	// runs' wall-clock, user and system CPU times; Wall has the interval
+	// when there are enough runs.
+	WallSeconds float64 `json:"wall_seconds"`
+	UserSeconds float64 `json:"user_seconds"`
+	SysSeconds  float64 `json:"sys_seconds"`
+	Wall        *Metric `json:"wall,omitempty"`
+	// MaxRSSBytes is the median peak resident set size; MinorFaults and
+	// MajorFaults the median page faults.
+	MaxRSSBytes int64 `json:"max_rss_bytes"`
+	MinorFaults int64 `json:"minor_faults"`
+	MajorFaults int64 `json:"major_faults"`
+	// CPUSeconds is the CPU time the profile sampled, per run.
+	CPUSeconds float64 `json:"cpu_seconds"`
+	// AllocBytes and AllocObjects are what the program allocated per run,
+	// from the heap profile (an estimate unless mem_profile_rate is 1).
+	AllocBytes   int64 `json:"alloc_bytes"`
+	AllocObjects int64 `json:"alloc_objects"`
+	// GCShare and SyscallShare are the CPU profile's shares in the gc and
+	// syscall categories (the rest is in categories).
+	GCShare      float64 `json:"gc_share"`
+	SyscallShare float64 `json:"syscall_share"`
+	// Segments is how many CPU profile segments were kept over the runs;
+	// LostSegments how many were lost (one per run that ended in os.Exit).
+	Segments     int `json:"segments"`
+	LostSegments int `json:"lost_segments"`
+	// Notes say what is missing and why, one sentence each.
+	Notes []string `json:"notes,omitempty"`
+}

@@ -1,0 +1,195 @@
+package program
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/google/pprof/profile"
+)
+
+// How a program ended, as the wrapper's end marker says or its absence
+// implies.
+const (
+	EndReturn = "return" // main returned
+	EndPanic  = "panic"  // main's goroutine panicked
+	EndSignal = "signal" // SIGINT or SIGTERM, caught, profiles written
+	EndExit   = "exit"   // no marker: os.Exit, a crash off the main goroutine, or a signal not caught
+)
+
+// Collected is what one run of a wrapped program left in its directory.
+type Collected struct {
+	// CPU is the segments merged, with the wrapper's own frames and
+	// samples taken out (nil when there is no segment).
+	CPU *profile.Profile
+	// Heap is the last heap profile written, cleaned as CPU (nil when
+	// there is none).
+	Heap *profile.Profile
+	// Segments is how many CPU segments were complete.
+	Segments int
+	// Lost reports that a segment under way was lost (the program ended
+	// without the wrapper's help).
+	Lost bool
+	// End is how the program ended (the End* constants); Signal names the
+	// signal of EndSignal.
+	End, Signal string
+	// CPUOff says why the wrapper stopped CPU profiling (the program runs
+	// its own), or "".
+	CPUOff string
+}
+
+// Collect reads the profiles a wrapped program wrote into dir, merges the
+// CPU segments and takes the wrapper out of every profile (see Clean).
+func Collect(dir string) (*Collected, error) {
+	c := &Collected{End: EndExit}
+	if b, err := os.ReadFile(filepath.Join(dir, "end")); err == nil {
+		how := string(b)
+		switch {
+		case how == EndReturn, how == EndPanic:
+			c.End = how
+		case strings.HasPrefix(how, "signal "):
+			c.End, c.Signal = EndSignal, strings.TrimPrefix(how, "signal ")
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "cpu-off")); err == nil {
+		c.CPUOff = string(b)
+	}
+	segs, err := filepath.Glob(filepath.Join(dir, "cpu-*.pprof"))
+	if err != nil {
+		return nil, err
+	}
+	// A segment under way when the program died is a .part file; os.Exit
+	// in the instant between two segments leaves none, and loses at most
+	// that instant.
+	parts, _ := filepath.Glob(filepath.Join(dir, "cpu-*.pprof.part"))
+	c.Lost = len(parts) > 0 || (c.End == EndExit && c.CPUOff == "" && len(segs) > 0)
+	sort.Strings(segs)
+	c.Segments = len(segs)
+	if len(segs) > 0 {
+		cpu, err := MergeSegments(segs)
+		if err != nil {
+			return nil, err
+		}
+		c.CPU = Clean(cpu, true)
+	}
+	heapPath := filepath.Join(dir, "heap.pprof")
+	if _, err := os.Stat(heapPath); err == nil {
+		h, err := readProfile(heapPath)
+		if err != nil {
+			return nil, err
+		}
+		c.Heap = Clean(h, c.Segments > 0)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	return c, nil
+}
+
+// MergeSegments reads the CPU profile segments at paths and merges them
+// into one profile, as go tool pprof merges several files.
+func MergeSegments(paths []string) (*profile.Profile, error) {
+	ps := make([]*profile.Profile, 0, len(paths))
+	for _, path := range paths {
+		p, err := readProfile(path)
+		if err != nil {
+			return nil, err
+		}
+		ps = append(ps, p)
+	}
+	if len(ps) == 1 {
+		return ps[0], nil
+	}
+	p, err := profile.Merge(ps)
+	if err != nil {
+		return nil, fmt.Errorf("merge CPU profile segments: %w", err)
+	}
+	return p, nil
+}
+
+func readProfile(path string) (*profile.Profile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	p, err := profile.Parse(f)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return p, nil
+}
+
+// Clean takes the wrapper out of p, so that it reads as a profile of the
+// unwrapped program: samples of the wrapper's own work (writing profiles,
+// in functions named main.perfloop…) are dropped, the wrapper's main frame
+// is removed from every stack, and the user's main, renamed UserMain in
+// the build, is main.main again (its closures main.main.func1 …). With
+// cpuWriter, the samples of the CPU profiler's writer goroutine
+// (runtime/pprof.profileWriter, which compresses the profile) are the
+// wrapper's too.
+func Clean(p *profile.Profile, cpuWriter bool) *profile.Profile {
+	wrapper := func(fn *profile.Function) bool {
+		return fn != nil && strings.HasSuffix(filepath.ToSlash(fn.Filename), "/"+WrapperFile)
+	}
+	own := func(fn *profile.Function) bool {
+		if fn != nil && cpuWriter && fn.Name == "runtime/pprof.profileWriter" {
+			return true
+		}
+		return wrapper(fn) && fn.Name != "main.main"
+	}
+	for _, fn := range p.Function {
+		fn.Name = renameUserMain(fn.Name)
+		fn.SystemName = renameUserMain(fn.SystemName)
+	}
+	kept := p.Sample[:0]
+	for _, s := range p.Sample {
+		drop := false
+		for _, l := range s.Location {
+			for _, ln := range l.Line {
+				if own(ln.Function) {
+					drop = true
+				}
+			}
+		}
+		if !drop {
+			kept = append(kept, s)
+		}
+	}
+	p.Sample = kept
+	emptied := map[*profile.Location]bool{}
+	for _, l := range p.Location {
+		n := len(l.Line)
+		lines := l.Line[:0]
+		for _, ln := range l.Line {
+			if !wrapper(ln.Function) {
+				lines = append(lines, ln)
+			}
+		}
+		l.Line = lines
+		emptied[l] = n > 0 && len(lines) == 0
+	}
+	for _, s := range p.Sample {
+		locs := s.Location[:0]
+		for _, l := range s.Location {
+			if !emptied[l] {
+				locs = append(locs, l)
+			}
+		}
+		s.Location = locs
+	}
+	return p.Compact()
+}
+
+// renameUserMain turns "main.perfloopUserMain" and its closures
+// ("main.perfloopUserMain.func1") back into main.main's names.
+func renameUserMain(name string) string {
+	rest, ok := strings.CutPrefix(name, "main."+UserMain)
+	if !ok || (rest != "" && rest[0] != '.') {
+		return name
+	}
+	return "main.main" + rest
+}

@@ -1,0 +1,119 @@
+package program
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"time"
+)
+
+// RunOptions say how Run runs the wrapped program once.
+type RunOptions struct {
+	// Binary is the program Build built; Args its arguments.
+	Binary string
+	Args   []string
+	// Stdin, Stdout and Stderr are the program's streams (nil: the null
+	// device). An *os.File is handed to the program as it is.
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// Profiles is the directory the wrapper writes its profiles into; it
+	// must exist and be empty.
+	Profiles string
+	// MemProfileRate is runtime.MemProfileRate for the program (0: the
+	// runtime's default, one sample per 512 KiB).
+	MemProfileRate int
+	// Segment is the length of a CPU profile segment (0: one second).
+	Segment time.Duration
+	// NoCPU turns the wrapper's CPU profile off (the program runs its
+	// own).
+	NoCPU bool
+	// Trace writes an execution trace; Mutex and Block turn the mutex
+	// and block profiles on at these rates (0: off).
+	Trace        bool
+	Mutex, Block int
+	// Grace is how long the program has to end by itself after ctx is
+	// done (a Ctrl-C at a terminal reaches it directly) before it is
+	// sent an interrupt.
+	Grace time.Duration
+}
+
+// Usage is what the kernel says one run of the program cost.
+type Usage struct {
+	Wall, User, Sys          time.Duration
+	MaxRSS                   int64 // bytes
+	MinorFaults, MajorFaults int64
+}
+
+// Result is one run of the program: its exit, its cost and its profiles.
+type Result struct {
+	Usage
+	// ExitCode is the program's exit status, 128+N when it died of
+	// signal N; Signal names that signal.
+	ExitCode int
+	Signal   string
+	*Collected
+}
+
+// Run runs the program once, waits for it and collects its profiles.
+// When ctx is done the program is sent an interrupt (after Grace) and
+// its end is still collected.
+func Run(ctx context.Context, opts RunOptions) (*Result, error) {
+	cmd := exec.Command(opts.Binary, opts.Args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = opts.Stdin, opts.Stdout, opts.Stderr
+	env := append(os.Environ(), "PERFLOOP_RUN_DIR="+opts.Profiles)
+	if opts.MemProfileRate > 0 {
+		env = append(env, "PERFLOOP_MEMPROFILERATE="+strconv.Itoa(opts.MemProfileRate))
+	}
+	if opts.Segment > 0 {
+		env = append(env, "PERFLOOP_SEGMENT="+opts.Segment.String())
+	}
+	if opts.NoCPU {
+		env = append(env, "PERFLOOP_CPU=0")
+	}
+	if opts.Trace {
+		env = append(env, "PERFLOOP_TRACE=1")
+	}
+	if opts.Mutex > 0 {
+		env = append(env, "PERFLOOP_MUTEX="+strconv.Itoa(opts.Mutex))
+	}
+	if opts.Block > 0 {
+		env = append(env, "PERFLOOP_BLOCK="+strconv.Itoa(opts.Block))
+	}
+	cmd.Env = env
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", opts.Binary, err)
+	}
+	exited := make(chan struct{})
+	go func() {
+		select {
+		case <-exited:
+		case <-ctx.Done():
+			select {
+			case <-exited:
+			case <-time.After(opts.Grace):
+				_ = cmd.Process.Signal(os.Interrupt)
+			}
+		}
+	}()
+	err := cmd.Wait()
+	wall := time.Since(start)
+	close(exited)
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		return nil, fmt.Errorf("run %s: %w", opts.Binary, err)
+	}
+	r := &Result{Usage: usage(cmd.ProcessState)}
+	r.Wall = wall
+	r.ExitCode, r.Signal = exitStatus(cmd.ProcessState)
+	c, err := Collect(opts.Profiles)
+	if err != nil {
+		return r, fmt.Errorf("collect the profiles: %w", err)
+	}
+	r.Collected = c
+	return r, nil
+}

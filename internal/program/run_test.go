@@ -1,0 +1,142 @@
+package program
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+const endingsMain = `package main
+
+import (
+	"fmt"
+	"os"
+	"runtime/pprof"
+	"syscall"
+	"time"
+)
+
+var sink []byte
+
+// spin works for d, allocating.
+func spin(d time.Duration) int {
+	n := 0
+	for start := time.Now(); time.Since(start) < d; {
+		sink = make([]byte, 64)
+		n += len(sink)
+	}
+	return n
+}
+
+func main() {
+	spin(300 * time.Millisecond)
+	fmt.Println("worked")
+	switch os.Args[1] {
+	case "return":
+	case "exit":
+		os.Exit(3)
+	case "panic":
+		panic("boom")
+	case "term":
+		syscall.Kill(os.Getpid(), syscall.SIGTERM)
+		time.Sleep(10 * time.Second)
+	case "own":
+		if err := pprof.StartCPUProfile(os.Stderr); err != nil {
+			fmt.Println("own profile:", err)
+		}
+	}
+}
+`
+
+// TestRunEndings builds a program with the wrapper and ends it every way
+// a program ends: the profiles survive each, and the exit status is the
+// program's.
+func TestRunEndings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("signals")
+	}
+	dir := t.TempDir()
+	write := func(name, src string) {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/endings\n\ngo 1.24\n")
+	write("cmd/app/main.go", endingsMain)
+	ctx := context.Background()
+	pkg, err := List(ctx, dir, "", "./cmd/app")
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	bin, err := Build(ctx, pkg, BuildOptions{Dir: dir, Work: work, Wrapper: WrapperOptions{Signals: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(dir, "cmd/app")); len(entries) != 1 {
+		t.Errorf("the package directory holds %d files, want only main.go", len(entries))
+	}
+	for _, tc := range []struct {
+		arg    string
+		code   int
+		end    string
+		lost   bool
+		stdout string
+	}{
+		{"return", 0, EndReturn, false, "worked\n"},
+		{"exit", 3, EndExit, true, "worked\n"},
+		{"panic", 2, EndPanic, false, "worked\n"},
+		{"term", 128 + 15, EndSignal, false, "worked\n"},
+		{"own", 0, EndReturn, false, "worked\nown profile: cpu profiling already in use\n"},
+	} {
+		t.Run(tc.arg, func(t *testing.T) {
+			profiles := t.TempDir()
+			var stdout, stderr bytes.Buffer
+			r, err := Run(ctx, RunOptions{Binary: bin, Args: []string{tc.arg}, Stdout: &stdout, Stderr: &stderr,
+				Profiles: profiles, MemProfileRate: 4096, Segment: 50 * time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.ExitCode != tc.code || r.End != tc.end || r.Lost != tc.lost {
+				t.Errorf("exit %d, end %q, lost %v; want %d, %q, %v (stderr: %s)", r.ExitCode, r.End, r.Lost, tc.code, tc.end, tc.lost, stderr.String())
+			}
+			if tc.arg == "own" && r.CPUOff != "" {
+				// The program started its profile between two of the
+				// wrapper's segments: the wrapper's stopped instead.
+				tc.stdout = "worked\n"
+			}
+			if stdout.String() != tc.stdout {
+				t.Errorf("stdout = %q, want %q", stdout.String(), tc.stdout)
+			}
+			if r.Segments == 0 || r.CPU == nil {
+				t.Fatalf("no CPU profile segment after 300ms of work in 50ms segments")
+			}
+			if r.Heap == nil {
+				t.Fatal("no heap profile")
+			}
+			var spin bool
+			for _, f := range r.CPU.Function {
+				if strings.Contains(f.Name, "perfloop") || strings.HasSuffix(f.Filename, WrapperFile) {
+					t.Errorf("the CPU profile names the wrapper: %s (%s)", f.Name, f.Filename)
+				}
+				spin = spin || f.Name == "main.spin"
+			}
+			if !spin {
+				t.Error("the CPU profile does not name main.spin")
+			}
+			if r.MaxRSS <= 0 && runtime.GOOS == "linux" {
+				t.Errorf("max RSS %d", r.MaxRSS)
+			}
+		})
+	}
+}

@@ -1,0 +1,4 @@
+package lib
+
+// main is not special outside package main.
+func main() {}
