@@ -10,6 +10,7 @@ import (
 
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/loop"
+	"github.com/perfloop/perfloop/internal/profiles"
 	"github.com/perfloop/perfloop/internal/report"
 	"github.com/perfloop/perfloop/internal/results"
 )
@@ -48,6 +49,8 @@ type reportOptions struct {
 	out         string
 	json        bool
 	profileTime time.Duration
+	production  string
+	minShare    float64
 }
 
 func runReport(ctx context.Context, args []string, s Streams) error {
@@ -57,6 +60,13 @@ func runReport(ctx context.Context, args []string, s Streams) error {
 	fs.StringVar(&opts.out, "out", "perfloop-report", "write the report into `dir`")
 	fs.BoolVar(&opts.json, "json", false, "also print report.json to stdout")
 	fs.DurationVar(&opts.profileTime, "profiletime", time.Second, "profile each benchmark's CPU for at least `d` (100 samples per second), adding a run when its rounds give less than half")
+	fs.StringVar(&opts.production, "production", "", "rank the findings by their function's share of this CPU or heap `profile` of the real program (such as default.pgo)")
+	fs.Func("min-share", "with -production: functions below this share of it are cold in production (default 1%)", func(v string) error {
+		var err error
+		opts.minShare, err = parsePercent(v)
+		return err
+	})
+	opts.minShare = 0.01
 	if err := opts.parse(fs, args); err != nil {
 		return err
 	}
@@ -67,6 +77,12 @@ func runReport(ctx context.Context, args []string, s Streams) error {
 }
 
 func writeReport(ctx context.Context, opts reportOptions, s Streams) (err error) {
+	var production map[string]float64
+	if opts.production != "" {
+		if production, err = profiles.FunctionShares(opts.production); err != nil {
+			return usageError{fmt.Errorf("-production: %w", err)}
+		}
+	}
 	if err := os.MkdirAll(opts.out, 0o755); err != nil {
 		return usageError{fmt.Errorf("create -out directory: %w", err)}
 	}
@@ -79,6 +95,8 @@ func writeReport(ctx context.Context, opts reportOptions, s Streams) (err error)
 	bar := bar(s)
 	defer bar.Done()
 	ropts := loop.ReportOptions{
+		Production:  production,
+		MinShare:    opts.minShare,
 		ProfileTime: opts.profileTime,
 		Profiles:    filepath.Join(opts.out, "profiles"),
 		Each:        writeEach(w),

@@ -103,6 +103,11 @@ type Finding struct {
 	// Impact is the estimated share of its costliest benchmark's CPU time
 	// the cause accounts for: what ranks findings.
 	Impact float64 `json:"impact,omitempty"`
+	// ProductionShare is the share of a production profile's cost in the
+	// cause's function (report -production): what ranks the findings
+	// then, a share below the minimum marking the cause cold in
+	// production.
+	ProductionShare *float64 `json:"production_share,omitempty"`
 	// Gain says in words what removing the cause should buy.
 	Gain string `json:"gain,omitempty"`
 	// Evidence lists the measurements the finding rests on.

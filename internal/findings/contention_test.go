@@ -163,3 +163,28 @@ func TestSharedAtomics(t *testing.T) {
 		t.Errorf("atomics with no shared object: %s", f.Message)
 	}
 }
+
+// TestProductionRanking: with a production profile, the fix findings are
+// ranked by their function's share of it, and a function below the
+// minimum share is marked cold and ranked last, whatever the benchmark
+// says.
+func TestProductionRanking(t *testing.T) {
+	a := benchmark("BenchmarkA", 1e-6, 0, 0)
+	b := benchmark("BenchmarkB", 1e-6, 0, 0)
+	d := doc(a, b)
+	d.Lines = []document.LineCost{
+		{Benchmark: "BenchmarkA", Package: mod, Function: mod + ".Big", File: "a.go", Line: 3, Callee: "sort.Slice", Category: "sort", Self: 0.6, Cum: 0.6},
+		{Benchmark: "BenchmarkB", Package: mod, Function: mod + ".Small", File: "b.go", Line: 5, Callee: "strings.Index", Category: "strings", Self: 0.2, Cum: 0.2},
+	}
+	fs, _ := Derive(d, Options{})
+	if fs[0].File != "a.go" {
+		t.Fatalf("without production, first %s", fs[0].File)
+	}
+	fs, _ = Derive(d, Options{Production: map[string]float64{mod + ".Big": 0.002, mod + ".Small": 0.4}, MinShare: 0.01})
+	if fs[0].File != "b.go" || fs[0].ProductionShare == nil || *fs[0].ProductionShare != 0.4 {
+		t.Fatalf("with production, first %s (%v)", fs[0].File, fs[0].ProductionShare)
+	}
+	if !strings.Contains(fs[1].Gain, "cold in production") || fs[1].Severity != "low" {
+		t.Errorf("cold cause: %q %s", fs[1].Gain, fs[1].Severity)
+	}
+}

@@ -15,6 +15,12 @@ type Options struct {
 	// Weights gives a benchmark's importance by name (with the Benchmark
 	// prefix); a benchmark not listed weighs 1.
 	Weights map[string]float64
+	// Production, when set, gives each function's share of a profile of
+	// the real program (profiles.FunctionShares): the "fix" findings are
+	// ranked by the share of their function, and those below MinShare
+	// are marked cold in production and ranked last.
+	Production map[string]float64
+	MinShare   float64
 }
 
 // Thresholds of the rules; the package doc says what each means.

@@ -30,6 +30,19 @@ func (d *deriver) ranked() []document.Finding {
 			// A line's own code is rarely where the first fix is.
 			rank *= ownCodeRank
 		}
+		if d.opts.Production != nil && f.Section == document.SectionFix {
+			// Production decides what matters: the cause's function's
+			// share of the real program's cost, the benchmark's impact
+			// within it.
+			share := d.productionShare(c)
+			f.ProductionShare = &share
+			rank = share
+			if share < d.opts.MinShare {
+				rank = -1 + f.Impact/100 // after every warm cause
+				f.Severity = document.SeverityLow
+				f.Gain = strings.TrimSpace(f.Gain + fmt.Sprintf(" — cold in production: %s is %.1f%% of the production profile", shortName(c.fn), share*100))
+			}
+		}
 		items = append(items, item{f, math.Round(rank / rankBucket), c.allocs()})
 	}
 	slices.SortStableFunc(items, func(a, b item) int {
@@ -47,6 +60,18 @@ func (d *deriver) ranked() []document.Finding {
 		out[i] = it.f
 	}
 	return out
+}
+
+// productionShare is the production share of the cause's function, or of
+// the costliest function among its lines.
+func (d *deriver) productionShare(c *cause) float64 {
+	share := d.opts.Production[document.PlainFunc(c.fn)]
+	for _, l := range c.lines {
+		if l.Function != "" {
+			share = max(share, d.opts.Production[document.PlainFunc(l.Function)])
+		}
+	}
+	return share
 }
 
 func sectionRank(s string) int {

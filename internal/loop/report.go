@@ -39,6 +39,10 @@ type ReportOptions struct {
 	// Stage, if set, is told when a stage starts: "benchmarking",
 	// "profiling", "explaining".
 	Stage func(string)
+	// Production and MinShare rank the findings by a production
+	// profile's cost (see findings.Options).
+	Production map[string]float64
+	MinShare   float64
 }
 
 // ReportRun is what the report pipeline measured and found.
@@ -222,7 +226,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	doc := run.Doc
 	doc.Count, doc.Benchtime = cfg.Count, cfg.Benchtime
 	doc.Scaling = cores
-	doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{})
+	doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{Production: opts.Production, MinShare: opts.MinShare})
 	doc.Scaling = append(doc.Scaling, findings.Scaling(doc)...)
 	doc.Commands = reproduceCommands(doc, cfg)
 	run.Analysis = time.Since(analysis) + analysing

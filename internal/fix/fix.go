@@ -1,0 +1,560 @@
+// Package fix closes the loop: for each root cause of a report that has a
+// mechanical rewrite, it makes the edit in a scratch work tree of the
+// measured commit, builds, vets and tests every package that imports the
+// edited one, measures the benchmarks that hit the site with the paired
+// A/B engine, and keeps the edit — as a patch git apply takes — only when
+// it is significantly better in the finding's unit and no benchmark is
+// significantly worse. The user's work tree is never touched.
+//
+// This package is opinionated about honesty. Every candidate ends in one
+// outcome, listed with it: kept with its measured change and interval,
+// "build failed", "vet failed", "tests failed", "no significant change
+// (could detect ±x%)", "made … slower", "cold in production", or "not
+// reached" when the time ran out. A gain is claimed only when the A/B
+// engine measured it. A rewrite marked for review (it changes a type's
+// fields or an exported signature) is measured like any other but never
+// applied automatically.
+package fix
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/perfloop/perfloop/internal/abtest"
+	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/progress"
+	"github.com/perfloop/perfloop/internal/stats"
+)
+
+// Edit is a candidate rewrite of one file of the module.
+type Edit struct {
+	// Kind names the rewrite ("presize", "builder", "strconv",
+	// "hoist-const", "hoist-alloc", "field"); Description says what it
+	// does in one line.
+	Kind, Description string
+	// File is relative to the module root; Line is the site.
+	File string
+	Line int
+	// Review marks an edit that changes a type's fields or an exported
+	// signature: never applied automatically.
+	Review bool
+	// After is the whole file after the edit.
+	After []byte
+}
+
+// Rewriter proposes the edits at line of a file (path is where it is,
+// src its contents).
+type Rewriter func(path string, src []byte, line int) ([]Edit, error)
+
+// Options says what to fix and how to measure it.
+type Options struct {
+	// Repo is the repository's root, Rel the module's directory within
+	// it, Commit the commit the report measured (checked out in Dir).
+	Repo, Rel, Commit string
+	// Dir is the module as the report measured it: a work tree of Commit.
+	Dir string
+	// Doc is the report whose findings say where to rewrite.
+	Doc *document.Report
+	// Rewrite proposes the edits.
+	Rewrite Rewriter
+	// Production, when set, gives each module function's share of the
+	// production profile's cost; sites below MinShare are not rewritten.
+	Production map[string]float64
+	MinShare   float64
+	// Tags are build tags; AB says how to run the paired comparisons
+	// (its Budget bounds each candidate's).
+	Tags string
+	AB   abtest.Options
+	// Threshold is the relative change in the wrong direction a
+	// significantly worse row must exceed to reject a candidate.
+	Threshold float64
+	// Budget bounds the whole run; candidates it does not reach are
+	// listed as not reached.
+	Budget time.Duration
+	// Out is the directory the kept patches are written to.
+	Out string
+}
+
+// Measured is one benchmark row of a candidate's A/B comparison.
+type Measured struct {
+	Name string `json:"name"`
+	Unit string `json:"unit"`
+	// Delta is the median per-round change (new/old − 1); CI its 95%
+	// interval.
+	Delta       float64    `json:"delta"`
+	CI          [2]float64 `json:"ci"`
+	Significant bool       `json:"significant"`
+}
+
+// Kept is a candidate that measured better: its patch, and what it bought.
+type Kept struct {
+	File        string     `json:"file"`
+	Line        int        `json:"line"`
+	Rewrite     string     `json:"rewrite"`
+	Description string     `json:"description"`
+	Patch       string     `json:"patch"`
+	Review      bool       `json:"review"`
+	Benchmarks  []Measured `json:"benchmarks"`
+	// Tests are the packages whose tests passed with the edit.
+	Tests []string `json:"tests"`
+	// Finding is the root cause's message.
+	Finding string `json:"finding,omitempty"`
+}
+
+// Rejected is a candidate that was not kept, and why.
+type Rejected struct {
+	File        string `json:"file"`
+	Line        int    `json:"line"`
+	Rewrite     string `json:"rewrite"`
+	Description string `json:"description,omitempty"`
+	Reason      string `json:"reason"`
+}
+
+// Schema names the JSON contract of a fix run.
+const Schema = "perfloop.fix/v1"
+
+// Result is what a fix run kept and rejected.
+type Result struct {
+	Schema   string     `json:"schema"`
+	Module   string     `json:"module"`
+	Commit   string     `json:"commit"`
+	Kept     []Kept     `json:"kept"`
+	Rejected []Rejected `json:"rejected"`
+	// Together says whether the kept patches (not for review) apply
+	// together and pass the tests: "" when there are none.
+	Together string `json:"together,omitempty"`
+	// WallSeconds is the run's duration.
+	WallSeconds float64 `json:"wall_seconds"`
+}
+
+// candidate is an edit and the root cause it answers.
+type candidate struct {
+	Edit
+	finding document.Finding
+}
+
+// Run tries every candidate. It returns what it decided so far with ctx's
+// error when interrupted; the scratch work trees are removed in every
+// case.
+func Run(ctx context.Context, opts Options, bar *progress.Bar) (*Result, error) {
+	start := time.Now()
+	res := &Result{Schema: Schema, Module: opts.Doc.Module, Commit: opts.Commit, Kept: []Kept{}, Rejected: []Rejected{}}
+	defer func() { res.WallSeconds = math.Round(time.Since(start).Seconds()*10) / 10 }()
+	cands, rejected := candidates(opts)
+	res.Rejected = append(res.Rejected, rejected...)
+	if len(cands) == 0 {
+		return res, nil
+	}
+	tmp, err := os.MkdirTemp("", "perfloop-fix-")
+	if err != nil {
+		return res, err
+	}
+	defer os.RemoveAll(tmp)
+	if opts.Out != "" {
+		if err := os.MkdirAll(opts.Out, 0o755); err != nil {
+			return res, fmt.Errorf("create -out directory: %w", err)
+		}
+	}
+	for i, c := range cands {
+		if opts.Budget > 0 && time.Since(start) > opts.Budget {
+			for _, c := range cands[i:] {
+				res.Rejected = append(res.Rejected, reject(c, "not reached: -time ran out"))
+			}
+			break
+		}
+		bar.Status(fmt.Sprintf("candidate %d of %d: %s at %s:%d", i+1, len(cands), c.Kind, c.File, c.Line))
+		kept, why, err := try(ctx, opts, c, filepath.Join(tmp, fmt.Sprintf("c%d", i)), bar)
+		if err != nil {
+			return res, err
+		}
+		if kept == nil {
+			res.Rejected = append(res.Rejected, reject(c, why))
+			continue
+		}
+		name := fmt.Sprintf("%02d-%s-%s-%d.patch", len(res.Kept)+1, c.Kind, strings.TrimSuffix(filepath.Base(c.File), ".go"), c.Line)
+		if opts.Out != "" {
+			path := filepath.Join(opts.Out, name)
+			if err := os.WriteFile(path, []byte(kept.Patch), 0o644); err != nil {
+				return res, fmt.Errorf("write %s: %w", path, err)
+			}
+			kept.Patch = path
+		}
+		res.Kept = append(res.Kept, *kept)
+	}
+	res.Together, err = together(ctx, opts, res.Kept, filepath.Join(tmp, "together"))
+	return res, err
+}
+
+func reject(c candidate, why string) Rejected {
+	return Rejected{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Reason: why}
+}
+
+// candidates are the edits at the lines of the report's root causes, the
+// costliest cause first, one per site and rewrite.
+func candidates(opts Options) ([]candidate, []Rejected) {
+	var out []candidate
+	var rejected []Rejected
+	seen := map[string]bool{}
+	for _, f := range opts.Doc.Findings {
+		if f.Section != document.SectionFix || f.File == "" {
+			continue
+		}
+		locs := append([]document.Location{{File: f.File, Line: f.Line, Function: f.Function}}, f.Related...)
+		for _, l := range locs {
+			if strings.HasSuffix(l.File, "_test.go") || !strings.HasSuffix(l.File, ".go") || filepath.IsAbs(l.File) {
+				continue
+			}
+			path := filepath.Join(opts.Dir, filepath.FromSlash(l.File))
+			src, err := os.ReadFile(path)
+			if err != nil {
+				continue
+			}
+			edits, err := opts.Rewrite(path, src, int(l.Line))
+			if err != nil {
+				continue
+			}
+			for _, e := range edits {
+				e.File = l.File
+				key := fmt.Sprintf("%s:%d %s", e.File, e.Line, e.Kind)
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				c := candidate{Edit: e, finding: f}
+				if opts.Production != nil {
+					fn := cmp.Or(l.Function, f.Function)
+					if share := opts.Production[document.PlainFunc(fn)]; share < opts.MinShare {
+						rejected = append(rejected, reject(c, fmt.Sprintf("cold in production: %s is %.1f%% of the production profile (below -min-share %.1f%%): not rewritten", shortFunc(fn), share*100, opts.MinShare*100)))
+						continue
+					}
+				}
+				out = append(out, c)
+			}
+		}
+	}
+	return out, rejected
+}
+
+// try makes one candidate's edit in a fresh work tree of the commit,
+// checks it and measures it. It returns the kept patch, or why not.
+func try(ctx context.Context, opts Options, c candidate, dir string, bar *progress.Bar) (*Kept, string, error) {
+	remove, err := gotest.CheckoutWorktree(ctx, opts.Repo, opts.Commit, dir)
+	if err != nil {
+		return nil, "", fmt.Errorf("check out %s: %w", short(opts.Commit), err)
+	}
+	defer remove()
+	mod := filepath.Join(dir, opts.Rel)
+	file := filepath.Join(mod, filepath.FromSlash(c.File))
+	if err := os.WriteFile(file, c.After, 0o644); err != nil {
+		return nil, "", fmt.Errorf("write the edit: %w", err)
+	}
+	pkgs, edited, err := importers(ctx, mod, path.Dir(c.File), opts.Tags)
+	if err != nil {
+		return nil, "build failed: " + firstLine(err.Error()), ctxErr(ctx)
+	}
+	bar.Status(fmt.Sprintf("%s:%d: build, vet and test %d package(s)", c.File, c.Line, len(pkgs)))
+	if out, err := goRun(ctx, mod, append([]string{"build", "-tags", opts.Tags}, pkgs...)...); err != nil {
+		return nil, "build failed: " + compilerLine(out), ctxErr(ctx)
+	}
+	if out, err := goRun(ctx, mod, append([]string{"vet", "-tags", opts.Tags}, edited)...); err != nil {
+		return nil, "vet failed: " + compilerLine(out), ctxErr(ctx)
+	}
+	if out, err := goRun(ctx, mod, append([]string{"test", "-count=1", "-tags", opts.Tags}, pkgs...)...); err != nil {
+		return nil, "tests failed: " + testFailure(out), ctxErr(ctx)
+	}
+	patch, err := gitDiff(ctx, dir)
+	if err != nil || patch == "" {
+		return nil, "the edit changed nothing", ctxErr(ctx)
+	}
+	benches, bpkgs := benchmarksOf(opts.Doc, c.finding)
+	if len(benches) == 0 {
+		return nil, "no benchmark hits the site: not measured", nil
+	}
+	pattern := "^(" + strings.Join(quoteAll(benches), "|") + ")$"
+	bar.Status(fmt.Sprintf("%s:%d: measuring %s", c.File, c.Line, strings.Join(benches, ", ")))
+	sides, err := abtest.Build(ctx, [2]abtest.Spec{
+		{Role: "BASE", Label: short(opts.Commit), Dir: opts.Dir, Tags: opts.Tags},
+		{Role: "HEAD", Label: c.Kind, Dir: mod, Tags: opts.Tags},
+	}, bpkgs, pattern, bar)
+	if err != nil {
+		if cerr := ctxErr(ctx); cerr != nil {
+			return nil, "", cerr
+		}
+		return nil, "build failed: " + firstLine(err.Error()), nil
+	}
+	defer abtest.Close(sides)
+	ab := opts.AB
+	r, err := abtest.Run(ctx, sides, ab, bar)
+	if err != nil {
+		if cerr := ctxErr(ctx); cerr != nil {
+			return nil, "", cerr
+		}
+		return nil, "not measured: " + firstLine(err.Error()), nil
+	}
+	if len(r.Failures) > 0 {
+		return nil, "a benchmark failed with the edit: " + firstLine(r.Failures[0].String()), nil
+	}
+	rows, gain, worse, mde := decide(r, c.finding, opts.Threshold)
+	if worse != "" {
+		return nil, worse, nil
+	}
+	if !gain {
+		if mde > 0 && !math.IsInf(mde, 0) {
+			return nil, fmt.Sprintf("no significant change (could detect ±%.1f%%)", mde*100), nil
+		}
+		return nil, "no significant change", nil
+	}
+	return &Kept{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Patch: patch,
+		Review: c.Review, Benchmarks: rows, Tests: pkgs, Finding: c.finding.Message}, "", nil
+}
+
+// units returns the units a finding's gain may show in: sec/op, and the
+// allocation units when the cause allocates.
+func units(f document.Finding) []string {
+	if f.Kind == "alloc" {
+		return []string{"allocs/op", "B/op", "sec/op"}
+	}
+	for _, c := range f.Costs {
+		if c.AllocsPerOp > 0 || c.BytesPerOp > 0 {
+			return []string{"allocs/op", "B/op", "sec/op"}
+		}
+	}
+	return []string{"sec/op"}
+}
+
+// decide reads a comparison: the rows, whether a row in the finding's units
+// is significantly better, the first row significantly worse by more than
+// threshold (in any unit), and the smallest change the finding's units
+// could have shown.
+func decide(r *abtest.Result, f document.Finding, threshold float64) (rows []Measured, gain bool, worse string, mde float64) {
+	want := units(f)
+	mde = math.Inf(1)
+	for _, t := range r.Tables {
+		for _, row := range t.Rows {
+			if len(row.Cells) < 2 || row.Cells[1] == nil || !row.Cells[1].Compared {
+				continue
+			}
+			cell := row.Cells[1]
+			m := Measured{Name: "Benchmark" + row.Benchmark, Unit: t.Unit, Delta: cell.Delta, CI: [2]float64{cell.Low, cell.High}, Significant: cell.Significant}
+			if d, lo, hi, _, ok := r.Interval(tablePkg(t), row.FullName, t.Unit); ok {
+				m.Delta, m.CI = d, [2]float64{lo, hi}
+			}
+			for k := range m.CI {
+				if math.IsNaN(m.CI[k]) {
+					m.CI[k] = 0
+				}
+			}
+			if math.IsNaN(m.Delta) {
+				m.Delta = 0
+			}
+			rows = append(rows, m)
+			better := t.Better
+			if better == 0 {
+				better = -1
+			}
+			improved := cell.Significant && float64(better)*cell.Delta > 0
+			regressed := cell.Significant && float64(better)*cell.Delta < -threshold
+			if regressed && worse == "" {
+				worse = fmt.Sprintf("made %s worse: %+.1f%% %s", m.Name, cell.Delta*100, t.Unit)
+			}
+			if slices.Contains(want, t.Unit) {
+				gain = gain || improved
+				if !math.IsNaN(cell.MDE) {
+					mde = min(mde, cell.MDE)
+				}
+			}
+		}
+	}
+	return rows, gain, worse, mde
+}
+
+// tablePkg is the package a table's rows belong to.
+func tablePkg(t *stats.Table) string {
+	for _, c := range t.Config {
+		if p, ok := strings.CutPrefix(c, "pkg: "); ok {
+			return p
+		}
+	}
+	return ""
+}
+
+// benchmarksOf returns the top-level benchmarks a finding costs, and their
+// packages.
+func benchmarksOf(doc *document.Report, f document.Finding) (names, pkgs []string) {
+	want := f.Benchmarks
+	if len(want) == 0 && f.Benchmark != "" {
+		want = []string{f.Benchmark}
+	}
+	for _, w := range want {
+		top, _, _ := strings.Cut(w, "/")
+		for _, b := range doc.Benchmarks {
+			if b.Name == w || strings.HasPrefix(b.Name, top+"/") || b.Name == top {
+				if !slices.Contains(names, top) {
+					names = append(names, top)
+				}
+				if !slices.Contains(pkgs, b.Package) {
+					pkgs = append(pkgs, b.Package)
+				}
+			}
+		}
+	}
+	slices.Sort(names)
+	slices.Sort(pkgs)
+	return names, pkgs
+}
+
+func quoteAll(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = regexp.QuoteMeta(n)
+	}
+	return out
+}
+
+// importers lists the module's packages that are the edited one or import
+// it (directly or not), and the edited package's path.
+func importers(ctx context.Context, mod, dir, tags string) ([]string, string, error) {
+	out, err := goRun(ctx, mod, "list", "-tags", tags, "-f", "{{.ImportPath}}", "./"+dir)
+	if err != nil {
+		return nil, "", errors.New(compilerLine(out))
+	}
+	edited := strings.TrimSpace(out)
+	out, err = goRun(ctx, mod, "list", "-e", "-tags", tags, "-test", "-f", "{{.ImportPath}} {{join .Deps \" \"}}", "./...")
+	if err != nil {
+		return nil, "", errors.New(compilerLine(out))
+	}
+	var pkgs []string
+	for _, l := range strings.Split(out, "\n") {
+		f := strings.Fields(l)
+		if len(f) == 0 {
+			continue
+		}
+		// The test variants ("p [p.test]", "p_test [p.test]", "p.test")
+		// name the package whose tests they are.
+		p := strings.TrimSuffix(strings.TrimSuffix(f[0], ".test"), "_test")
+		if p == edited || slices.Contains(f[1:], edited) {
+			if !slices.Contains(pkgs, p) {
+				pkgs = append(pkgs, p)
+			}
+		}
+	}
+	slices.Sort(pkgs)
+	return pkgs, edited, nil
+}
+
+// together applies the kept patches that are not for review to one work
+// tree and runs the tests of every package they touch.
+func together(ctx context.Context, opts Options, kept []Kept, dir string) (string, error) {
+	var patches []string
+	var pkgs []string
+	for _, k := range kept {
+		if k.Review {
+			continue
+		}
+		patches = append(patches, k.Patch)
+		for _, p := range k.Tests {
+			if !slices.Contains(pkgs, p) {
+				pkgs = append(pkgs, p)
+			}
+		}
+	}
+	if len(patches) == 0 {
+		return "", nil
+	}
+	remove, err := gotest.CheckoutWorktree(ctx, opts.Repo, opts.Commit, dir)
+	if err != nil {
+		return "", fmt.Errorf("check out %s: %w", short(opts.Commit), err)
+	}
+	defer remove()
+	for _, p := range patches {
+		patch := p
+		if !strings.HasPrefix(p, "diff ") {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return "", err
+			}
+			patch = string(data)
+		}
+		cmd := exec.CommandContext(ctx, "git", "apply", "-")
+		cmd.Dir, cmd.Stdin = dir, strings.NewReader(patch)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Sprintf("the kept patches do not apply together: %s", firstLine(string(out))), ctxErr(ctx)
+		}
+	}
+	mod := filepath.Join(dir, opts.Rel)
+	slices.Sort(pkgs)
+	if out, err := goRun(ctx, mod, append([]string{"test", "-count=1", "-tags", opts.Tags}, pkgs...)...); err != nil {
+		return "together, the kept patches fail the tests: " + testFailure(out), ctxErr(ctx)
+	}
+	return fmt.Sprintf("the %d kept patch(es) apply together with git apply and pass the tests of %d package(s)", len(patches), len(pkgs)), nil
+}
+
+func goRun(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd, done, err := gotest.GoCommand(ctx, dir, nil, args...)
+	if err != nil {
+		return "", err
+	}
+	defer done()
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+func gitDiff(ctx context.Context, dir string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", "diff", "--no-color", "--no-ext-diff")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	return string(out), err
+}
+
+func ctxErr(ctx context.Context) error { return ctx.Err() }
+
+// compilerLine is the first line of the go command's output that says
+// something (not a "# package" header).
+func compilerLine(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		l = strings.TrimSpace(l)
+		if l != "" && !strings.HasPrefix(l, "#") {
+			return l
+		}
+	}
+	return "no output"
+}
+
+// testFailure is the first line of go test's output that names a failure.
+func testFailure(out string) string {
+	lines := strings.Split(out, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "--- FAIL") {
+			msg := strings.TrimSpace(l)
+			if i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != "" {
+				msg += ": " + strings.TrimSpace(lines[i+1])
+			}
+			return msg
+		}
+	}
+	return compilerLine(out)
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+func short(commit string) string { return commit[:min(12, len(commit))] }
+
+func shortFunc(fn string) string {
+	fn = document.PlainFunc(fn)
+	return fn[strings.LastIndex(fn, "/")+1:]
+}

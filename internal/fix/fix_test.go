@@ -1,0 +1,99 @@
+package fix
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/perfloop/perfloop/internal/abtest"
+	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/stats"
+)
+
+func table(unit string, better int, rows ...*stats.Row) *stats.Table {
+	return &stats.Table{Config: []string{"pkg: example.com/m"}, Unit: unit, Better: better, Rows: rows}
+}
+
+func row(name string, delta float64, significant bool, mde float64) *stats.Row {
+	return &stats.Row{Benchmark: name, FullName: name, Cells: []*stats.Cell{{}, {Compared: true, Delta: delta, Significant: significant, MDE: mde, Low: math.NaN(), High: math.NaN()}}}
+}
+
+// TestDecide: a gain counts only in the finding's units and only when
+// significant; a significant loss in any unit rejects; with no gain the
+// smallest detectable change of those units is reported.
+func TestDecide(t *testing.T) {
+	alloc := document.Finding{Kind: "alloc"}
+	cpu := document.Finding{Kind: "cpu"}
+	tests := []struct {
+		name   string
+		f      document.Finding
+		tables []*stats.Table
+		gain   bool
+		worse  string
+		mde    float64
+	}{
+		{"fewer allocations", alloc, []*stats.Table{
+			table("sec/op", -1, row("Keys", -0.02, false, 0.04)),
+			table("allocs/op", -1, row("Keys", -0.66, true, 0)),
+		}, true, "", 0},
+		{"faster but a cpu finding wants sec/op", cpu, []*stats.Table{
+			table("allocs/op", -1, row("Label", -0.5, true, 0)),
+			table("sec/op", -1, row("Label", -0.01, false, 0.03)),
+		}, false, "", 0.03},
+		{"one benchmark slower", cpu, []*stats.Table{
+			table("sec/op", -1, row("A", -0.3, true, 0), row("B", 0.12, true, 0)),
+		}, true, "made BenchmarkB worse: +12.0% sec/op", 0},
+		{"worse within the threshold", cpu, []*stats.Table{
+			table("sec/op", -1, row("A", -0.3, true, 0), row("B", 0.02, true, 0)),
+		}, true, "", 0},
+		{"higher is better", cpu, []*stats.Table{
+			table("sec/op", -1, row("A", -0.2, true, 0)),
+			table("B/s", 1, row("A", 0.25, true, 0)),
+		}, true, "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, gain, worse, mde := decide(&abtest.Result{Tables: tt.tables}, tt.f, 0.03)
+			if gain != tt.gain || worse != tt.worse {
+				t.Errorf("gain %v worse %q, want %v %q", gain, worse, tt.gain, tt.worse)
+			}
+			if !tt.gain && mde != tt.mde {
+				t.Errorf("mde %v, want %v", mde, tt.mde)
+			}
+		})
+	}
+}
+
+// TestCandidates: the edits at a finding's lines and related lines, once
+// per site and rewrite, never in _test.go files; with a production
+// profile, a function below the share is rejected as cold, not tried.
+func TestCandidates(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"a.go", "b.go", "a_test.go"} {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte("package m\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc := &document.Report{Findings: []document.Finding{
+		{Section: "fix", Kind: "alloc", File: "a.go", Line: 3, Function: "example.com/m.Hot", Related: []document.Location{{File: "a.go", Line: 5}, {File: "a_test.go", Line: 9}}},
+		{Section: "fix", Kind: "cpu", File: "b.go", Line: 7, Function: "example.com/m.Cold"},
+		{Section: "leave-alone", Kind: "leave-alone", File: "a.go", Line: 3},
+	}}
+	var asked []string
+	rw := func(path string, src []byte, line int) ([]Edit, error) {
+		asked = append(asked, filepath.Base(path))
+		// Both lines of a.go lead to one edit at line 3.
+		return []Edit{{Kind: "presize", Line: 3}}, nil
+	}
+	cands, rej := candidates(Options{Dir: dir, Doc: doc, Rewrite: rw})
+	if len(cands) != 2 || len(rej) != 0 || strings.Join(asked, ",") != "a.go,a.go,b.go" {
+		t.Fatalf("candidates %+v, rejected %+v, asked %v", cands, rej, asked)
+	}
+	cands, rej = candidates(Options{Dir: dir, Doc: doc, Rewrite: rw, MinShare: 0.01,
+		Production: map[string]float64{"example.com/m.Hot": 0.3, "example.com/m.Cold": 0.001}})
+	if len(cands) != 1 || cands[0].File != "a.go" || len(rej) != 1 || !strings.HasPrefix(rej[0].Reason, "cold in production: m.Cold is 0.1%") {
+		t.Fatalf("with production: candidates %+v, rejected %+v", cands, rej)
+	}
+}
