@@ -224,7 +224,7 @@ func (u *unit) hoistMake(fn *ast.FuncDecl, outer, loop ast.Stmt, body *ast.Block
 	}
 	id, _ := as.Lhs[0].(*ast.Ident)
 	call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-	if id == nil || call == nil || id.Name == "_" || !u.isBuiltin(call, "make") || call.Ellipsis.IsValid() {
+	if id == nil || call == nil || id.Name == "_" || !u.isBuiltin(call, "make") || call.Ellipsis.IsValid() || len(call.Args) == 0 {
 		return candidate{}, false
 	}
 	obj := u.info.Defs[id]

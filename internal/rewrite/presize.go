@@ -69,7 +69,7 @@ func (u *unit) emptyDecl(s ast.Stmt) (types.Object, ast.Expr, bool) {
 		}
 		typ = v.Type
 	case *ast.CallExpr:
-		if !u.isBuiltin(v, "make") || v.Ellipsis.IsValid() {
+		if !u.isBuiltin(v, "make") || v.Ellipsis.IsValid() || len(v.Args) == 0 {
 			return nil, nil, false
 		}
 		typ = v.Args[0]

@@ -144,6 +144,9 @@ func checkMark(t *testing.T, dir string, m mark) {
 		return
 	}
 	r := found[0]
+	if r.Review != (r.Kind == "field") {
+		t.Errorf("%s:%d: Review = %v", m.file, m.line, r.Review)
+	}
 	if r.Line != m.line || r.File != m.file || !bytes.Equal(r.Before, src) || r.Description == "" {
 		t.Errorf("%s:%d: rewrite at %s:%d, description %q", m.file, m.line, r.File, r.Line, r.Description)
 	}
@@ -252,10 +255,10 @@ func FuzzAt(f *testing.F) {
 	// Resolve the imports the seeds use once, then never call the go
 	// command again: mutated import paths stay unresolved.
 	ld := newLoader()
-	ld.list(filepath.Join("testdata", "fuzz"), []string{"bytes", "fmt", "html/template", "io", "regexp", "strconv", "strings", "text/template", "time", "encoding/binary", "unicode/utf8"})
+	ld.list(filepath.Join("testdata", "fuzzsrc"), []string{"bytes", "fmt", "html/template", "io", "regexp", "strconv", "strings", "text/template", "time", "encoding/binary", "unicode/utf8"})
 	ld.offline = true
 	f.Fuzz(func(t *testing.T, src []byte, line int) {
-		path := filepath.Join("testdata", "fuzz", "f.go")
+		path := filepath.Join("testdata", "fuzzsrc", "f.go") // no such directory: no other files
 		rs, err := at(path, src, line, ld)
 		if err != nil {
 			if _, perr := parser.ParseFile(token.NewFileSet(), path, src, parser.SkipObjectResolution); perr == nil {
