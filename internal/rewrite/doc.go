@@ -1,0 +1,83 @@
+// Package rewrite makes the mechanical source rewrites that `perfloop
+// fix` tries at the lines a profile says are hot. At returns the
+// rewrites that apply at one line of one file, Package those of a whole
+// package; each is the whole file before and after, gofmt'd.
+//
+// This package is opinionated: it proposes a rewrite only when the
+// preconditions that make it equivalent can be read from the code, and
+// otherwise proposes nothing. The engine builds, vets, tests and measures
+// every candidate, but tests rarely notice a buffer shared between
+// iterations or a nil slice become empty, so the checks here are the
+// guard against a faster program that is wrong. What each rule accepts,
+// and why no more:
+//
+//   - presize: `var out []T`, `out := []T{}` or `out := make([]T, 0)`
+//     (and `m := map[K]V{}` or `make(map[K]V)`) followed, in the same
+//     block, by a range loop over an identifier or field (a slice, array,
+//     map, string or integer: a length that can be taken again without
+//     effect) whose body appends exactly one element to out (`out =
+//     append(out, e)`), or sets one key of m, in a statement of its own
+//     that no break, continue, goto or return precedes, and mentions out
+//     nowhere else → `out := make([]T, 0, len(xs))`, moved to just before
+//     the loop when xs is made in between. A conditional append would
+//     allocate for elements never added; a nil slice that the function
+//     compares with nil is left alone, because presizing makes it empty
+//     instead of nil. Ranges over channels, functions and calls have no
+//     length to take.
+//
+//   - builder: `s := ""` or `var s string`, then a for or range loop
+//     whose only mentions of s are `s += x` or `s = s + x` statements (x
+//     of type string, s not in it, outside function literals), and s read
+//     after the loop → `var sb strings.Builder` before the loop,
+//     `sb.WriteString(x)` per operand, `s := sb.String()` after it. A
+//     loop that reads s (its length, a comparison) would see the builder's
+//     contents only through String, which copies: such loops are left
+//     alone. Named string types are left alone (WriteString would need a
+//     conversion).
+//
+//   - strconv: `fmt.Sprintf` with a constant format of literal text, %%,
+//     %s of a string and %d of an integer of a basic type, and
+//     `fmt.Sprint` of one such value → concatenation with strconv.Itoa,
+//     FormatInt or FormatUint; fmt's import is removed when no longer
+//     used. Named types are refused because fmt calls their Format,
+//     String or Error method; %v, flags, widths and precisions because
+//     their output is not a plain conversion.
+//
+//   - hoist-const: `regexp.MustCompile(c)` (and MustCompilePOSIX) and
+//     `template.Must(template.New(c).Parse(c))` (text/template or
+//     html/template) inside a function, with constant arguments that name
+//     nothing local to the function → a package-level `var fnRe = …`
+//     (`fnTmpl`, a name no identifier of the package uses). The result
+//     must be used only as the receiver of methods that do not change it
+//     (any method of a Regexp but Longest; Execute and ExecuteTemplate of
+//     a template), directly or through a local variable. The pattern and
+//     the template are compiled here first: one that fails would panic at
+//     start-up instead of at the call.
+//
+//   - hoist-alloc: `buf := make([]T, n)` or `make([]T, 0, n)` at the top
+//     level of a loop body, n a constant or a local variable declared
+//     before the loop that the loop never assigns (no address taken, no
+//     function literal mentions it) → made once before the loop, with
+//     `clear(buf)` (Go 1.21 modules and later) or `buf = buf[:0]` where
+//     the make was, so every iteration still starts from zeroes or an
+//     empty slice. The buffer must not outlive its iteration: every use
+//     indexes it (not &buf[i]), ranges over it, takes len or cap, copies,
+//     converts it to a string, passes it (or a slice of it) to a function
+//     known not to keep it (io.ReadFull, the Read and Write methods of
+//     io.Reader and io.Writer, whose contracts forbid retaining p, bytes
+//     comparisons and searches, utf8, hex, encoding/binary's byte orders,
+//     crypto/rand.Read), or, for the empty form, appends to it and assigns
+//     back (append, strconv.Append*). Anything else (stored, returned,
+//     appended to another slice, sent, captured by a function literal,
+//     passed to go or defer or to an unknown function) keeps the
+//     allocation, since one shared buffer would then alias the values of
+//     every iteration. The name must be the only one of its spelling in
+//     the function, so the hoisted declaration shadows nothing.
+//
+//   - field (review only): not written yet; proposes nothing.
+//
+// Types come from go/types over the package's files, with the imports'
+// export data from `go list -export`; a rule that needs a type it cannot
+// see (an import that does not resolve, a type error) proposes nothing
+// there.
+package rewrite

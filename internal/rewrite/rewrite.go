@@ -1,0 +1,546 @@
+package rewrite
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// Rewrite is one candidate edit of one Go file.
+type Rewrite struct {
+	// Kind names the rewrite: "presize" (slice/map/strings.Builder/bytes.Buffer sized from a known length),
+	// "builder" (string concatenation in a loop → strings.Builder), "strconv" (fmt.Sprintf/Sprint with simple
+	// verbs → strconv or concatenation), "hoist-const" (regexp.MustCompile / template.Must(template.New(..).Parse(const)) /
+	// similar constant-argument constructors inside a function → a package-level variable), "hoist-alloc"
+	// (an allocation of loop-invariant size inside a loop → made once before the loop and reused, buf = buf[:0] style),
+	// "field" (review only: a stack array that escapes through an interface call moved into a receiver field).
+	Kind string
+	// File is the path given; Line the site's line (1-based) in the original.
+	File string
+	Line int
+	// Lines are every line of the original where At proposes the
+	// rewrite: Line and the other lines it edits (a presize's
+	// declaration, a builder's other concatenations).
+	Lines []int
+	// Review reports a rewrite that changes a type's fields or an exported signature: written for review, never applied automatically.
+	Review bool
+	// Description says what it does in one line, e.g. `presize out: make([]Field, 0, len(parts))`.
+	Description string
+	// Before and After are the whole file's source before and after (After gofmt'd).
+	Before, After []byte
+}
+
+// Kinds are the rewrites this package knows, in the order At returns
+// them for one line.
+var Kinds = []string{"presize", "builder", "strconv", "hoist-const", "hoist-alloc", "field"}
+
+// At returns the rewrites that apply at line of the Go source file (path is for positions and messages; src its
+// contents), in the function that contains the line, each with its preconditions checked. A line where none applies
+// gives none and no error; unparsable source is an error.
+//
+// The other Go files of path's directory that belong to the same
+// package are read for the types and the names in use; src stands for
+// path's own contents.
+func At(path string, src []byte, line int) ([]Rewrite, error) {
+	return at(path, src, line, newLoader())
+}
+
+func at(path string, src []byte, line int, ld *loader) ([]Rewrite, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("rewrite %s: %w", path, err)
+	}
+	dir := filepath.Dir(path)
+	files := []*ast.File{f}
+	srcs := [][]byte{src}
+	names := map[string]bool{}
+	siblings, _ := goFiles(dir)
+	test := strings.HasSuffix(path, "_test.go")
+	for _, name := range siblings {
+		full := filepath.Join(dir, name)
+		if sameFile(full, path) {
+			continue
+		}
+		data, err := os.ReadFile(full)
+		if err != nil {
+			continue
+		}
+		g, err := parser.ParseFile(fset, full, data, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		addNames(names, g) // test files share the package's names
+		if g.Name.Name != f.Name.Name || (!test && strings.HasSuffix(name, "_test.go")) {
+			continue
+		}
+		files = append(files, g)
+		srcs = append(srcs, data)
+	}
+	p := ld.check(fset, dir, files, names)
+	u := p.unit(0, path, srcs[0])
+	var out []Rewrite
+	for _, c := range u.candidates() {
+		if !slices.Contains(c.lines(), line) {
+			continue
+		}
+		r, err := u.apply(c)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// Package returns every rewrite that applies anywhere in the package's non-test files (for the engine's
+// "what could be rewritten" listing and for tests): the same rules as At.
+func Package(dir string) ([]Rewrite, error) {
+	return pkgRewrites(dir, newLoader())
+}
+
+func pkgRewrites(dir string, ld *loader) ([]Rewrite, error) {
+	names, err := goFiles(dir)
+	if err != nil {
+		return nil, fmt.Errorf("rewrite %s: %w", dir, err)
+	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	var srcs [][]byte
+	var paths []string
+	all := map[string]bool{}
+	for _, name := range names {
+		full := filepath.Join(dir, name)
+		data, err := os.ReadFile(full)
+		if err != nil {
+			return nil, fmt.Errorf("rewrite: %w", err)
+		}
+		f, err := parser.ParseFile(fset, full, data, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return nil, fmt.Errorf("rewrite %s: %w", full, err)
+		}
+		addNames(all, f)
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		if len(files) > 0 && f.Name.Name != files[0].Name.Name {
+			continue // a stray main or ignore-tagged file
+		}
+		files = append(files, f)
+		srcs = append(srcs, data)
+		paths = append(paths, full)
+	}
+	if len(files) == 0 {
+		return nil, nil
+	}
+	p := ld.check(fset, dir, files, all)
+	var out []Rewrite
+	for i := range files {
+		u := p.unit(i, paths[i], srcs[i])
+		for _, c := range u.candidates() {
+			r, err := u.apply(c)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// goFiles lists the .go files of dir that the current build
+// configuration selects.
+func goFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+			continue
+		}
+		if ok, err := build.Default.MatchFile(dir, name); err != nil || !ok {
+			continue
+		}
+		names = append(names, name)
+	}
+	return names, nil
+}
+
+func sameFile(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}
+
+// addNames records every identifier of f: a fresh name must collide
+// with none of them.
+func addNames(names map[string]bool, f *ast.File) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			names[id.Name] = true
+		}
+		return true
+	})
+}
+
+// pkg is a type-checked package (possibly with errors: a rule that
+// needs a type it cannot see proposes nothing).
+type pkg struct {
+	fset      *token.FileSet
+	files     []*ast.File
+	info      *types.Info
+	types     *types.Package
+	names     map[string]bool
+	goVersion string
+	// errs are the type checker's errors, for tests.
+	errs []error
+}
+
+// unit is one file of a checked package, with what the rules need.
+type unit struct {
+	*pkg
+	path    string
+	src     []byte
+	file    *ast.File
+	tf      *token.File
+	parents map[ast.Node]ast.Node
+	// fileNames are the identifiers of this file: an import added must
+	// not be shadowed by any of them.
+	fileNames map[string]bool
+}
+
+func (p *pkg) unit(i int, path string, src []byte) *unit {
+	f := p.files[i]
+	u := &unit{pkg: p, path: path, src: src, file: f, tf: p.fset.File(f.Pos()), parents: map[ast.Node]ast.Node{}, fileNames: map[string]bool{}}
+	addNames(u.fileNames, f)
+	var stack []ast.Node
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if len(stack) > 0 {
+			u.parents[n] = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		return true
+	})
+	return u
+}
+
+// A candidate is a rewrite found and checked, as edits of the original.
+type candidate struct {
+	kind   string
+	line   int
+	more   []int // other lines where At proposes it
+	review bool
+	desc   string
+	edits  []edit
+	// imports are the paths the new code needs; drop the ones that may
+	// fall out of use.
+	imports, drop []string
+}
+
+func (c candidate) lines() []int {
+	out := append([]int{c.line}, c.more...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// An edit replaces the original's bytes [pos, end) with text.
+type edit struct {
+	pos, end token.Pos
+	text     string
+}
+
+// candidates runs every rule on every function of the file, in source
+// order of the functions and Kinds order within one.
+func (u *unit) candidates() []candidate {
+	var out []candidate
+	for _, d := range u.file.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Body == nil {
+			continue
+		}
+		out = append(out, u.presize(fn)...)
+		out = append(out, u.builder(fn)...)
+		out = append(out, u.strconv(fn)...)
+		out = append(out, u.hoistConst(fn)...)
+		out = append(out, u.hoistAlloc(fn)...)
+		out = append(out, u.field(fn)...)
+	}
+	return out
+}
+
+// apply makes the rewrite's After: the edits, the imports, gofmt.
+func (u *unit) apply(c candidate) (Rewrite, error) {
+	edits := slices.Clone(c.edits)
+	slices.SortStableFunc(edits, func(a, b edit) int { return int(b.pos) - int(a.pos) })
+	out := slices.Clone(u.src)
+	for _, e := range edits {
+		i, j := u.off(e.pos), u.off(e.end)
+		out = slices.Concat(out[:i], []byte(e.text), out[j:])
+	}
+	fail := func(err error) (Rewrite, error) {
+		return Rewrite{}, fmt.Errorf("rewrite %s:%d (%s): %w", u.path, c.line, c.kind, err)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, u.path, out, parser.ParseComments) // UsesImport needs the objects
+	if err != nil {
+		return fail(err)
+	}
+	// Drop first: an import added to a block then emptied of the
+	// others would keep its parentheses.
+	for _, path := range c.drop {
+		if spec := importOf(f, path); spec != nil && spec.Name == nil && !astutil.UsesImport(f, path) {
+			astutil.DeleteImport(fset, f, path)
+		}
+	}
+	for _, path := range c.imports {
+		if importOf(f, path) == nil {
+			astutil.AddImport(fset, f, path)
+		}
+	}
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, f); err != nil {
+		return fail(err)
+	}
+	after, err := format.Source(buf.Bytes())
+	if err != nil {
+		return fail(err)
+	}
+	return Rewrite{
+		Kind:        c.kind,
+		File:        u.path,
+		Line:        c.line,
+		Lines:       c.lines(),
+		Review:      c.review,
+		Description: c.desc,
+		Before:      u.src,
+		After:       after,
+	}, nil
+}
+
+func importOf(f *ast.File, path string) *ast.ImportSpec {
+	for _, s := range f.Imports {
+		if strings.Trim(s.Path.Value, "`\"") == path {
+			return s
+		}
+	}
+	return nil
+}
+
+// qualifier returns the name that refers to the package path in the
+// file, adding no import when it is imported already; ok is false when
+// the package's name is taken by something else.
+func (u *unit) qualifier(path string) (string, bool) {
+	if s := importOf(u.file, path); s != nil {
+		if s.Name == nil {
+			return defaultName(path), true
+		}
+		if s.Name.Name == "_" || s.Name.Name == "." {
+			return "", false
+		}
+		return s.Name.Name, true
+	}
+	name := defaultName(path)
+	if u.fileNames[name] || (u.types != nil && u.types.Scope().Lookup(name) != nil) {
+		return "", false
+	}
+	return name, true
+}
+
+func defaultName(path string) string {
+	return path[strings.LastIndex(path, "/")+1:]
+}
+
+// off is the byte offset of pos in the original.
+func (u *unit) off(pos token.Pos) int { return u.tf.Offset(pos) }
+
+// line is pos's line in the original.
+func (u *unit) line(pos token.Pos) int { return u.tf.Line(pos) }
+
+// text is n's source in the original.
+func (u *unit) text(n ast.Node) string { return string(u.src[u.off(n.Pos()):u.off(n.End())]) }
+
+// fresh returns base, or base with a number, that no identifier of the
+// package uses.
+func (u *unit) fresh(base string) string {
+	name := base
+	for i := 2; u.names[name] || types.Universe.Lookup(name) != nil || token.IsKeyword(name); i++ {
+		name = fmt.Sprintf("%s%d", base, i)
+	}
+	u.names[name] = true // two rewrites of one run never share a name
+	return name
+}
+
+// obj is the object an identifier declares or uses, nil if unknown.
+func (u *unit) obj(e ast.Expr) types.Object {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	return u.info.ObjectOf(id)
+}
+
+// typeOf is e's type, nil if unknown or invalid.
+func (u *unit) typeOf(e ast.Expr) types.Type {
+	t := u.info.TypeOf(e)
+	if t == nil || t == types.Typ[types.Invalid] {
+		return nil
+	}
+	return t
+}
+
+// isBuiltin reports whether call calls the builtin name.
+func (u *unit) isBuiltin(call *ast.CallExpr, name string) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || id.Name != name {
+		return false
+	}
+	_, ok = u.info.Uses[id].(*types.Builtin)
+	return ok
+}
+
+// pkgFunc returns the package path and name of a call to a package
+// function (regexp.MustCompile → "regexp", "MustCompile").
+func (u *unit) pkgFunc(call *ast.CallExpr) (string, string) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", ""
+	}
+	id, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return "", ""
+	}
+	pn, ok := u.info.Uses[id].(*types.PkgName)
+	if !ok {
+		return "", ""
+	}
+	return pn.Imported().Path(), sel.Sel.Name
+}
+
+// mentions reports whether n refers to obj anywhere.
+func (u *unit) mentions(n ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && u.info.ObjectOf(id) == obj {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// idents returns the identifiers in n that refer to obj.
+func (u *unit) idents(n ast.Node, obj types.Object) []*ast.Ident {
+	var out []*ast.Ident
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && u.info.ObjectOf(id) == obj {
+			out = append(out, id)
+		}
+		return true
+	})
+	return out
+}
+
+// inside reports whether n is inside a node of type T below top.
+func inside[T ast.Node](u *unit, n, top ast.Node) bool {
+	for p := u.parents[n]; p != nil && p != top; p = u.parents[p] {
+		if _, ok := p.(T); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// stmtLists calls f on every statement list in body, nested blocks,
+// case clauses and function literals included.
+func stmtLists(body *ast.BlockStmt, f func([]ast.Stmt)) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			f(n.List)
+		case *ast.CaseClause:
+			f(n.Body)
+		case *ast.CommClause:
+			f(n.Body)
+		}
+		return true
+	})
+}
+
+// inList reports whether s is an element of a statement list (not an
+// if's init or a for's post), so that statements can go before it.
+func (u *unit) inList(s ast.Stmt) bool {
+	switch p := u.parents[s].(type) {
+	case *ast.BlockStmt:
+		return slices.Contains(p.List, s)
+	case *ast.CaseClause:
+		return slices.Contains(p.Body, s)
+	case *ast.CommClause:
+		return slices.Contains(p.Body, s)
+	}
+	return false
+}
+
+// loopOf returns the loop a statement list entry is (through a label).
+func loopOf(s ast.Stmt) (ast.Stmt, *ast.BlockStmt) {
+	if l, ok := s.(*ast.LabeledStmt); ok {
+		s = l.Stmt
+	}
+	switch s := s.(type) {
+	case *ast.ForStmt:
+		return s, s.Body
+	case *ast.RangeStmt:
+		return s, s.Body
+	}
+	return nil, nil
+}
+
+// deleteStmt is an edit that removes s and, when nothing else is on its
+// line, the line.
+func (u *unit) deleteStmt(s ast.Node) edit {
+	end := u.off(s.End())
+	rest := u.src[end:]
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 && len(bytes.TrimSpace(rest[:i])) == 0 {
+		start := u.off(s.Pos())
+		ls := bytes.LastIndexByte(u.src[:start], '\n') + 1
+		if len(bytes.TrimSpace(u.src[ls:start])) == 0 {
+			return edit{pos: u.tf.Pos(ls), end: u.tf.Pos(end + i + 1)}
+		}
+	}
+	return edit{pos: s.Pos(), end: s.End()}
+}
+
+// insertBefore is an edit that puts text on lines of its own before s.
+func insertBefore(s ast.Node, text string) edit {
+	return edit{pos: s.Pos(), end: s.Pos(), text: text + "\n"}
+}
+
+// insertAfter is an edit that puts text on lines of its own after s.
+func insertAfter(s ast.Node, text string) edit {
+	return edit{pos: s.End(), end: s.End(), text: "\n" + text}
+}
+
+// replace is an edit that replaces n with text.
+func replace(n ast.Node, text string) edit {
+	return edit{pos: n.Pos(), end: n.End(), text: text}
+}

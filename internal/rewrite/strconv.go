@@ -1,0 +1,170 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// strconv finds fmt.Sprintf calls whose format has only literal text,
+// %s of strings and %d of integers, and fmt.Sprint of one string or
+// integer: the same string without fmt's reflection and boxing.
+func (u *unit) strconv(fn *ast.FuncDecl) []candidate {
+	var out []candidate
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if c, ok := u.sprintf(call); ok {
+			out = append(out, c)
+		}
+		return true
+	})
+	return out
+}
+
+func (u *unit) sprintf(call *ast.CallExpr) (candidate, bool) {
+	path, name := u.pkgFunc(call)
+	if path != "fmt" || call.Ellipsis.IsValid() {
+		return candidate{}, false
+	}
+	switch u.parents[call].(type) {
+	case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
+		return candidate{}, false // the result unused: the call must stay a call
+	}
+	sc, ok := u.qualifier("strconv")
+	if !ok {
+		return candidate{}, false
+	}
+	var parts []string
+	usesStrconv := false
+	arg := func(verb byte, e ast.Expr) bool {
+		s, conv, ok := u.formatArg(verb, e, sc)
+		parts = append(parts, s)
+		usesStrconv = usesStrconv || conv
+		return ok
+	}
+	switch name {
+	case "Sprint":
+		if len(call.Args) != 1 {
+			return candidate{}, false
+		}
+		verb := byte('s')
+		if !u.isString(call.Args[0]) {
+			verb = 'd'
+		}
+		if !arg(verb, call.Args[0]) {
+			return candidate{}, false
+		}
+	case "Sprintf":
+		if len(call.Args) == 0 {
+			return candidate{}, false
+		}
+		tv, ok := u.info.Types[call.Args[0]]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+			return candidate{}, false
+		}
+		format := constant.StringVal(tv.Value)
+		args := call.Args[1:]
+		var lit strings.Builder
+		flush := func() {
+			if lit.Len() > 0 {
+				parts = append(parts, strconv.Quote(lit.String()))
+				lit.Reset()
+			}
+		}
+		for i := 0; i < len(format); i++ {
+			if format[i] != '%' {
+				lit.WriteByte(format[i])
+				continue
+			}
+			if i+1 >= len(format) {
+				return candidate{}, false
+			}
+			i++
+			switch verb := format[i]; verb {
+			case '%':
+				lit.WriteByte('%')
+			case 's', 'd':
+				if len(args) == 0 {
+					return candidate{}, false
+				}
+				flush()
+				if !arg(verb, args[0]) {
+					return candidate{}, false
+				}
+				args = args[1:]
+			default:
+				return candidate{}, false // %v, flags, widths, precisions
+			}
+		}
+		flush()
+		if len(args) != 0 {
+			return candidate{}, false
+		}
+	default:
+		return candidate{}, false
+	}
+	expr := strings.Join(parts, " + ")
+	switch {
+	case len(parts) == 0:
+		expr = `""`
+	case len(parts) > 1:
+		switch u.parents[call].(type) {
+		case *ast.SelectorExpr, *ast.IndexExpr, *ast.SliceExpr, *ast.UnaryExpr, *ast.TypeAssertExpr, *ast.StarExpr:
+			expr = "(" + expr + ")"
+		}
+	}
+	c := candidate{
+		kind: "strconv",
+		line: u.line(call.Pos()),
+		desc: fmt.Sprintf("strconv: %s → %s", u.text(call), expr),
+		edits: []edit{
+			replace(call, expr),
+		},
+		drop: []string{"fmt"},
+	}
+	if usesStrconv {
+		c.imports = []string{"strconv"}
+	}
+	return c, true
+}
+
+// formatArg returns the expression that formats e as fmt does with %s
+// (a string: itself) or %d (an integer of a basic type: strconv), and
+// whether it calls strconv. Named types are refused: fmt would call
+// their Format or String method.
+func (u *unit) formatArg(verb byte, e ast.Expr, sc string) (string, bool, bool) {
+	t := u.typeOf(e)
+	if t == nil {
+		return "", false, false
+	}
+	b, ok := types.Unalias(t).(*types.Basic)
+	if !ok {
+		return "", false, false
+	}
+	text := u.text(e)
+	if verb == 's' {
+		if b.Kind() == types.String || b.Kind() == types.UntypedString {
+			return text, false, true
+		}
+		return "", false, false
+	}
+	switch b.Kind() {
+	case types.Int, types.UntypedInt:
+		return sc + ".Itoa(" + text + ")", true, true
+	case types.Int64:
+		return sc + ".FormatInt(" + text + ", 10)", true, true
+	case types.Int8, types.Int16, types.Int32, types.UntypedRune:
+		return sc + ".FormatInt(int64(" + text + "), 10)", true, true
+	case types.Uint64:
+		return sc + ".FormatUint(" + text + ", 10)", true, true
+	case types.Uint, types.Uint8, types.Uint16, types.Uint32, types.Uintptr:
+		return sc + ".FormatUint(uint64(" + text + "), 10)", true, true
+	}
+	return "", false, false
+}
