@@ -74,7 +74,17 @@
 //     every iteration. The name must be the only one of its spelling in
 //     the function, so the hoisted declaration shadows nothing.
 //
-//   - field (review only): not written yet; proposes nothing.
+//   - field (review only): `var hdr [N]T` in a method with a pointer
+//     receiver of a struct type declared in the same file, whose slice
+//     (hdr[:]) is passed to a method of an interface value (w.Write): the
+//     compiler cannot see through the dynamic call and moves hdr to the
+//     heap on every call → a field `hdrBuf [N]T` in the struct, zeroed
+//     where hdr was declared (`r.hdrBuf = [N]T{}`), and every use of hdr
+//     written r.hdrBuf. Marked Review: it changes a type, and a method
+//     called concurrently or re-entrantly on one receiver would share the
+//     buffer, which nothing in one function can rule out. Function
+//     literals that mention hdr, value receivers and generic types are
+//     left alone.
 //
 // Types come from go/types over the package's files, with the imports'
 // export data from `go list -export`; a rule that needs a type it cannot

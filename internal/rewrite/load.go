@@ -70,7 +70,9 @@ func (ld *loader) check(fset *token.FileSet, dir string, files []*ast.File, name
 	}
 	p := &pkg{fset: fset, files: files, info: info, names: names, goVersion: goVersion(dir)}
 	conf.Error = func(err error) { p.errs = append(p.errs, err) }
-	p.types, _ = conf.Check(files[0].Name.Name, fset, files, info)
+	if len(files) > 0 {
+		p.types, _ = conf.Check(files[0].Name.Name, fset, files, info)
+	}
 	return p
 }
 
