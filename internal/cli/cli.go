@@ -47,6 +47,7 @@ func commands() []command {
 		{"explain", "why each hot allocation happens: heap profile joined with the compiler's escape analysis", runExplain},
 		{"report", "the whole loop: bench, profile, explain, findings → report.md, report.html, report.json", runReport},
 		{"run", "profile a real run of a main package: the report's analysis with wall, user, sys, peak RSS and page faults; variants side by side", runRun},
+		{"fix", "make the rewrite where the profile says it matters, in a scratch work tree; keep it only when tests pass and the A/B engine measures it better", runFix},
 		{"diff", "did my change make it faster? interleaved BASE vs HEAD with an honest verdict", runDiff},
 		{"check", "CI gate: fail on a regression or a broken budget, and say why (profiles and escape analysis of both sides)", runCheck},
 		{"record", "run the report pipeline on a commit and store its results, report and profiles (SQLite or PostgreSQL)", runRecord},

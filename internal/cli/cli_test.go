@@ -73,6 +73,7 @@ func scriptParams(dir string) testscript.Params {
 			"httpget":   httpGet,
 			"findrows":  findRows,
 			"exitcode":  exitCode,
+			"fixrows":   fixRows,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "multicore" {
@@ -154,6 +155,55 @@ func exitCode(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
+	}
+}
+
+// fixRows is "fixrows FILE": the candidates of a perfloop.fix/v1 document,
+// one per line: "kept FILE:LINE REWRITE UNIT" (UNIT the first unit with a
+// significant gain), "review FILE:LINE REWRITE" for a kept patch for
+// review, "rejected FILE:LINE REWRITE: REASON".
+func fixRows(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: fixrows FILE")
+	}
+	var r struct {
+		Kept []struct {
+			File       string
+			Line       int
+			Rewrite    string
+			Review     bool
+			Benchmarks []struct {
+				Unit        string
+				Delta       float64
+				Significant bool
+			}
+		}
+		Rejected []struct {
+			File    string
+			Line    int
+			Rewrite string
+			Reason  string
+		}
+	}
+	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &r); err != nil {
+		ts.Fatalf("fixrows: %v", err)
+	}
+	for _, k := range r.Kept {
+		unit := "none"
+		for _, b := range k.Benchmarks {
+			if b.Significant && b.Delta < 0 {
+				unit = b.Unit
+				break
+			}
+		}
+		kind := "kept"
+		if k.Review {
+			kind = "review"
+		}
+		fmt.Fprintf(ts.Stdout(), "%s %s:%d %s %s\n", kind, k.File, k.Line, k.Rewrite, unit)
+	}
+	for _, x := range r.Rejected {
+		fmt.Fprintf(ts.Stdout(), "rejected %s:%d %s: %s\n", x.File, x.Line, x.Rewrite, x.Reason)
 	}
 }
 

@@ -54,8 +54,9 @@ type Edit struct {
 	After []byte
 }
 
-// Rewriter proposes the edits at line of a file (path is where it is,
-// src its contents).
+// Rewriter proposes the edits in the function that holds line of a file
+// (path is where it is, src its contents): a slice grown by append is
+// declared lines above the append the profile names.
 type Rewriter func(path string, src []byte, line int) ([]Edit, error)
 
 // Options says what to fix and how to measure it.
@@ -487,7 +488,9 @@ func together(ctx context.Context, opts Options, kept []Kept, dir string) (strin
 			}
 			patch = string(data)
 		}
-		cmd := exec.CommandContext(ctx, "git", "apply", "-")
+		// Patches of one file overlap in their context lines (two
+		// rewrites add imports): a three-way apply merges them.
+		cmd := exec.CommandContext(ctx, "git", "apply", "--3way", "-")
 		cmd.Dir, cmd.Stdin = dir, strings.NewReader(patch)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return fmt.Sprintf("the kept patches do not apply together: %s", firstLine(string(out))), ctxErr(ctx)
@@ -498,7 +501,23 @@ func together(ctx context.Context, opts Options, kept []Kept, dir string) (strin
 	if out, err := goRun(ctx, mod, append([]string{"test", "-count=1", "-tags", opts.Tags}, pkgs...)...); err != nil {
 		return "together, the kept patches fail the tests: " + testFailure(out), ctxErr(ctx)
 	}
-	return fmt.Sprintf("the %d kept patch(es) apply together with git apply and pass the tests of %d package(s)", len(patches), len(pkgs)), nil
+	msg := fmt.Sprintf("the %d kept patch(es) apply together and pass the tests of %d package(s)", len(patches), len(pkgs))
+	if opts.Out != "" {
+		// --3way staged the merged files: the combined patch is the
+		// index's diff from the commit.
+		cmd := exec.CommandContext(ctx, "git", "diff", "--no-color", "--no-ext-diff", "HEAD")
+		cmd.Dir = dir
+		all, err := cmd.Output()
+		if err != nil {
+			return msg, fmt.Errorf("git diff: %w", err)
+		}
+		path := filepath.Join(opts.Out, "all.patch")
+		if err := os.WriteFile(path, all, 0o644); err != nil {
+			return msg, fmt.Errorf("write %s: %w", path, err)
+		}
+		msg += "; " + path + " holds them as one patch for git apply"
+	}
+	return msg, nil
 }
 
 func goRun(ctx context.Context, dir string, args ...string) (string, error) {
