@@ -172,10 +172,10 @@ func renderFix(s Streams, opts fixOptions, res *fix.Result) error {
 		fmt.Fprintf(s.Out, "\n%s\n", res.Together)
 	}
 	if len(res.Kept) > 0 {
-		if opts.apply {
+		if res.Applied {
 			fmt.Fprintf(s.Out, "applied to the work tree (not committed); measure again with:\n  perfloop diff HEAD %s\n", strings.Join(opts.patterns, " "))
 		} else {
-			fmt.Fprintf(s.Out, "patches in %s: apply with git apply %s/*.patch, then perfloop diff HEAD\n", opts.out, opts.out)
+			fmt.Fprintf(s.Out, "patches in %s: git apply %s/all.patch (or one NN-*.patch on its own), then perfloop diff HEAD\n", opts.out, opts.out)
 		}
 	}
 	return nil

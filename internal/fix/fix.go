@@ -136,6 +136,8 @@ type Result struct {
 	// Together says whether the kept patches (not for review) apply
 	// together and pass the tests: "" when there are none.
 	Together string `json:"together,omitempty"`
+	// Applied reports that -apply applied them to the work tree.
+	Applied bool `json:"applied,omitempty"`
 	// WallSeconds is the run's duration.
 	WallSeconds float64 `json:"wall_seconds"`
 }

@@ -126,20 +126,23 @@ func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
 	if err != nil || !cfg.Apply {
 		return res, err
 	}
-	for _, k := range res.Kept {
-		if k.Review {
-			continue
-		}
-		data, err := os.ReadFile(k.Patch)
-		if err != nil {
-			return res, err
-		}
-		cmd := exec.CommandContext(ctx, "git", "apply", "-")
-		cmd.Dir, cmd.Stdin = repo, strings.NewReader(string(data))
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return res, fmt.Errorf("git apply %s: %s", k.Patch, firstLine(string(out)))
-		}
+	// The kept patches, merged and tested together (all.patch).
+	all, err := filepath.Abs(filepath.Join(opts.Out, "all.patch"))
+	if err != nil {
+		return res, err
 	}
+	if opts.Out == "" || !strings.HasPrefix(res.Together, "the ") {
+		if res.Together != "" {
+			return res, fmt.Errorf("not applied: %s", res.Together)
+		}
+		return res, nil
+	}
+	cmd := exec.CommandContext(ctx, "git", "apply", all)
+	cmd.Dir = repo
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return res, fmt.Errorf("git apply %s: %s", all, firstLine(string(out)))
+	}
+	res.Applied = true
 	return res, nil
 }
 
