@@ -33,8 +33,9 @@ escape verdicts, root causes, what to do first — as report.md,
 report.html and report.json, with the kernel's figures beside them: wall,
 user and system time, peak RSS, page faults.
 
-The CPU profile is written in segments of -segment (1s): an os.Exit loses
-at most the segment under way, and perfloop says so. A return from main, a
+The CPU profile is written in segments of -segment (1s; the first ones
+shorter, from 100ms doubling): an os.Exit loses at most the segment under
+way, and perfloop says so. A return from main, a
 panic, SIGINT and SIGTERM lose nothing; the program still dies of the
 signal, so the exit status is its own. A main package that starts its own
 CPU profile gets none of perfloop's (-cpu on to force it).
