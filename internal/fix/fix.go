@@ -170,31 +170,51 @@ func Run(ctx context.Context, opts Options, bar *progress.Bar) (*Result, error) 
 			return res, fmt.Errorf("create -out directory: %w", err)
 		}
 	}
+	// The next candidate is built, vetted and tested while this one is
+	// measured: the paired rounds shrug off the extra load.
+	prep := func(i int) <-chan *prepared {
+		ch := make(chan *prepared, 1)
+		go func() { ch <- prepare(ctx, opts, cands[i], filepath.Join(tmp, fmt.Sprintf("c%d", i))) }()
+		return ch
+	}
+	next := prep(0)
 	for i, c := range cands {
-		if opts.Budget > 0 && time.Since(start) > opts.Budget {
-			for _, c := range cands[i:] {
-				res.Rejected = append(res.Rejected, reject(c, "not reached: -time ran out"))
-			}
-			break
+		p := <-next
+		next = nil
+		if i+1 < len(cands) && (opts.Budget <= 0 || time.Since(start) < opts.Budget) {
+			next = prep(i + 1)
 		}
 		bar.Status(fmt.Sprintf("candidate %d of %d: %s at %s:%d", i+1, len(cands), c.Kind, c.File, c.Line))
-		kept, why, err := try(ctx, opts, c, filepath.Join(tmp, fmt.Sprintf("c%d", i)), bar)
+		kept, why, err := p.measure(ctx, opts, bar)
+		p.close()
 		if err != nil {
+			if next != nil {
+				(<-next).close()
+			}
 			return res, err
 		}
 		if kept == nil {
 			res.Rejected = append(res.Rejected, reject(c, why))
-			continue
-		}
-		name := fmt.Sprintf("%02d-%s-%s-%d.patch", len(res.Kept)+1, c.Kind, strings.TrimSuffix(filepath.Base(c.File), ".go"), c.Line)
-		if opts.Out != "" {
-			path := filepath.Join(opts.Out, name)
-			if err := os.WriteFile(path, []byte(kept.Patch), 0o644); err != nil {
-				return res, fmt.Errorf("write %s: %w", path, err)
+		} else {
+			name := fmt.Sprintf("%02d-%s-%s-%d.patch", len(res.Kept)+1, c.Kind, strings.TrimSuffix(filepath.Base(c.File), ".go"), c.Line)
+			if opts.Out != "" {
+				path := filepath.Join(opts.Out, name)
+				if err := os.WriteFile(path, []byte(kept.Patch), 0o644); err != nil {
+					if next != nil {
+						(<-next).close()
+					}
+					return res, fmt.Errorf("write %s: %w", path, err)
+				}
+				kept.Patch = path
 			}
-			kept.Patch = path
+			res.Kept = append(res.Kept, *kept)
 		}
-		res.Kept = append(res.Kept, *kept)
+		if next == nil {
+			for _, c := range cands[i+1:] {
+				res.Rejected = append(res.Rejected, reject(c, "not reached: -time ran out"))
+			}
+			break
+		}
 	}
 	res.Together, err = together(ctx, opts, res.Kept, filepath.Join(tmp, "together"))
 	return res, err
@@ -250,37 +270,83 @@ func candidates(opts Options) ([]candidate, []Rejected) {
 	return out, rejected
 }
 
-// try makes one candidate's edit in a fresh work tree of the commit,
-// checks it and measures it. It returns the kept patch, or why not.
-func try(ctx context.Context, opts Options, c candidate, dir string, bar *progress.Bar) (*Kept, string, error) {
+// prepared is a candidate's edit in its own work tree, built, vetted and
+// tested, or why not.
+type prepared struct {
+	c        candidate
+	dir, mod string
+	remove   func() error
+	pkgs     []string
+	patch    string
+	why      string // the rejection, when the checks failed
+	err      error  // a failure of perfloop or the machine, or cancellation
+}
+
+func (p *prepared) close() {
+	if p.remove != nil {
+		_ = p.remove()
+	}
+}
+
+// prepare makes one candidate's edit in a fresh work tree of the commit
+// and builds, vets and tests the packages it reaches.
+func prepare(ctx context.Context, opts Options, c candidate, dir string) *prepared {
+	p := &prepared{c: c, dir: dir}
 	remove, err := gotest.CheckoutWorktree(ctx, opts.Repo, opts.Commit, dir)
 	if err != nil {
-		return nil, "", fmt.Errorf("check out %s: %w", short(opts.Commit), err)
+		p.err = fmt.Errorf("check out %s: %w", short(opts.Commit), err)
+		return p
 	}
-	defer remove()
-	mod := filepath.Join(dir, opts.Rel)
-	file := filepath.Join(mod, filepath.FromSlash(c.File))
+	p.remove = remove
+	p.mod = filepath.Join(dir, opts.Rel)
+	file := filepath.Join(p.mod, filepath.FromSlash(c.File))
 	if err := os.WriteFile(file, c.After, 0o644); err != nil {
-		return nil, "", fmt.Errorf("write the edit: %w", err)
+		p.err = fmt.Errorf("write the edit: %w", err)
+		return p
 	}
-	pkgs, edited, err := importers(ctx, mod, path.Dir(c.File), opts.Tags)
-	if err != nil {
-		return nil, "build failed: " + firstLine(err.Error()), ctxErr(ctx)
+	pkgs, edited, err := importers(ctx, p.mod, path.Dir(c.File), opts.Tags)
+	switch {
+	case ctx.Err() != nil:
+		p.err = ctx.Err()
+	case err != nil:
+		p.why = "build failed: " + firstLine(err.Error())
 	}
-	bar.Status(fmt.Sprintf("%s:%d: build, vet and test %d package(s)", c.File, c.Line, len(pkgs)))
-	if out, err := goRun(ctx, mod, append([]string{"build", "-tags", opts.Tags}, pkgs...)...); err != nil {
-		return nil, "build failed: " + compilerLine(out), ctxErr(ctx)
+	if p.err != nil || p.why != "" {
+		return p
 	}
-	if out, err := goRun(ctx, mod, append([]string{"vet", "-tags", opts.Tags}, edited)...); err != nil {
-		return nil, "vet failed: " + compilerLine(out), ctxErr(ctx)
+	p.pkgs = pkgs
+	fail := func(what, msg string) *prepared {
+		if ctx.Err() != nil {
+			p.err = ctx.Err()
+		} else {
+			p.why = what + msg
+		}
+		return p
 	}
-	if out, err := goRun(ctx, mod, append([]string{"test", "-count=1", "-tags", opts.Tags}, pkgs...)...); err != nil {
-		return nil, "tests failed: " + testFailure(out), ctxErr(ctx)
+	if out, err := goRun(ctx, p.mod, append([]string{"build", "-tags", opts.Tags}, pkgs...)...); err != nil {
+		return fail("build failed: ", compilerLine(out))
+	}
+	if out, err := goRun(ctx, p.mod, "vet", "-tags", opts.Tags, edited); err != nil {
+		return fail("vet failed: ", compilerLine(out))
+	}
+	if out, err := goRun(ctx, p.mod, append([]string{"test", "-count=1", "-tags", opts.Tags}, pkgs...)...); err != nil {
+		return fail("tests failed: ", testFailure(out))
 	}
 	patch, err := gitDiff(ctx, dir)
 	if err != nil || patch == "" {
-		return nil, "the edit changed nothing", ctxErr(ctx)
+		return fail("the edit changed nothing", "")
 	}
+	p.patch = patch
+	return p
+}
+
+// measure runs the benchmarks that hit a prepared candidate's site against
+// the commit and decides. It returns the kept patch, or why not.
+func (p *prepared) measure(ctx context.Context, opts Options, bar *progress.Bar) (*Kept, string, error) {
+	if p.err != nil || p.why != "" {
+		return nil, p.why, p.err
+	}
+	c := p.c
 	benches, bpkgs := benchmarksOf(opts.Doc, c.finding)
 	if len(benches) == 0 {
 		return nil, "no benchmark hits the site: not measured", nil
@@ -289,7 +355,7 @@ func try(ctx context.Context, opts Options, c candidate, dir string, bar *progre
 	bar.Status(fmt.Sprintf("%s:%d: measuring %s", c.File, c.Line, strings.Join(benches, ", ")))
 	sides, err := abtest.Build(ctx, [2]abtest.Spec{
 		{Role: "BASE", Label: short(opts.Commit), Dir: opts.Dir, Tags: opts.Tags},
-		{Role: "HEAD", Label: c.Kind, Dir: mod, Tags: opts.Tags},
+		{Role: "HEAD", Label: c.Kind, Dir: p.mod, Tags: opts.Tags},
 	}, bpkgs, pattern, bar)
 	if err != nil {
 		if cerr := ctxErr(ctx); cerr != nil {
@@ -298,8 +364,7 @@ func try(ctx context.Context, opts Options, c candidate, dir string, bar *progre
 		return nil, "build failed: " + firstLine(err.Error()), nil
 	}
 	defer abtest.Close(sides)
-	ab := opts.AB
-	r, err := abtest.Run(ctx, sides, ab, bar)
+	r, err := abtest.Run(ctx, sides, opts.AB, bar)
 	if err != nil {
 		if cerr := ctxErr(ctx); cerr != nil {
 			return nil, "", cerr
@@ -319,8 +384,8 @@ func try(ctx context.Context, opts Options, c candidate, dir string, bar *progre
 		}
 		return nil, "no significant change", nil
 	}
-	return &Kept{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Patch: patch,
-		Review: c.Review, Benchmarks: rows, Tests: pkgs, Finding: c.finding.Message}, "", nil
+	return &Kept{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Patch: p.patch,
+		Review: c.Review, Benchmarks: rows, Tests: p.pkgs, Finding: c.finding.Message}, "", nil
 }
 
 // units returns the units a finding's gain may show in: sec/op, and the

@@ -27,8 +27,10 @@
 //     b.N times each;
 //   - parallel: a concurrent benchmark that splits b.N among its workers
 //     with truncation (b.N / workers), starts a number of workers that
-//     ignores -cpu (runtime.NumCPU(), a constant), or starts its workers
-//     before the timer: ns/op is not the cost of an op at that -cpu.
+//     ignores -cpu (runtime.NumCPU(), a constant), starts its workers
+//     before the timer (ns/op is not the cost of an op at that -cpu), or
+//     builds its keys from a loop's bound instead of its index (one hot
+//     key where the name claims many).
 //
 // The analyzers read _test.go files only, and only functions named
 // Benchmark… with one *testing.B parameter (and the functions such a

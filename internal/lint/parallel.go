@@ -13,7 +13,8 @@ import (
 
 // Parallel reports concurrent benchmarks whose goroutines distort ns/op:
 // b.N split among workers with truncation, a worker count that ignores
-// -cpu, and workers started before the timer. It reads the benchmark
+// -cpu, workers started before the timer, and keys built from a loop's
+// bound instead of its index (one hot key where the name claims many). It reads the benchmark
 // functions and the helpers they pass b to (benchmarkGet(b, …)), where
 // such benchmarks usually keep their goroutines.
 var Parallel = &analysis.Analyzer{
@@ -30,7 +31,7 @@ var Parallel = &analysis.Analyzer{
 }
 
 // concurrentBenchmarks returns the benchmark functions of the pass's
-// _test.go files that start goroutines, and the helpers taking a
+// _test.go files that start goroutines (go statements, RunParallel), and the helpers taking a
 // *testing.B that benchmarks call, named after their callers
 // ("BenchmarkA, BenchmarkB").
 func concurrentBenchmarks(pass *analysis.Pass) []bench {
@@ -92,7 +93,7 @@ func concurrentBenchmarks(pass *analysis.Pass) []bench {
 			// A helper's mistakes are every caller's.
 			name = strings.Join(callers[i], ", ")
 		}
-		if !startsGoroutines(f.decl.Body) {
+		if !startsGoroutines(f.decl.Body) && !callsAnywhere(pass, f.decl.Body, f.b, "RunParallel") {
 			continue
 		}
 		out = append(out, bench{name: name, body: f.decl.Body, b: f.b, file: f.file, n: nAliases(pass, f.decl.Body, f.b)})
@@ -146,6 +147,40 @@ func parallel(pass *analysis.Pass, bn bench) {
 				"-cpu sets GOMAXPROCS for each run, but the benchmark starts the same goroutines at every -cpu value, so the runs named -1, -2, -4 measure the same thing at different parallelism limits, not the scaling they claim",
 				"use b.RunParallel (one goroutine per GOMAXPROCS, times b.SetParallelism), or start runtime.GOMAXPROCS(0) workers")
 		}
+		return true
+	})
+	// One key where the name claims many: a loop filling keys with
+	// strconv.Itoa(n) of its bound n instead of its index.
+	ast.Inspect(bn.body, func(n ast.Node) bool {
+		loop, ok := n.(*ast.ForStmt)
+		if !ok {
+			return true
+		}
+		cond, ok := loop.Cond.(*ast.BinaryExpr)
+		if !ok || (cond.Op != token.LSS && cond.Op != token.LEQ) {
+			return true
+		}
+		bound, ok := ast.Unparen(cond.Y).(*ast.Ident)
+		if !ok || pass.TypesInfo.Uses[bound] == nil {
+			return true
+		}
+		idx, ok := ast.Unparen(cond.X).(*ast.Ident)
+		if !ok {
+			return true
+		}
+		ast.Inspect(loop.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) == 0 || !isNumberFormat(pass, call) {
+				return true
+			}
+			arg, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+			if ok && pass.TypesInfo.Uses[arg] == pass.TypesInfo.Uses[bound] {
+				report(pass, call, bn, types.ExprString(call)+" formats the loop's bound "+bound.Name+", not its index "+idx.Name,
+					"every iteration makes the same value, so the keys the benchmark builds are all one key and its goroutines all hit it, whatever its name says",
+					"format the index: "+strings.Replace(types.ExprString(call), bound.Name, idx.Name, 1))
+			}
+			return true
+		})
 		return true
 	})
 	// Workers started before the timer.
@@ -280,6 +315,24 @@ func fixedCount(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr) string {
 		return ""
 	}
 	return what
+}
+
+// isNumberFormat reports a call of strconv.Itoa, FormatInt, FormatUint or
+// fmt.Sprint: a number made into a key.
+func isNumberFormat(pass *analysis.Pass, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	obj, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Func)
+	if !ok || obj.Pkg() == nil {
+		return false
+	}
+	switch obj.Pkg().Path() + "." + obj.Name() {
+	case "strconv.Itoa", "strconv.FormatInt", "strconv.FormatUint", "fmt.Sprint":
+		return true
+	}
+	return false
 }
 
 func isNumCPU(pass *analysis.Pass, e ast.Expr) bool {

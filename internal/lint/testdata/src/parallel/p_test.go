@@ -2,6 +2,7 @@ package parallel
 
 import (
 	"runtime"
+	"strconv"
 	"sync"
 	"testing"
 )
@@ -101,6 +102,45 @@ func BenchmarkRunParallel(b *testing.B) {
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			get()
+		}
+	})
+}
+
+var store = map[string]int{}
+
+// The keys are all "key100": the bound, not the index.
+func BenchmarkGetManyKeys(b *testing.B) {
+	n := 100
+	keys := make([]string, n)
+	for i := 0; i < n; i++ {
+		keys[i] = "key" + strconv.Itoa(n) // want `BenchmarkGetManyKeys: strconv.Itoa\(n\) formats the loop's bound n, not its index i`
+		store[keys[i]] = i
+	}
+	b.RunParallel(func(pb *testing.PB) {
+		j := 0
+		for pb.Next() {
+			mu.Lock()
+			sink += store[keys[j%n]]
+			mu.Unlock()
+			j++
+		}
+	})
+}
+
+// The index: fine.
+func BenchmarkGetManyKeysRight(b *testing.B) {
+	n := 100
+	keys := make([]string, n)
+	for i := 0; i < n; i++ {
+		keys[i] = "key" + strconv.Itoa(i)
+	}
+	b.RunParallel(func(pb *testing.PB) {
+		j := 0
+		for pb.Next() {
+			mu.Lock()
+			sink += len(keys[j%n])
+			mu.Unlock()
+			j++
 		}
 	})
 }
