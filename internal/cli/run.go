@@ -40,7 +40,9 @@ panic, SIGINT and SIGTERM lose nothing; the program still dies of the
 signal, so the exit status is its own. A main package that starts its own
 CPU profile gets none of perfloop's (-cpu on to force it).
 
-Variants: -args given several times runs each argument list (-runs times)
+Variants: -rev BASE also builds the program as it is at git revision BASE
+(in a scratch work tree) and runs both, side by side; -args given several
+times runs each argument list (-runs times)
 and shows time, CPU by category, allocation, GC share and page faults side
 by side, with medians and intervals when -runs repeats them. Their output
 is passed through as it comes; stdin is given only to a single run.
@@ -57,6 +59,7 @@ Examples:
 	perfloop run -out wc-run -memprofilerate 1 ./cmd/wc -- big.txt
 	perfloop run -runs 5 -args '-mode lines big.txt' -args '-mode bytes big.txt' ./cmd/wc
 	perfloop run -json ./cmd/wc -- big.txt > report.json
+	perfloop run -rev HEAD -runs 5 ./cmd/wc -- big.txt
 `
 
 type runOptions struct {
@@ -70,6 +73,7 @@ type runOptions struct {
 	trace          bool
 	mutex, block   bool
 	cpu            string
+	rev            string
 }
 
 // programExit is the program's exit status, which perfloop run exits
@@ -84,6 +88,7 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 	fs.StringVar(&opts.out, "out", "perfloop-run", "write the profiles and the report into `dir`")
 	fs.BoolVar(&opts.json, "json", false, "print report.json to stdout (the program's stdout then goes to stderr)")
 	fs.StringVar(&opts.tags, "tags", "", "build `tags`")
+	fs.StringVar(&opts.rev, "rev", "", "also build and run the program as it is at git revision `BASE` (a scratch work tree), side by side with the work tree")
 	fs.Var(&opts.variants, "args", "run the program with these `arguments` (split as a shell would); repeat for variants side by side")
 	fs.IntVar(&opts.runs, "runs", 1, "run each variant `n` times: medians, intervals, profiles merged")
 	fs.IntVar(&opts.memProfileRate, "memprofilerate", 512*1024, "sample an allocation every `bytes` (1 records every allocation)")
@@ -127,7 +132,7 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 		}
 	}
 	cfg := loop.ProgramConfig{
-		Package: pos[0], Tags: opts.tags, Variants: variants, Runs: opts.runs, Out: opts.out,
+		Package: pos[0], Tags: opts.tags, Variants: variants, Runs: opts.runs, Out: opts.out, Base: opts.rev,
 		Stdin: s.In, Stdout: s.Out, Stderr: s.Err,
 		MemProfileRate: opts.memProfileRate, Segment: opts.segment, Trace: opts.trace, CPU: opts.cpu,
 		Stage: func(msg string) { fmt.Fprintf(s.Err, "perfloop: %s\n", msg) },

@@ -45,6 +45,10 @@ type ProgramConfig struct {
 	Variants [][]string
 	// Runs is how many times each variant runs (at least 1).
 	Runs int
+	// Base, if set, is a git revision: every variant also runs as built
+	// from it (a scratch work tree of the revision), before the work
+	// tree's.
+	Base string
 	// Out is the directory the profiles are kept in: cpu.pprof,
 	// heap.pprof (and trace.out, mutex.pprof, block.pprof), in Out/1,
 	// Out/2, … when there are several variants.
@@ -85,6 +89,10 @@ type ProgramRun struct {
 type variantRun struct {
 	name    string
 	args    []string
+	pkg     *program.Package
+	bin     string
+	base    bool   // built from the Base revision
+	rev     string // the revision it was built from, "" for the work tree
 	results []*program.Result
 	cpu     *profile.Profile
 	heap    *profile.Profile
@@ -151,18 +159,38 @@ func RunProgram(ctx context.Context, cfg ProgramConfig) (*ProgramRun, error) {
 
 	names := variantNames(cfg.Variants)
 	var variants []*variantRun
-	total := len(cfg.Variants) * cfg.Runs
+	for i, args := range cfg.Variants {
+		variants = append(variants, &variantRun{name: names[i], args: args, pkg: pkg, bin: bin})
+	}
+	if cfg.Base != "" {
+		basePkg, baseBin, label, remove, err := buildBase(ctx, cfg, work, src.Signals)
+		if remove != nil {
+			defer remove()
+		}
+		if err != nil {
+			return nil, err
+		}
+		var both []*variantRun
+		for _, v := range variants {
+			name := strings.TrimSpace(strings.TrimPrefix(v.name, "run"))
+			both = append(both,
+				&variantRun{name: strings.TrimSpace(label + " " + name), args: v.args, pkg: basePkg, bin: baseBin, base: true, rev: label},
+				&variantRun{name: strings.TrimSpace("work tree " + name), args: v.args, pkg: pkg, bin: bin, rev: "work tree"})
+		}
+		variants = both
+	}
+	total := len(variants) * cfg.Runs
 	n := 0
 runs:
-	for i, args := range cfg.Variants {
-		v := &variantRun{name: names[i], args: args, dir: cfg.Out}
-		if len(cfg.Variants) > 1 {
+	for i, v := range variants {
+		args := v.args
+		v.dir = cfg.Out
+		if len(variants) > 1 {
 			v.dir = filepath.Join(cfg.Out, strconv.Itoa(i+1))
 		}
 		if err := os.MkdirAll(v.dir, 0o755); err != nil {
 			return nil, fmt.Errorf("create profile directory: %w", err)
 		}
-		variants = append(variants, v)
 		for r := 0; r < cfg.Runs; r++ {
 			if ctx.Err() != nil {
 				break runs
@@ -172,6 +200,7 @@ runs:
 				stage(fmt.Sprintf("run %d of %d: %s", n, total, strings.TrimSpace(pkg.ImportPath+" "+strings.Join(args, " "))))
 			}
 			dir := filepath.Join(work, fmt.Sprintf("run-%d-%d", i+1, r+1))
+			bin := v.bin
 			if err := os.Mkdir(dir, 0o755); err != nil {
 				return nil, fmt.Errorf("create profile directory: %w", err)
 			}
@@ -207,25 +236,36 @@ runs:
 	doc.Commit = gotest.ReadVCS(actx, pkg.ModuleDir).Commit
 	doc.Run = &document.Run{Package: pkg.ImportPath, SegmentSeconds: cmpDuration(cfg.Segment, time.Second).Seconds(),
 		MemProfileRate: cmpInt(cfg.MemProfileRate, 512*1024)}
-	srcLines := newSources(pkg.ModuleDir)
-	aopts := profiles.Options{ModuleDir: pkg.ModuleDir, ModulePath: pkg.ModulePath, Benchmark: "main"}
-	for _, v := range variants {
-		if len(v.results) == 0 {
-			continue
+	// The work tree's variants first: the compiler's verdicts are the
+	// work tree's, and explain joins them to its lines only; then the
+	// base revision's, in the variants' order.
+	order := map[string]int{}
+	analyse := func(base bool) error {
+		for i, v := range variants {
+			if len(v.results) == 0 || v.base != base {
+				continue
+			}
+			order[v.name] = i
+			aopts := profiles.Options{ModuleDir: v.pkg.ModuleDir, ModulePath: v.pkg.ModulePath, Benchmark: "main"}
+			rv, bj, a, err := v.analyse(doc, v.pkg, aopts)
+			if err != nil {
+				return err
+			}
+			rv.Revision = v.rev
+			addEvidence(doc, &bj, a, evidence{hotspots: 10, sites: 8, lines: 40, src: newSources(v.pkg.ModuleDir), perOp: float64(len(v.results))})
+			// The benchmark rules (the loop does no work, setup in the
+			// timed region) are not a program's.
+			bj.ModuleCPUShare, bj.CalleeCPUShare = nil, nil
+			doc.Benchmarks = append(doc.Benchmarks, bj)
+			doc.Run.Variants = append(doc.Run.Variants, rv)
+			if v.cpu != nil && a.CPU != nil {
+				run.Flames[v.name] = profiles.Flame(v.cpu)
+			}
 		}
-		rv, bj, a, err := v.analyse(doc, pkg, aopts)
-		if err != nil {
-			return nil, err
-		}
-		addEvidence(doc, &bj, a, evidence{hotspots: 10, sites: 8, lines: 40, src: srcLines, perOp: float64(len(v.results))})
-		// The benchmark rules (the loop does no work, setup in the timed
-		// region) are not a program's.
-		bj.ModuleCPUShare, bj.CalleeCPUShare = nil, nil
-		doc.Benchmarks = append(doc.Benchmarks, bj)
-		doc.Run.Variants = append(doc.Run.Variants, rv)
-		if v.cpu != nil && a.CPU != nil {
-			run.Flames[v.name] = profiles.Flame(v.cpu)
-		}
+		return nil
+	}
+	if err := analyse(false); err != nil {
+		return nil, err
 	}
 	if esc.ix != nil {
 		if err := Explain(actx, cfg.Dir, doc, esc.ix); err != nil && run.EscapeErr == nil {
@@ -233,6 +273,11 @@ runs:
 		}
 		doc.NotInlined = notInlined(doc, esc.ix)
 	}
+	if err := analyse(true); err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(doc.Run.Variants, func(a, b document.RunVariant) int { return order[a.Name] - order[b.Name] })
+	slices.SortStableFunc(doc.Benchmarks, func(a, b document.Benchmark) int { return order[a.Name] - order[b.Name] })
 	doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{})
 	doc.Commands = programCommands(pkg, variants)
 	run.Doc = doc
@@ -276,6 +321,60 @@ func (v *variantRun) add(res *program.Result, dir string) error {
 		}
 	}
 	return nil
+}
+
+// buildBase checks cfg.Base out into a scratch work tree (in work) and
+// builds the same main package there. remove, when not nil, removes the
+// work tree; label names the revision ("BASE v1.2 1ae5dc26f40b").
+func buildBase(ctx context.Context, cfg ProgramConfig, work string, signals bool) (pkg *program.Package, bin, label string, remove func() error, err error) {
+	dir, err := filepath.Abs(cmpString(cfg.Dir, "."))
+	if err != nil {
+		return nil, "", "", nil, err
+	}
+	repo, err := gotest.RepoRoot(ctx, dir)
+	if err != nil {
+		return nil, "", "", nil, fmt.Errorf("-rev needs a git repository: %w", err)
+	}
+	rel, err := filepath.Rel(repo, dir)
+	if err != nil {
+		return nil, "", "", nil, err
+	}
+	commit, err := gotest.ResolveRevision(ctx, repo, cfg.Base)
+	if err != nil {
+		return nil, "", "", nil, fmt.Errorf("-rev %s: %w", cfg.Base, err)
+	}
+	tree := filepath.Join(work, "base")
+	remove, err = gotest.CheckoutWorktree(ctx, repo, commit, tree)
+	if err != nil {
+		return nil, "", "", nil, fmt.Errorf("check out %s: %w", cfg.Base, err)
+	}
+	baseDir := filepath.Join(tree, rel)
+	if pkg, err = program.List(ctx, baseDir, cfg.Tags, cfg.Package); err != nil {
+		return nil, "", "", remove, fmt.Errorf("-rev %s: %w", cfg.Base, err)
+	}
+	if cfg.Stage != nil {
+		cfg.Stage("building " + pkg.ImportPath + " at " + cfg.Base)
+	}
+	bw := filepath.Join(work, "base-build")
+	if err := os.MkdirAll(bw, 0o755); err != nil {
+		return nil, "", "", remove, err
+	}
+	bin, err = program.Build(ctx, pkg, program.BuildOptions{Dir: baseDir, Tags: cfg.Tags, Work: bw, Wrapper: program.WrapperOptions{Signals: !signals}})
+	if err != nil {
+		return nil, "", "", remove, fmt.Errorf("-rev %s: %w", cfg.Base, err)
+	}
+	label = cfg.Base
+	if short := commit[:min(12, len(commit))]; !strings.HasPrefix(commit, cfg.Base) {
+		label += " " + short
+	}
+	return pkg, bin, label, remove, nil
+}
+
+func cmpString(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }
 
 // analyse writes the variant's merged profiles and turns them into its
