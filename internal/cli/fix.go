@@ -119,7 +119,7 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	}
 	res, err := fix.Loop(ctx, cfg, bar)
 	bar.Done()
-	if errors.Is(err, fix.ErrDirty) {
+	if errors.Is(err, fix.ErrDirty) || errors.Is(err, fix.ErrNoRepo) || errors.Is(err, fix.ErrBadReport) {
 		return usageError{err}
 	}
 	if res == nil {

@@ -43,6 +43,13 @@ type Config struct {
 	Stage func(string)
 }
 
+// ErrNoRepo is returned by Loop when the module is not in a git
+// repository with a commit: fix edits scratch work trees of a commit.
+var ErrNoRepo = errors.New("fix needs a git repository with a commit (it edits scratch work trees of the current commit)")
+
+// ErrBadReport is returned by Loop when the -from report cannot be read.
+var ErrBadReport = errors.New("-from")
+
 // ErrDirty is returned by Loop with Apply when the work tree has
 // uncommitted changes.
 var ErrDirty = errors.New("the work tree has uncommitted changes: commit or stash them before -apply (fix never overwrites your edits)")
@@ -62,7 +69,7 @@ func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
 	}
 	repo, err := gotest.RepoRoot(ctx, dir)
 	if err != nil {
-		return nil, fmt.Errorf("fix needs a git repository: %w", err)
+		return nil, fmt.Errorf("%w: %s is not in one", ErrNoRepo, dir)
 	}
 	rel, err := filepath.Rel(repo, dir)
 	if err != nil {
@@ -70,7 +77,7 @@ func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
 	}
 	commit, err := gotest.ResolveRevision(ctx, repo, "HEAD")
 	if err != nil {
-		return nil, fmt.Errorf("fix needs a commit to start from: %w", err)
+		return nil, fmt.Errorf("%w: %s has none", ErrNoRepo, repo)
 	}
 	if cfg.Apply {
 		if dirty, err := isDirty(ctx, repo); err != nil || dirty {
@@ -97,7 +104,7 @@ func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
 	if cfg.From != "" {
 		doc, err = readReport(cfg.From)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%w: %v (give the directory perfloop report wrote, or its report.json)", ErrBadReport, err)
 		}
 	} else {
 		stage("measuring the report on " + short(commit))
