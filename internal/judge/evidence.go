@@ -2,7 +2,6 @@ package judge
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -27,14 +26,4 @@ func WriteEvidence(path string, doc *document.Report) error {
 }
 
 // ReadEvidence reads a corpus module's evidence.json.
-func ReadEvidence(path string) (*document.Report, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var doc document.Report
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("parse %s: %w", path, err)
-	}
-	return &doc, nil
-}
+func ReadEvidence(path string) (*document.Report, error) { return document.ReadFile(path) }

@@ -1,6 +1,7 @@
 package loop
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -327,7 +328,7 @@ func (v *variantRun) add(res *program.Result, dir string) error {
 // builds the same main package there. remove, when not nil, removes the
 // work tree; label names the revision ("BASE v1.2 1ae5dc26f40b").
 func buildBase(ctx context.Context, cfg ProgramConfig, work string, signals bool) (pkg *program.Package, bin, label string, remove func() error, err error) {
-	dir, err := filepath.Abs(cmpString(cfg.Dir, "."))
+	dir, err := filepath.Abs(cmp.Or(cfg.Dir, "."))
 	if err != nil {
 		return nil, "", "", nil, err
 	}
@@ -368,13 +369,6 @@ func buildBase(ctx context.Context, cfg ProgramConfig, work string, signals bool
 		label += " " + short
 	}
 	return pkg, bin, label, remove, nil
-}
-
-func cmpString(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // analyse writes the variant's merged profiles and turns them into its

@@ -310,20 +310,11 @@ func (s *Suite) scaleProfile(ctx context.Context, t gotest.Target, c int, perOp 
 	if o.Status != results.StatusOK || cpuPath == "" {
 		return nil, iters, nil
 	}
-	p, err := readProfile(cpuPath)
+	p, err := profiles.ReadFile(cpuPath)
 	if err != nil {
 		return nil, iters, nil
 	}
 	return p, iters, nil
-}
-
-func readProfile(path string) (*profile.Profile, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return profile.Parse(f)
 }
 
 // concurrentShare is the share of a CPU profile's samples that ran on the
@@ -484,7 +475,7 @@ func lockSites(blockPath, mutexPath string, iters int64, opts profiles.Options, 
 		if kind == "mutex" {
 			path = mutexPath
 		}
-		p, err := readProfile(path)
+		p, err := profiles.ReadFile(path)
 		if err != nil {
 			continue
 		}

@@ -2,10 +2,7 @@ package profiles
 
 import (
 	"fmt"
-	"os"
 	"strings"
-
-	"github.com/google/pprof/profile"
 )
 
 // FunctionShares reads a CPU or heap profile (of the real program, for
@@ -14,12 +11,7 @@ import (
 // function anywhere on the stack); a heap profile is read by allocated
 // bytes.
 func FunctionShares(path string) (map[string]float64, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	p, err := profile.Parse(f)
+	p, err := ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w (want a CPU or heap profile, such as default.pgo)", path, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/google/pprof/profile"
+	"github.com/perfloop/perfloop/internal/profiles"
 )
 
 // How a program ended, as the wrapper's end marker says or its absence
@@ -111,12 +112,7 @@ func MergeSegments(paths []string) (*profile.Profile, error) {
 }
 
 func readProfile(path string) (*profile.Profile, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	p, err := profile.Parse(f)
+	p, err := profiles.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}

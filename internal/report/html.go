@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"hash/fnv"
@@ -104,7 +105,7 @@ func newHTMLCore(s document.Scaling) htmlCore {
 		c.CoresUsed = fmt.Sprintf("%.1f", s.CoresUsed)
 	}
 	for _, l := range s.Locks {
-		t := fmt.Sprintf("%s:%d %s", l.File, l.Line, cmpOr(l.Source, l.Op))
+		t := fmt.Sprintf("%s:%d %s", l.File, l.Line, cmp.Or(l.Source, l.Op))
 		if l.DelayPerOp > 0 {
 			t += fmt.Sprintf(": waits %s/op", nsText(l.DelayPerOp))
 		}
@@ -117,7 +118,7 @@ func newHTMLCore(s document.Scaling) htmlCore {
 		c.Notes = append(c.Notes, t)
 	}
 	for _, g := range s.Growing {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s:%d %s: CPU per op %s at -cpu 1, %s at -cpu %d %s", g.File, g.Line, cmpOr(g.Source, g.Callee),
+		c.Notes = append(c.Notes, fmt.Sprintf("%s:%d %s: CPU per op %s at -cpu 1, %s at -cpu %d %s", g.File, g.Line, cmp.Or(g.Source, g.Callee),
 			nsText(g.NsPerOp1), nsText(g.NsPerOpN), s.CPU[len(s.CPU)-1], g.Mechanism))
 	}
 	if h := s.HarnessBlockShare; h != nil {

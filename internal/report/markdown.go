@@ -737,7 +737,7 @@ func (m *mdWriter) coreScaling(rows []document.Scaling) {
 			if l.InTest {
 				test = " (the benchmark's own code)"
 			}
-			m.printf("- %s %s%s: %s\n", code(fmt.Sprintf("%s:%d", l.File, l.Line)), code(cmpOr(l.Source, l.Op)), test, mdText(strings.Join(what, "; ")))
+			m.printf("- %s %s%s: %s\n", code(fmt.Sprintf("%s:%d", l.File, l.Line)), code(cmp.Or(l.Source, l.Op)), test, mdText(strings.Join(what, "; ")))
 			for _, in := range l.Inside {
 				m.printf("  - line %d %s: %s\n", in.Line, code(in.Source), percent0(in.Share))
 			}
@@ -747,7 +747,7 @@ func (m *mdWriter) coreScaling(rows []document.Scaling) {
 			if g.Mechanism != "" {
 				mech = " (" + g.Mechanism + ")"
 			}
-			m.printf("- %s %s: CPU per op %s at -cpu 1, %s at -cpu %d%s\n", code(fmt.Sprintf("%s:%d", g.File, g.Line)), code(cmpOr(g.Source, g.Callee)),
+			m.printf("- %s %s: CPU per op %s at -cpu 1, %s at -cpu %d%s\n", code(fmt.Sprintf("%s:%d", g.File, g.Line)), code(cmp.Or(g.Source, g.Callee)),
 				nsText(g.NsPerOp1), nsText(g.NsPerOpN), s.CPU[len(s.CPU)-1], mech)
 		}
 		if h := s.HarnessBlockShare; h != nil {
@@ -765,13 +765,6 @@ func nsText(ns float64) string {
 		return fmt.Sprintf("%.3gµs", ns/1e3)
 	}
 	return fmt.Sprintf("%.3gns", ns)
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 func (m *mdWriter) commands() {
