@@ -56,7 +56,8 @@ the main package's default.pgo) leaves the sites of functions below
 perfloop diff HEAD measures them again.
 
 Exit status: 0 when the run finished (whether or not anything was kept), 1
-when perfloop failed, 2 on bad flags, no git repository, or -apply on a
+when a benchmark failed in the report (its sites are not tried; the rest
+are) or perfloop failed, 2 on bad flags, no git repository, or -apply on a
 work tree with uncommitted changes, 130 when interrupted. The scratch work
 trees are removed in every case.
 
@@ -127,6 +128,12 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	}
 	if rerr := renderFix(s, opts, res); rerr != nil && err == nil {
 		err = rerr
+	}
+	for _, f := range res.Failures {
+		fmt.Fprintf(s.Err, "perfloop: %s\n", f)
+	}
+	if n := len(res.Failures); n > 0 && err == nil {
+		err = failedError{fmt.Sprintf("%d benchmark(s) failed in the report: the sites only they cost were not tried", n)}
 	}
 	return err
 }

@@ -54,8 +54,8 @@ func (d *deriver) benchCause(kind string, b *bench, fn, file string, line int64)
 // contention is the scheduler's share in a benchmark that starts
 // goroutines; never in one that does not.
 func (d *deriver) contention(b *bench) {
-	if !b.entry.Parallel || d.coreRows()[b.key] != nil {
-		return // measured at several core counts: scalingCauses judges it
+	if !b.entry.Parallel || d.scaled[b.key] {
+		return // run at several core counts: scalingCauses judges it
 	}
 	share := b.cats["scheduler"]
 	if share < contendMin {
@@ -191,7 +191,7 @@ func (d *deriver) leaveAlone(b *bench) string {
 	if !b.hasAllocs || b.allocsPerOp > 0 || b.bytesPerOp > 0 {
 		return ""
 	}
-	if row := d.coreRows()[b.key]; row != nil && row.Efficiency < scaleOK {
+	if row := d.cores[b.key]; row != nil && row.Efficiency < scaleOK {
 		return "" // fast on one core, but it does not scale
 	}
 	if !b.hasSec || b.secPerOp >= tightSecPerOp {

@@ -19,22 +19,30 @@ const (
 	atomicMin    = 0.15 // contention: atomic writes to shared state
 )
 
-// coreRows indexes the document's core-scaling rows by bench key: the row
-// that carries the lock sites and growing lines (the benchmark's worst).
-func (d *deriver) coreRows() map[string]*document.Scaling {
+// coreRows indexes the document's measured core-scaling rows by bench
+// key: the row that carries the lock sites and growing lines (the
+// benchmark's worst); scaled holds every bench key with a core-scaling
+// row, measured or not. Derive keeps them in deriver.cores and
+// deriver.scaled.
+func coreRows(doc *document.Report) (measured map[string]*document.Scaling, scaled map[string]bool) {
 	out := map[string]*document.Scaling{}
-	for i := range d.doc.Scaling {
-		s := &d.doc.Scaling[i]
-		if s.Parameter != "cpu" || s.NotMeasured != "" || len(s.CPU) < 2 {
+	scaled = map[string]bool{}
+	for i := range doc.Scaling {
+		s := &doc.Scaling[i]
+		if s.Parameter != "cpu" {
 			continue
 		}
 		top, _, _ := strings.Cut(s.Benchmark, "/")
 		k := s.Package + " " + top
+		scaled[k] = true
+		if s.NotMeasured != "" || len(s.CPU) < 2 {
+			continue
+		}
 		if o := out[k]; o == nil || len(s.Locks)+len(s.Growing) > len(o.Locks)+len(o.Growing) {
 			out[k] = s
 		}
 	}
-	return out
+	return out, scaled
 }
 
 // scalingCauses are the contention causes of the concurrent benchmarks
@@ -42,34 +50,39 @@ func (d *deriver) coreRows() map[string]*document.Scaling {
 // work, an RWMutex read path whose lock costs as much as the read, a line
 // whose CPU per op grows with the cores, and lock waits.
 func (d *deriver) scalingCauses() {
-	rows := d.coreRows()
-	for _, b := range d.benches {
-		row := rows[b.key]
-		if row == nil || !b.entry.Parallel {
-			continue
-		}
-		// A benchmark that scales gets a contention finding only for
-		// waits the lock profiles measured.
-		scales := row.Efficiency >= scaleOK
-		n := row.CPU[len(row.CPU)-1]
-		nsN := row.NsPerOp[len(row.NsPerOp)-1]
-		measured := fmt.Sprintf("%s: %s ns/op at -cpu 1, %s at -cpu %d (efficiency %.2f, ideal 1)", b.name(), fnum(row.NsPerOp[0]), fnum(nsN), n, row.Efficiency)
-		if row.CoresUsed > 0 && row.CoresUsed < 0.75*float64(n) {
-			measured += fmt.Sprintf("; the profiled run at -cpu %d got %.1f cores", n, row.CoresUsed)
-		}
-		for _, ls := range row.Locks {
-			if ls.InTest || ls.File == "" {
+	// The lock causes of every benchmark first: a line that grows in one
+	// benchmark joins the lock another benchmark's profile named.
+	for pass := range 2 {
+		for _, b := range d.benches {
+			row := d.cores[b.key]
+			if row == nil || !b.entry.Parallel {
 				continue
 			}
-			d.lockCause(b, row, ls, n, nsN, measured, scales)
+			// A benchmark that scales gets a contention finding only
+			// for waits the lock profiles measured.
+			scales := row.Efficiency >= scaleOK
+			n := row.CPU[len(row.CPU)-1]
+			nsN := row.NsPerOp[len(row.NsPerOp)-1]
+			measured := fmt.Sprintf("%s: %s ns/op at -cpu 1, %s at -cpu %d (efficiency %.2f, ideal 1)", b.name(), fnum(row.NsPerOp[0]), fnum(nsN), n, row.Efficiency)
+			if row.CoresUsed > 0 && row.CoresUsed < 0.75*float64(n) {
+				measured += fmt.Sprintf("; the profiled run at -cpu %d got %.1f cores", n, row.CoresUsed)
+			}
+			if pass == 0 {
+				for _, ls := range row.Locks {
+					if !ls.InTest && ls.File != "" {
+						d.lockCause(b, row, ls, n, nsN, measured, scales)
+					}
+				}
+				continue
+			}
+			if scales {
+				continue
+			}
+			for _, g := range row.Growing {
+				d.growthCause(b, row, g, n, measured)
+			}
+			d.sharedAtomics(b, row, n, measured)
 		}
-		if scales {
-			continue
-		}
-		for _, g := range row.Growing {
-			d.growthCause(b, row, g, n, measured)
-		}
-		d.sharedAtomics(b, row, n, measured)
 	}
 }
 
@@ -206,14 +219,21 @@ func (d *deriver) growthCause(b *bench, row *document.Scaling, g document.LineGr
 		return
 	}
 	for _, c := range d.causes {
-		if c.kind != KindContention || c.benches[b.key] == nil {
+		if c.kind != KindContention {
 			continue
 		}
-		// The line is the cause's, or the cause is the same lock in
-		// the same function (a second RUnlock on another path).
-		if c.hasLine(g.File, g.Line) || c.fn == g.Function && (g.Mechanism == "reader-count" || g.Mechanism == "mutex-spin") {
+		// The line is the cause's in this benchmark, or the cause is
+		// the same lock in the same function, in any benchmark (a
+		// second RUnlock on another path; a benchmark whose lock
+		// operations were below the share the lock rule wants).
+		lock := c.fn == g.Function && (g.Mechanism == "reader-count" || g.Mechanism == "mutex-spin")
+		if lock || c.benches[b.key] != nil && c.hasLine(g.File, g.Line) {
 			c.addLine(g.File, g.Line, g.Function, "its CPU per op grows with the cores")
 			c.addEvidence(growthEvidence(g, n))
+			if total := cpuPerOp(row); total > 0 {
+				cs := c.cost(b)
+				cs.CPUShare = max(cs.CPUShare, min((g.NsPerOpN-g.NsPerOp1)/total, 1))
+			}
 			return
 		}
 	}

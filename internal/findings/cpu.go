@@ -136,7 +136,7 @@ func (d *deriver) cpuCauses(b *bench) {
 		what, fix := calleeWords(l.Callee, cat)
 		var c *cause
 		kindCat := cat
-		if cat == "scheduler" && d.coreRows()[b.key] != nil {
+		if cat == "scheduler" && d.cores[b.key] != nil {
 			// Measured at several core counts: the scaling rules
 			// judge contention; the call is a cost like any other.
 			kindCat = ""

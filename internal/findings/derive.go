@@ -103,6 +103,9 @@ type deriver struct {
 	benches []*bench
 	byKey   map[string]*bench
 	causes  []*cause
+	// cores are the core-scaling rows by bench key (see coreRows).
+	cores  map[string]*document.Scaling
+	scaled map[string]bool
 	// micro names, by bench key, the internal function a benchmark
 	// measures directly (see dropInternalMicro).
 	micro map[string]string
@@ -116,6 +119,7 @@ func Derive(doc *document.Report, opts Options) (findings []document.Finding, ga
 	}
 	d := &deriver{doc: doc, opts: opts, module: cmp.Or(opts.Module, doc.Module), byKey: map[string]*bench{}}
 	d.index()
+	d.cores, d.scaled = coreRows(doc)
 	for _, b := range d.benches {
 		d.allocCauses(b)
 		d.cpuCauses(b)

@@ -140,10 +140,11 @@
 // (the hashing inside it, its allocations) are the contention's lines,
 // not findings of their own. Impact: the share of the cores' capacity the
 // cause accounts for. A benchmark measured at several core counts that
-// does not scale is never left alone. Without core-scaling rows (a
-// one-core machine), a benchmark that starts goroutines and spends at
-// least 20% of its CPU in the scheduler, preemption excluded, is
-// contention. Single-goroutine benchmarks never get one.
+// does not scale is never left alone. A benchmark with no core-scaling
+// row at all (a document from before them) that starts goroutines and
+// spends at least 20% of its CPU in the scheduler, preemption excluded, is
+// contention; one whose row says it was not measured (one CPU, a failed
+// run) gets none. Single-goroutine benchmarks never get one.
 //
 // # Ranking
 //

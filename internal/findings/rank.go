@@ -142,7 +142,7 @@ func (d *deriver) gate(fs []document.Finding) []document.Gate {
 		g := document.Gate{Rule: "contention", Benchmark: top.Benchmark, Metric: "scheduler", Unit: "share",
 			Measured: top.Impact, Threshold: contendMin, Verdict: document.VerdictFirst,
 			Message: fmt.Sprintf("%d parallel benchmark(s) spend more than %s of their CPU waiting on each other", n, pct(contendMin))}
-		if len(d.coreRows()) > 0 {
+		if len(d.cores) > 0 {
 			g.Metric, g.Threshold = "contention", scaleOK
 			g.Message = fmt.Sprintf("%d contention cause(s) keep concurrent benchmarks from scaling with the cores (efficiency below %.1f); the first is in %s", n, scaleOK, top.Benchmark)
 		}

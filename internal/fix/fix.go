@@ -136,6 +136,9 @@ type Result struct {
 	// Together says whether the kept patches (not for review) apply
 	// together and pass the tests: "" when there are none.
 	Together string `json:"together,omitempty"`
+	// Failures are the benchmarks that failed in the report (package,
+	// name and error, one line each): their sites were not tried.
+	Failures []string `json:"failures,omitempty"`
 	// Applied reports that -apply applied them to the work tree.
 	Applied bool `json:"applied,omitempty"`
 	// WallSeconds is the run's duration.

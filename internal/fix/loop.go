@@ -1,8 +1,8 @@
 package fix
 
 import (
+	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -63,7 +63,7 @@ func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
 	if stage == nil {
 		stage = func(string) {}
 	}
-	dir, err := filepath.Abs(cmpOr(cfg.Dir, "."))
+	dir, err := filepath.Abs(cmp.Or(cfg.Dir, "."))
 	if err != nil {
 		return nil, err
 	}
@@ -101,8 +101,9 @@ func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
 	mod := filepath.Join(base, rel)
 
 	var doc *document.Report
+	var failures []string
 	if cfg.From != "" {
-		doc, err = readReport(cfg.From)
+		doc, err = document.ReadFile(cfg.From)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v (give the directory perfloop report wrote, or its report.json)", ErrBadReport, err)
 		}
@@ -119,6 +120,7 @@ func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
 			return nil, errors.New("the report measured nothing")
 		}
 		doc = run.Doc
+		failures = append(run.Bench.FailureLines(), run.Failures...)
 	}
 	opts := cfg.Fix
 	opts.Repo, opts.Rel, opts.Commit, opts.Dir, opts.Doc = repo, rel, commit, mod, doc
@@ -130,6 +132,9 @@ func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
 	stage("rewriting and measuring")
 	res, err := Run(ctx, opts, bar)
 	bar.Done()
+	if res != nil {
+		res.Failures = failures
+	}
 	if err != nil || !cfg.Apply {
 		return res, err
 	}
@@ -153,21 +158,6 @@ func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
 	return res, nil
 }
 
-func readReport(path string) (*document.Report, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var doc document.Report
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("parse %s: %w", path, err)
-	}
-	if doc.Schema != document.Schema {
-		return nil, fmt.Errorf("%s: schema %q, want %s (a report.json from perfloop report)", path, doc.Schema, document.Schema)
-	}
-	return &doc, nil
-}
-
 func isDirty(ctx context.Context, repo string) (bool, error) {
 	cmd := exec.CommandContext(ctx, "git", "status", "--porcelain", "--untracked-files=no")
 	cmd.Dir = repo
@@ -176,11 +166,4 @@ func isDirty(ctx context.Context, repo string) (bool, error) {
 		return false, fmt.Errorf("git status: %w", err)
 	}
 	return strings.TrimSpace(string(out)) != "", nil
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
