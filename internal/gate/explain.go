@@ -83,9 +83,13 @@ func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, res 
 			bar.Status(fmt.Sprintf("profiling %s on both sides", r.Benchmark))
 			var ps [2]sideProfile
 			secOp := timeOf(c.Regressions, r.Package, r.Benchmark)
-			n := 0 // the heap runs' iterations: BASE's choice, for both
+			// The heap runs' iterations, one count for both sides:
+			// the slower side's 50 ms, or BASE's choice when the time
+			// did not regress.
+			allocs := allocsPerOp(counted, r.Package, r.Benchmark)
+			n := heapN(secOp, allocs)
 			for si, s := range sides {
-				p, err := profileSide(ctx, s, r.Package, top, sub, secOp, n, opts)
+				p, err := profileSide(ctx, s, r.Package, top, sub, secOp, n, allocs, opts)
 				if err != nil {
 					return err
 				}
@@ -278,9 +282,9 @@ func timeOf(rs []document.Regression, pkg, name string) [2]float64 {
 // profileSide profiles one side of a regressed benchmark: a CPU profile
 // for opts.ProfileTime, then a heap profile of every allocation at the
 // iteration count n both sides share (0: about 50 ms of this side's
-// work). secOp are the benchmark's medians (BASE, HEAD) from the A/B run,
+// work, bounded by allocs per op as heapN says). secOp are the benchmark's medians (BASE, HEAD) from the A/B run,
 // or zeros.
-func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, secOp [2]float64, n int, opts ExplainOptions) (sideProfile, error) {
+func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, secOp [2]float64, n int, allocs float64, opts ExplainOptions) (sideProfile, error) {
 	t := target(s, pkg, top)
 	if t == nil {
 		return sideProfile{failure: "not on this side"}, nil
@@ -316,7 +320,7 @@ func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, secO
 		}
 	}
 	// Heap: every allocation, at one iteration count for both sides.
-	p.n = cmp.Or(n, heapN(p.secOp))
+	p.n = cmp.Or(n, heapN([2]float64{p.secOp, p.secOp}, allocs), 1000)
 	memPath := filepath.Join(dir, "mem.pprof")
 	rc = base
 	rc.Benchtime = fmt.Sprintf("%dx", p.n)
@@ -334,12 +338,35 @@ func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, secO
 	return p, nil
 }
 
-// heapN is a heap run's iteration count: about 50 ms of work at secOp.
-func heapN(secOp float64) int {
-	if secOp > 0 {
-		return int(math.Min(200_000, math.Max(100, 0.05/secOp)))
+// heapN is the heap runs' iteration count for a benchmark whose sides
+// take secOp (BASE, HEAD; zeros when unknown) and allocate up to allocs
+// per op: about 50 ms of the slower side's work, and at most
+// heapRecords allocations recorded, since every one costs a stack walk
+// at -memprofilerate 1 (a HEAD 50× slower with a thousand allocations
+// per op took minutes at BASE's count). It returns 0 when neither side's
+// time is known: the first side's CPU run decides.
+func heapN(secOp [2]float64, allocs float64) int {
+	slow := max(secOp[0], secOp[1])
+	if slow <= 0 {
+		return 0
 	}
-	return 1000
+	n := math.Min(200_000, 0.05/slow)
+	if allocs > 0 {
+		n = math.Min(n, heapRecords/allocs)
+	}
+	return int(math.Max(100, n))
+}
+
+// heapRecords bounds the allocations a heap run records.
+const heapRecords = 500_000
+
+// allocsPerOp is the larger of the sides' allocs/op in the A/B run, or 0.
+func allocsPerOp(counted map[string]row, pkg, name string) float64 {
+	a, ok := counted[pkg+" "+name+" allocs/op"]
+	if !ok {
+		return 0
+	}
+	return max(a.old, a.new)
 }
 
 // allocsMoved reports whether the A/B run's exact counters say the
@@ -360,9 +387,10 @@ func allocsMoved(counted map[string]row, pkg, name string) bool {
 // causes compares the sides' profiles of one regression. allocsMoved
 // says whether the benchmark's allocation counters changed: without that,
 // no allocation site is a cause.
-func causes(r *document.Regression, p *[2]sideProfile, verdicts []document.Cause, allocsMoved bool, ch *Change) []document.Cause {
+func causes(r *document.Regression, p *[2]sideProfile, verdicts []compilerVerdict, allocsMoved bool, ch *Change) []document.Cause {
 	var out []document.Cause
 	var sites []profiles.Site // the site of each alloc cause, in order
+	var fresh []bool          // whether BASE had no such site
 	base, head := p[0], p[1]
 	// Allocation sites new or grown, per op at the same iteration count.
 	if base.heap != nil && head.heap != nil && allocsMoved {
@@ -382,40 +410,52 @@ func causes(r *document.Regression, p *[2]sideProfile, verdicts []document.Cause
 			if b.Objects == 0 {
 				what = "new allocation"
 			}
-			msg := fmt.Sprintf("%s: %+.3g allocs/op, %+.0f B/op", what, dObj, dBytes)
+			msg := fmt.Sprintf("%s: %s allocs/op, %+.0f B/op", what, count(dObj), dBytes)
 			if tiny(s, dObj) {
 				// Objects under 16 bytes without pointers share 16-byte
 				// blocks, and the profile counts blocks.
-				msg = fmt.Sprintf("%s: %+.0f B/op of tiny objects (the profile counts their 16-byte blocks: %+.3g/op)", what, dBytes, dObj)
+				msg = fmt.Sprintf("%s: %+.0f B/op of tiny objects (the profile counts their 16-byte blocks: %s/op)", what, dBytes, count(dObj))
 			}
 			if s.Via != "" {
 				msg += " inside " + s.Via
 			}
 			out = append(out, document.Cause{Kind: "alloc", File: s.File, Line: s.Line, Function: s.Function, Message: msg})
 			sites = append(sites, s)
+			fresh = append(fresh, b.Objects == 0)
 		}
 	}
 	// The compiler's new heap verdicts: join them with an allocation at
-	// the same line (or at the line the allocating function was inlined
-	// into, where the compiler reports an inlined copy's verdicts). A
-	// verdict no allocation joined is listed only when there is no heap
-	// profile to say it did not allocate (a new escape on a path the
-	// benchmark does not take is not its cause), and a lost inlining only
-	// for time, where the benchmark runs its file.
-	near := func(file string, line int64, e document.Cause) bool {
-		return file == e.File && abs(line-e.Line) <= 2
+	// their line (or at the line the allocating function was inlined
+	// into, where the compiler reports an inlined copy's verdicts); a
+	// variable moved to the heap is reported at its declaration, which
+	// can be a line or two above the allocation. A verdict no allocation
+	// joined is listed only when there is no heap profile to say it did
+	// not allocate (a new escape on a path the benchmark does not take,
+	// such as a panic's message, is not its cause), and a lost inlining
+	// only for time, where the benchmark runs its file.
+	joins := func(file string, line int64, e compilerVerdict) bool {
+		d := abs(line - e.Line)
+		return file == e.File && (d == 0 || e.decl && d <= 2)
 	}
 	for _, e := range verdicts {
 		if e.Kind == "inline" {
 			if r.Unit == "sec/op" && head.runsFunc(e.File, e.Function) {
-				out = append(out, e)
+				out = append(out, e.Cause)
+			}
+			// A new allocation inside the function that lost its
+			// inlining: inlined, its value could stay on the caller's
+			// stack; called, the function's own escape applies.
+			for i, s := range sites {
+				if fresh[i] && s.File == e.File && strings.HasSuffix(document.PlainFunc(s.Function), "."+document.PlainFunc(e.Function)) {
+					out[i].Message += fmt.Sprintf("; %s is no longer inlined (%s:%d), so what it allocates no longer stays on its callers' stacks", e.Function, e.File, e.Line)
+				}
 			}
 			continue
 		}
 		joined := false
 		for i, s := range sites {
 			switch {
-			case !near(s.File, s.Line, e) && !near(s.CallerFile, s.CallerLine, e):
+			case !joins(s.File, s.Line, e) && !joins(s.CallerFile, s.CallerLine, e):
 			case e.Kind == "stackmake":
 				out[i].Message += "; the compiler says " + e.Message + ", yet it is on the heap: its size is not a constant (only those of 32 bytes or less stay on the stack, from Go 1.25) or is over 64 KiB"
 				joined = true
@@ -426,7 +466,7 @@ func causes(r *document.Regression, p *[2]sideProfile, verdicts []document.Cause
 			}
 		}
 		if !joined && e.Kind != "stackmake" && head.heap == nil && head.runs(e.File) {
-			out = append(out, e)
+			out = append(out, e.Cause)
 		}
 	}
 	if r.Unit == "sec/op" {
@@ -492,10 +532,18 @@ func matchSites(base, head []profiles.Site) []siteMatch {
 	return out
 }
 
+// compilerVerdict is one of the compiler's verdicts new in HEAD's changed files.
+type compilerVerdict struct {
+	document.Cause
+	// decl says the verdict is at a variable's declaration ("moved to
+	// heap: x"), which can be a line or two above where it is allocated.
+	decl bool
+}
+
 // compilerDiff returns the compiler's verdicts in the changed files that
 // HEAD has and BASE does not (by file and message: lines move): values
 // now on the heap ("escape"), and functions no longer inlined ("inline").
-func compilerDiff(esc [2]*escape.Index, changed []string) []document.Cause {
+func compilerDiff(esc [2]*escape.Index, changed []string) []compilerVerdict {
 	if esc[0] == nil || esc[1] == nil {
 		return nil
 	}
@@ -514,7 +562,7 @@ func compilerDiff(esc [2]*escape.Index, changed []string) []document.Cause {
 		}
 	}
 	seen := map[string]bool{}
-	var out []document.Cause
+	var out []compilerVerdict
 	for _, d := range esc[1].Diagnostics() {
 		k := d.File + " " + d.Message
 		if !in[d.File] || seen[k] {
@@ -522,21 +570,30 @@ func compilerDiff(esc [2]*escape.Index, changed []string) []document.Cause {
 		}
 		switch {
 		case d.Kind.Heap() && !before[k]:
-			out = append(out, document.Cause{Kind: "escape", File: d.File, Line: int64(d.Line), Message: d.Message + " (new)", Flow: d.Flow})
+			out = append(out, compilerVerdict{document.Cause{Kind: "escape", File: d.File, Line: int64(d.Line), Message: d.Message + " (new)", Flow: d.Flow}, d.Kind == escape.KindMovedToHeap})
 		case d.Kind == escape.KindDoesNotEscape && strings.HasPrefix(d.Message, "make(") && !before[k]:
 			// Joined only to an allocation at its line, which it then
 			// explains; alone it is no cause.
-			out = append(out, document.Cause{Kind: "stackmake", File: d.File, Line: int64(d.Line), Message: d.Message})
+			out = append(out, compilerVerdict{Cause: document.Cause{Kind: "stackmake", File: d.File, Line: int64(d.Line), Message: d.Message}})
 		case d.Kind == escape.KindInline && strings.HasPrefix(d.Message, "cannot inline ") && !strings.Contains(d.Message, " into ") && inlined[d.File+" "+d.Name]:
 			_, why, _ := strings.Cut(d.Message, ": ")
-			out = append(out, document.Cause{Kind: "inline", File: d.File, Line: int64(d.Line), Function: d.Name,
-				Message: fmt.Sprintf("%s is no longer inlined: %s", d.Name, why)})
+			out = append(out, compilerVerdict{Cause: document.Cause{Kind: "inline", File: d.File, Line: int64(d.Line), Function: d.Name,
+				Message: fmt.Sprintf("%s is no longer inlined: %s", d.Name, why)}})
 		default:
 			continue
 		}
 		seen[k] = true
 	}
 	return out
+}
+
+// count formats a signed count per op: whole numbers in full (+1024, not
+// +1.02e+03), fractions to three digits.
+func count(x float64) string {
+	if math.Abs(x) >= 100 {
+		return fmt.Sprintf("%+.0f", x)
+	}
+	return fmt.Sprintf("%+.3g", x)
 }
 
 func abs(x int64) int64 {

@@ -42,22 +42,22 @@ func TestCauses(t *testing.T) {
 			{Function: "m.BenchmarkWrite", File: "codec_test.go", Line: 5, Module: true, InTest: true, Objects: 5000, Bytes: 5000},
 		}},
 	}
-	escapes := []document.Cause{
-		{Kind: "escape", File: "codec.go", Line: 7, Message: "moved to heap: hdr (new)", Flow: []string{"hdr escapes"}},
+	escapes := []compilerVerdict{
+		{document.Cause{Kind: "escape", File: "codec.go", Line: 7, Message: "moved to heap: hdr (new)", Flow: []string{"hdr escapes"}}, true},
 		// A new escape in a file the benchmark does not run.
-		{Kind: "escape", File: "other.go", Line: 3, Message: "moved to heap: x (new)"},
+		{Cause: document.Cause{Kind: "escape", File: "other.go", Line: 3, Message: "moved to heap: x (new)"}},
 		// A new escape on a path that does not allocate: a panic's message.
-		{Kind: "escape", File: "codec.go", Line: 30, Message: "lo escapes to heap (new)"},
+		{Cause: document.Cause{Kind: "escape", File: "codec.go", Line: 30, Message: "lo escapes to heap (new)"}},
 		// "does not escape", yet line 13 allocates: a size not constant.
-		{Kind: "stackmake", File: "codec.go", Line: 13, Message: "make([]byte, n) does not escape"},
+		{Cause: document.Cause{Kind: "stackmake", File: "codec.go", Line: 13, Message: "make([]byte, n) does not escape"}},
 		// Alone, it explains nothing.
-		{Kind: "stackmake", File: "codec.go", Line: 50, Message: "make([]int, k) does not escape"},
+		{Cause: document.Cause{Kind: "stackmake", File: "codec.go", Line: 50, Message: "make([]int, k) does not escape"}},
 		// A function the benchmark runs, no longer inlined.
-		{Kind: "inline", File: "codec.go", Line: 3, Function: "Clamp", Message: "Clamp is no longer inlined: function too complex: cost 88 exceeds budget 80"},
+		{Cause: document.Cause{Kind: "inline", File: "codec.go", Line: 3, Function: "Clamp", Message: "Clamp is no longer inlined: function too complex: cost 88 exceeds budget 80"}},
 		// One in a file it runs, a function it does not.
-		{Kind: "inline", File: "codec.go", Line: 40, Function: "Min", Message: "Min is no longer inlined: function too complex: cost 81 exceeds budget 80"},
+		{Cause: document.Cause{Kind: "inline", File: "codec.go", Line: 40, Function: "Min", Message: "Min is no longer inlined: function too complex: cost 81 exceeds budget 80"}},
 		// One in a file it does not run.
-		{Kind: "inline", File: "other.go", Line: 3, Function: "Max", Message: "Max is no longer inlined: function too complex: cost 81 exceeds budget 80"},
+		{Cause: document.Cause{Kind: "inline", File: "other.go", Line: 3, Function: "Max", Message: "Max is no longer inlined: function too complex: cost 81 exceeds budget 80"}},
 	}
 	got := causes(r, &[2]sideProfile{base, head}, escapes, true, nil)
 	var lines []string
@@ -99,7 +99,7 @@ func TestCauses(t *testing.T) {
 // nothing says the benchmark does not run it.
 func TestCausesNoProfiles(t *testing.T) {
 	r := &document.Regression{Benchmark: "BenchmarkWrite", Unit: "allocs/op", Old: 0, New: 1}
-	e := []document.Cause{{Kind: "escape", File: "other.go", Line: 3, Message: "moved to heap: x (new)"}}
+	e := []compilerVerdict{{document.Cause{Kind: "escape", File: "other.go", Line: 3, Message: "moved to heap: x (new)"}, true}}
 	got := causes(r, &[2]sideProfile{{}, {failure: "panic"}}, e, true, nil)
 	if len(got) != 1 || got[0].File != "other.go" {
 		t.Errorf("causes = %+v, want the escape", got)
@@ -134,6 +134,63 @@ func TestAllocsMoved(t *testing.T) {
 	for name, want := range map[string]bool{"BenchmarkSame": false, "BenchmarkMore": true, "BenchmarkFat": true, "BenchmarkUncounted": true} {
 		if got := allocsMoved(counted, "m", name); got != want {
 			t.Errorf("allocsMoved(%s) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// A function pushed over the inliner's budget by a cold panic: what it
+// allocates no longer stays on its callers' stacks. The new allocation
+// is joined to the lost inlining, not to the panic path's new escapes
+// two lines above it.
+func TestCausesLostInlining(t *testing.T) {
+	r := &document.Regression{Benchmark: "BenchmarkSpan", Unit: "sec/op", Old: 300e-9, New: 17e-6}
+	base := sideProfile{secOp: 300e-9, n: 1000, heap: &profiles.Heap{}}
+	head := sideProfile{secOp: 17e-6, n: 1000,
+		cpu: &profiles.CPU{Samples: 1000, Functions: []profiles.Function{{Name: "m.NewSpan", File: "span.go", Module: true}}},
+		heap: &profiles.Heap{Sites: []profiles.Site{
+			{Function: "m.NewSpan", File: "span.go", Line: 19, Module: true, Objects: 1024000, Bytes: 16384000},
+		}},
+	}
+	verdicts := []compilerVerdict{
+		{Cause: document.Cause{Kind: "escape", File: "span.go", Line: 17, Message: "hi - lo escapes to heap (new)"}},
+		{Cause: document.Cause{Kind: "inline", File: "span.go", Line: 12, Function: "NewSpan", Message: "NewSpan is no longer inlined: function too complex: cost 155 exceeds budget 80"}},
+	}
+	var lines []string
+	for _, c := range causes(r, &[2]sideProfile{base, head}, verdicts, true, nil) {
+		lines = append(lines, c.Kind+" "+c.File+":"+strconv.FormatInt(c.Line, 10)+" "+c.Message)
+	}
+	text := strings.Join(lines, "\n")
+	for _, want := range []string{
+		"alloc span.go:19 new allocation: +1024 allocs/op, +16384 B/op; NewSpan is no longer inlined (span.go:12), so what it allocates no longer stays on its callers' stacks",
+		"inline span.go:12 NewSpan is no longer inlined",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("causes lack %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "hi - lo") {
+		t.Errorf("the panic path's escape is joined to the allocation two lines below it:\n%s", text)
+	}
+}
+
+// The heap runs' iteration count follows the slower side and the
+// allocations it would record, not BASE's speed alone.
+func TestHeapN(t *testing.T) {
+	for _, tt := range []struct {
+		secOp  [2]float64
+		allocs float64
+		want   int
+	}{
+		{[2]float64{}, 0, 0},                       // unknown: the first side's CPU run decides
+		{[2]float64{1e-6, 1e-6}, 0, 50_000},        // 50 ms of work
+		{[2]float64{300e-9, 17e-6}, 0, 2941},       // the slower side's 50 ms
+		{[2]float64{300e-9, 17e-6}, 1024, 488},     // at most 500k allocations recorded
+		{[2]float64{1e-9, 1e-9}, 0, 200_000},       // capped
+		{[2]float64{1, 2}, 0, 100},                 // at least 100
+		{[2]float64{300e-9, 300e-9}, 100_000, 100}, // at least 100, whatever it allocates
+	} {
+		if got := heapN(tt.secOp, tt.allocs); got != tt.want {
+			t.Errorf("heapN(%v, %v) = %d, want %d", tt.secOp, tt.allocs, got, tt.want)
 		}
 	}
 }
