@@ -17,6 +17,7 @@ const (
 	growthShare  = 0.05 // contention: a growing line's share of CPU per op at N
 	growthFactor = 1.5  // contention: … growing by at least this factor
 	atomicMin    = 0.15 // contention: atomic writes to shared state
+	busyCores    = 0.75 // contention: a run at N cores that got less than this × N cores ran on a busy machine
 )
 
 // coreRows indexes the document's measured core-scaling rows by bench
@@ -59,13 +60,18 @@ func (d *deriver) scalingCauses() {
 				continue
 			}
 			// A benchmark that scales gets a contention finding only
-			// for waits the lock profiles measured.
-			scales := row.Efficiency >= scaleOK
+			// for waits the lock profiles measured. On a busy machine
+			// (the run at N cores got far fewer) the wall-time
+			// efficiency measures the neighbours, not the code: the lock
+			// rules then decide from the CPU profile alone (the work an
+			// exclusive section holds, the CPU of the lock operations).
 			n := row.CPU[len(row.CPU)-1]
+			busy := row.CoresUsed > 0 && row.CoresUsed < busyCores*float64(n)
+			scales := row.Efficiency >= scaleOK && !busy
 			nsN := row.NsPerOp[len(row.NsPerOp)-1]
 			measured := fmt.Sprintf("%s: %s ns/op at -cpu 1, %s at -cpu %d (efficiency %.2f, ideal 1)", b.name(), fnum(row.NsPerOp[0]), fnum(nsN), n, row.Efficiency)
-			if row.CoresUsed > 0 && row.CoresUsed < 0.75*float64(n) {
-				measured += fmt.Sprintf("; the profiled run at -cpu %d got %.1f cores", n, row.CoresUsed)
+			if busy {
+				measured += fmt.Sprintf("; the profiled run at -cpu %d got %.1f cores: the machine was busy, so the efficiency is not the code's", n, row.CoresUsed)
 			}
 			if pass == 0 {
 				for _, ls := range row.Locks {

@@ -1,6 +1,7 @@
 package findings
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -104,12 +105,14 @@ func TestContentionAtTheLock(t *testing.T) {
 }
 
 // TestScalingBenchmarkNoContention: a concurrent benchmark that scales
-// (efficiency 0.9) gets no contention finding for what its locks cost
-// or hold; only waits the block profile measured are one.
+// (efficiency 0.9, on cores it had to itself) gets no contention finding
+// for what its locks cost or hold; only waits the block profile
+// measured are one.
 func TestScalingBenchmarkNoContention(t *testing.T) {
 	d := concurrentDoc()
 	for i := range d.Scaling {
 		d.Scaling[i].Efficiency = 0.9
+		d.Scaling[i].CoresUsed = 1.9
 	}
 	fs, _ := Derive(d, Options{})
 	var got []string
@@ -186,5 +189,41 @@ func TestProductionRanking(t *testing.T) {
 	}
 	if !strings.Contains(fs[1].Gain, "cold in production") || fs[1].Severity != "low" {
 		t.Errorf("cold cause: %q %s", fs[1].Gain, fs[1].Severity)
+	}
+}
+
+// TestBusyMachineScaling: on a busy machine (the run at 2 cores got 0.4
+// of them) a wall-time efficiency above 1 is the neighbours' doing; the
+// lock rules decide from the CPU profile, and the evidence says the
+// machine was busy.
+func TestBusyMachineScaling(t *testing.T) {
+	d := concurrentDoc()
+	for i := range d.Scaling {
+		d.Scaling[i].Efficiency = 1.07
+		d.Scaling[i].CoresUsed = 0.4
+	}
+	fs, _ := Derive(d, Options{})
+	var lines []string
+	for _, f := range fs {
+		if f.Kind == KindContention {
+			lines = append(lines, fmt.Sprintf("%s:%d", f.File, f.Line))
+			if !strings.Contains(strings.Join(f.Evidence, "\n"), "the machine was busy") {
+				t.Errorf("%s:%d: the evidence does not say the machine was busy: %q", f.File, f.Line, f.Evidence)
+			}
+		}
+	}
+	if len(lines) != 2 {
+		t.Errorf("contention findings at %v, want the read lock and the registry's lock", lines)
+	}
+	// The same efficiency on cores the run had to itself: it scales.
+	for i := range d.Scaling {
+		d.Scaling[i].CoresUsed = 1.9
+		d.Scaling[i].Locks[0].DelayPerOp = 0
+	}
+	fs, _ = Derive(d, Options{})
+	for _, f := range fs {
+		if f.Kind == KindContention {
+			t.Errorf("contention in a benchmark that scales on a quiet machine: %s", f.Message)
+		}
 	}
 }

@@ -113,7 +113,11 @@
 // powers of two between and every core (document.Scaling, parameter
 // "cpu"), with CPU profiles at 1 and N cores and mutex and block profiles
 // at N. A benchmark whose efficiency ns(1) / (N × ns(N)) is at least 0.8
-// scales and gets no contention finding. Below it, at the module's line:
+// scales and gets no contention finding, unless the machine was busy: a
+// profiled run at N cores that got less than 0.75 × N cores of CPU
+// measured the neighbours as much as the code (an efficiency above 1 is
+// common then), so the rules below decide from the CPU profile alone and
+// the evidence says the machine was busy. Below it, at the module's line:
 //
 //   - an exclusive lock (Lock) whose critical section holds at least 20%
 //     of the CPU: goroutines take turns, and Amdahl's law bounds the

@@ -3,6 +3,8 @@ package loop
 import (
 	"reflect"
 	"testing"
+
+	"github.com/perfloop/perfloop/internal/profiles"
 )
 
 // TestLockSections: each Lock pairs with the first Unlock of the same
@@ -36,5 +38,21 @@ func TestLockSections(t *testing.T) {
 	}
 	if sec, ok := x.at("locks.go", 22); !ok || sec.Lock != 20 {
 		t.Errorf("at(22) = %+v, %v; want the section locked at 20", sec, ok)
+	}
+}
+
+// TestLockSitesFromLockCPU: a read lock around a cheap read is listed
+// from the CPU its lock operations take, though nothing inside the
+// section costs CPU and no profile saw it wait (a read lock waits only
+// for a writer).
+func TestLockSitesFromLockCPU(t *testing.T) {
+	aN := &profiles.CPU{Samples: 1000, Lines: []profiles.LineCost{
+		{Function: "m.(*R).Get", File: "locks.go", Line: 20, Self: 0.30, Cum: 0.30},
+		{Function: "m.(*R).Get", File: "locks.go", Line: 22, Self: 0.25, Cum: 0.25},
+		{Function: "m.(*R).Get", File: "locks.go", Line: 21, Self: 0.01, Cum: 0.01},
+	}}
+	got, _ := lockSites("", "", 1000, profiles.Options{}, aN, newSectionIndex("testdata/critical"), newSources("testdata/critical"))
+	if len(got) != 1 || got[0].Line != 20 || got[0].LockCPU < 0.5 {
+		t.Fatalf("lockSites = %+v, want the RLock at locks.go:20 with its lock operations' CPU", got)
 	}
 }

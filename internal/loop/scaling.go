@@ -504,14 +504,17 @@ func lockSites(blockPath, mutexPath string, iters int64, opts profiles.Options, 
 			add(ls)
 		}
 	}
-	// Critical sections with CPU inside, contended or not.
+	// Critical sections with CPU inside, contended or not, and those
+	// whose lock operations themselves cost CPU: an RWMutex around a
+	// cheap read is mostly its reader count, and a read lock waits in no
+	// profile unless a writer holds it.
 	files := map[string]bool{}
 	for _, l := range aN.Lines {
 		files[l.File] = true
 	}
 	for _, f := range slices.Sorted(maps.Keys(files)) {
 		for _, sec := range secs.of(f) {
-			if inside := cpuInside(aN, f, sec); inside >= insideMin {
+			if cpuInside(aN, f, sec) >= insideMin || lockCPU(aN, f, sec) >= insideMin {
 				add(document.LockSite{File: f, Line: sec.Lock, Op: sec.Recv + "." + sec.Op, Profile: "cpu", InTest: strings.HasSuffix(f, "_test.go")})
 			}
 		}
@@ -525,7 +528,7 @@ func lockSites(blockPath, mutexPath string, iters int64, opts profiles.Options, 
 		}
 		ls.HeldTo = sec.End
 		ls.CPUInside = round3(cpuInside(aN, ls.File, sec))
-		ls.LockCPU = round3(lockCPU(aN, ls.File, sec, src))
+		ls.LockCPU = round3(lockCPU(aN, ls.File, sec))
 		ls.Inside = insideLines(aN, ls.File, sec, src)
 		if ls.Function == "" {
 			for _, l := range aN.Lines {
@@ -560,17 +563,19 @@ func cpuInside(a *profiles.CPU, file string, sec section) float64 {
 // lockCPU is the share of the CPU profile at a section's Lock and Unlock
 // lines (the closing brace, for a deferred Unlock): the lock operations,
 // which the compiler inlines into the line (an RWMutex's reader count is
-// an atomic add there).
-func lockCPU(a *profiles.CPU, file string, sec section, src *sources) float64 {
+// an atomic add there). The Lock and Unlock lines are lock calls by
+// construction; at a closing brace only the Unlock's own samples count,
+// not the function's return.
+func lockCPU(a *profiles.CPU, file string, sec section) float64 {
 	sum := 0.0
 	for _, l := range a.Lines {
-		if l.File != file || !(l.Line == sec.Lock || l.Line == sec.End) {
+		if l.File != file {
 			continue
 		}
-		if l.Callee == "" && l.Line == sec.End && sec.Unlock == 0 {
-			continue // the closing brace's own code: the function's return
-		}
-		if text := src.line(file, l.Line); text == "" || strings.Contains(text, "Lock") || strings.Contains(l.Callee, "Lock") {
+		switch {
+		case l.Line == sec.Lock, sec.Unlock != 0 && l.Line == sec.Unlock:
+			sum += l.Self
+		case sec.Unlock == 0 && l.Line == sec.End && strings.Contains(l.Callee, "Unlock"):
 			sum += l.Self
 		}
 	}
