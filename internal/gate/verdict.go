@@ -94,6 +94,15 @@ func Decide(res *abtest.Result, opts Options) *document.Check {
 	return c
 }
 
+// Interrupt marks c as the verdict of an interrupted check: whatever its
+// rows say, the verdict is interrupted (never pass: the rows not decided
+// might have regressed), and note, which says where the check stopped,
+// is its first note.
+func Interrupt(c *document.Check, note string) {
+	c.Verdict = document.CheckInterrupted
+	c.Notes = append([]string{note}, c.Notes...)
+}
+
 // regressed reports whether a row got worse beyond threshold th.
 func regressed(r row, th float64) bool {
 	worse := r.better*sign(r.new-r.old) < 0
