@@ -23,7 +23,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -560,8 +559,8 @@ func together(ctx context.Context, opts Options, kept []Kept, dir string) (strin
 		}
 		// Patches of one file overlap in their context lines (two
 		// rewrites add imports): a three-way apply merges them.
-		cmd := exec.CommandContext(ctx, "git", "apply", "--3way", "-")
-		cmd.Dir, cmd.Stdin = dir, strings.NewReader(patch)
+		cmd := gotest.ScratchGit(ctx, dir, "apply", "--3way", "-")
+		cmd.Stdin = strings.NewReader(patch)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return fmt.Sprintf("the kept patches do not apply together: %s", firstLine(string(out))), ctxErr(ctx)
 		}
@@ -575,9 +574,7 @@ func together(ctx context.Context, opts Options, kept []Kept, dir string) (strin
 	if opts.Out != "" {
 		// --3way staged the merged files: the combined patch is the
 		// index's diff from the commit.
-		cmd := exec.CommandContext(ctx, "git", "diff", "--no-color", "--no-ext-diff", "HEAD")
-		cmd.Dir = dir
-		all, err := cmd.Output()
+		all, err := gotest.ScratchGit(ctx, dir, "diff", "--no-color", "--no-ext-diff", "HEAD").Output()
 		if err != nil {
 			return msg, fmt.Errorf("git diff: %w", err)
 		}
@@ -601,9 +598,7 @@ func goRun(ctx context.Context, dir string, args ...string) (string, error) {
 }
 
 func gitDiff(ctx context.Context, dir string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", "diff", "--no-color", "--no-ext-diff")
-	cmd.Dir = dir
-	out, err := cmd.Output()
+	out, err := gotest.ScratchGit(ctx, dir, "diff", "--no-color", "--no-ext-diff").Output()
 	return string(out), err
 }
 
