@@ -32,7 +32,9 @@ its loop where it is not retained — it:
 
  1. writes the edit in a fresh work tree of the commit (never in yours);
  2. builds it, vets it and runs the tests of every package that imports the
-    edited one; a candidate that fails is dropped, with the reason;
+    edited one; a candidate that fails is dropped, with the reason (tests
+    that already fail at the commit, run first, are not held against it:
+    they are named in the output);
  3. measures the benchmarks that hit the site with the paired A/B engine
     (as perfloop diff), and keeps the edit only if it is significantly
     better in the finding's unit (allocs/op and B/op for an allocation,
@@ -174,6 +176,12 @@ func renderFix(s Streams, opts fixOptions, res *fix.Result) error {
 			fmt.Fprintf(w, "\t%s:%d\t%s\t%s\n", r.File, r.Line, r.Rewrite, r.Reason)
 		}
 		w.Flush()
+	}
+	if len(res.BaselineFailures) > 0 {
+		fmt.Fprintf(s.Out, "\nfailing at %s before any edit (not held against the candidates):\n", short(res.Commit))
+		for _, f := range res.BaselineFailures {
+			fmt.Fprintf(s.Out, "  %s\n", f)
+		}
 	}
 	if res.Together != "" {
 		fmt.Fprintf(s.Out, "\n%s\n", res.Together)

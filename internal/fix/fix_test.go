@@ -97,3 +97,38 @@ func TestCandidates(t *testing.T) {
 		t.Fatalf("with production: candidates %+v, rejected %+v", cands, rej)
 	}
 }
+
+// TestNewTestFailures: a candidate's tests are held only to the failures
+// the baseline (the commit) does not have, compared by test name (go test
+// -json); a package that fails outside its tests (a test file that does
+// not compile) is a failure of its own.
+func TestNewTestFailures(t *testing.T) {
+	read := func(name string) testFailures {
+		data, err := os.ReadFile(filepath.Join("testdata", "gotestjson", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return parseTestJSON(data)
+	}
+	base := read("base.json")
+	if got, want := strings.Join(base.lines(), "\n"), "example.com/tj/p TestBroken/a: p_test.go:8: a is wrong"; got != want {
+		t.Errorf("baseline failures:\n%s\nwant\n%s", got, want)
+	}
+	for _, tc := range []struct {
+		file string
+		want []string
+	}{
+		{"same.json", nil},
+		{"pass.json", nil},
+		{"newsub.json", []string{"example.com/tj/p TestBroken/b: p_test.go:9: b is wrong"}},
+		{"build.json", []string{`example.com/tj/q: q/q_test.go:5:40: cannot use "s" (untyped string constant) as int value in variable declaration`}},
+		{"panic.json", []string{"example.com/tj/q TestQ: panic: assignment to entry in nil map [recovered, repanicked]"}},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			got := read(tc.file).without(base)
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("new failures:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
