@@ -55,12 +55,16 @@ the main package's default.pgo) leaves the sites of functions below
 
 -apply applies the kept patches that are not for review to the work tree
 (which must have no uncommitted changes); it never commits. Then
-perfloop diff HEAD measures them again.
+perfloop diff HEAD measures them again. The work tree is read again right
+before the patches are applied: if it changed while fix ran (a file
+edited, HEAD moved), nothing is applied (exit 2) and the patches stay in
+-out.
 
 Exit status: 0 when the run finished (whether or not anything was kept), 1
 when a benchmark failed in the report (its sites are not tried; the rest
 are) or perfloop failed, 2 on bad flags, no git repository, or -apply on a
-work tree with uncommitted changes, 130 when interrupted. The scratch work
+work tree with uncommitted changes or one that changed while fix ran, 130
+when interrupted. The scratch work
 trees are removed in every case.
 
 Examples:
@@ -124,6 +128,10 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	bar.Done()
 	if errors.Is(err, fix.ErrDirty) || errors.Is(err, fix.ErrNoRepo) || errors.Is(err, fix.ErrBadReport) {
 		return usageError{err}
+	}
+	if errors.Is(err, fix.ErrTreeChanged) {
+		// What was kept is shown; nothing was applied.
+		err = usageError{err}
 	}
 	if res == nil {
 		return err
