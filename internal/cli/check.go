@@ -163,7 +163,7 @@ func check(ctx context.Context, opts checkOptions, s Streams) error {
 	if ctx.Err() != nil {
 		// The rows the rounds decided are printed and written, as diff
 		// prints them; the verdict says the check did not finish.
-		gate.Interrupt(c, fmt.Sprintf("interrupted during the rounds, after %d: the rows are decided with what was measured, the regressions not profiled", res.Rounds))
+		gate.Interrupt(c, fmt.Sprintf("interrupted during the rounds, after %d round(s): the rows are decided with what was measured, the regressions not profiled", res.Rounds))
 		return interrupted(ctx, s, opts, c, res, bar)
 	}
 	if len(c.Regressions) > 0 {
