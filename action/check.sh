@@ -65,6 +65,7 @@ fi
 case "$verdict" in
 fail) echo "::error title=perfloop check::a benchmark regressed, a budget broke or a side failed: see the job summary" ;;
 inconclusive) echo "::notice title=perfloop check::some benchmarks were too noisy to rule out a regression: see the job summary" ;;
+interrupted) echo "::warning title=perfloop check::the check was interrupted: the job summary holds what it decided before it stopped" ;;
 esac
 
 # The pull request comment: one per pull request, found by its marker and

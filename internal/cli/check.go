@@ -8,8 +8,10 @@ import (
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/abtest"
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/gate"
 	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/progress"
 )
 
 const checkUsage = `
@@ -47,6 +49,10 @@ can also be kept in perfloop.json at the module root:
 -json prints perfloop.check/v1; -markdown FILE writes a pull request
 comment; when $GITHUB_STEP_SUMMARY is set the same Markdown is appended to
 it. docs/check.md has a GitHub Actions workflow.
+
+Interrupted (Ctrl-C or SIGTERM) during the rounds or while profiling, it
+prints and writes (-json, -markdown) what it decided so far, with the
+verdict "interrupted", and exits 130.
 
 Exit status: 0 pass (or inconclusive), 1 regression, broken budget or
 failed side (or inconclusive with -strict), 2 bad flags or revisions, 130
@@ -120,9 +126,16 @@ func check(ctx context.Context, opts checkOptions, s Streams) error {
 			return err
 		}
 	}
+	labels := [2]string{revs.sides[0].Label, revs.sides[1].Label}
 	if opts.calibrate {
 		bar.Status("calibrating: BASE against itself")
 		aa, err := abtest.Run(ctx, [2]*abtest.Side{revs.sides[0], revs.sides[0]}, opts.abOptions(), bar)
+		if ctx.Err() != nil {
+			// Nothing was compared yet: say so, in every output.
+			c := gate.Decide(&abtest.Result{Labels: labels}, gopts)
+			gate.Interrupt(c, "interrupted while calibrating (BASE against itself): nothing was compared")
+			return interrupted(ctx, s, opts, c, &abtest.Result{Labels: labels}, bar)
+		}
 		if err != nil && !errors.Is(err, abtest.ErrNoCommon) {
 			return err
 		}
@@ -142,19 +155,39 @@ func check(ctx context.Context, opts checkOptions, s Streams) error {
 			return usageErrorf("check: no benchmark matching -bench %q exists on both sides", opts.bench)
 		}
 	}
-	if runErr != nil {
+	if runErr != nil && ctx.Err() == nil {
 		return runErr
 	}
 	c := gate.Decide(res, gopts)
 	c.Unaltered = unaltered
+	if ctx.Err() != nil {
+		// The rows the rounds decided are printed and written, as diff
+		// prints them; the verdict says the check did not finish.
+		gate.Interrupt(c, fmt.Sprintf("interrupted during the rounds, after %d round(s): the rows are decided with what was measured, the regressions not profiled", res.Rounds))
+		return interrupted(ctx, s, opts, c, res, bar)
+	}
 	if len(c.Regressions) > 0 {
 		eopts := gate.ExplainOptions{ProfileTime: opts.profileTime, CPU: opts.cpu, Timeout: opts.timeout, Tags: opts.tags, Change: change}
 		if err := gate.Explain(ctx, revs.sides, c, res, eopts, bar); err != nil {
-			return err
+			if ctx.Err() == nil {
+				return err
+			}
+			gate.Interrupt(c, "interrupted while profiling the regressions: their causes are incomplete")
+			return interrupted(ctx, s, opts, c, res, bar)
 		}
 	}
 	bar.Done()
 	return renderCheck(s, opts, c, res)
+}
+
+// interrupted renders what an interrupted check decided (see
+// gate.Interrupt) and returns ctx's error: exit 130.
+func interrupted(ctx context.Context, s Streams, opts checkOptions, c *document.Check, res *abtest.Result, bar *progress.Bar) error {
+	bar.Done()
+	if err := renderCheck(s, opts, c, res); err != nil {
+		return err
+	}
+	return ctx.Err()
 }
 
 // gateOptions reads the threshold and budgets from the flags and the

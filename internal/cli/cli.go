@@ -13,9 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"golang.org/x/term"
 )
@@ -63,7 +61,7 @@ func commands() []command {
 // Main runs perfloop with the process's arguments (without the program name)
 // and standard streams, and returns the exit code.
 func Main(args []string) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := notifySignals(context.Background())
 	defer stop()
 	s := Streams{
 		In:            os.Stdin,

@@ -47,6 +47,7 @@ func ExitCode(err error) int {
 	var f failedError
 	var pe programExit
 	var l *gotest.ListError
+	var sm *gotest.SubmoduleError
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return ExitOK
@@ -54,7 +55,7 @@ func ExitCode(err error) int {
 		return pe.code
 	case errors.Is(err, context.Canceled):
 		return ExitInterrupted
-	case errors.As(err, &u), errors.As(err, &l):
+	case errors.As(err, &u), errors.As(err, &l), errors.As(err, &sm):
 		return ExitUsage
 	case errors.As(err, &f):
 		return ExitFailed

@@ -32,7 +32,9 @@ its loop where it is not retained — it:
 
  1. writes the edit in a fresh work tree of the commit (never in yours);
  2. builds it, vets it and runs the tests of every package that imports the
-    edited one; a candidate that fails is dropped, with the reason;
+    edited one; a candidate that fails is dropped, with the reason (tests
+    that already fail at the commit, run first, are not held against it:
+    they are named in the output);
  3. measures the benchmarks that hit the site with the paired A/B engine
     (as perfloop diff), and keeps the edit only if it is significantly
     better in the finding's unit (allocs/op and B/op for an allocation,
@@ -53,12 +55,16 @@ the main package's default.pgo) leaves the sites of functions below
 
 -apply applies the kept patches that are not for review to the work tree
 (which must have no uncommitted changes); it never commits. Then
-perfloop diff HEAD measures them again.
+perfloop diff HEAD measures them again. The work tree is read again right
+before the patches are applied: if it changed while fix ran (a file
+edited, HEAD moved), nothing is applied (exit 2) and the patches stay in
+-out.
 
 Exit status: 0 when the run finished (whether or not anything was kept), 1
 when a benchmark failed in the report (its sites are not tried; the rest
 are) or perfloop failed, 2 on bad flags, no git repository, or -apply on a
-work tree with uncommitted changes, 130 when interrupted. The scratch work
+work tree with uncommitted changes or one that changed while fix ran, 130
+when interrupted. The scratch work
 trees are removed in every case.
 
 Examples:
@@ -123,6 +129,10 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	if errors.Is(err, fix.ErrDirty) || errors.Is(err, fix.ErrNoRepo) || errors.Is(err, fix.ErrBadReport) {
 		return usageError{err}
 	}
+	if errors.Is(err, fix.ErrTreeChanged) {
+		// What was kept is shown; nothing was applied.
+		err = usageError{err}
+	}
 	if res == nil {
 		return err
 	}
@@ -174,6 +184,12 @@ func renderFix(s Streams, opts fixOptions, res *fix.Result) error {
 			fmt.Fprintf(w, "\t%s:%d\t%s\t%s\n", r.File, r.Line, r.Rewrite, r.Reason)
 		}
 		w.Flush()
+	}
+	if len(res.BaselineFailures) > 0 {
+		fmt.Fprintf(s.Out, "\nfailing at %s before any edit (not held against the candidates):\n", short(res.Commit))
+		for _, f := range res.BaselineFailures {
+			fmt.Fprintf(s.Out, "  %s\n", f)
+		}
 	}
 	if res.Together != "" {
 		fmt.Fprintf(s.Out, "\n%s\n", res.Together)

@@ -49,9 +49,14 @@ is passed through as it comes; stdin is given only to a single run.
 
 Run needs a Go main package; perfloop exec times any command.
 
+Ctrl-C (SIGINT) or SIGTERM is passed on to the program; a program that
+has not ended 2s later (it ignores or handles the signal) is killed, at
+once on a second Ctrl-C. What the run collected is analysed and written
+as above, and perfloop exits 130.
+
 Exit status: the program's (128+N when it died of signal N); 2 on bad
 flags or when PACKAGE is not a main package or does not build; 1 when
-perfloop itself fails.
+perfloop itself fails; 130 when interrupted.
 
 Examples:
 
@@ -136,6 +141,7 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 		Stdin: s.In, Stdout: s.Out, Stderr: s.Err,
 		MemProfileRate: opts.memProfileRate, Segment: opts.segment, Trace: opts.trace, CPU: opts.cpu,
 		Stage: func(msg string) { fmt.Fprintf(s.Err, "perfloop: %s\n", msg) },
+		Kill:  interruptedAgain(ctx),
 	}
 	if opts.json {
 		cfg.Stdout = s.Err
@@ -146,6 +152,8 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 	if opts.block {
 		cfg.Block = 1
 	}
+	// An interrupted run returns what it collected with ctx's error: the
+	// report is written, then perfloop exits 130.
 	run, err := loop.RunProgram(ctx, cfg)
 	if err != nil && (run == nil || run.Doc == nil) {
 		var nm *program.NotMainError
@@ -177,6 +185,9 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 		if err := report.Summary(s.Err, run.Doc); err != nil {
 			return err
 		}
+	}
+	if err != nil {
+		return err
 	}
 	if run.ExitCode != 0 {
 		return programExit{run.ExitCode}

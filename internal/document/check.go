@@ -8,6 +8,9 @@ const (
 	CheckPass         = "pass"
 	CheckFail         = "fail"
 	CheckInconclusive = "inconclusive"
+	// CheckInterrupted is the verdict of a check stopped by SIGINT or
+	// SIGTERM: the rows hold what was decided until then.
+	CheckInterrupted = "interrupted"
 )
 
 // Check is what perfloop check found comparing HEAD with BASE: the
@@ -15,7 +18,7 @@ const (
 // noisy to rule a regression out.
 type Check struct {
 	Schema string `json:"schema"`
-	// Verdict is pass, fail or inconclusive.
+	// Verdict is pass, fail, inconclusive or interrupted.
 	Verdict string `json:"verdict"`
 	// Base and Head name the sides compared ("main 1ae5dc26f40b", "work tree").
 	Base string `json:"base"`

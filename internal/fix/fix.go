@@ -23,7 +23,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -139,6 +138,10 @@ type Result struct {
 	// Failures are the benchmarks that failed in the report (package,
 	// name and error, one line each): their sites were not tried.
 	Failures []string `json:"failures,omitempty"`
+	// BaselineFailures are the tests that already fail at the commit,
+	// before any edit ("PACKAGE TestName: reason", one line each): a
+	// candidate fails its tests only on failures the commit does not have.
+	BaselineFailures []string `json:"baseline_failures,omitempty"`
 	// Applied reports that -apply applied them to the work tree.
 	Applied bool `json:"applied,omitempty"`
 	// WallSeconds is the run's duration.
@@ -173,11 +176,19 @@ func Run(ctx context.Context, opts Options, bar *progress.Bar) (*Result, error) 
 			return res, fmt.Errorf("create -out directory: %w", err)
 		}
 	}
+	// The tests that fail before any edit are not held against the
+	// candidates.
+	bar.Status("running the tests at " + short(opts.Commit))
+	base, err := baselineTests(ctx, opts, cands)
+	if err != nil {
+		return res, err
+	}
+	res.BaselineFailures = base.lines()
 	// The next candidate is built, vetted and tested while this one is
 	// measured: the paired rounds shrug off the extra load.
 	prep := func(i int) <-chan *prepared {
 		ch := make(chan *prepared, 1)
-		go func() { ch <- prepare(ctx, opts, cands[i], filepath.Join(tmp, fmt.Sprintf("c%d", i))) }()
+		go func() { ch <- prepare(ctx, opts, base, cands[i], filepath.Join(tmp, fmt.Sprintf("c%d", i))) }()
 		return ch
 	}
 	next := prep(0)
@@ -219,7 +230,7 @@ func Run(ctx context.Context, opts Options, bar *progress.Bar) (*Result, error) 
 			break
 		}
 	}
-	res.Together, err = together(ctx, opts, res.Kept, filepath.Join(tmp, "together"))
+	res.Together, err = together(ctx, opts, base, res.Kept, filepath.Join(tmp, "together"))
 	return res, err
 }
 
@@ -292,8 +303,9 @@ func (p *prepared) close() {
 }
 
 // prepare makes one candidate's edit in a fresh work tree of the commit
-// and builds, vets and tests the packages it reaches.
-func prepare(ctx context.Context, opts Options, c candidate, dir string) *prepared {
+// and builds, vets and tests the packages it reaches; the tests fail it
+// only on failures base (the commit's) does not have.
+func prepare(ctx context.Context, opts Options, base testFailures, c candidate, dir string) *prepared {
 	p := &prepared{c: c, dir: dir}
 	remove, err := gotest.CheckoutWorktree(ctx, opts.Repo, opts.Commit, dir)
 	if err != nil {
@@ -332,8 +344,13 @@ func prepare(ctx context.Context, opts Options, c candidate, dir string) *prepar
 	if out, err := goRun(ctx, p.mod, "vet", "-tags", opts.Tags, edited); err != nil {
 		return fail("vet failed: ", compilerLine(out))
 	}
-	if out, err := goRun(ctx, p.mod, append([]string{"test", "-count=1", "-tags", opts.Tags}, pkgs...)...); err != nil {
-		return fail("tests failed: ", testFailure(out))
+	failed, err := runTests(ctx, p.mod, opts.Tags, pkgs)
+	if err != nil {
+		p.err = err
+		return p
+	}
+	if fails := failed.without(base); len(fails) > 0 {
+		return fail("tests failed: ", summary(fails))
 	}
 	patch, err := gitDiff(ctx, dir)
 	if err != nil || patch == "" {
@@ -526,8 +543,9 @@ func importers(ctx context.Context, mod, dir, tags string) ([]string, string, er
 }
 
 // together applies the kept patches that are not for review to one work
-// tree and runs the tests of every package they touch.
-func together(ctx context.Context, opts Options, kept []Kept, dir string) (string, error) {
+// tree and runs the tests of every package they touch (failing only on
+// failures base does not have).
+func together(ctx context.Context, opts Options, base testFailures, kept []Kept, dir string) (string, error) {
 	var patches []string
 	var pkgs []string
 	for _, k := range kept {
@@ -560,24 +578,29 @@ func together(ctx context.Context, opts Options, kept []Kept, dir string) (strin
 		}
 		// Patches of one file overlap in their context lines (two
 		// rewrites add imports): a three-way apply merges them.
-		cmd := exec.CommandContext(ctx, "git", "apply", "--3way", "-")
-		cmd.Dir, cmd.Stdin = dir, strings.NewReader(patch)
+		cmd := gotest.ScratchGit(ctx, dir, "apply", "--3way", "-")
+		cmd.Stdin = strings.NewReader(patch)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return fmt.Sprintf("the kept patches do not apply together: %s", firstLine(string(out))), ctxErr(ctx)
 		}
 	}
 	mod := filepath.Join(dir, opts.Rel)
 	slices.Sort(pkgs)
-	if out, err := goRun(ctx, mod, append([]string{"test", "-count=1", "-tags", opts.Tags}, pkgs...)...); err != nil {
-		return "together, the kept patches fail the tests: " + testFailure(out), ctxErr(ctx)
+	failed, err := runTests(ctx, mod, opts.Tags, pkgs)
+	if err != nil {
+		return "", err
+	}
+	if fails := failed.without(base); len(fails) > 0 {
+		return "together, the kept patches fail the tests: " + summary(fails), nil
 	}
 	msg := fmt.Sprintf("the %d kept patch(es) apply together and pass the tests of %d package(s)", len(patches), len(pkgs))
+	if len(base) > 0 {
+		msg += " (but for the tests that fail at the commit already)"
+	}
 	if opts.Out != "" {
 		// --3way staged the merged files: the combined patch is the
 		// index's diff from the commit.
-		cmd := exec.CommandContext(ctx, "git", "diff", "--no-color", "--no-ext-diff", "HEAD")
-		cmd.Dir = dir
-		all, err := cmd.Output()
+		all, err := gotest.ScratchGit(ctx, dir, "diff", "--no-color", "--no-ext-diff", "HEAD").Output()
 		if err != nil {
 			return msg, fmt.Errorf("git diff: %w", err)
 		}
@@ -601,9 +624,7 @@ func goRun(ctx context.Context, dir string, args ...string) (string, error) {
 }
 
 func gitDiff(ctx context.Context, dir string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", "diff", "--no-color", "--no-ext-diff")
-	cmd.Dir = dir
-	out, err := cmd.Output()
+	out, err := gotest.ScratchGit(ctx, dir, "diff", "--no-color", "--no-ext-diff").Output()
 	return string(out), err
 }
 
@@ -619,21 +640,6 @@ func compilerLine(out string) string {
 		}
 	}
 	return "no output"
-}
-
-// testFailure is the first line of go test's output that names a failure.
-func testFailure(out string) string {
-	lines := strings.Split(out, "\n")
-	for i, l := range lines {
-		if strings.HasPrefix(strings.TrimSpace(l), "--- FAIL") {
-			msg := strings.TrimSpace(l)
-			if i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != "" {
-				msg += ": " + strings.TrimSpace(lines[i+1])
-			}
-			return msg
-		}
-	}
-	return compilerLine(out)
 }
 
 func firstLine(s string) string {

@@ -1,8 +1,10 @@
 package fix
 
 import (
+	"context"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -95,5 +97,104 @@ func TestCandidates(t *testing.T) {
 		Production: map[string]float64{"example.com/m.Hot": 0.3, "example.com/m.Cold": 0.001}})
 	if len(cands) != 1 || cands[0].File != "a.go" || len(rej) != 1 || !strings.HasPrefix(rej[0].Reason, "cold in production: m.Cold is 0.1%") {
 		t.Fatalf("with production: candidates %+v, rejected %+v", cands, rej)
+	}
+}
+
+// TestNewTestFailures: a candidate's tests are held only to the failures
+// the baseline (the commit) does not have, compared by test name (go test
+// -json); a package that fails outside its tests (a test file that does
+// not compile) is a failure of its own.
+func TestNewTestFailures(t *testing.T) {
+	read := func(name string) testFailures {
+		data, err := os.ReadFile(filepath.Join("testdata", "gotestjson", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return parseTestJSON(data)
+	}
+	base := read("base.json")
+	if got, want := strings.Join(base.lines(), "\n"), "example.com/tj/p TestBroken/a: p_test.go:8: a is wrong"; got != want {
+		t.Errorf("baseline failures:\n%s\nwant\n%s", got, want)
+	}
+	for _, tc := range []struct {
+		file string
+		want []string
+	}{
+		{"same.json", nil},
+		{"pass.json", nil},
+		{"newsub.json", []string{"example.com/tj/p TestBroken/b: p_test.go:9: b is wrong"}},
+		{"build.json", []string{`example.com/tj/q: q/q_test.go:5:40: cannot use "s" (untyped string constant) as int value in variable declaration`}},
+		{"panic.json", []string{"example.com/tj/q TestQ: panic: assignment to entry in nil map [recovered, repanicked]"}},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			got := read(tc.file).without(base)
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("new failures:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestReadTreeChanged: the work tree's state, read before and right
+// before -apply, tells an edit, a new untracked file and a moved HEAD
+// from fix's own patches written into -out inside the work tree.
+func TestReadTreeChanged(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	for k, v := range map[string]string{
+		"GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.DevNull,
+		"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+		"GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com",
+	} {
+		t.Setenv(k, v)
+	}
+	git := func(dir string, args ...string) {
+		t.Helper()
+		if out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write := func(path, text string) {
+		t.Helper()
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name    string
+		edit    func(repo string)
+		changed string
+	}{
+		{"nothing", func(string) {}, ""},
+		{"patches written into -out", func(repo string) { write(filepath.Join(repo, "perfloop-fix", "all.patch"), "diff") }, ""},
+		{"a tracked file edited", func(repo string) { write(filepath.Join(repo, "a.go"), "package a\n// edited\n") }, "a.go"},
+		{"an untracked file edited", func(repo string) { write(filepath.Join(repo, "notes.txt"), "more notes") }, "notes.txt"},
+		{"a new file", func(repo string) { write(filepath.Join(repo, "b.go"), "package a\n") }, "b.go"},
+		{"a commit", func(repo string) { git(repo, "commit", "-q", "--allow-empty", "-m", "next") }, "HEAD moved"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			repo := t.TempDir()
+			git(repo, "init", "-q")
+			write(filepath.Join(repo, "a.go"), "package a\n")
+			git(repo, "add", "a.go")
+			git(repo, "commit", "-qm", "a")
+			write(filepath.Join(repo, "notes.txt"), "notes")
+			ctx := context.Background()
+			out := filepath.Join(repo, "perfloop-fix")
+			before, err := readTree(ctx, repo, out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.edit(repo)
+			now, err := readTree(ctx, repo, out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := before.changed(now); !strings.HasPrefix(got, tc.changed) || (tc.changed == "") != (got == "") {
+				t.Errorf("changed = %q, want %q", got, tc.changed)
+			}
+		})
 	}
 }

@@ -3,11 +3,14 @@ package fix
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -54,6 +57,10 @@ var ErrBadReport = errors.New("-from")
 // uncommitted changes.
 var ErrDirty = errors.New("the work tree has uncommitted changes: commit or stash them before -apply (fix never overwrites your edits)")
 
+// ErrTreeChanged is returned by Loop with Apply when the work tree
+// changed while fix ran: nothing is applied.
+var ErrTreeChanged = errors.New("the work tree changed while fix ran")
+
 // Loop runs a fix: it checks the current commit out into a scratch work
 // tree, measures the report there (or reads cfg.From), tries the
 // rewrites (Run) and, with Apply, applies the kept patches to the work
@@ -79,12 +86,19 @@ func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s has none", ErrNoRepo, repo)
 	}
+	// With Apply, the work tree as it is now: it is read again right
+	// before git apply, and a change in between (an edit while fix ran)
+	// is never mixed with the patches.
+	var before treeState
 	if cfg.Apply {
 		if dirty, err := isDirty(ctx, repo); err != nil || dirty {
 			if err != nil {
 				return nil, err
 			}
 			return nil, ErrDirty
+		}
+		if before, err = readTree(ctx, repo, cfg.Fix.Out); err != nil {
+			return nil, err
 		}
 	}
 	tmp, err := os.MkdirTemp("", "perfloop-fix-base-")
@@ -149,6 +163,13 @@ func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
 		}
 		return res, nil
 	}
+	now, err := readTree(ctx, repo, opts.Out)
+	if err != nil {
+		return res, err
+	}
+	if changed := before.changed(now); changed != "" {
+		return res, fmt.Errorf("%w (%s): nothing applied, so your edits and the patches are not mixed; git apply %s when you are ready", ErrTreeChanged, changed, all)
+	}
 	cmd := exec.CommandContext(ctx, "git", "apply", all)
 	cmd.Dir = repo
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -166,4 +187,110 @@ func isDirty(ctx context.Context, repo string) (bool, error) {
 		return false, fmt.Errorf("git status: %w", err)
 	}
 	return strings.TrimSpace(string(out)) != "", nil
+}
+
+// treeState is what a work tree holds: the commit checked out, git status
+// (untracked files included) and a hash of the changes to tracked files
+// and of the untracked files' contents.
+type treeState struct {
+	head   string
+	status []string // "XY path", as git status --porcelain writes them
+	sum    [sha256.Size]byte
+}
+
+// readTree reads the state of the work tree at repo, leaving out the
+// directory out (where fix writes its patches) when it is inside it.
+func readTree(ctx context.Context, repo, out string) (treeState, error) {
+	pathspec := []string{"--", "."}
+	if abs, err := filepath.Abs(out); err == nil && out != "" {
+		if rel, err := filepath.Rel(repo, abs); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+			pathspec = append(pathspec, ":(exclude)"+filepath.ToSlash(rel))
+		}
+	}
+	run := func(args ...string) ([]byte, error) {
+		cmd := exec.CommandContext(ctx, "git", append([]string{"--no-optional-locks"}, args...)...)
+		cmd.Dir = repo
+		b, err := cmd.Output()
+		if err != nil {
+			return nil, fmt.Errorf("git %s: %w", args[0], err)
+		}
+		return b, nil
+	}
+	var t treeState
+	head, err := run("rev-parse", "HEAD")
+	if err != nil {
+		return t, err
+	}
+	t.head = strings.TrimSpace(string(head))
+	status, err := run(append([]string{"status", "--porcelain=v1", "-z", "--untracked-files=all"}, pathspec...)...)
+	if err != nil {
+		return t, err
+	}
+	for _, e := range strings.Split(string(status), "\x00") {
+		if e != "" {
+			t.status = append(t.status, e)
+		}
+	}
+	diff, err := run(append([]string{"diff", "--binary", "--no-color", "--no-ext-diff", "HEAD"}, pathspec...)...)
+	if err != nil {
+		return t, err
+	}
+	// The changes to tracked files, and the untracked files' contents
+	// (git status names them only).
+	h := sha256.New()
+	h.Write(diff)
+	for _, e := range t.status {
+		if strings.HasPrefix(e, "?? ") {
+			fmt.Fprintf(h, "\x00%s\x00", e[3:])
+			if f, err := os.Open(filepath.Join(repo, filepath.FromSlash(e[3:]))); err == nil {
+				_, _ = io.Copy(h, f)
+				f.Close()
+			}
+		}
+	}
+	h.Sum(t.sum[:0])
+	return t, nil
+}
+
+// changed names what differs between two states of a work tree, "" when
+// nothing does: the files whose status or changes differ, or the commit.
+func (t treeState) changed(now treeState) string {
+	if t.head != now.head {
+		return "HEAD moved from " + short(t.head) + " to " + short(now.head)
+	}
+	var files []string
+	for _, e := range symmetricDiff(t.status, now.status) {
+		if len(e) > 3 {
+			files = append(files, e[3:])
+		}
+	}
+	if len(files) == 0 && t.sum != now.sum {
+		// The same files changed, differently.
+		for _, e := range now.status {
+			if len(e) > 3 {
+				files = append(files, e[3:])
+			}
+		}
+	}
+	if len(files) == 0 && t.sum != now.sum {
+		return "the files"
+	}
+	slices.Sort(files)
+	return strings.Join(slices.Compact(files), ", ")
+}
+
+// symmetricDiff returns the entries in one list and not the other.
+func symmetricDiff(a, b []string) []string {
+	var out []string
+	for _, e := range a {
+		if !slices.Contains(b, e) {
+			out = append(out, e)
+		}
+	}
+	for _, e := range b {
+		if !slices.Contains(a, e) {
+			out = append(out, e)
+		}
+	}
+	return out
 }

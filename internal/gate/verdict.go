@@ -2,6 +2,7 @@ package gate
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -92,6 +93,17 @@ func Decide(res *abtest.Result, opts Options) *document.Check {
 	sort.Slice(c.Thresholds, func(i, j int) bool { return c.Thresholds[i].Benchmark < c.Thresholds[j].Benchmark })
 	c.Verdict = verdict(c)
 	return c
+}
+
+// Interrupt marks c as the verdict of an interrupted check: whatever its
+// rows say, the verdict is interrupted (never pass: the rows not decided
+// might have regressed), and note, which says where the check stopped,
+// is its first note. A budget no measured benchmark matched is left out:
+// its benchmark may not have run yet.
+func Interrupt(c *document.Check, note string) {
+	c.Verdict = document.CheckInterrupted
+	c.Notes = append([]string{note}, c.Notes...)
+	c.Budgets = slices.DeleteFunc(c.Budgets, func(b document.BudgetCheck) bool { return b.Benchmark == "" })
 }
 
 // regressed reports whether a row got worse beyond threshold th.

@@ -160,3 +160,43 @@ func equal(a, b []string) bool {
 	}
 	return true
 }
+
+// TestInterrupt: an interrupted check's verdict is interrupted whatever
+// its rows say (a pass, a fail), its first note says where it stopped,
+// and a budget that no measured benchmark matched is left out (its
+// benchmark may not have run yet).
+func TestInterrupt(t *testing.T) {
+	quiet := &abtest.Result{Labels: [2]string{"main", "work tree"}, Tables: []*stats.Table{
+		table("sec/op", -1, cellSpec{name: "Same", old: 100e-9, new: 100e-9, low: nan, high: nan, mde: 0.01}),
+	}}
+	slower := &abtest.Result{Labels: [2]string{"main", "work tree"}, Tables: []*stats.Table{
+		table("sec/op", -1, cellSpec{name: "Same", old: 100e-9, new: 150e-9, significant: true, low: nan, high: nan, mde: 0.01}),
+	}}
+	budgets := []Budget{mustBudget(t, "BenchmarkSame sec/op <= +60%"), mustBudget(t, "BenchmarkLater allocs/op == 0")}
+	for _, tc := range []struct {
+		name  string
+		res   *abtest.Result
+		regrs int
+	}{
+		{"no row changed", quiet, 0},
+		{"a row regressed", slower, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := Decide(tc.res, Options{Threshold: 0.05, Budgets: budgets, Settle: 0.03})
+			c.Notes = append(c.Notes, "an earlier note")
+			Interrupt(c, "interrupted during the rounds")
+			if c.Verdict != document.CheckInterrupted {
+				t.Errorf("verdict = %q, want %q", c.Verdict, document.CheckInterrupted)
+			}
+			if len(c.Notes) != 2 || c.Notes[0] != "interrupted during the rounds" {
+				t.Errorf("notes = %q, want the interruption first", c.Notes)
+			}
+			if len(c.Regressions) != tc.regrs {
+				t.Errorf("%d regressions, want the %d decided", len(c.Regressions), tc.regrs)
+			}
+			if len(c.Budgets) != 1 || c.Budgets[0].Benchmark != "BenchmarkSame" {
+				t.Errorf("budgets = %+v, want only BenchmarkSame's", c.Budgets)
+			}
+		})
+	}
+}

@@ -99,7 +99,7 @@ func CheckoutWorktree(ctx context.Context, repo, commit, path string) (remove fu
 		return nil, err
 	}
 	before := adminEntries(common)
-	_, addErr := gitWrite(ctx, repo, "worktree", "add", "--detach", "--quiet", path, commit)
+	_, addErr := gitWrite(ctx, repo, "-c", "core.hooksPath="+scratchHooks, "worktree", "add", "--detach", "--quiet", path, commit)
 	// The administrative directories this add created, whatever state
 	// they are in: new entries that point to path or to nothing yet.
 	var ours []string
@@ -118,7 +118,92 @@ func CheckoutWorktree(ctx context.Context, repo, commit, path string) (remove fu
 	if addErr != nil {
 		return nil, errors.Join(addErr, remove())
 	}
+	if err := checkoutSubmodules(ctx, repo, common, path); err != nil {
+		return nil, errors.Join(err, remove())
+	}
 	return remove, nil
+}
+
+// scratchHooks is the hooks directory of the git commands perfloop runs
+// on a scratch work tree: none. The user's hooks (post-checkout and the
+// like) are for the user's work trees. Tests point it at hooks of their
+// own.
+var scratchHooks = os.DevNull
+
+// ScratchGit returns the git command with args, run in dir, a scratch
+// work tree CheckoutWorktree made: the user's hooks do not run.
+func ScratchGit(ctx context.Context, dir string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-c", "core.hooksPath=" + scratchHooks}, args...)...)
+	cmd.Dir = dir
+	return cmd
+}
+
+// checkoutSubmodules checks out the submodules of the scratch work tree
+// tree (a work tree of the repository at repo, whose common git directory
+// is common) from the user's checkouts of them: git clones each from its
+// local git directory (objects hard-linked), never from the network, and
+// the repository's configuration is left as it is (the URLs are given on
+// the command line). A submodule the user has not checked out is a
+// *SubmoduleError.
+func checkoutSubmodules(ctx context.Context, repo, common, tree string) error {
+	if _, err := os.Stat(filepath.Join(tree, ".gitmodules")); err != nil {
+		return nil
+	}
+	out, err := git(ctx, tree, "config", "--file", ".gitmodules", "--get-regexp", `^submodule\..*\.path$`)
+	if err != nil {
+		return nil // no submodule has a path
+	}
+	args := []string{"-c", "core.hooksPath=" + scratchHooks, "-c", "protocol.file.allow=always"}
+	var paths []string
+	for _, l := range strings.Split(out, "\n") {
+		key, sub, ok := strings.Cut(strings.TrimSpace(l), " ")
+		if !ok {
+			continue
+		}
+		name := strings.TrimSuffix(strings.TrimPrefix(key, "submodule."), ".path")
+		// Only a gitlink of the commit is a submodule: .gitmodules may
+		// name paths the commit no longer has.
+		if st, err := git(ctx, tree, "ls-files", "--stage", "--", sub); err != nil || !strings.HasPrefix(st, "160000 ") {
+			continue
+		}
+		src := submoduleSource(ctx, repo, common, name, sub)
+		if src == "" {
+			return &SubmoduleError{Name: name, Path: sub, Repo: repo}
+		}
+		args = append(args, "-c", "submodule."+name+".url="+src)
+		paths = append(paths, sub)
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	args = append(append(args, "submodule", "update", "--init", "--quiet", "--"), paths...)
+	if _, err := gitWrite(ctx, tree, args...); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("check out the submodules %s from your checkouts of them: %w", strings.Join(paths, ", "), err)
+	}
+	return nil
+}
+
+// submoduleSource returns the git directory of the user's checkout of
+// submodule name at path sub, or "" when there is none: the submodule's
+// work tree in the user's work tree, or the git directory git keeps for it
+// (.git/modules/NAME).
+func submoduleSource(ctx context.Context, repo, common, name, sub string) string {
+	dir := filepath.Join(repo, filepath.FromSlash(sub))
+	if top, err := git(ctx, dir, "rev-parse", "--show-toplevel"); err == nil && samePath(top, dir) {
+		if gd, err := git(ctx, dir, "rev-parse", "--absolute-git-dir"); err == nil {
+			return gd
+		}
+	}
+	for _, gitDir := range []string{filepath.Join(repo, ".git"), common} {
+		m := filepath.Join(gitDir, "modules", filepath.FromSlash(name))
+		if _, err := os.Stat(filepath.Join(m, "HEAD")); err == nil {
+			return m
+		}
+	}
+	return ""
 }
 
 // AddWorktree checks commit out (detached) into the new directory path, a
@@ -339,4 +424,17 @@ func Ancestry(ctx context.Context, repo, rev string) ([]string, error) {
 		return nil, err
 	}
 	return strings.Fields(out), nil
+}
+
+// SubmoduleError is a submodule of a commit that a scratch work tree
+// cannot get without the network: the user has not checked it out.
+type SubmoduleError struct {
+	Name, Path string
+	// Repo is the user's work tree.
+	Repo string
+}
+
+// Error names the submodule and says what to do, in one line.
+func (e *SubmoduleError) Error() string {
+	return fmt.Sprintf("submodule %q (%s) is not checked out in %s: run git submodule update --init %s there (scratch work trees take submodules from your checkouts, never from the network)", e.Name, e.Path, e.Repo, e.Path)
 }

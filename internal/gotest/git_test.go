@@ -84,6 +84,9 @@ func TestCheckoutWorktreeInterrupted(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(repo, ".git", "hooks", "reference-transaction"), []byte(hook), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// Scratch work trees run no hooks: this test's is let in.
+	defer func(h string) { scratchHooks = h }(scratchHooks)
+	scratchHooks = filepath.Join(repo, ".git", "hooks")
 	path := filepath.Join(t.TempDir(), "base")
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
@@ -254,4 +257,86 @@ func FuzzParseDiff(f *testing.F) {
 			}
 		}
 	})
+}
+
+// submoduleRepo makes a repository whose go.mod replaces a module with
+// the directory of a git submodule, dep, checked out as git submodule add
+// leaves it; it returns the repository and its commit.
+func submoduleRepo(t *testing.T) (string, string) {
+	t.Helper()
+	repo, _ := testRepo(t, 1)
+	dep := t.TempDir()
+	runGit(t, dep, "init", "-q")
+	if err := os.WriteFile(filepath.Join(dep, "go.mod"), []byte("module example.com/dep\n\ngo 1.24\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runGit(t, dep, "add", "go.mod")
+	runGit(t, dep, "commit", "-qm", "dep")
+	runGit(t, repo, "-c", "protocol.file.allow=always", "submodule", "add", "-q", dep, "dep")
+	gomod := "module example.com/m\n\ngo 1.24\n\nrequire example.com/dep v0.0.0\n\nreplace example.com/dep => ./dep\n"
+	if err := os.WriteFile(filepath.Join(repo, "go.mod"), []byte(gomod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runGit(t, repo, "add", "go.mod")
+	runGit(t, repo, "commit", "-qm", "dep as a submodule")
+	return repo, runGit(t, repo, "rev-parse", "HEAD")
+}
+
+// TestCheckoutWorktreeSubmodules: a scratch work tree gets the commit's
+// submodules from the user's checkouts of them (no network, the
+// repository's configuration unchanged), and a submodule the user has not
+// checked out is named in one line.
+func TestCheckoutWorktreeSubmodules(t *testing.T) {
+	repo, commit := submoduleRepo(t)
+	// The submodule's own remote is gone: only the local checkout can
+	// serve it.
+	runGit(t, repo, "config", "submodule.dep.url", filepath.Join(t.TempDir(), "gone"))
+	config := runGit(t, repo, "config", "--list", "--local")
+	path := filepath.Join(t.TempDir(), "base")
+	remove, err := CheckoutWorktree(context.Background(), repo, commit, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(path, "dep", "go.mod")); err != nil {
+		t.Errorf("the submodule is not checked out in the scratch work tree: %v", err)
+	}
+	if got := runGit(t, repo, "config", "--list", "--local"); got != config {
+		t.Errorf("the repository's configuration changed:\n%s\nwant\n%s", got, config)
+	}
+	if err := remove(); err != nil {
+		t.Fatal(err)
+	}
+	checkOnlyMain(t, repo)
+
+	// A clone whose submodule was never initialised.
+	clone := filepath.Join(t.TempDir(), "clone")
+	runGit(t, repo, "clone", "-q", repo, clone)
+	_, err = CheckoutWorktree(context.Background(), clone, commit, filepath.Join(t.TempDir(), "base"))
+	var se *SubmoduleError
+	if !errors.As(err, &se) || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), `submodule "dep"`) {
+		t.Fatalf("CheckoutWorktree = %v, want one line naming submodule dep", err)
+	}
+	checkOnlyMain(t, clone)
+}
+
+// TestCheckoutWorktreeRunsNoHooks: the user's hooks are for the user's
+// work tree; a post-checkout hook does not run in a scratch work tree,
+// nor in its submodules.
+func TestCheckoutWorktreeRunsNoHooks(t *testing.T) {
+	repo, commit := submoduleRepo(t)
+	mark := filepath.Join(t.TempDir(), "hooked")
+	hook := "#!/bin/sh\necho \"$PWD\" >> '" + mark + "'\n"
+	for _, dir := range []string{filepath.Join(repo, ".git", "hooks"), filepath.Join(repo, ".git", "modules", "dep", "hooks")} {
+		if err := os.WriteFile(filepath.Join(dir, "post-checkout"), []byte(hook), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	remove, err := CheckoutWorktree(context.Background(), repo, commit, filepath.Join(t.TempDir(), "base"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer remove()
+	if b, err := os.ReadFile(mark); err == nil {
+		t.Errorf("the post-checkout hook ran in:\n%s", b)
+	}
 }

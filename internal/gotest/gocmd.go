@@ -24,9 +24,9 @@ const goStopDelay = 10 * time.Second
 // or TMPDIR, and done removes it with whatever the go command left there.
 // Call done after the command has finished (or failed to start).
 func GoCommand(ctx context.Context, dir string, env []string, args ...string) (cmd *exec.Cmd, done func(), err error) {
-	tmp, err := os.MkdirTemp(os.Getenv("GOTMPDIR"), "perfloop-go-")
+	tmp, removeTmp, err := GoTempDir()
 	if err != nil {
-		return nil, nil, fmt.Errorf("create the go command's temporary directory: %w", err)
+		return nil, nil, err
 	}
 	cmd = exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
@@ -40,10 +40,27 @@ func GoCommand(ctx context.Context, dir string, env []string, args ...string) (c
 			// may still be writing into tmp.
 			killGroup(cmd)
 		}
-		if err := os.RemoveAll(tmp); err != nil {
-			time.Sleep(100 * time.Millisecond)
-			_ = os.RemoveAll(tmp)
-		}
+		removeTmp()
 	}
 	return cmd, done, nil
+}
+
+// GoTempDir makes a temporary directory, inside the user's GOTMPDIR or
+// TMPDIR, to give a go command that perfloop does not start itself (the
+// package loader's) as its GOTMPDIR, so that the go-build… work directory
+// an interrupted go command leaves is removed with it (see GoCommand).
+// Call remove after the command has finished.
+func GoTempDir() (dir string, remove func(), err error) {
+	dir, err = os.MkdirTemp(os.Getenv("GOTMPDIR"), "perfloop-go-")
+	if err != nil {
+		return "", nil, fmt.Errorf("create the go command's temporary directory: %w", err)
+	}
+	return dir, func() {
+		if err := os.RemoveAll(dir); err != nil {
+			// A compiler the go command started may still be
+			// writing into it.
+			time.Sleep(100 * time.Millisecond)
+			_ = os.RemoveAll(dir)
+		}
+	}, nil
 }

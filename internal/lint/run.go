@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,6 +12,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/perfloop/perfloop/internal/gotest"
 )
 
 // Diagnostic is one finding of an analyzer, as perfloop lint prints it.
@@ -48,16 +51,32 @@ func Run(ctx context.Context, opts Options, analyzers []*analysis.Analyzer, patt
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
+	// The loader starts its go command even when ctx is done, and an
+	// interrupted go command leaves its work directory: the command gets
+	// a GOTMPDIR of its own, removed afterwards, and none starts after a
+	// cancel.
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	tmp, removeTmp, err := gotest.GoTempDir()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer removeTmp()
 	cfg := &packages.Config{
 		Context: ctx,
 		Mode:    packages.LoadAllSyntax | packages.NeedModule,
 		Dir:     opts.Dir,
+		Env:     append(os.Environ(), "GOTMPDIR="+tmp),
 		Tests:   true,
 	}
 	if opts.Tags != "" {
 		cfg.BuildFlags = []string{"-tags", opts.Tags}
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
+	if ctx.Err() != nil {
+		return nil, nil, ctx.Err()
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("load %s: %w", strings.Join(patterns, " "), err)
 	}

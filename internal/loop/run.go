@@ -66,6 +66,9 @@ type ProgramConfig struct {
 	Mutex, Block   int
 	// CPU is one of CPUAuto, CPUOn, CPUOff.
 	CPU string
+	// Kill, closed after ctx is done, kills the program under way at
+	// once instead of after program.DefaultKillAfter (a second Ctrl-C).
+	Kill <-chan struct{}
 	// Stage, if set, is told what happens: "building", "running …",
 	// "explaining", and notes worth a line on stderr.
 	Stage func(string)
@@ -104,8 +107,10 @@ type variantRun struct {
 // files untouched: go build -overlay), runs every variant Runs times with
 // the program's streams passed through, and analyses the profiles as
 // report does: hotspots, line costs, categories, allocation sites with the
-// compiler's verdicts, findings. Cancellation interrupts the program
-// under way, stops further runs and analyses what was run.
+// compiler's verdicts, findings. Cancellation stops the program under way
+// (the signal forwarded, a kill if it does not end: see program.Run),
+// stops further runs and analyses what was run, returning it with ctx's
+// error.
 func RunProgram(ctx context.Context, cfg ProgramConfig) (*ProgramRun, error) {
 	stage := cfg.Stage
 	if stage == nil {
@@ -209,6 +214,7 @@ runs:
 				Binary: bin, Args: args, Stdout: cfg.Stdout, Stderr: cfg.Stderr, Profiles: dir,
 				MemProfileRate: cfg.MemProfileRate, Segment: cfg.Segment, NoCPU: noCPU,
 				Trace: cfg.Trace, Mutex: cfg.Mutex, Block: cfg.Block, Grace: 500 * time.Millisecond,
+				Kill: cfg.Kill,
 			}
 			if total == 1 {
 				ro.Stdin = cfg.Stdin
@@ -227,6 +233,9 @@ runs:
 		}
 	}
 
+	if !slices.ContainsFunc(variants, func(v *variantRun) bool { return len(v.results) > 0 }) {
+		return nil, ctx.Err() // interrupted before the first run
+	}
 	stage("explaining")
 	// What ran is analysed even when the run was interrupted: the
 	// analysis is quick, and the program's profiles are written.
@@ -399,14 +408,16 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 	if len(wall) > 1 {
 		rv.Wall = bj.Metrics["sec/op"]
 	}
-	switch last.End {
-	case program.EndExit:
+	switch {
+	case last.Killed != "":
+		rv.Notes = append(rv.Notes, fmt.Sprintf("%s: %s; the CPU profile segment under way (up to %s) was lost, and the heap profile is the one written last", v.name, last.Killed, segmentText(doc)))
+	case last.End == program.EndExit:
 		if last.Signal != "" {
 			rv.Notes = append(rv.Notes, fmt.Sprintf("%s: the program died of %s, which the wrapper could not catch: the last CPU profile segment (up to %s) was lost, and the heap profile is the one written last", v.name, last.Signal, segmentText(doc)))
 		} else {
 			rv.Notes = append(rv.Notes, fmt.Sprintf("%s: the program exited through os.Exit (status %d): the last CPU profile segment (up to %s) was lost, and the heap profile is the one written last", v.name, last.ExitCode, segmentText(doc)))
 		}
-	case program.EndPanic:
+	case last.End == program.EndPanic:
 		rv.Notes = append(rv.Notes, fmt.Sprintf("%s: the program panicked; its profiles were written before it died", v.name))
 	}
 	if last.CPUOff != "" {

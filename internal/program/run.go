@@ -1,6 +1,7 @@
 package program
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -37,9 +38,19 @@ type RunOptions struct {
 	Mutex, Block int
 	// Grace is how long the program has to end by itself after ctx is
 	// done (a Ctrl-C at a terminal reaches it directly) before it is
-	// sent an interrupt.
+	// sent the signal that ended ctx (see Run).
 	Grace time.Duration
+	// KillAfter is how long the program has to end after that signal
+	// before it is killed (0: DefaultKillAfter).
+	KillAfter time.Duration
+	// Kill, when closed after ctx is done, kills the program at once: the
+	// user asked again.
+	Kill <-chan struct{}
 }
+
+// DefaultKillAfter is how long a program has to end after perfloop
+// forwarded it a signal before it is killed.
+const DefaultKillAfter = 2 * time.Second
 
 // Usage is what the kernel says one run of the program cost.
 type Usage struct {
@@ -55,12 +66,21 @@ type Result struct {
 	// signal N; Signal names that signal.
 	ExitCode int
 	Signal   string
+	// Killed says why perfloop killed the program ("" when it did not):
+	// it had not ended KillAfter after the forwarded signal, or Kill was
+	// closed.
+	Killed string
 	*Collected
 }
 
 // Run runs the program once, waits for it and collects its profiles.
-// When ctx is done the program is sent an interrupt (after Grace) and
-// its end is still collected.
+//
+// When ctx is done the program has Grace to end by itself, then it is
+// sent the signal that ended ctx — the cause's, when context.Cause(ctx)
+// has a Signal() os.Signal method, else an interrupt — and KillAfter
+// later, or as soon as Kill is closed, it is killed: a program that
+// ignores signals does not keep perfloop waiting. What it collected until
+// then is still returned.
 func Run(ctx context.Context, opts RunOptions) (*Result, error) {
 	cmd := exec.Command(opts.Binary, opts.Args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = opts.Stdin, opts.Stdout, opts.Stderr
@@ -89,17 +109,8 @@ func Run(ctx context.Context, opts RunOptions) (*Result, error) {
 		return nil, fmt.Errorf("start %s: %w", opts.Binary, err)
 	}
 	exited := make(chan struct{})
-	go func() {
-		select {
-		case <-exited:
-		case <-ctx.Done():
-			select {
-			case <-exited:
-			case <-time.After(opts.Grace):
-				_ = cmd.Process.Signal(os.Interrupt)
-			}
-		}
-	}()
+	killed := make(chan string, 1)
+	go func() { killed <- stop(ctx, cmd.Process, exited, opts) }()
 	err := cmd.Wait()
 	wall := time.Since(start)
 	close(exited)
@@ -110,10 +121,52 @@ func Run(ctx context.Context, opts RunOptions) (*Result, error) {
 	r := &Result{Usage: usage(cmd.ProcessState)}
 	r.Wall = wall
 	r.ExitCode, r.Signal = exitStatus(cmd.ProcessState)
+	r.Killed = <-killed
 	c, err := Collect(opts.Profiles)
 	if err != nil {
 		return r, fmt.Errorf("collect the profiles: %w", err)
 	}
 	r.Collected = c
 	return r, nil
+}
+
+// stop waits for the program to exit or ctx to be done; then it stops the
+// program as Run says and returns why it killed it, or "".
+func stop(ctx context.Context, p *os.Process, exited <-chan struct{}, opts RunOptions) string {
+	select {
+	case <-exited:
+		return ""
+	case <-ctx.Done():
+	}
+	sig := causeSignal(ctx)
+	select {
+	case <-exited:
+		return ""
+	case <-opts.Kill:
+		_ = p.Kill()
+		return "perfloop killed the program at the second interrupt"
+	case <-time.After(opts.Grace):
+	}
+	_ = p.Signal(sig)
+	wait := cmp.Or(opts.KillAfter, DefaultKillAfter)
+	select {
+	case <-exited:
+		return ""
+	case <-opts.Kill:
+		_ = p.Kill()
+		return "perfloop killed the program at the second interrupt"
+	case <-time.After(wait):
+		_ = p.Kill()
+		return fmt.Sprintf("the program did not end within %v of the %s perfloop forwarded: perfloop killed it", wait, signalName(sig))
+	}
+}
+
+// causeSignal is the signal that ended ctx, when its cause names one, or
+// an interrupt.
+func causeSignal(ctx context.Context) os.Signal {
+	var s interface{ Signal() os.Signal }
+	if errors.As(context.Cause(ctx), &s) {
+		return s.Signal()
+	}
+	return os.Interrupt
 }

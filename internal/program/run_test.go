@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -139,4 +140,113 @@ func TestRunEndings(t *testing.T) {
 			}
 		})
 	}
+}
+
+const deafMain = `package main
+
+import (
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+var sink []byte
+
+func main() {
+	signal.Ignore(os.Interrupt, syscall.SIGTERM)
+	for start := time.Now(); time.Since(start) < 300*time.Millisecond; {
+		sink = make([]byte, 64)
+	}
+	fmt.Println("worked")
+	time.Sleep(60 * time.Second)
+}
+`
+
+// TestRunStopsAProgramThatIgnoresSignals cancels the run of a program
+// that ignores SIGINT and SIGTERM: Run forwards the signal, kills the
+// program when it has not ended KillAfter later, or at once when Kill is
+// closed (a second Ctrl-C), and returns what it collected.
+func TestRunStopsAProgramThatIgnoresSignals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("signals")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/deaf\n\ngo 1.24\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(deafMain), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := List(context.Background(), dir, "", ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The program imports os/signal: the wrapper leaves signals to it.
+	bin, err := Build(context.Background(), pkg, BuildOptions{Dir: dir, Work: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name      string
+		killAfter time.Duration
+		again     bool // close Kill right after the cancel
+		killed    string
+	}{
+		{"forwarded, then killed", 200 * time.Millisecond, false, "the program did not end within 200ms of the SIGINT perfloop forwarded: perfloop killed it"},
+		// An hour's KillAfter: only Kill can end the run in time.
+		{"second interrupt", time.Hour, true, "perfloop killed the program at the second interrupt"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			stdout := &signalWriter{seen: make(chan struct{})}
+			kill := make(chan struct{})
+			type ran struct {
+				r   *Result
+				err error
+			}
+			done := make(chan ran, 1)
+			go func() {
+				r, err := Run(ctx, RunOptions{Binary: bin, Stdout: stdout, Profiles: t.TempDir(),
+					Segment: 50 * time.Millisecond, Grace: 100 * time.Millisecond, KillAfter: tc.killAfter, Kill: kill})
+				done <- ran{r, err}
+			}()
+			<-stdout.seen
+			cancel()
+			if tc.again {
+				close(kill)
+			}
+			var got ran
+			select {
+			case got = <-done:
+			case <-time.After(30 * time.Second):
+				t.Fatal("Run has not returned 30s after the cancel: it waits for a program that ignores the interrupt")
+			}
+			if got.err != nil {
+				t.Fatal(got.err)
+			}
+			if got.r.Killed != tc.killed {
+				t.Errorf("Killed = %q, want %q", got.r.Killed, tc.killed)
+			}
+			if got.r.Signal == "" || got.r.CPU == nil || got.r.Segments == 0 {
+				t.Errorf("signal %q, %d segments (CPU profile %v): want the program killed and its segments kept", got.r.Signal, got.r.Segments, got.r.CPU != nil)
+			}
+		})
+	}
+}
+
+// signalWriter closes seen at the first write.
+type signalWriter struct {
+	once sync.Once
+	seen chan struct{}
+}
+
+func (w *signalWriter) Write(p []byte) (int, error) {
+	w.once.Do(func() { close(w.seen) })
+	return len(p), nil
 }

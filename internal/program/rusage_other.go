@@ -11,3 +11,6 @@ func usage(ps *os.ProcessState) Usage {
 
 // exitStatus returns the process's exit code.
 func exitStatus(ps *os.ProcessState) (int, string) { return ps.ExitCode(), "" }
+
+// signalName is a signal's name.
+func signalName(sig os.Signal) string { return sig.String() }

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // usage reads the kernel's rusage of a finished process.
@@ -35,4 +37,14 @@ func exitStatus(ps *os.ProcessState) (int, string) {
 		return 128 + int(ws.Signal()), ws.Signal().String()
 	}
 	return ps.ExitCode(), ""
+}
+
+// signalName is a signal's name as kill(1) spells it: SIGINT, SIGTERM.
+func signalName(sig os.Signal) string {
+	if s, ok := sig.(syscall.Signal); ok {
+		if name := unix.SignalName(s); name != "" {
+			return name
+		}
+	}
+	return sig.String()
 }

@@ -43,7 +43,7 @@ func CheckText(w io.Writer, c *document.Check) error {
 			}
 		}
 		if len(g.causes) == 0 {
-			fmt.Fprintln(w, "  no cause stood out of the profiles' sampling noise: a longer -profiletime may show one")
+			fmt.Fprintf(w, "  %s\n", noCause(c, "-profiletime"))
 		}
 	}
 	if len(c.Layout) > 0 {
@@ -95,7 +95,7 @@ func CheckText(w io.Writer, c *document.Check) error {
 // budgets, inconclusive rows and improvements, and the whole comparison
 // collapsed at the end.
 func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha float64) error {
-	icon := map[string]string{document.CheckPass: "✅", document.CheckFail: "❌", document.CheckInconclusive: "⚠️"}[c.Verdict]
+	icon := map[string]string{document.CheckPass: "✅", document.CheckFail: "❌", document.CheckInconclusive: "⚠️", document.CheckInterrupted: "⏹️"}[c.Verdict]
 	fmt.Fprintf(w, "<!-- perfloop check -->\n### %s perfloop check: %s\n\n", icon, c.Verdict)
 	if c.Rounds > 0 {
 		fmt.Fprintf(w, "%s against %s, %d interleaved rounds.\n\n", mdText(c.Head), mdText(c.Base), c.Rounds)
@@ -117,7 +117,7 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 				}
 			}
 			if len(g.causes) == 0 {
-				fmt.Fprintln(w, "  - no cause stood out of the profiles' sampling noise: a longer `-profiletime` may show one")
+				fmt.Fprintf(w, "  - %s\n", noCause(c, "`-profiletime`"))
 			}
 		}
 		fmt.Fprintln(w)
@@ -317,4 +317,14 @@ func withoutThroughput(chs []document.Change) []document.Change {
 	return slices.DeleteFunc(slices.Clone(chs), func(ch document.Change) bool {
 		return unitRank(ch.Unit) == 4 && timed[ch.Package+" "+ch.Benchmark]
 	})
+}
+
+// noCause is what a regression without causes says: that the profiles
+// showed none (flag names -profiletime as the text shows it), or, in an
+// interrupted check, that they may not have been looked for.
+func noCause(c *document.Check, flag string) string {
+	if c.Verdict == document.CheckInterrupted {
+		return "no cause found before the check was interrupted"
+	}
+	return "no cause stood out of the profiles' sampling noise: a longer " + flag + " may show one"
 }

@@ -11,13 +11,14 @@ import (
 	"go/types"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/perfloop/perfloop/internal/gotest"
 )
 
 // A loader finds the export data of the packages a file imports (go
@@ -95,10 +96,17 @@ func (ld *loader) list(dir string, paths []string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", append([]string{"list", "-e", "-export", "-f", "{{.ImportPath}}\t{{.Export}}", "--"}, todo...)...)
+	run := ""
 	if st, err := os.Stat(dir); err == nil && st.IsDir() {
-		cmd.Dir = dir
+		run = dir
 	}
+	// The go command's own process group and GOTMPDIR: a Ctrl-C leaves
+	// no go-build… directory behind.
+	cmd, done, err := gotest.GoCommand(ctx, run, nil, append([]string{"list", "-e", "-export", "-f", "{{.ImportPath}}\t{{.Export}}", "--"}, todo...)...)
+	if err != nil {
+		return
+	}
+	defer done()
 	out, err := cmd.Output()
 	if err != nil && len(out) == 0 {
 		return
