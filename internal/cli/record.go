@@ -89,7 +89,7 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 	if err != nil {
 		return usageError{err}
 	}
-	st, dsn, err := openStore(ctx, opts.storeDSN, root)
+	st, dsn, err := openStore(ctx, opts.storeDSN, root, false)
 	if err != nil {
 		return err
 	}

@@ -119,6 +119,58 @@ func (s *Store) checkVersion(v int64) error {
 	return nil
 }
 
+// checkSchema checks, without writing, that the store has perfloop's
+// tables at a version this code reads.
+func (s *Store) checkSchema(ctx context.Context) error {
+	exists := `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`
+	if s.backend == backendPostgres {
+		// The table search_path finds, as the queries will.
+		exists = `SELECT COUNT(*) FROM (SELECT to_regclass('schema_migrations') AS t) AS r WHERE t IS NOT NULL`
+	}
+	var n int
+	if err := s.db.QueryRowContext(ctx, exists).Scan(&n); err != nil {
+		if notDatabase(err) {
+			return fmt.Errorf("store %s: %s: %w", s.name, errNotStore, err)
+		}
+		return fmt.Errorf("store %s: read schema: %w", s.name, err)
+	}
+	if n == 0 {
+		if s.backend == backendPostgres {
+			return fmt.Errorf("store %s: %w", s.name, ErrNoStore)
+		}
+		return fmt.Errorf("store %s: %s (no schema_migrations table)", s.name, errNotStore)
+	}
+	var v sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v); err != nil {
+		return fmt.Errorf("store %s: read schema version: %w", s.name, err)
+	}
+	if err := s.checkVersion(v.Int64); err != nil {
+		return err
+	}
+	if v.Int64 < SchemaVersion {
+		return fmt.Errorf("store %s: schema version %d is older than version %d, which this perfloop reads; run perfloop record (it migrates the store) or read it with the perfloop that wrote it", s.name, v.Int64, SchemaVersion)
+	}
+	return s.checkTables(ctx)
+}
+
+// checkTables checks that the store's tables have the columns this code
+// reads and writes, so that a damaged or foreign store is refused when it
+// is opened rather than failing a query later.
+func (s *Store) checkTables(ctx context.Context) error {
+	for _, q := range []string{
+		`SELECT ` + runInfoColumns + `, results FROM runs WHERE 1 = 0`,
+		`SELECT run_id, name, data FROM profiles WHERE 1 = 0`,
+		`SELECT run_id, benchmark, nanos FROM durations WHERE 1 = 0`,
+	} {
+		rows, err := s.db.QueryContext(ctx, q)
+		if err != nil {
+			return fmt.Errorf("store %s: %s: %w", s.name, errNotStore, err)
+		}
+		rows.Close()
+	}
+	return nil
+}
+
 // migrateOne applies the next pending migration, if any, in one
 // transaction. It reports done when the schema is up to date.
 func (s *Store) migrateOne(ctx context.Context) (done bool, err error) {
