@@ -32,6 +32,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -46,7 +47,8 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
-	"modernc.org/sqlite"               // database/sql driver "sqlite"
+	"golang.org/x/perf/benchfmt"
+	"modernc.org/sqlite" // database/sql driver "sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
@@ -414,7 +416,8 @@ func timeFrom(n sql.NullInt64) time.Time {
 
 // Save stores r, with its results, report, profiles and durations, in one
 // transaction: the run is stored whole or not at all. It sets r.ID and
-// returns it. Commit and Results are required.
+// returns it. Commit and Results are required, and Results must hold at
+// least one benchmark result: an empty run is never stored.
 func (s *Store) Save(ctx context.Context, r *Run) (int64, error) {
 	if r == nil {
 		return 0, fmt.Errorf("store %s: save run: nil run", s.name)
@@ -438,6 +441,12 @@ func (s *Store) save(ctx context.Context, r *Run) (int64, error) {
 	}
 	if len(r.Results) == 0 {
 		return 0, errors.New("no results")
+	}
+	if !hasResult(r.Results) {
+		// A run that measured nothing would still carry a fingerprint
+		// (an "unknown" one, with no results to read it from): the
+		// newest run, it would hide every series.
+		return 0, errors.New("no benchmark results in the results text")
 	}
 	commitTime, err := timeValue(r.CommitTime)
 	if err != nil {
@@ -526,6 +535,17 @@ func (s *Store) save(ctx context.Context, r *Run) (int64, error) {
 		return 0, fmt.Errorf("commit: %w", err)
 	}
 	return id, nil
+}
+
+// hasResult reports whether benchfmt text holds a benchmark result.
+func hasResult(text []byte) bool {
+	r := benchfmt.NewReader(bytes.NewReader(text), "")
+	for r.Scan() {
+		if _, ok := r.Result().(*benchfmt.Result); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // ctxErr is ctx.Err(), or context.DeadlineExceeded once ctx's deadline has
