@@ -23,8 +23,9 @@ usage: perfloop record [flags] [packages]
 Record runs the report pipeline (perfloop report) on the work tree's
 commit, or on -rev REV checked out apart, and stores under that commit the
 benchmark results, report.json and the profiles, with the machine's
-fingerprint (CPU model, GOMAXPROCS, Go version, OS, kernel): perfloop
-history compares points only within one fingerprint.
+fingerprint (CPU model, GOMAXPROCS, Go version, OS, kernel, and the build
+settings that change the code: -race, -gcflags, -tags, CGO_ENABLED,
+GOAMD64…): perfloop history compares points only within one fingerprint.
 
 The store (-store) is by default an SQLite file, .perfloop/history.db at
 the module root; postgres://user:pass@host/db?sslmode=disable keeps a
@@ -151,7 +152,7 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 		return err
 	}
 	fmt.Fprintf(s.Out, "recorded run %d: %s %q, %d result lines, fingerprint %s, in %s\n",
-		id, short(commit.Hash), commit.Subject, resultLines(run.Results), run.Fingerprint.Key(), dsn)
+		id, short(commit.Hash), commit.Subject, resultLines(run.Results), fingerprintText(run.Fingerprint), dsn)
 	return nil
 }
 
@@ -228,9 +229,18 @@ func measure(ctx context.Context, cfg loop.Config, profileTime time.Duration, s 
 	return run, nil
 }
 
-// fingerprint is the machine a run was measured on.
+// fingerprint is the machine a run was measured on, and how its code was
+// built.
 func fingerprint(env results.Env) store.Fingerprint {
 	kernel, _ := os.ReadFile("/proc/sys/kernel/osrelease")
 	return store.Fingerprint{CPU: env.CPU, GOMAXPROCS: runtime.GOMAXPROCS(0), GoVersion: env.GoVersion,
-		GOOS: env.GOOS, GOARCH: env.GOARCH, Kernel: strings.TrimSpace(string(kernel))}
+		GOOS: env.GOOS, GOARCH: env.GOARCH, Kernel: strings.TrimSpace(string(kernel)), Build: env.Build}
+}
+
+// fingerprintText is fp's key, and its build settings when it has any.
+func fingerprintText(fp store.Fingerprint) string {
+	if fp.Build == "" {
+		return fp.Key()
+	}
+	return fmt.Sprintf("%s (built with %s)", fp.Key(), fp.Build)
 }

@@ -4,10 +4,11 @@
 // This package is opinionated:
 //
 //   - A series belongs to one machine: points are compared only within one
-//     fingerprint (CPU model, GOMAXPROCS, Go version, OS, kernel). A
-//     history on a mixed fleet shows the fingerprint with the newest run
-//     unless asked for another; the runs of the others are counted, never
-//     mixed in. A run without results is no point and no machine.
+//     fingerprint (CPU model, GOMAXPROCS, Go version, OS, kernel, build
+//     settings that change the code). A history on a mixed fleet shows
+//     the fingerprint with the newest run unless asked for another; the
+//     runs of the others are counted, never mixed in. A run without
+//     results is no point and no machine.
 //   - Commits are in git order (the caller passes the order, oldest first;
 //     without it, commit time), not in the order runs were recorded: a CI
 //     job that records an old commit late does not move it.

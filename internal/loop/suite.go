@@ -83,6 +83,14 @@ func Prepare(ctx context.Context, cfg Config, bar *progress.Bar) (*Suite, error)
 func readEnv(ctx context.Context, tc *gotest.Toolchain, suite *gotest.Suite, version string) results.Env {
 	env := results.Env{Date: time.Now().UTC().Format(time.RFC3339), Perfloop: version}
 	env.GoVersion, _ = tc.GoVersion(ctx)
+	if len(suite.Targets) > 0 {
+		// Every binary is built with the same settings.
+		var err error
+		if env.Build, err = tc.CodeSettings(ctx, suite.Targets[0].Binary.Path); err != nil {
+			// Never taken for a plain build.
+			env.Build = "unknown"
+		}
+	}
 	for _, p := range suite.Packages {
 		if p.ModuleDir != "" {
 			env.Module = p.ModulePath

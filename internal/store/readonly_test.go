@@ -280,7 +280,7 @@ func TestOpenReadOnlyRefuses(t *testing.T) {
 			exec(t, dsn, `INSERT INTO schema_migrations (version, applied_at) VALUES (1000, 0)`)
 		}, []string{"1000", "newer"}},
 		{"an older schema", func(t *testing.T, dsn string) {
-			exec(t, dsn, fmt.Sprintf(`DELETE FROM schema_migrations WHERE version >= %d`, SchemaVersion))
+			exec(t, dsn, fmt.Sprintf(`DELETE FROM schema_migrations WHERE version >= %d`, oldestReadable))
 		}, []string{"older", "perfloop record"}},
 	}
 	for _, tt := range tests {
@@ -307,4 +307,86 @@ func TestOpenReadOnlyRefuses(t *testing.T) {
 			}
 		})
 	}
+}
+
+// v1Store makes b's database a store at schema version 1, as perfloop
+// made it before the build settings were kept, holding run r.
+func v1Store(t *testing.T, b backend, r *Run) {
+	t.Helper()
+	s := &Store{backend: b.name}
+	driver := "sqlite"
+	if b.name == "postgres" {
+		driver = "pgx"
+	}
+	db, err := sql.Open(driver, b.dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	stmts := []string{createSchemaMigrations}
+	for _, stmt := range migrations[0].statements {
+		stmts = append(stmts, s.dialect(stmt))
+	}
+	stmts = append(stmts, `INSERT INTO schema_migrations (version, applied_at) VALUES (1, 0)`)
+	for _, stmt := range stmts {
+		if _, err := db.Exec(stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+	fp := r.Fingerprint
+	err = db.QueryRow(`INSERT INTO runs (module, commit_hash, commit_time, subject,
+			fp_key, fp_cpu, fp_gomaxprocs, fp_go, fp_goos, fp_goarch, fp_kernel,
+			started, shard, results, report)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+		r.Module, r.Commit, r.CommitTime.UnixNano(), r.Subject,
+		fp.Key(), fp.CPU, fp.GOMAXPROCS, fp.GoVersion, fp.GOOS, fp.GOARCH, fp.Kernel,
+		r.Started.UnixNano(), r.Shard, r.Results, r.Report).Scan(&r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestOlderSchema: a store at schema version 1 (before the build settings
+// were kept) is read as it is by a read-only open, its runs with no build
+// settings and their keys unchanged; Open migrates it, and its runs read
+// the same after.
+func TestOlderSchema(t *testing.T) {
+	forEach(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		old := sampleRun("m", 1, time.Unix(1e9, 0))
+		old.Profiles, old.Durations = nil, nil
+		v1Store(t, b, old)
+		var before map[string]string
+		if b.name == "sqlite" {
+			before = files(t, filepath.Dir(b.dsn))
+		}
+
+		ro, err := OpenReadOnly(ctx, b.dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkWhole(t, ro, old.ID, old)
+		runs, err := ro.Runs(ctx, "m")
+		if err != nil || len(runs) != 1 || runs[0].FingerprintKey != goldenKey || runs[0].Fingerprint.Build != "" {
+			t.Errorf("Runs of a version 1 store = %+v, %v; want the run, key %s", runs, err, goldenKey)
+		}
+		ro.Close()
+		if b.name == "sqlite" {
+			if after := files(t, filepath.Dir(b.dsn)); !reflect.DeepEqual(after, before) {
+				t.Errorf("reading a version 1 store changed it:\nbefore %v\nafter  %v", before, after)
+			}
+		}
+
+		s := b.open(t)
+		checkWhole(t, s, old.ID, old)
+		race := sampleRun("m", 2, time.Unix(2e9, 0))
+		race.Fingerprint.Build = "-race=true"
+		if _, err := s.Save(ctx, race); err != nil {
+			t.Fatal(err)
+		}
+		checkWhole(t, s, race.ID, race)
+		if ri, err := s.Run(ctx, race.ID); err != nil || ri.FingerprintKey == goldenKey || ri.FingerprintKey != race.Fingerprint.Key() {
+			t.Errorf("run built with -race: key %q, %v; want %q, not the plain build's", ri.FingerprintKey, err, race.Fingerprint.Key())
+		}
+	})
 }

@@ -56,12 +56,21 @@ var migrations = []migration{
 			PRIMARY KEY (run_id, benchmark)
 		)`,
 	}},
+	// The build settings that change the code (Fingerprint.Build); runs
+	// of plain builds, and all runs before, have none.
+	{2, []string{
+		`ALTER TABLE runs ADD COLUMN fp_build TEXT NOT NULL DEFAULT ''`,
+	}},
 }
 
 // SchemaVersion is the schema version this code reads and writes: the
 // version of the last migration in migrations. Open migrates an older store
 // up to it and refuses a store whose schema is newer.
-const SchemaVersion = 1
+const SchemaVersion = 2
+
+// oldestReadable is the oldest schema version OpenReadOnly reads as it is,
+// without migrating it: version 1 lacks only runs.fp_build, read as "".
+const oldestReadable = 1
 
 // advisoryLockKey is the PostgreSQL advisory lock that serializes migrations
 // ("perfloop" in ASCII).
@@ -147,9 +156,10 @@ func (s *Store) checkSchema(ctx context.Context) error {
 	if err := s.checkVersion(v.Int64); err != nil {
 		return err
 	}
-	if v.Int64 < SchemaVersion {
-		return fmt.Errorf("store %s: schema version %d is older than version %d, which this perfloop reads; run perfloop record (it migrates the store) or read it with the perfloop that wrote it", s.name, v.Int64, SchemaVersion)
+	if v.Int64 < oldestReadable {
+		return fmt.Errorf("store %s: schema version %d is older than version %d, the oldest this perfloop reads; run perfloop record (it migrates the store) or read it with the perfloop that wrote it", s.name, v.Int64, oldestReadable)
 	}
+	s.version = int(v.Int64)
 	return s.checkTables(ctx)
 }
 
@@ -158,7 +168,7 @@ func (s *Store) checkSchema(ctx context.Context) error {
 // is opened rather than failing a query later.
 func (s *Store) checkTables(ctx context.Context) error {
 	for _, q := range []string{
-		`SELECT ` + runInfoColumns + `, results FROM runs WHERE 1 = 0`,
+		`SELECT ` + s.runInfoColumns() + `, results FROM runs WHERE 1 = 0`,
 		`SELECT run_id, name, data FROM profiles WHERE 1 = 0`,
 		`SELECT run_id, benchmark, nanos FROM durations WHERE 1 = 0`,
 	} {

@@ -11,8 +11,9 @@
 //     bytes they were. Parsing and judging happen elsewhere, so a better
 //     analysis later can be run over the old history.
 //   - Numbers are compared only within one Fingerprint (CPU, GOMAXPROCS, Go
-//     version, OS, arch, kernel). The store records it with every run and
-//     hands it back; it never mixes runs across fingerprints itself.
+//     version, OS, arch, kernel, the build settings that change the code).
+//     The store records it with every run and hands it back; it never
+//     mixes runs across fingerprints itself.
 //   - Two backends, one behaviour: SQLite (a file, the default, for one
 //     machine or one CI cache) and PostgreSQL (shared by many machines). The
 //     same SQL runs on both, times are stored the same way on both, and the
@@ -109,6 +110,7 @@ type Store struct {
 	backend  string
 	name     string // the DSN with any password redacted, for errors
 	readOnly bool
+	version  int // the schema version read and written
 }
 
 // sqliteBusyTimeout is how long a SQLite writer waits for another writer's
@@ -276,6 +278,7 @@ func (s *Store) setup(ctx context.Context) error {
 		if err := s.migrate(ctx); err != nil {
 			return err
 		}
+		s.version = SchemaVersion
 		return s.checkTables(ctx)
 	}
 	if s.backend != backendSQLite {
@@ -501,12 +504,12 @@ func (s *Store) save(ctx context.Context, r *Run) (int64, error) {
 	var id int64
 	err = tx.QueryRowContext(ctx, `INSERT INTO runs (
 			module, commit_hash, commit_time, subject,
-			fp_key, fp_cpu, fp_gomaxprocs, fp_go, fp_goos, fp_goarch, fp_kernel,
+			fp_key, fp_cpu, fp_gomaxprocs, fp_go, fp_goos, fp_goarch, fp_kernel, fp_build,
 			started, shard, results, report)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
 		RETURNING id`,
 		r.Module, r.Commit, commitTime, r.Subject,
-		fp.Key(), fp.CPU, int64(fp.GOMAXPROCS), fp.GoVersion, fp.GOOS, fp.GOARCH, fp.Kernel,
+		fp.Key(), fp.CPU, int64(fp.GOMAXPROCS), fp.GoVersion, fp.GOOS, fp.GOARCH, fp.Kernel, fp.Build,
 		started, r.Shard, r.Results, report,
 	).Scan(&id)
 	if err != nil {
@@ -570,9 +573,18 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-const runInfoColumns = `id, module, commit_hash, commit_time, subject,
-	fp_key, fp_cpu, fp_gomaxprocs, fp_go, fp_goos, fp_goarch, fp_kernel,
+// runInfoColumns are the columns scanRunInfo reads. A version 1 store,
+// read as it is, has no fp_build: its runs were built plainly as far as it
+// knows.
+func (s *Store) runInfoColumns() string {
+	build := "fp_build"
+	if s.version < 2 {
+		build = "'' AS fp_build"
+	}
+	return `id, module, commit_hash, commit_time, subject,
+	fp_key, fp_cpu, fp_gomaxprocs, fp_go, fp_goos, fp_goarch, fp_kernel, ` + build + `,
 	started, shard, report IS NOT NULL`
+}
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -584,7 +596,7 @@ func scanRunInfo(row scanner) (RunInfo, error) {
 	)
 	err := row.Scan(&ri.ID, &ri.Module, &ri.Commit, &commitTime, &ri.Subject,
 		&ri.FingerprintKey, &ri.Fingerprint.CPU, &gomaxprocs, &ri.Fingerprint.GoVersion,
-		&ri.Fingerprint.GOOS, &ri.Fingerprint.GOARCH, &ri.Fingerprint.Kernel,
+		&ri.Fingerprint.GOOS, &ri.Fingerprint.GOARCH, &ri.Fingerprint.Kernel, &ri.Fingerprint.Build,
 		&started, &ri.Shard, &ri.HasReport)
 	ri.Fingerprint.GOMAXPROCS = int(gomaxprocs)
 	ri.CommitTime = timeFrom(commitTime)
@@ -596,7 +608,7 @@ func scanRunInfo(row scanner) (RunInfo, error) {
 // CommitTime (runs without one first), then by ID. It returns an empty,
 // non-nil slice when the module has none.
 func (s *Store) Runs(ctx context.Context, module string) ([]RunInfo, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+runInfoColumns+` FROM runs
+	rows, err := s.db.QueryContext(ctx, `SELECT `+s.runInfoColumns()+` FROM runs
 		WHERE module = $1
 		ORDER BY commit_time IS NOT NULL, commit_time, id`, module)
 	if err != nil {
@@ -620,7 +632,7 @@ func (s *Store) Runs(ctx context.Context, module string) ([]RunInfo, error) {
 // Run returns the run with the given id, without its blobs. If there is none
 // the error matches ErrNotFound.
 func (s *Store) Run(ctx context.Context, id int64) (*RunInfo, error) {
-	ri, err := scanRunInfo(s.db.QueryRowContext(ctx, `SELECT `+runInfoColumns+` FROM runs WHERE id = $1`, id))
+	ri, err := scanRunInfo(s.db.QueryRowContext(ctx, `SELECT `+s.runInfoColumns()+` FROM runs WHERE id = $1`, id))
 	if err != nil {
 		return nil, s.runErr(id, "", err)
 	}

@@ -374,15 +374,26 @@ func TestDurations(t *testing.T) {
 }
 
 func TestFingerprintKey(t *testing.T) {
-	// Keys are stored with runs: this one must never change.
+	// Keys are stored with runs: this one must never change. A plain
+	// build (Build "") keeps the key it had before builds were told
+	// apart, so a team's history goes on.
 	if got := testFP.Key(); got != goldenKey {
 		t.Errorf("Key() = %q, want the golden %q", got, goldenKey)
 	}
+	race := testFP
+	race.Build = "-race=true"
+	if got := race.Key(); got != goldenRaceKey {
+		t.Errorf("Key() with Build %q = %q, want the golden %q", race.Build, got, goldenRaceKey)
+	}
 	seen := map[string]Fingerprint{}
 	variants := []Fingerprint{testFP, {}}
-	for i := 0; i < 6; i++ {
+	for i := 0; i < 8; i++ {
 		f := testFP
 		switch i {
+		case 6:
+			f.Build = "-race=true"
+		case 7:
+			f.Build = "-gcflags=all=-N"
 		case 0:
 			f.CPU += " "
 		case 1:
@@ -412,8 +423,12 @@ func TestFingerprintKey(t *testing.T) {
 	}
 }
 
-// goldenKey is testFP.Key() as computed when the key format was fixed.
-const goldenKey = "linux-amd64-go1.26.8-p2-7e00b36c5ebc"
+// goldenKey is testFP.Key() as computed when the key format was fixed;
+// goldenRaceKey is its key with Build "-race=true".
+const (
+	goldenKey     = "linux-amd64-go1.26.8-p2-7e00b36c5ebc"
+	goldenRaceKey = "linux-amd64-go1.26.8-p2-9fb8cdb15807"
+)
 
 func TestMigrations(t *testing.T) {
 	for i, m := range migrations {
