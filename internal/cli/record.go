@@ -142,9 +142,9 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 	if cfg.Shard, err = shardOf(ctx, opts.shard, opts.storeDSN); err != nil {
 		return err
 	}
-	run, err := measure(ctx, cfg, opts.profileTime, s)
-	if err != nil || run == nil {
-		return err // interrupted, or nothing to store
+	run, failed := measure(ctx, cfg, opts.profileTime, s)
+	if run == nil {
+		return failed // interrupted, or nothing to store
 	}
 	run.Module, run.Commit, run.CommitTime, run.Subject, run.Shard = module, commit.Hash, commit.Time, commit.Subject, opts.shard
 	id, err := st.Save(ctx, run)
@@ -153,15 +153,16 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 	}
 	fmt.Fprintf(s.Out, "recorded run %d: %s %q, %d result lines, fingerprint %s, in %s\n",
 		id, short(commit.Hash), commit.Subject, resultLines(run.Results), fingerprintText(run.Fingerprint), dsn)
-	return nil
+	return failed
 }
 
 // measure runs the report pipeline into a temporary directory and returns
-// the run to store (without its commit). A run that measured nothing is
-// never stored: a -bench that selects nothing is an input error, a build
-// or benchmark failure that left no results a failure, and a shard with
-// nothing to run, or benchmarks that all skipped, are said on stderr and
-// give a nil run and no error.
+// the run to store (without its commit), and with it a failedError when a
+// benchmark failed or a package did not build: the run holds the others.
+// A run that measured nothing is never stored: a -bench that selects
+// nothing is an input error, a build or benchmark failure that left no
+// results a failure, and a shard with nothing to run, or benchmarks that
+// all skipped, are said on stderr and give a nil run and no error.
 func measure(ctx context.Context, cfg loop.Config, profileTime time.Duration, s Streams) (*store.Run, error) {
 	tmp, err := os.MkdirTemp("", "perfloop-record-out-")
 	if err != nil {
@@ -226,6 +227,12 @@ func measure(ctx context.Context, cfg loop.Config, profileTime time.Duration, s 
 		}
 	}
 	run.Fingerprint = fingerprint(rr.Bench.Env)
+	switch b := rr.Bench; {
+	case b.Failed() > 0:
+		return run, failedError{fmt.Sprintf("record: %d of %d benchmarks failed; the others were recorded", b.Failed(), len(b.Benchmarks))}
+	case len(b.BuildErrors) > 0:
+		return run, failedError{fmt.Sprintf("record: %d package(s) did not build; the others were recorded", len(b.BuildErrors))}
+	}
 	return run, nil
 }
 
