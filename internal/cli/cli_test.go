@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -74,6 +75,7 @@ func scriptParams(dir string) testscript.Params {
 			"findrows":  findRows,
 			"exitcode":  exitCode,
 			"fixrows":   fixRows,
+			"dirstate":  dirStateCmd,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "multicore" {
@@ -156,6 +158,29 @@ func exitCode(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
 	}
+}
+
+// dirStateCmd is "dirstate DIR": every file under DIR, one per line, with
+// its size and modification time in nanoseconds, for cmp to tell whether a
+// command created, removed or wrote any file there.
+func dirStateCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: dirstate DIR")
+	}
+	dir := ts.MkAbs(args[0])
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		fmt.Fprintf(ts.Stdout(), "%s %d bytes, modified %d\n", filepath.ToSlash(rel), info.Size(), info.ModTime().UnixNano())
+		return nil
+	})
+	ts.Check(err)
 }
 
 // fixRows is "fixrows FILE": the candidates of a perfloop.fix/v1 document,

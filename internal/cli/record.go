@@ -23,8 +23,9 @@ usage: perfloop record [flags] [packages]
 Record runs the report pipeline (perfloop report) on the work tree's
 commit, or on -rev REV checked out apart, and stores under that commit the
 benchmark results, report.json and the profiles, with the machine's
-fingerprint (CPU model, GOMAXPROCS, Go version, OS, kernel): perfloop
-history compares points only within one fingerprint.
+fingerprint (CPU model, GOMAXPROCS, Go version, OS, kernel, and the build
+settings that change the code: -race, -gcflags, -tags, CGO_ENABLED,
+GOAMD64…): perfloop history compares points only within one fingerprint.
 
 The store (-store) is by default an SQLite file, .perfloop/history.db at
 the module root; postgres://user:pass@host/db?sslmode=disable keeps a
@@ -35,7 +36,12 @@ The work tree must have no uncommitted changes to tracked files: the
 results are filed under the commit. -import FILE -commit REV stores results
 already measured (go test -bench output or benchfmt) without running.
 -shard i/n runs one of n parts of the benchmarks, balanced by the
-durations the store has seen; perfloop history merges the shards.
+durations the store has seen; perfloop history merges the shards. A shard
+with nothing to run (more shards than benchmarks) says so and stores
+nothing.
+
+An empty run is never stored: a -bench that selects nothing is exit 2, and
+benchmarks that all failed exit 1, with nothing stored.
 
 Exit status: 0 recorded, 1 a benchmark failed (the run is still recorded,
 without it), 2 bad flags, input or store, 130 when interrupted.
@@ -77,6 +83,12 @@ func runRecord(ctx context.Context, args []string, s Streams) error {
 	if opts.importFile != "" && opts.rev != "" {
 		return usageErrorf("-import stores results already measured; -rev runs a commit: use one")
 	}
+	if opts.shard != "" {
+		// Before the store is opened or anything built.
+		if _, err := loop.ParseShard(opts.shard); err != nil {
+			return usageErrorf("-shard: %v", err)
+		}
+	}
 	return record(ctx, opts, s)
 }
 
@@ -89,7 +101,7 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 	if err != nil {
 		return usageError{err}
 	}
-	st, dsn, err := openStore(ctx, opts.storeDSN, root)
+	st, dsn, err := openStore(ctx, opts.storeDSN, root, false)
 	if err != nil {
 		return err
 	}
@@ -130,12 +142,9 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 	if cfg.Shard, err = shardOf(ctx, opts.shard, opts.storeDSN); err != nil {
 		return err
 	}
-	run, err := measure(ctx, cfg, opts.profileTime, s)
-	if err != nil && run == nil {
-		return err
-	}
-	if err != nil {
-		return err // interrupted: nothing is stored
+	run, failed := measure(ctx, cfg, opts.profileTime, s)
+	if run == nil {
+		return failed // interrupted, or nothing to store
 	}
 	run.Module, run.Commit, run.CommitTime, run.Subject, run.Shard = module, commit.Hash, commit.Time, commit.Subject, opts.shard
 	id, err := st.Save(ctx, run)
@@ -143,12 +152,17 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 		return err
 	}
 	fmt.Fprintf(s.Out, "recorded run %d: %s %q, %d result lines, fingerprint %s, in %s\n",
-		id, short(commit.Hash), commit.Subject, resultLines(run.Results), run.Fingerprint.Key(), dsn)
-	return nil
+		id, short(commit.Hash), commit.Subject, resultLines(run.Results), fingerprintText(run.Fingerprint), dsn)
+	return failed
 }
 
 // measure runs the report pipeline into a temporary directory and returns
-// the run to store (without its commit).
+// the run to store (without its commit), and with it a failedError when a
+// benchmark failed or a package did not build: the run holds the others.
+// A run that measured nothing is never stored: a -bench that selects
+// nothing is an input error, a build or benchmark failure that left no
+// results a failure, and a shard with nothing to run, or benchmarks that
+// all skipped, are said on stderr and give a nil run and no error.
 func measure(ctx context.Context, cfg loop.Config, profileTime time.Duration, s Streams) (*store.Run, error) {
 	tmp, err := os.MkdirTemp("", "perfloop-record-out-")
 	if err != nil {
@@ -178,10 +192,27 @@ func measure(ctx context.Context, cfg loop.Config, profileTime time.Duration, s 
 	if err := w.Trailer(rr.Bench.Env); err != nil {
 		return nil, err
 	}
-	if rr.Bench.Failed() > 0 {
-		for _, l := range rr.Bench.FailureLines() {
-			fmt.Fprintf(s.Err, "perfloop: %s\n", l)
+	for _, l := range rr.Bench.FailureLines() {
+		fmt.Fprintf(s.Err, "perfloop: %s\n", l)
+	}
+	if b := rr.Bench; len(b.Benchmarks) == 0 {
+		switch {
+		case len(b.BuildErrors) > 0:
+			return nil, failedError{fmt.Sprintf("record: %d package(s) did not build and no benchmark ran; nothing recorded", len(b.BuildErrors))}
+		case cfg.Shard != nil && b.Matched > 0:
+			fmt.Fprintf(s.Err, "perfloop: record: shard %s has no benchmarks (the %d that -bench %q selects fall in the other shards); nothing recorded\n",
+				cfg.Shard, b.Matched, cfg.Bench)
+			return nil, nil
+		default:
+			return nil, usageErrorf("record: no benchmarks match -bench %q in %s; nothing recorded", cfg.Bench, strings.Join(cfg.Patterns, " "))
 		}
+	}
+	if resultLines(buf.Bytes()) == 0 {
+		if n := rr.Bench.Failed(); n > 0 {
+			return nil, failedError{fmt.Sprintf("record: %d of %d benchmarks failed and none gave results; nothing recorded", n, len(rr.Bench.Benchmarks))}
+		}
+		fmt.Fprintf(s.Err, "perfloop: record: no benchmark gave results (every one skipped); nothing recorded\n")
+		return nil, nil
 	}
 	run := &store.Run{Started: started.UTC(), Results: buf.Bytes(), Durations: durations, Profiles: map[string][]byte{}}
 	if rr.Doc != nil {
@@ -196,12 +227,27 @@ func measure(ctx context.Context, cfg loop.Config, profileTime time.Duration, s 
 		}
 	}
 	run.Fingerprint = fingerprint(rr.Bench.Env)
+	switch b := rr.Bench; {
+	case b.Failed() > 0:
+		return run, failedError{fmt.Sprintf("record: %d of %d benchmarks failed; the others were recorded", b.Failed(), len(b.Benchmarks))}
+	case len(b.BuildErrors) > 0:
+		return run, failedError{fmt.Sprintf("record: %d package(s) did not build; the others were recorded", len(b.BuildErrors))}
+	}
 	return run, nil
 }
 
-// fingerprint is the machine a run was measured on.
+// fingerprint is the machine a run was measured on, and how its code was
+// built.
 func fingerprint(env results.Env) store.Fingerprint {
 	kernel, _ := os.ReadFile("/proc/sys/kernel/osrelease")
 	return store.Fingerprint{CPU: env.CPU, GOMAXPROCS: runtime.GOMAXPROCS(0), GoVersion: env.GoVersion,
-		GOOS: env.GOOS, GOARCH: env.GOARCH, Kernel: strings.TrimSpace(string(kernel))}
+		GOOS: env.GOOS, GOARCH: env.GOARCH, Kernel: strings.TrimSpace(string(kernel)), Build: env.Build}
+}
+
+// fingerprintText is fp's key, and its build settings when it has any.
+func fingerprintText(fp store.Fingerprint) string {
+	if fp.Build == "" {
+		return fp.Key()
+	}
+	return fmt.Sprintf("%s (built with %s)", fp.Key(), fp.Build)
 }

@@ -22,8 +22,9 @@ import (
 const defaultStore = ".perfloop/history.db"
 
 // openStore opens the -store DSN, by default the SQLite file at the module
-// root; it returns the DSN as the user should read it (no password).
-func openStore(ctx context.Context, dsn, root string) (*store.Store, string, error) {
+// root, for writing or (readOnly) only for reading; it returns the DSN as
+// the user should read it (no password).
+func openStore(ctx context.Context, dsn, root string, readOnly bool) (*store.Store, string, error) {
 	shown := dsn
 	if dsn == "" {
 		if root == "" {
@@ -32,7 +33,11 @@ func openStore(ctx context.Context, dsn, root string) (*store.Store, string, err
 		dsn = filepath.Join(root, defaultStore)
 		shown = defaultStore
 	}
-	st, err := store.Open(ctx, dsn)
+	open := store.Open
+	if readOnly {
+		open = store.OpenReadOnly
+	}
+	st, err := open(ctx, dsn)
 	if err != nil {
 		return nil, "", usageError{err} // the error names the store
 	}
@@ -42,11 +47,12 @@ func openStore(ctx context.Context, dsn, root string) (*store.Store, string, err
 	return st, shown, nil
 }
 
-// moduleStore opens the -store DSN for the module the current directory
-// is in (if any): the store, the DSN as shown, the module's root and path.
+// moduleStore opens the -store DSN for reading, for the module the current
+// directory is in (if any): the store, the DSN as shown, the module's root
+// and path.
 func moduleStore(ctx context.Context, dsn string) (st *store.Store, shown, root, module string, err error) {
 	root, _ = findModuleRoot()
-	if st, shown, err = openStore(ctx, dsn, root); err != nil {
+	if st, shown, err = openStore(ctx, dsn, root, true); err != nil {
 		return nil, "", "", "", err
 	}
 	if root != "" {
@@ -167,7 +173,7 @@ func shardOf(ctx context.Context, shard, dsn string) (*loop.Shard, error) {
 	if dsn == "" && (root == "" || !exists(filepath.Join(root, defaultStore))) {
 		return &sh, nil
 	}
-	st, _, err := openStore(ctx, dsn, root)
+	st, _, err := openStore(ctx, dsn, root, true)
 	if err != nil {
 		return nil, err
 	}

@@ -4,10 +4,11 @@
 // This package is opinionated:
 //
 //   - A series belongs to one machine: points are compared only within one
-//     fingerprint (CPU model, GOMAXPROCS, Go version, OS, kernel). A
-//     history on a mixed fleet shows the fingerprint with the newest run
-//     unless asked for another; the runs of the others are counted, never
-//     mixed in.
+//     fingerprint (CPU model, GOMAXPROCS, Go version, OS, kernel, build
+//     settings that change the code). A history on a mixed fleet shows
+//     the fingerprint with the newest run unless asked for another; the
+//     runs of the others are counted, never mixed in. A run without
+//     results is no point and no machine.
 //   - Commits are in git order (the caller passes the order, oldest first;
 //     without it, commit time), not in the order runs were recorded: a CI
 //     job that records an old commit late does not move it.
@@ -40,7 +41,7 @@ type Options struct {
 	// other commits are left out. Nil orders runs by commit time.
 	Order []string
 	// Fingerprint is the key of the machine to show; "" is the newest
-	// run's.
+	// run's among the runs with results.
 	Fingerprint string
 	// Match, if set, keeps only the benchmarks whose full name
 	// ("BenchmarkEncode/size=1k") it accepts.
@@ -70,15 +71,34 @@ func Build(runs []store.RunInfo, results func(id int64) ([]byte, error), module 
 	if len(runs) == 0 {
 		return h, nil
 	}
+	// A run without a single benchmark result (older perfloops stored
+	// one for a -bench or a shard that selected nothing, under a
+	// fingerprint of its own) is left out: it must not decide which
+	// machine is shown, nor be a commit without points.
+	read := map[int64][]byte{}
+	empty := map[int64]bool{}
 	h.Fingerprint = opts.Fingerprint
 	if h.Fingerprint == "" {
-		newest := runs[0]
-		for _, r := range runs {
-			if r.Started.After(newest.Started) || r.Started.Equal(newest.Started) && r.ID > newest.ID {
-				newest = r
+		byNewest := slices.Clone(runs)
+		slices.SortStableFunc(byNewest, func(a, b store.RunInfo) int {
+			return cmp.Or(b.Started.Compare(a.Started), cmp.Compare(b.ID, a.ID))
+		})
+		for _, r := range byNewest {
+			data, err := results(r.ID)
+			if err != nil {
+				return nil, fmt.Errorf("run %d (%s): %w", r.ID, short(r.Commit), err)
 			}
+			if !hasResults(data) {
+				empty[r.ID] = true
+				continue
+			}
+			read[r.ID] = data
+			h.Fingerprint = r.FingerprintKey
+			break
 		}
-		h.Fingerprint = newest.FingerprintKey
+		if h.Fingerprint == "" {
+			return h, nil
+		}
 	}
 	type key struct {
 		pkg, name, unit string
@@ -93,9 +113,22 @@ func Build(runs []store.RunInfo, results func(id int64) ([]byte, error), module 
 	var order []key
 	commitIndex := map[string]int{}
 	for _, r := range runs {
+		if empty[r.ID] {
+			continue
+		}
 		if r.FingerprintKey != h.Fingerprint {
 			h.Others++
 			continue
+		}
+		data, ok := read[r.ID]
+		if !ok {
+			var err error
+			if data, err = results(r.ID); err != nil {
+				return nil, fmt.Errorf("run %d (%s): %w", r.ID, short(r.Commit), err)
+			}
+			if !hasResults(data) {
+				continue
+			}
 		}
 		i, ok := commitIndex[r.Commit]
 		if !ok {
@@ -104,10 +137,6 @@ func Build(runs []store.RunInfo, results func(id int64) ([]byte, error), module 
 			h.Commits = append(h.Commits, document.HistoryCommit{Commit: r.Commit, Subject: r.Subject})
 		}
 		h.Commits[i].Runs = append(h.Commits[i].Runs, r.ID)
-		data, err := results(r.ID)
-		if err != nil {
-			return nil, fmt.Errorf("run %d (%s): %w", r.ID, short(r.Commit), err)
-		}
 		br := benchfmt.NewReader(bytes.NewReader(data), fmt.Sprintf("run %d", r.ID))
 		for br.Scan() {
 			res, ok := br.Result().(*benchfmt.Result)
@@ -172,6 +201,17 @@ func Build(runs []store.RunInfo, results func(id int64) ([]byte, error), module 
 		h.Benchmarks = append(h.Benchmarks, s.bench)
 	}
 	return h, nil
+}
+
+// hasResults reports whether benchfmt text holds a benchmark result.
+func hasResults(data []byte) bool {
+	r := benchfmt.NewReader(bytes.NewReader(data), "")
+	for r.Scan() {
+		if _, ok := r.Result().(*benchfmt.Result); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // ordered returns the runs in git order (order's), or by commit time.

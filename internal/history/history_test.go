@@ -115,3 +115,40 @@ func TestBuildCommitTime(t *testing.T) {
 		t.Errorf("no runs: %+v, %v", h, err)
 	}
 }
+
+// TestBuildIgnoresEmptyRuns: a run with no benchmark results (stored by
+// an older perfloop for a -bench or a shard that selected nothing, under
+// a fingerprint of its own) never decides which machine is shown, and is
+// neither a commit nor a run on another machine.
+func TestBuildIgnoresEmptyRuns(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	runs := []store.RunInfo{
+		{ID: 1, Commit: "c1", FingerprintKey: "fpA", Started: t0},
+		{ID: 2, Commit: "c2", FingerprintKey: "fpA", Started: t0.Add(time.Minute)},
+		{ID: 3, Commit: "c2", FingerprintKey: "unknown-fp", Started: t0.Add(3 * time.Minute)},
+		{ID: 4, Commit: "c3", FingerprintKey: "fpA", Started: t0.Add(2 * time.Minute)},
+	}
+	data := map[int64]string{
+		1: results("Work", 1, 2),
+		2: results("Work", 1, 2),
+		3: "\nperfloop-version: (devel)\ngo-version: go1.26.8\ndate: 2026-01-01T00:02:00Z\n",
+		4: "pkg: example.com/m\n",
+	}
+	read := func(id int64) ([]byte, error) { return []byte(data[id]), nil }
+	h, err := Build(runs, read, "example.com/m", Options{Order: []string{"c1", "c2", "c3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Fingerprint != "fpA" || h.Others != 0 {
+		t.Errorf("fingerprint %q, others %d; want fpA, 0 (the empty runs ignored)", h.Fingerprint, h.Others)
+	}
+	if len(h.Commits) != 2 || len(h.Benchmarks) != 1 || len(h.Benchmarks[0].Points) != 2 {
+		t.Errorf("commits %+v, %d series; want c1 and c2, one series of 2 points", h.Commits, len(h.Benchmarks))
+	}
+
+	// Only empty runs: no machine, nothing shown.
+	h, err = Build(runs[2:], read, "example.com/m", Options{Order: []string{"c1", "c2", "c3"}})
+	if err != nil || h.Fingerprint != "" || len(h.Commits) != 0 || h.Others != 0 {
+		t.Errorf("only empty runs: %+v, %v; want an empty history", h, err)
+	}
+}

@@ -19,6 +19,9 @@ type BenchRun struct {
 	Benchmarks []*results.Benchmark
 	// BuildErrors lists the packages that could not be benchmarked.
 	BuildErrors []gotest.PackageError
+	// Matched is how many benchmarks the patterns selected before
+	// sharding (see Suite.Matched).
+	Matched int
 	// CPUProfiles holds, per target, the CPU profiles written by its runs
 	// when the run was asked to profile (see BenchOptions.CPUProfileDir).
 	CPUProfiles [][]string
@@ -41,7 +44,7 @@ func (s *Suite) Bench(ctx context.Context, opts BenchOptions, bar *progress.Bar)
 	defer bar.Done()
 	cfg := s.Config
 	count := max(cfg.Count, 1)
-	run := &BenchRun{BuildErrors: s.Failed, Env: s.Env, CPUProfiles: make([][]string, len(s.Targets))}
+	run := &BenchRun{BuildErrors: s.Failed, Env: s.Env, Matched: s.Matched, CPUProfiles: make([][]string, len(s.Targets))}
 	for _, t := range s.Targets {
 		run.Benchmarks = append(run.Benchmarks, &results.Benchmark{
 			Package: t.Binary.Package.ImportPath, Name: t.Name, Status: results.StatusOK,

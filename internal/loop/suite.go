@@ -49,7 +49,11 @@ type Suite struct {
 	*gotest.Suite
 	Config Config
 	Env    results.Env
-	tc     *gotest.Toolchain
+	// Matched is how many benchmarks the patterns selected before
+	// Config.Shard kept its part: a shard may be empty when others are
+	// not.
+	Matched int
+	tc      *gotest.Toolchain
 	// untimedByPkg caches each package's untimed lines.
 	untimedByPkg map[string]map[string]bool
 }
@@ -64,10 +68,11 @@ func Prepare(ctx context.Context, cfg Config, bar *progress.Bar) (*Suite, error)
 	if err != nil {
 		return nil, err
 	}
+	matched := len(gs.Targets)
 	if cfg.Shard != nil {
 		gs.Targets = cfg.Shard.pick(gs.Targets)
 	}
-	s := &Suite{Suite: gs, Config: cfg, tc: tc}
+	s := &Suite{Suite: gs, Config: cfg, tc: tc, Matched: matched}
 	s.Env = readEnv(ctx, tc, gs, cfg.Version)
 	for _, pe := range gs.Failed {
 		bar.Printf("%s: %v", pe.Package, pe.Err)
@@ -78,6 +83,14 @@ func Prepare(ctx context.Context, cfg Config, bar *progress.Bar) (*Suite, error)
 func readEnv(ctx context.Context, tc *gotest.Toolchain, suite *gotest.Suite, version string) results.Env {
 	env := results.Env{Date: time.Now().UTC().Format(time.RFC3339), Perfloop: version}
 	env.GoVersion, _ = tc.GoVersion(ctx)
+	if len(suite.Targets) > 0 {
+		// Every binary is built with the same settings.
+		var err error
+		if env.Build, err = tc.CodeSettings(ctx, suite.Targets[0].Binary.Path); err != nil {
+			// Never taken for a plain build.
+			env.Build = "unknown"
+		}
+	}
 	for _, p := range suite.Packages {
 		if p.ModuleDir != "" {
 			env.Module = p.ModulePath

@@ -45,8 +45,12 @@ type Env struct {
 	GOOS      string
 	GOARCH    string
 	CPU       string
-	Commit    string // VCS revision of the module, "" outside a repository
-	Dirty     bool   // the work tree had uncommitted changes
-	Date      string // RFC 3339, when the run started
-	Perfloop  string // perfloop's version
+	// Build is how the benchmarks were built, as far as that changes
+	// their machine code ("-race=true CGO_ENABLED=0"; see
+	// gotest.Toolchain.CodeSettings): "" for a plain build.
+	Build    string
+	Commit   string // VCS revision of the module, "" outside a repository
+	Dirty    bool   // the work tree had uncommitted changes
+	Date     string // RFC 3339, when the run started
+	Perfloop string // perfloop's version
 }

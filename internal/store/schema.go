@@ -56,12 +56,21 @@ var migrations = []migration{
 			PRIMARY KEY (run_id, benchmark)
 		)`,
 	}},
+	// The build settings that change the code (Fingerprint.Build); runs
+	// of plain builds, and all runs before, have none.
+	{2, []string{
+		`ALTER TABLE runs ADD COLUMN fp_build TEXT NOT NULL DEFAULT ''`,
+	}},
 }
 
 // SchemaVersion is the schema version this code reads and writes: the
 // version of the last migration in migrations. Open migrates an older store
 // up to it and refuses a store whose schema is newer.
-const SchemaVersion = 1
+const SchemaVersion = 2
+
+// oldestReadable is the oldest schema version OpenReadOnly reads as it is,
+// without migrating it: version 1 lacks only runs.fp_build, read as "".
+const oldestReadable = 1
 
 // advisoryLockKey is the PostgreSQL advisory lock that serializes migrations
 // ("perfloop" in ASCII).
@@ -115,6 +124,59 @@ func (s *Store) migrate(ctx context.Context) error {
 func (s *Store) checkVersion(v int64) error {
 	if v > int64(SchemaVersion) {
 		return fmt.Errorf("store %s: schema version %d is newer than version %d, the newest this perfloop knows; use a newer perfloop", s.name, v, SchemaVersion)
+	}
+	return nil
+}
+
+// checkSchema checks, without writing, that the store has perfloop's
+// tables at a version this code reads.
+func (s *Store) checkSchema(ctx context.Context) error {
+	exists := `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`
+	if s.backend == backendPostgres {
+		// The table search_path finds, as the queries will.
+		exists = `SELECT COUNT(*) FROM (SELECT to_regclass('schema_migrations') AS t) AS r WHERE t IS NOT NULL`
+	}
+	var n int
+	if err := s.db.QueryRowContext(ctx, exists).Scan(&n); err != nil {
+		if notDatabase(err) {
+			return fmt.Errorf("store %s: %s: %w", s.name, errNotStore, err)
+		}
+		return fmt.Errorf("store %s: read schema: %w", s.name, err)
+	}
+	if n == 0 {
+		if s.backend == backendPostgres {
+			return fmt.Errorf("store %s: %w", s.name, ErrNoStore)
+		}
+		return fmt.Errorf("store %s: %s (no schema_migrations table)", s.name, errNotStore)
+	}
+	var v sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v); err != nil {
+		return fmt.Errorf("store %s: read schema version: %w", s.name, err)
+	}
+	if err := s.checkVersion(v.Int64); err != nil {
+		return err
+	}
+	if v.Int64 < oldestReadable {
+		return fmt.Errorf("store %s: schema version %d is older than version %d, the oldest this perfloop reads; run perfloop record (it migrates the store) or read it with the perfloop that wrote it", s.name, v.Int64, oldestReadable)
+	}
+	s.version = int(v.Int64)
+	return s.checkTables(ctx)
+}
+
+// checkTables checks that the store's tables have the columns this code
+// reads and writes, so that a damaged or foreign store is refused when it
+// is opened rather than failing a query later.
+func (s *Store) checkTables(ctx context.Context) error {
+	for _, q := range []string{
+		`SELECT ` + s.runInfoColumns() + `, results FROM runs WHERE 1 = 0`,
+		`SELECT run_id, name, data FROM profiles WHERE 1 = 0`,
+		`SELECT run_id, benchmark, nanos FROM durations WHERE 1 = 0`,
+	} {
+		rows, err := s.db.QueryContext(ctx, q)
+		if err != nil {
+			return fmt.Errorf("store %s: %s: %w", s.name, errNotStore, err)
+		}
+		rows.Close()
 	}
 	return nil
 }

@@ -11,8 +11,9 @@
 //     bytes they were. Parsing and judging happen elsewhere, so a better
 //     analysis later can be run over the old history.
 //   - Numbers are compared only within one Fingerprint (CPU, GOMAXPROCS, Go
-//     version, OS, arch, kernel). The store records it with every run and
-//     hands it back; it never mixes runs across fingerprints itself.
+//     version, OS, arch, kernel, the build settings that change the code).
+//     The store records it with every run and hands it back; it never
+//     mixes runs across fingerprints itself.
 //   - Two backends, one behaviour: SQLite (a file, the default, for one
 //     machine or one CI cache) and PostgreSQL (shared by many machines). The
 //     same SQL runs on both, times are stored the same way on both, and the
@@ -20,6 +21,10 @@
 //   - Opening a store brings its schema up to date, safely even when several
 //     processes open a fresh store at once, and refuses a store written by a
 //     newer perfloop rather than guess at it.
+//   - Reading is not writing: OpenReadOnly creates nothing, migrates
+//     nothing and writes nothing, so a store on read-only storage, or one
+//     the reader may not write, can still be read; a missing store is an
+//     error, not a new empty store.
 //
 // Times are stored as integer nanoseconds since the Unix epoch (UTC), so
 // they round-trip exactly to the nanosecond on both backends and come back
@@ -28,10 +33,12 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"net/url"
 	"os"
@@ -41,13 +48,23 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
-	"modernc.org/sqlite"               // database/sql driver "sqlite"
+	"golang.org/x/perf/benchfmt"
+	"modernc.org/sqlite" // database/sql driver "sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // ErrNotFound is matched (with errors.Is) by the error for a run or
 // profile that the store does not have.
 var ErrNotFound = errors.New("not found")
+
+// ErrNoStore is matched (with errors.Is) by OpenReadOnly's error for a
+// store that does not exist: no such SQLite file, or a PostgreSQL database
+// without perfloop's tables.
+var ErrNoStore = errors.New("no perfloop store there (perfloop record creates one)")
+
+// errNotStore is the start of the error for a database that is not a
+// perfloop store (not a database at all, or one without perfloop's tables).
+const errNotStore = "not a perfloop store"
 
 // Run is one benchmark run, as Save stores it.
 type Run struct {
@@ -89,9 +106,11 @@ const (
 // multiple goroutines, and several Stores (in one process or many) may use
 // the same database at once.
 type Store struct {
-	db      *sql.DB
-	backend string
-	name    string // the DSN with any password redacted, for errors
+	db       *sql.DB
+	backend  string
+	name     string // the DSN with any password redacted, for errors
+	readOnly bool
+	version  int // the schema version read and written
 }
 
 // sqliteBusyTimeout is how long a SQLite writer waits for another writer's
@@ -111,31 +130,51 @@ const sqliteBusyTimeout = 60 * time.Second
 // with foreign keys on and a busy timeout so that concurrent writers wait
 // for each other instead of failing.
 func Open(ctx context.Context, dsn string) (*Store, error) {
+	return open(ctx, dsn, false)
+}
+
+// OpenReadOnly opens the store that dsn names (as Open takes it) for
+// reading. It creates nothing, applies no migration and writes nothing: a
+// missing store is an error matching ErrNoStore; a database that is not a
+// perfloop store, or whose schema is newer or older than this perfloop
+// reads, is an error saying so. Save on the store fails.
+//
+// A SQLite file that the process may write is opened as usual but refuses
+// writes (SQLite's query_only), so it takes part in the locking of
+// concurrent writers; the -wal and -shm files SQLite keeps beside it while
+// it is open are removed when it closes. A file or directory the process
+// may not write is opened read-only, and as immutable when no writer has it
+// open (no -wal file), since SQLite cannot create the -shm file it would
+// otherwise need. A PostgreSQL store's sessions are read-only
+// (default_transaction_read_only).
+func OpenReadOnly(ctx context.Context, dsn string) (*Store, error) {
+	return open(ctx, dsn, true)
+}
+
+func open(ctx context.Context, dsn string, readOnly bool) (*Store, error) {
 	backend, target, err := parseDSN(dsn)
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{backend: backend, name: redact(dsn)}
+	s := &Store{backend: backend, name: redact(dsn), readOnly: readOnly}
 	switch backend {
 	case backendPostgres:
+		if readOnly {
+			target, err = readOnlyURL(target)
+			if err != nil {
+				return nil, fmt.Errorf("store %s: %w", s.name, err)
+			}
+		}
 		s.db, err = sql.Open("pgx", target)
 		if err != nil {
 			return nil, fmt.Errorf("store %s: open: %w", s.name, err)
 		}
 	case backendSQLite:
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return nil, fmt.Errorf("store %s: %w", s.name, err)
+		name, err := s.sqliteName(target)
+		if err != nil {
+			return nil, err
 		}
-		q := url.Values{}
-		// Per connection. WAL mode is a property of the file, set once
-		// in setup.
-		q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", sqliteBusyTimeout.Milliseconds()))
-		q.Add("_pragma", "foreign_keys(1)")
-		// Every transaction takes the write lock at BEGIN: a
-		// transaction that reads and then writes could otherwise fail
-		// with SQLITE_BUSY, which no busy timeout helps with.
-		q.Set("_txlock", "immediate")
-		s.db, err = sql.Open("sqlite", target+"?"+q.Encode())
+		s.db, err = sql.Open("sqlite", name)
 		if err != nil {
 			return nil, fmt.Errorf("store %s: open: %w", s.name, err)
 		}
@@ -147,7 +186,70 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	return s, nil
 }
 
-// setup connects, puts a SQLite file in WAL mode and migrates the schema.
+// sqliteName returns the name to open the SQLite file at path with: the
+// path and the driver's parameters, or a file: URI for SQLite's own
+// read-only modes. For writing it creates path's parent directories; for
+// reading it checks that path exists.
+func (s *Store) sqliteName(path string) (string, error) {
+	q := url.Values{}
+	// Per connection. WAL mode is a property of the file, set once in
+	// setup.
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", sqliteBusyTimeout.Milliseconds()))
+	if !s.readOnly {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return "", fmt.Errorf("store %s: %w", s.name, err)
+		}
+		q.Add("_pragma", "foreign_keys(1)")
+		// Every transaction takes the write lock at BEGIN: a
+		// transaction that reads and then writes could otherwise fail
+		// with SQLITE_BUSY, which no busy timeout helps with.
+		q.Set("_txlock", "immediate")
+		return path + "?" + q.Encode(), nil
+	}
+	info, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", fmt.Errorf("store %s: %w", s.name, ErrNoStore)
+	case err != nil:
+		return "", fmt.Errorf("store %s: %w", s.name, err)
+	case !info.Mode().IsRegular():
+		return "", fmt.Errorf("store %s: %s: not a file", s.name, errNotStore)
+	}
+	q.Add("_pragma", "query_only(1)")
+	if writable(path) && writable(filepath.Dir(path)) {
+		return path + "?" + q.Encode(), nil
+	}
+	q.Set("mode", "ro")
+	if _, err := os.Lstat(path + "-wal"); errors.Is(err, fs.ErrNotExist) {
+		// No connection has the database open in WAL mode, and
+		// without write permission none can: nothing will change it
+		// while it is read.
+		q.Set("immutable", "1")
+	}
+	// A URI, so that SQLite sees mode and immutable (the driver passes
+	// the query of a file: name on, and reads its own parameters from it).
+	p := filepath.ToSlash(path)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // a Windows drive letter
+	}
+	return "file://" + (&url.URL{Path: p}).EscapedPath() + "?" + q.Encode(), nil
+}
+
+// readOnlyURL returns the PostgreSQL URL dsn with every transaction of its
+// sessions read-only.
+func readOnlyURL(dsn string) (string, error) {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "", err
+	}
+	q := u.Query()
+	q.Set("default_transaction_read_only", "on")
+	u.RawQuery = q.Encode()
+	return u.String(), nil
+}
+
+// setup connects, puts a SQLite file in WAL mode and migrates the schema;
+// for a read-only store it connects and checks the schema.
 //
 // On SQLite it retries while the file is busy. The busy timeout does not
 // cover everything here: while another process switches a fresh file to WAL
@@ -156,7 +258,13 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 func (s *Store) setup(ctx context.Context) error {
 	once := func() error {
 		if err := s.db.PingContext(ctx); err != nil {
+			if notDatabase(err) {
+				return fmt.Errorf("store %s: %s: %w", s.name, errNotStore, err)
+			}
 			return fmt.Errorf("store %s: connect: %w", s.name, err)
+		}
+		if s.readOnly {
+			return s.checkSchema(ctx)
 		}
 		if s.backend == backendSQLite {
 			var mode string
@@ -167,7 +275,11 @@ func (s *Store) setup(ctx context.Context) error {
 				return fmt.Errorf("store %s: set WAL mode: journal mode is still %q", s.name, mode)
 			}
 		}
-		return s.migrate(ctx)
+		if err := s.migrate(ctx); err != nil {
+			return err
+		}
+		s.version = SchemaVersion
+		return s.checkTables(ctx)
 	}
 	if s.backend != backendSQLite {
 		return once()
@@ -187,6 +299,17 @@ func (s *Store) setup(ctx context.Context) error {
 		}
 		wait = min(2*wait, 100*time.Millisecond)
 	}
+}
+
+// writable reports whether the process may write a path; tests replace it
+// to play a user who may not.
+var writable = canWrite
+
+// notDatabase reports whether err is SQLite's answer for a file that is
+// not a SQLite database.
+func notDatabase(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_NOTADB
 }
 
 // dsnForms is what the DSN errors say is accepted.
@@ -296,7 +419,8 @@ func timeFrom(n sql.NullInt64) time.Time {
 
 // Save stores r, with its results, report, profiles and durations, in one
 // transaction: the run is stored whole or not at all. It sets r.ID and
-// returns it. Commit and Results are required.
+// returns it. Commit and Results are required, and Results must hold at
+// least one benchmark result: an empty run is never stored.
 func (s *Store) Save(ctx context.Context, r *Run) (int64, error) {
 	if r == nil {
 		return 0, fmt.Errorf("store %s: save run: nil run", s.name)
@@ -320,6 +444,12 @@ func (s *Store) save(ctx context.Context, r *Run) (int64, error) {
 	}
 	if len(r.Results) == 0 {
 		return 0, errors.New("no results")
+	}
+	if !hasResult(r.Results) {
+		// A run that measured nothing would still carry a fingerprint
+		// (an "unknown" one, with no results to read it from): the
+		// newest run, it would hide every series.
+		return 0, errors.New("no benchmark results in the results text")
 	}
 	commitTime, err := timeValue(r.CommitTime)
 	if err != nil {
@@ -374,12 +504,12 @@ func (s *Store) save(ctx context.Context, r *Run) (int64, error) {
 	var id int64
 	err = tx.QueryRowContext(ctx, `INSERT INTO runs (
 			module, commit_hash, commit_time, subject,
-			fp_key, fp_cpu, fp_gomaxprocs, fp_go, fp_goos, fp_goarch, fp_kernel,
+			fp_key, fp_cpu, fp_gomaxprocs, fp_go, fp_goos, fp_goarch, fp_kernel, fp_build,
 			started, shard, results, report)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
 		RETURNING id`,
 		r.Module, r.Commit, commitTime, r.Subject,
-		fp.Key(), fp.CPU, int64(fp.GOMAXPROCS), fp.GoVersion, fp.GOOS, fp.GOARCH, fp.Kernel,
+		fp.Key(), fp.CPU, int64(fp.GOMAXPROCS), fp.GoVersion, fp.GOOS, fp.GOARCH, fp.Kernel, fp.Build,
 		started, r.Shard, r.Results, report,
 	).Scan(&id)
 	if err != nil {
@@ -410,6 +540,17 @@ func (s *Store) save(ctx context.Context, r *Run) (int64, error) {
 	return id, nil
 }
 
+// hasResult reports whether benchfmt text holds a benchmark result.
+func hasResult(text []byte) bool {
+	r := benchfmt.NewReader(bytes.NewReader(text), "")
+	for r.Scan() {
+		if _, ok := r.Result().(*benchfmt.Result); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // ctxErr is ctx.Err(), or context.DeadlineExceeded once ctx's deadline has
 // passed even if its timer has not fired yet (a dialer that fails at the
 // deadline may get there first).
@@ -432,9 +573,18 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-const runInfoColumns = `id, module, commit_hash, commit_time, subject,
-	fp_key, fp_cpu, fp_gomaxprocs, fp_go, fp_goos, fp_goarch, fp_kernel,
+// runInfoColumns are the columns scanRunInfo reads. A version 1 store,
+// read as it is, has no fp_build: its runs were built plainly as far as it
+// knows.
+func (s *Store) runInfoColumns() string {
+	build := "fp_build"
+	if s.version < 2 {
+		build = "'' AS fp_build"
+	}
+	return `id, module, commit_hash, commit_time, subject,
+	fp_key, fp_cpu, fp_gomaxprocs, fp_go, fp_goos, fp_goarch, fp_kernel, ` + build + `,
 	started, shard, report IS NOT NULL`
+}
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -446,7 +596,7 @@ func scanRunInfo(row scanner) (RunInfo, error) {
 	)
 	err := row.Scan(&ri.ID, &ri.Module, &ri.Commit, &commitTime, &ri.Subject,
 		&ri.FingerprintKey, &ri.Fingerprint.CPU, &gomaxprocs, &ri.Fingerprint.GoVersion,
-		&ri.Fingerprint.GOOS, &ri.Fingerprint.GOARCH, &ri.Fingerprint.Kernel,
+		&ri.Fingerprint.GOOS, &ri.Fingerprint.GOARCH, &ri.Fingerprint.Kernel, &ri.Fingerprint.Build,
 		&started, &ri.Shard, &ri.HasReport)
 	ri.Fingerprint.GOMAXPROCS = int(gomaxprocs)
 	ri.CommitTime = timeFrom(commitTime)
@@ -458,7 +608,7 @@ func scanRunInfo(row scanner) (RunInfo, error) {
 // CommitTime (runs without one first), then by ID. It returns an empty,
 // non-nil slice when the module has none.
 func (s *Store) Runs(ctx context.Context, module string) ([]RunInfo, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+runInfoColumns+` FROM runs
+	rows, err := s.db.QueryContext(ctx, `SELECT `+s.runInfoColumns()+` FROM runs
 		WHERE module = $1
 		ORDER BY commit_time IS NOT NULL, commit_time, id`, module)
 	if err != nil {
@@ -482,7 +632,7 @@ func (s *Store) Runs(ctx context.Context, module string) ([]RunInfo, error) {
 // Run returns the run with the given id, without its blobs. If there is none
 // the error matches ErrNotFound.
 func (s *Store) Run(ctx context.Context, id int64) (*RunInfo, error) {
-	ri, err := scanRunInfo(s.db.QueryRowContext(ctx, `SELECT `+runInfoColumns+` FROM runs WHERE id = $1`, id))
+	ri, err := scanRunInfo(s.db.QueryRowContext(ctx, `SELECT `+s.runInfoColumns()+` FROM runs WHERE id = $1`, id))
 	if err != nil {
 		return nil, s.runErr(id, "", err)
 	}

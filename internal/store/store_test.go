@@ -120,6 +120,9 @@ var testFP = Fingerprint{
 	Kernel:     "6.1.0-18-amd64",
 }
 
+// oneResult is results text with a single benchmark result.
+var oneResult = []byte("BenchmarkX 1 1 ns/op\n")
+
 // sampleRun returns a run whose every blob names n, so a mix-up shows.
 func sampleRun(module string, n int, commitTime time.Time) *Run {
 	started := commitTime.Add(time.Hour)
@@ -341,7 +344,7 @@ func TestDurations(t *testing.T) {
 		other.GOMAXPROCS = 8
 		save := func(fp Fingerprint, started time.Time, d map[string]time.Duration) {
 			t.Helper()
-			r := &Run{Module: "m", Commit: "c", Results: []byte("x"), Fingerprint: fp, Started: started, Durations: d}
+			r := &Run{Module: "m", Commit: "c", Results: oneResult, Fingerprint: fp, Started: started, Durations: d}
 			if _, err := s.Save(ctx, r); err != nil {
 				t.Fatal(err)
 			}
@@ -371,15 +374,26 @@ func TestDurations(t *testing.T) {
 }
 
 func TestFingerprintKey(t *testing.T) {
-	// Keys are stored with runs: this one must never change.
+	// Keys are stored with runs: this one must never change. A plain
+	// build (Build "") keeps the key it had before builds were told
+	// apart, so a team's history goes on.
 	if got := testFP.Key(); got != goldenKey {
 		t.Errorf("Key() = %q, want the golden %q", got, goldenKey)
 	}
+	race := testFP
+	race.Build = "-race=true"
+	if got := race.Key(); got != goldenRaceKey {
+		t.Errorf("Key() with Build %q = %q, want the golden %q", race.Build, got, goldenRaceKey)
+	}
 	seen := map[string]Fingerprint{}
 	variants := []Fingerprint{testFP, {}}
-	for i := 0; i < 6; i++ {
+	for i := 0; i < 8; i++ {
 		f := testFP
 		switch i {
+		case 6:
+			f.Build = "-race=true"
+		case 7:
+			f.Build = "-gcflags=all=-N"
 		case 0:
 			f.CPU += " "
 		case 1:
@@ -409,8 +423,12 @@ func TestFingerprintKey(t *testing.T) {
 	}
 }
 
-// goldenKey is testFP.Key() as computed when the key format was fixed.
-const goldenKey = "linux-amd64-go1.26.8-p2-7e00b36c5ebc"
+// goldenKey is testFP.Key() as computed when the key format was fixed;
+// goldenRaceKey is its key with Build "-race=true".
+const (
+	goldenKey     = "linux-amd64-go1.26.8-p2-7e00b36c5ebc"
+	goldenRaceKey = "linux-amd64-go1.26.8-p2-9fb8cdb15807"
+)
 
 func TestMigrations(t *testing.T) {
 	for i, m := range migrations {
@@ -545,11 +563,12 @@ func TestSaveInvalid(t *testing.T) {
 		ctx := context.Background()
 		s := b.open(t)
 		for name, r := range map[string]*Run{
-			"no commit":          {Module: "m", Results: []byte("x")},
-			"no results":         {Module: "m", Commit: "c"},
-			"time out of range":  {Module: "m", Commit: "c", Results: []byte("x"), CommitTime: time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC)},
-			"negative duration":  {Module: "m", Commit: "c", Results: []byte("x"), Durations: map[string]time.Duration{"A": -1}},
-			"empty profile name": {Module: "m", Commit: "c", Results: []byte("x"), Profiles: map[string][]byte{"": nil}},
+			"no commit":           {Module: "m", Results: oneResult},
+			"no results":          {Module: "m", Commit: "c"},
+			"no benchmark result": {Module: "m", Commit: "c", Results: []byte("goos: linux\ncpu: x\n\nperfloop-version: (devel)\ndate: 2026-01-01T00:00:00Z\n")},
+			"time out of range":   {Module: "m", Commit: "c", Results: oneResult, CommitTime: time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC)},
+			"negative duration":   {Module: "m", Commit: "c", Results: oneResult, Durations: map[string]time.Duration{"A": -1}},
+			"empty profile name":  {Module: "m", Commit: "c", Results: oneResult, Profiles: map[string][]byte{"": nil}},
 		} {
 			if _, err := s.Save(ctx, r); err == nil {
 				t.Errorf("%s: Save succeeded", name)
