@@ -57,8 +57,7 @@ func runCompare(ctx context.Context, args []string, s Streams) error {
 	}
 	opts.files = files
 	if len(opts.files) == 0 {
-		fs.Usage()
-		return usageErrorf("compare: no result files given")
+		return usageErrorf("compare: no result files given: give OLD and NEW result files (see perfloop help compare)")
 	}
 	if opts.alpha <= 0 || opts.alpha >= 1 {
 		return usageErrorf("compare: -alpha must be between 0 and 1, got %g", opts.alpha)
