@@ -89,6 +89,9 @@ func (c *benchConfig) parse(fs *flag.FlagSet, args []string) error {
 }
 
 func (c *benchConfig) validate() error {
+	if err := gotest.CheckPattern(c.bench); err != nil {
+		return usageErrorf("-bench %q: %v; give a regular expression as go test -bench takes it", c.bench, err)
+	}
 	if c.count < 1 {
 		return usageErrorf("-count must be at least 1, got %d", c.count)
 	}

@@ -44,6 +44,8 @@ func TestParseFlagsInterspersed(t *testing.T) {
 // TestFlagsValidatedUpFront: a bad flag value is exit 2 and one line on
 // stderr naming the flag, before anything is built or run.
 func TestFlagsValidatedUpFront(t *testing.T) {
+	// Nothing may run; should something, it runs on an empty directory.
+	t.Chdir(t.TempDir())
 	tests := []struct {
 		args []string
 		flag string
@@ -62,6 +64,21 @@ func TestFlagsValidatedUpFront(t *testing.T) {
 		{[]string{"explain", "-min-share", "5"}, "-min-share"},
 		{[]string{"bench", "-count", "0"}, "-count"},
 		{[]string{"bench", "-nosuchflag"}, "-nosuchflag"},
+		// A -bench that is not a regexp, checked as go test checks it
+		// (each /-separated element compiled), by every command that
+		// takes -bench: not "did not build" after the builds.
+		{[]string{"bench", "-bench", "["}, `-bench "["`},
+		{[]string{"bench", "-bench", "Encode/[", "./..."}, `-bench "Encode/["`},
+		{[]string{"profile", "-bench", "("}, "-bench"},
+		{[]string{"explain", "-bench", "["}, "-bench"},
+		{[]string{"report", "-bench", "["}, "-bench"},
+		{[]string{"fix", "-bench", "["}, "-bench"},
+		{[]string{"diff", "-bench", "[", "HEAD"}, "-bench"},
+		{[]string{"check", "-bench", "[", "HEAD"}, "-bench"},
+		{[]string{"record", "-bench", "["}, "-bench"},
+		{[]string{"pgo", "-bench", "["}, "-bench"},
+		{[]string{"trace", "-bench", "["}, "-bench"},
+		{[]string{"history", "-bench", "["}, "-bench"},
 	}
 	for _, tt := range tests {
 		var out, errOut strings.Builder
