@@ -150,15 +150,14 @@ Run "perfloop help <command>" for a command's flags and examples.
 }
 
 // newFlagSet returns a FlagSet that reports errors instead of exiting and
-// prints the given usage text followed by the flag defaults.
+// prints the given usage text followed by the flags (see printFlags).
 func newFlagSet(name, usageText string, s Streams) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(s.Err)
 	fs.Usage = func() {
 		fmt.Fprint(s.Err, strings.TrimLeft(usageText, "\n"))
 		fmt.Fprintln(s.Err, "\nFlags:")
-		fs.SetOutput(s.Err)
-		fs.PrintDefaults()
+		printFlags(s.Err, fs)
 	}
 	return fs
 }
@@ -178,7 +177,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				usage()
-				return nil, err
+				return nil, helpShown{fs}
 			}
 			return nil, usageError{fmt.Errorf("%s: %w (see perfloop help %s)", fs.Name(), err, fs.Name())}
 		}

@@ -28,8 +28,11 @@ allocs/op) or "no significant change". Higher B/s is faster.
 
 A file may be given as LABEL=PATH to name its column (each label names one
 file); "-" reads standard input. A malformed line is reported with its
-file and line and the rest is still compared (exit status 2); a file
-without results is an error (exit status 2).
+file and line, and the rest is still compared.
+
+Exit status: 0 when the files were compared (whatever changed: perfloop
+check is the gate), 2 on bad flags, a file that cannot be read or holds no
+results (nothing is compared), or malformed lines (the rest is compared).
 
 Examples:
 

@@ -79,6 +79,13 @@ func TestFlagsValidatedUpFront(t *testing.T) {
 		{[]string{"pgo", "-bench", "["}, "-bench"},
 		{[]string{"trace", "-bench", "["}, "-bench"},
 		{[]string{"history", "-bench", "["}, "-bench"},
+		// -profiletime is a duration in every command; -min-share a
+		// fraction or a percentage in every command.
+		{[]string{"pgo", "-profiletime", "100x"}, "-profiletime"},
+		{[]string{"check", "-profiletime", "0s", "HEAD"}, "-profiletime"},
+		{[]string{"report", "-min-share", "2"}, "-min-share"},
+		{[]string{"fix", "-min-share", "150%"}, "-min-share"},
+		{[]string{"run", "-cpuprofile", "sometimes", "./cmd/x"}, "-cpuprofile"},
 	}
 	for _, tt := range tests {
 		var out, errOut strings.Builder

@@ -48,12 +48,10 @@ func runExplain(ctx context.Context, args []string, s Streams) error {
 	fs := newFlagSet("explain", explainUsage, s)
 	opts.addBenchFlags(fs, 0)
 	fs.BoolVar(&opts.json, "json", false, "print perfloop.report/v1 JSON (benchmarks and allocations with escape verdicts)")
-	fs.Float64Var(&opts.share, "min-share", 0.05, "explain sites with at least this `fraction` of a benchmark's bytes or objects")
+	opts.share = 0.05
+	fs.Var((*shareValue)(&opts.share), "min-share", "explain sites with at least this `share` of a benchmark's per-op bytes or objects (0.05 or 5%)")
 	if err := opts.parse(fs, args); err != nil {
 		return err
-	}
-	if !(opts.share >= 0 && opts.share <= 1) {
-		return usageErrorf("-min-share must be a fraction between 0 and 1 (0.05 is 5%%), got %g", opts.share)
 	}
 	popts := loop.ProfileOptions{HeapPerOp: true, Sites: 10}
 	run, err := profileSuite(ctx, opts.benchConfig, popts, s, nil)
