@@ -166,7 +166,7 @@ func pgoRun(ctx context.Context, opts pgoOptions, s Streams) error {
 // costs only the report's measured figure, so it is not an error.
 func keepPGO(root string, doc *document.PGO) {
 	path := filepath.Join(root, loop.PGORecord)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if _, err := loop.MakeStateDir(root); err != nil {
 		return
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), ".pgo.json.*")
