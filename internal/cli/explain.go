@@ -118,8 +118,11 @@ func printExplanations(s Streams, doc *document.Report, minShare float64) {
 func printSite(s Streams, a document.Allocation) {
 	where := fmt.Sprintf("%s:%d", filepath.ToSlash(a.File), a.Line)
 	perOp := ""
-	if a.AllocsPerOp > 0 {
-		perOp = fmt.Sprintf(" (%.0f B, %.0f allocs per op)", a.BytesPerOp, a.AllocsPerOp)
+	// Bytes only: the profile counts tiny objects (under 16 B, no
+	// pointers) by the 16-byte blocks that hold them, so its objects per
+	// op can be a fraction of the benchmark's allocs/op.
+	if a.BytesPerOp > 0 {
+		perOp = fmt.Sprintf(" (%s B per op)", perOpNumber(a.BytesPerOp))
 	}
 	fmt.Fprintf(s.Out, "  %s  %.0f%% of bytes, %.0f%% of objects%s  %s\n", where, 100*a.BytesShare, 100*a.ObjectsShare, perOp, shortFunc(a.Function))
 	if e := a.Escape; e != nil {
@@ -136,6 +139,15 @@ func printSite(s Streams, a document.Allocation) {
 			fmt.Fprintf(s.Out, "    fix: %s\n", e.Fix)
 		}
 	}
+}
+
+// perOpNumber prints a per-op figure with three significant digits, a
+// large one whole: 0.5, 4, 256, 199808.
+func perOpNumber(v float64) string {
+	if v >= 1000 {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.3g", v)
 }
 
 func shortFunc(name string) string {

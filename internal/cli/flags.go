@@ -110,7 +110,7 @@ func (h helpShown) Unwrap() error { return flag.ErrHelp }
 type shareValue float64
 
 func (v *shareValue) String() string {
-	return strconv.FormatFloat(100*float64(*v), 'g', -1, 64) + "%"
+	return strconv.FormatFloat(100*float64(*v), 'g', 6, 64) + "%"
 }
 
 func (v *shareValue) Set(s string) error {
