@@ -61,16 +61,47 @@ type benchConfig struct {
 }
 
 // addBenchFlags defines the benchmark-selection flags, spelled as the go
-// command spells them.
+// command spells them: addTargetFlags, -benchtime, and -count when
+// defaultCount is not 0 (countReason must say why it is that).
 func (c *benchConfig) addBenchFlags(fs *flag.FlagSet, defaultCount int) {
-	fs.StringVar(&c.bench, "bench", ".", "run only benchmarks matching `regexp` (as go test -bench)")
+	c.addTargetFlags(fs)
 	if defaultCount > 0 {
-		fs.IntVar(&c.count, "count", defaultCount, "run each benchmark `n` times, round-robin")
+		usage := "run each benchmark `n` times, round-robin"
+		if why := countReason(defaultCount); why != "" {
+			usage += fmt.Sprintf(" (default %d: %s)", defaultCount, why)
+		}
+		fs.IntVar(&c.count, "count", defaultCount, usage)
 	}
 	fs.StringVar(&c.benchtime, "benchtime", "", "run each benchmark for duration `d` or Nx iterations (go test's default 1s)")
+}
+
+// addTargetFlags defines -bench, -cpu, -tags and -timeout: which
+// benchmarks run, how they are built, and when a run is killed.
+func (c *benchConfig) addTargetFlags(fs *flag.FlagSet) {
+	fs.StringVar(&c.bench, "bench", ".", "run only benchmarks matching `regexp` (as go test -bench)")
 	fs.StringVar(&c.cpu, "cpu", "", "`list` of GOMAXPROCS values to run each benchmark with")
 	fs.StringVar(&c.tags, "tags", "", "comma-separated build `tags`")
 	fs.DurationVar(&c.timeout, "timeout", 10*time.Minute, "kill one benchmark run after `d`")
+}
+
+// countReason says why a command runs each benchmark n times by default:
+// the counts differ because the commands do different things with the
+// samples.
+func countReason(n int) string {
+	switch n {
+	case 10:
+		// bench: results to compare with perfloop compare or benchstat.
+		return "benchstat's documented count for comparing two result files"
+	case 6:
+		// report, fix: a median and its interval per benchmark, with a
+		// profile and the compiler's analysis to run as well.
+		return "the fewest runs with a 95% confidence interval of the median"
+	case 5:
+		// record: one commit of a series; a shift is found on the pooled
+		// samples of at least two commits on each side.
+		return "history pools the samples of the commits on each side of a shift"
+	}
+	return ""
 }
 
 // parse parses args with fs (whose flags include c's), takes the
@@ -89,6 +120,9 @@ func (c *benchConfig) parse(fs *flag.FlagSet, args []string) error {
 }
 
 func (c *benchConfig) validate() error {
+	if err := gotest.CheckPattern(c.bench); err != nil {
+		return usageErrorf("-bench %q: %v; give a regular expression as go test -bench takes it", c.bench, err)
+	}
 	if c.count < 1 {
 		return usageErrorf("-count must be at least 1, got %d", c.count)
 	}

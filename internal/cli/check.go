@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/perfloop/perfloop/internal/abtest"
 	"github.com/perfloop/perfloop/internal/document"
@@ -72,7 +73,7 @@ type checkOptions struct {
 	calibrate   bool
 	strict      bool
 	markdown    string
-	profileTime string
+	profileTime time.Duration
 }
 
 // stringsFlag is a repeatable string flag.
@@ -90,10 +91,13 @@ func runCheck(ctx context.Context, args []string, s Streams) error {
 	fs.BoolVar(&opts.calibrate, "calibrate", false, "run BASE against itself first and raise each benchmark's threshold to its measured noise")
 	fs.BoolVar(&opts.strict, "strict", false, "fail (exit 1) when the verdict is inconclusive")
 	fs.StringVar(&opts.markdown, "markdown", "", "write the verdict as Markdown for a pull request comment to `file`")
-	fs.StringVar(&opts.profileTime, "profiletime", "2s", "profile each side of a regression for `d` (a second holds about a hundred samples)")
+	fs.DurationVar(&opts.profileTime, "profiletime", 2*time.Second, "profile each side of a regression for `d` (a second holds about a hundred samples)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
+	}
+	if opts.profileTime <= 0 {
+		return usageErrorf("-profiletime must be a positive duration such as 2s, got %v", opts.profileTime)
 	}
 	if err := opts.finishDiffFlags(fs, pos, *threshold); err != nil {
 		return err
@@ -167,7 +171,7 @@ func check(ctx context.Context, opts checkOptions, s Streams) error {
 		return interrupted(ctx, s, opts, c, res, bar)
 	}
 	if len(c.Regressions) > 0 {
-		eopts := gate.ExplainOptions{ProfileTime: opts.profileTime, CPU: opts.cpu, Timeout: opts.timeout, Tags: opts.tags, Change: change}
+		eopts := gate.ExplainOptions{ProfileTime: opts.profileTime.String(), CPU: opts.cpu, Timeout: opts.timeout, Tags: opts.tags, Change: change}
 		if err := gate.Explain(ctx, revs.sides, c, res, eopts, bar); err != nil {
 			if ctx.Err() == nil {
 				return err

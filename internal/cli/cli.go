@@ -82,14 +82,19 @@ func Run(ctx context.Context, args []string, s Streams) int {
 		fmt.Fprintln(s.Err, "perfloop: interrupted; what finished was kept")
 	default:
 		fmt.Fprintf(s.Err, "perfloop: %v\n", err)
+		var h hinted
+		if errors.As(err, &h) {
+			fmt.Fprintln(s.Err, h.hint)
+		}
 	}
 	return ExitCode(err)
 }
 
 func dispatch(ctx context.Context, args []string, s Streams) error {
 	if len(args) == 0 {
-		usage(s.Err)
-		return usageErrorf("no command given")
+		// The error first, then a short usage: the command list is
+		// perfloop help's.
+		return hinted{usageErrorf("no command given"), `usage: perfloop <command> [flags] [arguments]; run "perfloop help" for the commands`}
 	}
 	name := strings.TrimLeft(args[0], "-")
 	switch name {
@@ -108,9 +113,18 @@ func dispatch(ctx context.Context, args []string, s Streams) error {
 			return c.run(ctx, args[1:], s)
 		}
 	}
-	usage(s.Err)
-	return usageErrorf("unknown command %q", args[0])
+	return usageErrorf("unknown command %q: run \"perfloop help\" for the commands", args[0])
 }
+
+// hinted is an error followed, on a line of its own, by a short hint (a
+// usage line): Run prints the error first, so it is never lost under a
+// screen of help.
+type hinted struct {
+	error
+	hint string
+}
+
+func (h hinted) Unwrap() error { return h.error }
 
 func usage(w io.Writer) {
 	fmt.Fprint(w, `perfloop automates the Go performance loop: benchmark, profile, explain, fix, verify.
@@ -134,15 +148,14 @@ Run "perfloop help <command>" for a command's flags and examples.
 }
 
 // newFlagSet returns a FlagSet that reports errors instead of exiting and
-// prints the given usage text followed by the flag defaults.
+// prints the given usage text followed by the flags (see printFlags).
 func newFlagSet(name, usageText string, s Streams) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(s.Err)
 	fs.Usage = func() {
 		fmt.Fprint(s.Err, strings.TrimLeft(usageText, "\n"))
 		fmt.Fprintln(s.Err, "\nFlags:")
-		fs.SetOutput(s.Err)
-		fs.PrintDefaults()
+		printFlags(s.Err, fs)
 	}
 	return fs
 }
@@ -162,7 +175,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				usage()
-				return nil, err
+				return nil, helpShown{fs}
 			}
 			return nil, usageError{fmt.Errorf("%s: %w (see perfloop help %s)", fs.Name(), err, fs.Name())}
 		}

@@ -28,8 +28,11 @@ allocs/op) or "no significant change". Higher B/s is faster.
 
 A file may be given as LABEL=PATH to name its column (each label names one
 file); "-" reads standard input. A malformed line is reported with its
-file and line and the rest is still compared (exit status 2); a file
-without results is an error (exit status 2).
+file and line, and the rest is still compared.
+
+Exit status: 0 when the files were compared (whatever changed: perfloop
+check is the gate), 2 on bad flags, a file that cannot be read or holds no
+results (nothing is compared), or malformed lines (the rest is compared).
 
 Examples:
 
@@ -57,8 +60,7 @@ func runCompare(ctx context.Context, args []string, s Streams) error {
 	}
 	opts.files = files
 	if len(opts.files) == 0 {
-		fs.Usage()
-		return usageErrorf("compare: no result files given")
+		return usageErrorf("compare: no result files given: give OLD and NEW result files (see perfloop help compare)")
 	}
 	if opts.alpha <= 0 || opts.alpha >= 1 {
 		return usageErrorf("compare: -alpha must be between 0 and 1, got %g", opts.alpha)

@@ -126,7 +126,6 @@ func (opts *diffOptions) addDiffFlags(fs *flag.FlagSet, threshold string) *strin
 // arguments and checks the flags.
 func (opts *diffOptions) finishDiffFlags(fs *flag.FlagSet, pos []string, threshold string) error {
 	if len(pos) == 0 {
-		fs.Usage()
 		return usageErrorf("%s: give the BASE revision (e.g. perfloop %s HEAD)", fs.Name(), fs.Name())
 	}
 	opts.base, pos = pos[0], pos[1:]

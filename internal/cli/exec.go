@@ -95,7 +95,7 @@ func runExec(ctx context.Context, args []string, s Streams) error {
 	fs.StringVar(&r.Reference, "reference", "", "`command` to compare the others with (default: the first)")
 	fs.BoolVar(&o.IgnoreFailure, "ignore-failure", false, "keep timing commands that exit non-zero")
 	fs.BoolVar(&r.NoShell, "no-shell", false, "run commands directly, split into words, not through sh -c")
-	fs.BoolVar(&r.NoShell, "N", false, "short for -no-shell")
+	alias(fs, "N", "no-shell")
 	fs.BoolVar(&out.json, "json", false, "print perfloop.exec/v1 JSON to stdout")
 	fs.StringVar(&out.markdown, "export-markdown", "", "also write a Markdown table to `file`")
 	fs.StringVar(&out.csv, "export-csv", "", "also write CSV to `file`")

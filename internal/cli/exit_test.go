@@ -44,6 +44,8 @@ func TestParseFlagsInterspersed(t *testing.T) {
 // TestFlagsValidatedUpFront: a bad flag value is exit 2 and one line on
 // stderr naming the flag, before anything is built or run.
 func TestFlagsValidatedUpFront(t *testing.T) {
+	// Nothing may run; should something, it runs on an empty directory.
+	t.Chdir(t.TempDir())
 	tests := []struct {
 		args []string
 		flag string
@@ -62,6 +64,28 @@ func TestFlagsValidatedUpFront(t *testing.T) {
 		{[]string{"explain", "-min-share", "5"}, "-min-share"},
 		{[]string{"bench", "-count", "0"}, "-count"},
 		{[]string{"bench", "-nosuchflag"}, "-nosuchflag"},
+		// A -bench that is not a regexp, checked as go test checks it
+		// (each /-separated element compiled), by every command that
+		// takes -bench: not "did not build" after the builds.
+		{[]string{"bench", "-bench", "["}, `-bench "["`},
+		{[]string{"bench", "-bench", "Encode/[", "./..."}, `-bench "Encode/["`},
+		{[]string{"profile", "-bench", "("}, "-bench"},
+		{[]string{"explain", "-bench", "["}, "-bench"},
+		{[]string{"report", "-bench", "["}, "-bench"},
+		{[]string{"fix", "-bench", "["}, "-bench"},
+		{[]string{"diff", "-bench", "[", "HEAD"}, "-bench"},
+		{[]string{"check", "-bench", "[", "HEAD"}, "-bench"},
+		{[]string{"record", "-bench", "["}, "-bench"},
+		{[]string{"pgo", "-bench", "["}, "-bench"},
+		{[]string{"trace", "-bench", "["}, "-bench"},
+		{[]string{"history", "-bench", "["}, "-bench"},
+		// -profiletime is a duration in every command; -min-share a
+		// fraction or a percentage in every command.
+		{[]string{"pgo", "-profiletime", "100x"}, "-profiletime"},
+		{[]string{"check", "-profiletime", "0s", "HEAD"}, "-profiletime"},
+		{[]string{"report", "-min-share", "2"}, "-min-share"},
+		{[]string{"fix", "-min-share", "150%"}, "-min-share"},
+		{[]string{"run", "-cpuprofile", "sometimes", "./cmd/x"}, "-cpuprofile"},
 	}
 	for _, tt := range tests {
 		var out, errOut strings.Builder

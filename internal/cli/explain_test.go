@@ -10,7 +10,10 @@ import (
 // TestExplainGroupsByPackage: two packages' benchmarks of one name get a
 // header each.
 func TestExplainGroupsByPackage(t *testing.T) {
-	doc := &document.Report{Allocations: []document.Allocation{
+	doc := &document.Report{Benchmarks: []document.Benchmark{
+		{Name: "BenchmarkEncode", Package: "example.com/a"},
+		{Name: "BenchmarkEncode", Package: "example.com/b"},
+	}, Allocations: []document.Allocation{
 		{Benchmark: "BenchmarkEncode", Package: "example.com/a", File: "a/a.go", Line: 3, BytesShare: 1, ObjectsShare: 1},
 		{Benchmark: "BenchmarkEncode", Package: "example.com/b", File: "b/b.go", Line: 7, BytesShare: 1, ObjectsShare: 1},
 	}}

@@ -97,15 +97,11 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	fs.BoolVar(&opts.json, "json", false, "print the result as JSON (perfloop.fix/v1)")
 	fs.BoolVar(&opts.apply, "apply", false, "apply the kept patches not marked for review to the work tree (never commits)")
 	fs.StringVar(&opts.production, "production", "", "CPU or heap `profile` of the real program: leave functions below -min-share of it alone")
-	fs.Func("min-share", "smallest share of the production profile a site's function must have to be rewritten (default 1%)", func(v string) error {
-		var err error
-		opts.minShare, err = parsePercent(v)
-		return err
-	})
 	opts.minShare = 0.01
+	fs.Var((*shareValue)(&opts.minShare), "min-share", "smallest `share` of the production profile (0.01 or 1%) a site's function must have to be rewritten")
 	fs.DurationVar(&opts.budget, "time", 20*time.Minute, "stop trying candidates after about `d`; the rest are listed as not reached")
 	fs.DurationVar(&opts.abBudget, "candidate-time", 2*time.Minute, "measure each candidate for at most `d`")
-	fs.DurationVar(&opts.profileTime, "profiletime", time.Second, "the report's CPU profile per benchmark (see perfloop report)")
+	fs.DurationVar(&opts.profileTime, "profiletime", time.Second, "profile each benchmark's CPU for at least `d` in the report (see perfloop report)")
 	if err := opts.parse(fs, args); err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/perfloop/perfloop/internal/lint"
 	"github.com/perfloop/perfloop/internal/report"
@@ -34,7 +35,8 @@ The same analyzers run as a vet tool:
 docs/lint.md lists each analyzer with an example.
 
 Exit status: 0 when nothing is found, 1 when something is, 2 on bad flags,
-a package that does not compile or an unreadable results file.
+a package that does not compile, or a results file that cannot be read or
+holds no results.
 
 Examples:
 
@@ -62,6 +64,22 @@ func runLint(ctx context.Context, args []string, s Streams) error {
 	if err != nil {
 		return err
 	}
+	// The results files are input: read them before the analysis, so a
+	// bad one is named at once.
+	var evidence []lint.Diagnostic
+	if len(resultFiles) > 0 {
+		f, err := results.Read(resultFiles)
+		if err != nil {
+			return usageError{err}
+		}
+		if len(f.Errors) > 0 {
+			return usageErrorf("%v", f.Errors[0])
+		}
+		if len(f.Empty) > 0 {
+			return usageErrorf("lint: no benchmark results in %s (expected go test -bench output)", strings.Join(f.Empty, ", "))
+		}
+		evidence = lint.Evidence(f.Results)
+	}
 	diags, broken, err := lint.Run(ctx, lint.Options{Tags: *tags}, nil, pos...)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -72,16 +90,7 @@ func runLint(ctx context.Context, args []string, s Streams) error {
 	for _, e := range broken {
 		fmt.Fprintf(s.Err, "perfloop: %v (not analyzed)\n", e)
 	}
-	if len(resultFiles) > 0 {
-		f, err := results.Read(resultFiles)
-		if err != nil {
-			return usageError{err}
-		}
-		if len(f.Errors) > 0 {
-			return usageErrorf("%v", f.Errors[0])
-		}
-		diags = append(diags, lint.Evidence(f.Results)...)
-	}
+	diags = append(diags, evidence...)
 	if diags == nil {
 		diags = []lint.Diagnostic{}
 	}

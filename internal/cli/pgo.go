@@ -65,7 +65,7 @@ Examples:
 type pgoOptions struct {
 	benchConfig
 	run         string
-	profileTime string
+	profileTime time.Duration
 	out         string
 	check       bool
 	replace     bool
@@ -80,7 +80,7 @@ func runPGO(ctx context.Context, args []string, s Streams) error {
 	opts.addBenchFlags(fs, 0)
 	fs.Lookup("benchtime").Usage = "run each benchmark for about `d` per comparison run (default 10ms, as perfloop diff)"
 	fs.StringVar(&opts.run, "run", "", "profile `'PKG ARGS'` (a main package and its arguments) instead of the benchmarks")
-	fs.StringVar(&opts.profileTime, "profiletime", "1s", "profile each benchmark for `d` (or Nx iterations)")
+	fs.DurationVar(&opts.profileTime, "profiletime", time.Second, "profile each benchmark for `d`")
 	fs.StringVar(&opts.out, "o", "", "write the profile to `file` instead of default.pgo beside each main package")
 	fs.BoolVar(&opts.replace, "replace", false, "overwrite a default.pgo that perfloop did not write (kept by default)")
 	fs.BoolVar(&opts.check, "check", false, "measure the existing profile's staleness and a fresh one against it; write nothing")
@@ -106,8 +106,8 @@ func runPGO(ctx context.Context, args []string, s Streams) error {
 	if d.seed == 0 {
 		d.seed = uint64(time.Now().UnixNano())
 	}
-	if _, err := time.ParseDuration(opts.profileTime); err != nil && !isDigits(trimX(opts.profileTime)) {
-		return usageErrorf("-profiletime %q: want a duration (1s) or an iteration count (100x)", opts.profileTime)
+	if opts.profileTime <= 0 {
+		return usageErrorf("-profiletime must be a positive duration such as 1s, got %v", opts.profileTime)
 	}
 	return pgoRun(ctx, opts, s)
 }
@@ -124,7 +124,7 @@ func pgoRun(ctx context.Context, opts pgoOptions, s Streams) error {
 	defer b.Done()
 	cfg := opts.loopConfig()
 	cfg.Benchtime = opts.diff.benchtime
-	po := loop.PGOOptions{Run: opts.run, RunOutput: s.Err, ProfileTime: opts.profileTime, Out: opts.out,
+	po := loop.PGOOptions{Run: opts.run, RunOutput: s.Err, ProfileTime: opts.profileTime.String(), Out: opts.out,
 		Check: opts.check, Replace: opts.replace, BuildCost: opts.buildCost, AB: opts.diff.abOptions()}
 	if root, err := findModuleRoot(); err == nil {
 		vcs := gotest.ReadVCS(ctx, root)
@@ -166,7 +166,7 @@ func pgoRun(ctx context.Context, opts pgoOptions, s Streams) error {
 // costs only the report's measured figure, so it is not an error.
 func keepPGO(root string, doc *document.PGO) {
 	path := filepath.Join(root, loop.PGORecord)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if _, err := loop.MakeStateDir(root); err != nil {
 		return
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), ".pgo.json.*")

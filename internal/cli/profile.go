@@ -62,7 +62,7 @@ func runProfile(ctx context.Context, args []string, s Streams) error {
 	opts.addBenchFlags(fs, 0)
 	fs.BoolVar(&opts.json, "json", false, "print perfloop.report/v1 JSON to stdout")
 	fs.StringVar(&opts.out, "out", "", "keep the profiles in `dir` as NAME.cpu.pprof and NAME.mem.pprof")
-	fs.IntVar(&opts.memRate, "memprofilerate", 1, "heap profile sampling `rate` in bytes (1 records every allocation)")
+	fs.IntVar(&opts.memRate, "memprofilerate", 1, "record an allocation every `bytes` bytes allocated, on average; 1 records every one (default 1: every allocation, so each site's counts are exact)")
 	fs.IntVar(&opts.hotspots, "top", 10, "show the top `n` functions by flat and by cum")
 	fs.IntVar(&opts.sites, "sites", 5, "show the top `n` allocation sites by bytes and by objects")
 	if err := opts.parse(fs, args); err != nil {

@@ -97,6 +97,12 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 	if err != nil {
 		return usageErrorf("record: run it inside a Go module: %v", err)
 	}
+	if opts.storeDSN == "" {
+		// The default store's directory, made with its .gitignore.
+		if _, err := loop.MakeStateDir(root); err != nil {
+			return err
+		}
+	}
 	repo, err := gotest.RepoRoot(ctx, root)
 	if err != nil {
 		return usageError{err}

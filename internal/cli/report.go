@@ -61,12 +61,8 @@ func runReport(ctx context.Context, args []string, s Streams) error {
 	fs.BoolVar(&opts.json, "json", false, "also print report.json to stdout")
 	fs.DurationVar(&opts.profileTime, "profiletime", time.Second, "profile each benchmark's CPU for at least `d` (100 samples per second), adding a run when its rounds give less than half")
 	fs.StringVar(&opts.production, "production", "", "rank the findings by their function's share of this CPU or heap `profile` of the real program (such as default.pgo)")
-	fs.Func("min-share", "with -production: functions below this share of it are cold in production (default 1%)", func(v string) error {
-		var err error
-		opts.minShare, err = parsePercent(v)
-		return err
-	})
 	opts.minShare = 0.01
+	fs.Var((*shareValue)(&opts.minShare), "min-share", "with -production: functions below this `share` of it (0.01 or 1%) are cold in production")
 	if err := opts.parse(fs, args); err != nil {
 		return err
 	}

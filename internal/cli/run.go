@@ -38,7 +38,7 @@ shorter, from 100ms doubling): an os.Exit loses at most the segment under
 way, and perfloop says so. A return from main, a
 panic, SIGINT and SIGTERM lose nothing; the program still dies of the
 signal, so the exit status is its own. A main package that starts its own
-CPU profile gets none of perfloop's (-cpu on to force it).
+CPU profile gets none of perfloop's (-cpuprofile on to force it).
 
 Variants: -rev BASE also builds the program as it is at git revision BASE
 (in a scratch work tree) and runs both, side by side; -args given several
@@ -93,15 +93,17 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 	fs.StringVar(&opts.out, "out", "perfloop-run", "write the profiles and the report into `dir`")
 	fs.BoolVar(&opts.json, "json", false, "print report.json to stdout (the program's stdout then goes to stderr)")
 	fs.StringVar(&opts.tags, "tags", "", "build `tags`")
-	fs.StringVar(&opts.rev, "rev", "", "also build and run the program as it is at git revision `BASE` (a scratch work tree), side by side with the work tree")
+	fs.StringVar(&opts.rev, "rev", "", "also build and run the program as it is at git revision `rev` (a scratch work tree), side by side with the work tree")
 	fs.Var(&opts.variants, "args", "run the program with these `arguments` (split as a shell would); repeat for variants side by side")
 	fs.IntVar(&opts.runs, "runs", 1, "run each variant `n` times: medians, intervals, profiles merged")
-	fs.IntVar(&opts.memProfileRate, "memprofilerate", 512*1024, "sample an allocation every `bytes` (1 records every allocation)")
+	fs.IntVar(&opts.memProfileRate, "memprofilerate", 512*1024, "record an allocation every `bytes` bytes allocated, on average; 1 records every one (default 524288: the Go runtime's own rate, so the program runs at its usual speed)")
 	fs.DurationVar(&opts.segment, "segment", time.Second, "write the CPU profile in segments of `d`: os.Exit loses at most one")
 	fs.BoolVar(&opts.trace, "trace", false, "also write an execution trace, trace.out")
 	fs.BoolVar(&opts.mutex, "mutexprofile", false, "also write a mutex contention profile, mutex.pprof")
 	fs.BoolVar(&opts.block, "blockprofile", false, "also write a blocking profile, block.pprof")
-	fs.StringVar(&opts.cpu, "cpu", loop.CPUAuto, "perfloop's CPU profile: auto (off when the program starts its own), on, off")
+	fs.StringVar(&opts.cpu, "cpuprofile", loop.CPUAuto, "perfloop's CPU profile `mode`: auto (off when the program starts its own), on or off")
+	// -cpu is a list of GOMAXPROCS values in every other command.
+	deprecatedAlias(fs, "cpu", "cpuprofile", "-cpu is GOMAXPROCS values in the other commands", s.Err)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		if strings.Contains(err.Error(), "flag provided but not defined") {
@@ -120,7 +122,10 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 	case opts.segment < 10*time.Millisecond:
 		return usageErrorf("-segment must be at least 10ms, got %v", opts.segment)
 	case opts.cpu != loop.CPUAuto && opts.cpu != loop.CPUOn && opts.cpu != loop.CPUOff:
-		return usageErrorf("-cpu must be auto, on or off, got %q", opts.cpu)
+		if strings.Trim(opts.cpu, "0123456789,") == "" {
+			return usageErrorf("-cpuprofile must be auto, on or off, got %q; to run the program with GOMAXPROCS=N, set it in the environment", opts.cpu)
+		}
+		return usageErrorf("-cpuprofile must be auto, on or off, got %q", opts.cpu)
 	}
 	variants := [][]string{pos[1:]}
 	if len(opts.variants) > 0 {

@@ -24,6 +24,10 @@ It listens on loopback (127.0.0.1:8080) unless -addr says otherwise, loads
 nothing from the network (works offline), and never writes the store.
 Ctrl-C stops it.
 
+Exit status: 130 when Ctrl-C stops it (its usual end), 2 on bad flags, an
+address it cannot listen on or a store it cannot open, 1 when serving
+fails.
+
 Examples:
 
 	perfloop serve

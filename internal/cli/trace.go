@@ -35,7 +35,7 @@ Nx — and summarizes the trace with the public trace parser
 
 The testing package's own work (its forced collections before each run,
 ReadMemStats pauses, waiting for the benchmark's goroutine) is left out;
-docs/trace.md says how each figure is computed. -o DIR keeps the raw
+docs/trace.md says how each figure is computed. -out DIR keeps the raw
 traces as DIR/NAME.trace for go tool trace.
 
 With a revision (BASE, and HEAD, which defaults to the work tree), both
@@ -52,7 +52,7 @@ Examples:
 
 	perfloop trace ./...
 	perfloop trace -json -bench Encode -tracetime 200ms ./codec
-	perfloop trace -o traces -bench 'Pool$' ./... && go tool trace traces/BenchmarkPool.trace
+	perfloop trace -out traces -bench 'Pool$' ./... && go tool trace traces/BenchmarkPool.trace
 	perfloop trace main ./...        # the work tree against branch main
 `
 
@@ -67,19 +67,17 @@ type traceOptions struct {
 func runTrace(ctx context.Context, args []string, s Streams) error {
 	var opts traceOptions
 	fs := newFlagSet("trace", traceUsage, s)
-	opts.addBenchFlags(fs, 0)
-	fs.Lookup("benchtime").Usage = "not used by trace: see -tracetime"
-	// The iteration count is -tracetime's; -benchtime would say the same
-	// thing twice.
+	opts.addTargetFlags(fs)
 	fs.StringVar(&opts.traceTime, "tracetime", "1s", "trace about `d` of each benchmark's work (calibrated into a fixed iteration count), or Nx iterations")
-	fs.StringVar(&opts.out, "o", "", "keep the traces in `dir` as NAME.trace (for go tool trace)")
+	// Each benchmark runs once, for about -tracetime: what -benchtime
+	// says in the other commands.
+	alias(fs, "benchtime", "tracetime")
+	fs.StringVar(&opts.out, "out", "", "keep the traces in `dir` as NAME.trace (for go tool trace)")
+	alias(fs, "o", "out")
 	fs.BoolVar(&opts.json, "json", false, "print perfloop.trace/v1 JSON to stdout")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
-	}
-	if opts.benchtime != "" {
-		return usageErrorf("trace: use -tracetime (a duration or Nx), not -benchtime")
 	}
 	if d, err := time.ParseDuration(opts.traceTime); err != nil && !isDigits(trimX(opts.traceTime)) || err == nil && d <= 0 || trimX(opts.traceTime) != "" && strings.TrimLeft(trimX(opts.traceTime), "0") == "" {
 		return usageErrorf("-tracetime %q: want a positive duration (1s, 200ms) or an iteration count (1000x)", opts.traceTime)
@@ -98,7 +96,7 @@ func runTrace(ctx context.Context, args []string, s Streams) error {
 	}
 	if opts.out != "" {
 		if err := os.MkdirAll(opts.out, 0o755); err != nil {
-			return usageError{fmt.Errorf("create -o directory: %w", err)}
+			return usageError{fmt.Errorf("create -out directory: %w", err)}
 		}
 	}
 	if opts.base != "" {

@@ -443,6 +443,54 @@ func SplitPattern(pattern string) (top, sub string) {
 	return pattern, ""
 }
 
+// CheckPattern reports whether pattern is a -bench (or -run) pattern the
+// testing package accepts, checking it as the testing package does: split
+// into elements at the slashes and bars outside brackets and parentheses,
+// each element compiled as a regular expression. A bad element of several
+// is named by its position ("element 2 ("["): …"). Checked up front, a
+// bad pattern is the user's mistake, not a test binary that "did not
+// build" after every package was compiled.
+func CheckPattern(pattern string) error {
+	var elems []string
+	brackets, parens := 0, 0
+	for i := 0; i < len(pattern); i++ {
+		switch pattern[i] {
+		case '[':
+			brackets++
+		case ']':
+			if brackets > 0 { // an unmatched ']' is a literal
+				brackets--
+			}
+		case '(':
+			if brackets == 0 {
+				parens++
+			}
+		case ')':
+			if brackets == 0 {
+				parens--
+			}
+		case '\\':
+			i++
+		case '/', '|':
+			if brackets == 0 && parens == 0 {
+				elems = append(elems, pattern[:i])
+				pattern, i = pattern[i+1:], -1
+			}
+		}
+	}
+	elems = append(elems, pattern)
+	for i, e := range elems {
+		if _, err := regexp.Compile(e); err != nil {
+			if len(elems) == 1 {
+				return err
+			}
+			return fmt.Errorf("element %d (%q): %w", i+1, e, err)
+		}
+	}
+	return nil
+}
+
+// skipReason reads
 // skipReason reads a -test.v run's output for a skipped benchmark: with
 // -test.v the testing package prints the benchmark's name, its log lines
 // (the b.Skip message among them), then "--- SKIP: name".

@@ -2,6 +2,7 @@ package gotest
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -19,6 +20,39 @@ func TestSplitPattern(t *testing.T) {
 		top, sub := SplitPattern(tt.in)
 		if top != tt.top || sub != tt.sub {
 			t.Errorf("SplitPattern(%q) = %q, %q; want %q, %q", tt.in, top, sub, tt.top, tt.sub)
+		}
+	}
+}
+
+// TestCheckPattern: a -bench or -run pattern is checked as the testing
+// package checks it: split on the slashes and bars outside brackets and
+// parentheses, each element compiled.
+func TestCheckPattern(t *testing.T) {
+	tests := []struct {
+		in  string
+		err string // "" for a valid pattern
+	}{
+		{".", ""},
+		{"", ""},
+		{"Encode|Decode", ""},
+		{"Encode/size=10$", ""},
+		{"(A/B)|C/D", ""},
+		{`[/]x/y`, ""},
+		{`A\/B/C`, ""},
+		{"a]b", ""}, // an unmatched ']' is a literal
+		{"[", "missing closing ]"},
+		{"(", "missing closing )"},
+		{"Encode/[", `element 2 ("["): error parsing regexp: missing closing ]`},
+		{"A|*", `element 2 ("*"): error parsing regexp: missing argument to repetition operator`},
+		{"x(?P<", "invalid or unsupported Perl syntax"},
+	}
+	for _, tt := range tests {
+		err := CheckPattern(tt.in)
+		switch {
+		case tt.err == "" && err != nil:
+			t.Errorf("CheckPattern(%q) = %v, want nil", tt.in, err)
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("CheckPattern(%q) = %v, want an error containing %q", tt.in, err, tt.err)
 		}
 	}
 }

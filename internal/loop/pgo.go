@@ -418,8 +418,8 @@ func writeProfiles(p *profile.Profile, opts PGOOptions, root string, mains []mai
 		doc.AppliesTo = fmt.Sprintf("the default builds (-pgo=auto) of %s: go build and go install read default.pgo beside the main package", strings.Join(names, ", "))
 		return nil
 	}
-	dir := filepath.Join(root, ".perfloop")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	dir, err := MakeStateDir(root)
+	if err != nil {
 		return err
 	}
 	path := filepath.Join(dir, "default.pgo")
@@ -698,7 +698,7 @@ func staleness(ctx context.Context, tc *gotest.Toolchain, root, module, path str
 
 // PGORecord is where perfloop pgo keeps its last result in a module, for
 // perfloop report.
-const PGORecord = ".perfloop/pgo.json"
+const PGORecord = StateDir + "/pgo.json"
 
 // lastPGO returns the module's last perfloop pgo run, as PGORecord holds
 // it, or nil.

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,6 +34,15 @@ type ProfileOptions struct {
 	// document keeps per benchmark (by flat and cum, by bytes and
 	// objects); 0 means 10 and 5.
 	Hotspots, Sites int
+	// HeapPerOp profiles what the timed loop allocates per op, and
+	// nothing else (perfloop explain): instead of the CPU and heap runs,
+	// a plain run for the benchmark's B/op, then the heap at two fixed
+	// iteration counts, subtracted (as report measures it), so that the
+	// setup's allocations and the testing package's are left out. Only
+	// sites in the module's code are kept: the runtime's own allocations
+	// are not the benchmark's. A benchmark at 0 B/op gets no sites and a
+	// LoopBytesPerOp of 0. Keep and MemRate do not apply.
+	HeapPerOp bool
 }
 
 // Profiled is one benchmark as perfloop profile measured it.
@@ -47,6 +57,11 @@ type Profiled struct {
 	CPUProfile, HeapProfile string
 	// Results are the CPU run's results (one run).
 	Results []*benchfmt.Result
+	// PerOp is the iteration count the heap analysis's values are for
+	// (0: a whole run's); LoopBytesPerOp what the timed loop allocates
+	// per op (nil: not measured). Both with ProfileOptions.HeapPerOp only.
+	PerOp          float64
+	LoopBytesPerOp *float64
 }
 
 // ProfileRun is what one profile run found.
@@ -101,7 +116,8 @@ func (s *Suite) Profile(ctx context.Context, opts ProfileOptions, bar *progress.
 			bar.Printf("%s %s: %s", p.Package, p.Name, p.Error)
 		}
 		bj := profiledBenchmark(p)
-		addProfile(run.Doc, &bj, p.Analysis, opts.Hotspots, opts.Sites)
+		bj.LoopBytesPerOp = p.LoopBytesPerOp
+		addEvidence(run.Doc, &bj, p.Analysis, evidence{hotspots: opts.Hotspots, sites: opts.Sites, perOp: p.PerOp})
 		run.Doc.Benchmarks = append(run.Doc.Benchmarks, bj)
 		if each != nil {
 			if err := each(p); err != nil {
@@ -123,6 +139,9 @@ func (s *Suite) profileOne(ctx context.Context, t gotest.Target, name, scratch s
 	cpuPath := filepath.Join(scratch, name+".cpu.pprof")
 	memPath := filepath.Join(scratch, name+".mem.pprof")
 	cfg := gotest.RunConfig{Name: t.Name, Sub: s.Sub, Benchtime: s.Config.Benchtime, CPU: s.Config.CPU, Timeout: s.Config.Timeout}
+	if opts.HeapPerOp {
+		return s.profileHeapPerOp(ctx, t, name, scratch, cfg, p)
+	}
 	if opts.Keep != "" {
 		// No stale profiles from an earlier run beside this run's error.
 		for _, kind := range []string{".cpu.pprof", ".mem.pprof"} {
@@ -167,6 +186,52 @@ func (s *Suite) profileOne(ctx context.Context, t gotest.Target, name, scratch s
 		return p, nil
 	}
 	p.Analysis = a
+	return p, nil
+}
+
+// profileHeapPerOp is profileOne with ProfileOptions.HeapPerOp.
+func (s *Suite) profileHeapPerOp(ctx context.Context, t gotest.Target, name, scratch string, cfg gotest.RunConfig, p *Profiled) (*Profiled, error) {
+	run := func(rc gotest.RunConfig) (*gotest.Outcome, error) { return t.Binary.Run(ctx, rc) }
+	o, err := run(cfg)
+	if err != nil {
+		return nil, err
+	}
+	noteEnv(&s.Env, o)
+	p.Results = o.Results
+	if o.Status != results.StatusOK {
+		p.Status, p.Error = o.Status, o.Error
+		return p, nil
+	}
+	b := &results.Benchmark{Package: p.Package, Name: p.Name, Status: o.Status, Results: o.Results}
+	loopBytes := 0.0
+	if _, _, bytes := perOpMetrics(b); bytes == 0 {
+		// The timed loop allocates nothing: whatever the run allocated
+		// was setup, or the testing package's.
+		p.Analysis, p.LoopBytesPerOp = &profiles.Analysis{}, &loopBytes
+		return p, nil
+	}
+	_, perOp, n1, n2, msg, err := heapPerOp(cfg, b, name, scratch, run)
+	if err != nil {
+		return nil, err
+	}
+	if msg != "" {
+		p.Status, p.Error = results.StatusFailed, msg
+		return p, nil
+	}
+	p.Analysis, p.LoopBytesPerOp = &profiles.Analysis{}, &loopBytes
+	if profiles.SampleTotal(perOp, "alloc_space") <= 0 {
+		// B/op rounds a one-time cost up; per op, nothing.
+		return p, nil
+	}
+	h, err := profiles.AnalyzeHeap(perOp, reportOptions(t, s.untimed(t)))
+	if err != nil {
+		p.Status, p.Error = results.StatusFailed, "heap profile: "+err.Error()
+		return p, nil
+	}
+	h.Sites = slices.DeleteFunc(h.Sites, func(site profiles.Site) bool { return !site.Module })
+	p.Analysis.Heap = h
+	p.PerOp = float64(n1 - n2)
+	loopBytes = float64(profiles.SampleTotal(perOp, "alloc_space")) / p.PerOp
 	return p, nil
 }
 

@@ -311,27 +311,9 @@ func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *result
 	}
 	pf.cpu = cpu
 
-	n1, n2 := heapCounts(b)
-	heap := [2]*profile.Profile{}
-	for i, n := range [2]int{n1, n2} {
-		path := filepath.Join(scratch, fmt.Sprintf("%s.n%d.mem.pprof", name, n))
-		rc := cfg
-		rc.Benchtime = fmt.Sprintf("%dx", n)
-		rc.Args = []string{"-test.memprofile=" + path, "-test.memprofilerate=1"}
-		o, err := runOnce(rc)
-		if err != nil {
-			return pf, nil, "", err
-		}
-		if o.Status != results.StatusOK {
-			return pf, nil, "heap profile run: " + o.Error, nil
-		}
-		if heap[i], err = profiles.ReadFile(path); err != nil {
-			return pf, nil, "heap profile: " + err.Error(), nil
-		}
-	}
-	perOp, err := profiles.Subtract(heap[0], heap[1])
-	if err != nil {
-		return pf, nil, "heap profile: " + err.Error(), nil
+	heap, perOp, n1, n2, msg, err := heapPerOp(cfg, b, name, scratch, runOnce)
+	if err != nil || msg != "" {
+		return pf, nil, msg, err
 	}
 	if opts.Profiles != "" {
 		pf.keptCPU = filepath.Join(opts.Profiles, name+".cpu.pprof")
@@ -367,6 +349,39 @@ func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *result
 		pf.setup = &setup
 	}
 	return pf, a, "", nil
+}
+
+// heapPerOp runs a benchmark twice under the heap profiler, every
+// allocation recorded, at two fixed iteration counts n1 > n2 chosen from
+// its results b (see heapCounts), with cfg and run. It returns both runs'
+// profiles and their difference, perOp: what n1−n2 iterations of the timed
+// loop allocate, without the setup and the testing package's own
+// allocations, which are the same in both runs. msg is a failure of the
+// benchmark or its profiles; err is cancellation or a binary that cannot
+// start.
+func heapPerOp(cfg gotest.RunConfig, b *results.Benchmark, name, scratch string, run func(gotest.RunConfig) (*gotest.Outcome, error)) (heap [2]*profile.Profile, perOp *profile.Profile, n1, n2 int, msg string, err error) {
+	n1, n2 = heapCounts(b)
+	for i, n := range [2]int{n1, n2} {
+		path := filepath.Join(scratch, fmt.Sprintf("%s.n%d.mem.pprof", name, n))
+		rc := cfg
+		rc.Benchtime = fmt.Sprintf("%dx", n)
+		rc.Args = []string{"-test.memprofile=" + path, "-test.memprofilerate=1"}
+		o, err := run(rc)
+		if err != nil {
+			return heap, nil, n1, n2, "", err
+		}
+		if o.Status != results.StatusOK {
+			return heap, nil, n1, n2, "heap profile run: " + o.Error, nil
+		}
+		if heap[i], err = profiles.ReadFile(path); err != nil {
+			return heap, nil, n1, n2, "heap profile: " + err.Error(), nil
+		}
+	}
+	perOp, err = profiles.Subtract(heap[0], heap[1])
+	if err != nil {
+		return heap, nil, n1, n2, "heap profile: " + err.Error(), nil
+	}
+	return heap, perOp, n1, n2, "", nil
 }
 
 // heapCounts chooses the two iteration counts of a benchmark's heap

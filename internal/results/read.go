@@ -42,7 +42,8 @@ type input struct {
 // Read reads the result files at paths (each "path" or "label=path"; "-" is
 // standard input, also when paths is empty). A path given twice without a
 // label is read twice as "path#0" and "path#1", as benchstat does. A
-// missing or unreadable file, or one label for two files, is an error; a
+// missing or unreadable file, a directory, or one label for two files, is
+// an error; a
 // malformed line is recorded in File.Errors and reading goes on; a file
 // without results is listed in File.Empty.
 func Read(paths []string) (*File, error) {
@@ -83,12 +84,16 @@ func parseInputs(args []string) ([]input, error) {
 			}
 		}
 		if in.path != "-" {
-			if _, err := os.Stat(in.path); err != nil {
+			fi, err := os.Stat(in.path)
+			if err != nil {
 				var pe *os.PathError
 				if errors.As(err, &pe) {
 					err = pe.Err
 				}
 				return nil, fmt.Errorf("read %s: %w", in.path, err)
+			}
+			if fi.IsDir() {
+				return nil, fmt.Errorf("%s is a directory; give results files", in.path)
 			}
 		}
 		if in.label == in.arg {

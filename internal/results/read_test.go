@@ -186,6 +186,9 @@ func TestReadInputs(t *testing.T) {
 		{args: []string{"x=" + good, "y=" + other}, labels: []string{"x", "y"}},
 		{args: []string{"x=" + good, "x=" + other}, err: `label "x" names both x=` + good + ` and x=` + other},
 		{args: []string{good, good + "=" + other}, err: `label "` + good + `" names both`},
+		// A directory is not a results file: named, not read as line 0.
+		{args: []string{good, dir}, err: dir + " is a directory; give results files"},
+		{args: []string{"x=" + dir}, err: dir + " is a directory; give results files"},
 	}
 	for _, tt := range tests {
 		f, err := Read(tt.args)
