@@ -29,6 +29,10 @@ type Options struct {
 	// Flames holds each benchmark's CPU call tree (profiles.Flame), by
 	// benchmark name, for the HTML flame graphs; Markdown ignores it.
 	Flames map[string]*profiles.FlameNode
+	// Assets, if set, is the URL path under which a server serves
+	// report.css (StyleSheet) and report.js (Script): the HTML page links
+	// them instead of holding them inline. Markdown ignores it.
+	Assets string
 }
 
 func (o Options) hotspots() int    { return cmp.Or(o.Hotspots, 8) }
