@@ -89,6 +89,12 @@ func (d *outputDir) shown(s string) string {
 	return strings.ReplaceAll(s, d.tmp, d.given)
 }
 
+// written reports whether anything was written.
+func (d *outputDir) written() bool {
+	entries, err := os.ReadDir(d.tmp)
+	return err == nil && len(entries) > 0
+}
+
 // shownErr is err with its message's paths rewritten as shown does.
 func (d *outputDir) shownErr(err error) error {
 	if err == nil || !strings.Contains(err.Error(), d.tmp) {
