@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -133,4 +134,135 @@ func writeFiles(t *testing.T, files map[string]string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestOutputDir checks outputDir's cases on their own: a link to a
+// directory stays a link (the directory it names is replaced), the
+// directory keeps its permissions, a run that wrote nothing leaves the
+// earlier directory, and an interrupted run's files go beside an earlier
+// output, under the temporary name when DIR.interrupted is taken.
+func TestOutputDir(t *testing.T) {
+	ours := func(name string, isDir bool) bool { return name != "mine.txt" }
+	write := func(t *testing.T, path, data string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := func(path string) string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return "(" + err.Error() + ")"
+		}
+		return string(data)
+	}
+
+	t.Run("a link to a directory", func(t *testing.T) {
+		t.Chdir(t.TempDir())
+		write(t, "reports/r1/a.txt", "old")
+		write(t, "reports/r1/stale.txt", "old")
+		if err := os.Symlink("reports/r1", "latest"); err != nil {
+			t.Skip(err)
+		}
+		d, err := newOutputDir("-out", "latest", ours)
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, d.path("a.txt"), "new")
+		if got := d.shown(d.path("a.txt")); got != "latest/a.txt" {
+			t.Errorf("shown = %q, want latest/a.txt", got)
+		}
+		replaced, err := d.commit()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(replaced, []string{"a.txt"}) {
+			t.Errorf("replaced %q, want [a.txt]", replaced)
+		}
+		if fi, err := os.Lstat("latest"); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("latest is no longer a link: %v", err)
+		}
+		if got := read("latest/a.txt"); got != "new" {
+			t.Errorf("latest/a.txt = %q", got)
+		}
+		if _, err := os.Stat("reports/r1/stale.txt"); err == nil {
+			t.Error("the earlier output's stale.txt is still there")
+		}
+		if left, _ := filepath.Glob("reports/.*"); len(left) > 0 {
+			t.Errorf("left behind: %v", left)
+		}
+	})
+
+	t.Run("permissions kept", func(t *testing.T) {
+		t.Chdir(t.TempDir())
+		write(t, "out/a.txt", "old")
+		if err := os.Chmod("out", 0o750); err != nil {
+			t.Fatal(err)
+		}
+		d, err := newOutputDir("-out", "out", ours)
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, d.path("a.txt"), "new")
+		if _, err := d.commit(); err != nil {
+			t.Fatal(err)
+		}
+		if fi, err := os.Stat("out"); err != nil || fi.Mode().Perm() != 0o750 {
+			t.Errorf("out's mode: %v %v, want 0750", fi.Mode(), err)
+		}
+	})
+
+	t.Run("nothing written", func(t *testing.T) {
+		t.Chdir(t.TempDir())
+		write(t, "out/a.txt", "old")
+		d, err := newOutputDir("-out", "out", ours)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.written() {
+			t.Error("written before anything was")
+		}
+		d.discard()
+		if got := read("out/a.txt"); got != "old" {
+			t.Errorf("out/a.txt = %q", got)
+		}
+		if left, _ := filepath.Glob(".out.*"); len(left) > 0 {
+			t.Errorf("left behind: %v", left)
+		}
+	})
+
+	t.Run("interrupted, DIR.interrupted taken", func(t *testing.T) {
+		t.Chdir(t.TempDir())
+		write(t, "out/a.txt", "old")
+		write(t, "out.interrupted/a.txt", "older")
+		d, err := newOutputDir("-out", "out", ours)
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, d.path("a.txt"), "partial")
+		where, err := d.keepPartial()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if where != d.tmp || read(filepath.Join(where, "a.txt")) != "partial" {
+			t.Errorf("kept in %q (%q), want the temporary directory %q", where, read(filepath.Join(where, "a.txt")), d.tmp)
+		}
+		if read("out/a.txt") != "old" || read("out.interrupted/a.txt") != "older" {
+			t.Errorf("an earlier output changed: %q, %q", read("out/a.txt"), read("out.interrupted/a.txt"))
+		}
+	})
+
+	t.Run("other files refused", func(t *testing.T) {
+		t.Chdir(t.TempDir())
+		write(t, "out/mine.txt", "mine")
+		if _, err := newOutputDir("-out", "out", ours); ExitCode(err) != ExitUsage {
+			t.Errorf("err = %v, want a usage error", err)
+		}
+		if left, _ := filepath.Glob(".out.*"); len(left) > 0 {
+			t.Errorf("left behind: %v", left)
+		}
+	})
 }
