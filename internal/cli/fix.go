@@ -42,6 +42,11 @@ its loop where it is not retained — it:
  4. writes one git apply-able patch per kept edit into -out and checks that
     the kept patches apply together and pass the tests.
 
+-out is written in a directory beside it that takes its place once a
+patch was kept, so it holds the patches of one run alone; a run that
+keeps nothing leaves an earlier -out as it was, and a -out that holds
+other files is refused.
+
 Outcomes are listed with every candidate: kept (with the change and its
 95% interval), "build failed", "vet failed", "tests failed", "no
 significant change (could detect ±x%)", "made … worse", "cold in
@@ -108,13 +113,20 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	if opts.from != "" && !strings.HasSuffix(opts.from, ".json") {
 		opts.from = strings.TrimSuffix(opts.from, "/") + "/report.json"
 	}
+	// The patches are written in a directory beside -out that takes its
+	// place once a patch was kept (see outputDir).
+	out, err := newOutputDir("-out", opts.out, fixFile)
+	if err != nil {
+		return err
+	}
+	defer out.discard()
 	bar := bar(s)
 	defer bar.Done()
 	cfg := fix.Config{
 		From: opts.from, Loop: opts.loopConfig(), ProfileTime: opts.profileTime,
 		Production: opts.production, Apply: opts.apply,
 		Fix: fix.Options{
-			Rewrite: fix.NewRewriter(), MinShare: opts.minShare, Tags: opts.tags, Budget: opts.budget, Out: opts.out, Threshold: 0.03,
+			Rewrite: fix.NewRewriter(), MinShare: opts.minShare, Tags: opts.tags, Budget: opts.budget, Out: out.path(), Threshold: 0.03,
 			AB: abtest.Options{Benchtime: "10ms", Timeout: opts.timeout, MinRounds: 6, MaxRounds: 60,
 				Budget: opts.abBudget, Alpha: stats.Alpha, Settle: 0.03, Seed: uint64(time.Now().UnixNano())},
 		},
@@ -131,6 +143,13 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	}
 	if res == nil {
 		return err
+	}
+	for i := range res.Kept {
+		res.Kept[i].Patch = out.shown(res.Kept[i].Patch)
+	}
+	res.Together = out.shown(res.Together)
+	if kerr := keepOutput(s, out, err, "patches"); kerr != nil && err == nil {
+		err = kerr
 	}
 	if rerr := renderFix(s, opts, res); rerr != nil && err == nil {
 		err = rerr
@@ -198,6 +217,12 @@ func renderFix(s Streams, opts fixOptions, res *fix.Result) error {
 		}
 	}
 	return nil
+}
+
+// fixFile says whether a name in a fix -out directory is one perfloop fix
+// writes there: NN-KIND-FILE-LINE.patch and all.patch.
+func fixFile(name string, isDir bool) bool {
+	return !isDir && strings.HasSuffix(name, ".patch")
 }
 
 // change formats a measured row: "−33.3% [−33.3%, −33.3%]".

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -134,6 +135,9 @@ func pgoRun(ctx context.Context, opts pgoOptions, s Streams) error {
 	b.Done()
 	if errors.Is(err, loop.ErrNoProfile) {
 		return usageError{err}
+	}
+	if errors.Is(err, loop.ErrNoBenchmarks) {
+		return usageErrorf("no benchmarks match -bench %q in %s", opts.bench, strings.Join(opts.patterns, " "))
 	}
 	if doc == nil || len(doc.Benchmarks) == 0 && err != nil {
 		return err

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/loop"
@@ -35,7 +34,12 @@ profiler distorts the other), and says where the time and the memory go:
 A benchmark that fails, hangs or writes an empty or corrupt profile is
 reported with its error, and the others are still profiled. With -out DIR
 the profiles are kept as DIR/NAME.cpu.pprof and DIR/NAME.mem.pprof for
-go tool pprof.
+go tool pprof. They are written in a directory beside DIR that takes its
+place once the run is done and profiled something: an earlier DIR
+survives a run that profiles nothing, and a new one holds no profiles of
+an earlier run. An interrupted run keeps the profiles that finished in DIR
+when it held none, else in DIR.interrupted. A DIR that holds other files
+is refused.
 
 Exit status: 0 when every benchmark was profiled, 1 when any failed or a
 package did not build, 2 on bad flags, 130 when interrupted.
@@ -74,10 +78,17 @@ func runProfile(ctx context.Context, args []string, s Streams) error {
 	if opts.hotspots < 1 || opts.sites < 1 {
 		return usageErrorf("-top and -sites must be at least 1")
 	}
+	// The profiles are kept in a directory beside -out that takes its
+	// place once something was profiled (see outputDir).
+	var out *outputDir
+	popts := loop.ProfileOptions{MemRate: opts.memRate, Hotspots: opts.hotspots, Sites: opts.sites}
 	if opts.out != "" {
-		if err := os.MkdirAll(opts.out, 0o755); err != nil {
-			return usageError{fmt.Errorf("create -out directory: %w", err)}
+		var err error
+		if out, err = newOutputDir("-out", opts.out, profileFile); err != nil {
+			return err
 		}
+		defer out.discard()
+		popts.Keep = out.path()
 	}
 	ropts := report.ProfileOptions{Hotspots: opts.hotspots, Sites: opts.sites}
 	n := 0
@@ -89,12 +100,24 @@ func runProfile(ctx context.Context, args []string, s Streams) error {
 			fmt.Fprintln(s.Out)
 		}
 		n++
-		return report.ProfileText(s.Out, profileRow(p), ropts)
+		row := profileRow(p)
+		if out != nil {
+			row.CPUProfile, row.HeapProfile = out.shown(row.CPUProfile), out.shown(row.HeapProfile)
+		}
+		return report.ProfileText(s.Out, row, ropts)
 	}
-	popts := loop.ProfileOptions{Keep: opts.out, MemRate: opts.memRate, Hotspots: opts.hotspots, Sites: opts.sites}
 	run, err := profileSuite(ctx, opts.benchConfig, popts, s, each)
 	if run == nil {
 		return err
+	}
+	if out != nil {
+		for i := range run.Doc.Benchmarks {
+			b := &run.Doc.Benchmarks[i]
+			b.CPUProfile, b.HeapProfile = out.shown(b.CPUProfile), out.shown(b.HeapProfile)
+		}
+		if werr := keepOutput(s, out, err, "profiles"); werr != nil && err == nil {
+			err = werr
+		}
 	}
 	if opts.json {
 		if jerr := report.WriteJSON(s.Out, run.Doc); jerr != nil && err == nil {
@@ -102,6 +125,34 @@ func runProfile(ctx context.Context, args []string, s Streams) error {
 		}
 	}
 	return profileStatus(s, opts.benchConfig, run, err, "the others were profiled")
+}
+
+// profileFile says whether a name in a profile -out directory is one
+// perfloop profile writes there.
+func profileFile(name string, isDir bool) bool {
+	return !isDir && (strings.HasSuffix(name, ".cpu.pprof") || strings.HasSuffix(name, ".mem.pprof"))
+}
+
+// keepOutput ends a command's output directory: when the run finished and
+// wrote something, the directory takes the place of the one asked for;
+// when it was interrupted (err), what it wrote is kept without touching
+// an earlier directory, and stderr says where; when it wrote nothing, an
+// earlier directory stays as it was. what names the files ("profiles").
+func keepOutput(s Streams, out *outputDir, err error, what string) error {
+	switch {
+	case !out.written():
+		out.discard()
+		return nil
+	case err != nil:
+		where, kerr := out.keepPartial()
+		if kerr != nil {
+			return kerr
+		}
+		fmt.Fprintf(s.Err, "perfloop: the %s that finished are in %s\n", what, where)
+		return nil
+	}
+	_, cerr := out.commit()
+	return cerr
 }
 
 // profileSuite prepares the suite and profiles it (profile and explain).

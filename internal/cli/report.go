@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/loop"
 	"github.com/perfloop/perfloop/internal/profiles"
 	"github.com/perfloop/perfloop/internal/report"
@@ -33,6 +34,15 @@ self-contained file: charts and flame graphs inline), report.json (schema
 perfloop.report/v1), bench.txt (benchfmt, for benchstat and perfloop
 compare) and the profiles, which go tool pprof opens. -json also prints
 report.json to stdout.
+
+The files are written in a directory beside -out, which takes -out's
+place only when the report is done: a run that measures nothing (a -bench
+that matches nothing, packages that do not build) or fails leaves an
+earlier report whole, and a new report's directory holds that report's
+files alone. An interrupted run keeps the benchmarks that finished in
+-out's bench.txt when -out holds no report yet, else beside it in
+DIR.interrupted. A directory that holds files a report does not write is
+refused rather than replaced.
 
 Exit status: 0 when every benchmark ran, 1 when any failed (the report is
 still written, with their errors), 2 on bad flags, 130 when interrupted.
@@ -79,23 +89,34 @@ func writeReport(ctx context.Context, opts reportOptions, s Streams) (err error)
 			return usageError{fmt.Errorf("-production: %w", err)}
 		}
 	}
-	if err := os.MkdirAll(opts.out, 0o755); err != nil {
-		return usageError{fmt.Errorf("create -out directory: %w", err)}
-	}
-	// Benchmarks are written to bench.txt as they finish.
-	benchFile, err := newAtomicFile(filepath.Join(opts.out, "bench.txt"))
+	// The report is written into a directory beside -out, which takes its
+	// place only once there is a report: an earlier one survives a run
+	// that measures nothing, fails or is interrupted, and a new one holds
+	// no profiles of an earlier one.
+	out, err := newOutputDir("-out", opts.out, reportFile)
 	if err != nil {
-		return usageError{fmt.Errorf("create results file: %w", err)}
+		return err
+	}
+	defer out.discard()
+	// Benchmarks are written to bench.txt as they finish.
+	benchFile, err := os.Create(out.path("bench.txt"))
+	if err != nil {
+		return fmt.Errorf("create results file: %w", err)
 	}
 	w := results.NewWriter(benchFile)
+	finished := 0
+	write := writeEach(w)
 	bar := bar(s)
 	defer bar.Done()
 	ropts := loop.ReportOptions{
 		Production:  production,
 		MinShare:    opts.minShare,
 		ProfileTime: opts.profileTime,
-		Profiles:    filepath.Join(opts.out, "profiles"),
-		Each:        writeEach(w),
+		Profiles:    out.path("profiles"),
+		Each: func(b *results.Benchmark, o *gotest.Outcome) error {
+			finished += len(o.Results)
+			return write(b, o)
+		},
 		Stage: func(stage string) {
 			bar.Done()
 			fmt.Fprintf(s.Err, "perfloop: %s\n", stage)
@@ -103,25 +124,41 @@ func writeReport(ctx context.Context, opts reportOptions, s Streams) (err error)
 	}
 	run, err := loop.Report(ctx, opts.loopConfig(), ropts, bar)
 	bar.Done()
-	if run != nil {
+	if run != nil && run.Bench != nil {
 		if werr := w.Trailer(run.Bench.Env); werr != nil && err == nil {
 			err = werr
 		}
 	}
-	if cerr := benchFile.finish(run != nil); cerr != nil && err == nil {
+	if cerr := benchFile.Close(); cerr != nil && err == nil {
 		err = fmt.Errorf("write bench.txt: %w", cerr)
 	}
-	if run == nil || run.Doc == nil {
+	switch {
+	case run == nil || run.Bench == nil || run.Doc == nil:
 		return err
-	}
-	if err != nil {
-		// Interrupted: the benchmarks that finished are in bench.txt.
+	case err != nil:
+		// Interrupted: the benchmarks that finished are kept, and an
+		// earlier report stays whole.
+		if finished > 0 {
+			if where, kerr := out.keepPartial(); kerr == nil {
+				fmt.Fprintf(s.Err, "perfloop: the benchmarks that finished are in %s\n", filepath.Join(where, "bench.txt"))
+			}
+		}
 		return err
+	case len(run.Bench.Benchmarks) == 0:
+		// Nothing ran: no benchmark matches, or no package built.
+		return benchStatus(s, opts.benchConfig, run.Bench, nil, "")
 	}
 	if run.EscapeErr != nil {
 		fmt.Fprintf(s.Err, "perfloop: escape analysis: %v (the report has no compiler verdicts)\n", run.EscapeErr)
 	}
-	replaced, err := report.WriteFiles(opts.out, run.Doc, report.Options{Flames: run.Flames})
+	for i := range run.Doc.Benchmarks {
+		b := &run.Doc.Benchmarks[i]
+		b.CPUProfile, b.HeapProfile = out.shown(b.CPUProfile), out.shown(b.HeapProfile)
+	}
+	if _, err := report.WriteFiles(out.path(), run.Doc, report.Options{Flames: run.Flames}); err != nil {
+		return out.shownErr(err)
+	}
+	replaced, err := out.commit()
 	if err != nil {
 		return err
 	}
@@ -147,6 +184,18 @@ func writeReport(ctx context.Context, opts reportOptions, s Streams) (err error)
 		return failedError{fmt.Sprintf("%d benchmark(s) could not be profiled; the report lists why", n)}
 	}
 	return nil
+}
+
+// reportFile says whether a name in a report's directory is one a report
+// writes there.
+func reportFile(name string, isDir bool) bool {
+	switch name {
+	case "report.md", "report.html", "report.json", "bench.txt":
+		return !isDir
+	case "profiles":
+		return isDir
+	}
+	return false
 }
 
 // printReportSummary tells where the report is and what it found first.

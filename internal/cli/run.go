@@ -31,7 +31,11 @@ report's analysis of the run — hot spots at the module's lines, time by
 category (gc and syscall included), allocation sites with the compiler's
 escape verdicts, root causes, what to do first — as report.md,
 report.html and report.json, with the kernel's figures beside them: wall,
-user and system time, peak RSS, page faults.
+user and system time, peak RSS, page faults. The directory is written
+beside -out and takes its place when the run is done, so it holds that
+run's files alone (no trace.out or variant directories of an earlier
+run); a package that does not build leaves an earlier -out as it was, and
+a -out that holds other files is refused.
 
 The CPU profile is written in segments of -segment (1s; the first ones
 shorter, from 100ms doubling): an os.Exit loses at most the segment under
@@ -141,8 +145,15 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 			variants = append(variants, words)
 		}
 	}
+	// The profiles and the report are written in a directory beside -out
+	// that takes its place when the run is done (see outputDir).
+	out, err := newOutputDir("-out", opts.out, runFile)
+	if err != nil {
+		return err
+	}
+	defer out.discard()
 	cfg := loop.ProgramConfig{
-		Package: pos[0], Tags: opts.tags, Variants: variants, Runs: opts.runs, Out: opts.out, Base: opts.rev,
+		Package: pos[0], Tags: opts.tags, Variants: variants, Runs: opts.runs, Out: out.path(), Base: opts.rev,
 		Stdin: s.In, Stdout: s.Out, Stderr: s.Err,
 		MemProfileRate: opts.memProfileRate, Segment: opts.segment, Trace: opts.trace, CPU: opts.cpu,
 		Stage: func(msg string) { fmt.Fprintf(s.Err, "perfloop: %s\n", msg) },
@@ -174,8 +185,18 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 	if run.EscapeErr != nil {
 		fmt.Fprintf(s.Err, "perfloop: escape analysis: %v (the report has no compiler verdicts)\n", run.EscapeErr)
 	}
+	for i := range run.Doc.Benchmarks {
+		b := &run.Doc.Benchmarks[i]
+		b.CPUProfile, b.HeapProfile = out.shown(b.CPUProfile), out.shown(b.HeapProfile)
+	}
+	for i := range run.Doc.Commands {
+		run.Doc.Commands[i].Command = out.shown(run.Doc.Commands[i].Command)
+	}
 	title := "Run of " + run.Doc.Run.Package
-	if _, err := report.WriteFiles(opts.out, run.Doc, report.Options{Flames: run.Flames, Title: title}); err != nil {
+	if _, err := report.WriteFiles(out.path(), run.Doc, report.Options{Flames: run.Flames, Title: title}); err != nil {
+		return out.shownErr(err)
+	}
+	if _, err := out.commit(); err != nil {
 		return err
 	}
 	if opts.json {
@@ -200,7 +221,21 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 	return nil
 }
 
-// keptProfiles names the profiles a run kept, relative to -out.
+// runFile says whether a name in a run -out directory is one perfloop run
+// writes there: the profiles, the trace, the report and the variants'
+// numbered directories.
+func runFile(name string, isDir bool) bool {
+	if isDir {
+		return isDigits(name)
+	}
+	switch name {
+	case "cpu.pprof", "heap.pprof", "trace.out", "mutex.pprof", "block.pprof", "report.md", "report.html", "report.json":
+		return true
+	}
+	return false
+}
+
+// keptProfiles names the profiles a run kept, under -out.
 func keptProfiles(run *loop.ProgramRun) []string {
 	var out []string
 	for _, b := range run.Doc.Benchmarks {

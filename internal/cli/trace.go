@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -36,7 +35,9 @@ Nx — and summarizes the trace with the public trace parser
 The testing package's own work (its forced collections before each run,
 ReadMemStats pauses, waiting for the benchmark's goroutine) is left out;
 docs/trace.md says how each figure is computed. -out DIR keeps the raw
-traces as DIR/NAME.trace for go tool trace.
+traces as DIR/NAME.trace for go tool trace, written in a directory beside
+DIR that takes its place once something was traced (as perfloop profile
+-out does).
 
 With a revision (BASE, and HEAD, which defaults to the work tree), both
 revisions are checked out and built as perfloop diff does, each benchmark
@@ -94,15 +95,51 @@ func runTrace(ctx context.Context, args []string, s Streams) error {
 	if err := opts.validate(); err != nil {
 		return err
 	}
+	// The traces are kept in a directory beside -out that takes its place
+	// once something was traced (see outputDir).
+	var out *outputDir
 	if opts.out != "" {
-		if err := os.MkdirAll(opts.out, 0o755); err != nil {
-			return usageError{fmt.Errorf("create -out directory: %w", err)}
+		if out, err = newOutputDir("-out", opts.out, traceFile); err != nil {
+			return err
 		}
+		defer out.discard()
 	}
 	if opts.base != "" {
-		return traceRevisions(ctx, opts, s)
+		return traceRevisions(ctx, opts, out, s)
 	}
-	return traceHere(ctx, opts, s)
+	return traceHere(ctx, opts, out, s)
+}
+
+// traceFile says whether a name in a trace -out directory is one perfloop
+// trace writes there: NAME.trace, and base/ and head/ with revisions.
+func traceFile(name string, isDir bool) bool {
+	if isDir {
+		return name == "base" || name == "head"
+	}
+	return strings.HasSuffix(name, ".trace")
+}
+
+// keepTraces ends the -out directory (keepOutput) and shows the traces'
+// paths under it in doc.
+func keepTraces(s Streams, out *outputDir, doc *document.Trace, err error) error {
+	if out == nil {
+		return nil
+	}
+	if doc != nil {
+		for _, bs := range [][]document.TraceBenchmark{doc.Benchmarks, baseBenchmarks(doc)} {
+			for i := range bs {
+				bs[i].Trace = out.shown(bs[i].Trace)
+			}
+		}
+	}
+	return keepOutput(s, out, err, "traces")
+}
+
+func baseBenchmarks(doc *document.Trace) []document.TraceBenchmark {
+	if doc.Base == nil {
+		return nil
+	}
+	return doc.Base.Benchmarks
 }
 
 func (o *traceOptions) traceOptions(keep string) loop.TraceOptions {
@@ -111,7 +148,7 @@ func (o *traceOptions) traceOptions(keep string) loop.TraceOptions {
 
 // traceHere traces the module in the current directory, printing each
 // benchmark as it finishes (or the JSON at the end).
-func traceHere(ctx context.Context, opts traceOptions, s Streams) error {
+func traceHere(ctx context.Context, opts traceOptions, out *outputDir, s Streams) error {
 	bar := bar(s)
 	defer bar.Done()
 	suite, err := loop.Prepare(ctx, opts.loopConfig(), bar)
@@ -128,10 +165,21 @@ func traceHere(ctx context.Context, opts traceOptions, s Streams) error {
 			fmt.Fprintln(s.Out)
 		}
 		n++
-		return report.TraceBenchmarkText(s.Out, tb)
+		shown := *tb
+		if out != nil {
+			shown.Trace = out.shown(shown.Trace)
+		}
+		return report.TraceBenchmarkText(s.Out, &shown)
 	}
-	doc, err := suite.Trace(ctx, opts.traceOptions(opts.out), bar, each)
+	keep := ""
+	if out != nil {
+		keep = out.path()
+	}
+	doc, err := suite.Trace(ctx, opts.traceOptions(keep), bar, each)
 	bar.Done()
+	if kerr := keepTraces(s, out, doc, err); kerr != nil && err == nil {
+		err = kerr
+	}
 	if opts.json && doc != nil {
 		if jerr := report.WriteJSON(s.Out, doc); jerr != nil && err == nil {
 			err = fmt.Errorf("write JSON: %w", jerr)
@@ -142,7 +190,7 @@ func traceHere(ctx context.Context, opts traceOptions, s Streams) error {
 
 // traceRevisions traces BASE, then HEAD at BASE's iteration counts, and
 // prints the comparison.
-func traceRevisions(ctx context.Context, opts traceOptions, s Streams) error {
+func traceRevisions(ctx context.Context, opts traceOptions, out *outputDir, s Streams) error {
 	bar := bar(s)
 	defer bar.Done()
 	revs, err := buildRevisions(ctx, opts.base, opts.head, opts.tags, opts.patterns, opts.bench, bar)
@@ -151,10 +199,10 @@ func traceRevisions(ctx context.Context, opts traceOptions, s Streams) error {
 	}
 	defer revs.close()
 	keep := func(side string) string {
-		if opts.out == "" {
+		if out == nil {
 			return ""
 		}
-		return opts.out + string(os.PathSeparator) + side
+		return out.path(side)
 	}
 	base, berr := loop.Trace(ctx, revs.sides[0].Suite, opts.traceOptions(keep("base")), bar, nil)
 	if berr != nil && base == nil {
@@ -179,6 +227,9 @@ func traceRevisions(ctx context.Context, opts traceOptions, s Streams) error {
 	doc.Revision, doc.Commit = revs.sides[1].Label, revs.commits[1]
 	doc.Date = time.Now().UTC().Format(time.RFC3339)
 	doc.Base = &document.TraceSide{Revision: revs.sides[0].Label, Commit: revs.commits[0], Benchmarks: base.Benchmarks, Failures: base.Failures}
+	if kerr := keepTraces(s, out, doc, err); kerr != nil && err == nil {
+		err = kerr
+	}
 	var rerr error
 	if opts.json {
 		rerr = report.WriteJSON(s.Out, doc)

@@ -159,13 +159,26 @@ func plural(n int64, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-// markdownCell escapes s for a Markdown table cell in code style.
+// markdownCell writes s as a code span in a Markdown table cell: on one
+// line, pipes escaped (GitHub splits the row before it reads the span),
+// between runs of backticks longer than any inside s, so the span closes
+// only at its end and shows every character.
 func markdownCell(s string) string {
-	s = strings.ReplaceAll(s, "|", `\|`)
-	if strings.Contains(s, "`") {
-		return "`` " + s + " ``"
+	s = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ", "|", `\|`).Replace(s)
+	longest, n := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' {
+			n++
+			longest = max(longest, n)
+		} else {
+			n = 0
+		}
 	}
-	return "`" + s + "`"
+	ticks := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return ticks + s + ticks
 }
 
 // WriteMarkdown writes r as a Markdown table, times in the unit that suits

@@ -111,6 +111,12 @@ func TestMarkdownCell(t *testing.T) {
 		"a | b":      "`a \\| b`",
 		"echo `x`":   "`` echo `x` ``",
 		"grep -c x ": "`grep -c x `",
+		// A run of backticks inside never closes the span early: the
+		// HTML after it stays text.
+		"echo a``<img src=x>": "```echo a``<img src=x>```",
+		"`ls`":                "`` `ls` ``",
+		// A line break would end the table row.
+		"printf 'a\nb'": "`printf 'a b'`",
 	} {
 		if got := markdownCell(in); got != want {
 			t.Errorf("markdownCell(%q) = %q, want %q", in, got, want)

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -97,6 +98,37 @@ func (d *webDriver) text(css string) string {
 	return ""
 }
 
+// attr returns an attribute of an element.
+func (d *webDriver) attr(el, name string) string {
+	var s string
+	json.Unmarshal(d.call("GET", "/session/"+d.session+"/element/"+el+"/attribute/"+name, nil), &s)
+	return s
+}
+
+// css returns the computed value of a CSS property of an element.
+func (d *webDriver) css(el, property string) string {
+	var s string
+	json.Unmarshal(d.call("GET", "/session/"+d.session+"/element/"+el+"/css/"+property, nil), &s)
+	return s
+}
+
+// consoleErrors returns the browser console's messages at level SEVERE
+// since the last call: a script or style sheet the page's
+// Content-Security-Policy refused shows there.
+func (d *webDriver) consoleErrors() []string {
+	var entries []struct{ Level, Message string }
+	json.Unmarshal(d.call("POST", "/session/"+d.session+"/se/log", map[string]string{"type": "browser"}), &entries)
+	var out []string
+	for _, e := range entries {
+		// A browser asks every site for /favicon.ico; the dashboard has
+		// none.
+		if e.Level == "SEVERE" && !strings.Contains(e.Message, "/favicon.ico") {
+			out = append(out, e.Message)
+		}
+	}
+	return out
+}
+
 func (d *webDriver) click(el string) {
 	d.call("POST", "/session/"+d.session+"/element/"+el+"/click", map[string]any{})
 }
@@ -171,7 +203,8 @@ func startBrowser(t *testing.T) *webDriver {
 	}
 	var s struct{ SessionID string }
 	raw := d.call("POST", "/session", map[string]any{"capabilities": map[string]any{"alwaysMatch": map[string]any{
-		"browserName": "chrome",
+		"browserName":       "chrome",
+		"goog:loggingPrefs": map[string]string{"browser": "ALL"},
 		"goog:chromeOptions": map[string]any{"binary": browser, "args": []string{"--headless=new", "--no-sandbox", "--disable-gpu",
 			"--disable-dev-shm-usage", "--window-size=1280,1100", "--user-data-dir=" + t.TempDir()}},
 	}}})
@@ -187,10 +220,12 @@ func startBrowser(t *testing.T) *webDriver {
 // TestBrowser drives the dashboard in headless Chromium: the first page
 // lists the series, the shifted one first and the <b>bold</b> name as
 // text; its link opens the trend with the change point marked; a point
-// opens that commit's report; the script picks the newest point as B, so
-// the diff button diffs the oldest and the newest. Screenshots go to
-// $PERFLOOP_SCREENSHOTS when set (for a person to look at), else to a
-// temporary directory.
+// opens that commit's report, whose flame graph zooms on a click; the
+// script picks the newest point as B, so the diff button diffs the oldest
+// and the newest. Every page is styled by its style sheet, and the
+// console shows nothing the Content-Security-Policy refused. Screenshots
+// go to $PERFLOOP_SCREENSHOTS when set (for a person to look at), else to
+// a temporary directory.
 func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser")
@@ -213,7 +248,11 @@ func TestBrowser(t *testing.T) {
 	if !strings.Contains(body, "BenchmarkEscape/<b>bold</b>") {
 		t.Errorf("the page does not show the name <b>bold</b> as text:\n%s", body)
 	}
+	if bg := d.css(d.find("header"), "background-color"); bg != "rgba(29, 35, 48, 1)" {
+		t.Errorf("the header's background is %q: the style sheet did not apply", bg)
+	}
 	t.Logf("index: %s", d.screenshot(shots, "dashboard-index.png"))
+	noConsoleErrors(t, d, "/")
 
 	d.click(d.find("tbody tr td a"))
 	if u := d.waitURL("/series?"); !strings.Contains(u, "BenchmarkSum") {
@@ -223,13 +262,31 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("change point label %q, want +100.0%%", label)
 	}
 	t.Logf("series: %s", d.screenshot(shots, "dashboard-series.png"))
+	noConsoleErrors(t, d, "/series")
 
 	d.click(d.find("svg.trend a.pt:nth-of-type(3) circle"))
 	d.waitURL("/run/3")
 	if txt := d.text("body"); !strings.Contains(txt, commits[2][:12]) || !strings.Contains(txt, "BenchmarkSum") {
 		t.Errorf("the run page lacks its commit and benchmark:\n%.500s", txt)
 	}
+	if bg := d.css(d.find(".perfloop-bar"), "background-color"); bg != "rgba(29, 35, 48, 1)" {
+		t.Errorf("the run page's bar background is %q: bar.css did not apply", bg)
+	}
+	if w := d.css(d.find("main"), "max-width"); w != "1180px" {
+		t.Errorf("the report's main max-width is %q: report.css did not apply", w)
+	}
 	t.Logf("report: %s", d.screenshot(shots, "dashboard-run.png"))
+	// report.js zooms the flame graph: a click on a narrow frame widens
+	// it to the whole graph.
+	d.click(d.find("details#where-cpu-goes summary"))
+	frame := d.find(`svg.flamegraph g.fr[data-d="9"] rect`)
+	before, _ := strconv.ParseFloat(d.attr(frame, "width"), 64)
+	d.click(frame)
+	if after, _ := strconv.ParseFloat(d.attr(frame, "width"), 64); before <= 0 || after < 2*before {
+		t.Errorf("a click on a flame graph frame took its width from %g to %g: report.js did not zoom", before, after)
+	}
+	t.Logf("report, flame graph zoomed: %s", d.screenshot(shots, "dashboard-run-zoomed.png"))
+	noConsoleErrors(t, d, "/run/3")
 
 	d.open(srv.URL + "/series?pkg=example.com%2Fm&name=BenchmarkSum&unit=sec%2Fop&procs=2")
 	d.click(d.find("#diffform button"))
@@ -240,4 +297,14 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("diff heading %q", h)
 	}
 	t.Logf("diff: %s", d.screenshot(shots, "dashboard-diff.png"))
+	noConsoleErrors(t, d, "/diff")
+}
+
+// noConsoleErrors fails the test for every error the browser logged on
+// page (a request the Content-Security-Policy refused is one).
+func noConsoleErrors(t *testing.T, d *webDriver, page string) {
+	t.Helper()
+	for _, e := range d.consoleErrors() {
+		t.Errorf("%s: the browser console says: %s", page, e)
+	}
 }

@@ -7,14 +7,20 @@
 // This package is opinionated:
 //
 //   - Server-rendered HTML (html/template: every name escaped, a
-//     benchmark called <b>bold</b> stays text), inline styles and SVG,
-//     one small script: it works offline and loads nothing from anywhere.
+//     benchmark called <b>bold</b> stays text), inline SVG, a style sheet
+//     and two small scripts served from the binary: it works offline and
+//     loads nothing from anywhere.
 //   - Read-only: it opens the store and never writes it; a history is
 //     computed per request, so a run recorded meanwhile shows at once.
+//   - Strict about who asks: a request under a Host it is not served
+//     under (a DNS rebinding attack's page) is refused before any handler
+//     runs, and every response carries a Content-Security-Policy that
+//     allows no inline script or style and no framing.
 package dashboard
 
 import (
 	"context"
+	"embed"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -25,6 +31,7 @@ import (
 
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/history"
+	"github.com/perfloop/perfloop/internal/report"
 	"github.com/perfloop/perfloop/internal/store"
 )
 
@@ -35,35 +42,148 @@ type Options struct {
 	// Order returns the commits in git order, oldest first (nil: commit
 	// time).
 	Order func(ctx context.Context) []string
+	// Hosts are the Host headers the dashboard answers, each "name:port"
+	// or "name" (any port; a Host without a port is port 80). A request
+	// under any other name — what a page on a domain that rebinds its name
+	// to this machine sends — gets 421 Misdirected Request. Empty means
+	// localhost, 127.0.0.1 and [::1] on any port.
+	Hosts []string
 }
 
 // Server serves the dashboard of one store.
 type Server struct {
-	st   *store.Store
-	opts Options
-	mux  *http.ServeMux
+	st     *store.Store
+	opts   Options
+	mux    *http.ServeMux
+	hosts  []hostPort
+	static map[string]staticFile
+}
+
+// policy is every response's Content-Security-Policy: scripts and style
+// sheets only from the dashboard's own files (no inline code, so an
+// injected tag does nothing), no plug-ins, forms only to itself, no
+// framing. A run's report page is the one report.html renders, with its
+// style sheet and script linked from /static/ (report.Options.Assets), so
+// it needs no exception. perfloop serve does not embed pprof's web UI
+// (whose pages use inline scripts): profiles are served as files for go
+// tool pprof, and no route needs a weaker policy.
+const policy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+//go:embed static
+var staticFiles embed.FS
+
+// staticFile is a file served under /static/.
+type staticFile struct {
+	contentType string
+	body        string
 }
 
 // New returns the dashboard of st.
 func New(st *store.Store, opts Options) *Server {
-	s := &Server{st: st, opts: opts, mux: http.NewServeMux()}
+	s := &Server{st: st, opts: opts, mux: http.NewServeMux(), hosts: parseHosts(opts.Hosts), static: map[string]staticFile{
+		"report.css": {"text/css; charset=utf-8", report.StyleSheet()},
+		"report.js":  {"text/javascript; charset=utf-8", report.Script()},
+	}}
+	entries, _ := staticFiles.ReadDir("static")
+	for _, e := range entries {
+		data, _ := staticFiles.ReadFile("static/" + e.Name())
+		ct := "text/css; charset=utf-8"
+		if strings.HasSuffix(e.Name(), ".js") {
+			ct = "text/javascript; charset=utf-8"
+		}
+		s.static[e.Name()] = staticFile{ct, string(data)}
+	}
 	s.mux.HandleFunc("/", s.index)
 	s.mux.HandleFunc("/series", s.series)
 	s.mux.HandleFunc("/run/", s.run)
 	s.mux.HandleFunc("/diff", s.diff)
+	s.mux.HandleFunc("/static/", s.serveStatic)
 	return s
 }
 
-// ServeHTTP serves the dashboard; it answers GET and HEAD only.
+// ServeHTTP serves the dashboard: GET and HEAD only, and only to requests
+// under a Host in Options.Hosts.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", policy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "no-referrer")
+	if !allowed(s.hosts, r.Host) {
+		http.Error(w, fmt.Sprintf("perfloop serve: Host %q is not a name this dashboard is served under (perfloop serve -allow-host adds one)", r.Host), http.StatusMisdirectedRequest)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
+		h.Set("Allow", "GET, HEAD")
 		http.Error(w, "read-only dashboard: GET only", http.StatusMethodNotAllowed)
 		return
 	}
-	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
 	s.mux.ServeHTTP(w, r)
+}
+
+// serveStatic serves the style sheets and scripts the pages link.
+func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
+	f, ok := s.static[strings.TrimPrefix(r.URL.Path, "/static/")]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", f.contentType)
+	fmt.Fprint(w, f.body)
+}
+
+// hostPort is an accepted Host: a lower-case name or address (IPv6
+// without brackets) and a port, "" for any.
+type hostPort struct{ host, port string }
+
+// parseHosts parses Options.Hosts; none means loopback on any port.
+func parseHosts(hosts []string) []hostPort {
+	if len(hosts) == 0 {
+		return []hostPort{{"localhost", ""}, {"127.0.0.1", ""}, {"::1", ""}}
+	}
+	var out []hostPort
+	for _, h := range hosts {
+		host, port := splitHost(h)
+		out = append(out, hostPort{host, port})
+	}
+	return out
+}
+
+// splitHost splits a Host header or an Options.Hosts entry into its
+// lower-case name (brackets and a final dot removed) and its port ("" when
+// it has none).
+func splitHost(s string) (host, port string) {
+	s = strings.ToLower(s)
+	switch {
+	case strings.HasPrefix(s, "["):
+		end := strings.IndexByte(s, ']')
+		if end < 0 {
+			return "", ""
+		}
+		host, port = s[1:end], strings.TrimPrefix(s[end+1:], ":")
+	case strings.Count(s, ":") == 1:
+		host, port, _ = strings.Cut(s, ":")
+	default:
+		host = s // a name, or an IPv6 address without brackets
+	}
+	return strings.TrimSuffix(host, "."), port
+}
+
+// allowed reports whether a request's Host header is one of hosts.
+func allowed(hosts []hostPort, header string) bool {
+	host, port := splitHost(header)
+	if host == "" {
+		return false
+	}
+	if port == "" {
+		port = "80"
+	}
+	for _, h := range hosts {
+		if h.host == host && (h.port == "" || h.port == port) {
+			return true
+		}
+	}
+	return false
 }
 
 // load computes the history.

@@ -49,7 +49,7 @@ func fixture(t *testing.T) (*store.Store, []string) {
 		doc := document.Report{Schema: document.Schema, Module: "example.com/m", Benchmarks: []document.Benchmark{{
 			Package: "example.com/m", Name: "BenchmarkSum", Status: "ok", CPUProfile: "/tmp/gone/BenchmarkSum.cpu.pprof",
 			Metrics: map[string]*document.Metric{"sec/op": {Median: ns * 1e-9, N: 5}},
-		}}}
+		}}, Hotspots: []document.Hotspot{{Package: "example.com/m", Benchmark: "BenchmarkSum", Function: "example.com/m.Sum", File: "sum.go", Line: 5, Flat: 0.9, Cum: 0.9}}}
 		report, err := json.Marshal(doc)
 		if err != nil {
 			t.Fatal(err)
@@ -68,7 +68,9 @@ func fixture(t *testing.T) (*store.Store, []string) {
 func get(t *testing.T, h http.Handler, target string) (int, string) {
 	t.Helper()
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil))
+	req := httptest.NewRequest(http.MethodGet, target, nil)
+	req.Host = "127.0.0.1:8080"
+	h.ServeHTTP(rec, req)
 	body, _ := io.ReadAll(rec.Result().Body)
 	return rec.Code, string(body)
 }
@@ -138,7 +140,9 @@ func TestRunAndDiff(t *testing.T) {
 		t.Errorf("diff with a bad run id: %d, want 400", code)
 	}
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/", nil))
+	post := httptest.NewRequest(http.MethodPost, "/", nil)
+	post.Host = "127.0.0.1:8080"
+	h.ServeHTTP(rec, post)
 	if rec.Code != http.StatusMethodNotAllowed {
 		t.Errorf("POST / = %d, want 405: the dashboard is read-only", rec.Code)
 	}

@@ -83,7 +83,7 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	var page bytes.Buffer
-	if err := report.HTML(&page, doc, report.Options{Title: fmt.Sprintf("%s at %s: %s", doc.Module, short(info.Commit), info.Subject), Flames: flames}); err != nil {
+	if err := report.HTML(&page, doc, report.Options{Title: fmt.Sprintf("%s at %s: %s", doc.Module, short(info.Commit), info.Subject), Flames: flames, Assets: "/static"}); err != nil {
 		serverError(w, err)
 		return
 	}

@@ -5,21 +5,9 @@ import (
 	"html/template"
 )
 
-// style is every page's inline style sheet: no file, no CDN.
-const style = `<style>
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#fafbfc}
-header{background:#1d2330;color:#fff;padding:10px 24px}header a{color:#cfe3ff;text-decoration:none;margin-right:16px}
-main{padding:16px 24px;max-width:1100px}
-h1{font-size:20px;margin:8px 0 4px}h2{font-size:16px;margin:20px 0 6px}
-table{border-collapse:collapse;width:100%;background:#fff}th,td{text-align:left;padding:5px 8px;border-bottom:1px solid #e4e7ec;vertical-align:middle}
-th{font-weight:600;color:#4a5366;background:#f2f4f7}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-.muted{color:#6b7385}.up{color:#b42318;font-weight:600}.down{color:#067647;font-weight:600}
-code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace}
-svg .line{stroke:#2e6bd1;stroke-width:1.5}svg .cp{stroke:#b42318;stroke-dasharray:4 3}svg .grid{stroke:#e4e7ec}
-svg .range{stroke:#9db7e3;stroke-width:3}svg .pt circle{fill:#2e6bd1;stroke:#fff;stroke-width:1.5;cursor:pointer}svg .pt:hover circle{fill:#b42318}
-svg .tick{font-size:11px;fill:#6b7385}svg .cplabel{font-size:12px;fill:#b42318;font-weight:600}
-pre{background:#fff;border:1px solid #e4e7ec;padding:8px;overflow:auto}
-</style>`
+// head links every page's style sheet: a file of the dashboard's own, as
+// its Content-Security-Policy allows no inline style.
+const head = `<link rel="stylesheet" href="/static/dashboard.css">`
 
 var funcs = template.FuncMap{
 	"pct":   func(d float64) string { return fmt.Sprintf("%+.1f%%", 100*d) },
@@ -34,7 +22,7 @@ var funcs = template.FuncMap{
 }
 
 var indexPage = template.Must(template.New("index").Funcs(funcs).Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>perfloop: {{.Module}}</title>` + style + `</head>
+<html lang="en"><head><meta charset="utf-8"><title>perfloop: {{.Module}}</title>` + head + `</head>
 <body><header><a href="/">perfloop</a> {{.Module}}</header><main>
 <h1>Benchmarks of {{.Module}}</h1>
 <p class="muted">{{len .History.Commits}} commits, {{len .Rows}} series, machine <code>{{.History.Fingerprint}}</code>{{if .History.Others}} ({{.History.Others}} runs on other machines not shown){{end}}. The series that shifted most recently come first.</p>
@@ -46,7 +34,7 @@ var indexPage = template.Must(template.New("index").Funcs(funcs).Parse(`<!doctyp
 </main></body></html>`))
 
 var seriesPage = template.Must(template.New("series").Funcs(funcs).Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{{.B.Name}} {{.B.Unit}}</title>` + style + `</head>
+<html lang="en"><head><meta charset="utf-8"><title>{{.B.Name}} {{.B.Unit}}</title>` + head + `</head>
 <body><header><a href="/">perfloop</a> {{.Module}}</header><main>
 <h1>{{.B.Name}} <span class="muted">{{.B.Unit}}</span></h1>
 <p class="muted">{{.B.Package}}{{if .B.Procs}}, GOMAXPROCS {{.B.Procs}}{{end}}. Each dot is a commit's median (the bar its samples' range); click one for that commit's report.</p>
@@ -61,23 +49,20 @@ var seriesPage = template.Must(template.New("series").Funcs(funcs).Parse(`<!doct
 <td><a href="/run/{{$p.Run}}"><code>{{$p.Short}}</code></a>{{with $p.Change}} <span class="{{class .Delta}}">{{pct .Delta}}</span>{{end}}</td><td>{{$p.Subject}}</td><td class="num">{{$p.Value}}</td><td class="num muted">{{$p.Range}}</td><td class="num">{{$p.N}}</td></tr>
 {{end}}</tbody></table>
 <p><button type="submit">Diff the CPU profiles of A and B</button></p></form>
-<script>
-// Pick the newest point as B, so one click diffs the oldest against it.
-(function(){var b=document.querySelectorAll('input[name=b]');if(b.length)b[b.length-1].checked=true;})();
-</script>
+<script src="/static/series.js"></script>
 </main></body></html>`))
 
-var runBar = template.Must(template.New("bar").Parse(`<div style="background:#1d2330;color:#fff;padding:8px 24px;font:14px system-ui,sans-serif"><a href="/" style="color:#cfe3ff">perfloop</a> · run {{.Run.ID}} · <code style="color:#fff;background:none">{{.Short}}</code> {{.Run.Subject}} · <span style="color:#aab">{{.Run.FingerprintKey}}</span>{{range .Profiles}} · <a style="color:#cfe3ff" href="/run/{{$.Run.ID}}/profiles/{{.}}">{{.}}</a>{{end}}</div>`))
+var runBar = template.Must(template.New("bar").Parse(`<link rel="stylesheet" href="/static/bar.css"><div class="perfloop-bar"><a href="/">perfloop</a> · run {{.Run.ID}} · <code>{{.Short}}</code> {{.Run.Subject}} · <span class="fp">{{.Run.FingerprintKey}}</span>{{range .Profiles}} · <a href="/run/{{$.Run.ID}}/profiles/{{.}}">{{.}}</a>{{end}}</div>`))
 
 var runPage = template.Must(template.New("run").Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>run {{.Run.ID}}</title>` + style + `</head>
+<html lang="en"><head><meta charset="utf-8"><title>run {{.Run.ID}}</title>` + head + `</head>
 <body><header><a href="/">perfloop</a> run {{.Run.ID}}</header><main>
 <h1><code>{{.Short}}</code> {{.Run.Subject}}</h1>
 <p class="muted">No report was recorded with this run (imported results): its benchmark results follow.</p>
 <pre>{{.Results}}</pre></main></body></html>`))
 
 var diffPage = template.Must(template.New("diff").Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>diff {{.Name}}</title>` + style + `</head>
+<html lang="en"><head><meta charset="utf-8"><title>diff {{.Name}}</title>` + head + `</head>
 <body><header><a href="/">perfloop</a> profile diff</header><main>
 <h1>{{.Name}}: <code>{{.ShortA}}</code> → <code>{{.ShortB}}</code></h1>
 <p class="muted">A: {{.A.Subject}}{{if .Timed}} ({{.SecA}} sec/op){{end}}. B: {{.B.Subject}}{{if .Timed}} ({{.SecB}} sec/op){{end}}. Flat CPU per function{{if .Timed}}, as time per op (share of the profile × sec/op){{else}}, as a share of the profile{{end}}; the largest changes first.</p>

@@ -65,6 +65,10 @@ const minPGOSamples = 50
 // ErrNoProfile means -check found no existing profile to check.
 var ErrNoProfile = errors.New("no default.pgo beside the main packages to check: run perfloop pgo first, or name the profile with -o")
 
+// ErrNoBenchmarks means no benchmark matched the configuration (and no
+// package failed to build): there is nothing to profile.
+var ErrNoBenchmarks = errors.New("no benchmarks match")
+
 // PGO collects a CPU profile of the benchmarks (or of a command), writes it
 // where the go command's default builds read it, and measures what it
 // changes: the benchmarks with profile-guided optimization off and on,
@@ -90,6 +94,9 @@ func PGO(ctx context.Context, cfg Config, opts PGOOptions, bar *progress.Bar) (*
 		Compiler: []document.PGODecision{}}
 	for _, pe := range s.Failed {
 		doc.Failures = append(doc.Failures, fmt.Sprintf("%s: %v", pe.Package, pe.Err))
+	}
+	if opts.Run == "" && len(s.Targets) == 0 && len(s.Failed) == 0 {
+		return doc, ErrNoBenchmarks
 	}
 	mains, err := s.mainsImporting(ctx, root)
 	if err != nil {

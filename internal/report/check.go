@@ -109,7 +109,7 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 		fmt.Fprintln(w, "#### Regressions")
 		fmt.Fprintln(w)
 		for _, g := range groupRegressions(c.Regressions) {
-			fmt.Fprintf(w, "- **%s** %s\n", mdText(g.benchmark), g.units())
+			fmt.Fprintf(w, "- **%s** %s\n", mdText(g.benchmark), mdText(g.units()))
 			for _, k := range g.causes {
 				fmt.Fprintf(w, "  - %s %s: %s\n", k.Kind, code(fileLine(k.File, k.Line)), mdText(k.Message))
 				if sink := flowSink(k); sink != "" {
@@ -136,7 +136,7 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 				fmt.Fprintf(w, "- %s: no benchmark matches it\n", code(b.Budget))
 				continue
 			}
-			fmt.Fprintf(w, "- %s: **%s** is %s (limit %s %s)\n", code(b.Budget), mdText(b.Benchmark), valueText(b.Measured, b.Unit), b.Op, valueText(b.Limit, b.Unit))
+			fmt.Fprintf(w, "- %s: **%s** is %s (limit %s)\n", code(b.Budget), mdText(b.Benchmark), mdText(valueText(b.Measured, b.Unit)), mdText(b.Op+" "+valueText(b.Limit, b.Unit)))
 		}
 		fmt.Fprintln(w)
 	}
@@ -154,7 +154,7 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 		fmt.Fprintln(w, "These benchmarks execute no function the change touched, on either side: the same code runs at other addresses, which the next edit may undo.")
 		fmt.Fprintln(w)
 		for _, g := range groupRegressions(c.Layout) {
-			fmt.Fprintf(w, "- %s %s\n", mdText(g.benchmark), g.units())
+			fmt.Fprintf(w, "- %s %s\n", mdText(g.benchmark), mdText(g.units()))
 			for _, k := range g.causes {
 				if k.Kind != "layout" {
 					fmt.Fprintf(w, "  - %s %s: %s\n", k.Kind, code(fileLine(k.File, k.Line)), mdText(k.Message))
@@ -167,7 +167,7 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 		fmt.Fprintln(w, "#### Inconclusive")
 		fmt.Fprintln(w)
 		for _, ch := range withoutThroughput(c.Inconclusive) {
-			fmt.Fprintf(w, "- %s %s %s\n", mdText(ch.Benchmark), ch.Unit, mdText(intervalText(ch)))
+			fmt.Fprintf(w, "- %s %s %s\n", mdText(ch.Benchmark), mdText(ch.Unit), mdText(intervalText(ch)))
 		}
 		fmt.Fprintln(w)
 	}
@@ -175,7 +175,7 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 		fmt.Fprintln(w, "#### Improvements")
 		fmt.Fprintln(w)
 		for _, ch := range withoutThroughput(c.Improvements) {
-			fmt.Fprintf(w, "- %s %s %+.1f%%\n", mdText(ch.Benchmark), ch.Unit, 100*ch.Delta)
+			fmt.Fprintf(w, "- %s %s %+.1f%%\n", mdText(ch.Benchmark), mdText(ch.Unit), 100*ch.Delta)
 		}
 		fmt.Fprintln(w)
 	}
@@ -183,13 +183,15 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 		fmt.Fprintf(w, "> %s\n\n", mdText(n))
 	}
 	if len(tables) > 0 {
-		fmt.Fprintln(w, "<details><summary>All benchmarks</summary>")
-		fmt.Fprintln(w)
-		fmt.Fprintln(w, "```")
-		if err := CompareText(w, tables, alpha); err != nil {
+		// The table holds the benchmarks' names as they are: its fence is
+		// longer than any run of backticks in them.
+		var table strings.Builder
+		if err := CompareText(&table, tables, alpha); err != nil {
 			return err
 		}
-		fmt.Fprintln(w, "```")
+		fmt.Fprintln(w, "<details><summary>All benchmarks</summary>")
+		fmt.Fprintln(w)
+		fmt.Fprint(w, fenced("", "", strings.Split(strings.TrimSuffix(table.String(), "\n"), "\n")))
 		fmt.Fprintln(w, "</details>")
 	}
 	return nil

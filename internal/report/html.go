@@ -17,6 +17,23 @@ import (
 //go:embed report.html.tmpl
 var htmlTemplateText string
 
+// The page's style sheet and script: inline in report.html, files of
+// their own for a server (Options.Assets).
+var (
+	//go:embed report.css
+	htmlStyle string
+	//go:embed report.js
+	htmlScript string
+)
+
+// StyleSheet is the CSS report.html holds inline, for a server that
+// serves it as Options.Assets + "/report.css".
+func StyleSheet() string { return htmlStyle }
+
+// Script is the script report.html holds inline (the flame graphs' zoom),
+// for a server that serves it as Options.Assets + "/report.js".
+func Script() string { return htmlScript }
+
 var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct":      percent,
 	"fileLine": fileLine,
@@ -42,7 +59,9 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 // benchmark, CPU categories per benchmark and, for each benchmark in
 // opts.Flames, an icicle flame graph. The page loads nothing from
 // anywhere: styles are inline and the only script, which zooms the flame
-// graph on click, is optional.
+// graph on click, is optional. With opts.Assets the style sheet and the
+// script are linked instead (StyleSheet, Script), for a server whose
+// Content-Security-Policy allows no inline code.
 func HTML(w io.Writer, doc *document.Report, opts Options) error {
 	v := newHTMLView(doc, opts)
 	return htmlTemplate.Execute(w, v)
@@ -51,7 +70,12 @@ func HTML(w io.Writer, doc *document.Report, opts Options) error {
 // htmlView is what the template shows, computed so the template only
 // loops and prints.
 type htmlView struct {
-	Title                             string
+	Title string
+	// Assets is Options.Assets; Style and Script the inline code
+	// without it.
+	Assets                            string
+	Style                             template.CSS
+	Script                            template.JS
 	Env                               [][2]string
 	Sec                               sections
 	Units                             []string
@@ -133,7 +157,8 @@ type htmlGate struct {
 }
 
 func newHTMLView(d *document.Report, opts Options) *htmlView {
-	v := &htmlView{Title: opts.title(d), Doc: d, Sec: sectionsOf(d), Commands: d.Commands}
+	v := &htmlView{Title: opts.title(d), Doc: d, Sec: sectionsOf(d), Commands: d.Commands,
+		Assets: opts.Assets, Style: template.CSS(htmlStyle), Script: template.JS(htmlScript)}
 	for _, s := range d.Scaling {
 		if s.Parameter == "cpu" {
 			v.Cores = append(v.Cores, newHTMLCore(s))

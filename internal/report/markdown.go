@@ -29,6 +29,10 @@ type Options struct {
 	// Flames holds each benchmark's CPU call tree (profiles.Flame), by
 	// benchmark name, for the HTML flame graphs; Markdown ignores it.
 	Flames map[string]*profiles.FlameNode
+	// Assets, if set, is the URL path under which a server serves
+	// report.css (StyleSheet) and report.js (Script): the HTML page links
+	// them instead of holding them inline. Markdown ignores it.
+	Assets string
 }
 
 func (o Options) hotspots() int    { return cmp.Or(o.Hotspots, 8) }
@@ -112,9 +116,11 @@ type mdWriter struct {
 
 func (m *mdWriter) printf(format string, args ...any) { fmt.Fprintf(m.b, format, args...) }
 
-// table writes a GitHub table; align holds "l" or "r" per column.
+// table writes a GitHub table; align holds "l" or "r" per column. Every
+// pipe in a cell is escaped, inside a code span too: GitHub splits the
+// row at unescaped pipes before it reads the cells' Markdown.
 func (m *mdWriter) table(align string, header []string, rows [][]string) {
-	m.printf("| %s |\n|", strings.Join(header, " | "))
+	m.printf("| %s |\n|", joinCells(header))
 	for _, a := range align {
 		if a == 'r' {
 			m.printf("---:|")
@@ -124,9 +130,18 @@ func (m *mdWriter) table(align string, header []string, rows [][]string) {
 	}
 	m.printf("\n")
 	for _, r := range rows {
-		m.printf("| %s |\n", strings.Join(r, " | "))
+		m.printf("| %s |\n", joinCells(r))
 	}
 	m.printf("\n")
+}
+
+// joinCells joins a row's cells with their pipes escaped.
+func joinCells(cells []string) string {
+	escaped := make([]string, len(cells))
+	for i, c := range cells {
+		escaped[i] = strings.ReplaceAll(c, "|", `\|`)
+	}
+	return strings.Join(escaped, " | ")
 }
 
 func (m *mdWriter) title() {
@@ -611,11 +626,11 @@ func (m *mdWriter) memory() {
 			m.printf("Why the compiler put them on the heap (`-gcflags=-m=2`):\n\n")
 			for _, a := range flows {
 				m.printf("- %s %s\n\n", code(fileLine(a.File, a.Line)), code(compilerText(a.Escape.Verdict)))
-				m.printf("  ```text\n")
+				var lines []string
 				for _, f := range a.Escape.Flow {
-					m.printf("  %s\n", strings.ReplaceAll(compilerText(f), "```", "'''"))
+					lines = append(lines, compilerText(f))
 				}
-				m.printf("  ```\n\n")
+				m.printf("%s\n", fenced("  ", "text", lines))
 			}
 		}
 	}
@@ -771,14 +786,14 @@ func (m *mdWriter) commands() {
 	if len(m.doc.Commands) == 0 {
 		return
 	}
-	m.printf("### Reproduce\n\n```sh\n")
+	var lines []string
 	for i, c := range m.doc.Commands {
 		if i > 0 {
-			m.printf("\n")
+			lines = append(lines, "")
 		}
-		m.printf("# %s\n%s\n", oneLine(c.What), c.Command)
+		lines = append(lines, "# "+oneLine(c.What), c.Command)
 	}
-	m.printf("```\n")
+	m.printf("### Reproduce\n\n%s", fenced("", "sh", lines))
 }
 
 // shortFunc drops the import path's directories from a function name, as
@@ -798,21 +813,110 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// mdText makes s safe as text in a Markdown table cell or list item.
+// mdText makes s literal text in GitHub-flavoured Markdown, on one line,
+// in a paragraph, a list item, a heading or (through table) a table cell:
+// every character that could open emphasis, a link or an image, a code
+// span, strikethrough, math, a heading, an entity or an HTML tag is
+// escaped, and so is a start that would open a block (a list item, a
+// thematic break). A benchmark called **x** or [x](u) reads as its name.
+// Pipes are escaped by table, the one place where they mean something.
 func mdText(s string) string {
-	return strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;").Replace(oneLine(s))
+	s = oneLine(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '\\', '`', '*', '_', '[', ']', '~', '$', '#':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return blockStart(b.String())
 }
 
-// code writes s as a code span, "" as nothing.
+// blockStart escapes a start of s that would make a list item's text a
+// list of its own or a thematic break: "-", "+", "12." or "3)". (A lone
+// "===" is a setext underline only under a paragraph's line, and mdText's
+// text is one line that starts a list item, a heading or a cell.)
+func blockStart(s string) string {
+	if s == "" {
+		return s
+	}
+	switch s[0] {
+	case '-', '+':
+		return "\\" + s
+	}
+	digits := 0
+	for digits < len(s) && digits < 10 && s[digits] >= '0' && s[digits] <= '9' {
+		digits++
+	}
+	if digits > 0 && digits < len(s) && (s[digits] == '.' || s[digits] == ')') {
+		return s[:digits] + "\\" + s[digits:]
+	}
+	return s
+}
+
+// code writes s as a code span, "" as nothing: between runs of backticks
+// longer than any run inside it, with a space inside each when s starts or
+// ends with a backtick, so the span closes only at its end and shows every
+// character of s. Pipes are escaped by table.
 func code(s string) string {
-	s = strings.ReplaceAll(oneLine(s), "|", `\|`)
+	s = oneLine(s)
 	if s == "" {
 		return ""
 	}
-	if strings.Contains(s, "`") {
-		return "`` " + s + " ``"
+	ticks := strings.Repeat("`", longestRun(s, '`')+1)
+	if s[0] == '`' || s[len(s)-1] == '`' {
+		s = " " + s + " "
 	}
-	return "`" + s + "`"
+	return ticks + s + ticks
+}
+
+// fenced writes lines as a fenced code block with the info string info,
+// each line indented by indent (a line break inside an element, \r
+// included, starts an indented line of its own, so the block stays in its
+// list item). Its fence is longer than any run of backticks in the lines
+// (and at least three), so no line can close it.
+func fenced(indent, info string, lines []string) string {
+	n := 3
+	for _, l := range lines {
+		n = max(n, longestRun(l, '`')+1)
+	}
+	fence := strings.Repeat("`", n)
+	var b strings.Builder
+	b.WriteString(indent + fence + info + "\n")
+	for _, l := range lines {
+		for _, part := range strings.Split(lineBreaks.Replace(l), "\n") {
+			b.WriteString(indent + part + "\n")
+		}
+	}
+	b.WriteString(indent + fence + "\n")
+	return b.String()
+}
+
+// lineBreaks turns the line endings CommonMark knows into "\n".
+var lineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n")
+
+// longestRun is the length of the longest run of c in s.
+func longestRun(s string, c byte) int {
+	longest, n := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			n++
+			longest = max(longest, n)
+		} else {
+			n = 0
+		}
+	}
+	return longest
 }
 
 var resultName = regexp.MustCompile(`~[rR][0-9]+`)

@@ -213,3 +213,31 @@ func TestHTMLEscapes(t *testing.T) {
 		t.Errorf("finding text is not escaped:\n%s", buf.String())
 	}
 }
+
+// TestHTMLAssets renders the page for a server whose policy allows no
+// inline code: the style sheet and the script are linked, and served as
+// StyleSheet and Script, the very code report.html holds inline.
+func TestHTMLAssets(t *testing.T) {
+	doc := reportFixture(t)
+	var inline, linked bytes.Buffer
+	if err := HTML(&inline, doc, Options{Flames: plantedFlames(t)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := HTML(&linked, doc, Options{Flames: plantedFlames(t), Assets: "/static"}); err != nil {
+		t.Fatal(err)
+	}
+	page := linked.String()
+	for _, want := range []string{`<link rel="stylesheet" href="/static/report.css">`, `<script src="/static/report.js"></script>`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if regexp.MustCompile(`<style|<script>|\sstyle=|\son[a-z]+=`).MatchString(page) {
+		t.Errorf("the page with Assets still has inline code")
+	}
+	for _, code := range []string{StyleSheet(), Script()} {
+		if len(code) < 100 || !strings.Contains(inline.String(), code) {
+			t.Errorf("report.html does not hold the served code inline:\n%.200s", code)
+		}
+	}
+}

@@ -144,11 +144,16 @@ func (m *mdWriter) run() {
 	}
 	r := m.doc.Run
 	m.printf("## The run\n\n")
-	m.printf("`%s`, profiled in %s CPU segments, heap sampled every %s. Times are the kernel's (wait4 rusage)%s.\n\n",
-		r.Package, seconds(r.SegmentSeconds), memRate(r.MemProfileRate), medianNote(r))
+	m.printf("%s, profiled in %s CPU segments, heap sampled every %s. Times are the kernel's (wait4 rusage)%s.\n\n",
+		code(r.Package), seconds(r.SegmentSeconds), memRate(r.MemProfileRate), medianNote(r))
 	align := "l" + strings.Repeat("r", len(header)-1)
 	for i := range header[1:] {
 		header[i+1] = code(header[i+1])
+	}
+	for _, row := range rows {
+		for i := range row {
+			row[i] = mdText(row[i])
+		}
 	}
 	m.table(align, header, rows)
 	for _, v := range r.Variants {
