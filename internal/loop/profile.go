@@ -1,6 +1,7 @@
 package loop
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -160,6 +162,19 @@ func (s *Suite) profileOne(ctx context.Context, t gotest.Target, name, scratch s
 	if o.Status != results.StatusOK {
 		p.Status, p.Error = o.Status, o.Error
 		return p, nil
+	}
+	if longer := longerBenchtime(cfg.Benchtime); longer != "" && !sampled(cpuPath) {
+		// At 100 samples a second a short run on a busy machine can end
+		// with none: once more, long enough to be sampled.
+		rc := cfg
+		rc.Benchtime = longer
+		if o, err = t.Binary.Run(ctx, rc); err != nil {
+			return nil, err
+		}
+		if o.Status != results.StatusOK {
+			p.Status, p.Error = o.Status, o.Error
+			return p, nil
+		}
 	}
 	cfg.Args = []string{"-test.memprofile=" + memPath, "-test.memprofilerate=" + strconv.Itoa(max(opts.MemRate, 1))}
 	o, err = t.Binary.Run(ctx, cfg)
@@ -411,4 +426,24 @@ func copyFile(from, to string) (err error) {
 		return fmt.Errorf("copy %s: %w", from, err)
 	}
 	return nil
+}
+
+// sampled reports whether the CPU profile at path holds a sample.
+func sampled(path string) bool {
+	p, err := profiles.ReadFile(path)
+	return err != nil || len(p.Sample) > 0 // an unreadable profile is reported by the analysis
+}
+
+// longerBenchtime is the -benchtime of a second CPU profile run when the
+// first had no sample: a second, or "" when the first already ran at
+// least that long.
+func longerBenchtime(bt string) string {
+	if strings.HasSuffix(bt, "x") {
+		return "1s" // a count says nothing of the time it took
+	}
+	d, err := time.ParseDuration(cmp.Or(bt, "1s"))
+	if err != nil || d >= time.Second {
+		return ""
+	}
+	return "1s"
 }

@@ -57,3 +57,11 @@ func golden(t *testing.T, name string, got []byte) {
 		t.Errorf("%s differs from the golden file; got:\n%s", name, got)
 	}
 }
+
+func TestLongerBenchtime(t *testing.T) {
+	for bt, want := range map[string]string{"": "", "10ms": "1s", "999ms": "1s", "1s": "", "2s": "", "100x": "1s", "junk": ""} {
+		if got := longerBenchtime(bt); got != want {
+			t.Errorf("longerBenchtime(%q) = %q, want %q", bt, got, want)
+		}
+	}
+}
