@@ -19,7 +19,7 @@ func (d *deriver) allocCauses(b *bench) {
 			continue
 		}
 		share := max(a.BytesShare, a.ObjectsShare)
-		if share < siteMin {
+		if share < d.t.SiteMin {
 			continue
 		}
 		allocs, bytes := a.AllocsPerOp, a.BytesPerOp
@@ -27,7 +27,7 @@ func (d *deriver) allocCauses(b *bench) {
 			// No per-op profile: the shares of the benchmark's metrics.
 			allocs, bytes = a.ObjectsShare*b.allocsPerOp, a.BytesShare*b.bytesPerOp
 		}
-		if allocs > 0 && allocs < rareAllocs && a.BytesShare < 0.2 {
+		if allocs > 0 && allocs < d.t.RareAllocs && a.BytesShare < d.t.RareBytes {
 			continue // an error path or a rarely taken branch
 		}
 		e := document.Escape{}
@@ -56,7 +56,7 @@ func (d *deriver) allocCauses(b *bench) {
 		}
 		c := d.find(KindAlloc, owner, group)
 		if c == nil {
-			c = newCause(KindAlloc, group, owner, a.File, a.Line)
+			c = d.newCause(KindAlloc, group, owner, a.File, a.Line)
 			c.inherent = inherent(a, e, d.module)
 			d.causes = append(d.causes, c)
 		}

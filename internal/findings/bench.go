@@ -13,11 +13,11 @@ import (
 // fixtureCauses finds the benchmark's own cost: _test.go sites and lines
 // that grow with b.N in a benchmark that measures the module.
 func (d *deriver) fixtureCauses(b *bench) {
-	if b.entry.ModuleCPUShare != nil && *b.entry.ModuleCPUShare < fixtureMin {
+	if b.entry.ModuleCPUShare != nil && *b.entry.ModuleCPUShare < d.t.FixtureModuleCPU {
 		return // a baseline or broken benchmark: its own code is all it measures
 	}
 	for _, a := range b.allocs {
-		if !(a.InTest || strings.HasSuffix(a.File, "_test.go")) || a.BytesShare < fixtureMin {
+		if !(a.InTest || strings.HasSuffix(a.File, "_test.go")) || a.BytesShare < d.t.FixtureBytes {
 			continue
 		}
 		if a.AllocsPerOp == 0 && a.BytesPerOp == 0 {
@@ -45,7 +45,7 @@ func (d *deriver) benchCause(kind string, b *bench, fn, file string, line int64)
 	if c := d.find(kind, fn, group); c != nil {
 		return c
 	}
-	c := newCause(kind, group, fn, file, line)
+	c := d.newCause(kind, group, fn, file, line)
 	c.section = document.SectionBenchmark
 	d.causes = append(d.causes, c)
 	return c
@@ -58,12 +58,12 @@ func (d *deriver) contention(b *bench) {
 		return // run at several core counts: scalingCauses judges it
 	}
 	share := b.cats["scheduler"]
-	if share < contendMin {
+	if share < d.t.ContendMin {
 		return
 	}
 	c := d.find(KindContention, b.key, "scheduler")
 	if c == nil {
-		c = newCause(KindContention, "scheduler", b.key, "", 0)
+		c = d.newCause(KindContention, "scheduler", b.key, "", 0)
 		d.causes = append(d.causes, c)
 	}
 	c.fn = ""
@@ -96,7 +96,7 @@ func (d *deriver) benchmarkVerdicts() {
 				shared.addEvidence(fmt.Sprintf("%s: %s", b.name(), why))
 				continue
 			}
-			c := newCause(KindBroken, b.key, "", "", 0)
+			c := d.newCause(KindBroken, b.key, "", "", 0)
 			c.section = document.SectionBroken
 			c.cost(b)
 			c.message = fmt.Sprintf("%s: %s", b.name(), why)
@@ -119,7 +119,7 @@ func (d *deriver) benchmarkVerdicts() {
 		}
 		if why := d.leaveAlone(b); why != "" {
 			d.dropOwnCode(b)
-			c := newCause(KindLeaveAlone, b.key, "", "", 0)
+			c := d.newCause(KindLeaveAlone, b.key, "", "", 0)
 			c.section = document.SectionLeaveAlone
 			c.cost(b)
 			c.message = fmt.Sprintf("%s: %s", b.name(), why)
@@ -133,10 +133,10 @@ func (d *deriver) benchmarkVerdicts() {
 // broken says why a benchmark measures nothing useful, or "".
 func (d *deriver) broken(b *bench) string {
 	for _, m := range b.metrics {
-		if v, ok := median(m, secPerOp); ok && v > 0 && v < brokenSecPerOp {
+		if v, ok := median(m, secPerOp); ok && v > 0 && v < d.t.BrokenSecPerOp {
 			return fmt.Sprintf("%s runs at %s/op, below 1 ns: the compiler removed the work (use the result, or use b.Loop)", strings.TrimPrefix(m.Name, "Benchmark"), duration(v))
 		}
-		if m.BytesDrift > 0 && m.BytesDrift < driftMin && 1/m.BytesDrift < driftMin {
+		if m.BytesDrift > 0 && m.BytesDrift < d.t.DriftMin && 1/m.BytesDrift < d.t.DriftMin {
 			continue
 		}
 		if m.BytesDrift > 1 {
@@ -147,11 +147,11 @@ func (d *deriver) broken(b *bench) string {
 		}
 	}
 	e := b.entry
-	if lb := e.LoopBytesPerOp; lb != nil && b.bytesPerOp > timedSetupRatio**lb+timedSetupMin {
+	if lb := e.LoopBytesPerOp; lb != nil && b.bytesPerOp > d.t.TimedSetupRatio**lb+d.t.TimedSetupBytes {
 		return fmt.Sprintf("it reports %s B/op but its loop allocates %s per op: setup runs inside the timer (%s of the reported bytes are a one-time cost spread over b.N)",
 			num(b.bytesPerOp), bytesText(*lb), pct(1-*lb/b.bytesPerOp))
 	}
-	if e.ModuleCPUShare != nil && e.CalleeCPUShare != nil && *e.ModuleCPUShare < noModule && *e.CalleeCPUShare < noCallee {
+	if e.ModuleCPUShare != nil && e.CalleeCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule && *e.CalleeCPUShare < d.t.NoCallee {
 		return fmt.Sprintf("its CPU profile shows no module code and no call out of the benchmark (%s in callees): its loop does no work — does it run over an empty input?", pct(*e.CalleeCPUShare))
 	}
 	return ""
@@ -175,7 +175,7 @@ func (d *deriver) leaveAlone(b *bench) string {
 	if fn, ok := d.micro[b.key]; ok && !d.hasCause(b) {
 		return fmt.Sprintf("measures the internal function %s directly, and its time is %s's own code: change it only where the API that calls it shows the cost", fn, fn)
 	}
-	if e.ModuleCPUShare != nil && *e.ModuleCPUShare < noModule {
+	if e.ModuleCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule {
 		callee := ""
 		for _, l := range b.lines {
 			if l.Callee != "" {
@@ -191,10 +191,10 @@ func (d *deriver) leaveAlone(b *bench) string {
 	if !b.hasAllocs || b.allocsPerOp > 0 || b.bytesPerOp > 0 {
 		return ""
 	}
-	if row := d.cores[b.key]; row != nil && row.Efficiency < scaleOK {
+	if row := d.cores[b.key]; row != nil && row.Efficiency < d.t.ScaleOK {
 		return "" // fast on one core, but it does not scale
 	}
-	if !b.hasSec || b.secPerOp >= tightSecPerOp {
+	if !b.hasSec || b.secPerOp >= d.t.TightSecPerOp {
 		// Hot code of its own may still hold a better algorithm: only a
 		// benchmark this fast is known to have nothing left to gain.
 		return ""
@@ -203,7 +203,7 @@ func (d *deriver) leaveAlone(b *bench) string {
 		if c.section != document.SectionFix || c.lowOnly {
 			continue
 		}
-		if cs := c.costs[b.key]; cs != nil && cs.CPUShare >= leaveMin {
+		if cs := c.costs[b.key]; cs != nil && cs.CPUShare >= d.t.LeaveMin {
 			return ""
 		}
 	}
@@ -412,7 +412,7 @@ func (d *deriver) skipped() {
 		}
 		c := byWhere[key]
 		if c == nil {
-			c = newCause(KindBroken, key, "", file, line)
+			c = d.newCause(KindBroken, key, "", file, line)
 			c.section = document.SectionBroken
 			c.message = fmt.Sprintf("%s: %s: it measures nothing", e.Name, why)
 			c.suggestion = "provide what it needs (check the test data into testdata/, or generate it) so it runs everywhere, or remove it"
@@ -474,7 +474,7 @@ func (d *deriver) hasCause(b *bench) bool {
 		if c.section != document.SectionFix {
 			continue
 		}
-		if cs := c.costs[b.key]; cs != nil && cs.CPUShare >= leaveMin {
+		if cs := c.costs[b.key]; cs != nil && cs.CPUShare >= d.t.LeaveMin {
 			return true
 		}
 	}
@@ -530,7 +530,7 @@ func (d *deriver) linted(used map[int]bool) {
 			continue
 		}
 		key := l.Package + " " + where(l.File, int64(l.Line)) + " " + l.Analyzer
-		c := newCause(KindBroken, key, "", l.File, int64(l.Line))
+		c := d.newCause(KindBroken, key, "", l.File, int64(l.Line))
 		byBench[l.Package+" "+l.Benchmark] = c
 		c.addLine(l.File, int64(l.Line), "", l.Message)
 		c.section = document.SectionBroken

@@ -12,6 +12,7 @@ import (
 // cause is a root cause being assembled: its lines, its costs per
 // benchmark and its words.
 type cause struct {
+	t             *Thresholds
 	kind, section string
 	group         string // what merges candidates into one cause
 	fn            string
@@ -38,8 +39,8 @@ type cause struct {
 	lineShare map[string]float64
 }
 
-func newCause(kind, group, fn, file string, line int64) *cause {
-	return &cause{kind: kind, section: document.SectionFix, group: group, fn: fn, file: file, line: line,
+func (d *deriver) newCause(kind, group, fn, file string, line int64) *cause {
+	return &cause{t: &d.t, kind: kind, section: document.SectionFix, group: group, fn: fn, file: file, line: line,
 		costs: map[string]*document.Cost{}, benches: map[string]*bench{}}
 }
 
@@ -89,7 +90,7 @@ func (c *cause) impact() (float64, *bench) {
 	for _, k := range keys {
 		v := c.costs[k].CPUShare * c.benches[k].weight
 		if c.inherent {
-			v *= inherentFactor
+			v *= c.t.InherentFactor
 		}
 		if v > best {
 			best, bb = v, c.benches[k]
@@ -124,7 +125,7 @@ func (c *cause) finding() document.Finding {
 		Kind: c.kind, Section: c.section, Function: c.fn, File: c.file, Line: c.line,
 		Message: c.message, Suggestion: c.suggestion, Impact: impact, Evidence: c.evidence,
 	}
-	f.Severity = severity(impact)
+	f.Severity = c.t.severity(impact)
 	if c.lowOnly && f.Severity != document.SeverityInfo {
 		f.Severity = document.SeverityLow
 	}
@@ -164,7 +165,7 @@ func (c *cause) gain(top *bench) string {
 	if cs.AllocsPerOp > 0 {
 		parts = append(parts, fmt.Sprintf("−%s allocs/op and −%s/op", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp)))
 	}
-	if cs.CPUShare >= 0.01 {
+	if cs.CPUShare >= c.t.GainMin {
 		t := fmt.Sprintf("up to %s of its time", pct(cs.CPUShare))
 		if top.hasSec && top.secPerOp > 0 {
 			t += fmt.Sprintf(" (≈%s/op of %s/op)", duration(cs.CPUShare*top.secPerOp), duration(top.secPerOp))
@@ -184,11 +185,11 @@ func (c *cause) gain(top *bench) string {
 	return g
 }
 
-func severity(impact float64) string {
+func (t *Thresholds) severity(impact float64) string {
 	switch {
-	case impact >= sevHigh:
+	case impact >= t.SevHigh:
 		return document.SeverityHigh
-	case impact >= sevMedium:
+	case impact >= t.SevMedium:
 		return document.SeverityMedium
 	case impact > 0:
 		return document.SeverityLow

@@ -8,18 +8,6 @@ import (
 	"github.com/perfloop/perfloop/internal/document"
 )
 
-// Thresholds of the contention rules (see the package doc).
-const (
-	scaleOK      = 0.8  // contention: efficiency at which a benchmark scales
-	insideWork   = 0.20 // contention: CPU inside an exclusive critical section
-	readLockCPU  = 0.15 // contention: CPU in an RWMutex's read lock operations
-	delayMin     = 0.05 // contention: lock wait per op over the goroutines' time
-	growthShare  = 0.05 // contention: a growing line's share of CPU per op at N
-	growthFactor = 1.5  // contention: … growing by at least this factor
-	atomicMin    = 0.15 // contention: atomic writes to shared state
-	busyCores    = 0.75 // contention: a run at N cores that got less than this × N cores ran on a busy machine
-)
-
 // coreRows indexes the document's measured core-scaling rows by bench
 // key: the row that carries the lock sites and growing lines (the
 // benchmark's worst); scaled holds every bench key with a core-scaling
@@ -66,8 +54,8 @@ func (d *deriver) scalingCauses() {
 			// rules then decide from the CPU profile alone (the work an
 			// exclusive section holds, the CPU of the lock operations).
 			n := row.CPU[len(row.CPU)-1]
-			busy := row.CoresUsed > 0 && row.CoresUsed < busyCores*float64(n)
-			scales := row.Efficiency >= scaleOK && !busy
+			busy := row.CoresUsed > 0 && row.CoresUsed < d.t.BusyCores*float64(n)
+			scales := row.Efficiency >= d.t.ScaleOK && !busy
 			nsN := row.NsPerOp[len(row.NsPerOp)-1]
 			measured := fmt.Sprintf("%s: %s ns/op at -cpu 1, %s at -cpu %d (efficiency %.2f, ideal 1)", b.name(), fnum(row.NsPerOp[0]), fnum(nsN), n, row.Efficiency)
 			if busy {
@@ -119,7 +107,7 @@ func (d *deriver) sharedAtomics(b *bench, row *document.Scaling, n int, measured
 	for _, fn := range order {
 		fc := byFn[fn]
 		top := fc.lines[0] // the rows come costliest first
-		if fc.share < atomicMin || d.coveredBy(b, top.File, top.Line) != nil {
+		if fc.share < d.t.AtomicMin || d.coveredBy(b, top.File, top.Line) != nil {
 			continue
 		}
 		c := d.atomicCause(b, fn, top.File, top.Line)
@@ -162,9 +150,9 @@ func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSit
 	var ev []string
 	top := topInside(ls)
 	switch {
-	case scales && wait < delayMin:
+	case scales && wait < d.t.DelayMin:
 		return
-	case !scales && !read && ls.CPUInside >= insideWork:
+	case !scales && !read && ls.CPUInside >= d.t.InsideWork:
 		// Amdahl: the share inside runs one goroutine at a time.
 		p := ls.CPUInside
 		bound := 1 / (p + (1-p)/float64(n))
@@ -177,17 +165,17 @@ func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSit
 		} else {
 			sugg += "compute what does not touch the shared state before the Lock, and hold the lock only to update it"
 		}
-		if wait >= delayMin {
+		if wait >= d.t.DelayMin {
 			sugg += "; if the update itself stays hot, shard the state by a hash of the key into independent locks"
 		}
 		ev = append(ev, fmt.Sprintf("CPU profile at -cpu %d: %s of the samples between the Lock at %s and its Unlock", n, pct(ls.CPUInside), where(ls.File, ls.Line)))
-	case !scales && read && (ls.LockCPU >= readLockCPU || readerGrowth(row, ls)):
+	case !scales && read && (ls.LockCPU >= d.t.ReadLockCPU || readerGrowth(row, ls)):
 		impact = ls.LockCPU
 		msg = fmt.Sprintf("%s's read path takes %s (RLock/RUnlock) on every call: the lock operations are %s of %s's CPU, %s the read they protect (%s); every RLock and RUnlock adds to the RWMutex's one reader count, so with readers on %d cores its cache line moves between them on every call",
 			shortName(ls.Function), lockText(ls), pct(ls.LockCPU), b.name(), moreOrLess(ls.LockCPU, ls.CPUInside), pct(ls.CPUInside), n)
 		sugg = "for read-mostly data, publish an immutable snapshot behind an atomic.Pointer (writers copy, modify and swap it; readers Load without a lock), or use sync.Map for keys written once and read often: either removes the shared reader count from the read path"
 		ev = append(ev, fmt.Sprintf("CPU profile at -cpu %d: %s of the samples in RLock/RUnlock at %s, %s inside the section", n, pct(ls.LockCPU), where(ls.File, ls.Line), pct(ls.CPUInside)))
-	case wait >= delayMin:
+	case wait >= d.t.DelayMin:
 		impact = min(wait, 1)
 		share := fmt.Sprintf("%s of their time at -cpu %d", pct(wait), n)
 		if wait > 1 {
@@ -221,7 +209,7 @@ func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSit
 
 // growthCause judges a line whose CPU per op grows with the cores.
 func (d *deriver) growthCause(b *bench, row *document.Scaling, g document.LineGrowth, n int, measured string) {
-	if g.NsPerOp1 > 0 && g.NsPerOpN < growthFactor*g.NsPerOp1 {
+	if g.NsPerOp1 > 0 && g.NsPerOpN < d.t.GrowthFactor*g.NsPerOp1 {
 		return
 	}
 	for _, c := range d.causes {
@@ -307,7 +295,7 @@ func (d *deriver) contentionCause(b *bench, fn, file string, line int64) *cause 
 	if c := d.find(KindContention, fn, group); c != nil {
 		return c
 	}
-	c := newCause(KindContention, group, fn, file, line)
+	c := d.newCause(KindContention, group, fn, file, line)
 	d.causes = append(d.causes, c)
 	return c
 }
@@ -322,7 +310,7 @@ func (d *deriver) atomicCause(b *bench, fn, file string, line int64) *cause {
 			return c
 		}
 	}
-	c := newCause(KindContention, group, fn, file, line)
+	c := d.newCause(KindContention, group, fn, file, line)
 	d.causes = append(d.causes, c)
 	return c
 }

@@ -53,7 +53,7 @@ func (d *deriver) hotFunc(fn, file string, line int64) *cause {
 	if c := d.find(KindCPU, fn, "function"); c != nil {
 		return c
 	}
-	c := newCause(KindCPU, "function", fn, file, line)
+	c := d.newCause(KindCPU, "function", fn, file, line)
 	d.causes = append(d.causes, c)
 	return c
 }
@@ -126,7 +126,7 @@ func (d *deriver) cpuCauses(b *bench) {
 		switch {
 		case l.Callee == "":
 			continue // a line's own code: see ownCode
-		case lc.cum < cpuMin:
+		case lc.cum < d.t.CPUMin:
 			continue
 		case cat == "memory" || cat == "gc":
 			continue // the allocation causes' time
@@ -149,7 +149,7 @@ func (d *deriver) cpuCauses(b *bench) {
 				"syscall": KindIO, "scheduler": KindContention}[cat]
 			c = d.find(kind, document.PlainFunc(l.Function), cat)
 			if c == nil {
-				c = newCause(kind, cat, document.PlainFunc(l.Function), l.File, l.Line)
+				c = d.newCause(kind, cat, document.PlainFunc(l.Function), l.File, l.Line)
 				c.suggestion = fix
 				c.message = fmt.Sprintf("%s under %s", what, shortName(l.Function))
 				d.causes = append(d.causes, c)
@@ -192,14 +192,14 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 			sum += lc.self
 		}
 		existing := d.find(KindCPU, fn, "function")
-		if sum < ownCodeMin && (existing == nil || existing.costs[b.key] == nil || sum < ownJoinMin) {
+		if sum < d.t.OwnCodeMin && (existing == nil || existing.costs[b.key] == nil || sum < d.t.OwnJoinMin) {
 			continue
 		}
 		slices.SortFunc(lines, func(x, y *lineCat) int { return int(y.self*1e6) - int(x.self*1e6) })
 		c := d.hotFunc(fn, lines[0].first.File, lines[0].first.Line)
 		c.addPart(b, "its own code", cpuWords["application"][1], true, sum)
 		for _, lc := range lines {
-			if lc.self >= ownJoinMin {
+			if lc.self >= d.t.OwnJoinMin {
 				c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("its own code: %s of CPU in %s", pct(lc.self), b.name()))
 				c.weigh(lc.first.File, lc.first.Line, lc.self)
 			}
@@ -238,7 +238,7 @@ func (d *deriver) finishCPU() {
 				words = append(words, p.fix)
 				continue
 			}
-			if len(words) == 0 || total(p) >= partMin {
+			if len(words) == 0 || total(p) >= d.t.PartMin {
 				words = append(words, fmt.Sprintf("%s %s", p.what, pct(total(p))))
 			}
 			own = own && p.own
@@ -334,7 +334,7 @@ func (d *deriver) repeatedCalls(b *bench) {
 	calls := map[key][]*document.LineCost{}
 	var order []key
 	for _, l := range b.lines {
-		if l.InTest || l.Callee == "" || l.Cum < repeatMin || l.Category == "memory" || l.Category == "gc" {
+		if l.InTest || l.Callee == "" || l.Cum < d.t.RepeatMin || l.Category == "memory" || l.Category == "gc" {
 			continue
 		}
 		k := key{document.PlainFunc(l.Function), document.PlainFunc(l.Callee)}
@@ -355,7 +355,7 @@ func (d *deriver) repeatedCalls(b *bench) {
 		}
 		c := d.find(KindRepeated, k.fn, k.callee)
 		if c == nil {
-			c = newCause(KindRepeated, k.callee, k.fn, ls[0].File, ls[0].Line)
+			c = d.newCause(KindRepeated, k.callee, k.fn, ls[0].File, ls[0].Line)
 			c.message = fmt.Sprintf("%s calls %s %d times on the same input", shortName(k.fn), pkgFunc(k.callee), len(ls))
 			c.suggestion = fmt.Sprintf("call %s once and keep the result for the other uses", pkgFunc(k.callee))
 			d.causes = append(d.causes, c)
@@ -419,7 +419,7 @@ func callArgs(src, name string) string {
 // because their cost is just over the budget: each call pays for the call.
 func (d *deriver) notInlined(b *bench) {
 	for _, ni := range d.doc.NotInlined {
-		if float64(ni.Cost) > inlineNear*float64(ni.Budget) || strings.HasSuffix(ni.File, "_test.go") || !d.isModule(ni.Function) {
+		if float64(ni.Cost) > d.t.InlineNear*float64(ni.Budget) || strings.HasSuffix(ni.File, "_test.go") || !d.isModule(ni.Function) {
 			continue
 		}
 		flat := 0.0
@@ -428,7 +428,7 @@ func (d *deriver) notInlined(b *bench) {
 				flat = h.Flat
 			}
 		}
-		if flat < inlineHot {
+		if flat < d.t.InlineHot {
 			continue
 		}
 		c := d.hotFunc(ni.Function, ni.File, ni.Line)
@@ -442,7 +442,7 @@ func (d *deriver) notInlined(b *bench) {
 			hasOwn = hasOwn || p.what == "its own code" && p.share[b.key] > 0
 		}
 		if !hasOwn {
-			c.addPart(b, "its own code", cpuWords["application"][1], true, flat/2)
+			c.addPart(b, "its own code", cpuWords["application"][1], true, d.t.NotInlinedOwn*flat)
 		}
 		c.addLine(ni.File, ni.Line, ni.Function, "declared here")
 		c.addEvidence(fmt.Sprintf("compiler (-gcflags=-m): cannot inline %s: cost %d exceeds budget %d; CPU profile of %s: %s flat", shortName(ni.Function), ni.Cost, ni.Budget, b.name(), pct(flat)))
@@ -521,7 +521,7 @@ func (c *cause) weigh(file string, line int64, share float64) {
 func (c *cause) mainLine() {
 	best, bestV := -1, -1.0
 	for i, l := range c.lines {
-		v := math.Round(c.lineShare[where(l.File, l.Line)] / rankBucket)
+		v := math.Round(c.lineShare[where(l.File, l.Line)] / c.t.RankBucket)
 		if v > bestV || v == bestV && (l.File < c.lines[best].File || l.File == c.lines[best].File && l.Line < c.lines[best].Line) {
 			best, bestV = i, v
 		}

@@ -21,39 +21,9 @@ type Options struct {
 	// are marked cold in production and ranked last.
 	Production map[string]float64
 	MinShare   float64
+	// Thresholds, when set, replace DefaultThresholds.
+	Thresholds *Thresholds
 }
-
-// Thresholds of the rules; the package doc says what each means.
-const (
-	siteMin         = 0.05  // alloc: smallest site share
-	rareAllocs      = 0.05  // alloc: fewer allocations per op are a rare path
-	cpuMin          = 0.08  // cpu: smallest cum share through a callee
-	repeatMin       = 0.03  // repeated-call: smallest share of each call
-	ownCodeMin      = 0.15  // cpu: a cluster of a function's own lines
-	ownNear         = 4     // cpu: lines this close are one cluster
-	ownJoinMin      = 0.02  // cpu: an own line joins a cause from this share
-	fixtureMin      = 0.20  // fixture: share of bytes or CPU
-	timedSetupRatio = 1.5   // broken: reported B/op above this × the loop's
-	timedSetupMin   = 64    // broken: … and above it by at least these bytes
-	inlineHot       = 0.03  // cpu: flat share of a function not inlined
-	inlineNear      = 1.5   // cpu: its cost at most this × the budget
-	brokenSecPerOp  = 1e-9  // broken: below this
-	noModule        = 0.01  // broken: module share below this
-	noCallee        = 0.05  // broken: callee share below this
-	leaveMin        = 0.05  // leave alone: no cause this large
-	tightSecPerOp   = 50e-9 // leave alone: faster than this
-	driftMin        = 2     // broken: B/op that moves this much with b.N
-	pgoGoShare      = 0.10  // gate: the module's Go code's CPU share for PGO
-	partMin         = 0.05  // cpu: smallest part of a function named in its message
-	contendMin      = 0.20  // contention: scheduler share
-	sevHigh         = 0.20  // severity high
-	sevMedium       = 0.07  // severity medium
-	gateAllocs      = 0.20  // gate: gc + memory
-	gateSyscall     = 0.40  // gate: syscall
-	rankBucket      = 0.025 // ranking: impact rounded to this
-	inherentFactor  = 0.5   // alloc: impact of an allocation the API forces
-	ownCodeRank     = 0.3   // ranking: weight of a line's own code
-)
 
 // Kinds of finding.
 const (
@@ -97,6 +67,7 @@ func (b *bench) memGC() float64 { return b.cats["gc"] + b.cats["memory"] }
 
 // deriver holds what the rules share.
 type deriver struct {
+	t       Thresholds
 	doc     *document.Report
 	opts    Options
 	module  string
@@ -117,7 +88,10 @@ func Derive(doc *document.Report, opts Options) (findings []document.Finding, ga
 	if doc == nil {
 		return nil, nil
 	}
-	d := &deriver{doc: doc, opts: opts, module: cmp.Or(opts.Module, doc.Module), byKey: map[string]*bench{}}
+	d := &deriver{t: DefaultThresholds, doc: doc, opts: opts, module: cmp.Or(opts.Module, doc.Module), byKey: map[string]*bench{}}
+	if opts.Thresholds != nil {
+		d.t = *opts.Thresholds
+	}
 	d.index()
 	d.cores, d.scaled = coreRows(doc)
 	for _, b := range d.benches {

@@ -7,10 +7,12 @@
 // one cause, every line it spans, every benchmark it costs, ranked by the
 // share of CPU time it accounts for, with the fix that fits the code and
 // the gain to expect. What a busy engineer needs first is a handful of
-// them; everything else is evidence for the appendix. Every threshold is
-// below, beside the rule that uses it; this comment is the specification
-// and the tests check it, on the bundled examples and on a labelled corpus
-// of third-party modules (internal/judge).
+// them; everything else is evidence for the appendix. Every number a rule
+// compares with is a field of Thresholds (DefaultThresholds are
+// perfloop's), named below beside the rule that uses it; this comment is
+// the specification, TestSpec pins each threshold at its edge, and the
+// corpus of third-party modules analysed by hand (internal/judge) scores
+// the whole.
 //
 // # Attribution
 //

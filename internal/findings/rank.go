@@ -28,7 +28,7 @@ func (d *deriver) ranked() []document.Finding {
 		rank := f.Impact
 		if c.lowOnly {
 			// A line's own code is rarely where the first fix is.
-			rank *= ownCodeRank
+			rank *= d.t.OwnCodeRank
 		}
 		if d.opts.Production != nil && f.Section == document.SectionFix {
 			// Production decides what matters: the cause's function's
@@ -43,7 +43,7 @@ func (d *deriver) ranked() []document.Finding {
 				f.Gain = strings.TrimSpace(f.Gain + fmt.Sprintf(" — cold in production: %s is %.1f%% of the production profile", shortName(c.fn), share*100))
 			}
 		}
-		items = append(items, item{f, math.Round(rank / rankBucket), c.allocs()})
+		items = append(items, item{f, math.Round(rank / d.t.RankBucket), c.allocs()})
 	}
 	slices.SortStableFunc(items, func(a, b item) int {
 		return cmp.Or(
@@ -99,7 +99,7 @@ func (d *deriver) gate(fs []document.Finding) []document.Gate {
 		}
 		s := b.memGC()
 		shares = append(shares, s)
-		if s > gateAllocs {
+		if s > d.t.GateAllocs {
 			over++
 		}
 	}
@@ -108,9 +108,9 @@ func (d *deriver) gate(fs []document.Finding) []document.Gate {
 		med := shares[len(shares)/2]
 		if 2*over >= len(shares) {
 			rows = append(rows, document.Gate{
-				Rule: "reduce allocations first", Metric: "gc+memory", Unit: "share", Measured: med, Threshold: gateAllocs,
+				Rule: "reduce allocations first", Metric: "gc+memory", Unit: "share", Measured: med, Threshold: d.t.GateAllocs,
 				Verdict: document.VerdictFirst,
-				Message: fmt.Sprintf("garbage collection and allocation take %s of CPU (median) and more than %s in %d of %d benchmarks: the allocation causes come first", pct(med), pct(gateAllocs), over, len(shares)),
+				Message: fmt.Sprintf("garbage collection and allocation take %s of CPU (median) and more than %s in %d of %d benchmarks: the allocation causes come first", pct(med), pct(d.t.GateAllocs), over, len(shares)),
 			})
 		}
 	}
@@ -120,9 +120,9 @@ func (d *deriver) gate(fs []document.Finding) []document.Gate {
 			sys, sysBench = s, b.name()
 		}
 	}
-	if sys > gateSyscall {
+	if sys > d.t.GateSyscall {
 		rows = append(rows, document.Gate{
-			Rule: "I/O strategy", Benchmark: sysBench, Metric: "syscall", Unit: "share", Measured: sys, Threshold: gateSyscall,
+			Rule: "I/O strategy", Benchmark: sysBench, Metric: "syscall", Unit: "share", Measured: sys, Threshold: d.t.GateSyscall,
 			Verdict: document.VerdictFirst,
 			Message: fmt.Sprintf("system calls take %s of %s's CPU: buffer the I/O, batch writes, or read larger blocks", pct(sys), sysBench),
 		})
@@ -140,17 +140,17 @@ func (d *deriver) gate(fs []document.Finding) []document.Gate {
 	}
 	if n, top := count(KindContention); n > 0 {
 		g := document.Gate{Rule: "contention", Benchmark: top.Benchmark, Metric: "scheduler", Unit: "share",
-			Measured: top.Impact, Threshold: contendMin, Verdict: document.VerdictFirst,
-			Message: fmt.Sprintf("%d parallel benchmark(s) spend more than %s of their CPU waiting on each other", n, pct(contendMin))}
+			Measured: top.Impact, Threshold: d.t.ContendMin, Verdict: document.VerdictFirst,
+			Message: fmt.Sprintf("%d parallel benchmark(s) spend more than %s of their CPU waiting on each other", n, pct(d.t.ContendMin))}
 		if len(d.cores) > 0 {
-			g.Metric, g.Threshold = "contention", scaleOK
-			g.Message = fmt.Sprintf("%d contention cause(s) keep concurrent benchmarks from scaling with the cores (efficiency below %.1f); the first is in %s", n, scaleOK, top.Benchmark)
+			g.Metric, g.Threshold = "contention", d.t.ScaleOK
+			g.Message = fmt.Sprintf("%d contention cause(s) keep concurrent benchmarks from scaling with the cores (efficiency below %.1f); the first is in %s", n, d.t.ScaleOK, top.Benchmark)
 		}
 		rows = append(rows, g)
 	}
 	if n, top := count(KindLibrary); n > 0 {
 		rows = append(rows, document.Gate{Rule: "library or format choice", Benchmark: top.Benchmark, Metric: "library", Unit: "share",
-			Measured: top.Impact, Threshold: cpuMin, Verdict: document.VerdictConsider,
+			Measured: top.Impact, Threshold: d.t.CPUMin, Verdict: document.VerdictConsider,
 			Message: fmt.Sprintf("%s: the library or the format decides this cost; compare implementations or formats before tuning the calls", top.Message)})
 	}
 	nb, _ := count(KindBroken)
@@ -182,7 +182,7 @@ func (d *deriver) goCodeIsHot() bool {
 				own += l.Self
 			}
 		}
-		if own >= pgoGoShare {
+		if own >= d.t.PGOGoShare {
 			return true
 		}
 	}

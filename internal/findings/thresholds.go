@@ -1,0 +1,171 @@
+package findings
+
+// Thresholds are the numbers the rules compare the evidence with. Every
+// field names the rule that reads it; the package doc says what each rule
+// means. DefaultThresholds are perfloop's, and TestSpec pins each of them:
+// doubling or halving any one changes the findings of a case built at its
+// edge (thresholds_test.go).
+//
+// Shares are fractions of a benchmark's CPU time, bytes or objects per op
+// (0..1); times are seconds per op.
+type Thresholds struct {
+	// SiteMin (alloc): the smallest share of a benchmark's per-op bytes
+	// or objects that makes a module site a candidate.
+	SiteMin float64
+	// RareAllocs and RareBytes (alloc): a site that allocates less than
+	// RareAllocs times per op with under RareBytes of the bytes is an
+	// error path or a rarely taken branch, not a cause.
+	RareAllocs, RareBytes float64
+	// InherentFactor (alloc, ranking): the weight of an allocation the
+	// API forces (the function returns what it allocates).
+	InherentFactor float64
+
+	// CPUMin (cpu): the smallest cum share of a library call made from a
+	// module line that makes it a part of the function's CPU cause.
+	CPUMin float64
+	// OwnCodeMin (cpu): the share a function's own lines (lines that call
+	// nothing) need together to be a part of their own.
+	OwnCodeMin float64
+	// OwnJoinMin (cpu): an own line joins a cause that exists from this
+	// share, and is listed among the cause's lines.
+	OwnJoinMin float64
+	// PartMin (cpu): the smallest part, after the largest, the message
+	// names.
+	PartMin float64
+	// RepeatMin (repeated-call): the smallest share of each call of the
+	// same callee with the same arguments from two lines of a function.
+	RepeatMin float64
+	// InlineHot and InlineNear (cpu): a function the compiler does not
+	// inline is a part of its cause when its flat share is at least
+	// InlineHot and its inlining cost at most InlineNear × the budget.
+	InlineHot, InlineNear float64
+	// NotInlinedOwn (cpu): without an own-code part, the share of the
+	// flat time of a function not inlined charged to its own code.
+	NotInlinedOwn float64
+
+	// FixtureBytes (fixture): the share of the per-op bytes a _test.go
+	// site needs to be the benchmark's own cost.
+	FixtureBytes float64
+	// FixtureModuleCPU (fixture): below this module CPU share a
+	// benchmark measures mostly its own code (a baseline or a broken
+	// one): its sites are not fixtures.
+	FixtureModuleCPU float64
+
+	// BrokenSecPerOp (broken): below this the compiler removed the work.
+	BrokenSecPerOp float64
+	// NoModule and NoCallee (broken, leave alone): a CPU profile with
+	// less module code than NoModule and less time in callees than
+	// NoCallee runs a loop over nothing; with less module code alone, a
+	// baseline of another package.
+	NoModule, NoCallee float64
+	// DriftMin (broken): B/op that moves by this factor with the
+	// iteration count keeps what it allocates, or times a one-time cost.
+	DriftMin float64
+	// TimedSetupRatio and TimedSetupBytes (broken): reported B/op above
+	// TimedSetupRatio × what the timed loop allocates, and above it by
+	// TimedSetupBytes, is setup inside the timer.
+	TimedSetupRatio, TimedSetupBytes float64
+
+	// LeaveMin and TightSecPerOp (leave alone): a benchmark at 0
+	// allocs/op faster than TightSecPerOp with no cause of LeaveMin of
+	// its CPU outside its own algorithm has nothing to fix.
+	LeaveMin, TightSecPerOp float64
+
+	// ContendMin (contention, gate): the scheduler share, preemption
+	// excluded, of a benchmark that starts goroutines and has no
+	// core-scaling row.
+	ContendMin float64
+	// ScaleOK (contention): the efficiency ns(1) / (N × ns(N)) at which a
+	// concurrent benchmark scales.
+	ScaleOK float64
+	// BusyCores (contention): a run at N cores that got less than
+	// BusyCores × N cores of CPU ran on a busy machine.
+	BusyCores float64
+	// InsideWork (contention): the CPU an exclusive critical section
+	// holds that makes the lock a cause (Amdahl).
+	InsideWork float64
+	// ReadLockCPU (contention): the CPU an RWMutex's read lock
+	// operations take that makes them a cause.
+	ReadLockCPU float64
+	// DelayMin (contention): lock waits per op, over the goroutines'
+	// time, that make the lock a cause.
+	DelayMin float64
+	// GrowthFactor (contention): a line whose CPU per op grows by this
+	// factor from 1 to N cores.
+	GrowthFactor float64
+	// AtomicMin (contention): the CPU of a function's atomic writes to
+	// state every goroutine shares.
+	AtomicMin float64
+
+	// SevHigh and SevMedium (ranking): the impact of a high and a medium
+	// finding.
+	SevHigh, SevMedium float64
+	// RankBucket (ranking): impacts are compared rounded to this, so the
+	// profile's sampling noise does not reorder the first screen.
+	RankBucket float64
+	// OwnCodeRank (ranking): the weight of a cause that is only a
+	// function's own algorithm.
+	OwnCodeRank float64
+	// GainMin (ranking): the smallest CPU share the expected gain names.
+	GainMin float64
+
+	// GateAllocs (gate): gc + memory share above which, in half the
+	// benchmarks, allocations come first.
+	GateAllocs float64
+	// GateSyscall (gate): the syscall share of a benchmark that makes
+	// I/O strategy come first.
+	GateSyscall float64
+	// PGOGoShare (gate): the module's Go code's CPU share (not
+	// assembly) in some benchmark for PGO to be worth measuring.
+	PGOGoShare float64
+}
+
+// DefaultThresholds are the thresholds Derive uses unless Options says
+// otherwise.
+var DefaultThresholds = Thresholds{
+	SiteMin:        0.05,
+	RareAllocs:     0.05,
+	RareBytes:      0.20,
+	InherentFactor: 0.5,
+
+	CPUMin:        0.08,
+	OwnCodeMin:    0.15,
+	OwnJoinMin:    0.02,
+	PartMin:       0.05,
+	RepeatMin:     0.03,
+	InlineHot:     0.03,
+	InlineNear:    1.5,
+	NotInlinedOwn: 0.5,
+
+	FixtureBytes:     0.20,
+	FixtureModuleCPU: 0.20,
+
+	BrokenSecPerOp:  1e-9,
+	NoModule:        0.01,
+	NoCallee:        0.05,
+	DriftMin:        2,
+	TimedSetupRatio: 1.5,
+	TimedSetupBytes: 64,
+
+	LeaveMin:      0.05,
+	TightSecPerOp: 50e-9,
+
+	ContendMin:   0.20,
+	ScaleOK:      0.8,
+	BusyCores:    0.75,
+	InsideWork:   0.20,
+	ReadLockCPU:  0.15,
+	DelayMin:     0.05,
+	GrowthFactor: 1.5,
+	AtomicMin:    0.15,
+
+	SevHigh:     0.20,
+	SevMedium:   0.07,
+	RankBucket:  0.025,
+	OwnCodeRank: 0.3,
+	GainMin:     0.01,
+
+	GateAllocs:  0.20,
+	GateSyscall: 0.40,
+	PGOGoShare:  0.10,
+}
