@@ -65,29 +65,21 @@ type Report struct {
 	Run *Run `json:"run,omitempty"`
 }
 
-// Severities of a finding, most severe first.
-const (
-	SeverityHigh   = "high"
-	SeverityMedium = "medium"
-	SeverityLow    = "low"
-	SeverityInfo   = "info"
-)
-
 // Finding is one root cause: where in the code (File and Line, relative to
 // the module root, and the Related lines of the same cause), what it costs
 // in every benchmark it touches (Costs) and why (Message, Evidence), the
 // fix that fits the code (Suggestion) and what removing it should buy
 // (Gain).
 type Finding struct {
-	// Kind names the cause's family: "alloc", "cpu", "repeated-call",
-	// "library", "contention", "io", "fixture", "broken", "leave-alone".
-	Kind string `json:"kind"`
+	// Kind names the cause's family (the Kind* constants).
+	Kind Kind `json:"kind"`
+	// Rule names the rule that fired (the Rule* constants): what a
+	// test or a program asks about a finding, never its Message.
+	Rule Rule `json:"rule,omitempty"`
 	// Severity is one of the Severity* constants.
-	Severity string `json:"severity"`
-	// Section is where the document shows it: "fix" (what to do first,
-	// ranked), "benchmark" (the benchmark's own code distorts it),
-	// "broken" (the benchmark measures nothing useful), "leave-alone".
-	Section string `json:"section,omitempty"`
+	Severity Severity `json:"severity"`
+	// Section is where the document shows it (the Section* constants).
+	Section Section `json:"section,omitempty"`
 	// Benchmark is the benchmark it costs most; Benchmarks all of them.
 	Benchmark  string   `json:"benchmark"`
 	Benchmarks []string `json:"benchmarks,omitempty"`
@@ -98,6 +90,13 @@ type Finding struct {
 	Related    []Location `json:"related,omitempty"`
 	Message    string     `json:"message"`
 	Suggestion string     `json:"suggestion"`
+	// Shape names the code shape at the line the suggestion comes from
+	// (a site matcher's name: "append-unsized", "regexp-twice"), when
+	// one matched.
+	Shape string `json:"shape,omitempty"`
+	// Generic reports a suggestion that comes from the cost's category
+	// (what such a call usually needs), not from the code at the line.
+	Generic bool `json:"generic,omitempty"`
 	// Costs are what the cause accounts for, per benchmark.
 	Costs []Cost `json:"costs,omitempty"`
 	// Impact is the estimated share of its costliest benchmark's CPU time
@@ -135,14 +134,6 @@ type Cost struct {
 	// allocated bytes and objects.
 	AllocShare float64 `json:"alloc_share,omitempty"`
 }
-
-// Sections of a finding.
-const (
-	SectionFix        = "fix"
-	SectionBenchmark  = "benchmark"
-	SectionBroken     = "broken"
-	SectionLeaveAlone = "leave-alone"
-)
 
 // Verdicts of the decision gate.
 const (
@@ -472,6 +463,12 @@ type Escape struct {
 	// Param reports that Name is a parameter of the enclosing function:
 	// appending to it grows the caller's buffer.
 	Param bool `json:"param,omitempty"`
+	// Sink says where the value goes, from the compiler's flow
+	// ("return", "closure", "interface", "call", "heap"); Into is the
+	// call it is passed to when it leaves as a call's parameter
+	// ("w.Write", "fmt.Sprintf").
+	Sink string `json:"sink,omitempty"`
+	Into string `json:"into,omitempty"`
 }
 
 // CallPath is the dominant call path of a benchmark: from the benchmark

@@ -73,7 +73,7 @@ func (r *Report) Validate() error {
 		default:
 			bad("finding %q: unknown severity %q", f.Message, f.Severity)
 		}
-		file(&errs, "finding "+f.Kind, f.File)
+		file(&errs, "finding "+string(f.Kind), f.File)
 	}
 	for _, g := range r.Gate {
 		switch g.Verdict {

@@ -78,6 +78,11 @@ type Explanation struct {
 	Flow []string
 	// Fix is a short suggestion for the cause.
 	Fix string
+	// Sink says where the value goes, from the flow (SinkReturn, …);
+	// Into is the call it is passed to, when it leaves as a call's
+	// parameter ("w.Write", "fmt.Sprintf").
+	Sink Sink
+	Into string
 	// Diagnostics are every diagnostic on the site's lines, as Join
 	// returns them.
 	Diagnostics []Diagnostic
@@ -242,9 +247,77 @@ func (e *Explainer) Explain(s Site) Explanation {
 	}
 	if d := best.diag; d != nil {
 		x.Verdict, x.Position, x.Flow = d.Message, d.Position(), d.Flow
+		x.Sink, x.Into = FlowSink(d.Flow)
 	}
 	x.Reason = reason(best, x.Name, callee)
 	return x
+}
+
+// Sink says where an escaping value goes, as its flow (-m=2) tells.
+type Sink string
+
+// The sinks, from the flow's steps.
+const (
+	SinkNone      Sink = ""          // no flow, or none of these
+	SinkReturn    Sink = "return"    // a result of the function: the caller gets it
+	SinkClosure   Sink = "closure"   // captured by reference by a func literal
+	SinkInterface Sink = "interface" // converted to an interface
+	SinkCall      Sink = "call"      // a parameter of a call that keeps it (or that the compiler cannot see through)
+	SinkHeap      Sink = "heap"      // stored where the heap holds it
+)
+
+// FlowSink classifies a verdict's flow (Diagnostic.Flow): the last step
+// that says where the value goes wins (a value converted to an interface
+// and then passed to a call leaves through the call), with the call's
+// expression when the value leaves as its parameter.
+func FlowSink(flow []string) (Sink, string) {
+	sink, into := SinkNone, ""
+	for _, f := range flow {
+		f = strings.TrimSpace(f)
+		switch {
+		case strings.Contains(f, "captured by a closure"):
+			sink = SinkClosure
+		case strings.Contains(f, "(return)"):
+			sink = SinkReturn
+		case strings.Contains(f, "(call parameter)"):
+			sink, into = SinkCall, callOf(f)
+		case strings.Contains(f, "(interface-converted)"):
+			if sink != SinkCall {
+				sink = SinkInterface
+			}
+		case strings.Contains(f, "{heap}") && sink == SinkNone:
+			sink = SinkHeap
+		}
+	}
+	return sink, into
+}
+
+// callOf returns the called expression of a flow step "from
+// w.Write(hdr[:]) (call parameter) at codec.go:10:22": "w.Write"; and
+// "(*rand.Rand).Intn" of "from (*rand.Rand).Intn(rng, 256) (call
+// parameter)".
+func callOf(step string) string {
+	s, ok := strings.CutPrefix(step, "from ")
+	if !ok {
+		return ""
+	}
+	s, _, ok = strings.Cut(s, " (call parameter)")
+	if !ok || !strings.HasSuffix(s, ")") {
+		return ""
+	}
+	depth := 0
+	for i := len(s) - 1; i >= 0; i-- {
+		switch s[i] {
+		case ')':
+			depth++
+		case '(':
+			depth--
+			if depth == 0 {
+				return s[:i]
+			}
+		}
+	}
+	return ""
 }
 
 // boxedMax is the average object size from which a site's allocations are

@@ -218,3 +218,25 @@ func TestExplainLibraryCallee(t *testing.T) {
 		}
 	}
 }
+
+func TestFlowSink(t *testing.T) {
+	for _, tt := range []struct {
+		flow []string
+		sink Sink
+		into string
+	}{
+		{nil, SinkNone, ""},
+		{[]string{"flow: {heap} ← &hdr:", "from hdr (address-of) at codec.go:10:22", "from hdr[:] (slice) at codec.go:10:22", "from w.Write(hdr[:]) (call parameter) at codec.go:10:22"}, SinkCall, "w.Write"},
+		{[]string{"flow: ~r0 = &{storage for x}:", "from x (spill) at a.go:3:9", "from ~r0 = x (assign-pair) at a.go:3:2", "from return x (return) at a.go:3:2"}, SinkReturn, ""},
+		{[]string{"flow: {heap} = &{storage for n}:", "from n (interface-converted) at a.go:5:14", "from fmt.Sprintf(\"%d\", n) (call parameter) at a.go:5:13"}, SinkCall, "fmt.Sprintf"},
+		{[]string{"flow: {heap} = &{storage for v}:", "from v (interface-converted) at a.go:5:8", "from sink = v (assign) at a.go:5:7"}, SinkInterface, ""},
+		{[]string{"flow: {heap} = &n:", "from n (captured by a closure) at a.go:4:3"}, SinkClosure, ""},
+		{[]string{"flow: {heap} = &x:", "from g.p = &x (assign) at a.go:4:6"}, SinkHeap, ""},
+		{[]string{"flow: {heap} = &rng:", "from (*rand.Rand).Intn(rng, 256) (call parameter) at a.go:9:2"}, SinkCall, "(*rand.Rand).Intn"},
+	} {
+		sink, into := FlowSink(tt.flow)
+		if sink != tt.sink || into != tt.into {
+			t.Errorf("FlowSink(%q) = %q, %q; want %q, %q", tt.flow, sink, into, tt.sink, tt.into)
+		}
+	}
+}

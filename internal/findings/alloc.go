@@ -54,13 +54,18 @@ func (d *deriver) allocCauses(b *bench) {
 			// return are one way of building output: one cause.
 			owner, group = r, e.Cause
 		}
-		c := d.find(KindAlloc, owner, group)
+		c := d.find(document.KindAlloc, owner, group)
 		if c == nil {
-			c = d.newCause(KindAlloc, group, owner, a.File, a.Line)
+			c = d.newCause(document.KindAlloc, group, owner, a.File, a.Line)
+			c.rule = document.RuleAllocSite
 			c.inherent = inherent(a, e, d.module)
 			d.causes = append(d.causes, c)
 		}
-		c.addLine(a.File, a.Line, a.Function, siteReason(a, e))
+		note, inside := siteReason(a, e)
+		c.addLine(a.File, a.Line, a.Function, note)
+		if inside {
+			c.markInside(a.File, a.Line)
+		}
 		if a.Parent != "" {
 			if c.parents == nil {
 				c.parents = map[string]float64{}
@@ -85,7 +90,7 @@ func (d *deriver) allocCauses(b *bench) {
 	// The CPU profile's allocation time under the cause's lines, when it
 	// says more than the estimate.
 	for _, c := range d.causes {
-		if c.kind != KindAlloc || c.costs[b.key] == nil {
+		if c.kind != document.KindAlloc || c.costs[b.key] == nil {
 			continue
 		}
 		under := 0.0
@@ -101,7 +106,7 @@ func (d *deriver) allocCauses(b *bench) {
 }
 
 // find returns the cause of kind and group in function fn, if any.
-func (d *deriver) find(kind, fn, group string) *cause {
+func (d *deriver) find(kind document.Kind, fn, group string) *cause {
 	for _, c := range d.causes {
 		if c.kind == kind && c.fn == fn && c.group == group {
 			return c
@@ -153,14 +158,7 @@ func inherent(a *document.Allocation, e document.Escape, module string) bool {
 
 // returned reports whether the escape flow says the value leaves through
 // the function's result.
-func returned(e document.Escape) bool {
-	for _, f := range e.Flow {
-		if strings.Contains(f, "(return)") {
-			return true
-		}
-	}
-	return false
-}
+func returned(e document.Escape) bool { return e.Sink == "return" }
 
 // exported reports whether a full function name is part of the package's
 // API: an exported function, or an exported method of an exported type.
@@ -201,17 +199,15 @@ func clean(s string) string {
 	return resultName.ReplaceAllString(s, "the result")
 }
 
-// siteReason says in plain words why a site allocates.
-func siteReason(a *document.Allocation, e document.Escape) string {
+// siteReason says in plain words why a site allocates, and whether it
+// is inside a callee (the callee then says it; what the compiler says of
+// the line is evidence).
+func siteReason(a *document.Allocation, e document.Escape) (string, bool) {
+	if e.Cause == "callee" && e.Name != "" {
+		return "allocates inside " + e.Name, true
+	}
 	if e.Reason != "" {
-		r := clean(e.Reason)
-		// "the allocation is inside fmt.Sprintf, called on this line; the
-		// compiler's verdicts for the line do not cover it": the callee
-		// says it; the rest is evidence.
-		if i := strings.Index(r, ", called on this line"); i > 0 && strings.HasPrefix(r, "the allocation is inside ") {
-			return "allocates inside " + strings.TrimPrefix(r[:i], "the allocation is inside ")
-		}
-		return r
+		return clean(e.Reason), false
 	}
 	subject := e.Name
 	if subject == "" {
@@ -219,28 +215,28 @@ func siteReason(a *document.Allocation, e document.Escape) string {
 	}
 	switch e.Cause {
 	case "moved-to-heap":
-		return subject + " is moved to the heap because its address outlives the function"
+		return subject + " is moved to the heap because its address outlives the function", false
 	case "interface":
-		return subject + " is converted to an interface (boxed) on the heap"
+		return subject + " is converted to an interface (boxed) on the heap", false
 	case "variable-make":
-		return "a make with a size known only at run time"
+		return "a make with a size known only at run time", false
 	case "append":
-		return "append grows the slice: each time its capacity runs out it allocates a larger array and copies"
+		return "append grows the slice: each time its capacity runs out it allocates a larger array and copies", false
 	case "concat":
-		return "string concatenation allocates a new string"
+		return "string concatenation allocates a new string", false
 	case "conversion":
-		return "a string↔[]byte conversion copies into a new allocation"
+		return "a string↔[]byte conversion copies into a new allocation", false
 	case "map":
-		return "the map grows as entries are added and allocates new storage"
+		return "the map grows as entries are added and allocates new storage", false
 	case "closure":
-		return "a func literal escapes, so its closure and captured variables are on the heap"
+		return "a func literal escapes, so its closure and captured variables are on the heap", false
 	case "escapes":
-		return clean(subject) + " escapes to the heap"
+		return clean(subject) + " escapes to the heap", false
 	}
 	if a.Via != "" {
-		return "the allocation is inside " + a.Via + ", called on this line"
+		return "the allocation is inside " + a.Via + ", called on this line", false
 	}
-	return "allocates; no compiler verdict explains it"
+	return "allocates; no compiler verdict explains it", false
 }
 
 // bufferAPIs are calls that already write into a buffer the caller owns:
@@ -265,7 +261,7 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 		}
 		return "inherent to the API: the function returns the value it allocates; the fix is an API-level change (an Append-style variant that writes into the caller's buffer, or a value the caller provides)"
 	}
-	if strings.HasPrefix(a.Via, "fmt.") || e.Cause == "interface" && mentions(e, "fmt.") {
+	if strings.HasPrefix(a.Via, "fmt.") || e.Cause == "interface" && strings.HasPrefix(e.Into, "fmt.") {
 		if strings.HasPrefix(a.Via, "fmt.Fprint") || strings.HasPrefix(a.Via, "fmt.Append") {
 			return "format without fmt's reflection: write the parts with strconv.Append* and direct writes to the buffer"
 		}
@@ -274,11 +270,11 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 	switch e.Cause {
 	case "moved-to-heap", "escapes":
 		switch {
-		case mentions(e, "captured by a closure"):
+		case e.Sink == "closure":
 			return "avoid capturing by reference: pass the value to the func literal as an argument, or use a method on a struct"
-		case mentions(e, ".Write(", "io.Writer", "Writer)"):
+		case e.Sink == "call" && writeMethod(e.Into):
 			return "keep the buffer in the enclosing struct and reuse it, or use a fixed-size array field, so it does not escape through the Write call"
-		case mentions(e, "(interface-converted)", "call parameter"):
+		case e.Sink == "interface" || e.Sink == "call":
 			return "the value escapes through an interface or indirect call the compiler cannot see through: make the call concrete, or keep one value and reuse it"
 		}
 		return "keep the value from outliving the call, or reuse one value across calls instead of allocating one per op"
@@ -312,18 +308,15 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 	return "allocate less here: reuse the value across calls or let the caller provide the memory"
 }
 
-// mentions reports whether the escape's reason, verdict, name or flow
-// contains any of words.
-func mentions(e document.Escape, words ...string) bool {
-	texts := append([]string{e.Reason, e.Verdict, e.Name}, e.Flow...)
-	for _, t := range texts {
-		for _, w := range words {
-			if strings.Contains(t, w) {
-				return true
-			}
-		}
+// writeMethod reports whether a called expression ("w.Write") is a Write
+// method, whose io.Writer contract the compiler cannot see through.
+func writeMethod(call string) bool {
+	_, m, ok := strings.Cut(call, ".")
+	for ok {
+		call = m
+		_, m, ok = strings.Cut(call, ".")
 	}
-	return false
+	return call == "Write" || call == "WriteString" || call == "WriteAt"
 }
 
 // growsBuffer reports whether via is a write method of a growable buffer.

@@ -26,7 +26,8 @@ func (d *deriver) fixtureCauses(b *bench) {
 		if strings.HasPrefix(a.Via, "testing.") {
 			continue // b.Run, b.RunParallel: the harness, not the fixture
 		}
-		c := d.benchCause(KindFixture, b, a.Function, a.File, a.Line)
+		c := d.benchCause(document.KindFixture, b, a.Function, a.File, a.Line)
+		c.rule = document.RuleFixtureAlloc
 		c.addLine(a.File, a.Line, a.Function, "")
 		cs := c.cost(b)
 		cs.AllocsPerOp += a.AllocsPerOp
@@ -40,7 +41,7 @@ func (d *deriver) fixtureCauses(b *bench) {
 }
 
 // benchCause returns the cause of kind for benchmark b at file:line.
-func (d *deriver) benchCause(kind string, b *bench, fn, file string, line int64) *cause {
+func (d *deriver) benchCause(kind document.Kind, b *bench, fn, file string, line int64) *cause {
 	group := b.key + " " + where(file, line)
 	if c := d.find(kind, fn, group); c != nil {
 		return c
@@ -61,9 +62,10 @@ func (d *deriver) contention(b *bench) {
 	if share < d.t.ContendMin {
 		return
 	}
-	c := d.find(KindContention, b.key, "scheduler")
+	c := d.find(document.KindContention, b.key, "scheduler")
 	if c == nil {
-		c = d.newCause(KindContention, "scheduler", b.key, "", 0)
+		c = d.newCause(document.KindContention, "scheduler", b.key, "", 0)
+		c.rule = document.RuleSchedulerShare
 		d.causes = append(d.causes, c)
 	}
 	c.fn = ""
@@ -82,7 +84,7 @@ func (d *deriver) benchmarkVerdicts() {
 	byLint := map[int]*cause{}
 	for _, b := range d.benches {
 		lints := d.lintsOf(b)
-		if why := d.broken(b); why != "" {
+		if rule, why := d.broken(b); why != "" {
 			// Benchmarks broken by one helper's code are one cause.
 			var shared *cause
 			for _, i := range lints {
@@ -96,11 +98,11 @@ func (d *deriver) benchmarkVerdicts() {
 				shared.addEvidence(fmt.Sprintf("%s: %s", b.name(), why))
 				continue
 			}
-			c := d.newCause(KindBroken, b.key, "", "", 0)
-			c.section = document.SectionBroken
+			c := d.newCause(document.KindBroken, b.key, "", "", 0)
+			c.section, c.rule = document.SectionBroken, rule
 			c.cost(b)
 			c.message = fmt.Sprintf("%s: %s", b.name(), why)
-			c.suggestion = brokenFix(why)
+			c.suggestion = brokenFix(rule)
 			c.addEvidence(why)
 			for _, i := range lints {
 				l := d.doc.Lint[i]
@@ -117,10 +119,10 @@ func (d *deriver) benchmarkVerdicts() {
 		if len(lints) > 0 {
 			continue // broken by its source: never "leave alone"
 		}
-		if why := d.leaveAlone(b); why != "" {
+		if rule, why := d.leaveAlone(b); why != "" {
 			d.dropOwnCode(b)
-			c := d.newCause(KindLeaveAlone, b.key, "", "", 0)
-			c.section = document.SectionLeaveAlone
+			c := d.newCause(document.KindLeaveAlone, b.key, "", "", 0)
+			c.section, c.rule = document.SectionLeaveAlone, rule
 			c.cost(b)
 			c.message = fmt.Sprintf("%s: %s", b.name(), why)
 			c.suggestion = "leave it as it is; spend the effort on the causes above"
@@ -130,50 +132,53 @@ func (d *deriver) benchmarkVerdicts() {
 	d.linted(used)
 }
 
-// broken says why a benchmark measures nothing useful, or "".
-func (d *deriver) broken(b *bench) string {
+// broken says why a benchmark measures nothing useful, and the rule, or
+// "".
+func (d *deriver) broken(b *bench) (document.Rule, string) {
 	for _, m := range b.metrics {
 		if v, ok := median(m, secPerOp); ok && v > 0 && v < d.t.BrokenSecPerOp {
-			return fmt.Sprintf("%s runs at %s/op, below 1 ns: the compiler removed the work (use the result, or use b.Loop)", strings.TrimPrefix(m.Name, "Benchmark"), duration(v))
+			return document.RuleBrokenSubNs, fmt.Sprintf("%s runs at %s/op, below 1 ns: the compiler removed the work (use the result, or use b.Loop)", strings.TrimPrefix(m.Name, "Benchmark"), duration(v))
 		}
 		if m.BytesDrift > 0 && m.BytesDrift < d.t.DriftMin && 1/m.BytesDrift < d.t.DriftMin {
 			continue
 		}
 		if m.BytesDrift > 1 {
-			return fmt.Sprintf("%s's B/op grows with the iteration count (×%.1f across runs): it keeps what it allocates, so its numbers depend on b.N", strings.TrimPrefix(m.Name, "Benchmark"), m.BytesDrift)
+			return document.RuleBrokenDriftUp, fmt.Sprintf("%s's B/op grows with the iteration count (×%.1f across runs): it keeps what it allocates, so its numbers depend on b.N", strings.TrimPrefix(m.Name, "Benchmark"), m.BytesDrift)
 		}
 		if m.BytesDrift > 0 {
-			return fmt.Sprintf("%s's B/op falls as the iteration count grows (×%.1f across runs): a one-time cost is inside the timed loop, spread over b.N", strings.TrimPrefix(m.Name, "Benchmark"), 1/m.BytesDrift)
+			return document.RuleBrokenDriftDown, fmt.Sprintf("%s's B/op falls as the iteration count grows (×%.1f across runs): a one-time cost is inside the timed loop, spread over b.N", strings.TrimPrefix(m.Name, "Benchmark"), 1/m.BytesDrift)
 		}
 	}
 	e := b.entry
 	if lb := e.LoopBytesPerOp; lb != nil && b.bytesPerOp > d.t.TimedSetupRatio**lb+d.t.TimedSetupBytes {
-		return fmt.Sprintf("it reports %s B/op but its loop allocates %s per op: setup runs inside the timer (%s of the reported bytes are a one-time cost spread over b.N)",
+		return document.RuleBrokenTimedSetup, fmt.Sprintf("it reports %s B/op but its loop allocates %s per op: setup runs inside the timer (%s of the reported bytes are a one-time cost spread over b.N)",
 			num(b.bytesPerOp), bytesText(*lb), pct(1-*lb/b.bytesPerOp))
 	}
 	if e.ModuleCPUShare != nil && e.CalleeCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule && *e.CalleeCPUShare < d.t.NoCallee {
-		return fmt.Sprintf("its CPU profile shows no module code and no call out of the benchmark (%s in callees): its loop does no work — does it run over an empty input?", pct(*e.CalleeCPUShare))
+		return document.RuleBrokenNoWork, fmt.Sprintf("its CPU profile shows no module code and no call out of the benchmark (%s in callees): its loop does no work — does it run over an empty input?", pct(*e.CalleeCPUShare))
 	}
-	return ""
+	return "", ""
 }
 
-func brokenFix(why string) string {
-	switch {
-	case strings.Contains(why, "below 1 ns"):
+// brokenFix is the fix of a broken benchmark, by the rule that found it.
+func brokenFix(rule document.Rule) string {
+	switch rule {
+	case document.RuleBrokenSubNs:
 		return "keep the result alive (assign it to a package-level sink) or loop with b.Loop, which keeps results; then re-measure"
-	case strings.Contains(why, "grows with the iteration count"):
+	case document.RuleBrokenDriftUp:
 		return "reset what the loop appends to on every iteration, or allocate it per iteration, so each op does the same work"
-	case strings.Contains(why, "inside the timer"), strings.Contains(why, "inside the timed loop"):
+	case document.RuleBrokenDriftDown, document.RuleBrokenTimedSetup:
 		return "call b.ResetTimer after the setup (before b.RunParallel or the loop), or move the setup out of the b.Loop body"
 	}
 	return "make sure the loop runs over real input (check the fixture is not empty) and calls the module"
 }
 
-// leaveAlone says why a benchmark is best left alone, or "".
-func (d *deriver) leaveAlone(b *bench) string {
+// leaveAlone says why a benchmark is best left alone, and the rule, or
+// "".
+func (d *deriver) leaveAlone(b *bench) (document.Rule, string) {
 	e := b.entry
 	if fn, ok := d.micro[b.key]; ok && !d.hasCause(b) {
-		return fmt.Sprintf("measures the internal function %s directly, and its time is %s's own code: change it only where the API that calls it shows the cost", fn, fn)
+		return document.RuleLeaveMicro, fmt.Sprintf("measures the internal function %s directly, and its time is %s's own code: change it only where the API that calls it shows the cost", fn, fn)
 	}
 	if e.ModuleCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule {
 		callee := ""
@@ -184,27 +189,27 @@ func (d *deriver) leaveAlone(b *bench) string {
 			}
 		}
 		if callee != "" {
-			return fmt.Sprintf("measures %s, not the module (no module code in its profile): a baseline for comparison", callee)
+			return document.RuleLeaveBaseline, fmt.Sprintf("measures %s, not the module (no module code in its profile): a baseline for comparison", callee)
 		}
-		return "measures no module code: a baseline for comparison"
+		return document.RuleLeaveBaseline, "measures no module code: a baseline for comparison"
 	}
 	if !b.hasAllocs || b.allocsPerOp > 0 || b.bytesPerOp > 0 {
-		return ""
+		return "", ""
 	}
 	if row := d.cores[b.key]; row != nil && row.Efficiency < d.t.ScaleOK {
-		return "" // fast on one core, but it does not scale
+		return "", "" // fast on one core, but it does not scale
 	}
 	if !b.hasSec || b.secPerOp >= d.t.TightSecPerOp {
 		// Hot code of its own may still hold a better algorithm: only a
 		// benchmark this fast is known to have nothing left to gain.
-		return ""
+		return "", ""
 	}
 	for _, c := range d.causes {
 		if c.section != document.SectionFix || c.lowOnly {
 			continue
 		}
 		if cs := c.costs[b.key]; cs != nil && cs.CPUShare >= d.t.LeaveMin {
-			return ""
+			return "", ""
 		}
 	}
 	why := "0 allocs/op"
@@ -220,7 +225,7 @@ func (d *deriver) leaveAlone(b *bench) string {
 	if top != "" {
 		why += fmt.Sprintf(", its time in the module's own code (%s %s)", shortName(top), pct(share))
 	}
-	return why + ": no allocation or library call to remove"
+	return document.RuleLeaveTight, why + ": no allocation or library call to remove"
 }
 
 // merge joins a CPU cause and an allocation cause that share a line into
@@ -228,7 +233,7 @@ func (d *deriver) leaveAlone(b *bench) string {
 // the costlier one keeps its words and kind, and says what the other adds.
 func (d *deriver) merge() {
 	for _, c := range d.causes {
-		if c.kind == KindAlloc && c.message == "" {
+		if c.kind == document.KindAlloc && c.message == "" {
 			c.message = allocMessage(c)
 		}
 	}
@@ -238,12 +243,12 @@ func (d *deriver) merge() {
 	// function's cause.
 	byParent := map[string]*cause{}
 	for _, c := range d.causes {
-		if c.kind == KindAlloc {
+		if c.kind == document.KindAlloc {
 			byParent[c.fn] = c
 		}
 	}
 	for _, c := range d.causes {
-		if c.kind != KindAlloc || gone[c] {
+		if c.kind != document.KindAlloc || gone[c] {
 			continue
 		}
 		p := mainParent(c)
@@ -256,11 +261,11 @@ func (d *deriver) merge() {
 		}
 	}
 	for _, c := range d.causes {
-		if c.kind != KindCPU && c.kind != KindLibrary || c.lowOnly || gone[c] {
+		if c.kind != document.KindCPU && c.kind != document.KindLibrary || c.lowOnly || gone[c] {
 			continue
 		}
 		for _, a := range d.causes {
-			if a.kind != KindAlloc || gone[a] || !(sharesLine(a, c) || a.fn == c.fn) {
+			if a.kind != document.KindAlloc || gone[a] || !(sharesLine(a, c) || a.fn == c.fn) {
 				continue
 			}
 			into, from := a, c
@@ -277,11 +282,11 @@ func (d *deriver) merge() {
 	// A lock held across work: the work's own causes (the hashing, the
 	// allocation inside the section) are the contention's lines.
 	for _, c := range d.causes {
-		if c.kind != KindContention || gone[c] {
+		if c.kind != document.KindContention || gone[c] {
 			continue
 		}
 		for _, o := range d.causes {
-			if o == c || gone[o] || o.section != document.SectionFix || o.kind == KindContention {
+			if o == c || gone[o] || o.section != document.SectionFix || o.kind == document.KindContention {
 				continue
 			}
 			if (o.fn == c.fn || sharesLine(o, c)) && within(o, c) {
@@ -344,9 +349,9 @@ func absorb(into, from *cause) {
 		return
 	}
 	cs := from.costs[top.key]
-	if from.kind == KindAlloc {
+	if from.kind == document.KindAlloc {
 		into.message += fmt.Sprintf("; it also allocates %s allocs/op (%s/op) in %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name())
-		if note := mainNote(from); note != "" && !strings.HasPrefix(note, "allocates inside ") {
+		if note := mainNote(from); note != "" && !from.inside[where(from.file, from.line)] {
 			into.message += ": " + note
 		}
 		return
@@ -412,8 +417,8 @@ func (d *deriver) skipped() {
 		}
 		c := byWhere[key]
 		if c == nil {
-			c = d.newCause(KindBroken, key, "", file, line)
-			c.section = document.SectionBroken
+			c = d.newCause(document.KindBroken, key, "", file, line)
+			c.section, c.rule = document.SectionBroken, document.RuleBrokenSkip
 			c.message = fmt.Sprintf("%s: %s: it measures nothing", e.Name, why)
 			c.suggestion = "provide what it needs (check the test data into testdata/, or generate it) so it runs everywhere, or remove it"
 			byWhere[key] = c
@@ -530,10 +535,10 @@ func (d *deriver) linted(used map[int]bool) {
 			continue
 		}
 		key := l.Package + " " + where(l.File, int64(l.Line)) + " " + l.Analyzer
-		c := d.newCause(KindBroken, key, "", l.File, int64(l.Line))
+		c := d.newCause(document.KindBroken, key, "", l.File, int64(l.Line))
 		byBench[l.Package+" "+l.Benchmark] = c
 		c.addLine(l.File, int64(l.Line), "", l.Message)
-		c.section = document.SectionBroken
+		c.section, c.rule = document.SectionBroken, document.RuleBrokenLint
 		c.message = fmt.Sprintf("%s: %s: %s", l.Benchmark, l.Message, l.Why)
 		c.suggestion = l.Fix
 		c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s", l.Analyzer, where(l.File, int64(l.Line))))

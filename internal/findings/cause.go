@@ -12,8 +12,12 @@ import (
 // cause is a root cause being assembled: its lines, its costs per
 // benchmark and its words.
 type cause struct {
-	t             *Thresholds
-	kind, section string
+	t       *Thresholds
+	kind    document.Kind
+	section document.Section
+	// rule is the rule that made the cause (the one that keeps its
+	// words when causes merge).
+	rule document.Rule
 	group         string // what merges candidates into one cause
 	fn            string
 	file          string
@@ -23,6 +27,9 @@ type cause struct {
 	benches       map[string]*bench
 	message       string
 	suggestion    string
+	// generic reports a suggestion from the cost's category, not from
+	// the code at the line.
+	generic bool
 	evidence      []string
 	inherent      bool
 	// lowOnly bounds the severity ("low" for a function's own algorithm).
@@ -37,9 +44,21 @@ type cause struct {
 	// lineShare is what each line costs, summed over benchmarks (see
 	// mainLine).
 	lineShare map[string]float64
+	// inside marks the lines whose allocation is inside a callee, by
+	// file:line: their note names the callee.
+	inside map[string]bool
 }
 
-func (d *deriver) newCause(kind, group, fn, file string, line int64) *cause {
+// markInside records that the allocation at file:line is inside a
+// callee.
+func (c *cause) markInside(file string, line int64) {
+	if c.inside == nil {
+		c.inside = map[string]bool{}
+	}
+	c.inside[where(file, line)] = true
+}
+
+func (d *deriver) newCause(kind document.Kind, group, fn, file string, line int64) *cause {
 	return &cause{t: &d.t, kind: kind, section: document.SectionFix, group: group, fn: fn, file: file, line: line,
 		costs: map[string]*document.Cost{}, benches: map[string]*bench{}}
 }
@@ -122,8 +141,8 @@ func (c *cause) benchKeys() []string {
 func (c *cause) finding() document.Finding {
 	impact, top := c.impact()
 	f := document.Finding{
-		Kind: c.kind, Section: c.section, Function: c.fn, File: c.file, Line: c.line,
-		Message: c.message, Suggestion: c.suggestion, Impact: impact, Evidence: c.evidence,
+		Kind: c.kind, Rule: c.rule, Section: c.section, Function: c.fn, File: c.file, Line: c.line,
+		Message: c.message, Suggestion: c.suggestion, Generic: c.generic, Impact: impact, Evidence: c.evidence,
 	}
 	f.Severity = c.t.severity(impact)
 	if c.lowOnly && f.Severity != document.SeverityInfo {
@@ -176,7 +195,7 @@ func (c *cause) gain(top *bench) string {
 		return ""
 	}
 	g := strings.Join(parts, ", ") + " in " + top.name()
-	if c.kind == KindRepeated {
+	if c.kind == document.KindRepeated {
 		g = "about half of that: " + g
 	}
 	if n := len(c.costs); n > 1 {
@@ -185,7 +204,7 @@ func (c *cause) gain(top *bench) string {
 	return g
 }
 
-func (t *Thresholds) severity(impact float64) string {
+func (t *Thresholds) severity(impact float64) document.Severity {
 	switch {
 	case impact >= t.SevHigh:
 		return document.SeverityHigh

@@ -121,7 +121,7 @@ func (d *deriver) sharedAtomics(b *bench, row *document.Scaling, n int, measured
 		// cause (it misses the line the writers keep taking) is
 		// one of its lines.
 		c.fn, c.file, c.line, c.message = fn, top.File, top.Line, ""
-		d.setContention(c, b, fc.share, msg, sugg, []string{
+		d.setContention(c, b, document.RuleSharedAtomics, fc.share, msg, sugg, []string{
 			fmt.Sprintf("CPU profile of %s at -cpu %d: %s of the samples at the atomic writes of %s; its goroutines all call methods on %s", b.name(), n, pct(fc.share), shortName(fn), strings.Join(row.Shared, ", ")),
 			measured})
 	}
@@ -131,7 +131,7 @@ func (d *deriver) sharedAtomics(b *bench, row *document.Scaling, n int, measured
 // line, or nil.
 func (d *deriver) coveredBy(b *bench, file string, line int64) *cause {
 	for _, c := range d.causes {
-		if c.kind == KindContention && c.benches[b.key] != nil && c.hasLine(file, line) {
+		if c.kind == document.KindContention && c.benches[b.key] != nil && c.hasLine(file, line) {
 			return c
 		}
 	}
@@ -147,6 +147,7 @@ func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSit
 	}
 	var impact float64
 	var msg, sugg string
+	var rule document.Rule
 	var ev []string
 	top := topInside(ls)
 	switch {
@@ -154,6 +155,7 @@ func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSit
 		return
 	case !scales && !read && ls.CPUInside >= d.t.InsideWork:
 		// Amdahl: the share inside runs one goroutine at a time.
+		rule = document.RuleLockExclusive
 		p := ls.CPUInside
 		bound := 1 / (p + (1-p)/float64(n))
 		impact = 1 - bound/float64(n)
@@ -170,13 +172,13 @@ func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSit
 		}
 		ev = append(ev, fmt.Sprintf("CPU profile at -cpu %d: %s of the samples between the Lock at %s and its Unlock", n, pct(ls.CPUInside), where(ls.File, ls.Line)))
 	case !scales && read && (ls.LockCPU >= d.t.ReadLockCPU || readerGrowth(row, ls)):
-		impact = ls.LockCPU
+		rule, impact = document.RuleLockRead, ls.LockCPU
 		msg = fmt.Sprintf("%s's read path takes %s (RLock/RUnlock) on every call: the lock operations are %s of %s's CPU, %s the read they protect (%s); every RLock and RUnlock adds to the RWMutex's one reader count, so with readers on %d cores its cache line moves between them on every call",
 			shortName(ls.Function), lockText(ls), pct(ls.LockCPU), b.name(), moreOrLess(ls.LockCPU, ls.CPUInside), pct(ls.CPUInside), n)
 		sugg = "for read-mostly data, publish an immutable snapshot behind an atomic.Pointer (writers copy, modify and swap it; readers Load without a lock), or use sync.Map for keys written once and read often: either removes the shared reader count from the read path"
 		ev = append(ev, fmt.Sprintf("CPU profile at -cpu %d: %s of the samples in RLock/RUnlock at %s, %s inside the section", n, pct(ls.LockCPU), where(ls.File, ls.Line), pct(ls.CPUInside)))
 	case wait >= d.t.DelayMin:
-		impact = min(wait, 1)
+		rule, impact = document.RuleLockWait, min(wait, 1)
 		share := fmt.Sprintf("%s of their time at -cpu %d", pct(wait), n)
 		if wait > 1 {
 			share = fmt.Sprintf("%.3g× the %s/op of wall time: more goroutines than cores queue on it at once", ls.DelayPerOp/nsN, duration(nsN*1e-9))
@@ -204,7 +206,7 @@ func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSit
 	if top != nil && !read {
 		c.addLine(ls.File, top.Line, ls.Function, "the work inside: "+top.Source)
 	}
-	d.setContention(c, b, impact, msg, sugg, ev)
+	d.setContention(c, b, rule, impact, msg, sugg, ev)
 }
 
 // growthCause judges a line whose CPU per op grows with the cores.
@@ -213,7 +215,7 @@ func (d *deriver) growthCause(b *bench, row *document.Scaling, g document.LineGr
 		return
 	}
 	for _, c := range d.causes {
-		if c.kind != KindContention {
+		if c.kind != document.KindContention {
 			continue
 		}
 		// The line is the cause's in this benchmark, or the cause is
@@ -262,7 +264,7 @@ func (d *deriver) growthCause(b *bench, row *document.Scaling, g document.LineGr
 	if total := cpuPerOp(row); total > 0 {
 		impact = (g.NsPerOpN - g.NsPerOp1) / total
 	}
-	d.setContention(c, b, min(impact, 1), msg, sugg, []string{growthEvidence(g, n), measured})
+	d.setContention(c, b, document.RuleLineGrowth, min(impact, 1), msg, sugg, []string{growthEvidence(g, n), measured})
 }
 
 // cpuPerOp is the CPU time per op at the row's largest core count, in ns:
@@ -292,10 +294,10 @@ func growthEvidence(g document.LineGrowth, n int) string {
 // or line over every benchmark it costs.
 func (d *deriver) contentionCause(b *bench, fn, file string, line int64) *cause {
 	group := where(file, line)
-	if c := d.find(KindContention, fn, group); c != nil {
+	if c := d.find(document.KindContention, fn, group); c != nil {
 		return c
 	}
-	c := d.newCause(KindContention, group, fn, file, line)
+	c := d.newCause(document.KindContention, group, fn, file, line)
 	d.causes = append(d.causes, c)
 	return c
 }
@@ -306,11 +308,11 @@ func (d *deriver) contentionCause(b *bench, fn, file string, line int64) *cause 
 func (d *deriver) atomicCause(b *bench, fn, file string, line int64) *cause {
 	group := "atomic " + receiverOf(fn)
 	for _, c := range d.causes {
-		if c.kind == KindContention && c.group == group {
+		if c.kind == document.KindContention && c.group == group {
 			return c
 		}
 	}
-	c := d.newCause(KindContention, group, fn, file, line)
+	c := d.newCause(document.KindContention, group, fn, file, line)
 	d.causes = append(d.causes, c)
 	return c
 }
@@ -324,11 +326,11 @@ func receiverOf(fn string) string {
 	return fn
 }
 
-func (d *deriver) setContention(c *cause, b *bench, impact float64, msg, sugg string, ev []string) {
+func (d *deriver) setContention(c *cause, b *bench, rule document.Rule, impact float64, msg, sugg string, ev []string) {
 	cs := c.cost(b)
 	if impact > cs.CPUShare || c.message == "" {
 		cs.CPUShare = max(cs.CPUShare, impact)
-		c.message, c.suggestion = msg, sugg
+		c.message, c.suggestion, c.rule = msg, sugg, rule
 	}
 	for _, e := range ev {
 		c.addEvidence(e)

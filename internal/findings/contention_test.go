@@ -54,19 +54,19 @@ func TestContentionAtTheLock(t *testing.T) {
 	fs, gate := Derive(concurrentDoc(), Options{})
 	byLine := map[int64]document.Finding{}
 	for _, f := range fs {
-		if f.Kind == KindContention {
+		if f.Kind == document.KindContention {
 			byLine[f.Line] = f
 		}
-		if f.Kind == KindContention && f.Benchmark == "BenchmarkParse" {
+		if f.Kind == document.KindContention && f.Benchmark == "BenchmarkParse" {
 			t.Errorf("contention in the serial parser: %s", f.Message)
 		}
 		if strings.HasSuffix(f.File, "_test.go") {
 			t.Errorf("a finding in the benchmark's own code: %s %s:%d %s", f.Kind, f.File, f.Line, f.Message)
 		}
-		if f.Kind == KindLeaveAlone && f.Benchmark != "BenchmarkParse" {
+		if f.Kind == document.KindLeaveAlone && f.Benchmark != "BenchmarkParse" {
 			t.Errorf("%s left alone: %s", f.Benchmark, f.Message)
 		}
-		if f.Line == 56 && f.Kind != KindContention {
+		if f.Line == 56 && f.Kind != document.KindContention {
 			t.Errorf("the hashing inside the lock is a finding of its own: %s %s", f.Kind, f.Message)
 		}
 	}
@@ -92,7 +92,7 @@ func TestContentionAtTheLock(t *testing.T) {
 	if len(byLine) != 2 {
 		t.Errorf("%d contention findings, want 2", len(byLine))
 	}
-	if fs[0].Kind != KindContention {
+	if fs[0].Kind != document.KindContention {
 		t.Errorf("first finding is %s, want the negative scaling's contention", fs[0].Kind)
 	}
 	found := false
@@ -117,7 +117,7 @@ func TestScalingBenchmarkNoContention(t *testing.T) {
 	fs, _ := Derive(d, Options{})
 	var got []string
 	for _, f := range fs {
-		if f.Kind == KindContention {
+		if f.Kind == document.KindContention {
 			got = append(got, f.Message)
 		}
 	}
@@ -127,7 +127,7 @@ func TestScalingBenchmarkNoContention(t *testing.T) {
 	d.Scaling[1].Locks[0].DelayPerOp = 0
 	fs, _ = Derive(d, Options{})
 	for _, f := range fs {
-		if f.Kind == KindContention {
+		if f.Kind == document.KindContention {
 			t.Errorf("contention in a benchmark that scales: %s", f.Message)
 		}
 	}
@@ -150,7 +150,7 @@ func TestSharedAtomics(t *testing.T) {
 	fs, _ := Derive(d, Options{})
 	var got []string
 	for _, f := range fs {
-		if f.Kind == KindContention {
+		if f.Kind == document.KindContention {
 			got = append(got, where(f.File, f.Line))
 			if !strings.Contains(f.Message, "20%") || !strings.Contains(f.Message, "(m)") || !strings.Contains(f.Suggestion, "per goroutine") {
 				t.Errorf("message %q / %q", f.Message, f.Suggestion)
@@ -162,7 +162,7 @@ func TestSharedAtomics(t *testing.T) {
 	}
 	d.Scaling[0].Shared = nil
 	fs, _ = Derive(d, Options{})
-	if f := find(fs, KindContention); f != nil {
+	if f := find(fs, document.KindContention); f != nil {
 		t.Errorf("atomics with no shared object: %s", f.Message)
 	}
 }
@@ -205,7 +205,7 @@ func TestBusyMachineScaling(t *testing.T) {
 	fs, _ := Derive(d, Options{})
 	var lines []string
 	for _, f := range fs {
-		if f.Kind == KindContention {
+		if f.Kind == document.KindContention {
 			lines = append(lines, fmt.Sprintf("%s:%d", f.File, f.Line))
 			if !strings.Contains(strings.Join(f.Evidence, "\n"), "the machine was busy") {
 				t.Errorf("%s:%d: the evidence does not say the machine was busy: %q", f.File, f.Line, f.Evidence)
@@ -222,7 +222,7 @@ func TestBusyMachineScaling(t *testing.T) {
 	}
 	fs, _ = Derive(d, Options{})
 	for _, f := range fs {
-		if f.Kind == KindContention {
+		if f.Kind == document.KindContention {
 			t.Errorf("contention in a benchmark that scales on a quiet machine: %s", f.Message)
 		}
 	}

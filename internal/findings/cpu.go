@@ -38,36 +38,60 @@ type lineCat struct {
 }
 
 // part is one component of a function's CPU cause: a kind of work at some
-// of its lines ("sorting (sort.Search)", "its own code", "not inlined"),
-// with its share per benchmark.
+// of its lines (a call, its own code, not being inlined), with its share
+// per benchmark.
 type part struct {
-	what, fix string
-	share     map[string]float64 // by bench key
-	own       bool               // the function's own code
+	kind partKind
+	// callee is the library function a call part names ("sort.Search");
+	// what and fix are its words.
+	callee, what, fix string
+	share             map[string]float64 // by bench key
+}
+
+// partKind is what a part of a function's CPU is.
+type partKind uint8
+
+const (
+	partCall       partKind = iota // a library call its lines make
+	partOwn                        // its own code: the lines that call nothing
+	partNotInlined                 // the compiler does not inline it
+)
+
+// rule is the rule a cause whose largest part is p fired.
+func (p *part) rule() document.Rule {
+	switch p.kind {
+	case partOwn:
+		return document.RuleCPUOwnCode
+	case partNotInlined:
+		return document.RuleCPUNotInlined
+	}
+	return document.RuleCPUCall
 }
 
 // hotFunc returns the CPU cause of function fn (closures belong to the
 // function they are in), creating it at file:line.
 func (d *deriver) hotFunc(fn, file string, line int64) *cause {
 	fn = outer(document.PlainFunc(fn))
-	if c := d.find(KindCPU, fn, "function"); c != nil {
+	if c := d.find(document.KindCPU, fn, "function"); c != nil {
 		return c
 	}
-	c := d.newCause(KindCPU, "function", fn, file, line)
+	c := d.newCause(document.KindCPU, "function", fn, file, line)
 	d.causes = append(d.causes, c)
 	return c
 }
 
-// addPart adds share of benchmark b to the part of c named what.
-func (c *cause) addPart(b *bench, what, fix string, own bool, share float64) {
+// addPart adds share of benchmark b to c's part of that kind (and, for a
+// call, that callee).
+func (c *cause) addPart(b *bench, np part, share float64) {
 	c.cost(b)
 	for _, p := range c.parts {
-		if p.what == what || callee(p.what) != "" && callee(p.what) == callee(what) {
+		if p.kind == np.kind && (p.kind != partCall || p.callee == np.callee || p.what == np.what) {
 			p.share[b.key] = min(1, p.share[b.key]+share)
 			return
 		}
 	}
-	c.parts = append(c.parts, &part{what: what, fix: fix, own: own, share: map[string]float64{b.key: share}})
+	np.share = map[string]float64{b.key: share}
+	c.parts = append(c.parts, &np)
 }
 
 // outer drops a closure's suffix: "m.find.func1" → "m.find".
@@ -134,6 +158,7 @@ func (d *deriver) cpuCauses(b *bench) {
 			continue
 		}
 		what, fix := calleeWords(l.Callee, cat)
+		callee := pkgFunc(l.Callee)
 		var c *cause
 		kindCat := cat
 		if cat == "scheduler" && d.cores[b.key] != nil {
@@ -145,19 +170,20 @@ func (d *deriver) cpuCauses(b *bench) {
 		case "encoding", "compression", "crypto", "syscall", "scheduler":
 			// The library, the I/O or the scheduler decides: a kind of
 			// its own.
-			kind := map[string]string{"encoding": KindLibrary, "compression": KindLibrary, "crypto": KindLibrary,
-				"syscall": KindIO, "scheduler": KindContention}[cat]
+			kind := map[string]document.Kind{"encoding": document.KindLibrary, "compression": document.KindLibrary, "crypto": document.KindLibrary,
+				"syscall": document.KindIO, "scheduler": document.KindContention}[cat]
 			c = d.find(kind, document.PlainFunc(l.Function), cat)
 			if c == nil {
 				c = d.newCause(kind, cat, document.PlainFunc(l.Function), l.File, l.Line)
-				c.suggestion = fix
+				c.rule = map[document.Kind]document.Rule{document.KindLibrary: document.RuleLibrary, document.KindIO: document.RuleSyscall, document.KindContention: document.RuleSchedulerShare}[kind]
+				c.suggestion, c.generic = fix, true
 				c.message = fmt.Sprintf("%s under %s", what, shortName(l.Function))
 				d.causes = append(d.causes, c)
 			}
 			c.cost(b).CPUShare = min(1, c.cost(b).CPUShare+lc.cum)
 		default:
 			c = d.hotFunc(l.Function, l.File, l.Line)
-			c.addPart(b, what, fix, false, lc.cum)
+			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix}, lc.cum)
 		}
 		c.addLine(l.File, l.Line, l.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(l), pct(lc.cum), b.name()))
 		c.weigh(l.File, l.Line, lc.cum)
@@ -191,13 +217,13 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 		for _, lc := range lines {
 			sum += lc.self
 		}
-		existing := d.find(KindCPU, fn, "function")
+		existing := d.find(document.KindCPU, fn, "function")
 		if sum < d.t.OwnCodeMin && (existing == nil || existing.costs[b.key] == nil || sum < d.t.OwnJoinMin) {
 			continue
 		}
 		slices.SortFunc(lines, func(x, y *lineCat) int { return int(y.self*1e6) - int(x.self*1e6) })
 		c := d.hotFunc(fn, lines[0].first.File, lines[0].first.Line)
-		c.addPart(b, "its own code", cpuWords["application"][1], true, sum)
+		c.addPart(b, ownPart(), sum)
 		for _, lc := range lines {
 			if lc.self >= d.t.OwnJoinMin {
 				c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("its own code: %s of CPU in %s", pct(lc.self), b.name()))
@@ -215,7 +241,7 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 func (d *deriver) finishCPU() {
 	defer d.dropEmpty()
 	for _, c := range d.causes {
-		if c.kind != KindCPU || c.group != "function" || len(c.parts) == 0 {
+		if c.kind != document.KindCPU || c.group != "function" || len(c.parts) == 0 {
 			continue
 		}
 		total := func(p *part) float64 {
@@ -226,7 +252,7 @@ func (d *deriver) finishCPU() {
 			return m
 		}
 		slices.SortStableFunc(c.parts, func(x, y *part) int {
-			if x.own != y.own && (x.what == "not inlined" || y.what == "not inlined") {
+			if (x.kind == partCall) != (y.kind == partCall) && (x.kind == partNotInlined || y.kind == partNotInlined) {
 				return 0
 			}
 			return int(total(y)*1e6) - int(total(x)*1e6)
@@ -234,14 +260,14 @@ func (d *deriver) finishCPU() {
 		var words []string
 		own := true
 		for _, p := range c.parts {
-			if p.what == "not inlined" {
+			if p.kind == partNotInlined {
 				words = append(words, p.fix)
 				continue
 			}
 			if len(words) == 0 || total(p) >= d.t.PartMin {
 				words = append(words, fmt.Sprintf("%s %s", p.what, pct(total(p))))
 			}
-			own = own && p.own
+			own = own && p.kind == partOwn
 			for k, v := range p.share {
 				if c.costs[k] == nil {
 					continue
@@ -256,10 +282,13 @@ func (d *deriver) finishCPU() {
 		}
 		c.message = fmt.Sprintf("%s: %s", shortName(c.fn), strings.Join(words, "; "))
 		for _, p := range c.parts {
-			if p.what != "not inlined" {
-				c.suggestion = p.fix
+			if p.kind != partNotInlined {
+				c.suggestion, c.generic, c.rule = p.fix, true, p.rule()
 				break
 			}
+		}
+		if c.rule == "" {
+			c.rule = document.RuleCPUNotInlined
 		}
 		if c.notInlined {
 			c.suggestion += "; and bring it under the inlining budget: move the rarely taken slow path into a function marked //go:noinline, then check with go build -gcflags=-m that it inlines"
@@ -353,9 +382,10 @@ func (d *deriver) repeatedCalls(b *bench) {
 			// Different arguments are different work, not a repeat.
 			continue
 		}
-		c := d.find(KindRepeated, k.fn, k.callee)
+		c := d.find(document.KindRepeated, k.fn, k.callee)
 		if c == nil {
-			c = d.newCause(KindRepeated, k.callee, k.fn, ls[0].File, ls[0].Line)
+			c = d.newCause(document.KindRepeated, k.callee, k.fn, ls[0].File, ls[0].Line)
+			c.rule = document.RuleRepeatedCall
 			c.message = fmt.Sprintf("%s calls %s %d times on the same input", shortName(k.fn), pkgFunc(k.callee), len(ls))
 			c.suggestion = fmt.Sprintf("call %s once and keep the result for the other uses", pkgFunc(k.callee))
 			d.causes = append(d.causes, c)
@@ -436,13 +466,13 @@ func (d *deriver) notInlined(b *bench) {
 		c.cost(b)
 		// The call overhead is part of the function's own time, which
 		// its own-code part counts; without one, half its flat time.
-		c.addPart(b, "not inlined", fmt.Sprintf("not inlined: its cost %d is over the compiler's budget of %d, so every call pays for the call", ni.Cost, ni.Budget), true, 0)
+		c.addPart(b, part{kind: partNotInlined, what: "not inlined", fix: fmt.Sprintf("not inlined: its cost %d is over the compiler's budget of %d, so every call pays for the call", ni.Cost, ni.Budget)}, 0)
 		hasOwn := false
 		for _, p := range c.parts {
-			hasOwn = hasOwn || p.what == "its own code" && p.share[b.key] > 0
+			hasOwn = hasOwn || p.kind == partOwn && p.share[b.key] > 0
 		}
 		if !hasOwn {
-			c.addPart(b, "its own code", cpuWords["application"][1], true, d.t.NotInlinedOwn*flat)
+			c.addPart(b, ownPart(), d.t.NotInlinedOwn*flat)
 		}
 		c.addLine(ni.File, ni.Line, ni.Function, "declared here")
 		c.addEvidence(fmt.Sprintf("compiler (-gcflags=-m): cannot inline %s: cost %d exceeds budget %d; CPU profile of %s: %s flat", shortName(ni.Function), ni.Cost, ni.Budget, b.name(), pct(flat)))
@@ -531,15 +561,7 @@ func (c *cause) mainLine() {
 	}
 }
 
-// callee returns the function a part's words name in parentheses, or
-// "": "string search (strings.Index)" → "strings.Index".
-func callee(what string) string {
-	i, j := strings.LastIndexByte(what, '('), strings.LastIndexByte(what, ')')
-	if i < 0 || j < i {
-		if strings.Contains(what, ".") && !strings.Contains(what, " ") {
-			return what // a bare function name
-		}
-		return ""
-	}
-	return what[i+1 : j]
+// ownPart is a function's own code as a part of its CPU cause.
+func ownPart() part {
+	return part{kind: partOwn, what: "its own code", fix: cpuWords["application"][1]}
 }

@@ -25,19 +25,6 @@ type Options struct {
 	Thresholds *Thresholds
 }
 
-// Kinds of finding.
-const (
-	KindAlloc      = "alloc"
-	KindCPU        = "cpu"
-	KindRepeated   = "repeated-call"
-	KindLibrary    = "library"
-	KindIO         = "io"
-	KindContention = "contention"
-	KindFixture    = "fixture"
-	KindBroken     = "broken"
-	KindLeaveAlone = "leave-alone"
-)
-
 const (
 	secPerOp    = "sec/op"
 	allocsPerOp = "allocs/op"

@@ -24,15 +24,15 @@ func doc(bs ...document.Benchmark) *document.Report {
 	return &document.Report{Schema: document.Schema, Module: mod, Benchmarks: bs}
 }
 
-func kinds(fs []document.Finding) []string {
-	var ks []string
+func kinds(fs []document.Finding) []document.Kind {
+	var ks []document.Kind
 	for _, f := range fs {
 		ks = append(ks, f.Kind)
 	}
 	return ks
 }
 
-func find(fs []document.Finding, kind string) *document.Finding {
+func find(fs []document.Finding, kind document.Kind) *document.Finding {
 	for i := range fs {
 		if fs[i].Kind == kind {
 			return &fs[i]
@@ -54,7 +54,7 @@ func TestContentionNeedsGoroutines(t *testing.T) {
 	fs, gate := Derive(d, Options{})
 	var got []string
 	for _, f := range fs {
-		if f.Kind == KindContention {
+		if f.Kind == document.KindContention {
 			got = append(got, f.Benchmark)
 		}
 	}
@@ -81,7 +81,7 @@ func TestOneFindingPerSite(t *testing.T) {
 	fs, _ := Derive(d, Options{})
 	var allocs []document.Finding
 	for _, f := range fs {
-		if f.Kind == KindAlloc {
+		if f.Kind == document.KindAlloc {
 			allocs = append(allocs, f)
 		}
 	}
@@ -110,22 +110,29 @@ func TestBrokenBenchmarks(t *testing.T) {
 	timed := benchmark("BenchmarkSetupTimed", 1e-6, 10, 5000)
 	timed.LoopBytesPerOp = f64(40)
 	fs, _ := Derive(doc(fast, idle, skip, skip2, drift, timed), Options{})
-	broken := map[string]string{}
+	broken := map[string]document.Rule{}
+	skippers := 0
 	for _, f := range fs {
 		switch f.Kind {
-		case KindBroken:
-			broken[f.Benchmarks[0]] = f.Message
-		case KindLeaveAlone:
+		case document.KindBroken:
+			broken[f.Benchmarks[0]] = f.Rule
+			if f.Rule == document.RuleBrokenSkip {
+				skippers = len(f.Benchmarks)
+			}
+		case document.KindLeaveAlone:
 			t.Errorf("leave alone %s: a broken benchmark is never tight", f.Benchmark)
 		}
 	}
-	for name, want := range map[string]string{
-		"BenchmarkEliminated": "below 1 ns", "BenchmarkEmpty": "does no work", "BenchmarkWords": "2 benchmarks skip",
-		"BenchmarkKeeps": "grows with the iteration count", "BenchmarkSetupTimed": "setup runs inside the timer",
+	for name, want := range map[string]document.Rule{
+		"BenchmarkEliminated": document.RuleBrokenSubNs, "BenchmarkEmpty": document.RuleBrokenNoWork, "BenchmarkWords": document.RuleBrokenSkip,
+		"BenchmarkKeeps": document.RuleBrokenDriftUp, "BenchmarkSetupTimed": document.RuleBrokenTimedSetup,
 	} {
-		if !strings.Contains(broken[name], want) {
-			t.Errorf("%s: broken %q, want it to say %q", name, broken[name], want)
+		if broken[name] != want {
+			t.Errorf("%s: broken by %q, want %q", name, broken[name], want)
 		}
+	}
+	if skippers != 2 {
+		t.Errorf("the benchmarks that skip at one line are %d in one finding, want 2", skippers)
 	}
 }
 
@@ -142,7 +149,7 @@ func TestFixesThatFit(t *testing.T) {
 	d.Allocations = []document.Allocation{
 		site("small", 10, 300, document.Escape{Cause: "map", Reason: "the map grows"}),
 		site("AppendTo", 20, 300, document.Escape{Cause: "append", Name: "dst", Param: true}),
-		site("New", 40, 300, document.Escape{Cause: "escapes", Name: "&T{...}", Flow: []string{"from &T{...} (return) at x.go:40"}}),
+		site("New", 40, 300, document.Escape{Cause: "escapes", Name: "&T{...}", Flow: []string{"from &T{...} (return) at x.go:40"}, Sink: "return"}),
 	}
 	fs, _ := Derive(d, Options{})
 	byLine := map[int64]document.Finding{}
@@ -264,7 +271,7 @@ func TestLeaveAloneOnlyWhenTight(t *testing.T) {
 	fs, _ := Derive(d, Options{})
 	var alone []string
 	for _, f := range fs {
-		if f.Kind == KindLeaveAlone {
+		if f.Kind == document.KindLeaveAlone {
 			alone = append(alone, f.Benchmark)
 		}
 	}

@@ -74,7 +74,7 @@ func (d *deriver) productionShare(c *cause) float64 {
 	return share
 }
 
-func sectionRank(s string) int {
+func sectionRank(s document.Section) int {
 	switch s {
 	case document.SectionFix:
 		return 0
@@ -127,7 +127,7 @@ func (d *deriver) gate(fs []document.Finding) []document.Gate {
 			Message: fmt.Sprintf("system calls take %s of %s's CPU: buffer the I/O, batch writes, or read larger blocks", pct(sys), sysBench),
 		})
 	}
-	count := func(kind string) (n int, top document.Finding) {
+	count := func(kind document.Kind) (n int, top document.Finding) {
 		for _, f := range fs {
 			if f.Kind == kind {
 				if n == 0 {
@@ -138,7 +138,7 @@ func (d *deriver) gate(fs []document.Finding) []document.Gate {
 		}
 		return n, top
 	}
-	if n, top := count(KindContention); n > 0 {
+	if n, top := count(document.KindContention); n > 0 {
 		g := document.Gate{Rule: "contention", Benchmark: top.Benchmark, Metric: "scheduler", Unit: "share",
 			Measured: top.Impact, Threshold: d.t.ContendMin, Verdict: document.VerdictFirst,
 			Message: fmt.Sprintf("%d parallel benchmark(s) spend more than %s of their CPU waiting on each other", n, pct(d.t.ContendMin))}
@@ -148,13 +148,13 @@ func (d *deriver) gate(fs []document.Finding) []document.Gate {
 		}
 		rows = append(rows, g)
 	}
-	if n, top := count(KindLibrary); n > 0 {
+	if n, top := count(document.KindLibrary); n > 0 {
 		rows = append(rows, document.Gate{Rule: "library or format choice", Benchmark: top.Benchmark, Metric: "library", Unit: "share",
 			Measured: top.Impact, Threshold: d.t.CPUMin, Verdict: document.VerdictConsider,
 			Message: fmt.Sprintf("%s: the library or the format decides this cost; compare implementations or formats before tuning the calls", top.Message)})
 	}
-	nb, _ := count(KindBroken)
-	nf, _ := count(KindFixture)
+	nb, _ := count(document.KindBroken)
+	nf, _ := count(document.KindFixture)
 	if nb+nf > 0 {
 		rows = append(rows, document.Gate{Rule: "fix the benchmarks first", Metric: "benchmarks", Measured: float64(nb + nf),
 			Verdict: document.VerdictFirst,

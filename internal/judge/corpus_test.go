@@ -98,5 +98,5 @@ func TestPredicates(t *testing.T) {
 
 // findingFor is a finding with the fields predicates and causes read.
 func findingFor(kind, file string, line int64, text string) document.Finding {
-	return document.Finding{Kind: kind, File: file, Line: line, Message: text}
+	return document.Finding{Kind: document.Kind(kind), File: file, Line: line, Message: text}
 }

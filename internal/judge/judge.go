@@ -256,7 +256,7 @@ func (p Predicate) Matches(f document.Finding) bool {
 		if m, ok := kinds[k]; ok {
 			k = m
 		}
-		if f.Kind != k {
+		if f.Kind != document.Kind(k) {
 			return false
 		}
 	}
@@ -291,12 +291,12 @@ func (p Predicate) Matches(f document.Finding) bool {
 	return true
 }
 
-func gateKind(rule string) string {
+func gateKind(rule string) document.Kind {
 	switch rule {
 	case "contention":
-		return "contention"
+		return document.KindContention
 	case "already tight":
-		return "leave-alone"
+		return document.KindLeaveAlone
 	}
 	return "gate"
 }

@@ -279,11 +279,11 @@ func (m *mdWriter) moreFindings() {
 	m.printf("\n")
 }
 
-func severityTag(s string) string {
+func severityTag(s document.Severity) string {
 	if s == "" {
 		return ""
 	}
-	return "**[" + s + "]**"
+	return "**[" + string(s) + "]**"
 }
 
 func inFunc(fn string) string {

@@ -1,0 +1,73 @@
+package document
+
+// The vocabulary of findings: named types, so that a decision compares
+// values and never a message's words. Their JSON is the string.
+
+// Kind names a finding's family.
+type Kind string
+
+// The kinds of finding.
+const (
+	KindAlloc      Kind = "alloc"         // an allocation site of the module
+	KindCPU        Kind = "cpu"           // a module function's CPU: the calls it makes, its own code, inlining
+	KindRepeated   Kind = "repeated-call" // the same call with the same arguments from two lines
+	KindLibrary    Kind = "library"       // encoding, compression, crypto: the library or the format decides
+	KindIO         Kind = "io"            // system calls
+	KindContention Kind = "contention"    // locks, shared atomics, the scheduler
+	KindFixture    Kind = "fixture"       // the benchmark's own code in its numbers
+	KindBroken     Kind = "broken"        // the benchmark measures nothing useful
+	KindLeaveAlone Kind = "leave-alone"   // nothing to gain
+)
+
+// Section is where a document shows a finding.
+type Section string
+
+// The sections, in the order a report shows them.
+const (
+	SectionFix        Section = "fix"         // what to do first, ranked
+	SectionBenchmark  Section = "benchmark"   // the benchmark's own code distorts it
+	SectionBroken     Section = "broken"      // the benchmark measures nothing useful
+	SectionLeaveAlone Section = "leave-alone" // nothing to gain
+)
+
+// Severity grades a finding by its impact.
+type Severity string
+
+// Severities of a finding, most severe first.
+const (
+	SeverityHigh   Severity = "high"
+	SeverityMedium Severity = "medium"
+	SeverityLow    Severity = "low"
+	SeverityInfo   Severity = "info"
+)
+
+// Rule names the rule of internal/findings that made a finding.
+type Rule string
+
+// The rules (internal/findings' package doc says what each means).
+const (
+	RuleAllocSite        Rule = "alloc-site"         // a module site's per-op allocations
+	RuleCPUCall          Rule = "cpu-call"           // a library call a module function's lines make
+	RuleCPUOwnCode       Rule = "cpu-own-code"       // a function's own code, its algorithm
+	RuleCPUNotInlined    Rule = "cpu-not-inlined"    // a hot function just over the inlining budget
+	RuleLibrary          Rule = "library-call"       // encoding, compression or crypto under a module line
+	RuleSyscall          Rule = "syscall"            // system calls under a module line
+	RuleRepeatedCall     Rule = "repeated-call"      // one callee, the same arguments, two lines
+	RuleFixtureAlloc     Rule = "fixture-alloc"      // a _test.go site's per-op bytes
+	RuleSchedulerShare   Rule = "scheduler-share"    // a goroutine benchmark's scheduler time, no scaling row
+	RuleLockExclusive    Rule = "lock-exclusive"     // a Lock held across the work (Amdahl)
+	RuleLockRead         Rule = "lock-read"          // an RWMutex read path's lock operations
+	RuleLockWait         Rule = "lock-wait"          // waits a lock profile measured
+	RuleLineGrowth       Rule = "line-growth"        // a line whose CPU per op grows with the cores
+	RuleSharedAtomics    Rule = "shared-atomics"     // atomic writes to state every goroutine shares
+	RuleBrokenSubNs      Rule = "broken-sub-ns"      // below a nanosecond per op
+	RuleBrokenDriftUp    Rule = "broken-drift-up"    // B/op grows with b.N
+	RuleBrokenDriftDown  Rule = "broken-drift-down"  // B/op falls as b.N grows
+	RuleBrokenTimedSetup Rule = "broken-timed-setup" // reported B/op far above the timed loop's
+	RuleBrokenNoWork     Rule = "broken-no-work"     // no module code, no callee
+	RuleBrokenSkip       Rule = "broken-skip"        // the benchmark skips
+	RuleBrokenLint       Rule = "broken-lint"        // perfloop lint found a mistake in its source
+	RuleLeaveMicro       Rule = "leave-micro"        // a micro-benchmark of an internal function's algorithm
+	RuleLeaveBaseline    Rule = "leave-baseline"     // measures another package, not the module
+	RuleLeaveTight       Rule = "leave-tight"        // fast, no allocation, nothing outside its algorithm
+)
