@@ -11,7 +11,7 @@ import (
 
 	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/loop"
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/render"
 	"github.com/perfloop/perfloop/internal/results"
 )
 
@@ -235,11 +235,11 @@ func bench(ctx context.Context, opts benchOptions, s Streams) (err error) {
 	}
 	switch {
 	case opts.json:
-		if jerr := report.WriteJSON(s.Out, run.Document()); jerr != nil && err == nil {
+		if jerr := render.WriteJSON(s.Out, run.Document()); jerr != nil && err == nil {
 			err = jerr
 		}
 	case opts.out != "":
-		if terr := report.BenchSummary(s.Out, run.Document()); terr != nil && err == nil {
+		if terr := render.BenchSummary(s.Out, run.Document()); terr != nil && err == nil {
 			err = terr
 		}
 	}

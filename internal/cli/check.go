@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/perfloop/perfloop/internal/abtest"
+	"github.com/perfloop/perfloop/internal/check"
 	"github.com/perfloop/perfloop/internal/document"
-	"github.com/perfloop/perfloop/internal/gate"
-	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/progress"
 )
 
@@ -102,10 +102,10 @@ func runCheck(ctx context.Context, args []string, s Streams) error {
 	if err := opts.finishDiffFlags(fs, pos, *threshold); err != nil {
 		return err
 	}
-	return check(ctx, opts, s)
+	return checkChange(ctx, opts, s)
 }
 
-func check(ctx context.Context, opts checkOptions, s Streams) error {
+func checkChange(ctx context.Context, opts checkOptions, s Streams) error {
 	gopts, err := opts.gateOptions()
 	if err != nil {
 		return err
@@ -117,16 +117,16 @@ func check(ctx context.Context, opts checkOptions, s Streams) error {
 		return err
 	}
 	defer revs.close()
-	var change *gate.Change
-	changes, err := gotest.Changes(ctx, revs.root, revs.commits[0], revs.commits[1])
+	var change *check.Change
+	changes, err := git.Changes(ctx, revs.root, revs.commits[0], revs.commits[1])
 	if rel, dirs, modPath, ok := revs.module(); ok && err == nil {
-		change = gate.NewChange(changes, rel, dirs, modPath)
+		change = check.NewChange(changes, rel, dirs, modPath)
 	}
 	// Packages whose machine code the change leaves alone are not run,
 	// unless a budget needs HEAD's figures.
 	var unaltered []string
 	if len(gopts.Budgets) == 0 {
-		if unaltered, err = gate.SkipUnaltered(revs.sides, change); err != nil {
+		if unaltered, err = check.SkipUnaltered(revs.sides, change); err != nil {
 			return err
 		}
 	}
@@ -136,14 +136,14 @@ func check(ctx context.Context, opts checkOptions, s Streams) error {
 		aa, err := abtest.Run(ctx, [2]*abtest.Side{revs.sides[0], revs.sides[0]}, opts.abOptions(), bar)
 		if ctx.Err() != nil {
 			// Nothing was compared yet: say so, in every output.
-			c := gate.Decide(&abtest.Result{Labels: labels}, gopts)
-			gate.Interrupt(c, "interrupted while calibrating (BASE against itself): nothing was compared")
+			c := check.Decide(&abtest.Result{Labels: labels}, gopts)
+			check.Interrupt(c, "interrupted while calibrating (BASE against itself): nothing was compared")
 			return interrupted(ctx, s, opts, c, &abtest.Result{Labels: labels}, bar)
 		}
 		if err != nil && !errors.Is(err, abtest.ErrNoCommon) {
 			return err
 		}
-		gopts.Noise = gate.Noise(aa)
+		gopts.Noise = check.Noise(aa)
 	}
 	res, runErr := abtest.Run(ctx, revs.sides, opts.abOptions(), bar)
 	if errors.Is(runErr, abtest.ErrNoCommon) {
@@ -162,21 +162,21 @@ func check(ctx context.Context, opts checkOptions, s Streams) error {
 	if runErr != nil && ctx.Err() == nil {
 		return runErr
 	}
-	c := gate.Decide(res, gopts)
+	c := check.Decide(res, gopts)
 	c.Unaltered = unaltered
 	if ctx.Err() != nil {
 		// The rows the rounds decided are printed and written, as diff
 		// prints them; the verdict says the check did not finish.
-		gate.Interrupt(c, fmt.Sprintf("interrupted during the rounds, after %d round(s): the rows are decided with what was measured, the regressions not profiled", res.Rounds))
+		check.Interrupt(c, fmt.Sprintf("interrupted during the rounds, after %d round(s): the rows are decided with what was measured, the regressions not profiled", res.Rounds))
 		return interrupted(ctx, s, opts, c, res, bar)
 	}
 	if len(c.Regressions) > 0 {
-		eopts := gate.ExplainOptions{ProfileTime: opts.profileTime.String(), CPU: opts.cpu, Timeout: opts.timeout, Tags: opts.tags, Change: change}
-		if err := gate.Explain(ctx, revs.sides, c, res, eopts, bar); err != nil {
+		eopts := check.ExplainOptions{ProfileTime: opts.profileTime.String(), CPU: opts.cpu, Timeout: opts.timeout, Tags: opts.tags, Change: change}
+		if err := check.Explain(ctx, revs.sides, c, res, eopts, bar); err != nil {
 			if ctx.Err() == nil {
 				return err
 			}
-			gate.Interrupt(c, "interrupted while profiling the regressions: their causes are incomplete")
+			check.Interrupt(c, "interrupted while profiling the regressions: their causes are incomplete")
 			return interrupted(ctx, s, opts, c, res, bar)
 		}
 	}
@@ -185,7 +185,7 @@ func check(ctx context.Context, opts checkOptions, s Streams) error {
 }
 
 // interrupted renders what an interrupted check decided (see
-// gate.Interrupt) and returns ctx's error: exit 130.
+// check.Interrupt) and returns ctx's error: exit 130.
 func interrupted(ctx context.Context, s Streams, opts checkOptions, c *document.Check, res *abtest.Result, bar *progress.Bar) error {
 	bar.Done()
 	if err := renderCheck(s, opts, c, res); err != nil {
@@ -196,35 +196,35 @@ func interrupted(ctx context.Context, s Streams, opts checkOptions, c *document.
 
 // gateOptions reads the threshold and budgets from the flags and the
 // configuration file.
-func (o *checkOptions) gateOptions() (gate.Options, error) {
+func (o *checkOptions) gateOptions() (check.Options, error) {
 	cfgPath := o.config
 	if cfgPath == "" {
 		if root, err := findModuleRoot(); err == nil {
 			cfgPath = filepath.Join(root, "perfloop.json")
 		}
 	}
-	var cfg gate.Config
+	var cfg check.Config
 	if cfgPath != "" {
 		var err error
-		if cfg, err = gate.ReadConfig(cfgPath); err != nil || o.config != "" && !exists(cfgPath) {
+		if cfg, err = check.ReadConfig(cfgPath); err != nil || o.config != "" && !exists(cfgPath) {
 			if err == nil {
 				err = fmt.Errorf("%s: no such file", cfgPath)
 			}
-			return gate.Options{}, usageErrorf("-config: %v", err)
+			return check.Options{}, usageErrorf("-config: %v", err)
 		}
 	}
-	g := gate.Options{Threshold: o.threshold, Settle: o.settle}
+	g := check.Options{Threshold: o.threshold, Settle: o.settle}
 	if cfg.Threshold != "" && !o.thresholdSet {
 		t, err := parsePercent(cfg.Threshold)
 		if err != nil {
-			return gate.Options{}, usageErrorf("%s: threshold: %v", cfgPath, err)
+			return check.Options{}, usageErrorf("%s: threshold: %v", cfgPath, err)
 		}
 		g.Threshold = t
 	}
 	for _, text := range append(cfg.Budgets, o.budgets...) {
-		b, err := gate.ParseBudget(text)
+		b, err := check.ParseBudget(text)
 		if err != nil {
-			return gate.Options{}, usageErrorf("-budget: %v", err)
+			return check.Options{}, usageErrorf("-budget: %v", err)
 		}
 		g.Budgets = append(g.Budgets, b)
 	}

@@ -8,17 +8,17 @@ import (
 
 	"github.com/perfloop/perfloop/internal/abtest"
 	"github.com/perfloop/perfloop/internal/document"
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/render"
 )
 
 // renderCheck prints the verdict, writes the Markdown and decides the
 // exit status.
 func renderCheck(s Streams, opts checkOptions, c *document.Check, res *abtest.Result) error {
 	if opts.json {
-		if err := report.WriteJSON(s.Out, c); err != nil {
+		if err := render.WriteJSON(s.Out, c); err != nil {
 			return err
 		}
-	} else if err := report.CheckText(s.Out, c); err != nil {
+	} else if err := render.CheckText(s.Out, c); err != nil {
 		return err
 	}
 	md := func(path string, appendTo bool) error {
@@ -30,7 +30,7 @@ func renderCheck(s Streams, opts checkOptions, c *document.Check, res *abtest.Re
 		if err != nil {
 			return fmt.Errorf("write %s: %w", path, err)
 		}
-		if err := report.CheckMarkdown(f, c, res.Tables, opts.alpha); err != nil {
+		if err := render.CheckMarkdown(f, c, res.Tables, opts.alpha); err != nil {
 			f.Close()
 			return fmt.Errorf("write %s: %w", path, err)
 		}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/render"
 	"github.com/perfloop/perfloop/internal/results"
 	"github.com/perfloop/perfloop/internal/stats"
 )
@@ -84,9 +84,9 @@ func compare(opts compareOptions, s Streams) error {
 		return err
 	}
 	if opts.json {
-		err = report.WriteJSON(s.Out, report.NewCompareJSON(tables))
+		err = render.WriteJSON(s.Out, render.NewCompareJSON(tables))
 	} else {
-		err = report.CompareText(s.Out, tables, opts.alpha)
+		err = render.CompareText(s.Out, tables, opts.alpha)
 	}
 	if err != nil {
 		return err

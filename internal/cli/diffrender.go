@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/abtest"
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/render"
 )
 
 // renderDiff prints what res holds (also after an interruption, runErr)
@@ -32,14 +32,14 @@ func renderDiff(s Streams, opts diffOptions, res *abtest.Result, runErr error) e
 	}
 	if len(res.Tables) > 0 {
 		if opts.json {
-			doc := report.NewCompareJSON(res.Tables)
+			doc := render.NewCompareJSON(res.Tables)
 			doc.Rounds = res.Rounds
 			doc.WallSeconds = math.Round(res.Wall.Seconds()*1000) / 1000
-			if err := report.WriteJSON(s.Out, doc); err != nil {
+			if err := render.WriteJSON(s.Out, doc); err != nil {
 				return err
 			}
 		} else {
-			if err := report.CompareText(s.Out, res.Tables, opts.alpha); err != nil {
+			if err := render.CompareText(s.Out, res.Tables, opts.alpha); err != nil {
 				return err
 			}
 			fmt.Fprintf(s.Out, "\nBASE = %s, HEAD = %s: %d rounds in %.1fs\n", res.Labels[0], res.Labels[1], res.Rounds, res.Wall.Seconds())

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime/debug"
 
+	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/gotest"
 )
 
@@ -47,7 +48,7 @@ func ExitCode(err error) int {
 	var f failedError
 	var pe programExit
 	var l *gotest.ListError
-	var sm *gotest.SubmoduleError
+	var sm *git.SubmoduleError
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return ExitOK

@@ -8,7 +8,7 @@ import (
 
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/loop"
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/render"
 )
 
 const explainUsage = `
@@ -69,7 +69,7 @@ func runExplain(ctx context.Context, args []string, s Streams) error {
 		return fmt.Errorf("escape analysis: %w", err)
 	}
 	if opts.json {
-		if err := report.WriteJSON(s.Out, run.Doc); err != nil {
+		if err := render.WriteJSON(s.Out, run.Doc); err != nil {
 			return err
 		}
 	} else {

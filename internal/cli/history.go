@@ -7,7 +7,7 @@ import (
 
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/history"
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/render"
 )
 
 const historyUsage = `
@@ -78,9 +78,9 @@ func showHistory(ctx context.Context, opts historyOptions, s Streams) error {
 	}
 	keepPackages(h, opts.patterns)
 	if opts.json {
-		return report.WriteJSON(s.Out, h)
+		return render.WriteJSON(s.Out, h)
 	}
-	return report.HistoryText(s.Out, h, opts.all)
+	return render.HistoryText(s.Out, h, opts.all)
 }
 
 // keepPackages keeps the benchmarks of the packages patterns name

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/lint"
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/render"
 	"github.com/perfloop/perfloop/internal/results"
 )
 
@@ -95,9 +95,9 @@ func runLint(ctx context.Context, args []string, s Streams) error {
 		diags = []lint.Diagnostic{}
 	}
 	if *jsonOut {
-		err = report.WriteJSON(s.Out, lintDocument{Schema: "perfloop.lint/v1", Diagnostics: diags})
+		err = render.WriteJSON(s.Out, lintDocument{Schema: "perfloop.lint/v1", Diagnostics: diags})
 	} else {
-		err = report.LintText(s.Out, diags)
+		err = render.LintText(s.Out, diags)
 	}
 	if err != nil {
 		return err

@@ -10,9 +10,10 @@ import (
 	"time"
 
 	"github.com/perfloop/perfloop/internal/document"
-	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/loop"
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/pgorun"
+	"github.com/perfloop/perfloop/internal/render"
 )
 
 const pgoUsage = `
@@ -125,18 +126,18 @@ func pgoRun(ctx context.Context, opts pgoOptions, s Streams) error {
 	defer b.Done()
 	cfg := opts.loopConfig()
 	cfg.Benchtime = opts.diff.benchtime
-	po := loop.PGOOptions{Run: opts.run, RunOutput: s.Err, ProfileTime: opts.profileTime.String(), Out: opts.out,
+	po := pgorun.Options{Run: opts.run, RunOutput: s.Err, ProfileTime: opts.profileTime.String(), Out: opts.out,
 		Check: opts.check, Replace: opts.replace, BuildCost: opts.buildCost, AB: opts.diff.abOptions()}
 	if root, err := findModuleRoot(); err == nil {
-		vcs := gotest.ReadVCS(ctx, root)
+		vcs := git.ReadVCS(ctx, root)
 		po.Commit, po.Dirty = vcs.Commit, vcs.Dirty
 	}
-	doc, err := loop.PGO(ctx, cfg, po, b)
+	doc, err := pgorun.Run(ctx, cfg, po, b)
 	b.Done()
-	if errors.Is(err, loop.ErrNoProfile) {
+	if errors.Is(err, pgorun.ErrNoProfile) {
 		return usageError{err}
 	}
-	if errors.Is(err, loop.ErrNoBenchmarks) {
+	if errors.Is(err, pgorun.ErrNoBenchmarks) {
 		return usageErrorf("no benchmarks match -bench %q in %s", opts.bench, strings.Join(opts.patterns, " "))
 	}
 	if doc == nil || len(doc.Benchmarks) == 0 && err != nil {
@@ -150,9 +151,9 @@ func pgoRun(ctx context.Context, opts pgoOptions, s Streams) error {
 	}
 	var rerr error
 	if opts.json {
-		rerr = report.WriteJSON(s.Out, doc)
+		rerr = render.WriteJSON(s.Out, doc)
 	} else {
-		rerr = report.PGOText(s.Out, doc)
+		rerr = render.PGOText(s.Out, doc)
 	}
 	if err != nil {
 		return err
@@ -178,7 +179,7 @@ func keepPGO(root string, doc *document.PGO) {
 		return
 	}
 	defer os.Remove(f.Name())
-	if err := report.WriteJSON(f, doc); err != nil {
+	if err := render.WriteJSON(f, doc); err != nil {
 		f.Close()
 		return
 	}

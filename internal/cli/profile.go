@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/loop"
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/render"
 )
 
 const profileUsage = `
@@ -90,7 +90,7 @@ func runProfile(ctx context.Context, args []string, s Streams) error {
 		defer out.discard()
 		popts.Keep = out.path()
 	}
-	ropts := report.ProfileOptions{Hotspots: opts.hotspots, Sites: opts.sites}
+	ropts := render.ProfileOptions{Hotspots: opts.hotspots, Sites: opts.sites}
 	n := 0
 	each := func(p *loop.Profiled) error {
 		if opts.json {
@@ -104,7 +104,7 @@ func runProfile(ctx context.Context, args []string, s Streams) error {
 		if out != nil {
 			row.CPUProfile, row.HeapProfile = out.shown(row.CPUProfile), out.shown(row.HeapProfile)
 		}
-		return report.ProfileText(s.Out, row, ropts)
+		return render.ProfileText(s.Out, row, ropts)
 	}
 	run, err := profileSuite(ctx, opts.benchConfig, popts, s, each)
 	if run == nil {
@@ -120,7 +120,7 @@ func runProfile(ctx context.Context, args []string, s Streams) error {
 		}
 	}
 	if opts.json {
-		if jerr := report.WriteJSON(s.Out, run.Doc); jerr != nil && err == nil {
+		if jerr := render.WriteJSON(s.Out, run.Doc); jerr != nil && err == nil {
 			err = fmt.Errorf("write JSON: %w", jerr)
 		}
 	}
@@ -191,7 +191,7 @@ func profileStatus(s Streams, cfg benchConfig, run *loop.ProfileRun, err error, 
 	return nil
 }
 
-func profileRow(p *loop.Profiled) *report.ProfileRow {
-	return &report.ProfileRow{Package: p.Package, Name: p.Name, Status: p.Status, Error: p.Error,
+func profileRow(p *loop.Profiled) *render.ProfileRow {
+	return &render.ProfileRow{Package: p.Package, Name: p.Name, Status: p.Status, Error: p.Error,
 		Analysis: p.Analysis, CPUProfile: p.CPUProfile, HeapProfile: p.HeapProfile}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/loop"
 	"github.com/perfloop/perfloop/internal/results"
@@ -103,7 +104,7 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 			return err
 		}
 	}
-	repo, err := gotest.RepoRoot(ctx, root)
+	repo, err := git.RepoRoot(ctx, root)
 	if err != nil {
 		return usageError{err}
 	}
@@ -118,12 +119,12 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 	cfg := opts.loopConfig()
 	rev := opts.rev
 	if rev == "" {
-		if vcs := gotest.ReadVCS(ctx, root); vcs.Dirty {
+		if vcs := git.ReadVCS(ctx, root); vcs.Dirty {
 			return usageErrorf("record: the work tree has uncommitted changes to tracked files, and the results would be filed under %s: commit them, or record a commit with -rev", short(vcs.Commit))
 		}
 		rev = "HEAD"
 	}
-	commit, err := gotest.CommitInfo(ctx, repo, rev)
+	commit, err := git.CommitInfo(ctx, repo, rev)
 	if err != nil {
 		return usageError{err}
 	}
@@ -133,7 +134,7 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 			return err
 		}
 		defer os.RemoveAll(tmp)
-		rm, err := gotest.CheckoutWorktree(ctx, repo, commit.Hash, filepath.Join(tmp, "src"))
+		rm, err := git.CheckoutWorktree(ctx, repo, commit.Hash, filepath.Join(tmp, "src"))
 		if err != nil {
 			return err
 		}

@@ -12,7 +12,7 @@ import (
 	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/loop"
 	"github.com/perfloop/perfloop/internal/profiles"
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/render"
 	"github.com/perfloop/perfloop/internal/results"
 )
 
@@ -155,7 +155,7 @@ func writeReport(ctx context.Context, opts reportOptions, s Streams) (err error)
 		b := &run.Doc.Benchmarks[i]
 		b.CPUProfile, b.HeapProfile = out.shown(b.CPUProfile), out.shown(b.HeapProfile)
 	}
-	if _, err := report.WriteFiles(out.path(), run.Doc, report.Options{Flames: run.Flames}); err != nil {
+	if _, err := render.WriteFiles(out.path(), run.Doc, render.Options{Flames: run.Flames}); err != nil {
 		return out.shownErr(err)
 	}
 	replaced, err := out.commit()
@@ -166,7 +166,7 @@ func writeReport(ctx context.Context, opts reportOptions, s Streams) (err error)
 		fmt.Fprintf(s.Err, "perfloop: replaced %s in %s\n", strings.Join(replaced, ", "), opts.out)
 	}
 	if opts.json {
-		if err := report.WriteJSON(s.Out, run.Doc); err != nil {
+		if err := render.WriteJSON(s.Out, run.Doc); err != nil {
 			return err
 		}
 	} else {
@@ -201,5 +201,5 @@ func reportFile(name string, isDir bool) bool {
 // printReportSummary tells where the report is and what it found first.
 func printReportSummary(s Streams, doc *document.Report, dir string) error {
 	fmt.Fprintf(s.Out, "wrote %s (also report.html, report.json, bench.txt, profiles/)\n", filepath.Join(dir, "report.md"))
-	return report.Summary(s.Out, doc)
+	return render.Summary(s.Out, doc)
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/abtest"
-	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/progress"
 )
 
@@ -42,7 +42,7 @@ func buildRevisions(ctx context.Context, base, head, tags string, patterns []str
 	if err != nil {
 		return nil, err
 	}
-	root, err := gotest.RepoRoot(ctx, cwd)
+	root, err := git.RepoRoot(ctx, cwd)
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -62,13 +62,13 @@ func buildRevisions(ctx context.Context, base, head, tags string, patterns []str
 		}
 	}()
 	checkout := func(rev, name string) (string, string, error) {
-		commit, err := gotest.ResolveRevision(ctx, root, rev)
+		commit, err := git.ResolveRevision(ctx, root, rev)
 		if err != nil {
 			return "", "", usageError{err}
 		}
 		dir := filepath.Join(tmp, name)
 		bar.Status(fmt.Sprintf("checking out %s", rev))
-		rm, err := gotest.CheckoutWorktree(ctx, root, commit, dir)
+		rm, err := git.CheckoutWorktree(ctx, root, commit, dir)
 		if err != nil {
 			return "", "", err
 		}

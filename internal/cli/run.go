@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/perfloop/perfloop/internal/cmdbench"
-	"github.com/perfloop/perfloop/internal/loop"
 	"github.com/perfloop/perfloop/internal/program"
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/render"
+	"github.com/perfloop/perfloop/internal/runprog"
 )
 
 const runUsage = `
@@ -105,7 +105,7 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 	fs.BoolVar(&opts.trace, "trace", false, "also write an execution trace, trace.out")
 	fs.BoolVar(&opts.mutex, "mutexprofile", false, "also write a mutex contention profile, mutex.pprof")
 	fs.BoolVar(&opts.block, "blockprofile", false, "also write a blocking profile, block.pprof")
-	fs.StringVar(&opts.cpu, "cpuprofile", loop.CPUAuto, "perfloop's CPU profile `mode`: auto (off when the program starts its own), on or off")
+	fs.StringVar(&opts.cpu, "cpuprofile", runprog.CPUAuto, "perfloop's CPU profile `mode`: auto (off when the program starts its own), on or off")
 	// -cpu is a list of GOMAXPROCS values in every other command.
 	deprecatedAlias(fs, "cpu", "cpuprofile", "-cpu is GOMAXPROCS values in the other commands", s.Err)
 	pos, err := parseFlags(fs, args)
@@ -125,7 +125,7 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 		return usageErrorf("-memprofilerate must be at least 1, got %d", opts.memProfileRate)
 	case opts.segment < 10*time.Millisecond:
 		return usageErrorf("-segment must be at least 10ms, got %v", opts.segment)
-	case opts.cpu != loop.CPUAuto && opts.cpu != loop.CPUOn && opts.cpu != loop.CPUOff:
+	case opts.cpu != runprog.CPUAuto && opts.cpu != runprog.CPUOn && opts.cpu != runprog.CPUOff:
 		if strings.Trim(opts.cpu, "0123456789,") == "" {
 			return usageErrorf("-cpuprofile must be auto, on or off, got %q; to run the program with GOMAXPROCS=N, set it in the environment", opts.cpu)
 		}
@@ -152,7 +152,7 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 		return err
 	}
 	defer out.discard()
-	cfg := loop.ProgramConfig{
+	cfg := runprog.Config{
 		Package: pos[0], Tags: opts.tags, Variants: variants, Runs: opts.runs, Out: out.path(), Base: opts.rev,
 		Stdin: s.In, Stdout: s.Out, Stderr: s.Err,
 		MemProfileRate: opts.memProfileRate, Segment: opts.segment, Trace: opts.trace, CPU: opts.cpu,
@@ -170,7 +170,7 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 	}
 	// An interrupted run returns what it collected with ctx's error: the
 	// report is written, then perfloop exits 130.
-	run, err := loop.RunProgram(ctx, cfg)
+	run, err := runprog.Run(ctx, cfg)
 	if err != nil && (run == nil || run.Doc == nil) {
 		var nm *program.NotMainError
 		var be *program.BuildError
@@ -193,22 +193,22 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 		run.Doc.Commands[i].Command = out.shown(run.Doc.Commands[i].Command)
 	}
 	title := "Run of " + run.Doc.Run.Package
-	if _, err := report.WriteFiles(out.path(), run.Doc, report.Options{Flames: run.Flames, Title: title}); err != nil {
+	if _, err := render.WriteFiles(out.path(), run.Doc, render.Options{Flames: run.Flames, Title: title}); err != nil {
 		return out.shownErr(err)
 	}
 	if _, err := out.commit(); err != nil {
 		return err
 	}
 	if opts.json {
-		if err := report.WriteJSON(s.Out, run.Doc); err != nil {
+		if err := render.WriteJSON(s.Out, run.Doc); err != nil {
 			return err
 		}
 	} else {
 		fmt.Fprintf(s.Err, "perfloop: wrote %s (also report.html, report.json, %s)\n", filepath.Join(opts.out, "report.md"), strings.Join(keptProfiles(run), ", "))
-		if err := report.RunText(s.Err, run.Doc); err != nil {
+		if err := render.RunText(s.Err, run.Doc); err != nil {
 			return err
 		}
-		if err := report.Summary(s.Err, run.Doc); err != nil {
+		if err := render.Summary(s.Err, run.Doc); err != nil {
 			return err
 		}
 	}
@@ -236,7 +236,7 @@ func runFile(name string, isDir bool) bool {
 }
 
 // keptProfiles names the profiles a run kept, under -out.
-func keptProfiles(run *loop.ProgramRun) []string {
+func keptProfiles(run *runprog.Result) []string {
 	var out []string
 	for _, b := range run.Doc.Benchmarks {
 		for _, p := range []string{b.CPUProfile, b.HeapProfile} {

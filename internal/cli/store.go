@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/loop"
 	"github.com/perfloop/perfloop/internal/stats"
 	"github.com/perfloop/perfloop/internal/store"
@@ -85,7 +85,7 @@ func recordImport(ctx context.Context, opts recordOptions, s Streams, st *store.
 	if err != nil {
 		return usageError{fmt.Errorf("-import: %w", err)}
 	}
-	commit, err := gotest.CommitInfo(ctx, repo, opts.commit)
+	commit, err := git.CommitInfo(ctx, repo, opts.commit)
 	if err != nil {
 		return usageError{fmt.Errorf("-commit: %w", err)}
 	}
@@ -147,11 +147,11 @@ func resultLines(data []byte) int {
 // ancestry is the commits of HEAD's history oldest first, or nil outside
 // a repository.
 func ancestry(ctx context.Context, dir string) []string {
-	repo, err := gotest.RepoRoot(ctx, dir)
+	repo, err := git.RepoRoot(ctx, dir)
 	if err != nil {
 		return nil
 	}
-	order, err := gotest.Ancestry(ctx, repo, "HEAD")
+	order, err := git.Ancestry(ctx, repo, "HEAD")
 	if err != nil {
 		return nil
 	}

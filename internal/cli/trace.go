@@ -8,7 +8,7 @@ import (
 
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/loop"
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/render"
 )
 
 // traceUsage is perfloop trace's help text.
@@ -169,7 +169,7 @@ func traceHere(ctx context.Context, opts traceOptions, out *outputDir, s Streams
 		if out != nil {
 			shown.Trace = out.shown(shown.Trace)
 		}
-		return report.TraceBenchmarkText(s.Out, &shown)
+		return render.TraceBenchmarkText(s.Out, &shown)
 	}
 	keep := ""
 	if out != nil {
@@ -181,7 +181,7 @@ func traceHere(ctx context.Context, opts traceOptions, out *outputDir, s Streams
 		err = kerr
 	}
 	if opts.json && doc != nil {
-		if jerr := report.WriteJSON(s.Out, doc); jerr != nil && err == nil {
+		if jerr := render.WriteJSON(s.Out, doc); jerr != nil && err == nil {
 			err = fmt.Errorf("write JSON: %w", jerr)
 		}
 	}
@@ -232,9 +232,9 @@ func traceRevisions(ctx context.Context, opts traceOptions, out *outputDir, s St
 	}
 	var rerr error
 	if opts.json {
-		rerr = report.WriteJSON(s.Out, doc)
+		rerr = render.WriteJSON(s.Out, doc)
 	} else {
-		rerr = report.TraceCompareText(s.Out, doc)
+		rerr = render.TraceCompareText(s.Out, doc)
 	}
 	if rerr != nil && err == nil {
 		err = fmt.Errorf("write output: %w", rerr)

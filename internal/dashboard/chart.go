@@ -7,11 +7,11 @@ import (
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/render"
 )
 
 // format is a value as the tables show it, with its unit.
-func format(v float64, unit string) string { return report.FormatValue(v, unit) + " " + unit }
+func format(v float64, unit string) string { return render.FormatValue(v, unit) + " " + unit }
 
 // esc escapes text for SVG and HTML.
 func esc(s string) string { return template.HTMLEscapeString(s) }
@@ -80,7 +80,7 @@ func trend(b *document.HistoryBenchmark, subject map[string]string) template.HTM
 	for _, f := range []float64{0, 0.5, 1} {
 		v := lo + f*(hi-lo)
 		fmt.Fprintf(&sb, `<line x1="%g" x2="%g" y1="%.1f" y2="%.1f" class="grid"/><text x="%g" y="%.1f" class="tick" text-anchor="end">%s</text>`,
-			left, w-10, y(v), y(v), left-6, y(v)+4, esc(report.FormatValue(v, b.Unit)))
+			left, w-10, y(v), y(v), left-6, y(v)+4, esc(render.FormatValue(v, b.Unit)))
 	}
 	for _, c := range b.ChangePoints {
 		i, ok := idx[c.Commit]

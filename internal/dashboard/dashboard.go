@@ -31,7 +31,7 @@ import (
 
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/history"
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/render"
 	"github.com/perfloop/perfloop/internal/store"
 )
 
@@ -63,7 +63,7 @@ type Server struct {
 // sheets only from the dashboard's own files (no inline code, so an
 // injected tag does nothing), no plug-ins, forms only to itself, no
 // framing. A run's report page is the one report.html renders, with its
-// style sheet and script linked from /static/ (report.Options.Assets), so
+// style sheet and script linked from /static/ (render.Options.Assets), so
 // it needs no exception. perfloop serve does not embed pprof's web UI
 // (whose pages use inline scripts): profiles are served as files for go
 // tool pprof, and no route needs a weaker policy.
@@ -81,8 +81,8 @@ type staticFile struct {
 // New returns the dashboard of st.
 func New(st *store.Store, opts Options) *Server {
 	s := &Server{st: st, opts: opts, mux: http.NewServeMux(), hosts: parseHosts(opts.Hosts), static: map[string]staticFile{
-		"report.css": {"text/css; charset=utf-8", report.StyleSheet()},
-		"report.js":  {"text/javascript; charset=utf-8", report.Script()},
+		"report.css": {"text/css; charset=utf-8", render.StyleSheet()},
+		"report.js":  {"text/javascript; charset=utf-8", render.Script()},
 	}}
 	entries, _ := staticFiles.ReadDir("static")
 	for _, e := range entries {
@@ -253,7 +253,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	// The series that shifted most recently first, then the steady ones
 	// by name.
 	slices.SortStableFunc(rows, func(a, b indexRow) int { return b.ChangeIndex - a.ChangeIndex })
-	render(w, indexPage, map[string]any{"History": h, "Rows": rows, "Module": s.opts.Module})
+	writePage(w, indexPage, map[string]any{"History": h, "Rows": rows, "Module": s.opts.Module})
 }
 
 func (s *Server) series(w http.ResponseWriter, r *http.Request) {
@@ -285,14 +285,14 @@ func (s *Server) series(w http.ResponseWriter, r *http.Request) {
 		pts = append(pts, pointRow{HistoryPoint: p, Short: short(p.Commit), Subject: subject[p.Commit], Value: format(p.Value, b.Unit),
 			Range: format(p.Low, b.Unit) + " … " + format(p.High, b.Unit), Change: changes[p.Commit]})
 	}
-	render(w, seriesPage, map[string]any{"B": b, "Points": pts, "Chart": trend(b, subject), "Module": s.opts.Module})
+	writePage(w, seriesPage, map[string]any{"B": b, "Points": pts, "Chart": trend(b, subject), "Module": s.opts.Module})
 }
 
 func serverError(w http.ResponseWriter, err error) {
 	http.Error(w, "perfloop serve: "+err.Error(), http.StatusInternalServerError)
 }
 
-func render(w http.ResponseWriter, t *template.Template, data any) {
+func writePage(w http.ResponseWriter, t *template.Template, data any) {
 	var b strings.Builder
 	if err := t.Execute(&b, data); err != nil {
 		serverError(w, err)

@@ -15,7 +15,7 @@ import (
 
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/profiles"
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/render"
 	"github.com/perfloop/perfloop/internal/store"
 )
 
@@ -68,7 +68,7 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		nav["Results"] = string(results)
-		render(w, runPage, nav)
+		writePage(w, runPage, nav)
 		return
 	}
 	flames := map[string]*profiles.FlameNode{}
@@ -83,7 +83,7 @@ func (s *Server) run(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	var page bytes.Buffer
-	if err := report.HTML(&page, doc, report.Options{Title: fmt.Sprintf("%s at %s: %s", doc.Module, short(info.Commit), info.Subject), Flames: flames, Assets: "/static"}); err != nil {
+	if err := render.HTML(&page, doc, render.Options{Title: fmt.Sprintf("%s at %s: %s", doc.Module, short(info.Commit), info.Subject), Flames: flames, Assets: "/static"}); err != nil {
 		serverError(w, err)
 		return
 	}
@@ -217,7 +217,7 @@ func (s *Server) diff(w http.ResponseWriter, r *http.Request) {
 	for _, row := range rows {
 		f := func(v float64) string {
 			if timed {
-				return report.FormatValue(v, "sec/op")
+				return render.FormatValue(v, "sec/op")
 			}
 			return fmt.Sprintf("%.1f%%", 100*v)
 		}
@@ -227,6 +227,6 @@ func (s *Server) diff(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, shown{row.Function, f(row.A), f(row.B), d})
 	}
-	render(w, diffPage, map[string]any{"Name": name, "A": infos[0], "B": infos[1], "ShortA": short(infos[0].Commit), "ShortB": short(infos[1].Commit),
-		"Rows": out, "Unit": unit, "SecA": report.FormatValue(secOp[0], "sec/op"), "SecB": report.FormatValue(secOp[1], "sec/op"), "Timed": timed})
+	writePage(w, diffPage, map[string]any{"Name": name, "A": infos[0], "B": infos[1], "ShortA": short(infos[0].Commit), "ShortB": short(infos[1].Commit),
+		"Rows": out, "Unit": unit, "SecA": render.FormatValue(secOp[0], "sec/op"), "SecB": render.FormatValue(secOp[1], "sec/op"), "Timed": timed})
 }

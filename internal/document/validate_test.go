@@ -11,7 +11,7 @@ import (
 // TestGoldenDocumentsAreValid checks the documents the renderers' tests
 // use, which the loop package generates.
 func TestGoldenDocumentsAreValid(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join("..", "report", "testdata", "*.json"))
+	paths, _ := filepath.Glob(filepath.Join("..", "render", "testdata", "*.json"))
 	n := 0
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
@@ -28,7 +28,7 @@ func TestGoldenDocumentsAreValid(t *testing.T) {
 		}
 	}
 	if n == 0 {
-		t.Fatal("no report documents found in ../report/testdata")
+		t.Fatal("no report documents found in ../render/testdata")
 	}
 }
 

@@ -32,6 +32,7 @@ import (
 
 	"github.com/perfloop/perfloop/internal/abtest"
 	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/progress"
 	"github.com/perfloop/perfloop/internal/stats"
@@ -307,7 +308,7 @@ func (p *prepared) close() {
 // only on failures base (the commit's) does not have.
 func prepare(ctx context.Context, opts Options, base testFailures, c candidate, dir string) *prepared {
 	p := &prepared{c: c, dir: dir}
-	remove, err := gotest.CheckoutWorktree(ctx, opts.Repo, opts.Commit, dir)
+	remove, err := git.CheckoutWorktree(ctx, opts.Repo, opts.Commit, dir)
 	if err != nil {
 		p.err = fmt.Errorf("check out %s: %w", short(opts.Commit), err)
 		return p
@@ -562,7 +563,7 @@ func together(ctx context.Context, opts Options, base testFailures, kept []Kept,
 	if len(patches) == 0 {
 		return "", nil
 	}
-	remove, err := gotest.CheckoutWorktree(ctx, opts.Repo, opts.Commit, dir)
+	remove, err := git.CheckoutWorktree(ctx, opts.Repo, opts.Commit, dir)
 	if err != nil {
 		return "", fmt.Errorf("check out %s: %w", short(opts.Commit), err)
 	}
@@ -578,7 +579,7 @@ func together(ctx context.Context, opts Options, base testFailures, kept []Kept,
 		}
 		// Patches of one file overlap in their context lines (two
 		// rewrites add imports): a three-way apply merges them.
-		cmd := gotest.ScratchGit(ctx, dir, "apply", "--3way", "-")
+		cmd := git.ScratchGit(ctx, dir, "apply", "--3way", "-")
 		cmd.Stdin = strings.NewReader(patch)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return fmt.Sprintf("the kept patches do not apply together: %s", firstLine(string(out))), ctxErr(ctx)
@@ -600,7 +601,7 @@ func together(ctx context.Context, opts Options, base testFailures, kept []Kept,
 	if opts.Out != "" {
 		// --3way staged the merged files: the combined patch is the
 		// index's diff from the commit.
-		all, err := gotest.ScratchGit(ctx, dir, "diff", "--no-color", "--no-ext-diff", "HEAD").Output()
+		all, err := git.ScratchGit(ctx, dir, "diff", "--no-color", "--no-ext-diff", "HEAD").Output()
 		if err != nil {
 			return msg, fmt.Errorf("git diff: %w", err)
 		}
@@ -624,7 +625,7 @@ func goRun(ctx context.Context, dir string, args ...string) (string, error) {
 }
 
 func gitDiff(ctx context.Context, dir string) (string, error) {
-	out, err := gotest.ScratchGit(ctx, dir, "diff", "--no-color", "--no-ext-diff").Output()
+	out, err := git.ScratchGit(ctx, dir, "diff", "--no-color", "--no-ext-diff").Output()
 	return string(out), err
 }
 

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/perfloop/perfloop/internal/document"
-	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/loop"
 	"github.com/perfloop/perfloop/internal/profiles"
 	"github.com/perfloop/perfloop/internal/progress"
@@ -74,7 +74,7 @@ func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	repo, err := gotest.RepoRoot(ctx, dir)
+	repo, err := git.RepoRoot(ctx, dir)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s is not in one", ErrNoRepo, dir)
 	}
@@ -82,7 +82,7 @@ func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	commit, err := gotest.ResolveRevision(ctx, repo, "HEAD")
+	commit, err := git.ResolveRevision(ctx, repo, "HEAD")
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s has none", ErrNoRepo, repo)
 	}
@@ -107,7 +107,7 @@ func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
 	}
 	defer os.RemoveAll(tmp)
 	base := filepath.Join(tmp, "base")
-	remove, err := gotest.CheckoutWorktree(ctx, repo, commit, base)
+	remove, err := git.CheckoutWorktree(ctx, repo, commit, base)
 	if err != nil {
 		return nil, fmt.Errorf("check out %s: %w", short(commit), err)
 	}

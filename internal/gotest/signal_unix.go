@@ -18,18 +18,6 @@ func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr.Setpgid = true
 }
 
-// terminateGroup sends SIGTERM to cmd's process group (see ownGroup).
-func terminateGroup(cmd *exec.Cmd) error {
-	if cmd.Process == nil {
-		return os.ErrProcessDone
-	}
-	err := syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
-	if err == syscall.ESRCH {
-		return os.ErrProcessDone
-	}
-	return err
-}
-
 // interruptGroup sends SIGINT to cmd's process group (see ownGroup), or
 // to cmd's process when it has no group of its own.
 func interruptGroup(cmd *exec.Cmd) error {

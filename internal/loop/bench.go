@@ -50,7 +50,7 @@ func (s *Suite) Bench(ctx context.Context, opts BenchOptions, bar *progress.Bar)
 			Package: t.Binary.Package.ImportPath, Name: t.Name, Status: results.StatusOK,
 		})
 	}
-	names := profileNames(s.Targets)
+	names := ProfileNames(s.Targets)
 	defer func() { s.Env = run.Env }()
 
 	bar.Start(count*len(s.Targets), "")

@@ -21,7 +21,7 @@ import (
 // list -export -gcflags=-m=2 -test). It can run while the benchmarks are
 // built: the go command caches each compile.
 func Escapes(ctx context.Context, cfg Config) (*escape.Index, error) {
-	return escape.Run(ctx, escape.Options{Dir: cfg.Dir, Tests: true, Tags: cfg.Tags}, cfg.patterns()...)
+	return escape.Run(ctx, escape.Options{Dir: cfg.Dir, Tests: true, Tags: cfg.Tags}, cfg.PackagePatterns()...)
 }
 
 // Explain gives every allocation site of doc in the module its escape
@@ -85,9 +85,9 @@ func moduleRoot(ctx context.Context, dir string) (string, error) {
 // complex: cost 91 exceeds budget 80".
 var inlineCost = regexp.MustCompile(`^cannot inline (\S+): function too complex: cost (\d+) exceeds budget (\d+)`)
 
-// notInlined returns the module's functions among doc's hotspots (flat at
+// NotInlined returns the module's functions among doc's hotspots (flat at
 // least 2% somewhere) that the compiler did not inline for their cost.
-func notInlined(doc *document.Report, ix *escape.Index) []document.NotInlined {
+func NotInlined(doc *document.Report, ix *escape.Index) []document.NotInlined {
 	if ix == nil {
 		return nil
 	}

@@ -11,7 +11,7 @@ import (
 // for the report. A package that does not compile is the benchmark run's
 // to report, so lint's errors are dropped here.
 func lintFindings(ctx context.Context, cfg Config) []document.LintFinding {
-	diags, _, err := lint.Run(ctx, lint.Options{Dir: cfg.Dir, Tags: cfg.Tags}, nil, cfg.patterns()...)
+	diags, _, err := lint.Run(ctx, lint.Options{Dir: cfg.Dir, Tags: cfg.Tags}, nil, cfg.PackagePatterns()...)
 	if err != nil {
 		return nil
 	}

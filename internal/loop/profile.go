@@ -105,7 +105,7 @@ func (s *Suite) Profile(ctx context.Context, opts ProfileOptions, bar *progress.
 		run.Failures = append(run.Failures, fmt.Sprintf("%s: %v", pe.Package, pe.Err))
 		run.Doc.Packages = append(run.Doc.Packages, document.Package{Package: pe.Package, Status: string(results.StatusFailed), Error: pe.Err.Error()})
 	}
-	names := profileNames(s.Targets)
+	names := ProfileNames(s.Targets)
 	bar.Start(len(s.Targets), "")
 	for i, t := range s.Targets {
 		bar.Describe(t.Name)
@@ -308,6 +308,27 @@ type evidence struct {
 	perOp float64
 }
 
+// Evidence says how much of a profile AddEvidence keeps in the document
+// and what else is known about the runs.
+type Evidence struct {
+	// Hotspots and Sites are how many hot functions and allocation sites
+	// to keep (0: 10 and 5).
+	Hotspots, Sites int
+	// Lines is how many line costs to keep (0: none); each carries its
+	// source line, read from the module at ModuleDir.
+	Lines     int
+	ModuleDir string
+	// PerOp is the iteration count the heap profile's values are for
+	// (0: unknown, the profile is of a whole run).
+	PerOp float64
+}
+
+// AddEvidence fills bj's profile fields from a and appends a's hotspots,
+// categories, line costs and allocation sites to doc, as report does.
+func AddEvidence(doc *document.Report, bj *document.Benchmark, a *profiles.Analysis, ev Evidence) {
+	addEvidence(doc, bj, a, evidence{hotspots: ev.Hotspots, sites: ev.Sites, lines: ev.Lines, src: newSources(ev.ModuleDir), perOp: ev.PerOp})
+}
+
 // addEvidence is addProfile with line costs and per-op values.
 func addEvidence(doc *document.Report, bj *document.Benchmark, a *profiles.Analysis, ev evidence) {
 	hotspots, sites := ev.hotspots, ev.sites
@@ -378,10 +399,10 @@ func fillEnv(d *document.Report, env results.Env) {
 	d.CPU, d.Commit, d.Date = env.CPU, env.Commit, env.Date
 }
 
-// profileNames gives each target the file name its profiles are kept
+// ProfileNames gives each target the file name its profiles are kept
 // under: the benchmark's name with slashes replaced, prefixed by its
 // package path where two packages share a benchmark name.
-func profileNames(targets []gotest.Target) []string {
+func ProfileNames(targets []gotest.Target) []string {
 	count := map[string]int{}
 	for _, t := range targets {
 		count[t.Name]++

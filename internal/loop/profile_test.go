@@ -9,7 +9,7 @@ import (
 
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/profiles"
-	"github.com/perfloop/perfloop/internal/report"
+	"github.com/perfloop/perfloop/internal/render"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -33,11 +33,11 @@ func TestProfileDocument(t *testing.T) {
 	doc.Benchmarks = append(doc.Benchmarks, document.Benchmark{Package: "example.com/planted", Name: "BenchmarkPanic", Status: "failed",
 		Error: "panic: assignment to entry in nil map (planted_test.go:66)", Metrics: map[string]*document.Metric{}})
 	var buf bytes.Buffer
-	if err := report.WriteJSON(&buf, doc); err != nil {
+	if err := render.WriteJSON(&buf, doc); err != nil {
 		t.Fatal(err)
 	}
-	// The report package renders this document in its tests.
-	golden(t, filepath.Join("..", "report", "testdata", "profile.planted.json"), buf.Bytes())
+	// The render package renders this document in its tests.
+	golden(t, filepath.Join("..", "render", "testdata", "profile.planted.json"), buf.Bytes())
 }
 
 func golden(t *testing.T, name string, got []byte) {

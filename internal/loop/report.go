@@ -136,7 +136,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	}
 
 	stage("profiling")
-	names := profileNames(suite.Targets)
+	names := ProfileNames(suite.Targets)
 	bar.Start(len(suite.Targets), "")
 	type analysed struct {
 		i int
@@ -221,7 +221,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 		if err := Explain(ctx, cfg.Dir, run.Doc, esc.ix); err != nil && run.EscapeErr == nil {
 			run.EscapeErr = err
 		}
-		run.Doc.NotInlined = notInlined(run.Doc, esc.ix)
+		run.Doc.NotInlined = NotInlined(run.Doc, esc.ix)
 	}
 	doc := run.Doc
 	doc.Count, doc.Benchtime = cfg.Count, cfg.Benchtime

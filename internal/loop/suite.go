@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/progress"
 	"github.com/perfloop/perfloop/internal/results"
@@ -36,7 +37,8 @@ type Config struct {
 	Shard *Shard
 }
 
-func (c Config) patterns() []string {
+// PackagePatterns returns the package patterns, ./... when Config names none.
+func (c Config) PackagePatterns() []string {
 	if len(c.Patterns) == 0 {
 		return []string{"./..."}
 	}
@@ -64,7 +66,7 @@ type Suite struct {
 // suite.
 func Prepare(ctx context.Context, cfg Config, bar *progress.Bar) (*Suite, error) {
 	tc := &gotest.Toolchain{Dir: cfg.Dir, Tags: cfg.Tags}
-	gs, err := tc.Prepare(ctx, cfg.patterns(), cfg.Bench, bar.Status)
+	gs, err := tc.Prepare(ctx, cfg.PackagePatterns(), cfg.Bench, bar.Status)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +96,7 @@ func readEnv(ctx context.Context, tc *gotest.Toolchain, suite *gotest.Suite, ver
 	for _, p := range suite.Packages {
 		if p.ModuleDir != "" {
 			env.Module = p.ModulePath
-			vcs := gotest.ReadVCS(ctx, p.ModuleDir)
+			vcs := git.ReadVCS(ctx, p.ModuleDir)
 			env.Commit, env.Dirty = vcs.Commit, vcs.Dirty
 			break
 		}
@@ -109,4 +111,11 @@ func noteEnv(env *results.Env, o *gotest.Outcome) {
 		r := o.Results[0]
 		env.GOOS, env.GOARCH, env.CPU = r.GetConfig("goos"), r.GetConfig("goarch"), r.GetConfig("cpu")
 	}
+}
+
+// MainsImporting returns the import paths of the main packages of the
+// module rooted at root that import a measured package (or are one): the
+// binaries whose profile-guided optimization covers the measured code.
+func (s *Suite) MainsImporting(ctx context.Context, root string) []string {
+	return importing(mainPackages(ctx, root, s.Config.Tags), s.Packages)
 }

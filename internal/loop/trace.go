@@ -81,7 +81,7 @@ func Trace(ctx context.Context, suite *gotest.Suite, opts TraceOptions, bar *pro
 			return doc, fmt.Errorf("create trace directory %s: %w", opts.Keep, err)
 		}
 	}
-	names := profileNames(suite.Targets)
+	names := ProfileNames(suite.Targets)
 	bar.Start(len(suite.Targets), "")
 	for i, t := range suite.Targets {
 		bar.Describe(t.Name)

@@ -103,7 +103,7 @@ func TestWriteRoundTrip(t *testing.T) {
 // FuzzRead feeds arbitrary bytes to the result reader: it must return
 // results and errors, never panic.
 func FuzzRead(f *testing.F) {
-	for _, name := range []string{"../stats/testdata/old.txt", "../../internal/report/testdata/throughput-old.txt"} {
+	for _, name := range []string{"../stats/testdata/old.txt", "../../internal/render/testdata/throughput-old.txt"} {
 		if b, err := os.ReadFile(name); err == nil {
 			f.Add(b)
 		}

@@ -1,0 +1,141 @@
+package check
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/profiles"
+)
+
+// cpuCauses returns the module code whose CPU time per op grew from BASE
+// to HEAD: per function and callee (the time a function spends in its
+// own code, or in one function it calls), share × sec/op on each side, so
+// that a cause is what the change moved and not where HEAD is hottest.
+// Lines move between revisions: BASE's lines are carried to HEAD's
+// through the diff's hunks, and the cause names the line that grew most,
+// a changed one when it carries at least half of that. A group is listed
+// when it grew by 5% of BASE's time per op and by more than three
+// standard errors of the two profiles' shares: a CPU profile of a second
+// holds some hundred samples, and a share p of n samples moves by
+// √(p(1−p)/n) from run to run.
+func cpuCauses(base, head sideProfile, ch *Change) []document.Cause {
+	if base.cpu == nil || head.cpu == nil || base.secOp <= 0 || head.secOp <= 0 {
+		return nil
+	}
+	type key struct{ fn, callee string }
+	groups := map[key]*cpuGroup{}
+	get := func(l profiles.LineCost) *cpuGroup {
+		k := key{document.PlainFunc(l.Function), document.PlainFunc(l.Callee)}
+		g := groups[k]
+		if g == nil {
+			g = &cpuGroup{fn: l.Function, callee: k.callee, file: l.File, lines: map[int64]float64{}}
+			groups[k] = g
+		}
+		return g
+	}
+	for _, l := range base.cpu.Lines {
+		if l.InTest {
+			continue
+		}
+		g := get(l)
+		g.shareB += l.Self
+		if hl, ok := ch.headLine(l.File, int(l.Line)); ok {
+			g.lines[int64(hl)] -= l.Self * base.secOp
+		}
+	}
+	for _, l := range head.cpu.Lines {
+		if l.InTest {
+			continue
+		}
+		g := get(l)
+		g.shareH += l.Self
+		g.file = l.File
+		g.lines[l.Line] += l.Self * head.secOp
+	}
+	// A group's time per op is its share of the profile × sec/op; the
+	// share of n samples varies as a binomial proportion, p(1−p)/n.
+	variance := func(p, secOp float64, n int64) float64 {
+		return secOp * secOp * p * (1 - min(p, 1)) / float64(max(n, 1))
+	}
+	for _, g := range groups {
+		g.d = g.shareH*head.secOp - g.shareB*base.secOp
+		g.sd = math.Sqrt(variance(g.shareB, base.secOp, base.cpu.Samples) + variance(g.shareH, head.secOp, head.cpu.Samples))
+	}
+	var gs []*cpuGroup
+	for _, g := range groups {
+		if g.d > 0 && g.d >= 0.05*base.secOp && g.d > 3*g.sd {
+			gs = append(gs, g)
+		}
+	}
+	slices.SortFunc(gs, func(a, b *cpuGroup) int {
+		return cmp.Or(cmp.Compare(b.d, a.d), cmp.Compare(a.fn, b.fn), cmp.Compare(a.callee, b.callee))
+	})
+	var out []document.Cause
+	for _, g := range gs[:min(len(gs), 5)] {
+		line, from, to, changed := g.region(ch)
+		what := "its own code"
+		if g.callee != "" {
+			what = g.callee
+		}
+		msg := fmt.Sprintf("%s: +%s per op", what, nanos(g.d))
+		if from < to {
+			msg += fmt.Sprintf(", most at lines %d–%d", from, to)
+		}
+		switch {
+		case changed > 0 && from == to:
+			msg += " (the line changed)"
+		case changed > 0:
+			msg += fmt.Sprintf(" (changed: %d)", changed)
+		}
+		out = append(out, document.Cause{Kind: "cpu", File: g.file, Line: line, Function: g.fn, Message: msg})
+	}
+	return out
+}
+
+// cpuGroup is the time of one function in its own code, or in one
+// callee, on both sides.
+type cpuGroup struct {
+	fn, callee, file string
+	shareB, shareH   float64           // of each side's profile
+	d, sd            float64           // growth in seconds per op, and its sampling error
+	lines            map[int64]float64 // HEAD line → growth
+}
+
+// region returns the HEAD line of the group that grew most and the
+// stretch of lines around it that grew too (neighbours up to three lines
+// apart): with a hundred samples a second, which line of a loop gets them
+// is chance, the loop is not. changed is a line of the stretch the change
+// wrote (the first), or 0.
+func (g *cpuGroup) region(ch *Change) (top, from, to, changed int64) {
+	best := math.Inf(-1)
+	var grew []int64
+	for l, d := range g.lines {
+		if d > best || d == best && l < top {
+			top, best = l, d
+		}
+		if d > 0 {
+			grew = append(grew, l)
+		}
+	}
+	slices.Sort(grew)
+	from, to = top, top
+	if i, ok := slices.BinarySearch(grew, top); ok {
+		lo, hi := i, i
+		for lo > 0 && grew[lo]-grew[lo-1] <= 3 {
+			lo--
+		}
+		for hi < len(grew)-1 && grew[hi+1]-grew[hi] <= 3 {
+			hi++
+		}
+		from, to = grew[lo], grew[hi]
+	}
+	for l := from; l <= to; l++ {
+		if ch.changedInHead(g.file, int(l)) {
+			return top, from, to, l
+		}
+	}
+	return top, from, to, 0
+}

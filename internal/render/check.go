@@ -1,0 +1,332 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/stats"
+)
+
+// CheckText writes perfloop check's verdict for a terminal: the verdict,
+// each regression with its causes, broken budgets, inconclusive rows and
+// improvements.
+func CheckText(w io.Writer, c *document.Check) error {
+	fmt.Fprintf(w, "%s: %s against %s", strings.ToUpper(c.Verdict), c.Head, c.Base)
+	if c.Rounds > 0 {
+		fmt.Fprintf(w, " (%d rounds in %.1fs)", c.Rounds, c.WallSeconds)
+	}
+	fmt.Fprintln(w)
+	if len(c.Unaltered) > 0 {
+		fmt.Fprintf(w, "\nnot run: the same machine code on both sides: %s\n", strings.Join(c.Unaltered, ", "))
+	}
+	for _, g := range groupRegressions(c.Regressions) {
+		fmt.Fprintf(w, "\nregression: %s\n", g.benchmark)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, r := range g.shown() {
+			th := fmt.Sprintf("(threshold %.0f%%)", 100*r.Threshold)
+			if r.Unit == "allocs/op" {
+				th = "(threshold ½ allocation)" // counts are exact
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s → %s\t%s\n", r.Unit, changeText(r.Delta, r.Old, ""), scaled(r.Old, r.Unit), scaled(r.New, r.Unit), th)
+		}
+		tw.Flush()
+		for _, k := range g.causes {
+			loc := fileLine(k.File, k.Line)
+			fmt.Fprintf(w, "  %-6s %s  %s\n", k.Kind, loc, k.Message)
+			if sink := flowSink(k); sink != "" {
+				fmt.Fprintf(w, "  %-6s %*s  escapes via %s\n", "", len(loc), "", sink)
+			}
+		}
+		if len(g.causes) == 0 {
+			fmt.Fprintf(w, "  %s\n", noCause(c, "-profiletime"))
+		}
+	}
+	if len(c.Layout) > 0 {
+		fmt.Fprintln(w, "\nmoved with code layout (these benchmarks execute no changed function: the same code at other addresses; not failing):")
+		for _, g := range groupRegressions(c.Layout) {
+			fmt.Fprintf(w, "  %s %s\n", g.benchmark, g.units())
+			for _, k := range g.causes {
+				if k.Kind != "layout" {
+					fmt.Fprintf(w, "    %-6s %s  %s\n", k.Kind, fileLine(k.File, k.Line), k.Message)
+				}
+			}
+		}
+	}
+	for _, b := range c.Budgets {
+		if !b.OK {
+			if b.Benchmark == "" {
+				fmt.Fprintf(w, "\nbudget %q: no benchmark matches it\n", b.Budget)
+				continue
+			}
+			fmt.Fprintf(w, "\nbudget broken: %s: %s is %s, limit %s %s\n", b.Budget, b.Benchmark, valueText(b.Measured, b.Unit), b.Op, valueText(b.Limit, b.Unit))
+		}
+	}
+	for _, f := range c.Failures {
+		fmt.Fprintf(w, "\nfailed: %s\n", f)
+	}
+	if len(c.Inconclusive) > 0 {
+		fmt.Fprintln(w, "\ninconclusive (too noisy to rule out a regression beyond the threshold):")
+		for _, ch := range withoutThroughput(c.Inconclusive) {
+			fmt.Fprintf(w, "  %s %s %s\n", ch.Benchmark, ch.Unit, intervalText(ch))
+		}
+	}
+	if len(c.Improvements) > 0 {
+		fmt.Fprintln(w, "\nimprovements:")
+		for _, ch := range withoutThroughput(c.Improvements) {
+			fmt.Fprintf(w, "  %s %s %+.1f%%\n", ch.Benchmark, ch.Unit, 100*ch.Delta)
+		}
+	}
+	if c.Rounds > 0 {
+		fmt.Fprintf(w, "\n%d row(s) with no significant change\n", c.Unchanged)
+	}
+	for _, n := range c.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	return nil
+}
+
+// CheckMarkdown writes the verdict as a pull request comment: short and
+// scannable — regressions first, each with its causes, then broken
+// budgets, inconclusive rows and improvements, and the whole comparison
+// collapsed at the end.
+func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha float64) error {
+	icon := map[string]string{document.CheckPass: "✅", document.CheckFail: "❌", document.CheckInconclusive: "⚠️", document.CheckInterrupted: "⏹️"}[c.Verdict]
+	fmt.Fprintf(w, "<!-- perfloop check -->\n### %s perfloop check: %s\n\n", icon, c.Verdict)
+	if c.Rounds > 0 {
+		fmt.Fprintf(w, "%s against %s, %d interleaved rounds.\n\n", mdText(c.Head), mdText(c.Base), c.Rounds)
+	} else {
+		fmt.Fprintf(w, "%s against %s.\n\n", mdText(c.Head), mdText(c.Base))
+	}
+	if len(c.Unaltered) > 0 {
+		fmt.Fprintf(w, "Not run, the same machine code on both sides: %s.\n\n", mdText(strings.Join(c.Unaltered, ", ")))
+	}
+	if len(c.Regressions) > 0 {
+		fmt.Fprintln(w, "#### Regressions")
+		fmt.Fprintln(w)
+		for _, g := range groupRegressions(c.Regressions) {
+			fmt.Fprintf(w, "- **%s** %s\n", mdText(g.benchmark), mdText(g.units()))
+			for _, k := range g.causes {
+				fmt.Fprintf(w, "  - %s %s: %s\n", k.Kind, code(fileLine(k.File, k.Line)), mdText(k.Message))
+				if sink := flowSink(k); sink != "" {
+					fmt.Fprintf(w, "    escapes via %s\n", code(sink))
+				}
+			}
+			if len(g.causes) == 0 {
+				fmt.Fprintf(w, "  - %s\n", noCause(c, "`-profiletime`"))
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	var broken []document.BudgetCheck
+	for _, b := range c.Budgets {
+		if !b.OK {
+			broken = append(broken, b)
+		}
+	}
+	if len(broken) > 0 {
+		fmt.Fprintln(w, "#### Budgets broken")
+		fmt.Fprintln(w)
+		for _, b := range broken {
+			if b.Benchmark == "" {
+				fmt.Fprintf(w, "- %s: no benchmark matches it\n", code(b.Budget))
+				continue
+			}
+			fmt.Fprintf(w, "- %s: **%s** is %s (limit %s)\n", code(b.Budget), mdText(b.Benchmark), mdText(valueText(b.Measured, b.Unit)), mdText(b.Op+" "+valueText(b.Limit, b.Unit)))
+		}
+		fmt.Fprintln(w)
+	}
+	if len(c.Failures) > 0 {
+		fmt.Fprintln(w, "#### Failures")
+		fmt.Fprintln(w)
+		for _, f := range c.Failures {
+			fmt.Fprintf(w, "- %s\n", mdText(f))
+		}
+		fmt.Fprintln(w)
+	}
+	if len(c.Layout) > 0 {
+		fmt.Fprintln(w, "#### Moved with code layout (not failing)")
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "These benchmarks execute no function the change touched, on either side: the same code runs at other addresses, which the next edit may undo.")
+		fmt.Fprintln(w)
+		for _, g := range groupRegressions(c.Layout) {
+			fmt.Fprintf(w, "- %s %s\n", mdText(g.benchmark), mdText(g.units()))
+			for _, k := range g.causes {
+				if k.Kind != "layout" {
+					fmt.Fprintf(w, "  - %s %s: %s\n", k.Kind, code(fileLine(k.File, k.Line)), mdText(k.Message))
+				}
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	if len(c.Inconclusive) > 0 {
+		fmt.Fprintln(w, "#### Inconclusive")
+		fmt.Fprintln(w)
+		for _, ch := range withoutThroughput(c.Inconclusive) {
+			fmt.Fprintf(w, "- %s %s %s\n", mdText(ch.Benchmark), mdText(ch.Unit), mdText(intervalText(ch)))
+		}
+		fmt.Fprintln(w)
+	}
+	if len(c.Improvements) > 0 {
+		fmt.Fprintln(w, "#### Improvements")
+		fmt.Fprintln(w)
+		for _, ch := range withoutThroughput(c.Improvements) {
+			fmt.Fprintf(w, "- %s %s %+.1f%%\n", mdText(ch.Benchmark), mdText(ch.Unit), 100*ch.Delta)
+		}
+		fmt.Fprintln(w)
+	}
+	for _, n := range c.Notes {
+		fmt.Fprintf(w, "> %s\n\n", mdText(n))
+	}
+	if len(tables) > 0 {
+		// The table holds the benchmarks' names as they are: its fence is
+		// longer than any run of backticks in them.
+		var table strings.Builder
+		if err := CompareText(&table, tables, alpha); err != nil {
+			return err
+		}
+		fmt.Fprintln(w, "<details><summary>All benchmarks</summary>")
+		fmt.Fprintln(w)
+		fmt.Fprint(w, fenced("", "", strings.Split(strings.TrimSuffix(table.String(), "\n"), "\n")))
+		fmt.Fprintln(w, "</details>")
+	}
+	return nil
+}
+
+func changeText(delta, old float64, unit string) string {
+	if old == 0 {
+		return strings.TrimSpace(fmt.Sprintf("%+g %s", delta, unit))
+	}
+	return fmt.Sprintf("%+.1f%%", 100*delta)
+}
+
+func valueText(v float64, unit string) string {
+	if math.IsNaN(v) {
+		return "?"
+	}
+	return scaled(v, unit) + " " + unit
+}
+
+func intervalText(ch document.Change) string {
+	s := ""
+	if ch.Low != nil && ch.High != nil {
+		s = fmt.Sprintf("between %+.1f%% and %+.1f%%", 100**ch.Low, 100**ch.High)
+	}
+	if ch.MDE != nil {
+		if s != "" {
+			s += "; "
+		}
+		s += fmt.Sprintf("could detect ±%.1f%%", 100**ch.MDE)
+	}
+	if s == "" {
+		s = "too few rounds to detect any change"
+	}
+	return s
+}
+
+// regressionGroup is one benchmark's regressed units and their causes.
+type regressionGroup struct {
+	benchmark string
+	rows      []document.Regression
+	causes    []document.Cause
+}
+
+// groupRegressions gathers the regressions of each benchmark, in the order
+// of their worst, with their causes once.
+func groupRegressions(rs []document.Regression) []*regressionGroup {
+	var out []*regressionGroup
+	by := map[string]*regressionGroup{}
+	for _, r := range rs {
+		k := r.Package + " " + r.Benchmark
+		g := by[k]
+		if g == nil {
+			g = &regressionGroup{benchmark: r.Benchmark}
+			by[k] = g
+			out = append(out, g)
+		}
+		g.rows = append(g.rows, r)
+		slices.SortStableFunc(g.rows, func(a, b document.Regression) int { return unitRank(a.Unit) - unitRank(b.Unit) })
+		for _, c := range r.Causes {
+			if !slices.ContainsFunc(g.causes, func(d document.Cause) bool {
+				return d.Kind == c.Kind && d.File == c.File && d.Line == c.Line && d.Message == c.Message
+			}) {
+				g.causes = append(g.causes, c)
+			}
+		}
+	}
+	return out
+}
+
+// unitRank orders a benchmark's regressed units: time, then allocations,
+// bytes, others and last throughput, which restates the time.
+func unitRank(unit string) int {
+	switch {
+	case unit == "sec/op" || unit == "ns/op":
+		return 0
+	case unit == "allocs/op":
+		return 1
+	case unit == "B/op":
+		return 2
+	case strings.HasSuffix(unit, "/s"):
+		return 4
+	}
+	return 3
+}
+
+// units lists a group's shown units on one line: "sec/op +8.0% (1.200µ →
+// 1.296µ), allocs/op +1 (0 → 1)".
+func (g *regressionGroup) units() string {
+	var units []string
+	for _, r := range g.shown() {
+		units = append(units, fmt.Sprintf("%s %s (%s → %s)", r.Unit, changeText(r.Delta, r.Old, ""), scaled(r.Old, r.Unit), scaled(r.New, r.Unit)))
+	}
+	return strings.Join(units, ", ")
+}
+
+// shown drops a group's throughput rows when its time row is there: B/s
+// is the same measurement as sec/op, inverted.
+func (g *regressionGroup) shown() []document.Regression {
+	if len(g.rows) == 0 || unitRank(g.rows[0].Unit) != 0 {
+		return g.rows
+	}
+	return slices.DeleteFunc(slices.Clone(g.rows), func(r document.Regression) bool { return unitRank(r.Unit) == 4 })
+}
+
+// flowSink is the last step of an escape's flow, the one that sends the
+// value to the heap: "w.Write(hdr[:]) (call parameter) at codec.go:10:22".
+func flowSink(c document.Cause) string {
+	for i := len(c.Flow) - 1; i >= 0; i-- {
+		if l, ok := strings.CutPrefix(strings.TrimSpace(c.Flow[i]), "from "); ok {
+			return l
+		}
+	}
+	return ""
+}
+
+// withoutThroughput drops the throughput rows (B/s) of benchmarks whose
+// time row is in the list: the same measurement, inverted.
+func withoutThroughput(chs []document.Change) []document.Change {
+	timed := map[string]bool{}
+	for _, ch := range chs {
+		if unitRank(ch.Unit) == 0 {
+			timed[ch.Package+" "+ch.Benchmark] = true
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(chs), func(ch document.Change) bool {
+		return unitRank(ch.Unit) == 4 && timed[ch.Package+" "+ch.Benchmark]
+	})
+}
+
+// noCause is what a regression without causes says: that the profiles
+// showed none (flag names -profiletime as the text shows it), or, in an
+// interrupted check, that they may not have been looked for.
+func noCause(c *document.Check, flag string) string {
+	if c.Verdict == document.CheckInterrupted {
+		return "no cause found before the check was interrupted"
+	}
+	return "no cause stood out of the profiles' sampling noise: a longer " + flag + " may show one"
+}

@@ -1,0 +1,243 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/profiles"
+)
+
+// reportFixture is a realistic report document: the planted benchmarks'
+// profile analysis (testdata/profile.planted.json, the golden file of
+// TestProfileJSON) plus the environment, metrics, escape verdicts,
+// findings, gate, scaling and commands a full perfloop report adds.
+func reportFixture(t *testing.T) *document.Report {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "profile.planted.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := new(document.Report)
+	if err := json.Unmarshal(data, doc); err != nil {
+		t.Fatal(err)
+	}
+	doc.GoVersion, doc.GOOS, doc.GOARCH = "go1.26.0", "linux", "amd64"
+	doc.CPU = "AMD EPYC 7B13"
+	doc.Commit = "3f2c1a9"
+	doc.Date = "2026-11-22T00:00:00Z"
+	doc.Count, doc.Benchtime, doc.GOMAXPROCS = 10, "1s", 2
+
+	m := func(median, low, high float64) *document.Metric {
+		return &document.Metric{Median: median, Low: &low, High: &high, N: 10}
+	}
+	exact := func(v float64) *document.Metric { return m(v, v, v) }
+	metrics := map[string]map[string]*document.Metric{
+		"BenchmarkCount":  {"sec/op": m(48.2e-9, 47.9e-9, 49.1e-9), "B/op": exact(0), "allocs/op": exact(0), "hits/op": m(0.5, 0.5, 0.5)},
+		"BenchmarkFrame":  {"sec/op": m(312e-9, 301e-9, 330e-9), "B/op": exact(896), "allocs/op": exact(1), "B/s": m(2.46e9, 2.33e9, 2.55e9)},
+		"BenchmarkLabels": {"sec/op": m(5.81e-6, 5.77e-6, 5.95e-6), "B/op": exact(2432), "allocs/op": exact(164)},
+		"BenchmarkSum":    {"sec/op": m(1.02e-3, 0.99e-3, 1.07e-3), "B/op": exact(81920), "allocs/op": exact(1)},
+	}
+	for i := range doc.Benchmarks {
+		if ms, ok := metrics[doc.Benchmarks[i].Name]; ok {
+			doc.Benchmarks[i].Metrics = ms
+		}
+	}
+	for i := range doc.Allocations {
+		a := &doc.Allocations[i]
+		switch a.File + ":" + itoa(a.Line) {
+		case "frame.go:6":
+			a.Escape = &document.Escape{Verdict: "make([]byte, n) escapes to heap", Flow: []string{
+				"flow: ~r0 ← &{storage for make([]byte, n)}:",
+				"  from make([]byte, n) (non-constant size) at frame.go:6:13",
+				"  from buf := make([]byte, n) (assign) at frame.go:6:6",
+				"  from return buf (return) at frame.go:8:2",
+			}}
+		case "label.go:9":
+			a.Escape = &document.Escape{Verdict: "1000 + i escapes to heap", Flow: []string{
+				"flow: {storage for ... argument} ← &{storage for 1000 + i}:",
+				"  from 1000 + i (spill) at label.go:9:35",
+				"  from ... argument (slice-literal-element) at label.go:9:34",
+			}}
+		case "index.go:16":
+			a.Escape = &document.Escape{Verdict: "make(map[string]int) escapes to heap"}
+		}
+	}
+	doc.Findings = []document.Finding{
+		{Kind: "alloc", Severity: document.SeverityHigh, Section: document.SectionFix, Benchmark: "BenchmarkFrame",
+			Benchmarks: []string{"BenchmarkFrame"}, Function: "example.com/planted.Frame", File: "frame.go", Line: 6,
+			Message:    "make([]byte, n) has a size known only at run time, so it is allocated on the heap",
+			Suggestion: "let the caller pass the buffer (Frame(dst []byte, n int)) or reuse one through a sync.Pool",
+			Costs:      []document.Cost{{Benchmark: "BenchmarkFrame", CPUShare: 0.52, AllocsPerOp: 1, BytesPerOp: 4096}},
+			Impact:     0.52, Gain: "−1 allocs/op and −4 KiB/op, up to 52% of its time in BenchmarkFrame",
+			Evidence: []string{"heap profile, per op with setup subtracted: frame.go:6 allocates 1 allocs/op, 4 KiB/op", "compiler (-gcflags=-m=2) at frame.go:6: make([]byte, n) escapes to heap"}},
+		{Kind: "alloc", Severity: document.SeverityMedium, Section: document.SectionFix, Benchmark: "BenchmarkLabels",
+			Function: "example.com/planted.Labels", File: "label.go", Line: 9,
+			Related:    []document.Location{{File: "label.go", Line: 10, Note: "the string"}},
+			Message:    "fmt.Sprintf boxes i and allocates the string, 164 times per op",
+			Suggestion: "append with strconv.AppendInt into a reused []byte",
+			Costs:      []document.Cost{{Benchmark: "BenchmarkLabels", CPUShare: 0.12, AllocsPerOp: 164, BytesPerOp: 2624}},
+			Impact:     0.12},
+		{Kind: "fixture", Severity: document.SeverityHigh, Section: document.SectionBenchmark, Benchmark: "BenchmarkSum",
+			Function: "example.com/planted.fixture", File: "planted_test.go", Line: 56,
+			Message:    "the benchmark's own code at planted_test.go:56 allocates 8 KiB/op (99% of the bytes per op): its numbers include it",
+			Suggestion: "build the fixture before b.ResetTimer()"},
+		{Kind: "leave-alone", Severity: document.SeverityInfo, Section: document.SectionLeaveAlone, Benchmark: "BenchmarkCount",
+			Message: "BenchmarkCount: 0 allocs/op and 48ns/op: no allocation or library call to remove"},
+	}
+	doc.Gate = []document.Gate{
+		{Rule: "gc-share", Benchmark: "BenchmarkFrame", Metric: "gc", Unit: "share", Measured: 0.524, Threshold: 0.25,
+			Verdict: document.VerdictFirst, Message: "GC takes half the CPU: remove the per-call allocation in frame.go:6 first"},
+		{Rule: "test-alloc-share", Benchmark: "BenchmarkSum", Metric: "test_alloc_share", Unit: "share", Measured: 0.9945, Threshold: 0.5,
+			Verdict: document.VerdictFirst, Message: "the benchmark measures its own fixture: fix the benchmark before the code"},
+		{Rule: "allocs-per-op", Benchmark: "BenchmarkLabels", Metric: "allocs/op", Unit: "allocs/op", Measured: 164, Threshold: 10,
+			Verdict: document.VerdictConsider, Message: "164 allocs/op from fmt.Sprintf in label.go:9"},
+		{Rule: "zero-alloc", Benchmark: "BenchmarkCount", Metric: "allocs/op", Unit: "allocs/op", Measured: 0, Threshold: 0,
+			Verdict: document.VerdictDontTouch, Message: "already allocation-free at 48 ns/op: map access is the work itself"},
+	}
+	doc.Scaling = []document.Scaling{
+		{Benchmark: "BenchmarkLabels", Parameter: "n", Growth: "~n", Exponent: 1.02, R2: 0.998},
+		{Benchmark: "BenchmarkSum", Parameter: "size", Growth: "~n log n", Exponent: 1.14, R2: 0.991},
+	}
+	doc.Commands = []document.Command{
+		{What: "benchmarks (the summary table)", Command: "go test -run '^$' -bench . -benchmem -count 10 example.com/planted > new.txt && benchstat new.txt"},
+		{What: "CPU and heap profile of BenchmarkFrame", Command: "go test -run '^$' -bench '^BenchmarkFrame$' -cpuprofile cpu.pprof -memprofile mem.pprof example.com/planted"},
+		{What: "hotspots", Command: "go tool pprof -top cpu.pprof"},
+		{What: "escape analysis", Command: "go build -gcflags=-m=2 example.com/planted"},
+	}
+	return doc
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+func TestMarkdown(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Markdown(&buf, reportFixture(t), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "report.planted.md", buf.Bytes())
+	md := buf.String()
+	for _, want := range []string{
+		"## What to do first", "## Fix the benchmarks first", "## Leave alone", "## Decision gate", "## Appendix",
+		"### Benchmarks", "### Where CPU goes", "### Where memory goes", "### Failed benchmarks", "### Scaling", "### Reproduce",
+		"`frame.go:6`", "make([]byte, n) escapes to heap", "planted_test.go:66", "*Expected:* −1 allocs/op",
+		"*Also:* `label.go:10`",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %q", want)
+		}
+	}
+	// The findings come in their ranked order, and the first screen has
+	// no compiler-internal names or infinite intervals.
+	if i, j := strings.Index(md, "frame.go:6"), strings.Index(md, "label.go:9"); i < 0 || j < i {
+		t.Errorf("frame.go:6 (ranked first) should precede label.go:9")
+	}
+	for _, bad := range []string{"~r0", "± ∞"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("Markdown contains %q", bad)
+		}
+	}
+}
+
+func TestMarkdownEmpty(t *testing.T) {
+	// A document with nothing measured renders a title and no empty
+	// sections.
+	var buf bytes.Buffer
+	if err := Markdown(&buf, &document.Report{Schema: document.Schema, Module: "example.com/m"}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(regexp.MustCompile(`(?m)^## `).FindAllString(buf.String(), -1)); n != 0 {
+		t.Errorf("empty report has %d sections:\n%s", n, buf.String())
+	}
+}
+
+// plantedFlames builds the flame trees of the planted benchmarks from
+// their checked-in CPU profiles.
+func plantedFlames(t *testing.T) map[string]*profiles.FlameNode {
+	t.Helper()
+	flames := map[string]*profiles.FlameNode{}
+	for _, b := range []string{"BenchmarkCount", "BenchmarkFrame", "BenchmarkLabels", "BenchmarkSum"} {
+		p, err := profiles.ReadFile(filepath.Join("..", "profiles", "testdata", b+".cpu.pprof"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		flames[b] = profiles.Flame(p)
+	}
+	return flames
+}
+
+func TestHTML(t *testing.T) {
+	var buf bytes.Buffer
+	if err := HTML(&buf, reportFixture(t), Options{Flames: plantedFlames(t)}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "report.planted.html", buf.Bytes())
+	page := buf.String()
+	if n := strings.Count(page, "<svg"); n < 4+3 {
+		t.Errorf("page has %d inline <svg>, want the category chart, the metric charts and 4 flame graphs", n)
+	}
+	if n := strings.Count(page, `class="flamegraph"`); n != 4 {
+		t.Errorf("page has %d flame graphs, want 4", n)
+	}
+	// Self-contained: nothing is loaded from anywhere.
+	remote := regexp.MustCompile(`(?i)(src|href|xlink:href)\s*=\s*["']?\s*(https?:)?//|@import|url\(\s*["']?(https?:)?//`)
+	if m := remote.FindString(page); m != "" {
+		t.Errorf("page references a remote resource: %q", m)
+	}
+	for _, want := range []string{
+		"What to do first", "Where CPU goes", "Where memory goes", "Fix the benchmarks first", "Decision gate", "<details",
+		"Failed benchmarks", "Scaling", "Reproduce", "frame.go:6", "make([]byte, n) escapes to heap",
+		"<title>example.com/planted.(*Index).Count\n",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}
+
+func TestHTMLEscapes(t *testing.T) {
+	doc := &document.Report{Schema: document.Schema, Module: "example.com/m",
+		Findings: []document.Finding{{Kind: "escape", Severity: document.SeverityHigh, File: "x.go", Line: 1,
+			Message: `<script>alert(1)</script>`, Suggestion: `"><img src=x>`}}}
+	var buf bytes.Buffer
+	if err := HTML(&buf, doc, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "<script>alert") || strings.Contains(buf.String(), "<img") {
+		t.Errorf("finding text is not escaped:\n%s", buf.String())
+	}
+}
+
+// TestHTMLAssets renders the page for a server whose policy allows no
+// inline code: the style sheet and the script are linked, and served as
+// StyleSheet and Script, the very code report.html holds inline.
+func TestHTMLAssets(t *testing.T) {
+	doc := reportFixture(t)
+	var inline, linked bytes.Buffer
+	if err := HTML(&inline, doc, Options{Flames: plantedFlames(t)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := HTML(&linked, doc, Options{Flames: plantedFlames(t), Assets: "/static"}); err != nil {
+		t.Fatal(err)
+	}
+	page := linked.String()
+	for _, want := range []string{`<link rel="stylesheet" href="/static/report.css">`, `<script src="/static/report.js"></script>`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if regexp.MustCompile(`<style|<script>|\sstyle=|\son[a-z]+=`).MatchString(page) {
+		t.Errorf("the page with Assets still has inline code")
+	}
+	for _, code := range []string{StyleSheet(), Script()} {
+		if len(code) < 100 || !strings.Contains(inline.String(), code) {
+			t.Errorf("report.html does not hold the served code inline:\n%.200s", code)
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// summaryWidth is how wide a line of Summary may be before its message is
+// cut (the full text is in report.md).
+const summaryWidth = 160
+
+// Summary writes the report's first screen for a terminal: the ranked root
+// causes, one line each (where, what it costs, what it is), then the
+// benchmarks to fix first and those to leave alone.
+func Summary(w io.Writer, doc *document.Report) error {
+	sec := sectionsOf(doc)
+	if len(sec.Root) > 0 {
+		fmt.Fprintln(w, "\nwhat to do first:")
+		tw := NewTable(w)
+		for i, f := range sec.Root {
+			cost := ""
+			if len(f.Costs) > 0 {
+				c := f.Costs[0]
+				cost = fmt.Sprintf("%s of %s", percent0(c.CPUShare), strings.TrimPrefix(c.Benchmark, "Benchmark"))
+			}
+			fmt.Fprintf(tw, "%d.\t%s\t%s\t%s\n", i+1, fileLine(f.File, f.Line), cost, cut(f.Message, summaryWidth-60))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	if len(sec.Bench) > 0 {
+		fmt.Fprintln(w, "\nfix the benchmarks first:")
+		for _, f := range sec.Bench {
+			fmt.Fprintf(w, "  %s\n", cut(f.Message, summaryWidth-2))
+		}
+	}
+	if len(sec.Alone) > 0 {
+		fmt.Fprintln(w, "\nleave alone:")
+		for _, f := range sec.Alone {
+			fmt.Fprintf(w, "  %s\n", cut(f.Message, summaryWidth-2))
+		}
+	}
+	return nil
+}
+
+func percent0(f float64) string {
+	if f > 0 && f < 0.01 {
+		return "<1%"
+	}
+	return fmt.Sprintf("%.0f%%", 100*f)
+}
+
+// cut shortens s to n runes at a word, with an ellipsis.
+func cut(s string, n int) string {
+	s = oneLine(s)
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)[:n-1]
+	if i := strings.LastIndexByte(string(r), ' '); i > n/2 {
+		return string(r)[:i] + " …"
+	}
+	return string(r) + "…"
+}
