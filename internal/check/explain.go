@@ -557,7 +557,7 @@ func compilerDiff(esc [2]*escape.Index, changed []string) []compilerVerdict {
 		switch {
 		case d.Kind.Heap() || d.Kind == escape.KindDoesNotEscape:
 			before[d.File+" "+d.Message] = true
-		case d.Kind == escape.KindInline && strings.HasPrefix(d.Message, "can inline "):
+		case d.Kind == escape.KindCanInline:
 			inlined[d.File+" "+d.Name] = true
 		}
 	}
@@ -571,14 +571,13 @@ func compilerDiff(esc [2]*escape.Index, changed []string) []compilerVerdict {
 		switch {
 		case d.Kind.Heap() && !before[k]:
 			out = append(out, compilerVerdict{document.Cause{Kind: "escape", File: d.File, Line: int64(d.Line), Message: d.Message + " (new)", Flow: d.Flow}, d.Kind == escape.KindMovedToHeap})
-		case d.Kind == escape.KindDoesNotEscape && strings.HasPrefix(d.Message, "make(") && !before[k]:
+		case d.Kind == escape.KindDoesNotEscape && strings.HasPrefix(d.Name, "make(") && !before[k]:
 			// Joined only to an allocation at its line, which it then
 			// explains; alone it is no cause.
 			out = append(out, compilerVerdict{Cause: document.Cause{Kind: "stackmake", File: d.File, Line: int64(d.Line), Message: d.Message}})
-		case d.Kind == escape.KindInline && strings.HasPrefix(d.Message, "cannot inline ") && !strings.Contains(d.Message, " into ") && inlined[d.File+" "+d.Name]:
-			_, why, _ := strings.Cut(d.Message, ": ")
+		case d.Kind == escape.KindCannotInline && d.Into == "" && inlined[d.File+" "+d.Name]:
 			out = append(out, compilerVerdict{Cause: document.Cause{Kind: "inline", File: d.File, Line: int64(d.Line), Function: d.Name,
-				Message: fmt.Sprintf("%s is no longer inlined: %s", d.Name, why)}})
+				Message: fmt.Sprintf("%s is no longer inlined: %s", d.Name, d.Reason)}})
 		default:
 			continue
 		}

@@ -28,9 +28,19 @@ const (
 	// "leaking param: w to result ~r0 level=0": a parameter whose pointer
 	// outlives the call, which makes the caller's argument escape.
 	KindLeakingParam
-	// KindInline is "can inline F", "cannot inline F: reason",
-	// "inlining call to F".
-	KindInline
+	// KindCanInline is "can inline F" (with its cost under -m=2: "can
+	// inline F with cost 24 as: …").
+	KindCanInline
+	// KindCannotInline is "cannot inline F: reason" or "cannot inline F
+	// into G: reason": Reason holds the reason, Into G, and Cost and
+	// Budget the figures of "function too complex: cost 91 exceeds budget
+	// 80".
+	KindCannotInline
+	// KindInlineCall is "inlining call to F" at a call site.
+	KindInlineCall
+	// KindDevirtualize is "devirtualizing x.M to T" or "PGO
+	// devirtualizing interface call x.M to (*T).M": Name is the target.
+	KindDevirtualize
 )
 
 var kindNames = [...]string{
@@ -39,11 +49,15 @@ var kindNames = [...]string{
 	KindEscapes:       "escapes",
 	KindDoesNotEscape: "does-not-escape",
 	KindLeakingParam:  "leaking-param",
-	KindInline:        "inline",
+	KindCanInline:     "can-inline",
+	KindCannotInline:  "cannot-inline",
+	KindInlineCall:    "inline-call",
+	KindDevirtualize:  "devirtualize",
 }
 
 // String returns the kind's name: "moved-to-heap", "escapes",
-// "does-not-escape", "leaking-param", "inline" or "other".
+// "does-not-escape", "leaking-param", "can-inline", "cannot-inline",
+// "inline-call", "devirtualize" or "other".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
@@ -54,6 +68,11 @@ func (k Kind) String() string {
 // Heap reports whether the kind says the value is on the heap
 // (moved to heap or escapes).
 func (k Kind) Heap() bool { return k == KindMovedToHeap || k == KindEscapes }
+
+// Inline reports whether the kind is one of the inliner's.
+func (k Kind) Inline() bool {
+	return k == KindCanInline || k == KindCannotInline || k == KindInlineCall
+}
 
 // A Record is one record read by a Reader: a *Diagnostic or a
 // *SyntaxError.
@@ -97,6 +116,15 @@ type Diagnostic struct {
 	// by its "  from hdr[:] (slice) at codec.go:18:26" steps (positions
 	// rewritten like File). Only -m=2 prints flows.
 	Flow []string
+	// Reason, Into, Cost and Budget are what an inlining verdict says
+	// (KindCannotInline: "function too complex: cost 91 exceeds budget
+	// 80", the caller of "cannot inline F into G", its cost and the
+	// budget; KindCanInline: its cost). PGO marks a call site inlined
+	// or devirtualized only with a profile.
+	Reason       string
+	Into         string
+	Cost, Budget int
+	PGO          bool
 	// Explanation reports whether this is an -m=2 explanation header
 	// ("hdr escapes to heap in WriteFrame:", "parameter w leaks to {heap}
 	// with derefs=0:") rather than a verdict. Its Flow explains a verdict
@@ -160,6 +188,7 @@ func (e *SyntaxError) Error() string {
 func classify(d *Diagnostic) {
 	msg := d.Message
 	d.Kind, d.Name, d.Func, d.Explanation = KindOther, "", "", false
+	d.Reason, d.Into, d.Cost, d.Budget, d.PGO = "", "", 0, 0, false
 	switch {
 	case strings.HasPrefix(msg, "moved to heap: "):
 		d.Kind, d.Name = KindMovedToHeap, msg[len("moved to heap: "):]
@@ -199,22 +228,56 @@ func classify(d *Diagnostic) {
 	case strings.HasPrefix(msg, "leaking closure reference "):
 		d.Kind, d.Name = KindLeakingParam, firstWord(msg[len("leaking closure reference "):])
 	case strings.HasPrefix(msg, "can inline "):
-		d.Kind, d.Name = KindInline, firstWord(msg[len("can inline "):])
+		// "can inline F", "can inline F with cost 24 as: …".
+		rest := msg[len("can inline "):]
+		d.Kind, d.Name = KindCanInline, firstWord(rest)
+		if _, c, ok := strings.Cut(rest, " with cost "); ok {
+			d.Cost = leadingInt(c)
+		}
 	case strings.HasPrefix(msg, "cannot inline "):
 		// "cannot inline F: reason", "cannot inline F into G: reason".
-		name := msg[len("cannot inline "):]
-		if i := strings.Index(name, ": "); i >= 0 {
-			name = name[:i]
+		head, reason, _ := strings.Cut(msg[len("cannot inline "):], ": ")
+		name, into, _ := strings.Cut(head, " into ")
+		d.Kind, d.Name, d.Into, d.Reason = KindCannotInline, firstWord(name), into, reason
+		if _, c, ok := strings.Cut(reason, "cost "); ok {
+			d.Cost = leadingInt(c)
+			if _, b, ok := strings.Cut(c, " exceeds budget "); ok {
+				d.Budget = leadingInt(b)
+			}
 		}
-		d.Kind, d.Name = KindInline, firstWord(name)
 	case strings.HasPrefix(msg, "inlining call to "):
-		d.Kind, d.Name = KindInline, firstWord(msg[len("inlining call to "):])
+		// "inlining call to F", "inlining call to head with score 12";
+		// a generic callee's name has spaces.
+		rest := msg[len("inlining call to "):]
+		if i := strings.LastIndex(rest, " with score "); i >= 0 && leadingInt(rest[i+len(" with score "):]) > 0 {
+			rest = rest[:i]
+		}
+		d.Kind, d.Name = KindInlineCall, strings.TrimSpace(rest)
+	case strings.HasPrefix(msg, "PGO devirtualizing "), strings.HasPrefix(msg, "devirtualizing "):
+		// "PGO devirtualizing interface call s.Area to (*Rect).Area",
+		// "devirtualizing w.Write to *bytes.Buffer".
+		d.Kind, d.PGO = KindDevirtualize, strings.HasPrefix(msg, "PGO ")
+		if i := strings.LastIndex(msg, " to "); i >= 0 {
+			d.Name = strings.TrimSpace(msg[i+len(" to "):])
+		}
 	case strings.Contains(msg, " capturing by "):
 		// "Counter capturing by ref: n (addr=false assign=true width=8)".
 		if _, v, ok := strings.Cut(msg, ": "); ok {
 			d.Name = firstWord(v)
 		}
 	}
+}
+
+// leadingInt returns the number s starts with, or 0.
+func leadingInt(s string) int {
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			break
+		}
+		n = 10*n + int(r-'0')
+	}
+	return n
 }
 
 func firstWord(s string) string {

@@ -34,14 +34,17 @@ func TestClassify(t *testing.T) {
 		{"parameter p leaks to {heap} with derefs=0:", KindLeakingParam, "p", "", true},
 		{"parameter t leaks to {storage for t.A} for MV with derefs=0:", KindLeakingParam, "t", "MV", true},
 		{"parameter t leaks to {storage for t.A} with derefs=0:", KindLeakingParam, "t", "", true},
-		{"can inline Buffer with cost 24 as: func(int) int { buf := make([]byte, n); for loop; return int(buf[n / 2]) }", KindInline, "Buffer", "", false},
-		{"can inline (*T).A", KindInline, "(*T).A", "", false},
-		{"cannot inline WriteFrame: function too complex: cost 180 exceeds budget 80", KindInline, "WriteFrame", "", false},
-		{"cannot inline f into g: repeated recursive cycle", KindInline, "f", "", false},
-		{"inlining call to fmt.Sprintf", KindInline, "fmt.Sprintf", "", false},
-		{"inlining call to head with score 12", KindInline, "head", "", false},
+		{"can inline Buffer with cost 24 as: func(int) int { buf := make([]byte, n); for loop; return int(buf[n / 2]) }", KindCanInline, "Buffer", "", false},
+		{"can inline (*T).A", KindCanInline, "(*T).A", "", false},
+		{"cannot inline WriteFrame: function too complex: cost 180 exceeds budget 80", KindCannotInline, "WriteFrame", "", false},
+		{"cannot inline f into g: repeated recursive cycle", KindCannotInline, "f", "", false},
+		{"inlining call to fmt.Sprintf", KindInlineCall, "fmt.Sprintf", "", false},
+		{"inlining call to head with score 12", KindInlineCall, "head", "", false},
 		{"Counter capturing by ref: n (addr=false assign=true width=8)", KindOther, "n", "", false},
-		{"devirtualizing w.Write to *bytes.Buffer", KindOther, "", "", false},
+		{"devirtualizing w.Write to *bytes.Buffer", KindDevirtualize, "*bytes.Buffer", "", false},
+		{"PGO devirtualizing interface call s.Area to (*Rect).Area", KindDevirtualize, "(*Rect).Area", "", false},
+		{"PGO devirtualizing function call f to pkg.g", KindDevirtualize, "pkg.g", "", false},
+		{"inlining call to (*node[go.shape.interface { Less(btree.Item) bool }]).insert", KindInlineCall, "(*node[go.shape.interface { Less(btree.Item) bool }]).insert", "", false},
 		{"undefined: undefinedThing", KindOther, "", "", false},
 		{"", KindOther, "", "", false},
 	}
@@ -51,6 +54,29 @@ func TestClassify(t *testing.T) {
 		if d.Kind != tt.kind || d.Name != tt.name || d.Func != tt.fn || d.Explanation != tt.explanation {
 			t.Errorf("classify(%q) = %v %q func %q explanation %v, want %v %q func %q explanation %v",
 				tt.msg, d.Kind, d.Name, d.Func, d.Explanation, tt.kind, tt.name, tt.fn, tt.explanation)
+		}
+	}
+}
+
+// TestInlineVerdicts: what an inlining verdict says, as fields.
+func TestInlineVerdicts(t *testing.T) {
+	for _, tt := range []struct {
+		msg          string
+		reason, into string
+		cost, budget int
+		pgo          bool
+	}{
+		{"cannot inline WriteFrame: function too complex: cost 180 exceeds budget 80", "function too complex: cost 180 exceeds budget 80", "", 180, 80, false},
+		{"cannot inline f into g: repeated recursive cycle", "repeated recursive cycle", "g", 0, 0, false},
+		{"cannot inline (*T[go.shape.int]).M: marked go:noinline", "marked go:noinline", "", 0, 0, false},
+		{"can inline Buffer with cost 24 as: func(int) int { return 0 }", "", "", 24, 0, false},
+		{"PGO devirtualizing interface call s.Area to (*Rect).Area", "", "", 0, 0, true},
+	} {
+		d := Diagnostic{Message: tt.msg}
+		classify(&d)
+		if d.Reason != tt.reason || d.Into != tt.into || d.Cost != tt.cost || d.Budget != tt.budget || d.PGO != tt.pgo {
+			t.Errorf("classify(%q): reason %q into %q cost %d budget %d pgo %v; want %q %q %d %d %v",
+				tt.msg, d.Reason, d.Into, d.Cost, d.Budget, d.PGO, tt.reason, tt.into, tt.cost, tt.budget, tt.pgo)
 		}
 	}
 }
@@ -199,7 +225,7 @@ func TestReadCaptured(t *testing.T) {
 	common := []verdict{
 		{"planted.go:13:6", KindMovedToHeap, "hdr", []string{"flow: {heap} ← &hdr:", "from hdr (address-of) at planted.go:18:26", "from w.Write(hdr[:]) (call parameter) at planted.go:18:22"}, "WriteFrame"},
 		{"planted.go:12:17", KindLeakingParam, "w", []string{"flow: {heap} ← w:"}, "WriteFrame"},
-		{"planted.go:12:6", KindInline, "WriteFrame", nil, ""},
+		{"planted.go:12:6", KindCannotInline, "WriteFrame", nil, ""},
 		{"planted.go:36:30", KindEscapes, "id", []string{"from ... argument (slice-literal-element) at planted.go:36:20"}, "Label"},
 		{"planted.go:36:34", KindEscapes, "n", nil, "Label"},
 		{"planted.go:36:20", KindDoesNotEscape, "... argument", nil, ""},
@@ -211,7 +237,7 @@ func TestReadCaptured(t *testing.T) {
 		{"planted.go:83:16", KindEscapes, "string(b)", nil, "Bytes"},
 		{"planted.go:87:12", KindLeakingParam, "keys", []string{"from m[k] (key of map put) at planted.go:90:4"}, "Index"},
 		{"planted.go:88:11", KindEscapes, "make(map[string]int)", nil, "Index"},
-		{"planted.go:102:17", KindInline, "head", nil, ""},
+		{"planted.go:102:17", KindInlineCall, "head", nil, ""},
 	}
 	files := []struct {
 		name  string

@@ -17,21 +17,21 @@ type cause struct {
 	section document.Section
 	// rule is the rule that made the cause (the one that keeps its
 	// words when causes merge).
-	rule document.Rule
-	group         string // what merges candidates into one cause
-	fn            string
-	file          string
-	line          int64
-	lines         []document.Location
-	costs         map[string]*document.Cost // by bench key
-	benches       map[string]*bench
-	message       string
-	suggestion    string
+	rule       document.Rule
+	group      string // what merges candidates into one cause
+	fn         string
+	file       string
+	line       int64
+	lines      []document.Location
+	costs      map[string]*document.Cost // by bench key
+	benches    map[string]*bench
+	message    string
+	suggestion string
 	// generic reports a suggestion from the cost's category, not from
 	// the code at the line.
-	generic bool
-	evidence      []string
-	inherent      bool
+	generic  bool
+	evidence []string
+	inherent bool
 	// lowOnly bounds the severity ("low" for a function's own algorithm).
 	lowOnly bool
 	// parts are a function's CPU components (see finishCPU);

@@ -8,8 +8,6 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -81,29 +79,19 @@ func moduleRoot(ctx context.Context, dir string) (string, error) {
 	return filepath.Dir(mod), nil
 }
 
-// inlineCost matches the compiler's "cannot inline F: function too
-// complex: cost 91 exceeds budget 80".
-var inlineCost = regexp.MustCompile(`^cannot inline (\S+): function too complex: cost (\d+) exceeds budget (\d+)`)
-
 // NotInlined returns the module's functions among doc's hotspots (flat at
 // least 2% somewhere) that the compiler did not inline for their cost.
 func NotInlined(doc *document.Report, ix *escape.Index) []document.NotInlined {
 	if ix == nil {
 		return nil
 	}
-	type verdict struct {
-		d            escape.Diagnostic
-		cost, budget int
-	}
-	byName := map[string]verdict{}
+	byName := map[string]escape.Diagnostic{}
 	for _, d := range ix.Diagnostics() {
-		m := inlineCost.FindStringSubmatch(d.Message)
-		if m == nil {
-			continue
+		// Too complex: a cost over the budget (not a loop, a recover,
+		// a go:noinline).
+		if d.Kind == escape.KindCannotInline && d.Into == "" && d.Budget > 0 {
+			byName[d.File+" "+d.Name] = d
 		}
-		cost, _ := strconv.Atoi(m[2])
-		budget, _ := strconv.Atoi(m[3])
-		byName[d.File+" "+m[1]] = verdict{d, cost, budget}
 	}
 	seen := map[string]bool{}
 	var out []document.NotInlined
@@ -116,7 +104,7 @@ func NotInlined(doc *document.Report, ix *escape.Index) []document.NotInlined {
 			continue
 		}
 		seen[h.Function] = true
-		out = append(out, document.NotInlined{Function: h.Function, File: v.d.File, Line: int64(v.d.Line), Cost: v.cost, Budget: v.budget})
+		out = append(out, document.NotInlined{Function: h.Function, File: v.File, Line: int64(v.Line), Cost: v.Cost, Budget: v.Budget})
 	}
 	return out
 }

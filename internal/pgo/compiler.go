@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/perfloop/perfloop/internal/escape"
 )
@@ -71,18 +70,18 @@ func Decisions(ctx context.Context, opts CompileOptions, patterns []string, prof
 			continue
 		}
 		dec := Decision{File: d.File, Line: d.Line, Col: d.Col, Message: d.Message}
-		if callee, ok := devirtualized(d.Message); ok {
-			dec.Kind, dec.Callee = KindDevirtualize, callee
+		if d.Kind == escape.KindDevirtualize {
+			dec.Kind, dec.Callee = KindDevirtualize, d.Name
 		} else {
-			dec.Kind, dec.Callee = KindInline, inlined(d.Message)
+			dec.Kind, dec.Callee = KindInline, d.Name
 		}
 		out = append(out, dec)
 	}
 	for key, d := range sites[0] {
-		if _, ok := sites[1][key]; ok || d.Kind != escape.KindInline {
+		if _, ok := sites[1][key]; ok || d.Kind != escape.KindInlineCall {
 			continue
 		}
-		out = append(out, Decision{File: d.File, Line: d.Line, Col: d.Col, Kind: KindNotInlined, Callee: inlined(d.Message), Message: d.Message})
+		out = append(out, Decision{File: d.File, Line: d.Line, Col: d.Col, Kind: KindNotInlined, Callee: d.Name, Message: d.Message})
 	}
 	slices.SortFunc(out, func(a, b Decision) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col),
@@ -98,32 +97,10 @@ func Decisions(ctx context.Context, opts CompileOptions, patterns []string, prof
 func callSites(diags []escape.Diagnostic) map[string]escape.Diagnostic {
 	out := map[string]escape.Diagnostic{}
 	for _, d := range diags {
-		_, devirt := devirtualized(d.Message)
-		if !devirt && !(d.Kind == escape.KindInline && strings.HasPrefix(d.Message, "inlining call to ")) {
+		if !(d.Kind == escape.KindDevirtualize && d.PGO) && d.Kind != escape.KindInlineCall {
 			continue
 		}
 		out[fmt.Sprintf("%s:%d:%d %s", d.File, d.Line, d.Col, d.Message)] = d
 	}
 	return out
-}
-
-// devirtualized returns the callee of a "PGO devirtualizing interface call
-// s.Area to (*Rect).Area" (or "… function call … to F") message.
-func devirtualized(msg string) (string, bool) {
-	rest, ok := strings.CutPrefix(msg, "PGO devirtualizing ")
-	if !ok {
-		return "", false
-	}
-	i := strings.LastIndex(rest, " to ")
-	if i < 0 {
-		return "", false
-	}
-	return strings.TrimSpace(rest[i+len(" to "):]), true
-}
-
-// inlined returns the callee of "inlining call to F": all of the rest, as
-// a generic callee's name has spaces ("(*node[go.shape.interface { Less
-// … }]).insert").
-func inlined(msg string) string {
-	return strings.TrimSpace(strings.TrimPrefix(msg, "inlining call to "))
 }

@@ -163,31 +163,14 @@ func TestRenameMain(t *testing.T) {
 // sites, keyed so that two package variants saying the same count once.
 func TestCallSites(t *testing.T) {
 	diags := []escape.Diagnostic{
-		{Package: "m", File: "s.go", Line: 28, Col: 14, Kind: escape.KindOther, Message: "PGO devirtualizing interface call s.Area to (*Rect).Area"},
-		{Package: "m [m.test]", File: "s.go", Line: 28, Col: 14, Kind: escape.KindOther, Message: "PGO devirtualizing interface call s.Area to (*Rect).Area"},
-		{Package: "m", File: "s.go", Line: 28, Col: 14, Kind: escape.KindInline, Name: "(*Rect).Area", Message: "inlining call to (*Rect).Area"},
-		{Package: "m", File: "s.go", Line: 11, Col: 6, Kind: escape.KindInline, Name: "(*Rect).Area", Message: "can inline (*Rect).Area"},
+		{Package: "m", File: "s.go", Line: 28, Col: 14, Kind: escape.KindDevirtualize, Name: "(*Rect).Area", PGO: true, Message: "PGO devirtualizing interface call s.Area to (*Rect).Area"},
+		{Package: "m [m.test]", File: "s.go", Line: 28, Col: 14, Kind: escape.KindDevirtualize, Name: "(*Rect).Area", PGO: true, Message: "PGO devirtualizing interface call s.Area to (*Rect).Area"},
+		{Package: "m", File: "s.go", Line: 28, Col: 14, Kind: escape.KindInlineCall, Name: "(*Rect).Area", Message: "inlining call to (*Rect).Area"},
+		{Package: "m", File: "s.go", Line: 11, Col: 6, Kind: escape.KindCanInline, Name: "(*Rect).Area", Message: "can inline (*Rect).Area"},
 		{Package: "m", File: "s.go", Line: 12, Col: 2, Kind: escape.KindMovedToHeap, Name: "x", Message: "moved to heap: x"},
 	}
 	got := callSites(diags)
 	if len(got) != 2 {
 		t.Errorf("%d call sites, want 2: %v", len(got), got)
-	}
-	if got := inlined("inlining call to (*node[go.shape.interface { Less(btree.Item) bool }]).insert"); got != "(*node[go.shape.interface { Less(btree.Item) bool }]).insert" {
-		t.Errorf("inlined callee %q, want the whole generic name", got)
-	}
-	for _, tt := range []struct {
-		msg, callee string
-		ok          bool
-	}{
-		{"PGO devirtualizing interface call s.Area to (*Rect).Area", "(*Rect).Area", true},
-		{"PGO devirtualizing function call f to pkg.g", "pkg.g", true},
-		{"PGO devirtualizing", "", false},
-		{"devirtualizing s.Area to *Rect", "", false},
-	} {
-		callee, ok := devirtualized(tt.msg)
-		if callee != tt.callee || ok != tt.ok {
-			t.Errorf("devirtualized(%q) = %q, %v; want %q, %v", tt.msg, callee, ok, tt.callee, tt.ok)
-		}
 	}
 }

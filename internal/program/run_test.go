@@ -24,14 +24,24 @@ import (
 
 var sink []byte
 
-// spin works for d, allocating.
+// spin works for d of CPU time, allocating: on a busy machine that can
+// take several times d of wall time, and the profile still has samples.
 func spin(d time.Duration) int {
 	n := 0
-	for start := time.Now(); time.Since(start) < d; {
-		sink = make([]byte, 64)
-		n += len(sink)
+	for start := cpuTime(); cpuTime()-start < d; {
+		for range 1000 {
+			sink = make([]byte, 64)
+			n += len(sink)
+		}
 	}
 	return n
+}
+
+// cpuTime is the process's user and system time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func main() {
@@ -156,11 +166,20 @@ var sink []byte
 
 func main() {
 	signal.Ignore(os.Interrupt, syscall.SIGTERM)
-	for start := time.Now(); time.Since(start) < 300*time.Millisecond; {
-		sink = make([]byte, 64)
+	// 300ms of CPU time, however busy the machine.
+	for start := cpuTime(); cpuTime()-start < 300*time.Millisecond; {
+		for range 1000 {
+			sink = make([]byte, 64)
+		}
 	}
 	fmt.Println("worked")
 	time.Sleep(60 * time.Second)
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 `
 
