@@ -63,6 +63,9 @@ type Report struct {
 	// Run holds perfloop run's figures: the program's exits, times, peak
 	// RSS and page faults per variant. Its variants are the benchmarks.
 	Run *Run `json:"run,omitempty"`
+	// Shapes are the shapes of code recognised at the module's hot lines
+	// (internal/site): what the findings' advice comes from.
+	Shapes []Shape `json:"shapes,omitempty"`
 }
 
 // Finding is one root cause: where in the code (File and Line, relative to

@@ -38,10 +38,3 @@ BenchmarkSteady-2 100000 2000 ns/op  64 B/op
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
-
-func TestSplit(t *testing.T) {
-	b, what, why, fix := split("BenchmarkX: b.N is an index: it grows, and so on; use a constant")
-	if b != "BenchmarkX" || what != "b.N is an index" || why != "it grows, and so on" || fix != "use a constant" {
-		t.Errorf("split = %q %q %q %q", b, what, why, fix)
-	}
-}

@@ -43,7 +43,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -58,6 +60,9 @@ var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, L
 // passes to b.Run) and its *testing.B parameter.
 type bench struct {
 	name string
+	// callers are the benchmarks that call a helper taking a
+	// *testing.B: its mistakes are theirs.
+	callers []string
 	body *ast.BlockStmt
 	b    types.Object // the *testing.B parameter
 	file *ast.File
@@ -266,15 +271,54 @@ func callsMethod(pass *analysis.Pass, n ast.Node, obj types.Object, name string)
 	return found
 }
 
+// A Finding is what an analyzer found, in parts: the benchmark, what is
+// wrong, why it distorts the number and the fix. The analyzers return
+// their findings as their result and report each as a diagnostic whose
+// message joins the parts, for go vet.
+type Finding struct {
+	Pos, End  token.Pos
+	Benchmark string
+	// Benchmarks are the benchmarks a helper's finding is about (its
+	// callers), or the one benchmark.
+	Benchmarks []string
+	What, Why  string
+	Fix       string
+	// SuggestedFix names the mechanical rewrite, if any.
+	SuggestedFix string
+}
+
+// findings collects each pass's findings for its result.
+var findings sync.Map // *analysis.Pass → *[]Finding
+
 // report adds a diagnostic at n for benchmark bn, with why it distorts
 // the number and the fix.
 func report(pass *analysis.Pass, n ast.Node, bn bench, msg, why, fix string, fixes ...analysis.SuggestedFix) {
+	f := Finding{Pos: n.Pos(), End: n.End(), Benchmark: bn.name, Benchmarks: bn.callers, What: msg, Why: why, Fix: fix}
+	if len(f.Benchmarks) == 0 {
+		f.Benchmarks = []string{bn.name}
+	}
+	if len(fixes) > 0 {
+		f.SuggestedFix = fixes[0].Message
+	}
+	if v, ok := findings.Load(pass); ok {
+		p := v.(*[]Finding)
+		*p = append(*p, f)
+	}
 	pass.Report(analysis.Diagnostic{
 		Pos:            n.Pos(),
 		End:            n.End(),
 		Message:        bn.name + ": " + msg + ": " + why + "; " + fix,
 		SuggestedFixes: fixes,
 	})
+}
+
+// collect runs run with a list for the pass's findings and returns them.
+func collect(pass *analysis.Pass, run func()) []Finding {
+	var out []Finding
+	findings.Store(pass, &out)
+	defer findings.Delete(pass)
+	run()
+	return out
 }
 
 func newAnalyzer(name, doc string, run func(*analysis.Pass, bench)) *analysis.Analyzer {
@@ -287,11 +331,13 @@ func newAnalyzer(name, doc string, run func(*analysis.Pass, bench)) *analysis.An
 			if name == "discard" {
 				exportOpaque(pass)
 			}
-			for _, bn := range benchmarks(pass) {
-				run(pass, bn)
-			}
-			return nil, nil
+			return collect(pass, func() {
+				for _, bn := range benchmarks(pass) {
+					run(pass, bn)
+				}
+			}), nil
 		},
+		ResultType: reflect.TypeFor[[]Finding](),
 	}
 	if name == "discard" {
 		a.FactTypes = []analysis.Fact{new(opaque)}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -23,11 +24,13 @@ var Parallel = &analysis.Analyzer{
 	URL:      "https://github.com/perfloop/perfloop/blob/main/docs/lint.md#parallel",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
-		for _, bn := range concurrentBenchmarks(pass) {
-			parallel(pass, bn)
-		}
-		return nil, nil
+		return collect(pass, func() {
+			for _, bn := range concurrentBenchmarks(pass) {
+				parallel(pass, bn)
+			}
+		}), nil
 	},
+	ResultType: reflect.TypeFor[[]Finding](),
 }
 
 // concurrentBenchmarks returns the benchmark functions of the pass's
@@ -96,7 +99,11 @@ func concurrentBenchmarks(pass *analysis.Pass) []bench {
 		if !startsGoroutines(f.decl.Body) && !callsAnywhere(pass, f.decl.Body, f.b, "RunParallel") {
 			continue
 		}
-		out = append(out, bench{name: name, body: f.decl.Body, b: f.b, file: f.file, n: nAliases(pass, f.decl.Body, f.b)})
+		bn := bench{name: name, body: f.decl.Body, b: f.b, file: f.file, n: nAliases(pass, f.decl.Body, f.b)}
+		if !strings.HasPrefix(f.decl.Name.Name, "Benchmark") {
+			bn.callers = callers[i]
+		}
+		out = append(out, bn)
 	}
 	return out
 }

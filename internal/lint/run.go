@@ -4,23 +4,23 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
-	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/site"
 )
 
 // Diagnostic is one finding of an analyzer, as perfloop lint prints it.
 type Diagnostic struct {
-	Analyzer  string `json:"analyzer"`
-	Package   string `json:"package"`
-	Benchmark string `json:"benchmark"`
+	Analyzer string `json:"analyzer"`
+	Package  string `json:"package"`
+	// Benchmark names the benchmark (or, for a helper, its callers
+	// joined with ", "); Benchmarks lists them.
+	Benchmark  string   `json:"benchmark"`
+	Benchmarks []string `json:"benchmarks,omitempty"`
 	// File is relative to the module root (or as the loader gave it).
 	File string `json:"file"`
 	Line int    `json:"line"`
@@ -45,78 +45,27 @@ type Options struct {
 // not load or type-check is left out and returned in broken, one error
 // naming it each; err is for no package at all.
 func Run(ctx context.Context, opts Options, analyzers []*analysis.Analyzer, patterns ...string) (diags []Diagnostic, broken []error, err error) {
+	prog, err := site.Load(ctx, site.Config{Dir: opts.Dir, Tags: opts.Tags, Facts: true}, patterns...)
+	if err != nil {
+		if prog != nil {
+			return nil, prog.Broken, err
+		}
+		return nil, nil, err
+	}
+	diags, err = RunProgram(prog, analyzers)
+	return diags, prog.Broken, err
+}
+
+// RunProgram runs analyzers (all of this package's when nil) on a loaded
+// program (site.Load with Facts, for discard's facts about the
+// dependencies).
+func RunProgram(prog *site.Program, analyzers []*analysis.Analyzer) ([]Diagnostic, error) {
 	if analyzers == nil {
 		analyzers = Analyzers
 	}
-	if len(patterns) == 0 {
-		patterns = []string{"./..."}
-	}
-	// The loader starts its go command even when ctx is done, and an
-	// interrupted go command leaves its work directory: the command gets
-	// a GOTMPDIR of its own, removed afterwards, and none starts after a
-	// cancel.
-	if err := ctx.Err(); err != nil {
-		return nil, nil, err
-	}
-	tmp, removeTmp, err := gotest.GoTempDir()
+	g, err := checker.Analyze(analyzers, prog.Packages, nil)
 	if err != nil {
-		return nil, nil, err
-	}
-	defer removeTmp()
-	cfg := &packages.Config{
-		Context: ctx,
-		Mode:    packages.LoadAllSyntax | packages.NeedModule,
-		Dir:     opts.Dir,
-		Env:     append(os.Environ(), "GOTMPDIR="+tmp),
-		Tests:   true,
-	}
-	if opts.Tags != "" {
-		cfg.BuildFlags = []string{"-tags", opts.Tags}
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if ctx.Err() != nil {
-		return nil, nil, ctx.Err()
-	}
-	if err != nil {
-		return nil, nil, fmt.Errorf("load %s: %w", strings.Join(patterns, " "), err)
-	}
-	if len(pkgs) == 0 {
-		return nil, nil, fmt.Errorf("load %s: no packages", strings.Join(patterns, " "))
-	}
-	// A package that does not load or compile (or whose dependencies do
-	// not) is left out and named; the others are analyzed.
-	var ok []*packages.Package
-	seenBroken := map[string]bool{}
-	for _, p := range pkgs {
-		var first error
-		packages.Visit([]*packages.Package{p}, nil, func(q *packages.Package) {
-			if len(q.Errors) > 0 && first == nil {
-				first = q.Errors[0]
-			}
-		})
-		if first == nil {
-			ok = append(ok, p)
-			continue
-		}
-		path := strings.TrimSuffix(strings.Fields(p.ID)[0], ".test")
-		if !seenBroken[path] {
-			seenBroken[path] = true
-			broken = append(broken, fmt.Errorf("%s: %v", path, first))
-		}
-	}
-	if len(ok) == 0 {
-		return nil, broken, fmt.Errorf("no package of %s compiles: %w", strings.Join(patterns, " "), broken[0])
-	}
-	g, err := checker.Analyze(analyzers, ok, nil)
-	if err != nil {
-		return nil, broken, err
-	}
-	root := ""
-	for _, p := range pkgs {
-		if p.Module != nil && p.Module.Dir != "" {
-			root = p.Module.Dir
-			break
-		}
+		return nil, err
 	}
 	seen := map[string]bool{}
 	var out []Diagnostic
@@ -125,21 +74,15 @@ func Run(ctx context.Context, opts Options, analyzers []*analysis.Analyzer, patt
 			continue
 		}
 		if act.Err != nil {
-			return nil, broken, fmt.Errorf("%s on %s: %w", act.Analyzer.Name, act.Package.PkgPath, act.Err)
+			return nil, fmt.Errorf("%s on %s: %w", act.Analyzer.Name, act.Package.PkgPath, act.Err)
 		}
-		for _, d := range act.Diagnostics {
-			pos := act.Package.Fset.Position(d.Pos)
-			file := pos.Filename
-			if r, err := filepath.Rel(root, file); root != "" && err == nil && !strings.HasPrefix(r, "..") {
-				file = filepath.ToSlash(r)
-			}
+		fs, _ := act.Result.([]Finding)
+		for _, f := range fs {
+			pos := act.Package.Fset.Position(f.Pos)
 			diag := Diagnostic{Analyzer: act.Analyzer.Name, Package: strings.TrimSuffix(act.Package.PkgPath, "_test"),
-				File: file, Line: pos.Line, Col: pos.Column}
-			diag.Benchmark, diag.Message, diag.Why, diag.Fix = split(d.Message)
-			if len(d.SuggestedFixes) > 0 {
-				diag.SuggestedFix = d.SuggestedFixes[0].Message
-			}
-			key := fmt.Sprintf("%s:%d:%d %s %s", diag.File, diag.Line, diag.Col, diag.Analyzer, d.Message)
+				File: prog.Rel(pos.Filename), Line: pos.Line, Col: pos.Column,
+				Benchmark: f.Benchmark, Benchmarks: f.Benchmarks, Message: f.What, Why: f.Why, Fix: f.Fix, SuggestedFix: f.SuggestedFix}
+			key := fmt.Sprintf("%s:%d:%d %s %s %s", diag.File, diag.Line, diag.Col, diag.Analyzer, diag.Benchmark, diag.Message)
 			if !seen[key] {
 				seen[key] = true
 				out = append(out, diag)
@@ -149,15 +92,5 @@ func Run(ctx context.Context, opts Options, analyzers []*analysis.Analyzer, patt
 	slices.SortFunc(out, func(a, b Diagnostic) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Analyzer, b.Analyzer))
 	})
-	return out, broken, nil
-}
-
-// split takes a message "BenchmarkX: what: why; fix" apart.
-func split(msg string) (bench, what, why, fix string) {
-	bench, rest, _ := strings.Cut(msg, ": ")
-	if i := strings.LastIndex(rest, "; "); i >= 0 {
-		rest, fix = rest[:i], rest[i+2:]
-	}
-	what, why, _ = strings.Cut(rest, ": ")
-	return bench, what, why, fix
+	return out, nil
 }

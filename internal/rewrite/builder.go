@@ -128,6 +128,9 @@ func (u *unit) builderLoop(decl, next ast.Stmt, after []ast.Stmt, obj types.Obje
 		line:    u.line(appends[0].Pos()),
 		more:    []int{u.line(decl.Pos())},
 		desc:    fmt.Sprintf("builder %s: var %s strings.Builder, %s.WriteString in the loop, %s := %s.String() after it", name, sb, sb, name, sb),
+		shape:   "concat-in-loop",
+		says:    fmt.Sprintf("%s is built with += in a loop: every += copies the whole string so far into a new one", name),
+		advice:  fmt.Sprintf("build it in a strings.Builder: var %s strings.Builder before the loop, %s.WriteString(…) in it, %s := %s.String() after it", sb, sb, name, sb),
 		imports: []string{"strings"},
 		edits: []edit{
 			u.deleteStmt(decl),

@@ -168,9 +168,12 @@ func (u *unit) hoistTo(fn *ast.FuncDecl, call *ast.CallExpr, suffix string) cand
 		top = fn.Doc
 	}
 	return candidate{
-		kind: "hoist-const",
-		line: u.line(call.Pos()),
-		desc: fmt.Sprintf("hoist-const %s: var %s = %s at package level", name, name, u.text(call)),
+		kind:   "hoist-const",
+		line:   u.line(call.Pos()),
+		desc:   fmt.Sprintf("hoist-const %s: var %s = %s at package level", name, name, u.text(call)),
+		shape:  "const-compile",
+		says:   fmt.Sprintf("%s compiles the same constant on every call of %s", u.text(call), fn.Name.Name),
+		advice: fmt.Sprintf("compile it once, at package level: var %s = %s", name, u.text(call)),
 		edits: []edit{
 			{pos: top.Pos(), end: top.Pos(), text: fmt.Sprintf("var %s = %s\n\n", name, u.text(call))},
 			replace(call, name),
@@ -256,9 +259,12 @@ func (u *unit) hoistMake(fn *ast.FuncDecl, outer, loop ast.Stmt, body *ast.Block
 	}
 	mk := u.text(call)
 	return candidate{
-		kind: "hoist-alloc",
-		line: u.line(call.Pos()),
-		desc: fmt.Sprintf("hoist-alloc %s: %s once before the loop, %s each iteration", id.Name, mk, reset),
+		kind:   "hoist-alloc",
+		line:   u.line(call.Pos()),
+		desc:   fmt.Sprintf("hoist-alloc %s: %s once before the loop, %s each iteration", id.Name, mk, reset),
+		shape:  "make-invariant",
+		says:   fmt.Sprintf("%s makes a new %s of the same size on every iteration, and none outlives its iteration", id.Name, u.text(call.Args[0])),
+		advice: fmt.Sprintf("make it once before the loop and reset it each iteration: %s := %s before, %s in the loop", id.Name, mk, reset),
 		edits: []edit{
 			insertBefore(outer, id.Name+" := "+mk),
 			replace(s, reset),

@@ -158,10 +158,18 @@ func (u *unit) presizeLoop(fn *ast.FuncDecl, decl, next ast.Stmt, obj types.Obje
 	}
 	newDecl := name + " := " + mk
 	c := candidate{
-		kind: "presize",
-		line: u.line(body.List[grow].Pos()),
-		more: []int{u.line(decl.Pos())},
-		desc: fmt.Sprintf("presize %s: %s", name, mk),
+		kind:   "presize",
+		line:   u.line(body.List[grow].Pos()),
+		more:   []int{u.line(decl.Pos())},
+		desc:   fmt.Sprintf("presize %s: %s", name, mk),
+		shape:  "append-unsized",
+		says:   fmt.Sprintf("%s grows by one element per element of %s, whose length is known before the loop, starting from no room: append reallocates and copies it as it grows", name, u.text(rs.X)),
+		advice: fmt.Sprintf("make it with room for all of them before the loop: %s := %s", name, mk),
+	}
+	if isMap {
+		c.shape = "map-unsized"
+		c.says = fmt.Sprintf("%s gets one entry per element of %s, whose length is known before the loop, starting from no room: the map grows and rehashes as it fills", name, u.text(rs.X))
+		c.advice = fmt.Sprintf("give the map its size when it is made: %s := %s", name, mk)
 	}
 	if adjacent {
 		c.edits = []edit{replace(decl, newDecl)}

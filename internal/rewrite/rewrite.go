@@ -37,6 +37,11 @@ type Rewrite struct {
 	Review bool
 	// Description says what it does in one line, e.g. `presize out: make([]Field, 0, len(parts))`.
 	Description string
+	// Shape names the code the rewrite applies to ("append-unsized",
+	// "map-unsized", "concat-in-loop", "sprintf-simple", "const-compile",
+	// "make-invariant", "array-through-interface"); Says is what that
+	// code does, Advice the rewrite in a reader's words.
+	Shape, Says, Advice string
 	// Before and After are the whole file's source before and after (After gofmt'd).
 	Before, After []byte
 }
@@ -252,7 +257,11 @@ type candidate struct {
 	more   []int // other lines where At proposes it
 	review bool
 	desc   string
-	edits  []edit
+	// shape names the code the rule recognised ("append-unsized"),
+	// says what it does there and advice the rewrite in words: what
+	// the report writes at the line.
+	shape, says, advice string
+	edits               []edit
 	// imports are the paths the new code needs; drop the ones that may
 	// fall out of use.
 	imports, drop []string
@@ -333,6 +342,9 @@ func (u *unit) apply(c candidate) (Rewrite, error) {
 		Lines:       c.lines(),
 		Review:      c.review,
 		Description: c.desc,
+		Shape:       c.shape,
+		Says:        c.says,
+		Advice:      c.advice,
 		Before:      u.src,
 		After:       after,
 	}, nil

@@ -120,9 +120,12 @@ func (u *unit) sprintf(call *ast.CallExpr) (candidate, bool) {
 		}
 	}
 	c := candidate{
-		kind: "strconv",
-		line: u.line(call.Pos()),
-		desc: fmt.Sprintf("strconv: %s → %s", u.text(call), expr),
+		kind:   "strconv",
+		line:   u.line(call.Pos()),
+		desc:   fmt.Sprintf("strconv: %s → %s", u.text(call), expr),
+		shape:  "sprintf-simple",
+		says:   fmt.Sprintf("%s formats only strings and integers, through fmt's reflection and an interface per argument", u.text(call)),
+		advice: fmt.Sprintf("concatenate and convert directly: %s", expr),
 		edits: []edit{
 			replace(call, expr),
 		},

@@ -1,0 +1,36 @@
+package document
+
+// Shape is a shape of code that a matcher of internal/site recognised at
+// a line: evidence for what the report says there, as a profile's share
+// is evidence for what it costs.
+type Shape struct {
+	// Name is the matcher's name for the shape: "append-unsized",
+	// "regexp-twice", "rlock-read", "unbuffered-write", …
+	Name string `json:"name"`
+	File string `json:"file"`
+	Line int64  `json:"line"`
+	// Function is the function the line is in, named as profiles name
+	// it ("example.com/m.(*T).Add").
+	Function string `json:"function,omitempty"`
+	// Related are the shape's other lines: the second call, the
+	// declaration the rewrite edits.
+	Related []Location `json:"related,omitempty"`
+	// Says is what the code does at the line; Advice the fix that fits
+	// that code.
+	Says   string `json:"says"`
+	Advice string `json:"advice,omitempty"`
+	// Rewrite names perfloop fix's rewrite for the shape ("presize"),
+	// when its preconditions hold there.
+	Rewrite string `json:"rewrite,omitempty"`
+}
+
+// Lines returns the shape's line and its related lines in file.
+func (s Shape) Lines() []int64 {
+	out := []int64{s.Line}
+	for _, r := range s.Related {
+		if r.File == s.File || r.File == "" {
+			out = append(out, r.Line)
+		}
+	}
+	return out
+}

@@ -1,0 +1,24 @@
+package presize
+
+import "strings"
+
+type Field struct{ Key, Value string }
+
+// Parse grows out once per part: the shape and the rewrite.
+func Parse(rec string) []Field {
+	var out []Field
+	for _, kv := range strings.Split(rec, ";") { // a range over a call: no length to take again
+		k, v, _ := strings.Cut(kv, "=")
+		out = append(out, Field{k, v})
+	}
+	return out
+}
+
+// Keys grows keys once per entry of m, whose length is known.
+func Keys(m map[string]int) []string {
+	var keys []string
+	for k := range m {
+		keys = append(keys, k) // want `keys grows by one element per element of m, whose length is known before the loop`
+	}
+	return keys
+}

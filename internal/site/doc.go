@@ -1,0 +1,27 @@
+// Package site reads the code at the lines a profile says are hot, so
+// that what the report says there is true of that code. It loads a
+// module's packages once (go/packages, with the run's build tags, tests
+// included) and runs matchers over them: go/analysis analyzers that
+// recognise shapes of code — an append that grows a slice whose final
+// length is known, a constant regexp compiled on every call, the same
+// compiled regexp run twice on one input, an RWMutex read lock around a
+// cheap read, writes to an unbuffered file in a loop, the same call with
+// the same arguments on two lines, a sort.Slice, and perfloop fix's
+// rewrites (internal/rewrite's Analyzers). A match is a document.Shape:
+// the matcher's name, the line and the other lines it spans, what the
+// code does there in words, the advice that fits it, and whether perfloop
+// fix has a rewrite for it.
+//
+// This package is opinionated: a matcher reports a shape only where its
+// preconditions can be read from the code (the same receiver, the same
+// argument text, a loop that writes, a read lock held over no call), and
+// says nothing otherwise; the findings that use a shape (internal/findings)
+// fall back to the words of the cost's category, marked generic, when
+// none matched. The shapes are evidence in the document like the profiles
+// and the compiler's verdicts: findings reads the document, never the
+// code.
+//
+// The matchers are plain analyzers, so the same values run under
+// analysistest (their testdata is their specification) and could run
+// under go vet.
+package site

@@ -1,0 +1,126 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/rewrite"
+)
+
+// Matchers are the shapes this package recognises, then perfloop fix's
+// rewrites: every analyzer Shapes runs by default.
+var Matchers = append([]*analysis.Analyzer{RegexpTwice, RLockRead, UnbufferedWrite, SameCall, SortSlice}, rewrite.Analyzers...)
+
+// Shapes runs the analyzers (Matchers when nil) over the program's
+// packages and returns the shapes they report in the module's non-test
+// files, once each (a file is in a package and in its test variant), in
+// file and line order. Only where keep says so when keep is not nil:
+// the report keeps the shapes of its hot functions.
+func (p *Program) Shapes(analyzers []*analysis.Analyzer, keep func(s document.Shape) bool) ([]document.Shape, error) {
+	if analyzers == nil {
+		analyzers = Matchers
+	}
+	g, err := checker.Analyze(analyzers, p.Packages, &checker.Options{Sequential: true})
+	if err != nil {
+		return nil, fmt.Errorf("match shapes: %w", err)
+	}
+	seen := map[string]bool{}
+	var out []document.Shape
+	for act := range g.All() {
+		if !act.IsRoot || act.Err != nil {
+			continue
+		}
+		for _, d := range act.Diagnostics {
+			pos := act.Package.Fset.Position(d.Pos)
+			if strings.HasSuffix(pos.Filename, "_test.go") {
+				continue
+			}
+			s := document.Shape{
+				Name:     cmp.Or(d.Category, act.Analyzer.Name),
+				File:     p.Rel(pos.Filename),
+				Line:     int64(pos.Line),
+				Function: funcName(act.Package, d.Pos),
+				Says:     d.Message,
+			}
+			for _, r := range d.Related {
+				rp := act.Package.Fset.Position(r.Pos)
+				s.Related = append(s.Related, document.Location{File: p.Rel(rp.Filename), Line: int64(rp.Line), Note: r.Message})
+			}
+			if len(d.SuggestedFixes) > 0 {
+				s.Advice = d.SuggestedFixes[0].Message
+				if kind := rewrite.KindOf(act.Analyzer); kind != "" && len(d.SuggestedFixes[0].TextEdits) > 0 {
+					s.Rewrite = kind
+				}
+			}
+			k := fmt.Sprintf("%s:%d %s %s", s.File, s.Line, s.Name, s.Says)
+			if seen[k] || keep != nil && !keep(s) {
+				continue
+			}
+			seen[k] = true
+			out = append(out, s)
+		}
+	}
+	slices.SortFunc(out, func(a, b document.Shape) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Name, b.Name), cmp.Compare(a.Says, b.Says))
+	})
+	return out, nil
+}
+
+// funcName names the function declaration around pos as profiles name
+// functions: "example.com/m.F", "example.com/m.(*T).M", "example.com/m.T.M".
+func funcName(pkg *packages.Package, pos token.Pos) string {
+	for _, f := range pkg.Syntax {
+		if pos < f.Pos() || pos > f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || pos < fd.Pos() || pos > fd.End() {
+				continue
+			}
+			path := strings.TrimSuffix(pkg.PkgPath, "_test")
+			if pkg.Types != nil {
+				path = pkg.Types.Path()
+			}
+			if fd.Recv == nil || len(fd.Recv.List) == 0 {
+				return path + "." + fd.Name.Name
+			}
+			return path + "." + recvName(fd.Recv.List[0].Type) + "." + fd.Name.Name
+		}
+	}
+	return ""
+}
+
+// recvName writes a receiver type as profiles do: "(*T)" or "T", type
+// parameters as "[...]".
+func recvName(t ast.Expr) string {
+	star := false
+	if s, ok := t.(*ast.StarExpr); ok {
+		star, t = true, s.X
+	}
+	generic := false
+	switch x := t.(type) {
+	case *ast.IndexExpr:
+		t, generic = x.X, true
+	case *ast.IndexListExpr:
+		t, generic = x.X, true
+	}
+	name := types.ExprString(t)
+	if generic {
+		name += "[...]"
+	}
+	if star {
+		return "(*" + name + ")"
+	}
+	return name
+}

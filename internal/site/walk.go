@@ -1,0 +1,213 @@
+package site
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// eachFunc calls f with the body of every function declaration and
+// function literal of the pass's non-test files.
+func eachFunc(pass *analysis.Pass, f func(body *ast.BlockStmt)) {
+	for _, file := range pass.Files {
+		if isTest(pass, file) {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncDecl:
+				if x.Body != nil {
+					f(x.Body)
+				}
+			case *ast.FuncLit:
+				f(x.Body)
+			}
+			return true
+		})
+	}
+}
+
+// eachBlock calls f with every statement list of the non-test files.
+func eachBlock(pass *analysis.Pass, f func(list []ast.Stmt)) {
+	for _, file := range pass.Files {
+		if isTest(pass, file) {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.BlockStmt:
+				f(x.List)
+			case *ast.CaseClause:
+				f(x.Body)
+			case *ast.CommClause:
+				f(x.Body)
+			}
+			return true
+		})
+	}
+}
+
+// eachLoop calls f with the body of every for and range loop of the
+// non-test files.
+func eachLoop(pass *analysis.Pass, f func(body *ast.BlockStmt)) {
+	for _, file := range pass.Files {
+		if isTest(pass, file) {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.ForStmt:
+				f(x.Body)
+			case *ast.RangeStmt:
+				f(x.Body)
+			}
+			return true
+		})
+	}
+}
+
+func isTest(pass *analysis.Pass, f *ast.File) bool {
+	return strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go")
+}
+
+// isNamed reports whether t is the named type pkg.name, or a pointer to
+// it.
+func isNamed(t types.Type, pkg, name string) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// lockStmt reports whether st is a call X.name() on a sync.RWMutex (or a
+// struct embedding one), and returns X's text.
+func lockStmt(pass *analysis.Pass, st ast.Stmt, name string) (string, bool) {
+	es, ok := st.(*ast.ExprStmt)
+	if !ok {
+		return "", false
+	}
+	return lockCall(pass, es.X, name)
+}
+
+func lockCall(pass *analysis.Pass, e ast.Expr, name string) (string, bool) {
+	c, ok := e.(*ast.CallExpr)
+	if !ok || len(c.Args) != 0 {
+		return "", false
+	}
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name {
+		return "", false
+	}
+	fn, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return "", false
+	}
+	return types.ExprString(sel.X), true
+}
+
+// deferredUnlock reports whether st is defer X.RUnlock(), with X's text.
+func deferredUnlock(pass *analysis.Pass, st ast.Stmt) (string, bool) {
+	d, ok := st.(*ast.DeferStmt)
+	if !ok {
+		return "", false
+	}
+	return lockCall(pass, d.Call, "RUnlock")
+}
+
+// callsAnything reports whether the statements call a function (len and
+// cap aside) or hold a function literal.
+func callsAnything(pass *analysis.Pass, stmts []ast.Stmt) bool {
+	calls := false
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncLit:
+				calls = true
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
+					if b, ok := pass.TypesInfo.Uses[id].(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+						return true
+					}
+				}
+				if tv, ok := pass.TypesInfo.Types[x.Fun]; ok && tv.IsType() {
+					return true // a conversion
+				}
+				calls = true
+			}
+			return !calls
+		})
+	}
+	return calls
+}
+
+// nodeText is a node's source text, as the file has it.
+func nodeText(pass *analysis.Pass, n ast.Node) string {
+	tf := pass.Fset.File(n.Pos())
+	if tf == nil {
+		return ""
+	}
+	src, err := pass.ReadFile(tf.Name())
+	if err != nil || tf.Offset(n.End()) > len(src) {
+		return ""
+	}
+	return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())])
+}
+
+// stmtExpr is the expression a statement reads, for its text: the right
+// side of an assignment, a return's first result.
+func stmtExpr(st ast.Stmt) ast.Node {
+	switch s := st.(type) {
+	case *ast.AssignStmt:
+		if len(s.Rhs) > 0 {
+			return s.Rhs[0]
+		}
+	case *ast.ReturnStmt:
+		if len(s.Results) > 0 {
+			return s.Results[0]
+		}
+	case *ast.ExprStmt:
+		return s.X
+	}
+	return st
+}
+
+// oneLine shortens an expression's text to one line of at most 60 bytes.
+func oneLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " …"
+	}
+	if len(s) > 60 {
+		s = s[:57] + "…"
+	}
+	return s
+}
+
+// moduleGo is the module's Go version ("1.21"), or "".
+func moduleGo(pass *analysis.Pass) string {
+	if pass.Module != nil {
+		return pass.Module.GoVersion
+	}
+	return ""
+}
+
+// versionLess compares "1.20.3"-style versions by their numbers.
+func versionLess(a, b string) bool {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(pa) || i < len(pb); i++ {
+		x, y := 0, 0
+		if i < len(pa) {
+			x, _ = strconv.Atoi(pa[i])
+		}
+		if i < len(pb) {
+			y, _ = strconv.Atoi(pb[i])
+		}
+		if x != y {
+			return x < y
+		}
+	}
+	return false
+}
