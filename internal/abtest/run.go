@@ -162,7 +162,9 @@ func Run(ctx context.Context, sides [2]*Side, opts Options, bar *progress.Bar) (
 
 // match pairs the benchmarks of both suites by package and name.
 func match(a, b *gotest.Suite) (units []*unit, onlyA, onlyB []document.BenchKey) {
-	key := func(t gotest.Target) document.BenchKey { return document.BenchKey{Package: t.Binary.Package.ImportPath, Name: t.Name} }
+	key := func(t gotest.Target) document.BenchKey {
+		return document.BenchKey{Package: t.Binary.Package.ImportPath, Name: t.Name}
+	}
 	bs := map[document.BenchKey]gotest.Target{}
 	for _, t := range b.Targets {
 		bs[key(t)] = t

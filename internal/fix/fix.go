@@ -274,7 +274,7 @@ func candidates(opts Options) ([]candidate, []Rejected) {
 				if opts.Production != nil {
 					fn := cmp.Or(l.Function, f.Function)
 					if share := opts.Production[document.PlainFunc(fn)]; share < opts.MinShare {
-						rejected = append(rejected, reject(c, fmt.Sprintf("cold in production: %s is %.1f%% of the production profile (below -min-share %.1f%%): not rewritten", shortFunc(fn), share*100, opts.MinShare*100)))
+						rejected = append(rejected, reject(c, fmt.Sprintf("cold in production: %s is %.1f%% of the production profile (below -min-share %.1f%%): not rewritten", document.ShortFunc(document.PlainFunc(fn)), share*100, opts.MinShare*100)))
 						continue
 					}
 				}
@@ -649,8 +649,3 @@ func firstLine(s string) string {
 }
 
 func short(commit string) string { return commit[:min(12, len(commit))] }
-
-func shortFunc(fn string) string {
-	fn = document.PlainFunc(fn)
-	return fn[strings.LastIndex(fn, "/")+1:]
-}
