@@ -65,7 +65,7 @@ var ErrTreeChanged = errors.New("the work tree changed while fix ran")
 // tree, measures the report there (or reads cfg.From), tries the
 // rewrites (Run) and, with Apply, applies the kept patches to the work
 // tree. The work tree is read, never written, unless Apply.
-func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
+func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, error) {
 	stage := cfg.Stage
 	if stage == nil {
 		stage = func(string) {}

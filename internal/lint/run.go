@@ -13,25 +13,9 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/gotest"
 )
-
-// Diagnostic is one finding of an analyzer, as perfloop lint prints it.
-type Diagnostic struct {
-	Analyzer  string `json:"analyzer"`
-	Package   string `json:"package"`
-	Benchmark string `json:"benchmark"`
-	// File is relative to the module root (or as the loader gave it).
-	File string `json:"file"`
-	Line int    `json:"line"`
-	Col  int    `json:"col"`
-	// Message says what is wrong, Why how it distorts the number, Fix
-	// what to do; SuggestedFix names a mechanical rewrite, if any.
-	Message      string `json:"message"`
-	Why          string `json:"why"`
-	Fix          string `json:"fix"`
-	SuggestedFix string `json:"suggested_fix,omitempty"`
-}
 
 // Options say which build of the packages to analyze.
 type Options struct {
@@ -44,7 +28,7 @@ type Options struct {
 // analyzers (all of this package's when nil) on them. A package that does
 // not load or type-check is left out and returned in broken, one error
 // naming it each; err is for no package at all.
-func Run(ctx context.Context, opts Options, analyzers []*analysis.Analyzer, patterns ...string) (diags []Diagnostic, broken []error, err error) {
+func Run(ctx context.Context, opts Options, analyzers []*analysis.Analyzer, patterns ...string) (diags []document.LintDiagnostic, broken []error, err error) {
 	if analyzers == nil {
 		analyzers = Analyzers
 	}
@@ -119,7 +103,7 @@ func Run(ctx context.Context, opts Options, analyzers []*analysis.Analyzer, patt
 		}
 	}
 	seen := map[string]bool{}
-	var out []Diagnostic
+	var out []document.LintDiagnostic
 	for act := range g.All() {
 		if !act.IsRoot {
 			continue
@@ -133,7 +117,7 @@ func Run(ctx context.Context, opts Options, analyzers []*analysis.Analyzer, patt
 			if r, err := filepath.Rel(root, file); root != "" && err == nil && !strings.HasPrefix(r, "..") {
 				file = filepath.ToSlash(r)
 			}
-			diag := Diagnostic{Analyzer: act.Analyzer.Name, Package: strings.TrimSuffix(act.Package.PkgPath, "_test"),
+			diag := document.LintDiagnostic{Analyzer: act.Analyzer.Name, Package: strings.TrimSuffix(act.Package.PkgPath, "_test"),
 				File: file, Line: pos.Line, Col: pos.Column}
 			diag.Benchmark, diag.Message, diag.Why, diag.Fix = split(d.Message)
 			if len(d.SuggestedFixes) > 0 {
@@ -146,7 +130,7 @@ func Run(ctx context.Context, opts Options, analyzers []*analysis.Analyzer, patt
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b Diagnostic) int {
+	slices.SortFunc(out, func(a, b document.LintDiagnostic) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Analyzer, b.Analyzer))
 	})
 	return out, broken, nil
