@@ -133,7 +133,7 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 		},
 		Stage: func(stage string) { bar.Done(); fmt.Fprintf(s.Err, "perfloop: %s\n", stage) },
 	}
-	res, err := fix.Loop(ctx, cfg, bar)
+	res, err := fix.Run(ctx, cfg, bar)
 	bar.Done()
 	if errors.Is(err, fix.ErrDirty) || errors.Is(err, fix.ErrNoRepo) || errors.Is(err, fix.ErrBadReport) {
 		return usageError{err}

@@ -94,10 +94,10 @@ type candidate struct {
 	finding document.Finding
 }
 
-// Run tries every candidate. It returns what it decided so far with ctx's
+// Try tries every candidate. It returns what it decided so far with ctx's
 // error when interrupted; the scratch work trees are removed in every
 // case.
-func Run(ctx context.Context, opts Options, bar *progress.Bar) (*document.Fix, error) {
+func Try(ctx context.Context, opts Options, bar *progress.Bar) (*document.Fix, error) {
 	start := time.Now()
 	res := &document.Fix{Schema: document.FixSchema, Module: opts.Doc.Module, Commit: opts.Commit, Kept: []document.FixKept{}, Rejected: []document.FixRejected{}}
 	defer func() { res.WallSeconds = math.Round(time.Since(start).Seconds()*10) / 10 }()
