@@ -1,10 +1,14 @@
-// Package fix closes the loop: for each root cause of a report that has a
-// mechanical rewrite, it makes the edit in a scratch work tree of the
+// Package fix is perfloop fix. Run takes the report of the current commit
+// (measured in a scratch work tree of it, or read from a report.json),
+// hands it to Try, and applies the kept patches when asked. Try, for each
+// root cause of the report that has a mechanical rewrite
+// (internal/rewrite), makes the edit in a scratch work tree of the
 // measured commit, builds, vets and tests every package that imports the
 // edited one, measures the benchmarks that hit the site with the paired
 // A/B engine, and keeps the edit — as a patch git apply takes — only when
 // it is significantly better in the finding's unit and no benchmark is
-// significantly worse. The user's work tree is never touched.
+// significantly worse. The user's work tree is never touched, unless Run
+// is asked to apply the kept patches.
 //
 // This package is opinionated about honesty. Every candidate ends in one
 // outcome, listed with it: kept with its measured change and interval,
