@@ -11,8 +11,8 @@
 // renderers take them; this package imports nothing above it.
 //
 // It also holds the vocabulary they share: BenchKey, the one key of a
-// benchmark, and the function-name helpers (names.go: PlainFunc,
-// ShortFunc, SplitFunc, FuncPackage).
+// benchmark, and the functions that read function names (names.go:
+// PlainFunc, ShortFunc, SplitFunc, FuncPackage).
 //
 // Field names and JSON tags are a contract: fields may be added, never
 // renamed.

@@ -8,7 +8,7 @@ import "strings"
 // generic function's type arguments in brackets ("F[...]",
 // "(*T[go.shape.int]).M"). Type arguments may hold dots and slashes of
 // their own, and the last element of an import path may hold dots
-// ("gopkg.in/yaml.v3"), so none of these helpers looks for a dot or a
+// ("gopkg.in/yaml.v3"), so none of these functions looks for a dot or a
 // slash past the first bracket or parenthesis.
 
 // PlainFunc drops a generic function's type arguments from its name as
