@@ -146,7 +146,7 @@ func TestFailuresAndOneSidedBenchmarks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.OnlyHead) != 1 || !strings.HasSuffix(res.OnlyHead[0], "BenchmarkNew") {
+	if len(res.OnlyHead) != 1 || res.OnlyHead[0].Name != "BenchmarkNew" {
 		t.Errorf("OnlyHead = %v, want BenchmarkNew", res.OnlyHead)
 	}
 	if len(res.Failures) != 1 || res.Failures[0].Side != 1 || !strings.Contains(res.Failures[0].Err, "nil map") {

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/stats"
 )
 
@@ -27,9 +28,9 @@ type Result struct {
 	Alpha float64
 	// Failures are the builds and benchmarks that failed on a side.
 	Failures []Failure
-	// OnlyBase and OnlyHead list the benchmarks present on one side only
-	// ("pkg BenchmarkX"): not compared.
-	OnlyBase, OnlyHead []string
+	// OnlyBase and OnlyHead list the benchmarks present on one side only:
+	// not compared.
+	OnlyBase, OnlyHead []document.BenchKey
 	// Noisy lists the rows that stayed too noisy to see a 5% change.
 	Noisy []string
 	// Notes say how the run adapted to a benchmark ("the first iteration

@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/progress"
 	"github.com/perfloop/perfloop/internal/results"
@@ -160,13 +161,15 @@ func Run(ctx context.Context, sides [2]*Side, opts Options, bar *progress.Bar) (
 }
 
 // match pairs the benchmarks of both suites by package and name.
-func match(a, b *gotest.Suite) (units []*unit, onlyA, onlyB []string) {
-	key := func(t gotest.Target) string { return t.Binary.Package.ImportPath + " " + t.Name }
-	bs := map[string]gotest.Target{}
+func match(a, b *gotest.Suite) (units []*unit, onlyA, onlyB []document.BenchKey) {
+	key := func(t gotest.Target) document.BenchKey {
+		return document.BenchKey{Package: t.Binary.Package.ImportPath, Name: t.Name}
+	}
+	bs := map[document.BenchKey]gotest.Target{}
 	for _, t := range b.Targets {
 		bs[key(t)] = t
 	}
-	seen := map[string]bool{}
+	seen := map[document.BenchKey]bool{}
 	for _, t := range a.Targets {
 		k := key(t)
 		seen[k] = true

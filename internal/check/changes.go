@@ -14,7 +14,7 @@ import (
 	"github.com/perfloop/perfloop/internal/git"
 )
 
-// Change is what a change touched, as the gate weighs it: the functions
+// Change is what a change touched, as check weighs it: the functions
 // whose code changed on each side, and anything outside functions that
 // can act on every benchmark.
 type Change struct {

@@ -1,10 +1,15 @@
-// Package check is perfloop check's engine: a CI gate that says why a change got
-// slower. It takes an A/B run of BASE against HEAD (internal/abtest),
-// decides which rows regressed beyond their thresholds and which budgets
-// HEAD breaks, and for every regression profiles both sides to name the
-// causes: the functions and lines whose CPU time grew, the allocation
-// sites that are new or allocate more, and the lines the compiler now
-// puts on the heap, with its flow.
+// Package check is perfloop check's engine: a CI gate that says why a
+// change got slower. It finds what the change touched (NewChange, over
+// internal/git's diff), leaves out the packages whose machine code did
+// not change (SkipUnaltered), reads each row's noise from an A/A run of
+// BASE against itself when asked (Noise), takes the A/B run of BASE against HEAD
+// (internal/abtest), decides which rows regressed beyond their thresholds
+// and which budgets HEAD breaks (Decide), and for every regression
+// profiles both sides to name the causes (Explain): the functions and
+// lines whose CPU time grew, the allocation sites that are new or
+// allocate more, and the lines the compiler now puts on the heap, with
+// its flow; a regression of a benchmark that runs no changed function is
+// moved to the code-layout list.
 //
 // This package is opinionated:
 //

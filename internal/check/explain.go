@@ -69,15 +69,15 @@ func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, res 
 		}
 	}
 	verdicts := compilerDiff(esc, files)
-	counted := map[string]row{} // "pkg name unit" → the A/B row
+	counted := map[RowKey]row{}
 	for _, r := range rows(res) {
 		counted[r.key()] = r
 	}
-	done := map[string]*[2]sideProfile{}
+	done := map[document.BenchKey]*[2]sideProfile{}
 	for i := range c.Regressions {
 		r := &c.Regressions[i]
 		top, sub := split(r.Benchmark)
-		key := r.Package + " " + r.Benchmark
+		key := document.BenchKey{Package: r.Package, Name: r.Benchmark}
 		prof, ok := done[key]
 		if !ok {
 			bar.Status(fmt.Sprintf("profiling %s on both sides", r.Benchmark))
@@ -116,7 +116,7 @@ func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, res 
 // touched nothing outside functions: such a benchmark runs the same code
 // as before, placed at other addresses (loops now straddle a cache line
 // or a fetch block), which any edit can do and the next can undo.
-func layout(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts ExplainOptions, profs map[string]*[2]sideProfile, bar *progress.Bar) error {
+func layout(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts ExplainOptions, profs map[document.BenchKey]*[2]sideProfile, bar *progress.Bar) error {
 	ch := opts.Change
 	if ch == nil {
 		return nil
@@ -132,10 +132,10 @@ func layout(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts 
 		ex[i] = &executor{side: s, funcs: ch.Funcs[i], timeout: opts.Timeout, bins: map[string]string{}}
 		defer ex[i].close()
 	}
-	moved := map[string]bool{}
-	decided := map[string]bool{}
+	moved := map[document.BenchKey]bool{}
+	decided := map[document.BenchKey]bool{}
 	for _, r := range c.Regressions {
-		key := r.Package + " " + r.Benchmark
+		key := document.BenchKey{Package: r.Package, Name: r.Benchmark}
 		if !stats.IsTime(r.Unit) || decided[key] {
 			continue
 		}
@@ -162,7 +162,7 @@ func layout(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts 
 	}
 	kept := c.Regressions[:0]
 	for _, r := range c.Regressions {
-		if !moved[r.Package+" "+r.Benchmark] || !stats.IsTime(r.Unit) {
+		if !moved[document.BenchKey{Package: r.Package, Name: r.Benchmark}] || !stats.IsTime(r.Unit) {
 			kept = append(kept, r)
 			continue
 		}
@@ -361,8 +361,8 @@ func heapN(secOp [2]float64, allocs float64) int {
 const heapRecords = 500_000
 
 // allocsPerOp is the larger of the sides' allocs/op in the A/B run, or 0.
-func allocsPerOp(counted map[string]row, pkg, name string) float64 {
-	a, ok := counted[pkg+" "+name+" allocs/op"]
+func allocsPerOp(counted map[RowKey]row, pkg, name string) float64 {
+	a, ok := counted[rowKey(pkg, name, "allocs/op")]
 	if !ok {
 		return 0
 	}
@@ -375,9 +375,9 @@ func allocsPerOp(counted map[string]row, pkg, name string) float64 {
 // records allocations that vary from run to run (a pool's or a cache's
 // warm-up, growth of a reused buffer): sites that "grew" while the
 // counters did not are that, not a cause.
-func allocsMoved(counted map[string]row, pkg, name string) bool {
-	a, okA := counted[pkg+" "+name+" allocs/op"]
-	b, okB := counted[pkg+" "+name+" B/op"]
+func allocsMoved(counted map[RowKey]row, pkg, name string) bool {
+	a, okA := counted[rowKey(pkg, name, "allocs/op")]
+	b, okB := counted[rowKey(pkg, name, "B/op")]
 	if !okA && !okB {
 		return true
 	}

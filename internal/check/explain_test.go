@@ -124,12 +124,12 @@ func TestTiny(t *testing.T) {
 }
 
 func TestAllocsMoved(t *testing.T) {
-	counted := map[string]row{
-		"m BenchmarkSame allocs/op": {old: 17, new: 17},
-		"m BenchmarkSame B/op":      {old: 4096, new: 4100},
-		"m BenchmarkMore allocs/op": {old: 0, new: 1},
-		"m BenchmarkMore B/op":      {old: 0, new: 4},
-		"m BenchmarkFat B/op":       {old: 100, new: 164},
+	counted := map[RowKey]row{
+		rowKey("m", "BenchmarkSame", "allocs/op"): {old: 17, new: 17},
+		rowKey("m", "BenchmarkSame", "B/op"):      {old: 4096, new: 4100},
+		rowKey("m", "BenchmarkMore", "allocs/op"): {old: 0, new: 1},
+		rowKey("m", "BenchmarkMore", "B/op"):      {old: 0, new: 4},
+		rowKey("m", "BenchmarkFat", "B/op"):       {old: 100, new: 164},
 	}
 	for name, want := range map[string]bool{"BenchmarkSame": false, "BenchmarkMore": true, "BenchmarkFat": true, "BenchmarkUncounted": true} {
 		if got := allocsMoved(counted, "m", name); got != want {

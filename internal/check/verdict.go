@@ -16,9 +16,9 @@ type Options struct {
 	// Threshold is the relative change above which a worse time or size
 	// counts (0.05 is 5%).
 	Threshold float64
-	// Noise is a calibration run's noise per "package name unit" row key:
-	// the threshold of a row is the larger of Threshold and its noise.
-	Noise map[string]float64
+	// Noise is a calibration run's noise per row: the threshold of a row
+	// is the larger of Threshold and its noise.
+	Noise map[RowKey]float64
 	// Budgets are checked on HEAD.
 	Budgets []Budget
 	// Settle is the A/B engine's futility bound: a row it stopped
@@ -34,7 +34,17 @@ type row struct {
 	better          int
 }
 
-func (r row) key() string { return r.pkg + " " + r.name + " " + r.unit }
+// RowKey names one row of an A/B result: a benchmark and a unit.
+type RowKey struct {
+	document.BenchKey
+	Unit string
+}
+
+func (r row) key() RowKey { return rowKey(r.pkg, r.name, r.unit) }
+
+func rowKey(pkg, name, unit string) RowKey {
+	return RowKey{BenchKey: document.BenchKey{Package: pkg, Name: name}, Unit: unit}
+}
 
 // rows flattens an A/B result's tables.
 func rows(res *abtest.Result) []row {
@@ -85,9 +95,8 @@ func Decide(res *abtest.Result, opts Options) *document.Check {
 	sort.SliceStable(c.Regressions, func(i, j int) bool { return c.Regressions[i].Delta > c.Regressions[j].Delta })
 	c.Budgets = append(c.Budgets, checkBudgets(opts.Budgets, rs)...)
 	for k, v := range opts.Noise {
-		f := strings.Fields(k)
-		if len(f) == 3 && v > opts.Threshold {
-			c.Thresholds = append(c.Thresholds, document.Threshold{Benchmark: f[1], Unit: f[2], Value: v})
+		if v > opts.Threshold {
+			c.Thresholds = append(c.Thresholds, document.Threshold{Benchmark: k.Name, Unit: k.Unit, Value: v})
 		}
 	}
 	sort.Slice(c.Thresholds, func(i, j int) bool { return c.Thresholds[i].Benchmark < c.Thresholds[j].Benchmark })
@@ -203,8 +212,8 @@ func sign(x float64) int {
 // Noise measures each row's noise in an A/A result (BASE against itself):
 // the largest of the change it could detect and the bound of its
 // interval, so a threshold above it is not crossed by noise alone.
-func Noise(aa *abtest.Result) map[string]float64 {
-	m := map[string]float64{}
+func Noise(aa *abtest.Result) map[RowKey]float64 {
+	m := map[RowKey]float64{}
 	for _, r := range rows(aa) {
 		if !stats.IsTime(r.unit) {
 			continue

@@ -56,7 +56,7 @@ func TestDecide(t *testing.T) {
 			cellSpec{name: "Faster", old: 100, new: 250, low: nan, high: nan, mde: nan},
 		),
 	}}
-	noise := map[string]float64{"example.com/m BenchmarkCalibrated sec/op": 0.15}
+	noise := map[RowKey]float64{rowKey("example.com/m", "BenchmarkCalibrated", "sec/op"): 0.15}
 	budgets := []Budget{mustBudget(t, "BenchmarkFaster allocs/op == 0"), mustBudget(t, "BenchmarkSlower sec/op <= +50%"), mustBudget(t, "BenchmarkGone allocs/op == 0")}
 	c := Decide(res, Options{Threshold: 0.05, Noise: noise, Budgets: budgets, Settle: 0.03})
 
@@ -129,13 +129,13 @@ func TestNoise(t *testing.T) {
 		table("allocs/op", -1, cellSpec{name: "A", old: 1, new: 1, low: nan, high: nan, mde: nan}),
 	}}
 	n := Noise(aa)
-	if got := n["example.com/m BenchmarkA sec/op"]; got != 0.07 {
+	if got := n[rowKey("example.com/m", "BenchmarkA", "sec/op")]; got != 0.07 {
 		t.Errorf("noise of A = %v, want 0.07", got)
 	}
-	if got := n["example.com/m BenchmarkB sec/op"]; got != 0.02 {
+	if got := n[rowKey("example.com/m", "BenchmarkB", "sec/op")]; got != 0.02 {
 		t.Errorf("noise of B = %v, want 0.02", got)
 	}
-	if _, ok := n["example.com/m BenchmarkA allocs/op"]; ok {
+	if _, ok := n[rowKey("example.com/m", "BenchmarkA", "allocs/op")]; ok {
 		t.Error("counts have no noise")
 	}
 }

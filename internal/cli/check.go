@@ -106,7 +106,7 @@ func runCheck(ctx context.Context, args []string, s Streams) error {
 }
 
 func checkChange(ctx context.Context, opts checkOptions, s Streams) error {
-	gopts, err := opts.gateOptions()
+	gopts, err := opts.decideOptions()
 	if err != nil {
 		return err
 	}
@@ -194,9 +194,9 @@ func interrupted(ctx context.Context, s Streams, opts checkOptions, c *document.
 	return ctx.Err()
 }
 
-// gateOptions reads the threshold and budgets from the flags and the
+// decideOptions reads the threshold and budgets from the flags and the
 // configuration file.
-func (o *checkOptions) gateOptions() (check.Options, error) {
+func (o *checkOptions) decideOptions() (check.Options, error) {
 	cfgPath := o.config
 	if cfgPath == "" {
 		if root, err := findModuleRoot(); err == nil {

@@ -48,9 +48,9 @@ func renderCheck(s Streams, opts checkOptions, c *document.Check, res *abtest.Re
 	}
 	switch {
 	case c.Verdict == document.CheckFail:
-		benchmarks := map[string]bool{}
+		benchmarks := map[document.BenchKey]bool{}
 		for _, r := range c.Regressions {
-			benchmarks[r.Package+" "+r.Benchmark] = true
+			benchmarks[document.BenchKey{Package: r.Package, Name: r.Benchmark}] = true
 		}
 		return failedError{fmt.Sprintf("check: %d regressed benchmark(s), %d broken budget(s), %d failure(s)", len(benchmarks), brokenBudgets(c), len(c.Failures))}
 	case c.Verdict == document.CheckInconclusive && opts.strict:

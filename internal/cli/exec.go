@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/perfloop/perfloop/internal/cmdbench"
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/progress"
 )
 
@@ -145,7 +146,7 @@ func execute(ctx context.Context, r cmdbench.Request, out execOutput, s Streams)
 }
 
 // write prints the report and writes the export files.
-func (out execOutput) write(rep *cmdbench.Report, s Streams) error {
+func (out execOutput) write(rep *document.Exec, s Streams) error {
 	if !out.json {
 		if err := cmdbench.WriteText(s.Out, rep); err != nil {
 			return err

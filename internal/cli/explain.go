@@ -124,7 +124,7 @@ func printSite(s Streams, a document.Allocation) {
 	if a.BytesPerOp > 0 {
 		perOp = fmt.Sprintf(" (%s B per op)", perOpNumber(a.BytesPerOp))
 	}
-	fmt.Fprintf(s.Out, "  %s  %.0f%% of bytes, %.0f%% of objects%s  %s\n", where, 100*a.BytesShare, 100*a.ObjectsShare, perOp, shortFunc(a.Function))
+	fmt.Fprintf(s.Out, "  %s  %.0f%% of bytes, %.0f%% of objects%s  %s\n", where, 100*a.BytesShare, 100*a.ObjectsShare, perOp, document.ShortFunc(a.Function))
 	if e := a.Escape; e != nil {
 		if e.Reason != "" {
 			fmt.Fprintf(s.Out, "    why: %s\n", e.Reason)
@@ -148,11 +148,4 @@ func perOpNumber(v float64) string {
 		return fmt.Sprintf("%.0f", v)
 	}
 	return fmt.Sprintf("%.3g", v)
-}
-
-func shortFunc(name string) string {
-	if i := strings.LastIndexByte(name, '/'); i >= 0 {
-		return name[i+1:]
-	}
-	return name
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/perfloop/perfloop/internal/abtest"
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/fix"
 	"github.com/perfloop/perfloop/internal/stats"
 )
@@ -132,7 +133,7 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 		},
 		Stage: func(stage string) { bar.Done(); fmt.Fprintf(s.Err, "perfloop: %s\n", stage) },
 	}
-	res, err := fix.Loop(ctx, cfg, bar)
+	res, err := fix.Run(ctx, cfg, bar)
 	bar.Done()
 	if errors.Is(err, fix.ErrDirty) || errors.Is(err, fix.ErrNoRepo) || errors.Is(err, fix.ErrBadReport) {
 		return usageError{err}
@@ -163,7 +164,7 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	return err
 }
 
-func renderFix(s Streams, opts fixOptions, res *fix.Result) error {
+func renderFix(s Streams, opts fixOptions, res *document.Fix) error {
 	if opts.json {
 		enc := json.NewEncoder(s.Out)
 		enc.SetIndent("", "  ")
@@ -226,7 +227,7 @@ func fixFile(name string, isDir bool) bool {
 }
 
 // change formats a measured row: "−33.3% [−33.3%, −33.3%]".
-func change(m fix.Measured) string {
+func change(m document.FixMeasured) string {
 	t := fmt.Sprintf("%+.1f%%", m.Delta*100)
 	if m.CI != [2]float64{} && !math.IsNaN(m.CI[0]) {
 		t += fmt.Sprintf(" [%+.1f%%, %+.1f%%]", m.CI[0]*100, m.CI[1]*100)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/lint"
 	"github.com/perfloop/perfloop/internal/render"
 	"github.com/perfloop/perfloop/internal/results"
@@ -45,12 +46,6 @@ Examples:
 	perfloop bench -count 5 -o new.txt ./... && perfloop lint -results new.txt ./...
 `
 
-// lintDocument is perfloop lint's JSON output.
-type lintDocument struct {
-	Schema      string            `json:"schema"`
-	Diagnostics []lint.Diagnostic `json:"diagnostics"`
-}
-
 func runLint(ctx context.Context, args []string, s Streams) error {
 	fs := newFlagSet("lint", lintUsage, s)
 	jsonOut := fs.Bool("json", false, "print perfloop.lint/v1: diagnostics[] with analyzer, benchmark, file, line, message, why, fix")
@@ -66,7 +61,7 @@ func runLint(ctx context.Context, args []string, s Streams) error {
 	}
 	// The results files are input: read them before the analysis, so a
 	// bad one is named at once.
-	var evidence []lint.Diagnostic
+	var evidence []document.LintDiagnostic
 	if len(resultFiles) > 0 {
 		f, err := results.Read(resultFiles)
 		if err != nil {
@@ -92,10 +87,10 @@ func runLint(ctx context.Context, args []string, s Streams) error {
 	}
 	diags = append(diags, evidence...)
 	if diags == nil {
-		diags = []lint.Diagnostic{}
+		diags = []document.LintDiagnostic{}
 	}
 	if *jsonOut {
-		err = render.WriteJSON(s.Out, lintDocument{Schema: "perfloop.lint/v1", Diagnostics: diags})
+		err = render.WriteJSON(s.Out, document.Lint{Schema: document.LintSchema, Diagnostics: diags})
 	} else {
 		err = render.LintText(s.Out, diags)
 	}

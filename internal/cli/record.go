@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/loop"
@@ -178,7 +179,7 @@ func measure(ctx context.Context, cfg loop.Config, profileTime time.Duration, s 
 	defer os.RemoveAll(tmp)
 	var buf bytes.Buffer
 	w := results.NewWriter(&buf)
-	durations := map[string]time.Duration{}
+	durations := map[document.BenchKey]time.Duration{}
 	each := writeEach(w)
 	bar := bar(s)
 	defer bar.Done()
@@ -187,7 +188,7 @@ func measure(ctx context.Context, cfg loop.Config, profileTime time.Duration, s 
 		ProfileTime: profileTime,
 		Profiles:    filepath.Join(tmp, "profiles"),
 		Each: func(b *results.Benchmark, o *gotest.Outcome) error {
-			durations[b.Package+" "+b.Name] += o.Elapsed
+			durations[document.BenchKey{Package: b.Package, Name: b.Name}] += o.Elapsed
 			return each(b, o)
 		},
 		Stage: func(stage string) { bar.Done(); fmt.Fprintf(s.Err, "perfloop: %s\n", stage) },

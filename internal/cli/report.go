@@ -20,14 +20,26 @@ const reportUsage = `
 usage: perfloop report [flags] [packages]
 
 Report runs the whole loop on the packages (default ./...) and writes the
-findings document a careful engineer writes by hand:
+findings document a careful engineer writes by hand. The test binaries are
+built once and serve every stage:
 
- 1. bench: every benchmark -count times, each run in its own process;
- 2. profile: one CPU-profile run and one heap-profile run per benchmark;
- 3. explain: the compiler's escape analysis (-gcflags=-m=2) joined with
-    every hot allocation site, and the cause in plain words;
- 4. findings: rules over all of it, with file:line and the usual fix, and a
-    decision gate: what to optimize first and what not to touch.
+ 1. while they build: the compiler's escape analysis (-gcflags=-m=2, test
+    files included) and perfloop lint's checks, done before anything is
+    timed;
+ 2. bench: every benchmark -count times, round-robin, each run in its own
+    process and under the CPU profiler; a benchmark's rounds' profiles are
+    merged, with one more CPU-profile run when they hold less than half of
+    -profiletime;
+ 3. heap: two runs per benchmark recording every allocation at fixed
+    iteration counts; their difference is what the timed loop allocates
+    per op, without the setup and the testing package;
+ 4. scaling: benchmarks that start goroutines, again at -cpu 1 up to the
+    machine's cores, with mutex and block profiles;
+ 5. findings: hotspots, line costs and allocation sites joined with the
+    compiler's verdicts; root causes with file:line and the usual fix, and
+    a decision gate: what to optimize first and what not to touch (with
+    -production, ranked by the real program's profile). The last perfloop
+    pgo result is included when the module has one.
 
 It writes, in -out (default ./perfloop-report): report.md, report.html (one
 self-contained file: charts and flame graphs inline), report.json (schema

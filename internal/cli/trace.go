@@ -209,10 +209,10 @@ func traceRevisions(ctx context.Context, opts traceOptions, out *outputDir, s St
 		return berr
 	}
 	to := opts.traceOptions(keep("head"))
-	to.Iterations = map[string]int64{}
+	to.Iterations = map[document.BenchKey]int64{}
 	for _, tb := range base.Benchmarks {
 		if tb.Iterations > 0 {
-			to.Iterations[loop.TraceKey(tb.Package, tb.Name)] = tb.Iterations
+			to.Iterations[document.BenchKey{Package: tb.Package, Name: tb.Name}] = tb.Iterations
 		}
 	}
 	var doc *document.Trace

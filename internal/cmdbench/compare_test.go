@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // TestCompareNearZero compares commands whose wall time is all shell spawn
@@ -18,7 +20,7 @@ func TestCompareNearZero(t *testing.T) {
 		}
 		return b
 	}
-	spawn := &ShellSpawn{Shell: "sh", Runs: 50, Wall: Summary{Median: 1e-3, Stddev: 0.2e-3}}
+	spawn := &document.ExecShellSpawn{Shell: "sh", Runs: 50, Wall: document.ExecSummary{Median: 1e-3, Stddev: 0.2e-3}}
 	tests := []struct {
 		a, b        *bench
 		significant bool
@@ -36,10 +38,10 @@ func TestCompareNearZero(t *testing.T) {
 			t.Fatalf("%d: %d comparisons", i, len(rep.Comparisons))
 		}
 		c := rep.Comparisons[0]
-		if c.Significant() != tt.significant || !strings.Contains(c.Sentence(), tt.sentence) {
-			t.Errorf("%d: significant %v, %q; want %v, %q", i, c.Significant(), c.Sentence(), tt.significant, tt.sentence)
+		if c.Significant() != tt.significant || !strings.Contains(Sentence(c), tt.sentence) {
+			t.Errorf("%d: significant %v, %q; want %v, %q", i, c.Significant(), Sentence(c), tt.significant, tt.sentence)
 		}
-		if c.NoRatio == "" || c.Ratio != 0 || strings.Contains(c.Sentence(), "Inf") {
+		if c.NoRatio == "" || c.Ratio != 0 || strings.Contains(Sentence(c), "Inf") {
 			t.Errorf("%d: ratio %v (%q), want none", i, c.Ratio, c.NoRatio)
 		}
 	}

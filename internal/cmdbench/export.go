@@ -8,10 +8,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // WriteJSON writes r as indented perfloop.exec/v1 JSON.
-func WriteJSON(w io.Writer, r *Report) error {
+func WriteJSON(w io.Writer, r *document.Exec) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(r); err != nil {
@@ -27,7 +29,7 @@ func WriteJSON(w io.Writer, r *Report) error {
 // Without a ratio (see NoRatio) it says "no measurable difference between
 // A and B" when the difference's interval includes 0, and otherwise how
 // much longer the slower command took.
-func (c Comparison) Sentence() string {
+func Sentence(c document.ExecComparison) string {
 	if c.NoRatio != "" {
 		d := c.Difference
 		if d == nil || !c.Significant() {
@@ -56,12 +58,12 @@ func (c Comparison) Sentence() string {
 
 // relative returns result i's comparison with the reference, and whether
 // i is the reference itself.
-func (r *Report) relative(i int) (c Comparison, isRef, ok bool) {
+func relative(r *document.Exec, i int) (c document.ExecComparison, isRef, ok bool) {
 	if i == r.Reference {
-		return Comparison{}, true, true
+		return document.ExecComparison{}, true, true
 	}
 	if r.Reference < 0 || r.Reference >= len(r.Results) {
-		return Comparison{}, false, false
+		return document.ExecComparison{}, false, false
 	}
 	ref := r.Results[r.Reference].Name
 	for _, c := range r.Comparisons {
@@ -69,12 +71,12 @@ func (r *Report) relative(i int) (c Comparison, isRef, ok bool) {
 			return c, false, true
 		}
 	}
-	return Comparison{}, false, false
+	return document.ExecComparison{}, false, false
 }
 
 // WriteText writes the human summary: per command its times, resources,
 // syscalls and warnings, then how the commands compare.
-func WriteText(w io.Writer, r *Report) error {
+func WriteText(w io.Writer, r *document.Exec) error {
 	var b strings.Builder
 	if s := r.ShellSpawn; s != nil {
 		u := unitFor(s.Wall.Mean)
@@ -141,7 +143,7 @@ func WriteText(w io.Writer, r *Report) error {
 		}
 		fmt.Fprintf(&b, "Summary (ratio of mean wall times; ± is the delta-method σ, the interval a 95%% %s)\n", how)
 		for _, c := range r.Comparisons {
-			fmt.Fprintf(&b, "  %s\n", c.Sentence())
+			fmt.Fprintf(&b, "  %s\n", Sentence(c))
 		}
 	}
 	for _, warn := range r.Warnings {
@@ -184,7 +186,7 @@ func markdownCell(s string) string {
 // WriteMarkdown writes r as a Markdown table, times in the unit that suits
 // the reference command, with each command's mean relative to the
 // reference.
-func WriteMarkdown(w io.Writer, r *Report) error {
+func WriteMarkdown(w io.Writer, r *document.Exec) error {
 	if len(r.Results) == 0 {
 		return nil
 	}
@@ -199,7 +201,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	b.WriteString("|:---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for i, res := range r.Results {
 		rel := ""
-		if c, isRef, ok := r.relative(i); isRef {
+		if c, isRef, ok := relative(r, i); isRef {
 			rel = "1.00"
 		} else if ok && c.NoRatio == "" {
 			rel = fmt.Sprintf("%.2f ± %.2f", c.Ratio, c.Stddev)
@@ -213,7 +215,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	return err
 }
 
-func rssCell(res Result) string {
+func rssCell(res document.ExecResult) string {
 	if res.MaxRSSIsBound {
 		return "≤ " + formatBytes(res.MaxRSSBytes)
 	}
@@ -222,7 +224,7 @@ func rssCell(res Result) string {
 
 // WriteCSV writes one row per command, times in seconds, with a column per
 // parameter.
-func WriteCSV(w io.Writer, r *Report) error {
+func WriteCSV(w io.Writer, r *document.Exec) error {
 	var params []string
 	for _, res := range r.Results {
 		for p := range res.Parameters {
@@ -249,7 +251,7 @@ func WriteCSV(w io.Writer, r *Report) error {
 			codes[j] = strconv.Itoa(c)
 		}
 		rel := ""
-		if c, isRef, ok := r.relative(i); isRef {
+		if c, isRef, ok := relative(r, i); isRef {
 			rel = "1"
 		} else if ok && c.NoRatio == "" {
 			rel = g(c.Ratio)
@@ -274,7 +276,7 @@ func WriteCSV(w io.Writer, r *Report) error {
 }
 
 // ratioOf returns counter a over counter b, when both were counted.
-func ratioOf(c *Counters, a, b string) (float64, bool) {
+func ratioOf(c *document.ExecCounters, a, b string) (float64, bool) {
 	x, ok1 := c.Value(a)
 	y, ok2 := c.Value(b)
 	if !ok1 || !ok2 || y == 0 {

@@ -9,19 +9,21 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // readReport decodes one of the real reports testdata/gen-reports.sh
 // captured.
-func readReport(t *testing.T, name string) ([]byte, *Report) {
+func readReport(t *testing.T, name string) ([]byte, *document.Exec) {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", name+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r Report
+	var r document.Exec
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatalf("%s.json: %v", name, err)
 	}
@@ -34,7 +36,7 @@ func readReport(t *testing.T, name string) ([]byte, *Report) {
 func TestExportGolden(t *testing.T) {
 	formats := []struct {
 		ext   string
-		write func(io.Writer, *Report) error
+		write func(io.Writer, *document.Exec) error
 	}{
 		{"text", WriteText},
 		{"markdown", WriteMarkdown},
@@ -88,18 +90,18 @@ func TestJSONRoundTrip(t *testing.T) {
 
 func TestSentence(t *testing.T) {
 	tests := []struct {
-		c    Comparison
+		c    document.ExecComparison
 		want string
 	}{
-		{Comparison{A: "new", B: "old", Ratio: 0.8, Stddev: 0.032, Low: 0.75, High: 0.85},
+		{document.ExecComparison{A: "new", B: "old", Ratio: 0.8, Stddev: 0.032, Low: 0.75, High: 0.85},
 			`"new" ran 1.25 ± 0.05 times faster than "old" (95% CI 1.18–1.33)`},
-		{Comparison{A: "new", B: "old", Ratio: 1.25, Stddev: 0.04, Low: 1.2, High: 1.3},
+		{document.ExecComparison{A: "new", B: "old", Ratio: 1.25, Stddev: 0.04, Low: 1.2, High: 1.3},
 			`"old" ran 1.25 ± 0.04 times faster than "new" (95% CI 1.20–1.30)`},
-		{Comparison{A: "a", B: "b", Ratio: 1.01, Stddev: 0.02, Low: 0.98, High: 1.04},
+		{document.ExecComparison{A: "a", B: "b", Ratio: 1.01, Stddev: 0.02, Low: 0.98, High: 1.04},
 			`"b" ran 1.01 ± 0.02 times faster than "a" (95% CI 0.98–1.04); not a significant difference: the interval includes 1`},
 	}
 	for _, tt := range tests {
-		if got := tt.c.Sentence(); got != tt.want {
+		if got := Sentence(tt.c); got != tt.want {
 			t.Errorf("Sentence() =\n%s\nwant\n%s", got, tt.want)
 		}
 	}

@@ -10,36 +10,9 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
-
-// Counters are the kernel's counters for one run of a command, as perf
-// stat read them: hardware (cycles, instructions, cache and branch misses)
-// where the machine exposes them, and software (page faults, context
-// switches, CPU migrations) everywhere perf runs.
-type Counters struct {
-	Events []Counter `json:"events"`
-	// Note says what the machine does not expose ("no hardware counters:
-	// a virtual machine or a kernel without PMU access").
-	Note string `json:"note,omitempty"`
-}
-
-// Counter is one event's count; Supported is false for an event the
-// machine does not count ("<not supported>", "<not counted>").
-type Counter struct {
-	Name      string  `json:"name"`
-	Value     float64 `json:"value"`
-	Supported bool    `json:"supported"`
-}
-
-// Value returns the count of event name and whether it was counted.
-func (c *Counters) Value(name string) (float64, bool) {
-	for _, e := range c.Events {
-		if e.Name == name && e.Supported {
-			return e.Value, true
-		}
-	}
-	return 0, false
-}
 
 // perfEvents are the events perf stat is asked for.
 var perfEvents = []string{"cycles", "instructions", "cache-references", "cache-misses", "branches", "branch-misses",
@@ -66,8 +39,8 @@ func LookPerf() (string, error) {
 // blank lines are skipped; a line with fewer than three fields or a value
 // that is neither a number nor "<not supported>"/"<not counted>" is an
 // error naming it.
-func ParsePerfStat(r io.Reader) (*Counters, error) {
-	c := &Counters{Events: []Counter{}}
+func ParsePerfStat(r io.Reader) (*document.ExecCounters, error) {
+	c := &document.ExecCounters{Events: []document.ExecCounter{}}
 	sc := bufio.NewScanner(r)
 	n := 0
 	for sc.Scan() {
@@ -80,7 +53,7 @@ func ParsePerfStat(r io.Reader) (*Counters, error) {
 		if len(f) < 3 || f[2] == "" {
 			return nil, fmt.Errorf("perf stat output line %d: want value,unit,event,…: %q", n, line)
 		}
-		e := Counter{Name: strings.TrimSuffix(strings.TrimSuffix(f[2], ":u"), ":k")}
+		e := document.ExecCounter{Name: strings.TrimSuffix(strings.TrimSuffix(f[2], ":u"), ":k")}
 		if e.Name == "" {
 			return nil, fmt.Errorf("perf stat output line %d: no event name: %q", n, line)
 		}
@@ -115,7 +88,7 @@ func ParsePerfStat(r io.Reader) (*Counters, error) {
 
 // perf runs b once under perf stat and parses its counts. The run is
 // separate from the timed ones, as strace's is.
-func (e *engine) perf(b *bench) (*Counters, error) {
+func (e *engine) perf(b *bench) (*document.ExecCounters, error) {
 	path, err := LookPerf()
 	if err != nil {
 		return nil, err

@@ -5,142 +5,21 @@ import (
 	"math"
 	"slices"
 	"strings"
-)
 
-// Schema names the JSON format a Report marshals to.
-const Schema = "perfloop.exec/v1"
+	"github.com/perfloop/perfloop/internal/document"
+)
 
 // RatioMethod says, in the words output uses, how comparisons are computed.
 const RatioMethod = "ratio of mean wall times; ± is the delta-method standard deviation (as hyperfine), " +
 	"low/high a 95% percentile bootstrap interval (10000 resamples, whole rounds resampled when interleaved)"
 
-// Report is the outcome of timing one or more commands; it marshals to
-// perfloop.exec/v1 JSON.
-type Report struct {
-	Schema      string       `json:"schema"`
-	Results     []Result     `json:"results"`
-	Comparisons []Comparison `json:"comparisons"`
-	// Reference is the index in Results of the command the others are
-	// compared with.
-	Reference int `json:"reference"`
-	// RatioMethod says how Comparisons were computed.
-	RatioMethod string `json:"ratio_method,omitempty"`
-	// Interleaved says the commands ran in rounds A B A B ….
-	Interleaved bool `json:"interleaved"`
-	// ShellSpawn is the shell's measured spawn time, subtracted from
-	// every run of a command run through the shell; nil when no command
-	// used a shell.
-	ShellSpawn *ShellSpawn `json:"shell_spawn,omitempty"`
-	// SpawnerMaxRSSBytes is perfloop's own peak RSS. On Linux every
-	// child's peak RSS includes it as a floor (exec keeps the high-water
-	// mark of the address space the child leaves, which for a vfork child
-	// is perfloop's), so a MaxRSSBytes at or below it is an upper bound.
-	// 0 where the system resets the mark at exec.
-	SpawnerMaxRSSBytes int64 `json:"spawner_max_rss_bytes"`
-	// Warnings concern the report as a whole (a comparison that could
-	// not be made).
-	Warnings []string `json:"warnings,omitempty"`
-	// Error says why timing stopped early (a failing run, a run over the
-	// time limit, a failing cleanup command, an interruption): Results
-	// then hold the runs that finished before it.
-	Error string `json:"error,omitempty"`
-}
-
-// ShellSpawn is the cost of starting the shell with an empty command. The
-// median wall time is what is subtracted (hyperfine subtracts the mean; a
-// median keeps one burst of machine noise during calibration from skewing
-// every run), and the mean user and sys times, which the kernel accounts in
-// ticks that a median would round away.
-type ShellSpawn struct {
-	Shell string  `json:"shell"`
-	Runs  int     `json:"runs"`
-	Wall  Summary `json:"wall"`
-	User  float64 `json:"user"` // mean, seconds
-	Sys   float64 `json:"sys"`  // mean, seconds
-}
-
-// Result is one command's timing.
-type Result struct {
-	Name       string            `json:"name"`
-	Command    string            `json:"command"`
-	Parameters map[string]string `json:"parameters,omitempty"`
-	Runs       int               `json:"runs"`
-	// ExitCodes are the distinct exit codes of the timed runs, sorted;
-	// FailedRuns counts the runs that exited non-zero (with
-	// -ignore-failure).
-	ExitCodes  []int `json:"exit_codes"`
-	FailedRuns int   `json:"failed_runs"`
-	// Wall, User and Sys summarize the runs' times in seconds, the
-	// shell's spawn time (see ShellSpawn) already subtracted, clamped at
-	// zero, when ShellCorrected.
-	Wall           Summary `json:"wall"`
-	User           Summary `json:"user"`
-	Sys            Summary `json:"sys"`
-	ShellCorrected bool    `json:"shell_corrected"`
-	// MaxRSSBytes is the largest peak resident set size of any run, as
-	// wait4 reports it.
-	MaxRSSBytes int64 `json:"max_rss_bytes"`
-	// MaxRSSIsBound says MaxRSSBytes is no more than the spawner's own
-	// peak (see Report.SpawnerMaxRSSBytes): the command's real peak is at
-	// most MaxRSSBytes, and may be much lower.
-	MaxRSSIsBound bool `json:"max_rss_is_bound"`
-	// The counts below are means per run, from wait4's rusage.
-	MinorFaults            float64 `json:"minor_faults"`
-	MajorFaults            float64 `json:"major_faults"`
-	VoluntaryCtxSwitches   float64 `json:"voluntary_ctx_switches"`
-	InvoluntaryCtxSwitches float64 `json:"involuntary_ctx_switches"`
-	// Times are the runs' wall times in seconds, in run order.
-	Times []float64 `json:"times"`
-	// Outliers are indexes into Times of runs more than OutlierThreshold
-	// robust standard deviations from the median.
-	Outliers []int `json:"outliers"`
-	// Warnings explain what may make the numbers unreliable.
-	Warnings []string `json:"warnings,omitempty"`
-	// Syscalls are strace's counts from one extra run, with -strace.
-	Syscalls *Syscalls `json:"syscalls,omitempty"`
-	// Counters are perf stat's counts from one extra run, with -perf.
-	Counters *Counters `json:"counters,omitempty"`
-}
-
-// Comparison is one command's mean wall time relative to the reference's.
-type Comparison struct {
-	A string `json:"a"` // the command compared
-	B string `json:"b"` // the reference
-	// Ratio is mean(A)/mean(B): above 1, A is slower.
-	Ratio float64 `json:"ratio"`
-	// Low and High bound the 95% bootstrap confidence interval of Ratio.
-	Low  float64 `json:"low"`
-	High float64 `json:"high"`
-	// Stddev is Ratio's delta-method standard deviation.
-	Stddev float64 `json:"stddev"`
-	// Paired says the bootstrap kept the interleaved rounds together.
-	Paired bool `json:"paired"`
-	// NoRatio, when set, says why there is no ratio: after the shell's
-	// spawn time is subtracted a mean wall time is not measurably above
-	// zero. Ratio, Low, High and Stddev are then 0, and Difference says
-	// what can be said.
-	NoRatio string `json:"no_ratio,omitempty"`
-	// Difference is mean(A) − mean(B) in seconds with its 95% bootstrap
-	// interval, given when there is no ratio.
-	Difference *Difference `json:"difference,omitempty"`
-}
-
-// Significant reports whether the confidence interval excludes 1, or,
-// without a ratio, whether the difference's interval excludes 0.
-func (c Comparison) Significant() bool {
-	if c.NoRatio != "" {
-		return c.Difference != nil && c.Difference.Significant()
-	}
-	return c.Low > 1 || c.High < 1
-}
-
-func (e *engine) report() *Report {
-	r := &Report{
-		Schema:             Schema,
+func (e *engine) report() *document.Exec {
+	r := &document.Exec{
+		Schema:             document.ExecSchema,
 		RatioMethod:        RatioMethod,
 		Interleaved:        e.opts.Interleave,
 		ShellSpawn:         e.spawn,
-		Comparisons:        []Comparison{},
+		Comparisons:        []document.ExecComparison{},
 		SpawnerMaxRSSBytes: selfMaxRSS(),
 	}
 	var benches []*bench
@@ -172,12 +51,12 @@ func (e *engine) report() *Report {
 // compare compares a with the reference b: the ratio of their mean wall
 // times when both are measurably above zero, and otherwise the difference
 // of the means, which the shell spawn correction does not change.
-func (e *engine) compare(a, b *bench, ra, rb Result) Comparison {
-	c := Comparison{A: ra.Name, B: rb.Name}
+func (e *engine) compare(a, b *bench, ra, rb document.ExecResult) document.ExecComparison {
+	c := document.ExecComparison{A: ra.Name, B: rb.Name}
 	var zero []string
 	for _, x := range []struct {
 		b   *bench
-		res Result
+		res document.ExecResult
 	}{{a, ra}, {b, rb}} {
 		if !e.measurable(x.b) && !slices.Contains(zero, x.res.Name) {
 			zero = append(zero, x.res.Name)
@@ -223,9 +102,9 @@ func wallSeconds(b *bench) []float64 {
 }
 
 // result summarizes b's runs, subtracting the shell's spawn time.
-func (e *engine) result(b *bench) Result {
+func (e *engine) result(b *bench) document.ExecResult {
 	n := len(b.runs)
-	res := Result{
+	res := document.ExecResult{
 		Name:           b.cmd.Name,
 		Command:        b.cmd.Line,
 		Runs:           n,
@@ -283,7 +162,7 @@ func (e *engine) result(b *bench) Result {
 
 // warnings says what may make res's numbers unreliable, in hyperfine's
 // spirit.
-func warnings(res Result, fast bool) []string {
+func warnings(res document.ExecResult, fast bool) []string {
 	var w []string
 	if res.ShellCorrected && fast {
 		w = append(w, fmt.Sprintf("runs took less than %v including the shell: the spawn correction is about as large as the command; use -no-shell for accurate figures", FastCommand))

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // Request is one invocation of perfloop exec as the user gave it: the
@@ -101,7 +103,7 @@ func (r Request) Plan() ([]Command, Options, error) {
 
 // Execute plans r and runs it (see Plan and Run). A command that cannot be
 // found is a *RequestError too.
-func Execute(ctx context.Context, r Request) (*Report, error) {
+func Execute(ctx context.Context, r Request) (*document.Exec, error) {
 	cmds, opts, err := r.Plan()
 	if err != nil {
 		return nil, err
@@ -115,10 +117,10 @@ func Execute(ctx context.Context, r Request) (*Report, error) {
 
 // Export writes the report as Markdown to markdown and as CSV to csv;
 // an empty path writes nothing.
-func Export(rep *Report, markdown, csv string) error {
+func Export(rep *document.Exec, markdown, csv string) error {
 	for _, e := range []struct {
 		path  string
-		write func(io.Writer, *Report) error
+		write func(io.Writer, *document.Exec) error
 	}{{markdown, WriteMarkdown}, {csv, WriteCSV}} {
 		if e.path == "" {
 			continue

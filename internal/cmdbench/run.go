@@ -8,6 +8,8 @@ import (
 	"slices"
 	"syscall"
 	"time"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // Defaults of the automatic run count, as hyperfine's.
@@ -103,10 +105,10 @@ type bench struct {
 	proc     *process
 	prepare  *process // nil without a prepare command
 	runs     []Measurement
-	wallSum  time.Duration // of runs, for progress
-	prep     time.Duration // the last prepare command's wall time
-	syscalls *Syscalls     // from the strace run, with Options.Strace
-	counters *Counters     // from the perf stat run, with Options.Perf
+	wallSum  time.Duration          // of runs, for progress
+	prep     time.Duration          // the last prepare command's wall time
+	syscalls *document.ExecSyscalls // from the strace run, with Options.Strace
+	counters *document.ExecCounters // from the perf stat run, with Options.Perf
 }
 
 // engine holds what every run shares.
@@ -114,7 +116,7 @@ type engine struct {
 	opts    Options
 	io      *stdio
 	auxIO   *stdio // prepare and cleanup: /dev/null stdin
-	spawn   *ShellSpawn
+	spawn   *document.ExecShellSpawn
 	benches []*bench
 	ctl     *control
 }
@@ -124,8 +126,8 @@ type engine struct {
 // command it stops and returns an *ExitError; when ctx is cancelled it
 // stops the running command (SIGINT to its process group, SIGKILL a second
 // later) and returns ctx's error. In both cases the report holds the runs
-// that finished (see Report.Error), or is nil when none did.
-func Run(ctx context.Context, cmds []Command, opts Options) (*Report, error) {
+// that finished (see document.Exec.Error), or is nil when none did.
+func Run(ctx context.Context, cmds []Command, opts Options) (*document.Exec, error) {
 	if len(cmds) == 0 {
 		return nil, errors.New("no command to run")
 	}
@@ -204,8 +206,8 @@ func Run(ctx context.Context, cmds []Command, opts Options) (*Report, error) {
 }
 
 // calibrate times the shell's empty command, which is then subtracted from
-// every shell-run measurement (see ShellSpawn).
-func (e *engine) calibrate(ctx context.Context, shell string) (*ShellSpawn, error) {
+// every shell-run measurement (see document.ExecShellSpawn).
+func (e *engine) calibrate(ctx context.Context, shell string) (*document.ExecShellSpawn, error) {
 	p, err := newProcess([]string{shell, "-c", ""}, e.io)
 	if err != nil {
 		return nil, fmt.Errorf("find shell %q: %w", shell, err)
@@ -239,7 +241,7 @@ func (e *engine) calibrate(ctx context.Context, shell string) (*ShellSpawn, erro
 		user = append(user, m.User.Seconds())
 		sys = append(sys, m.Sys.Seconds())
 	}
-	return &ShellSpawn{
+	return &document.ExecShellSpawn{
 		Shell: shell,
 		Runs:  ShellCalibrationRuns,
 		Wall:  Summarize(wall),

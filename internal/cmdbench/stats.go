@@ -4,26 +4,17 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-)
 
-// Summary is a sample's location and spread, in seconds for times.
-type Summary struct {
-	Mean float64 `json:"mean"`
-	// Stddev is the sample standard deviation (n−1 in the denominator),
-	// 0 for fewer than two values.
-	Stddev float64 `json:"stddev"`
-	Median float64 `json:"median"`
-	Min    float64 `json:"min"`
-	Max    float64 `json:"max"`
-}
+	"github.com/perfloop/perfloop/internal/document"
+)
 
 // Summarize returns xs's mean, standard deviation, median, minimum and
 // maximum. An empty sample summarizes to zeros.
-func Summarize(xs []float64) Summary {
+func Summarize(xs []float64) document.ExecSummary {
 	if len(xs) == 0 {
-		return Summary{}
+		return document.ExecSummary{}
 	}
-	return Summary{
+	return document.ExecSummary{
 		Mean:   Mean(xs),
 		Stddev: Stddev(xs),
 		Median: Median(xs),
@@ -204,31 +195,12 @@ func bootstrap(a, b []float64, paired bool, resamples int, stat func(ma, mb floa
 	return quantile(values, alpha), quantile(values, 1-alpha)
 }
 
-// Difference is the difference of two samples' means with its 95%
-// percentile-bootstrap confidence interval, in the samples' unit.
-type Difference struct {
-	Value float64 `json:"value"`
-	Low   float64 `json:"low"`
-	High  float64 `json:"high"`
-	// Resolution is the smallest difference that counts: smaller ones
-	// are within the noise of what was subtracted from both samples (the
-	// standard deviation of the shell's spawn time), 0 when nothing was.
-	Resolution float64 `json:"resolution"`
-	Paired     bool    `json:"-"`
-}
-
-// Significant reports whether the interval excludes 0 and the difference
-// is larger than the resolution.
-func (d Difference) Significant() bool {
-	return (d.Low > 0 || d.High < 0) && math.Abs(d.Value) > d.Resolution
-}
-
 // CompareDiff returns mean(a) − mean(b) and its 95% bootstrap interval,
 // resampling pairs (a[i], b[i]) when paired is set and the samples have
 // equal length. It is what can still be said when a ratio cannot: a
 // difference needs no mean to be above zero.
-func CompareDiff(a, b []float64, paired bool) Difference {
-	d := Difference{Value: Mean(a) - Mean(b), Paired: paired && len(a) == len(b)}
+func CompareDiff(a, b []float64, paired bool) document.ExecDifference {
+	d := document.ExecDifference{Value: Mean(a) - Mean(b), Paired: paired && len(a) == len(b)}
 	if len(a) == 0 || len(b) == 0 {
 		return d
 	}

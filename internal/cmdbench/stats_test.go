@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
@@ -12,14 +14,14 @@ func TestSummarize(t *testing.T) {
 	tests := []struct {
 		name string
 		xs   []float64
-		want Summary
+		want document.ExecSummary
 	}{
 		// mean 20/5 = 4; squared deviations 9+4+1+0+36 = 50; 50/4 = 12.5.
-		{"odd", []float64{3, 1, 10, 2, 4}, Summary{Mean: 4, Stddev: math.Sqrt(12.5), Median: 3, Min: 1, Max: 10}},
+		{"odd", []float64{3, 1, 10, 2, 4}, document.ExecSummary{Mean: 4, Stddev: math.Sqrt(12.5), Median: 3, Min: 1, Max: 10}},
 		// mean 2.5; squared deviations 2.25+0.25+0.25+2.25 = 5; 5/3.
-		{"even", []float64{4, 1, 3, 2}, Summary{Mean: 2.5, Stddev: math.Sqrt(5.0 / 3), Median: 2.5, Min: 1, Max: 4}},
-		{"one", []float64{0.05}, Summary{Mean: 0.05, Stddev: 0, Median: 0.05, Min: 0.05, Max: 0.05}},
-		{"empty", nil, Summary{}},
+		{"even", []float64{4, 1, 3, 2}, document.ExecSummary{Mean: 2.5, Stddev: math.Sqrt(5.0 / 3), Median: 2.5, Min: 1, Max: 4}},
+		{"one", []float64{0.05}, document.ExecSummary{Mean: 0.05, Stddev: 0, Median: 0.05, Min: 0.05, Max: 0.05}},
+		{"empty", nil, document.ExecSummary{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -152,7 +154,7 @@ func TestSignificant(t *testing.T) {
 		low, high float64
 		want      bool
 	}{{1.1, 1.3, true}, {0.7, 0.9, true}, {0.9, 1.1, false}, {1, 1.2, false}} {
-		if got := (Comparison{Low: tt.low, High: tt.high}).Significant(); got != tt.want {
+		if got := (document.ExecComparison{Low: tt.low, High: tt.high}).Significant(); got != tt.want {
 			t.Errorf("[%v, %v] significant = %v, want %v", tt.low, tt.high, got, tt.want)
 		}
 	}

@@ -12,26 +12,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
-
-// Syscalls are the system calls of one run as strace -c -f counted them.
-type Syscalls struct {
-	// Calls, Errors and Seconds are the table's total row. Seconds is
-	// strace's own (inflated by tracing) time in the kernel.
-	Calls   int64   `json:"calls"`
-	Errors  int64   `json:"errors"`
-	Seconds float64 `json:"seconds"`
-	// BySyscall lists every system call, most called first.
-	BySyscall []SyscallCount `json:"by_syscall"`
-}
-
-// SyscallCount is one row of strace's table.
-type SyscallCount struct {
-	Name    string  `json:"name"`
-	Calls   int64   `json:"calls"`
-	Errors  int64   `json:"errors"`
-	Seconds float64 `json:"seconds"`
-}
 
 // StraceSyntaxError is a line of strace -c output that is not part of its
 // table.
@@ -61,7 +44,7 @@ func (e *StraceSyntaxError) Error() string {
 type StraceReader struct {
 	s    *bufio.Scanner
 	line int
-	row  SyscallCount
+	row  document.ExecSyscallCount
 	err  error
 }
 
@@ -132,12 +115,12 @@ func (r *StraceReader) parse(t string) string {
 			return "bad errors"
 		}
 	}
-	r.row = SyscallCount{Name: f[n-1], Calls: calls, Errors: errs, Seconds: secs}
+	r.row = document.ExecSyscallCount{Name: f[n-1], Calls: calls, Errors: errs, Seconds: secs}
 	return ""
 }
 
 // Count returns the current row. It is overwritten by the next Scan.
-func (r *StraceReader) Count() *SyscallCount { return &r.row }
+func (r *StraceReader) Count() *document.ExecSyscallCount { return &r.row }
 
 // Err returns the first error met, nil at a clean end of input.
 func (r *StraceReader) Err() error { return r.err }
@@ -145,9 +128,9 @@ func (r *StraceReader) Err() error { return r.err }
 // ParseStrace reads a whole strace -c table. Rows of the same system call
 // (one table per personality) are added up; the total is recomputed when
 // the output has no total row.
-func ParseStrace(r io.Reader) (*Syscalls, error) {
+func ParseStrace(r io.Reader) (*document.ExecSyscalls, error) {
 	sr := NewStraceReader(r)
-	sc := &Syscalls{BySyscall: []SyscallCount{}}
+	sc := &document.ExecSyscalls{BySyscall: []document.ExecSyscallCount{}}
 	idx := map[string]int{}
 	sawTotal := false
 	for sr.Scan() {
@@ -178,7 +161,7 @@ func ParseStrace(r io.Reader) (*Syscalls, error) {
 			sc.Seconds += c.Seconds
 		}
 	}
-	slices.SortStableFunc(sc.BySyscall, func(a, b SyscallCount) int {
+	slices.SortStableFunc(sc.BySyscall, func(a, b document.ExecSyscallCount) int {
 		if a.Calls != b.Calls {
 			if a.Calls > b.Calls {
 				return -1
@@ -204,7 +187,7 @@ func LookStrace() (string, error) {
 
 // strace runs b once under strace -c -f and parses the table. The run is
 // separate from the timed ones because tracing slows every system call.
-func (e *engine) strace(b *bench) (*Syscalls, error) {
+func (e *engine) strace(b *bench) (*document.ExecSyscalls, error) {
 	path, err := LookStrace()
 	if err != nil {
 		return nil, err

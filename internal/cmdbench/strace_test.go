@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // The fixtures are real strace -c -f output; testdata/gen-strace.sh has the
@@ -13,12 +15,12 @@ func TestParseStraceFixtures(t *testing.T) {
 	tests := []struct {
 		file                 string
 		calls, errs, rows    int64
-		first                SyscallCount // most called
-		check                string       // a syscall that must be there
+		first                document.ExecSyscallCount // most called
+		check                string                    // a syscall that must be there
 		checkCalls, checkErr int64
 	}{
-		{"strace-c-f.sh-ls.txt", 362, 60, 36, SyscallCount{Name: "openat", Calls: 72, Errors: 30}, "execve", 3, 0},
-		{"strace-c-f.go-version.txt", 341, 41, 28, SyscallCount{Name: "rt_sigaction", Calls: 114}, "futex", 13, 1},
+		{"strace-c-f.sh-ls.txt", 362, 60, 36, document.ExecSyscallCount{Name: "openat", Calls: 72, Errors: 30}, "execve", 3, 0},
+		{"strace-c-f.go-version.txt", 341, 41, 28, document.ExecSyscallCount{Name: "rt_sigaction", Calls: 114}, "futex", 13, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -74,16 +76,16 @@ System call usage summary for 32 bit mode:
 100.00    0.000010          10         1           total
 `
 	r := NewStraceReader(strings.NewReader(in))
-	var rows []SyscallCount
+	var rows []document.ExecSyscallCount
 	for r.Scan() {
 		rows = append(rows, *r.Count())
 	}
 	if err := r.Err(); err != nil {
 		t.Fatal(err)
 	}
-	want := []SyscallCount{
-		{"openat", 3, 1, 0.000030}, {"read", 4, 0, 0.000020}, {"total", 7, 1, 0.000050},
-		{"read", 1, 0, 0.000010}, {"total", 1, 0, 0.000010},
+	want := []document.ExecSyscallCount{
+		{Name: "openat", Calls: 3, Errors: 1, Seconds: 0.000030}, {Name: "read", Calls: 4, Errors: 0, Seconds: 0.000020}, {Name: "total", Calls: 7, Errors: 1, Seconds: 0.000050},
+		{Name: "read", Calls: 1, Errors: 0, Seconds: 0.000010}, {Name: "total", Calls: 1, Errors: 0, Seconds: 0.000010},
 	}
 	if len(rows) != len(want) {
 		t.Fatalf("rows = %+v, want %+v", rows, want)

@@ -1,10 +1,18 @@
-// Package document is perfloop's findings document, perfloop.report/v1:
-// the environment, the benchmarks with their metrics, where their time and
-// memory go (hotspots, categories, allocation sites with the compiler's
-// verdicts), and what to do about it (findings, the decision gate,
-// scaling). The measurement loop builds it, the findings rules derive from
-// it, and the renderers (Markdown, HTML, JSON, text) take it; this package
-// imports nothing above it.
+// Package document defines every JSON document perfloop writes, one file
+// per schema, each with its Schema constant: perfloop.report/v1 (Report,
+// document.go: the environment, the benchmarks with their metrics, where
+// their time and memory go — hotspots, categories, allocation sites with
+// the compiler's verdicts — and what to do about it: findings, the
+// decision gate, scaling; also the JSON of bench, profile, explain and
+// run), perfloop.compare/v1 (compare and diff), perfloop.check/v1,
+// perfloop.trace/v1, perfloop.pgo/v1, perfloop.history/v1,
+// perfloop.exec/v1, perfloop.fix/v1 and perfloop.lint/v1. The engines
+// fill these types, the findings rules derive from a Report, and the
+// renderers take them; this package imports nothing above it.
+//
+// It also holds the vocabulary they share: BenchKey, the one key of a
+// benchmark, and the functions that read function names (names.go:
+// PlainFunc, ShortFunc, SplitFunc, FuncPackage).
 //
 // Field names and JSON tags are a contract: fields may be added, never
 // renamed.

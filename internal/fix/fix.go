@@ -1,10 +1,14 @@
-// Package fix closes the loop: for each root cause of a report that has a
-// mechanical rewrite, it makes the edit in a scratch work tree of the
+// Package fix is perfloop fix. Run takes the report of the current commit
+// (measured in a scratch work tree of it, or read from a report.json),
+// hands it to Try, and applies the kept patches when asked. Try, for each
+// root cause of the report that has a mechanical rewrite
+// (internal/rewrite), makes the edit in a scratch work tree of the
 // measured commit, builds, vets and tests every package that imports the
 // edited one, measures the benchmarks that hit the site with the paired
 // A/B engine, and keeps the edit — as a patch git apply takes — only when
 // it is significantly better in the finding's unit and no benchmark is
-// significantly worse. The user's work tree is never touched.
+// significantly worse. The user's work tree is never touched, unless Run
+// is asked to apply the kept patches.
 //
 // This package is opinionated about honesty. Every candidate ends in one
 // outcome, listed with it: kept with its measured change and interval,
@@ -88,79 +92,18 @@ type Options struct {
 	Out string
 }
 
-// Measured is one benchmark row of a candidate's A/B comparison.
-type Measured struct {
-	Name string `json:"name"`
-	Unit string `json:"unit"`
-	// Delta is the median per-round change (new/old − 1); CI its 95%
-	// interval.
-	Delta       float64    `json:"delta"`
-	CI          [2]float64 `json:"ci"`
-	Significant bool       `json:"significant"`
-}
-
-// Kept is a candidate that measured better: its patch, and what it bought.
-type Kept struct {
-	File        string     `json:"file"`
-	Line        int        `json:"line"`
-	Rewrite     string     `json:"rewrite"`
-	Description string     `json:"description"`
-	Patch       string     `json:"patch"`
-	Review      bool       `json:"review"`
-	Benchmarks  []Measured `json:"benchmarks"`
-	// Tests are the packages whose tests passed with the edit.
-	Tests []string `json:"tests"`
-	// Finding is the root cause's message.
-	Finding string `json:"finding,omitempty"`
-}
-
-// Rejected is a candidate that was not kept, and why.
-type Rejected struct {
-	File        string `json:"file"`
-	Line        int    `json:"line"`
-	Rewrite     string `json:"rewrite"`
-	Description string `json:"description,omitempty"`
-	Reason      string `json:"reason"`
-}
-
-// Schema names the JSON contract of a fix run.
-const Schema = "perfloop.fix/v1"
-
-// Result is what a fix run kept and rejected.
-type Result struct {
-	Schema   string     `json:"schema"`
-	Module   string     `json:"module"`
-	Commit   string     `json:"commit"`
-	Kept     []Kept     `json:"kept"`
-	Rejected []Rejected `json:"rejected"`
-	// Together says whether the kept patches (not for review) apply
-	// together and pass the tests: "" when there are none.
-	Together string `json:"together,omitempty"`
-	// Failures are the benchmarks that failed in the report (package,
-	// name and error, one line each): their sites were not tried.
-	Failures []string `json:"failures,omitempty"`
-	// BaselineFailures are the tests that already fail at the commit,
-	// before any edit ("PACKAGE TestName: reason", one line each): a
-	// candidate fails its tests only on failures the commit does not have.
-	BaselineFailures []string `json:"baseline_failures,omitempty"`
-	// Applied reports that -apply applied them to the work tree.
-	Applied bool `json:"applied,omitempty"`
-	// WallSeconds is the run's duration.
-	WallSeconds float64 `json:"wall_seconds"`
-}
-
 // candidate is an edit and the root cause it answers.
 type candidate struct {
 	Edit
 	finding document.Finding
 }
 
-// Run tries every candidate. It returns what it decided so far with ctx's
+// Try tries every candidate. It returns what it decided so far with ctx's
 // error when interrupted; the scratch work trees are removed in every
 // case.
-func Run(ctx context.Context, opts Options, bar *progress.Bar) (*Result, error) {
+func Try(ctx context.Context, opts Options, bar *progress.Bar) (*document.Fix, error) {
 	start := time.Now()
-	res := &Result{Schema: Schema, Module: opts.Doc.Module, Commit: opts.Commit, Kept: []Kept{}, Rejected: []Rejected{}}
+	res := &document.Fix{Schema: document.FixSchema, Module: opts.Doc.Module, Commit: opts.Commit, Kept: []document.FixKept{}, Rejected: []document.FixRejected{}}
 	defer func() { res.WallSeconds = math.Round(time.Since(start).Seconds()*10) / 10 }()
 	cands, rejected := candidates(opts)
 	res.Rejected = append(res.Rejected, rejected...)
@@ -235,15 +178,15 @@ func Run(ctx context.Context, opts Options, bar *progress.Bar) (*Result, error) 
 	return res, err
 }
 
-func reject(c candidate, why string) Rejected {
-	return Rejected{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Reason: why}
+func reject(c candidate, why string) document.FixRejected {
+	return document.FixRejected{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Reason: why}
 }
 
 // candidates are the edits at the lines of the report's root causes, the
 // costliest cause first, one per site and rewrite.
-func candidates(opts Options) ([]candidate, []Rejected) {
+func candidates(opts Options) ([]candidate, []document.FixRejected) {
 	var out []candidate
-	var rejected []Rejected
+	var rejected []document.FixRejected
 	seen := map[string]bool{}
 	for _, f := range opts.Doc.Findings {
 		if f.Section != document.SectionFix || f.File == "" {
@@ -274,7 +217,7 @@ func candidates(opts Options) ([]candidate, []Rejected) {
 				if opts.Production != nil {
 					fn := cmp.Or(l.Function, f.Function)
 					if share := opts.Production[document.PlainFunc(fn)]; share < opts.MinShare {
-						rejected = append(rejected, reject(c, fmt.Sprintf("cold in production: %s is %.1f%% of the production profile (below -min-share %.1f%%): not rewritten", shortFunc(fn), share*100, opts.MinShare*100)))
+						rejected = append(rejected, reject(c, fmt.Sprintf("cold in production: %s is %.1f%% of the production profile (below -min-share %.1f%%): not rewritten", document.ShortFunc(document.PlainFunc(fn)), share*100, opts.MinShare*100)))
 						continue
 					}
 				}
@@ -363,7 +306,7 @@ func prepare(ctx context.Context, opts Options, base testFailures, c candidate, 
 
 // measure runs the benchmarks that hit a prepared candidate's site against
 // the commit and decides. It returns the kept patch, or why not.
-func (p *prepared) measure(ctx context.Context, opts Options, bar *progress.Bar) (*Kept, string, error) {
+func (p *prepared) measure(ctx context.Context, opts Options, bar *progress.Bar) (*document.FixKept, string, error) {
 	if p.err != nil || p.why != "" {
 		return nil, p.why, p.err
 	}
@@ -405,7 +348,7 @@ func (p *prepared) measure(ctx context.Context, opts Options, bar *progress.Bar)
 		}
 		return nil, "no significant change", nil
 	}
-	return &Kept{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Patch: p.patch,
+	return &document.FixKept{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Patch: p.patch,
 		Review: c.Review, Benchmarks: rows, Tests: p.pkgs, Finding: c.finding.Message}, "", nil
 }
 
@@ -427,7 +370,7 @@ func units(f document.Finding) []string {
 // is significantly better, the first row significantly worse by more than
 // threshold (in any unit), and the smallest change the finding's units
 // could have shown.
-func decide(r *abtest.Result, f document.Finding, threshold float64) (rows []Measured, gain bool, worse string, mde float64) {
+func decide(r *abtest.Result, f document.Finding, threshold float64) (rows []document.FixMeasured, gain bool, worse string, mde float64) {
 	want := units(f)
 	mde = math.Inf(1)
 	for _, t := range r.Tables {
@@ -436,7 +379,7 @@ func decide(r *abtest.Result, f document.Finding, threshold float64) (rows []Mea
 				continue
 			}
 			cell := row.Cells[1]
-			m := Measured{Name: "Benchmark" + row.Benchmark, Unit: t.Unit, Delta: cell.Delta, CI: [2]float64{cell.Low, cell.High}, Significant: cell.Significant}
+			m := document.FixMeasured{Name: "Benchmark" + row.Benchmark, Unit: t.Unit, Delta: cell.Delta, CI: [2]float64{cell.Low, cell.High}, Significant: cell.Significant}
 			if d, lo, hi, _, ok := r.Interval(tablePkg(t), row.FullName, t.Unit); ok {
 				m.Delta, m.CI = d, [2]float64{lo, hi}
 			}
@@ -546,7 +489,7 @@ func importers(ctx context.Context, mod, dir, tags string) ([]string, string, er
 // together applies the kept patches that are not for review to one work
 // tree and runs the tests of every package they touch (failing only on
 // failures base does not have).
-func together(ctx context.Context, opts Options, base testFailures, kept []Kept, dir string) (string, error) {
+func together(ctx context.Context, opts Options, base testFailures, kept []document.FixKept, dir string) (string, error) {
 	var patches []string
 	var pkgs []string
 	for _, k := range kept {
@@ -649,8 +592,3 @@ func firstLine(s string) string {
 }
 
 func short(commit string) string { return commit[:min(12, len(commit))] }
-
-func shortFunc(fn string) string {
-	fn = document.PlainFunc(fn)
-	return fn[strings.LastIndex(fn, "/")+1:]
-}

@@ -6,6 +6,11 @@
 // It knows the test binary's flags and output (benchfmt lines on stdout,
 // panics and goroutine dumps on stderr, "--- FAIL" blocks) and turns them
 // into results and one-line errors; it knows nothing about statistics.
+// It also pins a run to a quiet CPU (QuietCPU), reads the build settings
+// that change a binary's code (CodeSettings), tells whether two test
+// binaries hold the same machine code (SameCode), and runs every go
+// command in a temporary directory of its own, removed afterwards
+// (GoCommand). git is internal/git's.
 package gotest
 
 import (

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/stats"
 )
 
@@ -17,7 +18,7 @@ import (
 // grows (a fixed allocation, outside the loop, divided among the
 // iterations). Its diagnostics have analyzer "runtime", no file, and the
 // benchmark's full name.
-func Evidence(results []*benchfmt.Result) []Diagnostic {
+func Evidence(results []*benchfmt.Result) []document.LintDiagnostic {
 	byName := map[string][]point{}
 	var order []string
 	fast := map[string]float64{}
@@ -35,16 +36,16 @@ func Evidence(results []*benchfmt.Result) []Diagnostic {
 			byName[name] = append(byName[name], point{float64(r.Iters), b})
 		}
 	}
-	var out []Diagnostic
+	var out []document.LintDiagnostic
 	for _, name := range order {
 		if ns, ok := fast[name]; ok {
-			out = append(out, Diagnostic{Analyzer: "runtime", Benchmark: name,
+			out = append(out, document.LintDiagnostic{Analyzer: "runtime", Benchmark: name,
 				Message: fmt.Sprintf("%.2f ns/op", ns*1e9),
 				Why:     "below a nanosecond a loop iteration does almost nothing: the compiler deleted or hoisted the operation, or b.N is used as a size",
 				Fix:     "keep the result alive (assign it to a package-level variable, or loop with for b.Loop()) and give each iteration real work"})
 		}
 		if d, ok := drift(byName[name]); ok {
-			out = append(out, Diagnostic{Analyzer: "runtime", Benchmark: name,
+			out = append(out, document.LintDiagnostic{Analyzer: "runtime", Benchmark: name,
 				Message: d,
 				Why:     "bytes per op that fall as b.N grows are a fixed allocation divided among the iterations: setup, not the operation",
 				Fix:     "move the allocation before b.ResetTimer (or out of a for b.Loop() body), or report it apart"})

@@ -10,28 +10,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/site"
 )
-
-// Diagnostic is one finding of an analyzer, as perfloop lint prints it.
-type Diagnostic struct {
-	Analyzer string `json:"analyzer"`
-	Package  string `json:"package"`
-	// Benchmark names the benchmark (or, for a helper, its callers
-	// joined with ", "); Benchmarks lists them.
-	Benchmark  string   `json:"benchmark"`
-	Benchmarks []string `json:"benchmarks,omitempty"`
-	// File is relative to the module root (or as the loader gave it).
-	File string `json:"file"`
-	Line int    `json:"line"`
-	Col  int    `json:"col"`
-	// Message says what is wrong, Why how it distorts the number, Fix
-	// what to do; SuggestedFix names a mechanical rewrite, if any.
-	Message      string `json:"message"`
-	Why          string `json:"why"`
-	Fix          string `json:"fix"`
-	SuggestedFix string `json:"suggested_fix,omitempty"`
-}
 
 // Options say which build of the packages to analyze.
 type Options struct {
@@ -44,7 +25,7 @@ type Options struct {
 // analyzers (all of this package's when nil) on them. A package that does
 // not load or type-check is left out and returned in broken, one error
 // naming it each; err is for no package at all.
-func Run(ctx context.Context, opts Options, analyzers []*analysis.Analyzer, patterns ...string) (diags []Diagnostic, broken []error, err error) {
+func Run(ctx context.Context, opts Options, analyzers []*analysis.Analyzer, patterns ...string) (diags []document.LintDiagnostic, broken []error, err error) {
 	prog, err := site.Load(ctx, site.Config{Dir: opts.Dir, Tags: opts.Tags, Facts: true}, patterns...)
 	if err != nil {
 		if prog != nil {
@@ -59,7 +40,7 @@ func Run(ctx context.Context, opts Options, analyzers []*analysis.Analyzer, patt
 // RunProgram runs analyzers (all of this package's when nil) on a loaded
 // program (site.Load with Facts, for discard's facts about the
 // dependencies).
-func RunProgram(prog *site.Program, analyzers []*analysis.Analyzer) ([]Diagnostic, error) {
+func RunProgram(prog *site.Program, analyzers []*analysis.Analyzer) ([]document.LintDiagnostic, error) {
 	if analyzers == nil {
 		analyzers = Analyzers
 	}
@@ -68,7 +49,7 @@ func RunProgram(prog *site.Program, analyzers []*analysis.Analyzer) ([]Diagnosti
 		return nil, err
 	}
 	seen := map[string]bool{}
-	var out []Diagnostic
+	var out []document.LintDiagnostic
 	for act := range g.All() {
 		if !act.IsRoot {
 			continue
@@ -79,7 +60,7 @@ func RunProgram(prog *site.Program, analyzers []*analysis.Analyzer) ([]Diagnosti
 		fs, _ := act.Result.([]Finding)
 		for _, f := range fs {
 			pos := act.Package.Fset.Position(f.Pos)
-			diag := Diagnostic{Analyzer: act.Analyzer.Name, Package: strings.TrimSuffix(act.Package.PkgPath, "_test"),
+			diag := document.LintDiagnostic{Analyzer: act.Analyzer.Name, Package: strings.TrimSuffix(act.Package.PkgPath, "_test"),
 				File: prog.Rel(pos.Filename), Line: pos.Line, Col: pos.Column,
 				Benchmark: f.Benchmark, Benchmarks: f.Benchmarks, Message: f.What, Why: f.Why, Fix: f.Fix, SuggestedFix: f.SuggestedFix}
 			key := fmt.Sprintf("%s:%d:%d %s %s %s", diag.File, diag.Line, diag.Col, diag.Analyzer, diag.Benchmark, diag.Message)
@@ -89,7 +70,7 @@ func RunProgram(prog *site.Program, analyzers []*analysis.Analyzer) ([]Diagnosti
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b Diagnostic) int {
+	slices.SortFunc(out, func(a, b document.LintDiagnostic) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Analyzer, b.Analyzer))
 	})
 	return out, nil

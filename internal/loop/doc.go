@@ -1,9 +1,17 @@
 // Package loop runs perfloop's measurement loop on one prepared suite of
-// benchmarks: bench (every benchmark, -count rounds, each run in its own
-// process), profile (where CPU and allocations go), explain (the compiler's
-// escape analysis joined with the allocation sites) and, for report, the
-// findings derived from all of it. It returns a document.Report; it renders
-// nothing and parses no flags.
+// benchmarks (Prepare: go list once, each test binary built once, a Shard
+// of them kept for CI): Bench (every benchmark, -count rounds,
+// round-robin, each run in its own process), Profile (where CPU and
+// allocations go, for perfloop profile and explain), Escapes and Explain
+// (the compiler's escape analysis joined with the allocation sites),
+// Trace (one execution trace per benchmark, summarized), and Report, the
+// whole pipeline behind perfloop report and record: the benchmarks, their
+// profiles, the concurrent ones' scaling over core counts, the lint
+// findings, the last perfloop pgo result (PGORecord in the module's
+// StateDir) and the findings derived from all of it. It returns documents
+// (document.Report, document.Trace); it renders nothing and parses no
+// flags. perfloop run (internal/runprog), pgo (internal/pgorun) and fix
+// (internal/fix) are built on its exported steps; it imports none of them.
 //
 // The suite is prepared once (go list once, each test binary built once)
 // and used by every stage. The report pipeline costs little more than the

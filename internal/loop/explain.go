@@ -112,11 +112,8 @@ func NotInlined(doc *document.Report, ix *escape.Index) []document.NotInlined {
 // compilerName is a function's name as the compiler's diagnostics write
 // it: "example.com/m.(*T).Add" → "(*T).Add", type arguments as "[...]".
 func compilerName(fn string) string {
-	if i := strings.LastIndexByte(fn, '/'); i >= 0 {
-		fn = fn[i+1:]
-	}
-	if _, after, ok := strings.Cut(fn, "."); ok {
-		fn = after
+	if _, rest := document.SplitFunc(fn); rest != "" {
+		return rest
 	}
 	return fn
 }

@@ -457,13 +457,13 @@ func reproduceCommands(doc *document.Report, cfg Config) []document.Command {
 		bt = " -benchtime " + cfg.Benchtime
 	}
 	var cmds []document.Command
-	seen := map[string]bool{}
+	seen := map[document.BenchKey]bool{}
 	for _, b := range doc.Benchmarks {
 		top := b.Name
 		if i := strings.IndexByte(top, '/'); i >= 0 {
 			top = top[:i]
 		}
-		key := b.Package + " " + top
+		key := document.BenchKey{Package: b.Package, Name: top}
 		if seen[key] || top == "" {
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/gotest"
 )
 
@@ -16,10 +17,10 @@ import (
 // parts take about as long.
 type Shard struct {
 	Index, Count int // 1 ≤ Index ≤ Count
-	// Durations are past wall times per "pkg BenchmarkName" (a store's):
+	// Durations are past wall times per benchmark (a store's):
 	// the parts are balanced on them. Benchmarks without one count as
 	// the median of the others (1s when none has one).
-	Durations map[string]time.Duration
+	Durations map[document.BenchKey]time.Duration
 }
 
 // ParseShard parses "i/n".
@@ -36,8 +37,10 @@ func ParseShard(s string) (Shard, error) {
 // String is "i/n".
 func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
 
-// Key is a target's key in Durations: "pkg BenchmarkName".
-func Key(t gotest.Target) string { return t.Binary.Package.ImportPath + " " + t.Name }
+// Key is a target's key in Durations.
+func Key(t gotest.Target) document.BenchKey {
+	return document.BenchKey{Package: t.Binary.Package.ImportPath, Name: t.Name}
+}
 
 // pick returns the targets of the shard. The assignment is the longest
 // first greedy one (each benchmark, longest first, to the part with the
@@ -69,7 +72,7 @@ func (s Shard) pick(targets []gotest.Target) []gotest.Target {
 		idx[i] = i
 	}
 	slices.SortFunc(idx, func(a, b int) int {
-		return cmp.Or(cmp.Compare(cost(targets[b]), cost(targets[a])), cmp.Compare(Key(targets[a]), Key(targets[b])))
+		return cmp.Or(cmp.Compare(cost(targets[b]), cost(targets[a])), Key(targets[a]).Compare(Key(targets[b])))
 	})
 	load := make([]time.Duration, s.Count)
 	part := make([]int, len(targets))

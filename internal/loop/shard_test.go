@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/gotest"
 )
 
@@ -20,9 +21,9 @@ func targets(names ...string) []gotest.Target {
 // past durations, and the order go list gives does not matter.
 func TestShard(t *testing.T) {
 	names := []string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD", "BenchmarkE", "BenchmarkF"}
-	d := map[string]time.Duration{}
+	d := map[document.BenchKey]time.Duration{}
 	for i, n := range names {
-		d["example.com/m "+n] = time.Duration(i+1) * time.Second // 1s … 6s: 21s in all
+		d[document.BenchKey{Package: "example.com/m", Name: n}] = time.Duration(i+1) * time.Second // 1s … 6s: 21s in all
 	}
 	seen := map[string]int{}
 	var loads []time.Duration

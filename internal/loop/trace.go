@@ -27,9 +27,9 @@ type TraceOptions struct {
 	// every benchmark. "" means 1s.
 	TraceTime string
 	// Iterations, if not nil, fixes the iteration count of the
-	// benchmarks it names (by TraceKey) instead of calibrating them: the
-	// second side of a comparison runs what the first ran.
-	Iterations map[string]int64
+	// benchmarks it names instead of calibrating them: the second side of
+	// a comparison runs what the first ran.
+	Iterations map[document.BenchKey]int64
 	// CPU and Timeout are as in Config.
 	CPU     string
 	Timeout time.Duration
@@ -37,9 +37,6 @@ type TraceOptions struct {
 	// NAME.trace (NAME as perfloop profile names its profiles).
 	Keep string
 }
-
-// TraceKey names a benchmark across the sides of a comparison.
-func TraceKey(pkg, name string) string { return pkg + " " + name }
 
 // Trace traces every benchmark of the suite (see the package-level
 // Trace).
@@ -125,7 +122,7 @@ func traceOne(ctx context.Context, suite *gotest.Suite, t gotest.Target, name, s
 			return nil, nil, fmt.Errorf("keep trace: %w", err)
 		}
 	}
-	n, ok := opts.Iterations[TraceKey(pkg, t.Name)]
+	n, ok := opts.Iterations[document.BenchKey{Package: pkg, Name: t.Name}]
 	if !ok {
 		var o *gotest.Outcome
 		var err error

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/google/pprof/profile"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // Options says what a profile was measured on.
@@ -264,18 +266,12 @@ func isRuntime(name string) bool {
 // "Build.func1"), others with their package's last element
 // ("runtime.mapaccess2_faststr", "strings.Builder.WriteString").
 func ShortName(name string, module bool) string {
-	// Type arguments may hold dots and slashes of their own.
-	if i := strings.IndexByte(name, '['); i >= 0 {
-		if j := strings.LastIndexByte(name, ']'); j > i {
-			name = name[:i] + name[j+1:]
-		}
-	}
-	slash := strings.LastIndexByte(name, '/')
-	dot := strings.IndexByte(name[slash+1:], '.')
-	if dot < 0 {
+	name = document.PlainFunc(name)
+	pkg, rest := document.SplitFunc(name)
+	if pkg == "" {
 		return name
 	}
-	pkg, rest := name[slash+1:slash+1+dot], name[slash+1+dot+1:]
+	pkg = pkg[strings.LastIndexByte(pkg, '/')+1:]
 	rest = strings.NewReplacer("(*", "", ")", "").Replace(rest)
 	if !module {
 		return pkg + "." + rest

@@ -2,7 +2,8 @@ package profiles
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // FunctionShares reads a CPU or heap profile (of the real program, for
@@ -36,7 +37,7 @@ func FunctionShares(path string) (map[string]float64, error) {
 					continue
 				}
 				seen[ln.Function.Name] = true
-				shares[plainFunc(ln.Function.Name)] += v
+				shares[document.PlainFunc(ln.Function.Name)] += v
 			}
 		}
 	}
@@ -47,15 +48,4 @@ func FunctionShares(path string) (map[string]float64, error) {
 		shares[k] /= total
 	}
 	return shares, nil
-}
-
-// plainFunc drops a generic function's type arguments, which differ
-// between builds: "m.Map[go.shape.int]" → "m.Map".
-func plainFunc(name string) string {
-	if i := strings.IndexByte(name, '['); i >= 0 {
-		if j := strings.LastIndexByte(name, ']'); j > i {
-			return name[:i] + name[j+1:]
-		}
-	}
-	return name
 }

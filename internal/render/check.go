@@ -239,9 +239,9 @@ type regressionGroup struct {
 // of their worst, with their causes once.
 func groupRegressions(rs []document.Regression) []*regressionGroup {
 	var out []*regressionGroup
-	by := map[string]*regressionGroup{}
+	by := map[document.BenchKey]*regressionGroup{}
 	for _, r := range rs {
-		k := r.Package + " " + r.Benchmark
+		k := document.BenchKey{Package: r.Package, Name: r.Benchmark}
 		g := by[k]
 		if g == nil {
 			g = &regressionGroup{benchmark: r.Benchmark}
@@ -310,14 +310,14 @@ func flowSink(c document.Cause) string {
 // withoutThroughput drops the throughput rows (B/s) of benchmarks whose
 // time row is in the list: the same measurement, inverted.
 func withoutThroughput(chs []document.Change) []document.Change {
-	timed := map[string]bool{}
+	timed := map[document.BenchKey]bool{}
 	for _, ch := range chs {
 		if unitRank(ch.Unit) == 0 {
-			timed[ch.Package+" "+ch.Benchmark] = true
+			timed[document.BenchKey{Package: ch.Package, Name: ch.Benchmark}] = true
 		}
 	}
 	return slices.DeleteFunc(slices.Clone(chs), func(ch document.Change) bool {
-		return unitRank(ch.Unit) == 4 && timed[ch.Package+" "+ch.Benchmark]
+		return unitRank(ch.Unit) == 4 && timed[document.BenchKey{Package: ch.Package, Name: ch.Benchmark}]
 	})
 }
 

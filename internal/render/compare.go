@@ -242,53 +242,6 @@ func (f *footnotes) write(w io.Writer) {
 	}
 }
 
-// CompareJSON is the perfloop.compare/v1 document.
-type CompareJSON struct {
-	Schema  string           `json:"schema"`
-	Rows    []CompareRow     `json:"rows"`
-	Geomean []CompareGeomean `json:"geomean"`
-	// Rounds and WallSeconds are set by diff.
-	Rounds      int     `json:"rounds,omitempty"`
-	WallSeconds float64 `json:"wall_seconds,omitempty"`
-}
-
-// CompareSchema names version 1 of the compare JSON contract.
-const CompareSchema = "perfloop.compare/v1"
-
-// CompareRow is one benchmark, unit and new file compared with the baseline.
-type CompareRow struct {
-	Benchmark string           `json:"benchmark"`
-	Procs     int              `json:"procs,omitempty"`
-	Package   string           `json:"package,omitempty"`
-	Unit      string           `json:"unit"`
-	Old       *document.Metric `json:"old"`
-	New       *document.Metric `json:"new"`
-	Delta     *float64         `json:"delta"`
-	P         float64          `json:"p"`
-	Q         float64          `json:"q"`
-	// Significant reports Q <= alpha.
-	Significant bool   `json:"significant"`
-	Verdict     string `json:"verdict"`
-	// MDE is the smallest relative change the run could have detected
-	// (diff only).
-	MDE *float64 `json:"mde,omitempty"`
-	// DeltaLow and DeltaHigh bound the change of an inconclusive paired
-	// row (diff only).
-	DeltaLow  *float64 `json:"delta_low,omitempty"`
-	DeltaHigh *float64 `json:"delta_high,omitempty"`
-	// OldFile and NewFile label the compared columns.
-	OldFile string `json:"old_file,omitempty"`
-	NewFile string `json:"new_file,omitempty"`
-}
-
-// CompareGeomean is the geomean delta of one unit (and new file).
-type CompareGeomean struct {
-	Unit    string   `json:"unit"`
-	Package string   `json:"package,omitempty"`
-	Delta   *float64 `json:"delta"`
-	NewFile string   `json:"new_file,omitempty"`
-}
-
 func finite(f float64) *float64 {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return nil
@@ -297,8 +250,8 @@ func finite(f float64) *float64 {
 }
 
 // NewCompareJSON converts comparison tables to the compare/v1 document.
-func NewCompareJSON(tables []*stats.Table) *CompareJSON {
-	doc := &CompareJSON{Schema: CompareSchema, Rows: []CompareRow{}, Geomean: []CompareGeomean{}}
+func NewCompareJSON(tables []*stats.Table) *document.Compare {
+	doc := &document.Compare{Schema: document.CompareSchema, Rows: []document.CompareRow{}, Geomean: []document.CompareGeomean{}}
 	for _, t := range tables {
 		pkg := configValue(t.Config, "pkg")
 		for ci := 1; ci < len(t.Columns); ci++ {
@@ -307,7 +260,7 @@ func NewCompareJSON(tables []*stats.Table) *CompareJSON {
 				if c == nil || old == nil || !c.Compared {
 					continue
 				}
-				doc.Rows = append(doc.Rows, CompareRow{
+				doc.Rows = append(doc.Rows, document.CompareRow{
 					Benchmark:   r.Benchmark,
 					Procs:       r.Procs,
 					Package:     pkg,
@@ -326,7 +279,7 @@ func NewCompareJSON(tables []*stats.Table) *CompareJSON {
 					NewFile:     t.Columns[ci],
 				})
 			}
-			doc.Geomean = append(doc.Geomean, CompareGeomean{
+			doc.Geomean = append(doc.Geomean, document.CompareGeomean{
 				Unit: t.Unit, Package: pkg, Delta: finite(t.Geomean[ci].Delta), NewFile: t.Columns[ci],
 			})
 		}

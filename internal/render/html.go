@@ -37,7 +37,7 @@ func Script() string { return htmlScript }
 var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct":      percent,
 	"fileLine": fileLine,
-	"short":    shortFunc,
+	"short":    document.ShortFunc,
 	"bytes":    formatBytes,
 	"count":    formatCount,
 	"add":      func(a, b int) int { return a + b },

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/perfloop/perfloop/internal/lint"
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // LintText writes perfloop lint's findings, one block each: where, what,
 // why it distorts the number, and the fix.
-func LintText(w io.Writer, diags []lint.Diagnostic) error {
+func LintText(w io.Writer, diags []document.LintDiagnostic) error {
 	bw := &errWriter{w: w}
 	if len(diags) == 0 {
 		fmt.Fprintln(bw, "no benchmark mistakes found")

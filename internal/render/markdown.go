@@ -290,7 +290,7 @@ func inFunc(fn string) string {
 	if fn == "" {
 		return ""
 	}
-	return " in " + code(shortFunc(fn))
+	return " in " + code(document.ShortFunc(fn))
 }
 
 func pluralS(n int) string {
@@ -563,7 +563,7 @@ func (m *mdWriter) cpu() {
 		if len(bc.Hotspots) > 0 {
 			var rows [][]string
 			for _, h := range bc.Hotspots {
-				rows = append(rows, []string{percent(h.Flat), percent(h.Cum), code(shortFunc(h.Function)), code(fileLine(h.File, h.Line))})
+				rows = append(rows, []string{percent(h.Flat), percent(h.Cum), code(document.ShortFunc(h.Function)), code(fileLine(h.File, h.Line))})
 			}
 			m.table("rrll", []string{"flat", "cum", "function", "hottest line"}, rows)
 		}
@@ -607,7 +607,7 @@ func (m *mdWriter) memory() {
 		var rows [][]string
 		var flows []document.Allocation
 		for _, a := range bm.Sites {
-			fn := code(shortFunc(a.Function))
+			fn := code(document.ShortFunc(a.Function))
 			if a.Via != "" {
 				fn += " via " + code(a.Via)
 			}
@@ -794,19 +794,6 @@ func (m *mdWriter) commands() {
 		lines = append(lines, "# "+oneLine(c.What), c.Command)
 	}
 	m.printf("### Reproduce\n\n%s", fenced("", "sh", lines))
-}
-
-// shortFunc drops the import path's directories from a function name, as
-// pprof does: "example.com/m/codec.(*W).Write" → "codec.(*W).Write".
-func shortFunc(name string) string {
-	end := len(name)
-	if i := strings.IndexAny(name, "(["); i >= 0 {
-		end = i
-	}
-	if i := strings.LastIndexByte(name[:end], '/'); i >= 0 {
-		return name[i+1:]
-	}
-	return name
 }
 
 func oneLine(s string) string {

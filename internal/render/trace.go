@@ -128,22 +128,22 @@ func TraceCompareText(w io.Writer, doc *document.Trace) error {
 	base := doc.Base
 	fmt.Fprintf(&b, "BASE: %s; HEAD: %s. One trace per side at the same iteration count; the changes are single measurements, not tested for significance.\n",
 		base.Revision, doc.Revision)
-	baseBy := map[string]*document.TraceBenchmark{}
+	baseBy := map[document.BenchKey]*document.TraceBenchmark{}
 	for i := range base.Benchmarks {
 		tb := &base.Benchmarks[i]
-		baseBy[tb.Package+" "+tb.Name] = tb
+		baseBy[document.BenchKey{Package: tb.Package, Name: tb.Name}] = tb
 	}
-	seen := map[string]bool{}
+	seen := map[document.BenchKey]bool{}
 	for i := range doc.Benchmarks {
 		head := &doc.Benchmarks[i]
-		key := head.Package + " " + head.Name
+		key := document.BenchKey{Package: head.Package, Name: head.Name}
 		seen[key] = true
 		b.WriteString("\n")
 		compareBlock(&b, baseBy[key], head)
 	}
 	for i := range base.Benchmarks {
 		tb := &base.Benchmarks[i]
-		if !seen[tb.Package+" "+tb.Name] {
+		if !seen[document.BenchKey{Package: tb.Package, Name: tb.Name}] {
 			fmt.Fprintf(&b, "\n%s  %s\n  BASE only\n", tb.Name, tb.Package)
 		}
 	}

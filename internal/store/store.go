@@ -39,10 +39,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -51,6 +53,8 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"modernc.org/sqlite" // database/sql driver "sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // ErrNotFound is matched (with errors.Is) by the error for a run or
@@ -74,12 +78,12 @@ type Run struct {
 	CommitTime  time.Time // commit's committer time
 	Subject     string    // commit subject line
 	Fingerprint Fingerprint
-	Started     time.Time                // when the run began
-	Shard       string                   // "" or "i/n"
-	Results     []byte                   // benchfmt text (go test -bench output format), required
-	Report      []byte                   // report.json, may be nil (empty counts as none)
-	Profiles    map[string][]byte        // name → pprof bytes, e.g. "example.com/m BenchmarkX.cpu.pprof"; may be nil
-	Durations   map[string]time.Duration // "pkg BenchmarkName" → wall time the benchmark's runs took; for sharding
+	Started     time.Time                           // when the run began
+	Shard       string                              // "" or "i/n"
+	Results     []byte                              // benchfmt text (go test -bench output format), required
+	Report      []byte                              // report.json, may be nil (empty counts as none)
+	Profiles    map[string][]byte                   // name → pprof bytes, e.g. "example.com/m BenchmarkX.cpu.pprof"; may be nil
+	Durations   map[document.BenchKey]time.Duration // wall time each benchmark's runs took, kept as "pkg BenchmarkName"; for sharding
 }
 
 // RunInfo is a run without its blobs.
@@ -469,9 +473,9 @@ func (s *Store) save(ctx context.Context, r *Run) (int64, error) {
 			return 0, errors.New("profile with an empty name")
 		}
 	}
-	benchmarks := sortedKeys(r.Durations)
+	benchmarks := slices.SortedFunc(maps.Keys(r.Durations), document.BenchKey.Compare)
 	for _, b := range benchmarks {
-		if b == "" {
+		if b.Name == "" {
 			return 0, errors.New("duration with an empty benchmark name")
 		}
 		if r.Durations[b] < 0 {
@@ -527,7 +531,7 @@ func (s *Store) save(ctx context.Context, r *Run) (int64, error) {
 	}
 	for _, b := range benchmarks {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO durations (run_id, benchmark, nanos) VALUES ($1, $2, $3)`,
-			id, b, int64(r.Durations[b])); err != nil {
+			id, b.String(), int64(r.Durations[b])); err != nil {
 			return 0, fmt.Errorf("insert duration of %s: %w", b, err)
 		}
 	}
@@ -730,12 +734,12 @@ func (s *Store) Profile(ctx context.Context, id int64, name string) ([]byte, err
 // Durations takes the median of.
 const durationSamples = 3
 
-// Durations returns, per "pkg BenchmarkName", how long the benchmark's runs
+// Durations returns, per benchmark, how long the benchmark's runs
 // took in module's runs with the given fingerprint key: the median of the
 // newest three runs that measured it (newest by Started, then ID; the mean
 // of the middle two when there are two). It returns an empty map when no
 // such run has durations.
-func (s *Store) Durations(ctx context.Context, module, fingerprintKey string) (map[string]time.Duration, error) {
+func (s *Store) Durations(ctx context.Context, module, fingerprintKey string) (map[document.BenchKey]time.Duration, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT benchmark, nanos FROM (
 			SELECT d.benchmark, d.nanos, ROW_NUMBER() OVER (
 				PARTITION BY d.benchmark
@@ -762,9 +766,9 @@ func (s *Store) Durations(ctx context.Context, module, fingerprintKey string) (m
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store %s: durations of %s on %s: %w", s.name, module, fingerprintKey, err)
 	}
-	out := make(map[string]time.Duration, len(samples))
+	out := make(map[document.BenchKey]time.Duration, len(samples))
 	for b, ns := range samples {
-		out[b] = median(ns)
+		out[document.ParseBenchKey(b)] = median(ns)
 	}
 	return out, nil
 }

@@ -16,6 +16,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // backend is a store to test: a DSN that each Open call opens afresh.
@@ -143,8 +145,8 @@ func sampleRun(module string, n int, commitTime time.Time) *Run {
 			"example.com/m BenchmarkA.cpu.pprof": []byte(fmt.Sprintf("cpu %d", n)),
 			"example.com/m BenchmarkA.mem.pprof": []byte(fmt.Sprintf("mem %d", n)),
 		},
-		Durations: map[string]time.Duration{
-			"example.com/m BenchmarkA": time.Duration(n) * time.Second,
+		Durations: map[document.BenchKey]time.Duration{
+			{Package: "example.com/m", Name: "BenchmarkA"}: time.Duration(n) * time.Second,
 		},
 	}
 }
@@ -196,7 +198,7 @@ func TestRoundTrip(t *testing.T) {
 		r := sampleRun("example.com/m", 7, ct)
 		r.Profiles["z last"] = []byte{0, 1, 2, 255}
 		r.Profiles["A first"] = []byte{}
-		r.Durations["example.com/m/sub BenchmarkB/size=10"] = 1500 * time.Millisecond
+		r.Durations[document.BenchKey{Package: "example.com/m/sub", Name: "BenchmarkB/size=10"}] = 1500 * time.Millisecond
 		id, err := s.Save(ctx, r)
 		if err != nil {
 			t.Fatal(err)
@@ -233,9 +235,9 @@ func TestRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wantD := map[string]time.Duration{
-			"example.com/m BenchmarkA":             7 * time.Second,
-			"example.com/m/sub BenchmarkB/size=10": 1500 * time.Millisecond,
+		wantD := map[document.BenchKey]time.Duration{
+			{Package: "example.com/m", Name: "BenchmarkA"}:             7 * time.Second,
+			{Package: "example.com/m/sub", Name: "BenchmarkB/size=10"}: 1500 * time.Millisecond,
 		}
 		if !reflect.DeepEqual(d, wantD) {
 			t.Errorf("Durations = %v, want %v", d, wantD)
@@ -342,7 +344,8 @@ func TestDurations(t *testing.T) {
 		base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 		other := testFP
 		other.GOMAXPROCS = 8
-		save := func(fp Fingerprint, started time.Time, d map[string]time.Duration) {
+		kA, kB, kC := document.BenchKey{Package: "m", Name: "BenchmarkA"}, document.BenchKey{Package: "m", Name: "BenchmarkB"}, document.BenchKey{Package: "m", Name: "BenchmarkC"}
+		save := func(fp Fingerprint, started time.Time, d map[document.BenchKey]time.Duration) {
 			t.Helper()
 			r := &Run{Module: "m", Commit: "c", Results: oneResult, Fingerprint: fp, Started: started, Durations: d}
 			if _, err := s.Save(ctx, r); err != nil {
@@ -354,16 +357,16 @@ func TestDurations(t *testing.T) {
 		}
 		// Saved out of start order: the oldest measurement of A (100s)
 		// falls out of the newest three.
-		save(testFP, base.Add(4*time.Hour), map[string]time.Duration{"A": 4 * time.Second})
-		save(testFP, base.Add(1*time.Hour), map[string]time.Duration{"A": 100 * time.Second, "B": 2 * time.Second})
-		save(testFP, base.Add(3*time.Hour), map[string]time.Duration{"A": 9 * time.Second})
-		save(testFP, base.Add(2*time.Hour), map[string]time.Duration{"A": 5 * time.Second, "B": 4 * time.Second})
-		save(other, base.Add(5*time.Hour), map[string]time.Duration{"A": time.Hour, "C": time.Hour})
+		save(testFP, base.Add(4*time.Hour), map[document.BenchKey]time.Duration{kA: 4 * time.Second})
+		save(testFP, base.Add(1*time.Hour), map[document.BenchKey]time.Duration{kA: 100 * time.Second, kB: 2 * time.Second})
+		save(testFP, base.Add(3*time.Hour), map[document.BenchKey]time.Duration{kA: 9 * time.Second})
+		save(testFP, base.Add(2*time.Hour), map[document.BenchKey]time.Duration{kA: 5 * time.Second, kB: 4 * time.Second})
+		save(other, base.Add(5*time.Hour), map[document.BenchKey]time.Duration{kA: time.Hour, kC: time.Hour})
 		d, err := s.Durations(ctx, "m", testFP.Key())
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := map[string]time.Duration{"A": 5 * time.Second, "B": 3 * time.Second}
+		want := map[document.BenchKey]time.Duration{kA: 5 * time.Second, kB: 3 * time.Second}
 		if !reflect.DeepEqual(d, want) {
 			t.Errorf("Durations = %v, want %v", d, want)
 		}
@@ -567,7 +570,8 @@ func TestSaveInvalid(t *testing.T) {
 			"no results":          {Module: "m", Commit: "c"},
 			"no benchmark result": {Module: "m", Commit: "c", Results: []byte("goos: linux\ncpu: x\n\nperfloop-version: (devel)\ndate: 2026-01-01T00:00:00Z\n")},
 			"time out of range":   {Module: "m", Commit: "c", Results: oneResult, CommitTime: time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC)},
-			"negative duration":   {Module: "m", Commit: "c", Results: oneResult, Durations: map[string]time.Duration{"A": -1}},
+			"negative duration":   {Module: "m", Commit: "c", Results: oneResult, Durations: map[document.BenchKey]time.Duration{{Package: "m", Name: "BenchmarkA"}: -1}},
+			"no benchmark name":   {Module: "m", Commit: "c", Results: oneResult, Durations: map[document.BenchKey]time.Duration{{Package: "m"}: time.Second}},
 			"empty profile name":  {Module: "m", Commit: "c", Results: oneResult, Profiles: map[string][]byte{"": nil}},
 		} {
 			if _, err := s.Save(ctx, r); err == nil {

@@ -28,7 +28,7 @@ type Config struct {
 	// Dir is the module directory in the user's work tree.
 	Dir string
 	// From, if set, is a report.json to take the findings from instead
-	// of running the report pipeline (Loop) on the current commit.
+	// of running the report pipeline (loop.Report) on the current commit.
 	From string
 	Loop loop.Config
 	// ProfileTime is the report's -profiletime.
@@ -40,32 +40,32 @@ type Config struct {
 	// tree (which must have no uncommitted changes).
 	Apply bool
 	// Fix holds the rewriting and measuring options (Repo, Rel, Commit,
-	// Dir and Doc are set by Loop).
+	// Dir and Doc are set by Run).
 	Fix Options
 	// Stage, if set, is told when a stage starts.
 	Stage func(string)
 }
 
-// ErrNoRepo is returned by Loop when the module is not in a git
+// ErrNoRepo is returned by Run when the module is not in a git
 // repository with a commit: fix edits scratch work trees of a commit.
 var ErrNoRepo = errors.New("fix needs a git repository with a commit (it edits scratch work trees of the current commit)")
 
-// ErrBadReport is returned by Loop when the -from report cannot be read.
+// ErrBadReport is returned by Run when the -from report cannot be read.
 var ErrBadReport = errors.New("-from")
 
-// ErrDirty is returned by Loop with Apply when the work tree has
+// ErrDirty is returned by Run with Apply when the work tree has
 // uncommitted changes.
 var ErrDirty = errors.New("the work tree has uncommitted changes: commit or stash them before -apply (fix never overwrites your edits)")
 
-// ErrTreeChanged is returned by Loop with Apply when the work tree
+// ErrTreeChanged is returned by Run with Apply when the work tree
 // changed while fix ran: nothing is applied.
 var ErrTreeChanged = errors.New("the work tree changed while fix ran")
 
-// Loop runs a fix: it checks the current commit out into a scratch work
+// Run is perfloop fix: it checks the current commit out into a scratch work
 // tree, measures the report there (or reads cfg.From), tries the
-// rewrites (Run) and, with Apply, applies the kept patches to the work
+// rewrites (Try) and, with Apply, applies the kept patches to the work
 // tree. The work tree is read, never written, unless Apply.
-func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
+func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, error) {
 	stage := cfg.Stage
 	if stage == nil {
 		stage = func(string) {}
@@ -144,7 +144,7 @@ func Loop(ctx context.Context, cfg Config, bar *progress.Bar) (*Result, error) {
 		}
 	}
 	stage("rewriting and measuring")
-	res, err := Run(ctx, opts, bar)
+	res, err := Try(ctx, opts, bar)
 	bar.Done()
 	if res != nil {
 		res.Failures = failures
