@@ -100,6 +100,10 @@ type Finding struct {
 	// Generic reports a suggestion that comes from the cost's category
 	// (what such a call usually needs), not from the code at the line.
 	Generic bool `json:"generic,omitempty"`
+	// Shapes are the shapes of code at the cause's lines that explain
+	// its cost, the one the suggestion comes from first: perfloop fix
+	// tries the rewrites among them.
+	Shapes []ShapeRef `json:"shapes,omitempty"`
 	// Costs are what the cause accounts for, per benchmark.
 	Costs []Cost `json:"costs,omitempty"`
 	// Impact is the estimated share of its costliest benchmark's CPU time

@@ -24,6 +24,20 @@ type Shape struct {
 	Rewrite string `json:"rewrite,omitempty"`
 }
 
+// ShapeRef names a shape at a line: a finding's reference to the
+// document's Shapes.
+type ShapeRef struct {
+	Name    string `json:"name"`
+	File    string `json:"file"`
+	Line    int64  `json:"line"`
+	Rewrite string `json:"rewrite,omitempty"`
+}
+
+// Ref returns the reference to s.
+func (s Shape) Ref() ShapeRef {
+	return ShapeRef{Name: s.Name, File: s.File, Line: s.Line, Rewrite: s.Rewrite}
+}
+
 // Lines returns the shape's line and its related lines in file.
 func (s Shape) Lines() []int64 {
 	out := []int64{s.Line}

@@ -84,7 +84,18 @@ func (d *deriver) allocCauses(b *bench) {
 			c.addEvidence(fmt.Sprintf("compiler (-gcflags=-m=2) at %s: %s", where(a.File, a.Line), clean(e.Verdict)))
 		}
 		if c.suggestion == "" {
-			c.suggestion = allocFix(a, e, c.inherent)
+			c.suggestion, c.generic = allocFix(a, e, c.inherent), !c.inherent
+		}
+		c.mech(e.Cause)
+		c.mech(e.Sink)
+		if a.Via != "" {
+			c.mech(pkgOf(a.Via))
+		}
+		switch {
+		case strings.HasSuffix(a.Alloc, "growslice"):
+			c.mech("growslice")
+		case mapGrows(a.Alloc):
+			c.mech("map")
 		}
 	}
 	// The CPU profile's allocation time under the cause's lines, when it

@@ -345,6 +345,15 @@ func absorb(into, from *cause) {
 	for _, e := range from.evidence {
 		into.addEvidence(e)
 	}
+	for m := range from.mechs {
+		into.mech(m)
+	}
+	for k, v := range from.lineShare {
+		if into.lineShare == nil {
+			into.lineShare = map[string]float64{}
+		}
+		into.lineShare[k] += v
+	}
 	if top == nil {
 		return
 	}

@@ -47,6 +47,11 @@ type cause struct {
 	// inside marks the lines whose allocation is inside a callee, by
 	// file:line: their note names the callee.
 	inside map[string]bool
+	// mechs are the mechanisms of its cost (see explains); shape is the
+	// shape of code its advice comes from, if any.
+	mechs  map[string]bool
+	shape  *document.Shape
+	shapes []document.Shape
 }
 
 // markInside records that the allocation at file:line is inside a
@@ -143,6 +148,12 @@ func (c *cause) finding() document.Finding {
 	f := document.Finding{
 		Kind: c.kind, Rule: c.rule, Section: c.section, Function: c.fn, File: c.file, Line: c.line,
 		Message: c.message, Suggestion: c.suggestion, Generic: c.generic, Impact: impact, Evidence: c.evidence,
+	}
+	if c.shape != nil {
+		f.Shape = c.shape.Name
+	}
+	for _, s := range c.shapes {
+		f.Shapes = append(f.Shapes, s.Ref())
 	}
 	f.Severity = c.t.severity(impact)
 	if c.lowOnly && f.Severity != document.SeverityInfo {

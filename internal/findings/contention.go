@@ -199,6 +199,9 @@ func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSit
 	}
 	ev = append(ev, measured)
 	c := d.contentionCause(b, ls.Function, ls.File, ls.Line)
+	if rule == document.RuleLockRead {
+		c.mech("read-lock")
+	}
 	c.addLine(ls.File, ls.Line, ls.Function, "takes "+lockText(ls))
 	if ls.HeldTo > 0 {
 		c.addLine(ls.File, ls.HeldTo, ls.Function, "releases it")

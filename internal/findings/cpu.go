@@ -185,6 +185,9 @@ func (d *deriver) cpuCauses(b *bench) {
 			c = d.hotFunc(l.Function, l.File, l.Line)
 			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix}, lc.cum)
 		}
+		c.mech(cat)
+		c.mech(pkgOf(l.Callee))
+		c.mech(calleeMech(l.Callee))
 		c.addLine(l.File, l.Line, l.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(l), pct(lc.cum), b.name()))
 		c.weigh(l.File, l.Line, lc.cum)
 		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s %s (%s cum, %s with no module code below)", b.name(), where(l.File, l.Line), callDesc(l), pct(lc.cum), pct(lc.self)))
@@ -330,6 +333,20 @@ func calleeWords(callee, cat string) (what, fix string) {
 	return short, cpuWords["other"][1]
 }
 
+// calleeMech names what a runtime callee does, for the shapes that
+// explain it: growing a slice, concatenating strings, copying bytes.
+func calleeMech(callee string) string {
+	switch {
+	case strings.HasSuffix(callee, "growslice"):
+		return "growslice"
+	case anyIn(callee, "concatstring", "concatbyte"):
+		return "concatenation"
+	case anyIn(callee, "memmove", "Copy"):
+		return "copying"
+	}
+	return ""
+}
+
 func anyIn(s string, words ...string) bool {
 	for _, w := range words {
 		if strings.Contains(s, w) {
@@ -386,6 +403,7 @@ func (d *deriver) repeatedCalls(b *bench) {
 		if c == nil {
 			c = d.newCause(document.KindRepeated, k.callee, k.fn, ls[0].File, ls[0].Line)
 			c.rule = document.RuleRepeatedCall
+			c.mech("repeated-call")
 			c.message = fmt.Sprintf("%s calls %s %d times on the same input", shortName(k.fn), pkgFunc(k.callee), len(ls))
 			c.suggestion = fmt.Sprintf("call %s once and keep the result for the other uses", pkgFunc(k.callee))
 			d.causes = append(d.causes, c)

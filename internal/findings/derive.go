@@ -90,6 +90,7 @@ func Derive(doc *document.Report, opts Options) (findings []document.Finding, ga
 	d.finishCPU()
 	d.scalingCauses()
 	d.merge()
+	d.advise()
 	d.benchmarkVerdicts()
 	fs := d.ranked()
 	return fs, d.gate(fs)

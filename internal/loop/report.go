@@ -20,6 +20,7 @@ import (
 	"github.com/perfloop/perfloop/internal/profiles"
 	"github.com/perfloop/perfloop/internal/progress"
 	"github.com/perfloop/perfloop/internal/results"
+	"github.com/perfloop/perfloop/internal/site"
 	"github.com/perfloop/perfloop/internal/stats"
 )
 
@@ -88,9 +89,11 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	var mains map[string][]string
 	var measured *document.PGOSummary
 	var linted []document.LintFinding
+	var source *site.Program
 	go func() {
 		ix, err := Escapes(ctx, cfg)
-		linted = lintFindings(ctx, cfg)
+		source = loadSource(ctx, cfg)
+		linted = lintFindings(source)
 		if root, rerr := moduleRoot(ctx, cfg.Dir); rerr == nil {
 			mains = mainPackages(ctx, root, cfg.Tags)
 			measured = readPGO(root)
@@ -226,6 +229,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	doc := run.Doc
 	doc.Count, doc.Benchtime = cfg.Count, cfg.Benchtime
 	doc.Scaling = cores
+	doc.Shapes = shapesOf(source, doc)
 	doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{Production: opts.Production, MinShare: opts.MinShare})
 	doc.Scaling = append(doc.Scaling, findings.Scaling(doc)...)
 	doc.Commands = reproduceCommands(doc, cfg)

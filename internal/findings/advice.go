@@ -1,0 +1,115 @@
+package findings
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// explains says which costs each shape of code (internal/site's matchers,
+// internal/rewrite's rewrites) explains: the mechanisms a cause records
+// (the compiler's reasons for its allocations, the packages and profile
+// categories of its calls, what its callees are). A shape at one of a
+// cause's lines whose mechanisms the cause has is what the code at the
+// line does to cost that: the advice comes from it.
+var explains = map[string][]string{
+	"append-unsized":          {"append", "growslice", "copying"},
+	"map-unsized":             {"map", "maps"},
+	"concat-in-loop":          {"concat", "concatenation", "copying"},
+	"sprintf-simple":          {"fmt", "interface"},
+	"const-compile":           {"regexp", "template"},
+	"regexp-twice":            {"regexp"},
+	"make-invariant":          {"variable-make", "make"},
+	"array-through-interface": {"moved-to-heap", "escapes"},
+	"sort-slice":              {"sort", "reflect"},
+	"unbuffered-write":        {"syscall"},
+	"same-call-repeated":      {"repeated-call"},
+	"rlock-read":              {"read-lock"},
+}
+
+// mech records a mechanism of the cause (see explains).
+func (c *cause) mech(m string) {
+	if m == "" {
+		return
+	}
+	if c.mechs == nil {
+		c.mechs = map[string]bool{}
+	}
+	c.mechs[m] = true
+}
+
+// shapesAt indexes the document's shapes by file:line.
+func shapesAt(doc *document.Report) map[string][]document.Shape {
+	out := map[string][]document.Shape{}
+	for _, s := range doc.Shapes {
+		out[where(s.File, s.Line)] = append(out[where(s.File, s.Line)], s)
+	}
+	return out
+}
+
+// advise gives each fix cause the advice of the shape of code at its
+// lines that explains its cost, when one does: what the code does there
+// and the fix that fits it, and whether perfloop fix has a rewrite for
+// it. A cause without one keeps the words of its cost's category, marked
+// generic.
+func (d *deriver) advise() {
+	at := shapesAt(d.doc)
+	for _, c := range d.causes {
+		if c.section != document.SectionFix {
+			continue
+		}
+		shapes := c.shapesExplaining(at)
+		if len(shapes) == 0 {
+			continue
+		}
+		c.shapes = shapes
+		s := &shapes[0]
+		c.shape = s
+		c.suggestion = fmt.Sprintf("%s: %s", s.Says, s.Advice)
+		c.generic = false
+		c.addEvidence(fmt.Sprintf("code at %s: %s", where(s.File, s.Line), s.Says))
+	}
+}
+
+// shapesExplaining returns the shapes at the cause's lines that explain
+// one of its mechanisms, the best first: at its own line, then at the
+// line the cause costs most at, then in file and line order.
+func (c *cause) shapesExplaining(at map[string][]document.Shape) []document.Shape {
+	var cands []document.Shape
+	for _, l := range c.lines {
+		for _, s := range at[where(l.File, l.Line)] {
+			if c.explainedBy(s.Name) {
+				cands = append(cands, s)
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(cands, func(a, b document.Shape) int {
+		own := func(s document.Shape) int {
+			if s.File == c.file && s.Line == c.line {
+				return 0
+			}
+			return 1
+		}
+		return cmp.Or(cmp.Compare(own(a), own(b)),
+			-cmp.Compare(c.lineShare[where(a.File, a.Line)], c.lineShare[where(b.File, b.Line)]),
+			strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Name, b.Name))
+	})
+	return cands
+}
+
+// explainedBy reports whether a shape explains one of the cause's
+// mechanisms.
+func (c *cause) explainedBy(shape string) bool {
+	for _, m := range explains[shape] {
+		if c.mechs[m] {
+			return true
+		}
+	}
+	return false
+}

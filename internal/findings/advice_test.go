@@ -1,0 +1,54 @@
+package findings
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// TestAdviceFromShapes: a cause whose line holds a shape of code that
+// explains its cost takes the shape's advice (what the code does there,
+// the fix that fits it); a shape that explains another cost is not used,
+// and without one the advice is the category's, marked generic.
+func TestAdviceFromShapes(t *testing.T) {
+	d := doc(benchmark("BenchmarkParse", 2e-6, 4, 512), benchmark("BenchmarkMatch", 1e-6, 0, 0))
+	d.Categories = []document.Category{{Benchmark: "BenchmarkParse", Package: mod, Category: "gc", Share: 0.3}}
+	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkParse", Package: mod, Function: mod + ".Parse", File: "p.go", Line: 12,
+		Alloc: "runtime.growslice", BytesShare: 0.8, ObjectsShare: 0.8, AllocsPerOp: 4, BytesPerOp: 512,
+		Escape: &document.Escape{Cause: "append", Name: "out"}}}
+	d.Lines = []document.LineCost{{Benchmark: "BenchmarkMatch", Package: mod, Function: mod + ".Match", File: "r.go", Line: 9,
+		Callee: "regexp.(*Regexp).MatchString", Category: "regexp", Self: 0.5, Cum: 0.5}}
+	derive := func() map[string]document.Finding {
+		fs, _ := Derive(d, Options{})
+		out := map[string]document.Finding{}
+		for _, f := range fs {
+			out[f.File] = f
+		}
+		return out
+	}
+
+	fs := derive()
+	for _, file := range []string{"p.go", "r.go"} {
+		if f := fs[file]; !f.Generic || f.Shape != "" {
+			t.Errorf("%s without a shape: generic %v, shape %q; want the category's advice, generic", file, f.Generic, f.Shape)
+		}
+	}
+
+	d.Shapes = []document.Shape{
+		{Name: "append-unsized", File: "p.go", Line: 12, Says: "out grows by one element per element of parts", Advice: "make it with room for all of them", Rewrite: "presize"},
+		{Name: "regexp-twice", File: "r.go", Line: 9, Says: "the regexp route runs twice on path", Advice: "run it once and keep the result"},
+		// A sort at the allocation's line explains none of its cost.
+		{Name: "sort-slice", File: "p.go", Line: 12, Says: "sort.Slice swaps through reflection", Advice: "slices.SortFunc"},
+	}
+	fs = derive()
+	for file, want := range map[string]string{"p.go": "append-unsized", "r.go": "regexp-twice"} {
+		f := fs[file]
+		if f.Shape != want || f.Generic {
+			t.Errorf("%s: shape %q, generic %v; want %q, not generic", file, f.Shape, f.Generic, want)
+		}
+	}
+	if s := fs["p.go"].Suggestion; !strings.HasPrefix(s, "out grows by one element per element of parts: make it with room") {
+		t.Errorf("p.go's suggestion %q: want what the code does, then the advice", s)
+	}
+}
