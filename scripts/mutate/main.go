@@ -168,7 +168,7 @@ func run(ctx context.Context) error {
 	if len(survivors) == 0 {
 		fmt.Println("survivors: none")
 	} else {
-		fmt.Printf("survivors (no test pins them): %s\n", strings.Join(survivors, ", "))
+		fmt.Printf("survivors (no test pins them):\n\t%s\n", strings.Join(survivors, "\n\t"))
 	}
 	if len(missing) > 0 {
 		fmt.Printf("fields of Thresholds with no value in DefaultThresholds (zero, not mutated): %s\n", strings.Join(missing, ", "))
