@@ -151,10 +151,10 @@ func run(ctx context.Context) error {
 
 	total, killed := 0, 0
 	var survivors []string
-	fmt.Printf("%-17s %-8s %-8s %-8s\n", "field", "default", "×2", "×0.5")
+	fmt.Printf("%-17s %-8s %-8s %s\n", "field", "default", "×2", "×0.5")
 	for _, f := range fields {
 		ms := results[f.name]
-		fmt.Printf("%-17s %-8s %-8s %-8s\n", f.name, f.value, verdict(ms[0].killed), verdict(ms[1].killed))
+		fmt.Printf("%-17s %-8s %-8s %s\n", f.name, f.value, verdict(ms[0].killed), verdict(ms[1].killed))
 		for _, m := range ms {
 			total++
 			if m.killed {
