@@ -24,8 +24,9 @@ type specCase struct {
 // case with the measured value at 1.3× the threshold and one at 0.7×
 // (the rule fires on one side and not on the other), and, for the
 // thresholds that grade or order rather than decide, a case whose order,
-// severity, impact or named parts move with the threshold. The numbers in
-// the names are the defaults (DefaultThresholds).
+// severity, impact or named parts move with the threshold. A case is
+// named after the fields it pins ("SevHigh+SevMedium/…"), then what it
+// measures, against DefaultThresholds.
 var specCases = []specCase{
 	// Allocation causes.
 	{name: "SiteMin/6.5% of the bytes is a cause",
