@@ -92,8 +92,18 @@ func TestOneFindingPerSite(t *testing.T) {
 	if len(f.Benchmarks) != 3 || f.Benchmark != "BenchmarkC" {
 		t.Errorf("benchmarks %v, top %s; want all three, BenchmarkC (most GC) first", f.Benchmarks, f.Benchmark)
 	}
-	if !strings.Contains(f.Suggestion, "strconv.Append") || !strings.Contains(f.Gain, "−2 allocs/op") {
-		t.Errorf("suggestion %q, gain %q", f.Suggestion, f.Gain)
+	if f.Rule != document.RuleAllocSite || f.File != "key.go" || f.Line != 12 {
+		t.Errorf("%s at %s:%d, want %s at key.go:12", f.Rule, f.File, f.Line, document.RuleAllocSite)
+	}
+	for _, c := range f.Costs {
+		if c.AllocsPerOp != 2 || c.BytesPerOp != 64 {
+			t.Errorf("%s: %v allocs/op, %v B/op; want the site's 2 and 64", c.Benchmark, c.AllocsPerOp, c.BytesPerOp)
+		}
+	}
+	// The fix follows the cause (fmt's boxing is written with strconv):
+	// the advice is the point here.
+	if !strings.Contains(f.Suggestion, "strconv.Append") {
+		t.Errorf("suggestion %q, want strconv.Append* for fmt.Sprintf", f.Suggestion)
 	}
 }
 
@@ -162,8 +172,10 @@ func TestFixesThatFit(t *testing.T) {
 	if _, ok := byLine[20]; ok {
 		t.Error("append to the caller's slice dst is a finding")
 	}
-	if f := byLine[40]; !strings.Contains(f.Suggestion, "inherent") {
-		t.Errorf("exported New returning its allocation: suggestion %q, want inherent", f.Suggestion)
+	// Inherent to the API: its impact is its CPU share times
+	// InherentFactor.
+	if f := byLine[40]; len(f.Costs) != 1 || f.Impact != f.Costs[0].CPUShare*DefaultThresholds.InherentFactor {
+		t.Errorf("exported New returning its allocation: impact %v, costs %+v; want the share times %v", f.Impact, f.Costs, DefaultThresholds.InherentFactor)
 	}
 }
 
@@ -246,21 +258,22 @@ func TestCPUAtTheModuleFrontier(t *testing.T) {
 		line(190, "runtime.mallocgc", "memory", 0.30),
 	}
 	fs, _ := Derive(d, Options{})
-	var msgs []string
-	for _, f := range fs {
-		msgs = append(msgs, f.Message)
-		if f.Line == 190 {
-			t.Errorf("allocation time became a CPU finding: %s", f.Message)
-		}
+	if len(fs) != 1 {
+		t.Fatalf("%d findings %v, want one cause of (*Entry).log", len(fs), kinds(fs))
 	}
-	all := strings.Join(msgs, "\n")
-	for _, want := range []string{"walking the stack (runtime.Callers)", "sorting (sort.Strings)"} {
-		if !strings.Contains(all, want) {
-			t.Errorf("findings %q lack %q", all, want)
-		}
+	f := fs[0]
+	if f.Rule != document.RuleCPUCall || f.File != "entry.go" || f.Line != 180 {
+		t.Errorf("%s at %s:%d, want %s at the 40%% stack walk, entry.go:180", f.Rule, f.File, f.Line, document.RuleCPUCall)
 	}
-	if fs[0].Line != 180 {
-		t.Errorf("first finding at line %d, want the 40%% stack walk at 180", fs[0].Line)
+	var related []int64
+	for _, l := range f.Related {
+		related = append(related, l.Line)
+	}
+	if len(related) != 1 || related[0] != 175 {
+		t.Errorf("related lines %v, want the sort at 175 (the allocation at 190 is the allocation causes')", related)
+	}
+	if f.Impact != 0.56 {
+		t.Errorf("impact %v, want the stack walk and the sort, 0.56", f.Impact)
 	}
 }
 
@@ -321,8 +334,8 @@ func TestLintJoinsBroken(t *testing.T) {
 		if f.Section == document.SectionBroken {
 			broken = append(broken, f)
 		}
-		if f.Section == document.SectionLeaveAlone && strings.Contains(f.Message, "BenchmarkFixture") {
-			t.Errorf("BenchmarkFixture left alone: %s", f.Message)
+		if f.Section == document.SectionLeaveAlone && f.Benchmark == "BenchmarkFixture" {
+			t.Errorf("BenchmarkFixture left alone: %s", f.Rule)
 		}
 	}
 	if len(broken) != 2 {
@@ -332,17 +345,17 @@ func TestLintJoinsBroken(t *testing.T) {
 		t.Fatalf("%d broken findings, want 2 (one per benchmark)", len(broken))
 	}
 	for _, f := range broken {
-		switch {
-		case strings.Contains(f.Message, "BenchmarkOnce"):
-			if f.File != "b_test.go" || f.Line != 35 || !strings.Contains(strings.Join(f.Evidence, " "), "perfloop lint (noloop)") {
+		switch f.Benchmark {
+		case "BenchmarkOnce":
+			if f.Rule != document.RuleBrokenSubNs || f.File != "b_test.go" || f.Line != 35 || !strings.Contains(strings.Join(f.Evidence, " "), "perfloop lint (noloop)") {
 				t.Errorf("BenchmarkOnce: %+v; want the run-time finding at the lint's line with its evidence", f)
 			}
-		case strings.Contains(f.Message, "BenchmarkFixture"):
-			if f.Line != 23 || f.Suggestion != "call b.ResetTimer()" {
-				t.Errorf("BenchmarkFixture: %+v", f)
+		case "BenchmarkFixture":
+			if f.Rule != document.RuleBrokenLint || f.Line != 23 || f.Suggestion != "call b.ResetTimer()" {
+				t.Errorf("BenchmarkFixture: %+v; want the lint's finding with its fix", f)
 			}
 		default:
-			t.Errorf("unexpected broken finding %q", f.Message)
+			t.Errorf("unexpected broken finding %s for %s", f.Rule, f.Benchmark)
 		}
 	}
 }

@@ -1,0 +1,582 @@
+package findings
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// specCase is one case of the specification: a small document built at
+// the edge of one threshold, and what Derive makes of it, one line per
+// finding in order, then one per gate row (see specLines).
+type specCase struct {
+	name string
+	doc  []any // the document's parts (see specDoc)
+	want []string
+}
+
+// specCases are the package doc's rules, each threshold at its edge: a
+// case with the measured value at 1.3× the threshold and one at 0.7×
+// (the rule fires on one side and not on the other), and, for the
+// thresholds that grade or order rather than decide, a case whose order,
+// severity, impact or named parts move with the threshold. A case is
+// named after the fields it pins ("SevHigh+SevMedium/…"), then what it
+// measures, against DefaultThresholds.
+var specCases = []specCase{
+	// Allocation causes.
+	{name: "SiteMin/6.5% of the bytes is a cause",
+		doc:  []any{bx(), gc(0.2), site("F", "x.go", 10, 0.065)},
+		want: []string{"alloc-site fix low x.go:10 BenchmarkX 1.3%"}},
+	{name: "SiteMin/3.5% of the bytes is not",
+		doc:  []any{bx(), gc(0.2), site("F", "x.go", 10, 0.035)},
+		want: nil},
+	{name: "RareAllocs+RareBytes/under once per 20 ops with 14% of the bytes is a rare branch",
+		doc:  []any{bx(), gc(0.1), rare(site("F", "x.go", 10, 0.3), 0.035, 0.14)},
+		want: nil},
+	{name: "RareAllocs/once per 15 ops is not rare",
+		doc:  []any{bx(), gc(0.1), rare(site("F", "x.go", 10, 0.3), 0.065, 0.14)},
+		want: []string{"alloc-site fix low x.go:10 BenchmarkX 2.2%"}},
+	{name: "RareBytes/a rare site with 26% of the bytes is a cause",
+		doc:  []any{bx(), gc(0.1), rare(site("F", "x.go", 10, 0.3), 0.035, 0.26)},
+		want: []string{"alloc-site fix low x.go:10 BenchmarkX 2.8%"}},
+	{name: "InherentFactor/an exported function returning what it allocates ranks at half its cost",
+		doc: []any{bx(), gc(0.6),
+			escapesByResult(site("New", "a.go", 10, 0.5)), // 30% of the CPU, its impact 15%
+			site("build", "b.go", 20, 0.34)},              // 20.4%
+		want: []string{
+			"alloc-site fix high b.go:20 BenchmarkX 20.4%",
+			"alloc-site fix medium a.go:10 BenchmarkX 15.0%",
+			"gate reduce-allocations-first first - 60.0%"}},
+
+	// CPU causes.
+	{name: "CPUMin/a library call of 10.4% is a part",
+		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.104)},
+		want: []string{"cpu-call fix medium x.go:10 BenchmarkX 10.4% parts=10%"}},
+	{name: "CPUMin/a library call of 5.6% is not",
+		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.056)},
+		want: nil},
+	{name: "OwnCodeMin/own lines of 19.5% are the function's algorithm, low",
+		doc:  []any{bx(), own("F", "x.go", 10, 0.1), own("F", "x.go", 11, 0.095)},
+		want: []string{"cpu-own-code fix low x.go:10 BenchmarkX 19.5% +x.go:11 parts=20%"}},
+	{name: "OwnCodeMin/own lines of 10.5% are not",
+		doc:  []any{bx(), own("F", "x.go", 10, 0.06), own("F", "x.go", 11, 0.045)},
+		want: nil},
+	{name: "OwnJoinMin/an own line of 2.6% joins the function's call cause",
+		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.2), own("F", "x.go", 12, 0.026)},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 22.6% +x.go:12 parts=20%"}},
+	{name: "OwnJoinMin/an own line of 1.4% does not",
+		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.2), own("F", "x.go", 12, 0.014)},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 20.0% parts=20%"}},
+	{name: "PartMin/a second part of 9.1% is named",
+		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.3), call("F", "x.go", 12, "strings.Index", "strings", 0.091)},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 39.1% +x.go:12 parts=30%,9%"}},
+	{name: "PartMin/a second part of 3.5% is not named",
+		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.3), own("F", "x.go", 12, 0.035)},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 33.5% +x.go:12 parts=30%"}},
+	{name: "RepeatMin/the same call from two lines at 3.9% each is a repeated call",
+		doc: []any{bx(),
+			src(call("F", "x.go", 10, "strconv.Itoa", "other", 0.039), "a := strconv.Itoa(n)"),
+			src(call("F", "x.go", 14, "strconv.Itoa", "other", 0.039), "b := strconv.Itoa(n)")},
+		want: []string{"repeated-call fix medium x.go:10 BenchmarkX 7.8% +x.go:14"}},
+	{name: "RepeatMin/at 2.1% each it is not",
+		doc: []any{bx(),
+			src(call("F", "x.go", 10, "strconv.Itoa", "other", 0.021), "a := strconv.Itoa(n)"),
+			src(call("F", "x.go", 14, "strconv.Itoa", "other", 0.021), "b := strconv.Itoa(n)")},
+		want: nil},
+	{name: "InlineHot/a function not inlined with 3.9% flat is a cause",
+		doc:  []any{bx(), notInlined("skip", "x.go", 20, 100, 80), flat("skip", 0.039)},
+		want: []string{"cpu-own-code fix low x.go:20 BenchmarkX 1.9% parts=2%"}},
+	{name: "InlineHot/with 2.1% flat it is not",
+		doc:  []any{bx(), notInlined("skip", "x.go", 20, 100, 80), flat("skip", 0.021)},
+		want: nil},
+	{name: "InlineNear/cost 1.3× the budget is near it",
+		doc:  []any{bx(), notInlined("skip", "x.go", 20, 104, 80), flat("skip", 0.3)},
+		want: []string{"cpu-own-code fix medium x.go:20 BenchmarkX 15.0% parts=15%"}},
+	{name: "InlineNear/cost 1.95× the budget is not",
+		doc:  []any{bx(), notInlined("skip", "x.go", 20, 156, 80), flat("skip", 0.3)},
+		want: nil},
+	{name: "NotInlinedOwn/half the flat time of a function not inlined is its own code",
+		doc:  []any{bx(), notInlined("skip", "x.go", 20, 90, 80), flat("skip", 0.26)},
+		want: []string{"cpu-own-code fix medium x.go:20 BenchmarkX 13.0% parts=13%"}},
+	{name: "NotInlinedOwn/not with an own-code part of its own",
+		doc:  []any{bx(), notInlined("skip", "x.go", 20, 90, 80), flat("skip", 0.26), own("skip", "x.go", 21, 0.2)},
+		want: []string{"cpu-own-code fix high x.go:21 BenchmarkX 20.0% +x.go:20 parts=20%"}},
+
+	// The benchmark's own cost.
+	{name: "FixtureBytes/a _test.go site with 26% of the bytes is the benchmark's own",
+		doc:  []any{bx(), gc(0.1), fixture("x_test.go", 30, 0.26)},
+		want: []string{"fixture-alloc benchmark low x_test.go:30 BenchmarkX 2.6%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "FixtureBytes/with 14% it is not",
+		doc:  []any{bx(), gc(0.1), fixture("x_test.go", 30, 0.14)},
+		want: nil},
+	{name: "FixtureModuleCPU/in a benchmark with 26% module CPU",
+		doc:  []any{shares(bx(), 0.26, 0.9), gc(0.1), fixture("x_test.go", 30, 0.5)},
+		want: []string{"fixture-alloc benchmark low x_test.go:30 BenchmarkX 5.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "FixtureModuleCPU/not in one with 14% (a baseline)",
+		doc:  []any{shares(bx(), 0.14, 0.9), gc(0.1), fixture("x_test.go", 30, 0.5)},
+		want: nil},
+
+	// Broken benchmarks.
+	{name: "BrokenSecPerOp/0.7 ns/op is broken",
+		doc:  []any{benchmark("BenchmarkX", 0.7e-9, 1, 16)},
+		want: []string{"broken-sub-ns broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "BrokenSecPerOp/1.3 ns/op is not",
+		doc:  []any{benchmark("BenchmarkX", 1.3e-9, 1, 16)},
+		want: nil},
+	{name: "NoModule+NoCallee/0.7% module code and 3.5% in callees: the loop does no work",
+		doc:  []any{shares(bx(), 0.007, 0.035)},
+		want: []string{"broken-no-work broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "NoModule/1.3% module code is work",
+		doc:  []any{shares(bx(), 0.013, 0.035)},
+		want: nil},
+	{name: "NoCallee/6.5% in callees is work, of another package: a baseline",
+		doc:  []any{shares(bx(), 0.007, 0.065)},
+		want: []string{"leave-baseline leave-alone info - BenchmarkX 0.0%"}},
+	{name: "DriftMin/B/op ×2.6 with the iteration count is broken",
+		doc:  []any{drift(bx(), 2.6)},
+		want: []string{"broken-drift-up broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "DriftMin/B/op ÷2.6 is broken the other way",
+		doc:  []any{drift(bx(), 1/2.6)},
+		want: []string{"broken-drift-down broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "DriftMin/×1.4 is noise",
+		doc:  []any{drift(bx(), 1.4)},
+		want: nil},
+	{name: "TimedSetupRatio/reporting 1.3× (1.5 × the loop's 1000 B + 64) is setup in the timer",
+		doc:  []any{loopBytes(benchmark("BenchmarkX", 1e-6, 1, 2033), 1000)},
+		want: []string{"broken-timed-setup broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "TimedSetupRatio/0.7× is not",
+		doc:  []any{loopBytes(benchmark("BenchmarkX", 1e-6, 1, 1095), 1000)},
+		want: nil},
+	{name: "TimedSetupBytes/reporting 1.3× (1.5 × the loop's 10 B + 64) is setup in the timer",
+		doc:  []any{loopBytes(benchmark("BenchmarkX", 1e-6, 1, 103), 10)},
+		want: []string{"broken-timed-setup broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "TimedSetupBytes/0.7× is not",
+		doc:  []any{loopBytes(benchmark("BenchmarkX", 1e-6, 1, 55), 10)},
+		want: nil},
+
+	// Leave alone.
+	{name: "TightSecPerOp/35 ns/op at 0 allocs/op is left alone",
+		doc:  []any{benchmark("BenchmarkX", 35e-9, 0, 0)},
+		want: []string{"leave-tight leave-alone info - BenchmarkX 0.0%"}},
+	{name: "TightSecPerOp/65 ns/op is not",
+		doc:  []any{benchmark("BenchmarkX", 65e-9, 0, 0)},
+		want: nil},
+	{name: "LeaveMin/a cause of 9.1% outside its algorithm keeps a tight benchmark",
+		doc:  []any{benchmark("BenchmarkX", 30e-9, 0, 0), call("F", "x.go", 10, "encoding/binary.Read", "encoding", 0.091)},
+		want: []string{"library-call fix medium x.go:10 BenchmarkX 9.1%", "gate library-or-format-choice consider BenchmarkX 9.1%"}},
+	{name: "LeaveMin/a cause of 3.5% does not",
+		doc:  []any{benchmark("BenchmarkX", 30e-9, 0, 0), notInlined("skip", "x.go", 20, 90, 80), flat("skip", 0.07)},
+		want: []string{"cpu-own-code fix low x.go:20 BenchmarkX 3.5% parts=4%", "leave-tight leave-alone info - BenchmarkX 0.0%"}},
+
+	// Contention.
+	{name: "ContendMin/26% in the scheduler of a benchmark that starts goroutines",
+		doc:  []any{parallel(bx()), sched(0.26)},
+		want: []string{"scheduler-share fix high - BenchmarkX 26.0%", "gate contention first BenchmarkX 26.0%"}},
+	{name: "ContendMin/14% is not",
+		doc:  []any{parallel(bx()), sched(0.14)},
+		want: nil},
+	{name: "ContendMin/never in a benchmark that runs one goroutine",
+		doc:  []any{bx(), sched(0.5)},
+		want: nil},
+	{name: "ScaleOK/efficiency 0.56: the read lock is a cause",
+		doc:  []any{parallel(bx()), cores(0.56, 1.9, rlock(0.3))},
+		want: []string{"lock-read fix high x.go:27 BenchmarkX 30.0% +x.go:29", "gate contention first BenchmarkX 30.0%"}},
+	{name: "ScaleOK/efficiency 1.04 scales: no finding",
+		doc:  []any{parallel(bx()), cores(1.04, 1.9, rlock(0.3))},
+		want: nil},
+	{name: "BusyCores/1.05 of 2 cores is a busy machine: the CPU profile decides",
+		doc:  []any{parallel(bx()), cores(1.04, 1.05, rlock(0.3))},
+		want: []string{"lock-read fix high x.go:27 BenchmarkX 30.0% +x.go:29", "gate contention first BenchmarkX 30.0%"}},
+	{name: "BusyCores/1.95 of 2 cores is not",
+		doc:  []any{parallel(bx()), cores(1.04, 1.95, rlock(0.3))},
+		want: nil},
+	{name: "InsideWork/a Lock held across 26% of the CPU",
+		doc:  []any{parallel(bx()), cores(0.5, 1.9, lock(0.26, 0))},
+		want: []string{"lock-exclusive fix high x.go:54 BenchmarkX 20.6% +x.go:56 +x.go:59", "gate contention first BenchmarkX 20.6%"}},
+	{name: "InsideWork/across 14% it is not",
+		doc:  []any{parallel(bx()), cores(0.5, 1.9, lock(0.14, 0))},
+		want: nil},
+	{name: "ReadLockCPU/read lock operations of 19.5% of the CPU",
+		doc:  []any{parallel(bx()), cores(0.5, 1.9, rlock(0.195))},
+		want: []string{"lock-read fix medium x.go:27 BenchmarkX 19.5% +x.go:29", "gate contention first BenchmarkX 19.5%"}},
+	{name: "ReadLockCPU/of 10.5% they are not",
+		doc:  []any{parallel(bx()), cores(0.5, 1.9, rlock(0.105))},
+		want: nil},
+	{name: "DelayMin/waits of 6.5% of the goroutines' time",
+		doc:  []any{parallel(bx()), cores(0.5, 1.9, lock(0, 13))},
+		want: []string{"lock-wait fix low x.go:54 BenchmarkX 6.5% +x.go:59", "gate contention first BenchmarkX 6.5%"}},
+	{name: "DelayMin/of 3.5% they are not",
+		doc:  []any{parallel(bx()), cores(0.5, 1.9, lock(0, 7))},
+		want: nil},
+	{name: "GrowthFactor/an atomic whose CPU per op grows ×1.95 from 1 to 2 cores",
+		doc:  []any{parallel(bx()), cores(0.5, 1.9, growing(10, 19.5))},
+		want: []string{"line-growth fix low x.go:40 BenchmarkX 5.0%", "gate contention first BenchmarkX 5.0%"}},
+	{name: "GrowthFactor/×1.05 is not growth",
+		doc:  []any{parallel(bx()), cores(0.5, 1.9, growing(10, 10.5))},
+		want: nil},
+	{name: "AtomicMin/atomic writes to shared state at 19.5% of the CPU",
+		doc:  []any{parallel(bx()), cores(0.5, 1.9, atomics(0.195))},
+		want: []string{"shared-atomics fix medium x.go:165 BenchmarkX 19.5% +x.go:168", "gate contention first BenchmarkX 19.5%"}},
+	{name: "AtomicMin/at 10.5% they are not",
+		doc:  []any{parallel(bx()), cores(0.5, 1.9, atomics(0.105))},
+		want: nil},
+
+	// Ranking.
+	{name: "SevHigh+SevMedium/26% is high, 15% and 9.1% medium, 4.9% low",
+		doc: []any{bx(), gc(0.1),
+			call("A", "a.go", 1, "sort.Slice", "sort", 0.26),
+			call("B", "b.go", 1, "sort.Slice", "sort", 0.15),
+			call("C", "c.go", 1, "sort.Slice", "sort", 0.091),
+			site("D", "d.go", 1, 0.49)},
+		want: []string{
+			"cpu-call fix high a.go:1 BenchmarkX 26.0% parts=26%",
+			"cpu-call fix medium b.go:1 BenchmarkX 15.0% parts=15%",
+			"cpu-call fix medium c.go:1 BenchmarkX 9.1% parts=9%",
+			"alloc-site fix low d.go:1 BenchmarkX 4.9%"}},
+	{name: "RankBucket/impacts 1 point apart rank as equal: by file",
+		doc: []any{bx(),
+			call("A", "a.go", 1, "sort.Slice", "sort", 0.20),
+			call("B", "b.go", 1, "sort.Slice", "sort", 0.21)},
+		want: []string{
+			"cpu-call fix high a.go:1 BenchmarkX 20.0% parts=20%",
+			"cpu-call fix high b.go:1 BenchmarkX 21.0% parts=21%"}},
+	{name: "RankBucket/impacts 1.5 points apart do not",
+		doc: []any{bx(),
+			call("A", "a.go", 1, "sort.Slice", "sort", 0.20),
+			call("B", "b.go", 1, "sort.Slice", "sort", 0.215)},
+		want: []string{
+			"cpu-call fix high b.go:1 BenchmarkX 21.5% parts=22%",
+			"cpu-call fix high a.go:1 BenchmarkX 20.0% parts=20%"}},
+	{name: "RankBucket/a cause's line is its costliest, within a bucket the first",
+		doc: []any{bx(),
+			call("F", "x.go", 10, "sort.Slice", "sort", 0.20),
+			call("F", "x.go", 20, "sort.Strings", "sort", 0.21),
+			call("G", "y.go", 10, "sort.Slice", "sort", 0.20),
+			call("G", "y.go", 20, "sort.Strings", "sort", 0.215)},
+		want: []string{
+			"cpu-call fix high y.go:20 BenchmarkX 41.5% +y.go:10 parts=22%,20%",
+			"cpu-call fix high x.go:10 BenchmarkX 41.0% +x.go:20 parts=21%,20%"}},
+	{name: "OwnCodeRank/an algorithm of 50% ranks as 15%: after 20%, before 12%",
+		doc: []any{bx(),
+			own("Own", "a.go", 1, 0.5),
+			call("Y", "y.go", 1, "sort.Slice", "sort", 0.2),
+			call("Z", "z.go", 1, "sort.Slice", "sort", 0.12)},
+		want: []string{
+			"cpu-call fix high y.go:1 BenchmarkX 20.0% parts=20%",
+			"cpu-own-code fix low a.go:1 BenchmarkX 50.0% parts=50%",
+			"cpu-call fix medium z.go:1 BenchmarkX 12.0% parts=12%"}},
+	{name: "GainMin/a cause of 1.3% of the CPU states it in its gain",
+		doc:  []any{bx(), gc(0.026), site("F", "x.go", 10, 0.5)},
+		want: []string{"alloc-site fix low x.go:10 BenchmarkX 1.3%"}},
+	{name: "GainMin/one of 0.7% does not",
+		doc:  []any{bx(), gc(0.014), site("F", "x.go", 10, 0.5)},
+		want: []string{"alloc-site fix low x.go:10 BenchmarkX 0.7% gain:no-cpu"}},
+
+	// The decision gate.
+	{name: "GateAllocs/gc + memory at 26%: allocations first",
+		doc:  []any{bx(), gc(0.26)},
+		want: []string{"gate reduce-allocations-first first - 26.0%"}},
+	{name: "GateAllocs/at 14% not",
+		doc:  []any{bx(), gc(0.14)},
+		want: nil},
+	{name: "GateSyscall/system calls at 52%: I/O strategy first",
+		doc:  []any{bx(), category("syscall", 0.52)},
+		want: []string{"gate I/O-strategy first BenchmarkX 52.0%"}},
+	{name: "GateSyscall/at 28% not",
+		doc:  []any{bx(), category("syscall", 0.28)},
+		want: nil},
+	{name: "PGOGoShare/a main package and 13% of the CPU in the module's Go code: consider PGO",
+		doc:  []any{bx(), own("F", "x.go", 10, 0.13), mainPackage},
+		want: []string{"gate profile-guided-optimization consider - 0"}},
+	{name: "PGOGoShare/at 7% not",
+		doc:  []any{bx(), own("F", "x.go", 10, 0.07), mainPackage},
+		want: nil},
+}
+
+// TestSpec derives the findings of every specCase and compares them with
+// what the package doc says they are.
+func TestSpec(t *testing.T) {
+	for _, tc := range specCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := specLines(specDoc(tc.doc), nil)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got:\n\t%s\nwant:\n\t%s\nas Go: %#v", strings.Join(got, "\n\t"), strings.Join(tc.want, "\n\t"), got)
+			}
+		})
+	}
+}
+
+// TestEveryThresholdMatters doubles and halves each field of Thresholds,
+// one at a time, and requires a specCase named after the field ("SiteMin/…",
+// or "SevHigh+SevMedium/…") to come out differently: a threshold no case
+// pins at its edge is not specified. It names every field that fails.
+func TestEveryThresholdMatters(t *testing.T) {
+	base := make([][]string, len(specCases))
+	for i, tc := range specCases {
+		base[i] = specLines(specDoc(tc.doc), nil)
+	}
+	typ := reflect.TypeOf(Thresholds{})
+	var unpinned []string
+	for i := range typ.NumField() {
+		name := typ.Field(i).Name
+		for _, factor := range []float64{2, 0.5} {
+			th := DefaultThresholds
+			v := reflect.ValueOf(&th).Elem().Field(i)
+			switch v.Kind() {
+			case reflect.Float64:
+				v.SetFloat(v.Float() * factor)
+			case reflect.Int, reflect.Int64:
+				v.SetInt(int64(float64(v.Int()) * factor))
+			default:
+				t.Fatalf("Thresholds.%s is a %s: teach this test to scale it", name, v.Kind())
+			}
+			changed := false
+			for j, tc := range specCases {
+				if pins(tc.name, name) && !slices.Equal(specLines(specDoc(tc.doc), &th), base[j]) {
+					changed = true
+					break
+				}
+			}
+			if !changed {
+				unpinned = append(unpinned, fmt.Sprintf("%s ×%g", name, factor))
+			}
+		}
+	}
+	if len(unpinned) > 0 {
+		t.Errorf("no case of TestSpec named after these thresholds changes when they move; add one at the edge:\n\t%s", strings.Join(unpinned, "\n\t"))
+	}
+}
+
+// pins reports whether a specCase's name says it is about field: the
+// fields before the first "/", joined by "+".
+func pins(caseName, field string) bool {
+	fields, _, _ := strings.Cut(caseName, "/")
+	return slices.Contains(strings.Split(fields, "+"), field)
+}
+
+// specLines is what Derive makes of doc, one line per finding in order,
+// then one per gate row:
+//
+//	rule section severity file:line benchmarks impact [+related lines] [parts=…] [gain:no-cpu]
+//	gate rule verdict benchmark measured
+//
+// parts are the figures of the parts a CPU cause's message names (the
+// parts PartMin lets through); gain:no-cpu marks a "fix" finding with a
+// CPU share whose gain names none (GainMin). A gate row's threshold is
+// left out: it repeats the threshold, not what the rule decided.
+func specLines(doc *document.Report, th *Thresholds) []string {
+	fs, gate := Derive(doc, Options{Thresholds: th})
+	var out []string
+	for _, f := range fs {
+		s := fmt.Sprintf("%s %s %s %s %s %.1f%%", f.Rule, f.Section, f.Severity, orDash(where(f.File, f.Line)), orDash(strings.Join(f.Benchmarks, ",")), 100*f.Impact)
+		for _, r := range f.Related {
+			s += " +" + where(r.File, r.Line)
+		}
+		if f.Kind == document.KindCPU {
+			s += " parts=" + strings.Join(namedParts(f.Message), ",")
+		}
+		if f.Section == document.SectionFix && f.Impact > 0 && !strings.Contains(f.Gain, "of its time") {
+			s += " gain:no-cpu"
+		}
+		out = append(out, s)
+	}
+	for _, g := range gate {
+		measured := fmt.Sprintf("%.1f%%", 100*g.Measured)
+		if g.Unit != "share" {
+			measured = fmt.Sprint(g.Measured)
+		}
+		out = append(out, fmt.Sprintf("gate %s %s %s %s", strings.ReplaceAll(g.Rule, " ", "-"), g.Verdict, orDash(g.Benchmark), measured))
+	}
+	return out
+}
+
+var partFigure = regexp.MustCompile(`(<?[0-9]+%)$`)
+
+// namedParts are the figures of the parts a CPU cause's message names
+// ("F: sorting (sort.Slice) 30%; string search (strings.Index) 9%"):
+// which parts are named is the one thing PartMin decides, and the message
+// is where it shows.
+func namedParts(msg string) []string {
+	_, list, _ := strings.Cut(msg, ": ")
+	var out []string
+	for _, clause := range strings.Split(list, "; ") {
+		if m := partFigure.FindString(clause); m != "" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// specDoc builds a document of BenchmarkX's module from its parts:
+// benchmarks, categories, allocation sites, line costs, hotspots,
+// not-inlined functions, core-scaling rows and main packages.
+func specDoc(parts []any) *document.Report {
+	d := doc()
+	for _, p := range parts {
+		switch p := p.(type) {
+		case document.Benchmark:
+			d.Benchmarks = append(d.Benchmarks, p)
+		case document.Category:
+			d.Categories = append(d.Categories, p)
+		case document.Allocation:
+			d.Allocations = append(d.Allocations, p)
+		case document.LineCost:
+			d.Lines = append(d.Lines, p)
+		case document.Hotspot:
+			d.Hotspots = append(d.Hotspots, p)
+		case document.NotInlined:
+			d.NotInlined = append(d.NotInlined, p)
+		case document.Scaling:
+			d.Scaling = append(d.Scaling, p)
+		case mainPkg:
+			d.MainPackages = append(d.MainPackages, string(p))
+		default:
+			panic(fmt.Sprintf("specDoc: %T", p))
+		}
+	}
+	return d
+}
+
+// mainPkg is a main package of the module that imports the measured
+// code.
+type mainPkg string
+
+const mainPackage = mainPkg(mod + "/cmd/m")
+
+// bx is the benchmark most cases measure: 1 µs/op, 10 allocs/op,
+// 1000 B/op, mostly module code.
+func bx() document.Benchmark { return benchmark("BenchmarkX", 1e-6, 10, 1000) }
+
+func parallel(b document.Benchmark) document.Benchmark { b.Parallel = true; return b }
+
+// shares sets the benchmark's module and callee CPU shares.
+func shares(b document.Benchmark, module, callee float64) document.Benchmark {
+	b.ModuleCPUShare, b.CalleeCPUShare = f64(module), f64(callee)
+	return b
+}
+
+func drift(b document.Benchmark, factor float64) document.Benchmark { b.BytesDrift = factor; return b }
+
+func loopBytes(b document.Benchmark, bytes float64) document.Benchmark {
+	b.LoopBytesPerOp = f64(bytes)
+	return b
+}
+
+func category(name string, share float64) document.Category {
+	return document.Category{Benchmark: "BenchmarkX", Package: mod, Category: name, Share: share}
+}
+
+func gc(share float64) document.Category    { return category("gc", share) }
+func sched(share float64) document.Category { return category("scheduler", share) }
+
+// site is an allocation site of function fn in BenchmarkX with share of
+// its bytes and objects, once per op, made by a make of variable size.
+func site(fn, file string, line int64, share float64) document.Allocation {
+	return document.Allocation{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, File: file, Line: line,
+		BytesShare: share, ObjectsShare: share, AllocsPerOp: 1, BytesPerOp: 100, Escape: &document.Escape{Cause: "variable-make"}}
+}
+
+// rare sets a site's allocations per op and share of the bytes.
+func rare(a document.Allocation, allocsPerOp, bytesShare float64) document.Allocation {
+	a.AllocsPerOp, a.BytesShare = allocsPerOp, bytesShare
+	return a
+}
+
+// escapesByResult makes a site's value leave through the function's result.
+func escapesByResult(a document.Allocation) document.Allocation {
+	a.Escape = &document.Escape{Cause: "escapes", Name: "&T{...}", Sink: "return"}
+	return a
+}
+
+// fixture is an allocation of BenchmarkX's own _test.go code.
+func fixture(file string, line int64, bytesShare float64) document.Allocation {
+	return document.Allocation{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".BenchmarkX", File: file, Line: line,
+		BytesShare: bytesShare, ObjectsShare: bytesShare, AllocsPerOp: 1, BytesPerOp: 100, InTest: true}
+}
+
+// call is a line of fn calling callee, with the time below it.
+func call(fn, file string, line int64, callee, cat string, cum float64) document.LineCost {
+	return document.LineCost{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, File: file, Line: line,
+		Callee: callee, Category: cat, Self: cum, Cum: cum}
+}
+
+// own is a line of fn that calls nothing.
+func own(fn, file string, line int64, self float64) document.LineCost {
+	return document.LineCost{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, File: file, Line: line,
+		Category: "application", Self: self, Cum: self}
+}
+
+func src(l document.LineCost, source string) document.LineCost { l.Source = source; return l }
+
+func notInlined(fn, file string, line int64, cost, budget int) document.NotInlined {
+	return document.NotInlined{Function: mod + "." + fn, File: file, Line: line, Cost: cost, Budget: budget}
+}
+
+// flat is fn's flat share of BenchmarkX's CPU.
+func flat(fn string, share float64) document.Hotspot {
+	return document.Hotspot{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, Flat: share, Cum: share}
+}
+
+// cores is BenchmarkX's core-scaling row at 1 and 2 cores: 100 ns/op at
+// 2 cores, efficiency eff, cores used in the profiled run, and what the
+// profiles found (lock sites, growing lines, atomics).
+func cores(eff, used float64, found ...any) document.Scaling {
+	s := document.Scaling{Benchmark: "BenchmarkX", Package: mod, Parameter: "cpu",
+		CPU: []int{1, 2}, NsPerOp: []float64{200 * eff, 100}, Efficiency: eff, CoresUsed: used}
+	for _, f := range found {
+		switch f := f.(type) {
+		case document.LockSite:
+			s.Locks = append(s.Locks, f)
+		case document.LineGrowth:
+			s.Growing = append(s.Growing, f)
+		case []document.LineInside:
+			s.Atomics, s.Shared = f, []string{"m"}
+		}
+	}
+	return s
+}
+
+// rlock is an RWMutex read path whose lock operations take lockCPU.
+func rlock(lockCPU float64) document.LockSite {
+	return document.LockSite{File: "x.go", Line: 27, Function: mod + ".(*Store).Get", Op: "sync.(*RWMutex).RLock", Profile: "cpu",
+		HeldTo: 29, CPUInside: 0.1, LockCPU: lockCPU, Source: "s.mu.RLock()"}
+}
+
+// lock is an exclusive lock holding inside of the CPU, whose waits take
+// delay ns/op.
+func lock(inside, delay float64) document.LockSite {
+	l := document.LockSite{File: "x.go", Line: 54, Function: mod + ".(*Registry).Add", Op: "sync.(*Mutex).Lock", Profile: "block",
+		DelayPerOp: delay, HeldTo: 59, CPUInside: inside, Source: "r.mu.Lock()"}
+	if inside > 0 {
+		l.Inside = []document.LineInside{{Line: 56, Callee: "crypto/sha256.Sum256", Category: "crypto", Share: inside, Source: "sum := sha256.Sum256(p)"}}
+	}
+	return l
+}
+
+// growing is an atomic update whose CPU per op goes from ns1 at one core
+// to nsN at two.
+func growing(ns1, nsN float64) document.LineGrowth {
+	return document.LineGrowth{File: "x.go", Line: 40, Function: mod + ".(*Counter).Add", NsPerOp1: ns1, NsPerOpN: nsN,
+		Samples1: 100, SamplesN: 200, Mechanism: "atomic", Source: "atomic.AddInt64(&c.n, 1)"}
+}
+
+// atomics are a function's atomic writes to the shared object m, share
+// of the CPU in all.
+func atomics(share float64) []document.LineInside {
+	return []document.LineInside{
+		{File: "x.go", Function: mod + ".(*Meter).Mark", Line: 165, Share: share * 0.6, Source: "atomic.AddInt64(&m.count, n)"},
+		{File: "x.go", Function: mod + ".(*Meter).Mark", Line: 168, Share: share * 0.4, Source: "atomic.AddInt64(&m.rate, n)"},
+	}
+}
