@@ -66,16 +66,17 @@ func scriptParams(dir string) testscript.Params {
 		Dir:                 dir,
 		RequireExplicitExec: true,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"checkrows": checkRows,
-			"histrows":  histRows,
-			"pgorows":   pgoRows,
-			"gitrev":    gitRev,
-			"freeport":  freePort,
-			"httpget":   httpGet,
-			"findrows":  findRows,
-			"exitcode":  exitCode,
-			"fixrows":   fixRows,
-			"dirstate":  dirStateCmd,
+			"checkrows":  checkRows,
+			"histrows":   histRows,
+			"pgorows":    pgoRows,
+			"gitrev":     gitRev,
+			"freeport":   freePort,
+			"httpget":    httpGet,
+			"findrows":   findRows,
+			"exitcode":   exitCode,
+			"fixrows":    fixRows,
+			"sameadvice": sameAdvice,
+			"dirstate":   dirStateCmd,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "multicore" {
@@ -367,4 +368,49 @@ func pgoRows(ts *testscript.TestScript, neg bool, args []string) {
 		samples = "samples>0"
 	}
 	fmt.Fprintf(out, "PROFILE %s source=%s\n", samples, d.Profile.Source)
+}
+
+// sameAdvice is "sameadvice REPORT EXPLAIN FILE:LINE": the advice perfloop
+// explain printed under the site (the "fix:" line in the text file
+// EXPLAIN) is the suggestion of the report's finding at that line and the
+// advice its allocation entry carries.
+func sameAdvice(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: sameadvice REPORT EXPLAIN FILE:LINE")
+	}
+	var d document.Report
+	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &d); err != nil {
+		ts.Fatalf("sameadvice: %v", err)
+	}
+	file, lineText, _ := strings.Cut(args[2], ":")
+	line, _ := strconv.ParseInt(lineText, 10, 64)
+	var finding, site string
+	for _, f := range d.Findings {
+		if f.File == file && f.Line == line {
+			finding = f.Suggestion
+		}
+	}
+	for _, a := range d.Allocations {
+		if a.File == file && a.Line == line && a.Escape != nil {
+			site = a.Escape.Fix
+		}
+	}
+	explained := ""
+	lines := strings.Split(ts.ReadFile(args[1]), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), args[2]+" ") {
+			for _, m := range lines[i+1:] {
+				if rest, ok := strings.CutPrefix(strings.TrimSpace(m), "fix: "); ok {
+					explained = rest
+					break
+				}
+				if !strings.HasPrefix(m, "    ") {
+					break
+				}
+			}
+		}
+	}
+	if finding == "" || explained == "" || finding != explained || site != explained {
+		ts.Fatalf("advice at %s:\n  report finding: %q\n  report site:    %q\n  explain:        %q", args[2], finding, site, explained)
+	}
 }

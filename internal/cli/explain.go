@@ -68,6 +68,10 @@ func runExplain(ctx context.Context, args []string, s Streams) error {
 	if err != nil {
 		return fmt.Errorf("escape analysis: %w", err)
 	}
+	// The advice for each site is the report's: the shape of code at its
+	// line, or the fix that fits the compiler's reason.
+	run.Doc.Shapes = loop.Shapes(ctx, opts.loopConfig(), run.Doc)
+	loop.AdviseSites(run.Doc)
 	if opts.json {
 		if err := render.WriteJSON(s.Out, run.Doc); err != nil {
 			return err

@@ -463,7 +463,9 @@ type Escape struct {
 	// "map", "closure", "escapes", "callee", "unknown").
 	Cause string `json:"cause,omitempty"`
 	// Reason says it in one line of plain words; Name is the variable or
-	// expression that allocates; Fix is the usual fix pattern.
+	// expression that allocates; Fix is the advice for the site
+	// (findings.SiteAdvice: the shape of code at the line, or the fix that
+	// fits the compiler's reason), the same that report and explain give.
 	Reason string `json:"reason,omitempty"`
 	Name   string `json:"name,omitempty"`
 	Fix    string `json:"fix,omitempty"`

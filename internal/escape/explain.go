@@ -48,19 +48,6 @@ const (
 	CauseUnknown Cause = "unknown"
 )
 
-var fixes = map[Cause]string{
-	CauseMovedToHeap:  "keep its address from outliving the call: do not pass it through an interface or store it; reuse a buffer owned by the caller or a struct field",
-	CauseInterface:    "avoid boxing in the hot path: use concrete-typed calls (strconv.AppendInt, a typed writer) instead of ...any and interface arguments",
-	CauseVariableMake: "reuse the buffer (a field, a sync.Pool, or the caller's slice), or use a constant size when there is a bound",
-	CauseAppend:       "preallocate: make([]T, 0, n) when n is known or estimable, or reuse the slice with s = s[:0]",
-	CauseConcat:       "build the string with a strings.Builder (Grow first) or append to a []byte",
-	CauseConversion:   "keep one representation; the compiler avoids the copy for m[string(b)], string(b) == s and range []byte(s)",
-	CauseMap:          "size the map on creation (make(map[K]V, n)), or reuse it with clear(m)",
-	CauseClosure:      "avoid an escaping closure: call a method on a struct value, or pass what it captures as arguments",
-	CauseEscapes:      "let the value stay in the caller: return by value, or let the caller provide the memory",
-	CauseCallee:       "look inside the callee, or call a variant that takes a destination buffer",
-}
-
 // An Explanation says why a line allocates.
 type Explanation struct {
 	Cause Cause
@@ -76,8 +63,6 @@ type Explanation struct {
 	Verdict, Position string
 	// Flow is the verdict's flow (-m=2), as Diagnostic.Flow.
 	Flow []string
-	// Fix is a short suggestion for the cause.
-	Fix string
 	// Sink says where the value goes, from the flow (SinkReturn, …);
 	// Into is the call it is passed to, when it leaves as a call's
 	// parameter ("w.Write", "fmt.Sprintf").
@@ -238,7 +223,7 @@ func (e *Explainer) Explain(s Site) Explanation {
 	if len(libs) > 0 {
 		callee = libs[0]
 	}
-	x := Explanation{Cause: best.cause, Name: best.name, Fix: fixes[best.cause], Diagnostics: diags}
+	x := Explanation{Cause: best.cause, Name: best.name, Diagnostics: diags}
 	switch {
 	case len(best.names) > 1:
 		x.Name = strings.Join(best.names, ", ")

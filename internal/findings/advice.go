@@ -22,7 +22,7 @@ var explains = map[string][]string{
 	"sprintf-simple":          {"fmt", "interface"},
 	"const-compile":           {"regexp", "template"},
 	"regexp-twice":            {"regexp"},
-	"make-invariant":          {"variable-make", "make"},
+	"make-invariant":          {"variable-make", "make", "escapes"},
 	"array-through-interface": {"moved-to-heap", "escapes"},
 	"sort-slice":              {"sort", "reflect"},
 	"unbuffered-write":        {"syscall"},
@@ -112,4 +112,25 @@ func (c *cause) explainedBy(shape string) bool {
 		}
 	}
 	return false
+}
+
+// SiteAdvice is the advice for one allocation site of doc, the words
+// perfloop explain prints under it and the report's finding gives when
+// the site leads its cause: what the code at its line does and the fix
+// that fits it, when a shape there explains the allocation; otherwise
+// the fix that fits the compiler's reason, generic.
+func SiteAdvice(doc *document.Report, a *document.Allocation) (advice string, generic bool) {
+	e := document.Escape{}
+	if a.Escape != nil {
+		e = *a.Escape
+	}
+	inherent := inherent(a, e, doc.Module)
+	c := &cause{}
+	c.siteMechs(a, e)
+	for _, s := range shapesAt(doc)[where(a.File, a.Line)] {
+		if c.explainedBy(s.Name) {
+			return fmt.Sprintf("%s: %s", s.Says, s.Advice), false
+		}
+	}
+	return allocFix(a, e, inherent), !inherent
 }

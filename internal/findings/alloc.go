@@ -86,17 +86,7 @@ func (d *deriver) allocCauses(b *bench) {
 		if c.suggestion == "" {
 			c.suggestion, c.generic = allocFix(a, e, c.inherent), !c.inherent
 		}
-		c.mech(e.Cause)
-		c.mech(e.Sink)
-		if a.Via != "" {
-			c.mech(pkgOf(a.Via))
-		}
-		switch {
-		case strings.HasSuffix(a.Alloc, "growslice"):
-			c.mech("growslice")
-		case mapGrows(a.Alloc):
-			c.mech("map")
-		}
+		c.siteMechs(a, e)
 	}
 	// The CPU profile's allocation time under the cause's lines, when it
 	// says more than the estimate.
@@ -313,9 +303,6 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 		}
 		return fmt.Sprintf("the allocation is inside %s: call it less (cache its result), or use a variant that writes into a buffer you reuse", a.Via)
 	}
-	if e.Fix != "" {
-		return e.Fix
-	}
 	return "allocate less here: reuse the value across calls or let the caller provide the memory"
 }
 
@@ -349,4 +336,21 @@ func mapGrows(alloc string) bool {
 		}
 	}
 	return false
+}
+
+// siteMechs records the mechanisms of an allocation site: the compiler's
+// reason, where the value goes, the package it is allocated in, what the
+// runtime did (grow a slice, a map).
+func (c *cause) siteMechs(a *document.Allocation, e document.Escape) {
+	c.mech(e.Cause)
+	c.mech(e.Sink)
+	if a.Via != "" {
+		c.mech(pkgOf(a.Via))
+	}
+	switch {
+	case strings.HasSuffix(a.Alloc, "growslice"):
+		c.mech("growslice")
+	case mapGrows(a.Alloc):
+		c.mech("map")
+	}
 }

@@ -290,7 +290,9 @@ func (d *deriver) finishCPU() {
 				break
 			}
 		}
-		if c.rule == "" {
+		if c.notInlined && (c.rule == "" || c.rule == document.RuleCPUOwnCode) {
+			// Its own code, paying for a call on every use: the
+			// inlining is the cause's handle.
 			c.rule = document.RuleCPUNotInlined
 		}
 		if c.notInlined {

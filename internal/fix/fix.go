@@ -183,16 +183,31 @@ func reject(c candidate, why string) document.FixRejected {
 }
 
 // candidates are the edits at the lines of the report's root causes, the
-// costliest cause first, one per site and rewrite.
+// costliest cause first, one per site and rewrite: the rewrites of the
+// shapes of code that explain each cause (Finding.Shapes). A report
+// without shapes (written by an earlier perfloop) gives the rewrites in
+// the functions of the cause's lines.
 func candidates(opts Options) ([]candidate, []document.FixRejected) {
 	var out []candidate
 	var rejected []document.FixRejected
 	seen := map[string]bool{}
+	byShape := len(opts.Doc.Shapes) > 0
 	for _, f := range opts.Doc.Findings {
 		if f.Section != document.SectionFix || f.File == "" {
 			continue
 		}
 		locs := append([]document.Location{{File: f.File, Line: f.Line, Function: f.Function}}, f.Related...)
+		want := map[string]bool{} // "file:line kind" of the shapes' rewrites
+		if byShape {
+			locs = nil
+			for _, s := range f.Shapes {
+				if s.Rewrite == "" {
+					continue
+				}
+				want[fmt.Sprintf("%s:%d %s", s.File, s.Line, s.Rewrite)] = true
+				locs = append(locs, document.Location{File: s.File, Line: s.Line, Function: f.Function})
+			}
+		}
 		for _, l := range locs {
 			if strings.HasSuffix(l.File, "_test.go") || !strings.HasSuffix(l.File, ".go") || filepath.IsAbs(l.File) {
 				continue
@@ -209,7 +224,7 @@ func candidates(opts Options) ([]candidate, []document.FixRejected) {
 			for _, e := range edits {
 				e.File = l.File
 				key := fmt.Sprintf("%s:%d %s", e.File, e.Line, e.Kind)
-				if seen[key] {
+				if seen[key] || byShape && !want[key] {
 					continue
 				}
 				seen[key] = true
@@ -355,7 +370,7 @@ func (p *prepared) measure(ctx context.Context, opts Options, bar *progress.Bar)
 // units returns the units a finding's gain may show in: sec/op, and the
 // allocation units when the cause allocates.
 func units(f document.Finding) []string {
-	if f.Kind == "alloc" {
+	if f.Kind == document.KindAlloc {
 		return []string{"allocs/op", "B/op", "sec/op"}
 	}
 	for _, c := range f.Costs {

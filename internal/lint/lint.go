@@ -63,9 +63,9 @@ type bench struct {
 	// callers are the benchmarks that call a helper taking a
 	// *testing.B: its mistakes are theirs.
 	callers []string
-	body *ast.BlockStmt
-	b    types.Object // the *testing.B parameter
-	file *ast.File
+	body    *ast.BlockStmt
+	b       types.Object // the *testing.B parameter
+	file    *ast.File
 	// n holds the local variables that copy b.N (n := b.N), which the
 	// analyzers treat as b.N.
 	n map[types.Object]bool
@@ -282,7 +282,7 @@ type Finding struct {
 	// callers), or the one benchmark.
 	Benchmarks []string
 	What, Why  string
-	Fix       string
+	Fix        string
 	// SuggestedFix names the mechanical rewrite, if any.
 	SuggestedFix string
 }

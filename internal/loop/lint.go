@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/findings"
 	"github.com/perfloop/perfloop/internal/lint"
 	"github.com/perfloop/perfloop/internal/site"
 )
@@ -86,4 +87,27 @@ func outerFunc(fn string) string {
 		}
 		fn = fn[:i]
 	}
+}
+
+// AdviseSites writes the advice for each allocation site into its escape
+// verdict (findings.SiteAdvice), so that explain prints what the report's
+// finding says for the same site.
+func AdviseSites(doc *document.Report) {
+	for i := range doc.Allocations {
+		a := &doc.Allocations[i]
+		if a.Escape == nil {
+			continue
+		}
+		a.Escape.Fix, _ = findings.SiteAdvice(doc, a)
+	}
+}
+
+// Shapes loads the configured packages and matches the shapes of code in
+// the functions doc says are hot (see shapesOf); nil when they do not load.
+func Shapes(ctx context.Context, cfg Config, doc *document.Report) []document.Shape {
+	prog, err := site.Load(ctx, site.Config{Dir: cfg.Dir, Tags: cfg.Tags}, cfg.PackagePatterns()...)
+	if err != nil {
+		return nil
+	}
+	return shapesOf(prog, doc)
 }
