@@ -95,13 +95,23 @@ func (d *outputDir) written() bool {
 	return err == nil && len(entries) > 0
 }
 
-// shownErr is err with its message's paths rewritten as shown does.
+// shownErr is err with its message's paths rewritten as shown does; it
+// unwraps to err, so errors.Is and As see through it.
 func (d *outputDir) shownErr(err error) error {
-	if err == nil || !strings.Contains(err.Error(), d.tmp) {
-		return err
+	if err == nil {
+		return nil
 	}
-	return errors.New(d.shown(err.Error()))
+	return shownError{err, d}
 }
+
+// shownError is an error whose message names the final directory.
+type shownError struct {
+	err error
+	d   *outputDir
+}
+
+func (e shownError) Error() string { return e.d.shown(e.err.Error()) }
+func (e shownError) Unwrap() error { return e.err }
 
 // discard removes the temporary directory: the earlier output, if any,
 // stays as it was.

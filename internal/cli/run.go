@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -110,7 +111,7 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 	deprecatedAlias(fs, "cpu", "cpuprofile", "-cpu is GOMAXPROCS values in the other commands", s.Err)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		if strings.Contains(err.Error(), "flag provided but not defined") {
+		if undefinedFlag(fs, args) {
 			return usageErrorf("%v; the program's own flags go after --: perfloop run PACKAGE -- ARGS", err)
 		}
 		return err
@@ -249,4 +250,22 @@ func keptProfiles(run *runprog.Result) []string {
 		return []string{"no profiles"}
 	}
 	return out
+}
+
+// undefinedFlag reports whether args, before a "--", hold a flag fs does
+// not define: most often the program's own flag, given before the "--".
+func undefinedFlag(fs *flag.FlagSet, args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if name != "" && name != "h" && name != "help" && fs.Lookup(name) == nil {
+			return true
+		}
+	}
+	return false
 }

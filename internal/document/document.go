@@ -329,6 +329,9 @@ type Benchmark struct {
 	HeapProfile string `json:"heap_profile,omitempty"`
 	// ProfileError says why a benchmark that ran has no profile.
 	ProfileError string `json:"profile_error,omitempty"`
+	// SkipAt is the line a skipped benchmark's message names
+	// ("x_test.go:12: dict missing"), relative to the package.
+	SkipAt *Location `json:"skip_at,omitempty"`
 	// ModuleCPUShare is the share of the CPU profile's samples with a
 	// frame of the module's own code outside _test.go files; CalleeCPUShare
 	// the share in which the benchmark function runs anything but its own

@@ -2,9 +2,7 @@ package findings
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -419,7 +417,11 @@ func (d *deriver) skipped() {
 		}
 		b := &bench{key: e.Package + " " + e.Name, entry: e, weight: 1}
 		why := cmpOr(e.Error, "skipped")
-		file, line := skipSite(why)
+		var file string
+		var line int64
+		if e.SkipAt != nil {
+			file, line = e.SkipAt.File, e.SkipAt.Line
+		}
 		key := e.Package + " " + where(file, line)
 		if file == "" {
 			key = e.Package + " " + why
@@ -448,17 +450,6 @@ func cmpOr(a, b string) string {
 	return b
 }
 
-var skipAt = regexp.MustCompile(`([A-Za-z0-9_./-]+_test\.go):(\d+):`)
-
-// skipSite returns the file:line a skip message names ("x_test.go:12: …").
-func skipSite(why string) (string, int64) {
-	m := skipAt.FindStringSubmatch(why)
-	if m == nil {
-		return "", 0
-	}
-	n, _ := strconv.ParseInt(m[2], 10, 64)
-	return m[1], n
-}
 
 // firstName is the first benchmark of a cause, by name.
 func firstName(c *cause) string {
@@ -514,7 +505,11 @@ func (d *deriver) lintsOf(b *bench) []int {
 			continue
 		}
 		// A helper's finding names every benchmark that calls it.
-		for _, name := range strings.Split(l.Benchmark, ", ") {
+		names := l.Benchmarks
+		if len(names) == 0 {
+			names = []string{l.Benchmark}
+		}
+		for _, name := range names {
 			name = strings.TrimSuffix(name, "/*")
 			if b.entry.Name == name || strings.HasPrefix(b.entry.Name, name+"/") || strings.HasPrefix(name, b.entry.Name+"/") {
 				out = append(out, i)

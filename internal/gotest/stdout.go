@@ -3,6 +3,7 @@ package gotest
 import (
 	"bytes"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -364,4 +365,19 @@ func blockMessage(lines []string) string {
 		return lines[0]
 	}
 	return strings.Join(lines[1:], "; ")
+}
+
+// skipAt matches the file:line the testing package puts before a skip's
+// message ("x_test.go:12: dict missing").
+var skipAt = regexp.MustCompile(`([A-Za-z0-9_./-]+_test\.go):(\d+):`)
+
+// SkipSite returns the file:line a skipped benchmark's message names
+// ("skipped: x_test.go:12: dict missing").
+func SkipSite(msg string) (file string, line int64, ok bool) {
+	m := skipAt.FindStringSubmatch(msg)
+	if m == nil {
+		return "", 0, false
+	}
+	n, err := strconv.ParseInt(m[2], 10, 64)
+	return m[1], n, err == nil
 }

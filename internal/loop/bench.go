@@ -178,7 +178,11 @@ func summarize(b *results.Benchmark) []document.Benchmark {
 		}
 	}
 	if len(order) == 0 {
-		return []document.Benchmark{{Package: b.Package, Name: b.Name, Status: string(b.Status), Error: b.Error, Metrics: map[string]*document.Metric{}}}
+		e := document.Benchmark{Package: b.Package, Name: b.Name, Status: string(b.Status), Error: b.Error, Metrics: map[string]*document.Metric{}}
+		if file, line, ok := gotest.SkipSite(b.Error); ok && b.Status == results.StatusSkipped {
+			e.SkipAt = &document.Location{File: file, Line: line}
+		}
+		return []document.Benchmark{e}
 	}
 	out := make([]document.Benchmark, 0, len(order))
 	for _, r := range order {

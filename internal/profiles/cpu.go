@@ -180,7 +180,7 @@ func AnalyzeCPU(p *profile.Profile, opts Options) (*CPU, error) {
 	}
 	if c.Total == 0 {
 		if len(p.Sample) == 0 {
-			return nil, errors.New("no samples (the benchmark ran too briefly to be sampled; raise -benchtime)")
+			return nil, ErrNoSamples
 		}
 		return nil, errors.New("all samples are zero")
 	}
@@ -359,3 +359,7 @@ func callPath(p *profile.Profile, ix *index, t *trie, nodes []int32, vi int, tot
 	}
 	return path
 }
+
+// ErrNoSamples is AnalyzeCPU's error for a profile with no sample: the
+// run was too brief for the profiler's 100 samples a second.
+var ErrNoSamples = errors.New("no samples (the benchmark ran too briefly to be sampled; raise -benchtime)")

@@ -436,7 +436,11 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 		rv.CPUSeconds = float64(profiles.SampleTotal(v.cpu, "cpu")) / 1e9 / runs
 		c, err := profiles.AnalyzeCPU(qualifyMain(v.cpu, pkg.ImportPath), opts)
 		if err != nil {
-			rv.Notes = append(rv.Notes, fmt.Sprintf("%s: CPU profile: %v", v.name, strings.Replace(err.Error(), "the benchmark ran too briefly to be sampled; raise -benchtime", "the program ran too briefly to be sampled", 1)))
+			why := err.Error()
+			if errors.Is(err, profiles.ErrNoSamples) {
+				why = "no samples (the program ran too briefly to be sampled)"
+			}
+			rv.Notes = append(rv.Notes, fmt.Sprintf("%s: CPU profile: %s", v.name, why))
 			bj.ProfileError = "cpu profile: " + err.Error()
 		} else {
 			a.CPU = c
