@@ -450,7 +450,6 @@ func cmpOr(a, b string) string {
 	return b
 }
 
-
 // firstName is the first benchmark of a cause, by name.
 func firstName(c *cause) string {
 	names := make([]string, 0, len(c.costs))
