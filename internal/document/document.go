@@ -345,9 +345,13 @@ type Benchmark struct {
 	// Parallel reports that the benchmark runs goroutines (b.RunParallel or
 	// a go statement in its source).
 	Parallel bool `json:"parallel,omitempty"`
+	// BytesByIters are the runs' iteration counts and B/op: the evidence
+	// findings judges drift from (B/op that moves with b.N).
+	BytesByIters []IterSample `json:"bytes_by_iters,omitempty"`
 	// BytesDrift is the ratio of the largest to the smallest B/op over the
 	// runs when B/op follows the iteration count: above 1 when it grows
-	// with it, below 1 (the inverse ratio) when it falls.
+	// with it, below 1 (the inverse ratio) when it falls. Documents from
+	// before BytesByIters carry it instead.
 	BytesDrift float64 `json:"bytes_drift,omitempty"`
 	// LoopBytesPerOp is what the timed loop allocates per op, measured as
 	// the difference of two heap profiles at different iteration counts
@@ -513,4 +517,11 @@ func NewMetric(s stats.Summary) *Metric {
 		m.Low, m.High = &lo, &hi
 	}
 	return m
+}
+
+// IterSample is one run of a benchmark: its iteration count and a value
+// per op (B/op).
+type IterSample struct {
+	Iters float64 `json:"iters"`
+	Value float64 `json:"value"`
 }

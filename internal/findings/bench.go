@@ -134,17 +134,24 @@ func (d *deriver) benchmarkVerdicts() {
 // "".
 func (d *deriver) broken(b *bench) (document.Rule, string) {
 	for _, m := range b.metrics {
-		if v, ok := median(m, secPerOp); ok && v > 0 && v < d.t.BrokenSecPerOp {
+		if v, ok := median(m, secPerOp); ok && d.t.SubNanosecond(v) {
 			return document.RuleBrokenSubNs, fmt.Sprintf("%s runs at %s/op, below 1 ns: the compiler removed the work (use the result, or use b.Loop)", strings.TrimPrefix(m.Name, "Benchmark"), duration(v))
 		}
-		if m.BytesDrift > 0 && m.BytesDrift < d.t.DriftMin && 1/m.BytesDrift < d.t.DriftMin {
+		drift := m.BytesDrift
+		if len(m.BytesByIters) > 0 {
+			f, drifts := d.t.BytesDrift(m.BytesByIters)
+			drift = 0
+			if drifts {
+				drift = f
+			}
+		} else if drift > 0 && drift < d.t.DriftMin && 1/drift < d.t.DriftMin {
 			continue
 		}
-		if m.BytesDrift > 1 {
-			return document.RuleBrokenDriftUp, fmt.Sprintf("%s's B/op grows with the iteration count (×%.1f across runs): it keeps what it allocates, so its numbers depend on b.N", strings.TrimPrefix(m.Name, "Benchmark"), m.BytesDrift)
+		if drift > 1 {
+			return document.RuleBrokenDriftUp, fmt.Sprintf("%s's B/op grows with the iteration count (×%.1f across runs): it keeps what it allocates, so its numbers depend on b.N", strings.TrimPrefix(m.Name, "Benchmark"), drift)
 		}
-		if m.BytesDrift > 0 {
-			return document.RuleBrokenDriftDown, fmt.Sprintf("%s's B/op falls as the iteration count grows (×%.1f across runs): a one-time cost is inside the timed loop, spread over b.N", strings.TrimPrefix(m.Name, "Benchmark"), 1/m.BytesDrift)
+		if drift > 0 {
+			return document.RuleBrokenDriftDown, fmt.Sprintf("%s's B/op falls as the iteration count grows (×%.1f across runs): a one-time cost is inside the timed loop, spread over b.N", strings.TrimPrefix(m.Name, "Benchmark"), 1/drift)
 		}
 	}
 	e := b.entry

@@ -94,8 +94,10 @@
 // Below 1 ns/op (the compiler removed the work); a CPU profile in which
 // the benchmark calls nothing and runs no module code (its loop runs over
 // nothing: module share < 1% and callee share < 5%); B/op that moves with
-// the iteration count by a factor of 2 or more (it keeps what it
-// allocates, or a one-time cost is inside the timer); a reported B/op above
+// the iteration count by a factor of 2 or more, in its order (Spearman's
+// |ρ| ≥ 0.8 over the runs; Thresholds.BytesDrift, which perfloop lint
+// uses on results files too): it keeps what it allocates, or a one-time
+// cost is inside the timer; a reported B/op above
 // 1.5 × what the timed loop allocates + 64 bytes (setup inside the timer);
 // a benchmark that skips (the benchmarks that skip at one line are one
 // cause). Never "tight".

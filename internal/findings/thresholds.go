@@ -1,5 +1,12 @@
 package findings
 
+import (
+	"math"
+
+	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/stats"
+)
+
 // Thresholds are the numbers the rules compare the evidence with. Every
 // field names the rule that reads it; the package doc says what each rule
 // means. DefaultThresholds are perfloop's, and TestSpec pins each of them:
@@ -58,9 +65,11 @@ type Thresholds struct {
 	// NoCallee runs a loop over nothing; with less module code alone, a
 	// baseline of another package.
 	NoModule, NoCallee float64
-	// DriftMin (broken): B/op that moves by this factor with the
-	// iteration count keeps what it allocates, or times a one-time cost.
-	DriftMin float64
+	// DriftMin and DriftRho (broken, lint): B/op that moves by this
+	// factor with the iteration count, in its order (Spearman's |ρ| at
+	// least DriftRho over three runs or more), keeps what it allocates,
+	// or times a one-time cost.
+	DriftMin, DriftRho float64
 	// TimedSetupRatio and TimedSetupBytes (broken): reported B/op above
 	// TimedSetupRatio × what the timed loop allocates, and above it by
 	// TimedSetupBytes, is setup inside the timer.
@@ -144,6 +153,7 @@ var DefaultThresholds = Thresholds{
 	NoModule:        0.01,
 	NoCallee:        0.05,
 	DriftMin:        2,
+	DriftRho:        0.8,
 	TimedSetupRatio: 1.5,
 	TimedSetupBytes: 64,
 
@@ -168,4 +178,45 @@ var DefaultThresholds = Thresholds{
 	GateAllocs:  0.20,
 	GateSyscall: 0.40,
 	PGOGoShare:  0.10,
+}
+
+// BytesDrift judges a benchmark's B/op over its runs (iteration count,
+// B/op): the factor by which it moves with the iteration count, the
+// largest over the smallest, inverted when it falls as b.N grows; and
+// whether that is drift: at least DriftMin apart and ordered by the
+// iteration count (Spearman's |ρ| at least DriftRho over three runs or
+// more; two runs must be four times apart in iterations). perfloop lint
+// judges results files with it too.
+func (t *Thresholds) BytesDrift(runs []document.IterSample) (factor float64, drifts bool) {
+	if len(runs) < 2 {
+		return 0, false
+	}
+	lo, hi := math.Inf(1), 0.0
+	minIt, maxIt := math.Inf(1), 0.0
+	ns, bs := make([]float64, len(runs)), make([]float64, len(runs))
+	for i, r := range runs {
+		lo, hi = math.Min(lo, r.Value), math.Max(hi, r.Value)
+		minIt, maxIt = math.Min(minIt, r.Iters), math.Max(maxIt, r.Iters)
+		ns[i], bs[i] = r.Iters, r.Value
+	}
+	if lo <= 0 || hi == lo || minIt == maxIt {
+		return 0, false
+	}
+	rho := stats.Spearman(ns, bs)
+	factor = hi / lo
+	if rho < 0 {
+		factor = lo / hi
+	}
+	ordered := math.Abs(rho) >= t.DriftRho
+	if len(runs) == 2 {
+		ordered = maxIt >= 4*minIt
+	}
+	return factor, ordered && hi/lo >= t.DriftMin
+}
+
+// SubNanosecond reports whether a time per op is below BrokenSecPerOp:
+// the compiler removed the work. perfloop lint judges results files with
+// it too.
+func (t *Thresholds) SubNanosecond(secPerOp float64) bool {
+	return secPerOp > 0 && secPerOp < t.BrokenSecPerOp
 }

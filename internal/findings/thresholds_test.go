@@ -146,6 +146,18 @@ var specCases = []specCase{
 	{name: "DriftMin/×1.4 is noise",
 		doc:  []any{drift(bx(), 1.4)},
 		want: nil},
+	{name: "DriftMin/runs whose B/op grows 2.6× in the iteration count's order are broken",
+		doc:  []any{runs(bx(), []float64{100, 130, 170, 210, 260})},
+		want: []string{"broken-drift-up broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "DriftMin/runs 1.4× apart are noise",
+		doc:  []any{runs(bx(), []float64{100, 110, 120, 130, 140})},
+		want: nil},
+	{name: "DriftRho/runs whose B/op follows the iteration count but one swap (ρ 0.9) drift",
+		doc:  []any{runs(bx(), []float64{100, 300, 200, 400, 500})},
+		want: []string{"broken-drift-up broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "DriftRho/runs out of the iteration count's order (ρ 0.5) do not",
+		doc:  []any{runs(bx(), []float64{100, 400, 200, 500, 300})},
+		want: nil},
 	{name: "TimedSetupRatio/reporting 1.3× (1.5 × the loop's 1000 B + 64) is setup in the timer",
 		doc:  []any{loopBytes(benchmark("BenchmarkX", 1e-6, 1, 2033), 1000)},
 		want: []string{"broken-timed-setup broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
@@ -468,6 +480,15 @@ func shares(b document.Benchmark, module, callee float64) document.Benchmark {
 }
 
 func drift(b document.Benchmark, factor float64) document.Benchmark { b.BytesDrift = factor; return b }
+
+// runs gives the benchmark runs at 1,000, 2,000, … iterations with these
+// B/op.
+func runs(b document.Benchmark, bytes []float64) document.Benchmark {
+	for i, v := range bytes {
+		b.BytesByIters = append(b.BytesByIters, document.IterSample{Iters: float64(1000 * (i + 1)), Value: v})
+	}
+	return b
+}
 
 func loopBytes(b document.Benchmark, bytes float64) document.Benchmark {
 	b.LoopBytesPerOp = f64(bytes)

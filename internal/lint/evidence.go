@@ -2,12 +2,11 @@ package lint
 
 import (
 	"fmt"
-	"math"
-	"slices"
 
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/findings"
 	"github.com/perfloop/perfloop/internal/stats"
 )
 
@@ -19,7 +18,8 @@ import (
 // iterations). Its diagnostics have analyzer "runtime", no file, and the
 // benchmark's full name.
 func Evidence(results []*benchfmt.Result) []document.LintDiagnostic {
-	byName := map[string][]point{}
+	t := &findings.DefaultThresholds
+	byName := map[string][]document.IterSample{}
 	var order []string
 	fast := map[string]float64{}
 	for _, r := range results {
@@ -29,11 +29,11 @@ func Evidence(results []*benchfmt.Result) []document.LintDiagnostic {
 			order = append(order, name)
 			byName[name] = nil
 		}
-		if ns, ok := r.Value("sec/op"); ok && ns < 1e-9 {
+		if ns, ok := r.Value("sec/op"); ok && t.SubNanosecond(ns) {
 			fast[name] = max(fast[name], ns)
 		}
 		if b, ok := r.Value("B/op"); ok && r.Iters > 0 {
-			byName[name] = append(byName[name], point{float64(r.Iters), b})
+			byName[name] = append(byName[name], document.IterSample{Iters: float64(r.Iters), Value: b})
 		}
 	}
 	var out []document.LintDiagnostic
@@ -44,9 +44,10 @@ func Evidence(results []*benchfmt.Result) []document.LintDiagnostic {
 				Why:     "below a nanosecond a loop iteration does almost nothing: the compiler deleted or hoisted the operation, or b.N is used as a size",
 				Fix:     "keep the result alive (assign it to a package-level variable, or loop with for b.Loop()) and give each iteration real work"})
 		}
-		if d, ok := drift(byName[name]); ok {
+		if factor, ok := t.BytesDrift(byName[name]); ok && factor < 1 {
+			lo, hi := extremes(byName[name])
 			out = append(out, document.LintDiagnostic{Analyzer: "runtime", Benchmark: name,
-				Message: d,
+				Message: fmt.Sprintf("B/op falls from %.0f at %.0f iterations to %.0f at %.0f", lo.Value, lo.Iters, hi.Value, hi.Iters),
 				Why:     "bytes per op that fall as b.N grows are a fixed allocation divided among the iterations: setup, not the operation",
 				Fix:     "move the allocation before b.ResetTimer (or out of a for b.Loop() body), or report it apart"})
 		}
@@ -54,35 +55,16 @@ func Evidence(results []*benchfmt.Result) []document.LintDiagnostic {
 	return out
 }
 
-// drift reports B/op that falls steadily with the iteration count: the
-// runs' B/op times iterations nearly constant (a fixed amount spread over
-// b.N) rather than B/op constant. It needs runs at iteration counts at
-// least four times apart.
-// point is one run's iteration count and bytes per op.
-type point struct{ iters, bytes float64 }
-
-func drift(ps []point) (string, bool) {
-	if len(ps) < 2 {
-		return "", false
-	}
-	slices.SortFunc(ps, func(a, b point) int {
-		switch {
-		case a.iters < b.iters:
-			return -1
-		case a.iters > b.iters:
-			return 1
+// extremes are the runs with the fewest and the most iterations.
+func extremes(runs []document.IterSample) (lo, hi document.IterSample) {
+	lo, hi = runs[0], runs[0]
+	for _, r := range runs {
+		if r.Iters < lo.Iters {
+			lo = r
 		}
-		return 0
-	})
-	lo, hi := ps[0], ps[len(ps)-1]
-	if hi.iters < 4*lo.iters || lo.bytes <= 0 || hi.bytes >= lo.bytes {
-		return "", false
+		if r.Iters > hi.Iters {
+			hi = r
+		}
 	}
-	// Fixed total: bytes ∝ 1/iters, slope −1 on a log-log scale; a real
-	// per-op cost: slope 0. Call it drift past halfway.
-	slope := math.Log(math.Max(hi.bytes, 1)/lo.bytes) / math.Log(hi.iters/lo.iters)
-	if slope > -0.5 {
-		return "", false
-	}
-	return fmt.Sprintf("B/op falls from %.0f at %.0f iterations to %.0f at %.0f", lo.bytes, lo.iters, hi.bytes, hi.iters), true
+	return lo, hi
 }

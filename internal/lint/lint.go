@@ -287,8 +287,8 @@ type Finding struct {
 	SuggestedFix string
 }
 
-// findings collects each pass's findings for its result.
-var findings sync.Map // *analysis.Pass → *[]Finding
+// passFindings collects each pass's findings for its result.
+var passFindings sync.Map // *analysis.Pass → *[]Finding
 
 // report adds a diagnostic at n for benchmark bn, with why it distorts
 // the number and the fix.
@@ -300,7 +300,7 @@ func report(pass *analysis.Pass, n ast.Node, bn bench, msg, why, fix string, fix
 	if len(fixes) > 0 {
 		f.SuggestedFix = fixes[0].Message
 	}
-	if v, ok := findings.Load(pass); ok {
+	if v, ok := passFindings.Load(pass); ok {
 		p := v.(*[]Finding)
 		*p = append(*p, f)
 	}
@@ -315,8 +315,8 @@ func report(pass *analysis.Pass, n ast.Node, bn bench, msg, why, fix string, fix
 // collect runs run with a list for the pass's findings and returns them.
 func collect(pass *analysis.Pass, run func()) []Finding {
 	var out []Finding
-	findings.Store(pass, &out)
-	defer findings.Delete(pass)
+	passFindings.Store(pass, &out)
+	defer passFindings.Delete(pass)
 	run()
 	return out
 }

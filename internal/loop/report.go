@@ -506,47 +506,25 @@ func reproduceCommands(doc *document.Report, cfg Config) []document.Command {
 	return cmds
 }
 
-// noteDrift marks the document's entries of b whose B/op grows with the
-// iteration count across the runs: a benchmark that keeps what it
-// allocates (appends to a slice or map that outlives the iteration)
-// reports an amortized B/op that depends on b.N.
+// noteDrift records, for each of the document's entries of b, its runs'
+// iteration counts and B/op: the evidence findings judges drift from (a
+// benchmark that keeps what it allocates reports a B/op that grows with
+// b.N; one that times a one-time cost, one that falls).
 func noteDrift(doc *document.Report, b *results.Benchmark) {
-	type run struct{ n, bytes float64 }
-	byName := map[string][]run{}
+	byName := map[string][]document.IterSample{}
 	for _, r := range b.Results {
-		if v, ok := r.Value("B/op"); ok {
-			byName[r.Name.String()] = append(byName[r.Name.String()], run{float64(r.Iters), v})
+		if v, ok := r.Value("B/op"); ok && r.Iters > 0 {
+			name, _ := stats.SplitProcs(r.Name)
+			byName[name] = append(byName[name], document.IterSample{Iters: float64(r.Iters), Value: v})
 		}
 	}
-	for full, runs := range byName {
-		if len(runs) < 3 {
+	for i := range doc.Benchmarks {
+		e := &doc.Benchmarks[i]
+		if e.Package != b.Package {
 			continue
 		}
-		lo, hi := math.Inf(1), 0.0
-		ns, bs := make([]float64, len(runs)), make([]float64, len(runs))
-		for i, r := range runs {
-			lo, hi = math.Min(lo, r.bytes), math.Max(hi, r.bytes)
-			ns[i], bs[i] = r.n, r.bytes
-		}
-		rho := stats.Spearman(ns, bs)
-		if lo <= 0 || hi/lo < 1.25 || math.Abs(rho) < 0.8 {
-			continue
-		}
-		drift := hi / lo
-		if rho < 0 {
-			drift = lo / hi
-		}
-		name, _ := stats.SplitProcs(b.Results[0].Name)
-		for _, r := range b.Results {
-			if r.Name.String() == full {
-				name, _ = stats.SplitProcs(r.Name)
-				break
-			}
-		}
-		for i := range doc.Benchmarks {
-			if e := &doc.Benchmarks[i]; e.Package == b.Package && e.Name == "Benchmark"+name {
-				e.BytesDrift = drift
-			}
+		if runs := byName[strings.TrimPrefix(e.Name, "Benchmark")]; len(runs) >= 2 {
+			e.BytesByIters = runs
 		}
 	}
 }
