@@ -37,9 +37,9 @@ type Report struct {
 	// measured packages' source.
 	Lint []LintFinding `json:"lint,omitempty"`
 	// PGO is what perfloop pgo last measured in this module, if it ran.
-	PGO         *PGOSummary  `json:"pgo,omitempty"`
-	Categories  []Category   `json:"categories,omitempty"`
-	Allocations []Allocation `json:"allocations,omitempty"`
+	PGO         *PGOSummary     `json:"pgo,omitempty"`
+	Categories  []CategoryShare `json:"categories,omitempty"`
+	Allocations []Allocation    `json:"allocations,omitempty"`
 	// GOMAXPROCS, Count and Benchtime say how the benchmarks were run:
 	// the -cpu value, the runs per benchmark and -benchtime.
 	GOMAXPROCS int    `json:"gomaxprocs,omitempty"`
@@ -269,13 +269,13 @@ type LockSite struct {
 // LineInside is a line of a critical section (or an atomic write) and
 // its share of the benchmark's CPU, with the call it makes.
 type LineInside struct {
-	File     string  `json:"file,omitempty"`
-	Function string  `json:"function,omitempty"`
-	Line     int64   `json:"line"`
-	Callee   string  `json:"callee,omitempty"`
-	Category string  `json:"category,omitempty"`
-	Share    float64 `json:"share"`
-	Source   string  `json:"source,omitempty"`
+	File     string   `json:"file,omitempty"`
+	Function string   `json:"function,omitempty"`
+	Line     int64    `json:"line"`
+	Callee   string   `json:"callee,omitempty"`
+	Category Category `json:"category,omitempty"`
+	Share    float64  `json:"share"`
+	Source   string   `json:"source,omitempty"`
 }
 
 // LineGrowth is a module line whose CPU time per op grows with the cores:
@@ -294,8 +294,8 @@ type LineGrowth struct {
 	// RLock/RUnlock), "atomic" (an atomic read-modify-write of a shared
 	// word), "mutex-spin", "pool", "channel", or "" when the profile
 	// does not say.
-	Mechanism string `json:"mechanism,omitempty"`
-	Source    string `json:"source,omitempty"`
+	Mechanism Mechanism `json:"mechanism,omitempty"`
+	Source    string    `json:"source,omitempty"`
 }
 
 // Command is a command that reproduces one of the report's figures
@@ -377,16 +377,16 @@ type NotInlined struct {
 // callbacks into the module included. Category is the category of the
 // time below the line.
 type LineCost struct {
-	Benchmark string  `json:"benchmark"`
-	Package   string  `json:"package,omitempty"`
-	Function  string  `json:"function"`
-	File      string  `json:"file"`
-	Line      int64   `json:"line"`
-	InTest    bool    `json:"in_test,omitempty"`
-	Callee    string  `json:"callee,omitempty"`
-	Category  string  `json:"category"`
-	Self      float64 `json:"self"`
-	Cum       float64 `json:"cum"`
+	Benchmark string   `json:"benchmark"`
+	Package   string   `json:"package,omitempty"`
+	Function  string   `json:"function"`
+	File      string   `json:"file"`
+	Line      int64    `json:"line"`
+	InTest    bool     `json:"in_test,omitempty"`
+	Callee    string   `json:"callee,omitempty"`
+	Category  Category `json:"category"`
+	Self      float64  `json:"self"`
+	Cum       float64  `json:"cum"`
 	// Source is the line's source text, trimmed.
 	Source string `json:"source,omitempty"`
 }
@@ -411,14 +411,13 @@ type Hotspot struct {
 	Cum  float64 `json:"cum"`
 }
 
-// Category is the share of a benchmark's CPU samples in one category
-// (gc, scheduler, syscall, memory, maps, strings, fmt, reflect, encoding,
-// compression, crypto, regexp, sort, application, other).
-type Category struct {
-	Benchmark string  `json:"benchmark"`
-	Package   string  `json:"package,omitempty"`
-	Category  string  `json:"category"`
-	Share     float64 `json:"share"`
+// CategoryShare is the share of a benchmark's CPU samples in one
+// category.
+type CategoryShare struct {
+	Benchmark string   `json:"benchmark"`
+	Package   string   `json:"package,omitempty"`
+	Category  Category `json:"category"`
+	Share     float64  `json:"share"`
 }
 
 // Allocation is a line that allocates, from a benchmark's heap
@@ -468,7 +467,7 @@ type Escape struct {
 	// Cause names why the line allocates (escape.Cause: "moved-to-heap",
 	// "interface", "variable-make", "append", "concat", "conversion",
 	// "map", "closure", "escapes", "callee", "unknown").
-	Cause string `json:"cause,omitempty"`
+	Cause EscapeCause `json:"cause,omitempty"`
 	// Reason says it in one line of plain words; Name is the variable or
 	// expression that allocates; Fix is the advice for the site
 	// (findings.SiteAdvice: the shape of code at the line, or the fix that

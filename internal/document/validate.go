@@ -57,8 +57,8 @@ func (r *Report) Validate() error {
 		file(&errs, "hotspot "+h.Function, h.File)
 	}
 	for _, c := range r.Categories {
-		known("category "+c.Category, c.Benchmark)
-		share(&errs, "category "+c.Category, c.Share)
+		known("category "+string(c.Category), c.Benchmark)
+		share(&errs, "category "+string(c.Category), c.Share)
 	}
 	for _, a := range r.Allocations {
 		where := fmt.Sprintf("allocation %s:%d", a.File, a.Line)

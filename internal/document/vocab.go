@@ -71,3 +71,56 @@ const (
 	RuleLeaveBaseline    Rule = "leave-baseline"     // measures another package, not the module
 	RuleLeaveTight       Rule = "leave-tight"        // fast, no allocation, nothing outside its algorithm
 )
+
+// Category is what a CPU sample's time was spent on, from the function
+// at its leaf (internal/profiles).
+type Category string
+
+// The categories.
+const (
+	CategoryGC          Category = "gc"
+	CategoryScheduler   Category = "scheduler"
+	CategorySyscall     Category = "syscall"
+	CategoryMemory      Category = "memory" // malloc, memclr, madvise
+	CategoryMaps        Category = "maps"
+	CategoryStrings     Category = "strings"
+	CategoryFmt         Category = "fmt"
+	CategoryReflect     Category = "reflect"
+	CategoryEncoding    Category = "encoding"
+	CategoryCompression Category = "compression"
+	CategoryCrypto      Category = "crypto"
+	CategoryRegexp      Category = "regexp"
+	CategorySort        Category = "sort"
+	CategoryApplication Category = "application" // the module's own code
+	CategoryOther       Category = "other"
+)
+
+// Mechanism is how a line's CPU per op grows with the cores.
+type Mechanism string
+
+// The mechanisms of growth.
+const (
+	MechanismReaderCount Mechanism = "reader-count" // an RWMutex's reader count
+	MechanismAtomic      Mechanism = "atomic"       // an atomic update of a shared word
+	MechanismMutexSpin   Mechanism = "mutex-spin"   // goroutines spinning on a Mutex
+	MechanismPool        Mechanism = "pool"         // sync.Pool's shared lists
+	MechanismChannel     Mechanism = "channel"      // a channel operation
+)
+
+// EscapeCause names why a line allocates (internal/escape's Cause).
+type EscapeCause string
+
+// The causes of an allocation.
+const (
+	EscapeMovedToHeap  EscapeCause = "moved-to-heap"
+	EscapeInterface    EscapeCause = "interface"
+	EscapeVariableMake EscapeCause = "variable-make"
+	EscapeAppend       EscapeCause = "append"
+	EscapeConcat       EscapeCause = "concat"
+	EscapeConversion   EscapeCause = "conversion"
+	EscapeMap          EscapeCause = "map"
+	EscapeClosure      EscapeCause = "closure"
+	EscapeEscapes      EscapeCause = "escapes"
+	EscapeCallee       EscapeCause = "callee"
+	EscapeUnknown      EscapeCause = "unknown"
+)

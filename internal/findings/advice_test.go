@@ -13,7 +13,7 @@ import (
 // and without one the advice is the category's, marked generic.
 func TestAdviceFromShapes(t *testing.T) {
 	d := doc(benchmark("BenchmarkParse", 2e-6, 4, 512), benchmark("BenchmarkMatch", 1e-6, 0, 0))
-	d.Categories = []document.Category{{Benchmark: "BenchmarkParse", Package: mod, Category: "gc", Share: 0.3}}
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkParse", Package: mod, Category: "gc", Share: 0.3}}
 	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkParse", Package: mod, Function: mod + ".Parse", File: "p.go", Line: 12,
 		Alloc: "runtime.growslice", BytesShare: 0.8, ObjectsShare: 0.8, AllocsPerOp: 4, BytesPerOp: 512,
 		Escape: &document.Escape{Cause: "append", Name: "out"}}}

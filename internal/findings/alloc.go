@@ -52,7 +52,7 @@ func (d *deriver) allocCauses(b *bench) {
 		if r := receiver(owner); r != "" && (e.Cause == "interface" || e.Cause == "concat") {
 			// The methods of one type boxing or concatenating what they
 			// return are one way of building output: one cause.
-			owner, group = r, e.Cause
+			owner, group = r, string(e.Cause)
 		}
 		c := d.find(document.KindAlloc, owner, group)
 		if c == nil {
@@ -127,9 +127,9 @@ func allocGroup(a *document.Allocation, e document.Escape) string {
 		return "line " + fmt.Sprint(a.Line)
 	case "escapes", "moved-to-heap":
 		// Different values escaping are different causes.
-		return e.Cause + " " + strings.TrimPrefix(e.Name, "&")
+		return string(e.Cause) + " " + strings.TrimPrefix(e.Name, "&")
 	}
-	return e.Cause
+	return string(e.Cause)
 }
 
 // pkgOf returns the package part of a function name:
@@ -342,7 +342,7 @@ func mapGrows(alloc string) bool {
 // reason, where the value goes, the package it is allocated in, what the
 // runtime did (grow a slice, a map).
 func (c *cause) siteMechs(a *document.Allocation, e document.Escape) {
-	c.mech(e.Cause)
+	c.mech(string(e.Cause))
 	c.mech(e.Sink)
 	if a.Via != "" {
 		c.mech(pkgOf(a.Via))

@@ -43,7 +43,7 @@ func concurrentDoc() *document.Report {
 		{Benchmark: "BenchmarkStoreGet", Package: mod, Function: mod + ".(*Store).Get", File: "store.go", Line: 28, Callee: "runtime.mapaccess2_faststr", Category: "maps", Self: 0.3, Cum: 0.3},
 		{Benchmark: "BenchmarkParse", Package: mod, Function: mod + ".Parse", File: "parse.go", Line: 11, Callee: "strings.genSplit", Category: "strings", Self: 0.4, Cum: 0.4},
 	}
-	d.Categories = []document.Category{{Benchmark: "BenchmarkParse", Package: mod, Category: "scheduler", Share: 0.3}}
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkParse", Package: mod, Category: "scheduler", Share: 0.3}}
 	return d
 }
 

@@ -127,7 +127,7 @@ func (d *deriver) cpuCauses(b *bench) {
 		if l.InTest || !d.isModule(l.Function) {
 			continue
 		}
-		cat := l.Category
+		cat := string(l.Category)
 		if l.Callee == "" {
 			cat = ""
 		} else if isStackWalk(l.Callee) {
@@ -146,7 +146,7 @@ func (d *deriver) cpuCauses(b *bench) {
 	for _, k := range order {
 		lc := byKey[k]
 		l := lc.first
-		cat := l.Category
+		cat := string(l.Category)
 		switch {
 		case l.Callee == "":
 			continue // a line's own code: see ownCode

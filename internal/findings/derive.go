@@ -82,16 +82,17 @@ func Derive(doc *document.Report, opts Options) (findings []document.Finding, ga
 	d.index()
 	d.cores, d.scaled = coreRows(doc)
 	for _, b := range d.benches {
-		d.allocCauses(b)
-		d.cpuCauses(b)
-		d.fixtureCauses(b)
-		d.contention(b)
+		for _, p := range passes {
+			if p.bench != nil {
+				p.bench(d, b)
+			}
+		}
 	}
-	d.finishCPU()
-	d.scalingCauses()
-	d.merge()
-	d.advise()
-	d.benchmarkVerdicts()
+	for _, p := range passes {
+		if p.all != nil {
+			p.all(d)
+		}
+	}
 	fs := d.ranked()
 	return fs, d.gate(fs)
 }
@@ -159,7 +160,7 @@ func (d *deriver) index() {
 	for i := range doc.Categories {
 		c := &doc.Categories[i]
 		if b := find(c.Package, c.Benchmark); b != nil {
-			b.cats[c.Category] += c.Share
+			b.cats[string(c.Category)] += c.Share
 		}
 	}
 	for i := range doc.Allocations {
@@ -195,4 +196,30 @@ func (d *deriver) isModule(fn string) bool {
 	}
 	i := strings.Index(fn, "/")
 	return i > 0 && strings.Contains(fn[:i], ".")
+}
+
+// A pass is one step of Derive: a rule that finds causes, or a step that
+// composes what the rules found. The package doc is the specification of
+// each; needs declares the passes whose causes a pass reads, and
+// TestPasses holds the order to it.
+type pass struct {
+	name, doc string
+	needs     []string
+	// bench runs once per benchmark, in the order of passes; all once,
+	// after every bench pass, in the order of passes.
+	bench func(d *deriver, b *bench)
+	all   func(d *deriver)
+}
+
+// passes are Derive's steps, in the order they run.
+var passes = []pass{
+	{name: "alloc", doc: "the module's allocation sites per op, one cause per function and mechanism", bench: (*deriver).allocCauses},
+	{name: "cpu", doc: "the library calls, own code and inlining of each module function", bench: (*deriver).cpuCauses},
+	{name: "fixture", doc: "the benchmark's own per-op allocations", bench: (*deriver).fixtureCauses},
+	{name: "scheduler", doc: "scheduler time of a goroutine benchmark with no core-scaling row", bench: (*deriver).contention},
+	{name: "compose-cpu", doc: "each function's CPU cause from its parts: words, rule, main line, internal micro-benchmarks", needs: []string{"cpu"}, all: (*deriver).finishCPU},
+	{name: "contention", doc: "locks, growing lines and shared atomics of the benchmarks measured at several core counts", needs: []string{"compose-cpu"}, all: (*deriver).scalingCauses},
+	{name: "merge", doc: "causes that share a line or a function, or a lock and the work inside it, become one", needs: []string{"alloc", "compose-cpu", "contention"}, all: (*deriver).merge},
+	{name: "advice", doc: "the advice of the shape of code at a cause's lines that explains its cost", needs: []string{"merge"}, all: (*deriver).advise},
+	{name: "benchmarks", doc: "broken benchmarks, and those to leave alone (which reads every fix cause)", needs: []string{"merge", "scheduler", "fixture"}, all: (*deriver).benchmarkVerdicts},
 }

@@ -49,7 +49,7 @@ func TestContentionNeedsGoroutines(t *testing.T) {
 	par.Parallel = true
 	d := doc(serial, par)
 	for _, b := range []string{"BenchmarkSerial", "BenchmarkPar"} {
-		d.Categories = append(d.Categories, document.Category{Benchmark: b, Package: mod, Category: "scheduler", Share: 0.35})
+		d.Categories = append(d.Categories, document.CategoryShare{Benchmark: b, Package: mod, Category: "scheduler", Share: 0.35})
 	}
 	fs, gate := Derive(d, Options{})
 	var got []string
@@ -73,7 +73,7 @@ func TestContentionNeedsGoroutines(t *testing.T) {
 func TestOneFindingPerSite(t *testing.T) {
 	d := doc(benchmark("BenchmarkA", 1e-6, 2, 64), benchmark("BenchmarkB", 1e-6, 2, 64), benchmark("BenchmarkC", 1e-6, 2, 64))
 	for i, b := range []string{"BenchmarkA", "BenchmarkB", "BenchmarkC"} {
-		d.Categories = append(d.Categories, document.Category{Benchmark: b, Package: mod, Category: "gc", Share: 0.1 * float64(i+1)})
+		d.Categories = append(d.Categories, document.CategoryShare{Benchmark: b, Package: mod, Category: "gc", Share: 0.1 * float64(i+1)})
 		d.Allocations = append(d.Allocations, document.Allocation{Benchmark: b, Package: mod, Function: mod + ".Key",
 			File: "key.go", Line: 12, Via: "fmt.Sprintf", BytesShare: 0.9, ObjectsShare: 0.9, AllocsPerOp: 2, BytesPerOp: 64,
 			Escape: &document.Escape{Cause: "callee", Reason: "the allocation is inside fmt.Sprintf"}})
@@ -151,7 +151,7 @@ func TestBrokenBenchmarks(t *testing.T) {
 func TestFixesThatFit(t *testing.T) {
 	b := benchmark("BenchmarkX", 1e-6, 4, 4000)
 	d := doc(b)
-	d.Categories = []document.Category{{Benchmark: "BenchmarkX", Package: mod, Category: "gc", Share: 0.3}}
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkX", Package: mod, Category: "gc", Share: 0.3}}
 	site := func(fn string, line int64, bytesPerOp float64, e document.Escape) document.Allocation {
 		return document.Allocation{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, File: "x.go", Line: line,
 			BytesShare: 0.3, ObjectsShare: 0.3, AllocsPerOp: 1, BytesPerOp: bytesPerOp, Escape: &e}
@@ -250,7 +250,7 @@ func TestCPUAtTheModuleFrontier(t *testing.T) {
 	d := doc(benchmark("BenchmarkLog", 4e-6, 0, 0))
 	line := func(l int64, callee, cat string, cum float64) document.LineCost {
 		return document.LineCost{Benchmark: "BenchmarkLog", Package: mod, Function: mod + ".(*Entry).log", File: "entry.go", Line: l,
-			Callee: callee, Category: cat, Self: cum, Cum: cum}
+			Callee: callee, Category: document.Category(cat), Self: cum, Cum: cum}
 	}
 	d.Lines = []document.LineCost{
 		line(180, "runtime.Callers", "other", 0.40),
@@ -357,5 +357,26 @@ func TestLintJoinsBroken(t *testing.T) {
 		default:
 			t.Errorf("unexpected broken finding %s for %s", f.Rule, f.Benchmark)
 		}
+	}
+}
+
+// TestPasses: every pass runs after the passes it needs (bench passes
+// before the others), and names only passes that exist.
+func TestPasses(t *testing.T) {
+	at := map[string]int{}
+	for i, p := range passes {
+		if (p.bench == nil) == (p.all == nil) || p.doc == "" {
+			t.Errorf("pass %s: want one of bench and all, and a doc", p.name)
+		}
+		for _, n := range p.needs {
+			j, ok := at[n]
+			switch {
+			case !ok:
+				t.Errorf("pass %s needs %s, which does not run before it", p.name, n)
+			case p.bench != nil && passes[j].all != nil:
+				t.Errorf("bench pass %s needs %s, which runs after every bench pass", p.name, n)
+			}
+		}
+		at[p.name] = i
 	}
 }

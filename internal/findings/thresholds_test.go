@@ -440,7 +440,7 @@ func specDoc(parts []any) *document.Report {
 		switch p := p.(type) {
 		case document.Benchmark:
 			d.Benchmarks = append(d.Benchmarks, p)
-		case document.Category:
+		case document.CategoryShare:
 			d.Categories = append(d.Categories, p)
 		case document.Allocation:
 			d.Allocations = append(d.Allocations, p)
@@ -495,12 +495,12 @@ func loopBytes(b document.Benchmark, bytes float64) document.Benchmark {
 	return b
 }
 
-func category(name string, share float64) document.Category {
-	return document.Category{Benchmark: "BenchmarkX", Package: mod, Category: name, Share: share}
+func category(name string, share float64) document.CategoryShare {
+	return document.CategoryShare{Benchmark: "BenchmarkX", Package: mod, Category: document.Category(name), Share: share}
 }
 
-func gc(share float64) document.Category    { return category("gc", share) }
-func sched(share float64) document.Category { return category("scheduler", share) }
+func gc(share float64) document.CategoryShare    { return category("gc", share) }
+func sched(share float64) document.CategoryShare { return category("scheduler", share) }
 
 // site is an allocation site of function fn in BenchmarkX with share of
 // its bytes and objects, once per op, made by a make of variable size.
@@ -530,7 +530,7 @@ func fixture(file string, line int64, bytesShare float64) document.Allocation {
 // call is a line of fn calling callee, with the time below it.
 func call(fn, file string, line int64, callee, cat string, cum float64) document.LineCost {
 	return document.LineCost{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, File: file, Line: line,
-		Callee: callee, Category: cat, Self: cum, Cum: cum}
+		Callee: callee, Category: document.Category(cat), Self: cum, Cum: cum}
 }
 
 // own is a line of fn that calls nothing.

@@ -54,7 +54,7 @@ func Explain(ctx context.Context, dir string, doc *document.Report, ix *escape.I
 		if verdict == "" {
 			verdict = x.Reason
 		}
-		a.Escape = &document.Escape{Verdict: verdict, Flow: x.Flow, Cause: string(x.Cause), Reason: x.Reason, Name: x.Name, Sink: string(x.Sink), Into: x.Into,
+		a.Escape = &document.Escape{Verdict: verdict, Flow: x.Flow, Cause: document.EscapeCause(x.Cause), Reason: x.Reason, Name: x.Name, Sink: string(x.Sink), Into: x.Into,
 			Param: x.Name != "" && params.of(root, a.File, a.Line)[x.Name]}
 	}
 	return nil

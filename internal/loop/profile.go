@@ -344,7 +344,7 @@ func addEvidence(doc *document.Report, bj *document.Benchmark, a *profiles.Analy
 			}
 			doc.Lines = append(doc.Lines, document.LineCost{
 				Benchmark: bj.Name, Package: bj.Package, Function: l.Function, File: l.File, Line: l.Line,
-				InTest: l.InTest, Callee: l.Callee, Category: l.Category, Self: l.Self, Cum: l.Cum,
+				InTest: l.InTest, Callee: l.Callee, Category: document.Category(l.Category), Self: l.Self, Cum: l.Cum,
 				Source: ev.src.line(l.File, l.Line),
 			})
 		}
@@ -364,8 +364,8 @@ func addEvidence(doc *document.Report, bj *document.Benchmark, a *profiles.Analy
 			})
 		}
 		for _, c := range a.CPU.Categories {
-			doc.Categories = append(doc.Categories, document.Category{
-				Benchmark: bj.Name, Package: bj.Package, Category: c.Name, Share: c.Share,
+			doc.Categories = append(doc.Categories, document.CategoryShare{
+				Benchmark: bj.Name, Package: bj.Package, Category: document.Category(c.Name), Share: c.Share,
 			})
 		}
 	}

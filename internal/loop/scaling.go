@@ -408,7 +408,7 @@ func growing(a1, aN *profiles.CPU, it1, itN int64, src *sources) []document.Line
 		g := document.LineGrowth{File: l.File, Line: l.Line, Function: l.Function, Callee: l.Callee,
 			NsPerOp1: round3(ns1), NsPerOpN: round3(nsN), Samples1: int64(math.Round(s1)), SamplesN: int64(math.Round(sN)),
 			Source: src.line(l.File, l.Line)}
-		g.Mechanism = mechanism(l.Callee, g.Source)
+		g.Mechanism = document.Mechanism(mechanism(l.Callee, g.Source))
 		out = append(out, g)
 	}
 	slices.SortFunc(out, func(a, b document.LineGrowth) int {
@@ -602,7 +602,7 @@ func insideLines(a *profiles.CPU, file string, sec section, src *sources) []docu
 		out[i].Share += l.Cum
 		if l.Cum > best[l.Line] {
 			best[l.Line] = l.Cum
-			out[i].Callee, out[i].Category = l.Callee, l.Category
+			out[i].Callee, out[i].Category = l.Callee, document.Category(l.Category)
 		}
 	}
 	kept := out[:0]

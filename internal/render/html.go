@@ -386,17 +386,17 @@ func newStackChart(d *document.Report, cpus []benchCPU) *stackChart {
 		x := float64(labelW)
 		for _, cat := range bc.Categories {
 			w := area * cat.Share
-			s := stackSeg{X: round1(x), W: round1(w), Fill: categoryColor(cat.Category),
-				Title: cat.Category + " " + percent(cat.Share)}
+			s := stackSeg{X: round1(x), W: round1(w), Fill: categoryColor(string(cat.Category)),
+				Title: string(cat.Category) + " " + percent(cat.Share)}
 			// Labels go inside their segment, in full when they fit.
-			if full := cat.Category + " " + percent(cat.Share); textWidth(full)+8 <= w {
+			if full := string(cat.Category) + " " + percent(cat.Share); textWidth(full)+8 <= w {
 				s.Label, s.TextX = full, round1(x+4)
 			} else if textWidth(percent(cat.Share))+6 <= w {
 				s.Label, s.TextX = percent(cat.Share), round1(x+3)
 			}
 			r.Segs = append(r.Segs, s)
 			x += w
-			seen[cat.Category] = true
+			seen[string(cat.Category)] = true
 		}
 		c.Rows = append(c.Rows, r)
 	}

@@ -510,7 +510,7 @@ func of(b document.Benchmark, pkg, name string) bool {
 // benchCPU is what the report knows about one benchmark's CPU time.
 type benchCPU struct {
 	Bench      document.Benchmark
-	Categories []document.Category
+	Categories []document.CategoryShare
 	Hotspots   []document.Hotspot
 }
 
@@ -556,7 +556,7 @@ func (m *mdWriter) cpu() {
 		if len(bc.Categories) > 0 {
 			var rows [][]string
 			for _, c := range bc.Categories {
-				rows = append(rows, []string{c.Category, percent(c.Share), bar(c.Share, 20)})
+				rows = append(rows, []string{string(c.Category), percent(c.Share), bar(c.Share, 20)})
 			}
 			m.table("lrl", []string{"category", "share", ""}, rows)
 		}
@@ -760,7 +760,7 @@ func (m *mdWriter) coreScaling(rows []document.Scaling) {
 		for _, g := range s.Growing {
 			mech := ""
 			if g.Mechanism != "" {
-				mech = " (" + g.Mechanism + ")"
+				mech = " (" + string(g.Mechanism) + ")"
 			}
 			m.printf("- %s %s: CPU per op %s at -cpu 1, %s at -cpu %d%s\n", code(fmt.Sprintf("%s:%d", g.File, g.Line)), code(cmp.Or(g.Source, g.Callee)),
 				nsText(g.NsPerOp1), nsText(g.NsPerOpN), s.CPU[len(s.CPU)-1], mech)

@@ -197,7 +197,7 @@ func hostileReport(names []string) *document.Report {
 			Metrics: map[string]*document.Metric{"sec/op": {Median: 1e-9, N: 1}}})
 		doc.Benchmarks = append(doc.Benchmarks, document.Benchmark{Package: "example.com/m", Name: n + "Failed", Status: "failed", Error: "panic: " + n})
 		doc.Hotspots = append(doc.Hotspots, document.Hotspot{Package: "example.com/m", Benchmark: n, Function: "example.com/m." + n, File: n + ".go", Line: 1, Flat: 0.5, Cum: 0.5})
-		doc.Categories = append(doc.Categories, document.Category{Package: "example.com/m", Benchmark: n, Category: "application", Share: 1})
+		doc.Categories = append(doc.Categories, document.CategoryShare{Package: "example.com/m", Benchmark: n, Category: "application", Share: 1})
 		doc.Allocations = append(doc.Allocations, document.Allocation{Package: "example.com/m", Benchmark: n, Function: "example.com/m." + n, File: n + ".go", Line: 2,
 			Bytes: 10, Objects: 1, BytesShare: 1, ObjectsShare: 1, Escape: &document.Escape{Verdict: "moved to heap: " + n, Flow: []string{"flow: {heap} ← &" + n + ":", "  from " + n + " at x.go:1"}}})
 		doc.Findings = append(doc.Findings,

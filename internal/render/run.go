@@ -63,7 +63,7 @@ func runTable(doc *document.Report) (header []string, rows [][]string) {
 	for _, cat := range topCategories(doc, 4) {
 		row(cat+" share", func(v document.RunVariant) string {
 			for _, c := range doc.Categories {
-				if c.Benchmark == v.Name && c.Category == cat {
+				if c.Benchmark == v.Name && string(c.Category) == cat {
 					return percent(c.Share)
 				}
 			}
@@ -92,13 +92,14 @@ func topCategories(doc *document.Report, n int) []string {
 	best := map[string]float64{}
 	var order []string
 	for _, c := range doc.Categories {
-		if c.Category == "gc" || c.Category == "syscall" {
+		cat := string(c.Category)
+		if cat == "gc" || cat == "syscall" {
 			continue
 		}
-		if _, ok := best[c.Category]; !ok {
-			order = append(order, c.Category)
+		if _, ok := best[cat]; !ok {
+			order = append(order, cat)
 		}
-		best[c.Category] = max(best[c.Category], c.Share)
+		best[cat] = max(best[cat], c.Share)
 	}
 	var out []string
 	for len(out) < n {
