@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/git"
 )
 
@@ -33,6 +35,33 @@ type Change struct {
 	TestGlobals []string
 	// Hunks are the diff's hunks per file (see git.FileChange).
 	Hunks map[string][][4]int
+
+	dirs    [2]string             // BASE's and HEAD's module directories
+	modPath string                // the module path
+	decls   map[string][]FuncSpan // HEAD's functions per file, read once
+}
+
+// funcAt returns the function of HEAD's file that holds line, or "".
+func (c *Change) funcAt(file string, line int) string {
+	if c == nil || c.dirs[1] == "" {
+		return ""
+	}
+	if c.decls == nil {
+		c.decls = map[string][]FuncSpan{}
+	}
+	spans, ok := c.decls[file]
+	if !ok {
+		if src, err := os.ReadFile(filepath.Join(c.dirs[1], filepath.FromSlash(file))); err == nil {
+			spans, _, _ = touchedFuncs(file, src, [][2]int{{1, math.MaxInt}}, c.modPath)
+		}
+		c.decls[file] = spans
+	}
+	for _, s := range spans {
+		if s.Start <= line && line <= s.End {
+			return s.Name
+		}
+	}
+	return ""
 }
 
 // headLine carries a line of BASE's version of file to HEAD's; ok is
@@ -69,6 +98,47 @@ func (c *Change) changedInHead(file string, line int) bool {
 	return false
 }
 
+// inChangedFunc reports whether HEAD's function fn (as profiles name
+// it) is one the change touched.
+func (c *Change) inChangedFunc(fn string) bool {
+	if c == nil {
+		return false
+	}
+	fn = document.PlainFunc(fn)
+	return slices.ContainsFunc(c.Funcs[1], func(s FuncSpan) bool { return document.PlainFunc(s.Name) == fn })
+}
+
+// touchedInHead reports whether a line of HEAD's version of file is one
+// the change wrote or lies in a function it changed.
+func (c *Change) touchedInHead(file string, line int) bool {
+	if c == nil {
+		return false
+	}
+	return c.changedInHead(file, line) || slices.ContainsFunc(c.Funcs[1], func(s FuncSpan) bool {
+		return s.File == file && s.Start <= line && line <= s.End
+	})
+}
+
+// mark fills what a compiler verdict's cause says about the change: the
+// function its line is in (when HEAD's changed functions hold it), and
+// whether the change touched that line or function.
+func (c *Change) mark(k document.Cause) document.Cause {
+	if c == nil {
+		return k
+	}
+	for _, s := range c.Funcs[1] {
+		if k.Function == "" && s.File == k.File && s.Start <= int(k.Line) && int(k.Line) <= s.End {
+			k.Function = s.Name
+		}
+	}
+	if k.Function == "" {
+		k.Function = c.funcAt(k.File, int(k.Line))
+	}
+	k.Changed = c.touchedInHead(k.File, int(k.Line))
+	k.Outside = !k.Changed
+	return k
+}
+
 // FuncSpan is a function and the lines it spans in one side's file.
 type FuncSpan struct {
 	Package    string // import path, with "_test" for an external test package
@@ -83,7 +153,7 @@ type FuncSpan struct {
 // the module's directory in the repository ("" or "." at the top); dirs
 // are BASE's and HEAD's module directories; modPath is the module path.
 func NewChange(changes []git.FileChange, rel string, dirs [2]string, modPath string) *Change {
-	c := &Change{}
+	c := &Change{dirs: dirs, modPath: modPath}
 	names := map[string]*[2][]string{} // package directory → changed names per side
 	rel = strings.Trim(filepath.ToSlash(rel), "/")
 	for _, fc := range changes {

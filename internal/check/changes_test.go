@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/git"
 )
 
@@ -127,5 +128,29 @@ func TestNewChangeInsertion(t *testing.T) {
 	}
 	if want := []string{"example.com/c.(*cache).get"}; !reflect.DeepEqual(names, want) {
 		t.Errorf("HEAD's changed functions = %q, want get (its line, and its use of the new constant)", names)
+	}
+}
+
+// A compiler verdict's cause names its function, changed or not, and says
+// whether the change touched it.
+func TestMark(t *testing.T) {
+	dir := t.TempDir()
+	src := "package m\n\nfunc A() {\n\t_ = 1\n}\n\nfunc (t *T) B() {\n\t_ = 2\n}\n\ntype T struct{}\n"
+	if err := os.WriteFile(filepath.Join(dir, "m.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ch := NewChange([]git.FileChange{{Path: "m.go", Hunks: [][4]int{{4, 1, 4, 1}}}}, "", [2]string{dir, dir}, "example.com/m")
+	for _, tt := range []struct {
+		line             int64
+		fn               string
+		changed, outside bool
+	}{
+		{4, "example.com/m.A", true, false},
+		{8, "example.com/m.(*T).B", false, true},
+	} {
+		got := ch.mark(document.Cause{Kind: "escape", File: "m.go", Line: tt.line})
+		if got.Function != tt.fn || got.Changed != tt.changed || got.Outside != tt.outside {
+			t.Errorf("mark(m.go:%d) = %q changed %v outside %v; want %q %v %v", tt.line, got.Function, got.Changed, got.Outside, tt.fn, tt.changed, tt.outside)
+		}
 	}
 }

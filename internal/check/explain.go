@@ -309,6 +309,10 @@ func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, secO
 	}
 	pkgInfo := t.Binary.Package
 	aopts := profiles.Options{ModuleDir: pkgInfo.ModuleDir, ModulePath: pkgInfo.ModulePath, Benchmark: top}
+	if s.Role == "HEAD" && opts.Change != nil {
+		// HEAD's stacks say which changed line makes unchanged code run.
+		aopts.Changed = func(file string, line int64) bool { return opts.Change.touchedInHead(file, int(line)) }
+	}
 	if o.Status == results.StatusOK {
 		if cp, err := profiles.ReadFile(cpuPath); err == nil {
 			p.cpu, _ = profiles.AnalyzeCPU(cp, aopts)
@@ -419,7 +423,22 @@ func causes(r *document.Regression, p *[2]sideProfile, verdicts []compilerVerdic
 			if s.Via != "" {
 				msg += " inside " + s.Via
 			}
-			out = append(out, document.Cause{Kind: "alloc", File: s.File, Line: s.Line, Function: s.Function, Message: msg})
+			c := document.Cause{Kind: "alloc", File: s.File, Line: s.Line, Function: s.Function, Message: msg}
+			switch {
+			case ch == nil:
+			case ch.touchedInHead(s.File, int(s.Line)) || ch.touchedInHead(s.CallerFile, int(s.CallerLine)) || ch.inChangedFunc(s.Function):
+				c.Changed = true
+			default:
+				// Unchanged code that allocates more: charged to the
+				// changed line its stacks pass through, if one does.
+				if at, ok := reachFunc(head.cpu, s.Function); ok {
+					c.Message = fmt.Sprintf("now reaches %s, unchanged, at %s:%d: %s", shortName(s.Function), s.File, s.Line, msg)
+					c.File, c.Line, c.Function, c.Callee, c.Changed = at.AtFile, at.AtLine, at.AtFunction, shortName(s.Function), true
+				} else {
+					c.Outside = true
+				}
+			}
+			out = append(out, c)
 			sites = append(sites, s)
 			fresh = append(fresh, b.Objects == 0)
 		}
@@ -440,7 +459,7 @@ func causes(r *document.Regression, p *[2]sideProfile, verdicts []compilerVerdic
 	for _, e := range verdicts {
 		if e.Kind == "inline" {
 			if r.Unit == "sec/op" && head.runsFunc(e.File, e.Function) {
-				out = append(out, e.Cause)
+				out = append(out, ch.mark(e.Cause))
 			}
 			// A new allocation inside the function that lost its
 			// inlining: inlined, its value could stay on the caller's
@@ -466,7 +485,7 @@ func causes(r *document.Regression, p *[2]sideProfile, verdicts []compilerVerdic
 			}
 		}
 		if !joined && e.Kind != "stackmake" && head.heap == nil && head.runs(e.File) {
-			out = append(out, e.Cause)
+			out = append(out, ch.mark(e.Cause))
 		}
 	}
 	if r.Unit == "sec/op" {
@@ -475,7 +494,41 @@ func causes(r *document.Regression, p *[2]sideProfile, verdicts []compilerVerdic
 	if len(out) == 0 && (base.failure != "" || head.failure != "") {
 		out = append(out, document.Cause{Kind: "profile", Message: "profiling failed: " + cmp.Or(head.failure, base.failure)})
 	}
+	// What the change did not touch and no changed line reaches comes
+	// after every cause in the change, whatever it costs.
+	slices.SortStableFunc(out, func(a, b document.Cause) int {
+		return cmp.Compare(b2i(a.Outside), b2i(b.Outside))
+	})
 	return out
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// reachFunc returns the changed line that HEAD's stacks through fn's
+// code and callees pass most, if any does.
+func reachFunc(cpu *profiles.CPU, fn string) (profiles.Reach, bool) {
+	if cpu == nil {
+		return profiles.Reach{}, false
+	}
+	var best profiles.Reach
+	sum := map[[2]string]float64{}
+	for _, r := range cpu.Reach {
+		if document.PlainFunc(r.Function) != document.PlainFunc(fn) || document.PlainFunc(r.AtFunction) == document.PlainFunc(fn) {
+			continue
+		}
+		k := [2]string{r.AtFile, fmt.Sprint(r.AtLine)}
+		sum[k] += r.Self
+		if sum[k] > best.Self {
+			best = r
+			best.Self = sum[k]
+		}
+	}
+	return best, best.Self > 0
 }
 
 // tiny reports whether a site's allocations look like the runtime's tiny

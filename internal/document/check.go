@@ -83,6 +83,17 @@ type Cause struct {
 	Message string `json:"message"`
 	// Flow is the compiler's flow for an escape.
 	Flow []string `json:"flow,omitempty"`
+	// Callee is the function, unchanged, whose time grew under a changed
+	// line: the cause is charged to the changed line that reaches it
+	// (the largest of several, which Message lists).
+	Callee string `json:"callee,omitempty"`
+	// Changed says the cause is at a line or in a function the change
+	// touched, or is charged to one.
+	Changed bool `json:"changed"`
+	// Outside says the cause is in code the change did not touch and
+	// that no changed line reaches on the profiled stacks: listed after
+	// the causes in the change.
+	Outside bool `json:"outside"`
 }
 
 // Change is a row's change, for improvements and inconclusive rows.

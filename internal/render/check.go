@@ -35,11 +35,14 @@ func CheckText(w io.Writer, c *document.Check) error {
 			fmt.Fprintf(tw, "  %s\t%s\t%s → %s\t%s\n", r.Unit, changeText(r.Delta, r.Old, ""), scaled(r.Old, r.Unit), scaled(r.New, r.Unit), th)
 		}
 		tw.Flush()
+		width := 0
 		for _, k := range g.causes {
-			loc := fileLine(k.File, k.Line)
-			fmt.Fprintf(w, "  %-6s %s  %s\n", k.Kind, loc, k.Message)
+			width = max(width, len(fileLine(k.File, k.Line)))
+		}
+		for _, k := range g.causes {
+			fmt.Fprintf(w, "  %-6s %-*s  %s\n", k.Kind, width, fileLine(k.File, k.Line), causeText(k, func(s string) string { return s }))
 			if sink := flowSink(k); sink != "" {
-				fmt.Fprintf(w, "  %-6s %*s  escapes via %s\n", "", len(loc), "", sink)
+				fmt.Fprintf(w, "  %-6s %*s  escapes via %s\n", "", width, "", sink)
 			}
 		}
 		if len(g.causes) == 0 {
@@ -52,7 +55,7 @@ func CheckText(w io.Writer, c *document.Check) error {
 			fmt.Fprintf(w, "  %s %s\n", g.benchmark, g.units())
 			for _, k := range g.causes {
 				if k.Kind != "layout" {
-					fmt.Fprintf(w, "    %-6s %s  %s\n", k.Kind, fileLine(k.File, k.Line), k.Message)
+					fmt.Fprintf(w, "    %-6s %s  %s\n", k.Kind, fileLine(k.File, k.Line), causeText(k, func(s string) string { return s }))
 				}
 			}
 		}
@@ -111,7 +114,7 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 		for _, g := range groupRegressions(c.Regressions) {
 			fmt.Fprintf(w, "- **%s** %s\n", mdText(g.benchmark), mdText(g.units()))
 			for _, k := range g.causes {
-				fmt.Fprintf(w, "  - %s %s: %s\n", k.Kind, code(fileLine(k.File, k.Line)), mdText(k.Message))
+				fmt.Fprintf(w, "  - %s %s %s\n", k.Kind, code(fileLine(k.File, k.Line)), causeMarkdown(k))
 				if sink := flowSink(k); sink != "" {
 					fmt.Fprintf(w, "    escapes via %s\n", code(sink))
 				}
@@ -157,7 +160,7 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 			fmt.Fprintf(w, "- %s %s\n", mdText(g.benchmark), mdText(g.units()))
 			for _, k := range g.causes {
 				if k.Kind != "layout" {
-					fmt.Fprintf(w, "  - %s %s: %s\n", k.Kind, code(fileLine(k.File, k.Line)), mdText(k.Message))
+					fmt.Fprintf(w, "  - %s %s %s\n", k.Kind, code(fileLine(k.File, k.Line)), causeMarkdown(k))
 				}
 			}
 		}
@@ -329,4 +332,44 @@ func noCause(c *document.Check, flag string) string {
 		return "no cause found before the check was interrupted"
 	}
 	return "no cause stood out of the profiles' sampling noise: a longer " + flag + " may show one"
+}
+
+// causeText is a cause's function, whether it is in the change, and its
+// message: "in WriteFrame (changed): new allocation: …". fn formats the
+// function's name.
+func causeText(k document.Cause, fn func(string) string) string {
+	var head []string
+	if k.Function != "" {
+		head = append(head, "in "+fn(funcInPackage(k.Function)))
+	}
+	switch {
+	case k.Changed:
+		head = append(head, "(changed)")
+	case k.Outside:
+		head = append(head, "(outside the diff)")
+	}
+	if len(head) == 0 {
+		return k.Message
+	}
+	return strings.Join(head, " ") + ": " + k.Message
+}
+
+// causeMarkdown is causeText in Markdown, the function as code.
+func causeMarkdown(k document.Cause) string {
+	k.Message = mdText(k.Message)
+	return causeText(k, code)
+}
+
+// funcInPackage drops a function's package path: "example.com/ck.(*W).Write"
+// → "(*W).Write". A name without one ("Clamp") is kept.
+func funcInPackage(name string) string {
+	end := len(name)
+	if i := strings.IndexAny(name, "(["); i >= 0 {
+		end = i
+	}
+	slash := strings.LastIndexByte(name[:end], '/')
+	if i := strings.IndexByte(name[slash+1:end], '.'); i >= 0 {
+		return name[slash+1+i+1:]
+	}
+	return name
 }

@@ -13,8 +13,10 @@ import (
 func checkDoc() *document.Check {
 	causes := []document.Cause{
 		{Kind: "alloc", File: "codec.go", Line: 8, Function: "example.com/ck.WriteFrame", Message: "new allocation: +4 B/op of tiny objects (the profile counts their 16-byte blocks: +0.25/op); the compiler now says: moved to heap: hdr (new)",
-			Flow: []string{"flow: {heap} ← &hdr:", "  from hdr (address-of) at codec.go:10:26", "  from hdr[:] (slice) at codec.go:10:26", "  from w.Write(hdr[:]) (call parameter) at codec.go:10:22"}},
-		{Kind: "cpu", File: "codec.go", Line: 8, Function: "example.com/ck.WriteFrame", Message: "runtime.newobject: +8.01ns per op"},
+			Flow: []string{"flow: {heap} ← &hdr:", "  from hdr (address-of) at codec.go:10:26", "  from hdr[:] (slice) at codec.go:10:26", "  from w.Write(hdr[:]) (call parameter) at codec.go:10:22"}, Changed: true},
+		{Kind: "cpu", File: "codec.go", Line: 8, Function: "example.com/ck.WriteFrame", Message: "runtime.newobject: +8.01ns per op", Changed: true},
+		{Kind: "cpu", File: "codec.go", Line: 31, Function: "example.com/ck.WriteFrame", Callee: "checksum", Message: "now reaches checksum, unchanged, which grew: +6.2ns per op in checksum", Changed: true},
+		{Kind: "cpu", File: "pool.go", Line: 12, Function: "example.com/ck.(*pool).get", Message: "its own code: +1.1ns per op", Outside: true},
 	}
 	high, low := 0.12, -0.04
 	return &document.Check{Schema: document.CheckSchema, Verdict: document.CheckFail, Base: "main 1ae5dc26f40b", Head: "work tree",
