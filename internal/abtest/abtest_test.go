@@ -314,3 +314,48 @@ func BenchmarkColdLoop(b *testing.B) {
 		}
 	}
 }
+
+// TestSlowSideRunsItsOwnCount: Work does 200 times the work on side B.
+// Each side runs its own iteration count, about equal time per round,
+// rather than B running A's count 200 times as long; the pairs are per op,
+// so the verdict is the same.
+func TestSlowSideRunsItsOwnCount(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs benchmarks")
+	}
+	sides := build(t, module(t, 1, ""), module(t, 200, ""))
+	res, err := Run(context.Background(), sides, options(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	iters := func(side int, name string) int {
+		for _, r := range res.results[side] {
+			if n, _ := stats.SplitProcs(r.Name); n == name {
+				return r.Iters
+			}
+		}
+		return 0
+	}
+	a, b := iters(0, "Work"), iters(1, "Work")
+	if a == 0 || b == 0 || b*20 > a {
+		t.Errorf("Work: %d iterations on A, %d on B; want B's count a twentieth of A's or less", a, b)
+	}
+	if sa, sb := iters(0, "Same"), iters(1, "Same"); sa != sb {
+		t.Errorf("Same: %d iterations on A, %d on B; want one count", sa, sb)
+	}
+	if !slicesContainsSubstr(res.Notes, "BenchmarkWork: B takes") {
+		t.Errorf("Notes = %q, want one saying BenchmarkWork's B is slower and runs fewer iterations", res.Notes)
+	}
+	if n := res.Slower(0.5); n != 1 {
+		t.Errorf("Slower(50%%) = %d, want 1 (Work)", n)
+	}
+}
+
+func slicesContainsSubstr(xs []string, sub string) bool {
+	for _, x := range xs {
+		if strings.Contains(x, sub) {
+			return true
+		}
+	}
+	return false
+}
