@@ -52,10 +52,10 @@ var ErrNoCommon = errors.New("no benchmark matching -bench exists on both sides"
 type unit struct {
 	pkg       string
 	bins      [2]*gotest.Binary
-	name      string // top-level benchmark
-	sub       string // exact sub-benchmark pattern, or ""
+	name      string    // top-level benchmark
+	sub       string    // exact sub-benchmark pattern, or ""
 	benchtime [2]string // "Nx" per side, calibrated
-	failed    string // error once a side failed
+	failed    string    // error once a side failed
 }
 
 func (u *unit) displayName() string {
