@@ -52,7 +52,7 @@ func (c *Change) funcAt(file string, line int) string {
 	spans, ok := c.decls[file]
 	if !ok {
 		if src, err := os.ReadFile(filepath.Join(c.dirs[1], filepath.FromSlash(file))); err == nil {
-			spans, _, _ = touchedFuncs(file, src, [][2]int{{1, math.MaxInt}}, c.modPath)
+			spans, _, _, _ = touchedFuncs(file, src, [][2]int{{1, math.MaxInt}}, c.modPath)
 		}
 		c.decls[file] = spans
 	}
@@ -177,12 +177,14 @@ func NewChange(changes []git.FileChange, rel string, dirs [2]string, modPath str
 			}
 			continue
 		}
+		var globals, decls [2]string // per side: where, and what
 		for side, ranges := range sideRanges(fc.Hunks) {
 			src, err := os.ReadFile(filepath.Join(dirs[side], filepath.FromSlash(p)))
 			if err != nil {
 				continue // not on this side: added or deleted
 			}
-			funcs, values, global := touchedFuncs(p, src, ranges, modPath)
+			funcs, values, global, decl := touchedFuncs(p, src, ranges, modPath)
+			globals[side], decls[side] = global, decl
 			c.Funcs[side] = append(c.Funcs[side], funcs...)
 			if len(values) > 0 {
 				d := path.Dir(p)
@@ -191,15 +193,20 @@ func NewChange(changes []git.FileChange, rel string, dirs [2]string, modPath str
 				}
 				names[d][side] = append(names[d][side], values...)
 			}
-			switch {
-			case global == "":
-			case strings.HasSuffix(p, "_test.go"):
-				if d := path.Dir(p); !slices.Contains(c.TestGlobals, d) {
-					c.TestGlobals = append(c.TestGlobals, d)
-				}
-			case c.Global == "":
-				c.Global = global
+		}
+		// Named in HEAD's lines; a declaration only BASE has was deleted.
+		global := globals[1]
+		if global == "" && globals[0] != "" {
+			global = p + ": " + decls[0] + " (deleted)"
+		}
+		switch {
+		case global == "":
+		case strings.HasSuffix(p, "_test.go"):
+			if d := path.Dir(p); !slices.Contains(c.TestGlobals, d) {
+				c.TestGlobals = append(c.TestGlobals, d)
 			}
+		case c.Global == "":
+			c.Global = global
 		}
 	}
 	// A changed constant or variable changes the functions that use it,
@@ -251,13 +258,13 @@ func harmless(p string) bool {
 
 // touchedFuncs returns the functions of a Go file that the line ranges
 // touch, the package-level constants and variables they touch, and where
-// they touch a type declaration ("" when they do not): a type's layout
-// reaches code that never names it.
-func touchedFuncs(file string, src []byte, ranges [][2]int, modPath string) (funcs []FuncSpan, names []string, global string) {
+// they touch a type declaration ("" when they do not) and which ("type
+// header"): a type's layout reaches code that never names it.
+func touchedFuncs(file string, src []byte, ranges [][2]int, modPath string) (funcs []FuncSpan, names []string, global, decl string) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
 	if err != nil {
-		return nil, nil, file // unparsable: anything may have changed
+		return nil, nil, file, "its code" // unparsable: anything may have changed
 	}
 	pkg := pkgPath(modPath, file, f)
 	overlaps := func(n ast.Node) bool {
@@ -276,6 +283,10 @@ func touchedFuncs(file string, src []byte, ranges [][2]int, modPath string) (fun
 			case d.Tok == token.TYPE:
 				if global == "" {
 					global = file + ":" + strconv.Itoa(fset.Position(d.Pos()).Line)
+					decl = "a type"
+					if len(d.Specs) > 0 {
+						decl = "type " + d.Specs[0].(*ast.TypeSpec).Name.Name
+					}
 				}
 			default:
 				// Every name of the block: inserting a constant in an
@@ -288,7 +299,7 @@ func touchedFuncs(file string, src []byte, ranges [][2]int, modPath string) (fun
 			}
 		}
 	}
-	return funcs, names, global
+	return funcs, names, global, decl
 }
 
 // pkgPath is the import path of a file's package, with "_test" for an

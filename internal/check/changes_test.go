@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -151,6 +152,35 @@ func TestMark(t *testing.T) {
 		got := ch.mark(document.Cause{Kind: "escape", File: "m.go", Line: tt.line})
 		if got.Function != tt.fn || got.Changed != tt.changed || got.Outside != tt.outside {
 			t.Errorf("mark(m.go:%d) = %q changed %v outside %v; want %q %v %v", tt.line, got.Function, got.Changed, got.Outside, tt.fn, tt.changed, tt.outside)
+		}
+	}
+}
+
+// What changed outside functions is named in HEAD's lines, and a
+// declaration HEAD no longer has is named as deleted.
+func TestNewChangeGlobalInHead(t *testing.T) {
+	pad := strings.Repeat("// filler\n", 20)
+	base, head := t.TempDir(), t.TempDir()
+	writeFiles(t, base, map[string]string{
+		"a.go": "package c\n\n" + pad + "type header struct{ n int }\n",               // line 23
+		"b.go": "package c\n\n" + pad + "type trailer struct{ n int }\n\nfunc F() {}\n", // line 23
+	})
+	writeFiles(t, head, map[string]string{
+		"a.go": "package c\n\ntype header struct{ n, m int }\n", // line 3: the filler is gone
+		"b.go": "package c\n\n" + pad + "\nfunc F() {}\n",
+	})
+	for _, tt := range []struct {
+		change git.FileChange
+		want   string
+	}{
+		// @@ -3,21 +3 @@: the filler removed, the type rewritten.
+		{git.FileChange{Path: "a.go", Hunks: [][4]int{{3, 21, 3, 1}}}, "a.go:3"},
+		// @@ -23 +22,0 @@: the type removed.
+		{git.FileChange{Path: "b.go", Hunks: [][4]int{{23, 1, 22, 0}}}, "b.go: type trailer (deleted)"},
+	} {
+		c := NewChange([]git.FileChange{tt.change}, "", [2]string{base, head}, "example.com/c")
+		if c.Global != tt.want {
+			t.Errorf("%s: Global = %q, want %q", tt.change.Path, c.Global, tt.want)
 		}
 	}
 }

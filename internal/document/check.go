@@ -105,6 +105,10 @@ type Change struct {
 	Low       *float64 `json:"low,omitempty"`
 	High      *float64 `json:"high,omitempty"`
 	MDE       *float64 `json:"mde,omitempty"`
+	// Layout, on an improvement of time, says the benchmark executes no
+	// function the change touched, on either side: the same code at
+	// other addresses, probably faster by code layout alone.
+	Layout bool `json:"layout,omitempty"`
 }
 
 // BudgetCheck is one budget applied to one benchmark.

@@ -189,7 +189,7 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 		// The table holds the benchmarks' names as they are: its fence is
 		// longer than any run of backticks in them.
 		var table strings.Builder
-		if err := CompareText(&table, tables, alpha); err != nil {
+		if err := CompareText(&table, checkWords(c, tables, alpha), alpha); err != nil {
 			return err
 		}
 		fmt.Fprintln(w, "<details><summary>All benchmarks</summary>")
@@ -372,4 +372,72 @@ func funcInPackage(name string) string {
 		return name[slash+1+i+1:]
 	}
 	return name
+}
+
+// checkWords returns copies of the run's tables whose verdicts are the
+// check's for each row, the words the text and JSON use: "regression",
+// "layout", "improvement", "inconclusive" or "no significant change" —
+// not the engine's (which calls a row it stopped without settling
+// "inconclusive" even when it cannot hide a regression beyond the
+// threshold). A row whose p-value alone is under alpha but that the
+// correction for the table's comparisons left unchanged says so.
+func checkWords(c *document.Check, tables []*stats.Table, alpha float64) []*stats.Table {
+	words := map[string]string{}
+	key := func(pkg, bench, unit string) string { return pkg + " " + bench + " " + unit }
+	for _, r := range c.Regressions {
+		words[key(r.Package, r.Benchmark, r.Unit)] = "regression"
+	}
+	for _, r := range c.Layout {
+		words[key(r.Package, r.Benchmark, r.Unit)] = "layout"
+	}
+	for _, ch := range c.Improvements {
+		words[key(ch.Package, ch.Benchmark, ch.Unit)] = "improvement"
+		if ch.Layout {
+			words[key(ch.Package, ch.Benchmark, ch.Unit)] = "improvement, layout"
+		}
+	}
+	for _, ch := range c.Inconclusive {
+		words[key(ch.Package, ch.Benchmark, ch.Unit)] = stats.Inconclusive
+	}
+	out := make([]*stats.Table, len(tables))
+	for i, t := range tables {
+		pkg := ""
+		for _, cfg := range t.Config {
+			if v, ok := strings.CutPrefix(cfg, "pkg: "); ok {
+				pkg = v
+			}
+		}
+		compared := 0
+		for _, r := range t.Rows {
+			for _, cell := range r.Cells[1:] {
+				if cell != nil && cell.Compared {
+					compared++
+				}
+			}
+		}
+		tc := *t
+		tc.Rows = make([]*stats.Row, len(t.Rows))
+		for j, r := range t.Rows {
+			rc := *r
+			rc.Cells = slices.Clone(r.Cells)
+			for k, cell := range rc.Cells {
+				if k == 0 || cell == nil || !cell.Compared {
+					continue
+				}
+				cc := *cell
+				w, ok := words[key(pkg, "Benchmark"+r.Benchmark, t.Unit)]
+				if !ok {
+					w = stats.NoChange
+					if cc.P <= alpha && !cc.Significant {
+						w += fmt.Sprintf(": p=%.3f alone, not once corrected for %d comparisons (q=%.3f)", cc.P, compared, cc.Q)
+					}
+				}
+				cc.Verdict = w
+				rc.Cells[k] = &cc
+			}
+			tc.Rows[j] = &rc
+		}
+		out[i] = &tc
+	}
+	return out
 }

@@ -2,9 +2,13 @@ package render
 
 import (
 	"bytes"
+	"math"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/stats"
 )
 
 // checkDoc is a failed check: one benchmark regressed in two units with
@@ -55,4 +59,52 @@ func TestCheckMarkdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "check.fail.md", buf.Bytes())
+}
+
+// The collapsed table says what the check decided for each row, in the
+// words of the text and JSON, not the engine's: a row the engine could
+// not settle but that cannot hide a regression is "no significant
+// change", and a row whose p-value the correction overruled says so.
+func TestCheckMarkdownOneVocabulary(t *testing.T) {
+	cell := func(median float64) *stats.Cell {
+		return &stats.Cell{Summary: stats.Summary{Median: median, N: 10}}
+	}
+	cmp := func(median, delta, p, q float64, significant bool, verdict string) *stats.Cell {
+		c := cell(median)
+		c.Compared, c.Delta, c.P, c.Q, c.Significant, c.Verdict = true, delta, p, q, significant, verdict
+		c.MDE, c.Low, c.High = math.NaN(), math.NaN(), math.NaN()
+		return c
+	}
+	tab := &stats.Table{Config: []string{"pkg: example.com/ck"}, Unit: "sec/op", Better: -1, Columns: []string{"base", "head"}, Rows: []*stats.Row{
+		{Benchmark: "Parse", FullName: "Parse", Cells: []*stats.Cell{cell(1e-6), cmp(1.3e-6, 0.3, 0.001, 0.002, true, "slower")}},
+		{Benchmark: "Sum", FullName: "Sum", Cells: []*stats.Cell{cell(1e-6), cmp(0.8e-6, -0.2, 0.001, 0.002, true, "faster")}},
+		{Benchmark: "Quiet", FullName: "Quiet", Cells: []*stats.Cell{cell(1e-6), cmp(1.01e-6, 0.01, 0.2, 0.4, false, stats.Inconclusive)}},
+		{Benchmark: "Edge", FullName: "Edge", Cells: []*stats.Cell{cell(1e-6), cmp(1.02e-6, 0.02, 0.002, 0.09, false, stats.NoChange)}},
+	}}
+	c := &document.Check{Schema: document.CheckSchema, Verdict: document.CheckFail, Base: "base", Head: "head",
+		Regressions:  []document.Regression{{Package: "example.com/ck", Benchmark: "BenchmarkParse", Unit: "sec/op", Delta: 0.3, Old: 1e-6, New: 1.3e-6, Threshold: 0.05, Causes: []document.Cause{}}},
+		Improvements: []document.Change{{Package: "example.com/ck", Benchmark: "BenchmarkSum", Unit: "sec/op", Delta: -0.2}},
+		Budgets:      []document.BudgetCheck{}, Unchanged: 2, Rounds: 10}
+	var buf bytes.Buffer
+	if err := CheckMarkdown(&buf, c, []*stats.Table{tab}, 0.05); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{
+		`(?m)^Parse .* regression$`,
+		`(?m)^Sum .* improvement$`,
+		`(?m)^Quiet .* no significant change$`,
+		`(?m)^Edge .* no significant change: p=0.002 alone, not once corrected for 4 comparisons \(q=0.090\)$`,
+	} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("Markdown lacks %s:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "inconclusive") || strings.Contains(out, "slower") || strings.Contains(out, "faster") {
+		t.Errorf("Markdown uses the engine's words:\n%s", out)
+	}
+	// The tables passed in are the run's: left as they were.
+	if v := tab.Rows[2].Cells[1].Verdict; v != stats.Inconclusive {
+		t.Errorf("the caller's table was changed: %q", v)
+	}
 }
