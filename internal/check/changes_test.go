@@ -162,7 +162,7 @@ func TestNewChangeGlobalInHead(t *testing.T) {
 	pad := strings.Repeat("// filler\n", 20)
 	base, head := t.TempDir(), t.TempDir()
 	writeFiles(t, base, map[string]string{
-		"a.go": "package c\n\n" + pad + "type header struct{ n int }\n",               // line 23
+		"a.go": "package c\n\n" + pad + "type header struct{ n int }\n",                 // line 23
 		"b.go": "package c\n\n" + pad + "type trailer struct{ n int }\n\nfunc F() {}\n", // line 23
 	})
 	writeFiles(t, head, map[string]string{
