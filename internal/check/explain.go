@@ -46,7 +46,7 @@ type ExplainOptions struct {
 // changed, is moved to c.Layout: the change cannot have made it slower
 // but by moving code.
 func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, res *abtest.Result, opts ExplainOptions, bar *progress.Bar) error {
-	if len(c.Regressions) == 0 {
+	if len(c.Regressions) == 0 && !slices.ContainsFunc(c.Improvements, func(ch document.Change) bool { return stats.IsTime(ch.Unit) }) {
 		return nil
 	}
 	// The compiler's verdicts of both sides, for the changed packages.
@@ -55,7 +55,7 @@ func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, res 
 		files = opts.Change.Files
 	}
 	var esc [2]*escape.Index
-	if pkgs := changedPackages(files); len(pkgs) > 0 {
+	if pkgs := changedPackages(files); len(pkgs) > 0 && len(c.Regressions) > 0 {
 		for i, s := range sides {
 			bar.Status(fmt.Sprintf("%s: the compiler's verdicts on the changed packages", s.Role))
 			ix, err := escape.Run(ctx, escape.Options{Dir: s.Dir, Tests: true, Tags: opts.Tags}, pkgs...)
@@ -115,14 +115,17 @@ func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, res 
 // execute no function the change touched, on either side, when the change
 // touched nothing outside functions: such a benchmark runs the same code
 // as before, placed at other addresses (loops now straddle a cache line
-// or a fetch block), which any edit can do and the next can undo.
+// or a fetch block), which any edit can do and the next can undo. Time
+// improvements of such benchmarks are marked the same way.
 func layout(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts ExplainOptions, profs map[string]*[2]sideProfile, bar *progress.Bar) error {
 	ch := opts.Change
 	if ch == nil {
 		return nil
 	}
 	if ch.Global != "" {
-		if slices.ContainsFunc(c.Regressions, func(r document.Regression) bool { return stats.IsTime(r.Unit) }) {
+		timed := func(unit string) bool { return stats.IsTime(unit) }
+		if slices.ContainsFunc(c.Regressions, func(r document.Regression) bool { return timed(r.Unit) }) ||
+			slices.ContainsFunc(c.Improvements, func(r document.Change) bool { return timed(r.Unit) }) {
 			c.Notes = append(c.Notes, fmt.Sprintf("code layout not assessed: %s changed outside functions (a type, a module requirement or a data file can act on any benchmark)", ch.Global))
 		}
 		return nil
@@ -132,37 +135,63 @@ func layout(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts 
 		ex[i] = &executor{side: s, funcs: ch.Funcs[i], timeout: opts.Timeout, bins: map[string]string{}}
 		defer ex[i].close()
 	}
-	moved := map[string]bool{}
+	runs := func(ctx context.Context, i int, t *gotest.Target, top, sub string, prof sideProfile) (string, error) {
+		return ex[i].runsChanged(ctx, t, top, sub, prof)
+	}
+	return decideLayout(ctx, sides, c, ch, profs, runs, bar)
+}
+
+// changedRunner says which changed function a benchmark executes on side
+// i: its name, "?" when it cannot tell, or "" for none.
+type changedRunner func(ctx context.Context, i int, t *gotest.Target, top, sub string, prof sideProfile) (string, error)
+
+// decideLayout moves and marks what layout says, asking runs which
+// benchmarks execute changed code.
+func decideLayout(ctx context.Context, sides [2]*abtest.Side, c *document.Check, ch *Change, profs map[string]*[2]sideProfile, runs changedRunner, bar *progress.Bar) error {
+	// unchanged reports whether a benchmark executes no changed function
+	// on either side. Without its profiles, a changed _test.go function
+	// (which coverage does not see) cannot be ruled out.
+	testFuncs := slices.ContainsFunc(append(slices.Clone(ch.Funcs[0]), ch.Funcs[1]...), func(f FuncSpan) bool { return f.Test })
 	decided := map[string]bool{}
-	for _, r := range c.Regressions {
-		key := r.Package + " " + r.Benchmark
-		if !stats.IsTime(r.Unit) || decided[key] {
-			continue
+	unchanged := func(pkg, name string) (bool, error) {
+		key := pkg + " " + name
+		if v, ok := decided[key]; ok {
+			return v, nil
+		}
+		decided[key] = false
+		top, sub := split(name)
+		prof := profs[key]
+		if prof == nil && testFuncs {
+			return false, nil
+		}
+		if prof == nil {
+			prof = &[2]sideProfile{}
+		}
+		for i, s := range sides {
+			t := target(s, pkg, top)
+			if t == nil || slices.Contains(ch.TestGlobals, moduleDir(t.Binary.Package)) {
+				return false, nil
+			}
+			bar.Status(fmt.Sprintf("%s: does %s run changed code", s.Role, name))
+			fn, err := runs(ctx, i, t, top, sub, prof[i])
+			if err != nil || fn != "" {
+				return false, err
+			}
 		}
 		decided[key] = true
-		top, sub := split(r.Benchmark)
-		unchanged := true
-		for i, s := range sides {
-			t := target(s, r.Package, top)
-			if t == nil || profs[key] == nil || slices.Contains(ch.TestGlobals, moduleDir(t.Binary.Package)) {
-				unchanged = false
-				break
-			}
-			bar.Status(fmt.Sprintf("%s: does %s run changed code", s.Role, r.Benchmark))
-			fn, err := ex[i].runsChanged(ctx, t, top, sub, profs[key][i])
-			if err != nil {
-				return err
-			}
-			if fn != "" {
-				unchanged = false
-				break
-			}
-		}
-		moved[key] = unchanged
+		return true, nil
 	}
 	kept := c.Regressions[:0]
 	for _, r := range c.Regressions {
-		if !moved[r.Package+" "+r.Benchmark] || !stats.IsTime(r.Unit) {
+		if !stats.IsTime(r.Unit) || profs[r.Package+" "+r.Benchmark] == nil {
+			kept = append(kept, r)
+			continue
+		}
+		moved, err := unchanged(r.Package, r.Benchmark)
+		if err != nil {
+			return err
+		}
+		if !moved {
 			kept = append(kept, r)
 			continue
 		}
@@ -170,6 +199,16 @@ func layout(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts 
 		c.Layout = append(c.Layout, r)
 	}
 	c.Regressions = kept
+	for i, im := range c.Improvements {
+		if !stats.IsTime(im.Unit) {
+			continue
+		}
+		moved, err := unchanged(im.Package, im.Benchmark)
+		if err != nil {
+			return err
+		}
+		c.Improvements[i].Layout = moved
+	}
 	return nil
 }
 

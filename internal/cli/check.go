@@ -170,7 +170,9 @@ func checkChange(ctx context.Context, opts checkOptions, s Streams) error {
 		check.Interrupt(c, fmt.Sprintf("interrupted during the rounds, after %d round(s): the rows are decided with what was measured, the regressions not profiled", res.Rounds))
 		return interrupted(ctx, s, opts, c, res, bar)
 	}
-	if len(c.Regressions) > 0 {
+	if len(c.Regressions) > 0 || len(c.Improvements) > 0 {
+		// Regressions are profiled; both they and improvements of time
+		// are checked for code layout.
 		eopts := check.ExplainOptions{ProfileTime: opts.profileTime.String(), CPU: opts.cpu, Timeout: opts.timeout, Tags: opts.tags, Change: change}
 		if err := check.Explain(ctx, revs.sides, c, res, eopts, bar); err != nil {
 			if ctx.Err() == nil {

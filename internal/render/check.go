@@ -81,7 +81,7 @@ func CheckText(w io.Writer, c *document.Check) error {
 	if len(c.Improvements) > 0 {
 		fmt.Fprintln(w, "\nimprovements:")
 		for _, ch := range withoutThroughput(c.Improvements) {
-			fmt.Fprintf(w, "  %s %s %+.1f%%\n", ch.Benchmark, ch.Unit, 100*ch.Delta)
+			fmt.Fprintf(w, "  %s %s %+.1f%%%s\n", ch.Benchmark, ch.Unit, 100*ch.Delta, layoutNote(ch))
 		}
 	}
 	if c.Rounds > 0 {
@@ -178,7 +178,7 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 		fmt.Fprintln(w, "#### Improvements")
 		fmt.Fprintln(w)
 		for _, ch := range withoutThroughput(c.Improvements) {
-			fmt.Fprintf(w, "- %s %s %+.1f%%\n", mdText(ch.Benchmark), mdText(ch.Unit), 100*ch.Delta)
+			fmt.Fprintf(w, "- %s %s %+.1f%%%s\n", mdText(ch.Benchmark), mdText(ch.Unit), 100*ch.Delta, strings.TrimRight(" "+mdText(layoutNote(ch)), " "))
 		}
 		fmt.Fprintln(w)
 	}
@@ -440,4 +440,13 @@ func checkWords(c *document.Check, tables []*stats.Table, alpha float64) []*stat
 		out[i] = &tc
 	}
 	return out
+}
+
+// layoutNote is what an improvement says when its benchmark executes no
+// changed function.
+func layoutNote(ch document.Change) string {
+	if !ch.Layout {
+		return ""
+	}
+	return " (executes no changed function, on either side: probably code layout)"
 }

@@ -34,7 +34,8 @@ func checkDoc() *document.Check {
 		},
 		Layout: []document.Regression{{Package: "example.com/ck", Benchmark: "BenchmarkOther", Unit: "sec/op", Delta: 0.216, Old: 94.29e-9, New: 114.7e-9, Threshold: 0.05,
 			Causes: []document.Cause{{Kind: "layout", Message: "the benchmark executes no function the change touched"}, {Kind: "cpu", File: "codec.go", Line: 20, Function: "example.com/ck.Sum", Message: "its own code: +28.3ns per op"}}}},
-		Improvements: []document.Change{{Benchmark: "BenchmarkSum", Unit: "sec/op", Delta: -0.21}, {Benchmark: "BenchmarkSum", Unit: "B/s", Delta: 0.27}},
+		Improvements: []document.Change{{Benchmark: "BenchmarkSum", Unit: "sec/op", Delta: -0.21}, {Benchmark: "BenchmarkSum", Unit: "B/s", Delta: 0.27},
+			{Benchmark: "BenchmarkMoved", Unit: "sec/op", Delta: -0.12, Layout: true}},
 		Inconclusive: []document.Change{{Benchmark: "BenchmarkNoisy", Unit: "sec/op", Delta: 0.01, Low: &low, High: &high}},
 		Budgets: []document.BudgetCheck{
 			{Budget: "BenchmarkWriteFrame allocs/op == 0", Benchmark: "BenchmarkWriteFrame", Unit: "allocs/op", Op: "==", Limit: 0, Measured: 1},
