@@ -359,3 +359,39 @@ func slicesContainsSubstr(xs []string, sub string) bool {
 	}
 	return false
 }
+
+// TestOneSidedSubBenchmark: a sub-benchmark only A has (a case the
+// change removed, or, reversed, one it added) is listed as on one side,
+// not a failure of B; the sub-benchmarks both have are compared.
+func TestOneSidedSubBenchmark(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs benchmarks")
+	}
+	sub := func(names ...string) string {
+		s := "\nfunc BenchmarkSub(b *testing.B) {\n"
+		for _, n := range names {
+			s += "\tb.Run(\"" + n + "\", func(b *testing.B) {\n\t\tfor i := 0; i < b.N; i++ {\n\t\t\tWork(1)\n\t\t}\n\t})\n"
+		}
+		return s + "}\n"
+	}
+	sides := build(t, module(t, 1, sub("kept", "gone")), module(t, 1, sub("kept")))
+	res, err := Run(context.Background(), sides, options(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Failures) != 0 {
+		t.Errorf("Failures = %v, want none", res.Failures)
+	}
+	if !slicesContainsSubstr(res.OnlyBase, "BenchmarkSub/gone") {
+		t.Errorf("OnlyBase = %q, want BenchmarkSub/gone", res.OnlyBase)
+	}
+	found := false
+	for _, tab := range res.Tables {
+		for _, row := range tab.Rows {
+			found = found || row.Benchmark == "Sub/kept"
+		}
+	}
+	if !found {
+		t.Error("Sub/kept was not compared")
+	}
+}

@@ -272,6 +272,19 @@ func (r *Result) round(ctx context.Context, u *unit, aFirst bool, opts Options) 
 		if err != nil {
 			return err
 		}
+		if o.Status == results.StatusSkipped && u.sub != "" && len(o.Results) == 0 && strings.HasPrefix(o.Error, "no sub-benchmark matches") {
+			// A sub-benchmark the other side has and this one does not
+			// (a case added or removed): one-sided, as a whole
+			// benchmark would be, not a failure.
+			u.failed = o.Error
+			name := u.pkg + " " + u.name + "/" + plainSub(u.sub)
+			if side == 1 {
+				r.OnlyBase = append(r.OnlyBase, name)
+			} else {
+				r.OnlyHead = append(r.OnlyHead, name)
+			}
+			return nil
+		}
 		if o.Status != results.StatusOK {
 			u.failed = o.Error
 			r.Failures = append(r.Failures, Failure{Side: side, Package: u.pkg, Benchmark: u.displayName(), Err: o.Error})
@@ -506,4 +519,22 @@ func (r *Result) perOp(ctx context.Context, u *unit, sub string, n int, opts Opt
 // seconds formats a duration in seconds for a note.
 func seconds(s float64) string {
 	return time.Duration(s * float64(time.Second)).Round(10 * time.Microsecond).String()
+}
+
+// plainSub turns an exact sub-benchmark pattern ("^long_string$/^x\.y$")
+// back into the name it matches ("long_string/x.y").
+func plainSub(sub string) string {
+	parts := strings.Split(sub, "/")
+	for i, p := range parts {
+		p = strings.TrimSuffix(strings.TrimPrefix(p, "^"), "$")
+		var b strings.Builder
+		for j := 0; j < len(p); j++ {
+			if p[j] == '\\' && j+1 < len(p) {
+				j++
+			}
+			b.WriteByte(p[j])
+		}
+		parts[i] = b.String()
+	}
+	return strings.Join(parts, "/")
 }
