@@ -253,7 +253,11 @@ func harmless(p string) bool {
 		return true
 	}
 	base := strings.ToUpper(path.Base(p))
-	return strings.HasPrefix(p, ".github/") || strings.HasPrefix(base, "LICENSE") || strings.HasPrefix(base, "AUTHORS")
+	switch strings.ToLower(p) {
+	case ".travis.yml", "appveyor.yml", ".appveyor.yml", ".gitlab-ci.yml", ".golangci.yml", ".golangci.yaml", "codecov.yml", ".codecov.yml":
+		return true
+	}
+	return strings.HasPrefix(p, ".github/") || strings.HasPrefix(p, ".circleci/") || strings.HasPrefix(base, "LICENSE") || strings.HasPrefix(base, "AUTHORS")
 }
 
 // touchedFuncs returns the functions of a Go file that the line ranges

@@ -184,3 +184,21 @@ func TestNewChangeGlobalInHead(t *testing.T) {
 		}
 	}
 }
+
+// Documentation and CI configuration cannot change what a benchmark
+// measures; data files and build files can.
+func TestHarmless(t *testing.T) {
+	for _, tt := range []struct {
+		path string
+		want bool
+	}{
+		{"README.md", true}, {"docs/x.rst", true}, {"LICENSE.txt", true}, {".github/workflows/ci.yml", true},
+		{".travis.yml", true}, {".circleci/config.yml", true}, {"appveyor.yml", true}, {".gitlab-ci.yml", true},
+		{".golangci.yml", true}, {"codecov.yml", true},
+		{"testdata/in.json", false}, {"go.mod", false}, {"Makefile", false}, {"data.bin", false},
+	} {
+		if got := harmless(tt.path); got != tt.want {
+			t.Errorf("harmless(%q) = %v, want %v", tt.path, got, tt.want)
+		}
+	}
+}
