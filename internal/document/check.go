@@ -46,7 +46,15 @@ type Check struct {
 	// Unaltered are the packages whose test binaries hold the same code
 	// on both sides: not benchmarked, since only noise could differ.
 	Unaltered []string `json:"unaltered,omitempty"`
-	// Unchanged counts the rows with no significant change.
+	// Shard is "i/n" for the i-th of n shards of a check (check -shard),
+	// whose rows are one share of the benchmarks; check -merge joins the
+	// n shards into one verdict.
+	Shard string `json:"shard,omitempty"`
+	// Comparison is a shard's table of every compared row, as text, for
+	// the merged verdict's pull request comment.
+	Comparison string `json:"comparison,omitempty"`
+	// Unchanged counts the rows with no significant change, or with one
+	// within their threshold.
 	Unchanged   int     `json:"unchanged"`
 	Rounds      int     `json:"rounds"`
 	WallSeconds float64 `json:"wall_seconds"`

@@ -85,7 +85,7 @@ func CheckText(w io.Writer, c *document.Check) error {
 		}
 	}
 	if c.Rounds > 0 {
-		fmt.Fprintf(w, "\n%d row(s) with no significant change\n", c.Unchanged)
+		fmt.Fprintf(w, "\n%d row(s) with no significant change or one within the threshold\n", c.Unchanged)
 	}
 	for _, n := range c.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
@@ -185,19 +185,36 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 	for _, n := range c.Notes {
 		fmt.Fprintf(w, "> %s\n\n", mdText(n))
 	}
+	table := c.Comparison // a merged check's: its shards' tables
 	if len(tables) > 0 {
-		// The table holds the benchmarks' names as they are: its fence is
-		// longer than any run of backticks in them.
-		var table strings.Builder
-		if err := CompareText(&table, checkWords(c, tables, alpha), alpha); err != nil {
+		var err error
+		if table, err = CheckComparison(c, tables, alpha); err != nil {
 			return err
 		}
+	}
+	if table != "" {
+		// The table holds the benchmarks' names as they are: its fence is
+		// longer than any run of backticks in them.
 		fmt.Fprintln(w, "<details><summary>All benchmarks</summary>")
 		fmt.Fprintln(w)
-		fmt.Fprint(w, fenced("", "", strings.Split(strings.TrimSuffix(table.String(), "\n"), "\n")))
+		fmt.Fprint(w, fenced("", "", strings.Split(strings.TrimSuffix(table, "\n"), "\n")))
 		fmt.Fprintln(w, "</details>")
 	}
 	return nil
+}
+
+// CheckComparison is the table of every compared row of a check, as text,
+// each row's verdict in the check's words (see checkWords); "" without
+// tables.
+func CheckComparison(c *document.Check, tables []*stats.Table, alpha float64) (string, error) {
+	if len(tables) == 0 {
+		return "", nil
+	}
+	var b strings.Builder
+	if err := CompareText(&b, checkWords(c, tables, alpha), alpha); err != nil {
+		return "", err
+	}
+	return b.String(), nil
 }
 
 func changeText(delta, old float64, unit string) string {
@@ -376,7 +393,8 @@ func funcInPackage(name string) string {
 
 // checkWords returns copies of the run's tables whose verdicts are the
 // check's for each row, the words the text and JSON use: "regression",
-// "layout", "improvement", "inconclusive" or "no significant change" —
+// "layout", "improvement", "inconclusive", "within the threshold" or "no
+// significant change" —
 // not the engine's (which calls a row it stopped without settling
 // "inconclusive" even when it cannot hide a regression beyond the
 // threshold). A row whose p-value alone is under alpha but that the
@@ -428,7 +446,11 @@ func checkWords(c *document.Check, tables []*stats.Table, alpha float64) []*stat
 				w, ok := words[key(pkg, "Benchmark"+r.Benchmark, t.Unit)]
 				if !ok {
 					w = stats.NoChange
-					if cc.P <= alpha && !cc.Significant {
+					if cc.Significant {
+						// A change the check does not count: smaller
+						// than the row's threshold.
+						w = "within the threshold"
+					} else if cc.P <= alpha {
 						w += fmt.Sprintf(": p=%.3f alone, not once corrected for %d comparisons (q=%.3f)", cc.P, compared, cc.Q)
 					}
 				}

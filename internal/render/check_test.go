@@ -81,6 +81,8 @@ func TestCheckMarkdownOneVocabulary(t *testing.T) {
 		{Benchmark: "Sum", FullName: "Sum", Cells: []*stats.Cell{cell(1e-6), cmp(0.8e-6, -0.2, 0.001, 0.002, true, "faster")}},
 		{Benchmark: "Quiet", FullName: "Quiet", Cells: []*stats.Cell{cell(1e-6), cmp(1.01e-6, 0.01, 0.2, 0.4, false, stats.Inconclusive)}},
 		{Benchmark: "Edge", FullName: "Edge", Cells: []*stats.Cell{cell(1e-6), cmp(1.02e-6, 0.02, 0.002, 0.09, false, stats.NoChange)}},
+		// Significant, but under the check's threshold.
+		{Benchmark: "Small", FullName: "Small", Cells: []*stats.Cell{cell(1e-6), cmp(1.03e-6, 0.03, 0.001, 0.004, true, "slower")}},
 	}}
 	c := &document.Check{Schema: document.CheckSchema, Verdict: document.CheckFail, Base: "base", Head: "head",
 		Regressions:  []document.Regression{{Package: "example.com/ck", Benchmark: "BenchmarkParse", Unit: "sec/op", Delta: 0.3, Old: 1e-6, New: 1.3e-6, Threshold: 0.05, Causes: []document.Cause{}}},
@@ -95,7 +97,8 @@ func TestCheckMarkdownOneVocabulary(t *testing.T) {
 		`(?m)^Parse .* regression$`,
 		`(?m)^Sum .* improvement$`,
 		`(?m)^Quiet .* no significant change$`,
-		`(?m)^Edge .* no significant change: p=0.002 alone, not once corrected for 4 comparisons \(q=0.090\)$`,
+		`(?m)^Edge .* no significant change: p=0.002 alone, not once corrected for 5 comparisons \(q=0.090\)$`,
+		`(?m)^Small .* within the threshold$`,
 	} {
 		if !regexp.MustCompile(want).MatchString(out) {
 			t.Errorf("Markdown lacks %s:\n%s", want, out)
