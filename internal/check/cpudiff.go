@@ -22,6 +22,12 @@ import (
 // standard errors of the two profiles' shares: a CPU profile of a second
 // holds some hundred samples, and a share p of n samples moves by
 // √(p(1−p)/n) from run to run.
+//
+// Growth in a function the change did not touch is charged to the changed
+// line that makes it run: the nearest changed frame on HEAD's stacks
+// through it (profiles.Reach), the functions named in one cause per such
+// line. Growth no changed line reaches is "outside the diff", listed
+// after every cause in the change.
 func cpuCauses(base, head sideProfile, ch *Change) []document.Cause {
 	if base.cpu == nil || head.cpu == nil || base.secOp <= 0 || head.secOp <= 0 {
 		return nil
@@ -88,14 +94,7 @@ func cpuCauses(base, head sideProfile, ch *Change) []document.Cause {
 	for _, g := range gs {
 		line, from, to, changed := g.region(ch)
 		if changed > 0 || ch.inChangedFunc(g.fn) {
-			what := "its own code"
-			if g.callee != "" {
-				what = g.callee
-			}
-			msg := fmt.Sprintf("%s: +%s per op", what, nanos(g.d))
-			if from < to {
-				msg += fmt.Sprintf(", most at lines %d–%d", from, to)
-			}
+			msg := g.message(from, to)
 			switch {
 			case changed > 0 && from == to:
 				msg += " (the line changed)"
@@ -117,15 +116,7 @@ func cpuCauses(base, head sideProfile, ch *Change) []document.Cause {
 			c.parts = append(c.parts, g)
 			continue
 		}
-		what := "its own code"
-		if g.callee != "" {
-			what = g.callee
-		}
-		msg := fmt.Sprintf("%s: +%s per op", what, nanos(g.d))
-		if from < to {
-			msg += fmt.Sprintf(", most at lines %d–%d", from, to)
-		}
-		outside = append(outside, &charged{cause: document.Cause{Kind: "cpu", File: g.file, Line: line, Function: g.fn, Message: msg, Outside: ch != nil}, d: g.d})
+		outside = append(outside, &charged{cause: document.Cause{Kind: "cpu", File: g.file, Line: line, Function: g.fn, Message: g.message(from, to), Outside: ch != nil}, d: g.d})
 	}
 	for _, c := range in {
 		if len(c.parts) == 0 {
@@ -201,6 +192,21 @@ func andList(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// message says where a group's time grew and by how much: "its own code:
+// +8.0µs per op, most at lines 167–176" or "runtime.newobject: +9.7ns per
+// op".
+func (g *cpuGroup) message(from, to int64) string {
+	what := "its own code"
+	if g.callee != "" {
+		what = g.callee
+	}
+	msg := fmt.Sprintf("%s: +%s per op", what, nanos(g.d))
+	if from < to {
+		msg += fmt.Sprintf(", most at lines %d–%d", from, to)
+	}
+	return msg
 }
 
 // cpuGroup is the time of one function in its own code, or in one
