@@ -10,18 +10,32 @@
 #   INPUT_PACKAGES  packages to benchmark (default ./...)
 #   INPUT_ARGS      more flags for perfloop check ("-budget '...' -calibrate")
 #   INPUT_COMMENT   "true" to comment on the pull request (default)
+#   INPUT_SHARD     "i/n": check only the i-th of n shares of the
+#                   benchmarks and write the partial result to
+#                   INPUT_RESULT (default $RUNNER_TEMP/perfloop-shard-i-of-n.json),
+#                   no comment; output result is its path
+#   INPUT_MERGE     a directory of the shards' results (any depth, *.json):
+#                   join them into one verdict, summary, comment and exit
+#                   status (INPUT_ARGS belong to the shards and are not used)
 #   GITHUB_TOKEN    token for the comment (pull-requests: write)
 #
 # and GitHub's own: GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_API_URL,
 # GITHUB_REPOSITORY, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, RUNNER_TEMP.
 #
 # The exit status is perfloop check's: 0 pass or inconclusive, 1
-# regression, broken budget or failed side, 2 bad input. A comment that
-# cannot be posted (a fork's read-only token) is a warning, not a failure.
+# regression, broken budget or failed side, 2 bad input; a shard's is 0
+# once its result is written (the merge decides). A comment that cannot be
+# posted (a fork's read-only token) is a warning, not a failure.
 set -uo pipefail
 
 marker='<!-- perfloop check -->'
 tmp="${RUNNER_TEMP:-${TMPDIR:-/tmp}}"
+shard="${INPUT_SHARD:-}"
+merge="${INPUT_MERGE:-}"
+if [ -n "$shard" ] && [ -n "$merge" ]; then
+	echo "::error title=perfloop check::set shard on the shards' jobs and merge on the job after them, not both on one"
+	exit 2
+fi
 
 base="${INPUT_BASE:-}"
 event="${GITHUB_EVENT_PATH:-}"
@@ -32,17 +46,18 @@ if [ -n "$event" ] && [ -f "$event" ]; then
 		base=$(jq -r '.pull_request.base.sha // .before // empty' "$event")
 	fi
 fi
-if [ -z "$base" ] || [ "$base" = 0000000000000000000000000000000000000000 ]; then
-	echo "::error title=perfloop check::no base revision: set the action's base input, or run it on pull_request or push"
-	exit 2
-fi
-
-# actions/checkout fetches one commit by default: fetch the base too.
-if ! git cat-file -e "$base^{commit}" 2>/dev/null; then
-	echo "fetching $base"
-	if ! git fetch --no-tags --depth=1 origin "$base"; then
-		echo "::error title=perfloop check::cannot fetch base revision $base: check out with fetch-depth: 0"
+if [ -z "$merge" ]; then
+	if [ -z "$base" ] || [ "$base" = 0000000000000000000000000000000000000000 ]; then
+		echo "::error title=perfloop check::no base revision: set the action's base input, or run it on pull_request or push"
 		exit 2
+	fi
+	# actions/checkout fetches one commit by default: fetch the base too.
+	if ! git cat-file -e "$base^{commit}" 2>/dev/null; then
+		echo "fetching $base"
+		if ! git fetch --no-tags --depth=1 origin "$base"; then
+			echo "::error title=perfloop check::cannot fetch base revision $base: check out with fetch-depth: 0"
+			exit 2
+		fi
 	fi
 fi
 
@@ -52,7 +67,29 @@ rm -f "$md"
 # budget inside them ('BenchmarkX allocs/op == 0').
 eval "args=(${INPUT_ARGS:-})"
 eval "pkgs=(${INPUT_PACKAGES:-./...})"
-perfloop check -markdown "$md" "${args[@]}" "$base" HEAD "${pkgs[@]}"
+
+if [ -n "$shard" ]; then
+	# One share of the benchmarks: its partial result, for the merge.
+	result="${INPUT_RESULT:-$tmp/perfloop-shard-${shard/\//-of-}.json}"
+	perfloop check -shard "$shard" "${args[@]}" "$base" HEAD "${pkgs[@]}" >"$result"
+	status=$?
+	if [ -n "${GITHUB_OUTPUT:-}" ]; then
+		echo "result=$result" >>"$GITHUB_OUTPUT"
+		echo "verdict=$(jq -r '.verdict // "error"' "$result" 2>/dev/null || echo error)" >>"$GITHUB_OUTPUT"
+	fi
+	exit "$status"
+fi
+
+if [ -n "$merge" ]; then
+	mapfile -t results < <(find "$merge" -type f -name '*.json' | sort)
+	if [ "${#results[@]}" -eq 0 ]; then
+		echo "::error title=perfloop check::no shard results (*.json) under $merge: download the shards' artifacts there"
+		exit 2
+	fi
+	perfloop check -merge -markdown "$md" "${results[@]}"
+else
+	perfloop check -markdown "$md" "${args[@]}" "$base" HEAD "${pkgs[@]}"
+fi
 status=$?
 
 verdict=""

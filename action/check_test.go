@@ -316,3 +316,86 @@ func TestNoBase(t *testing.T) {
 		t.Error("perfloop ran without a base")
 	}
 }
+
+// TestShardedPullRequest runs the sharded workflow's steps as GitHub runs
+// them (workflows/check-sharded.yml): each shard job checks its share and
+// writes its result, which the merge job finds under the directory its
+// artifacts were downloaded to (one subdirectory per artifact); the merge
+// gives one verdict, one comment naming the cause and one exit status.
+func TestShardedPullRequest(t *testing.T) {
+	tools(t)
+	if testing.Short() {
+		t.Skip("builds and benchmarks a module")
+	}
+	wf := read(t, "workflows/check-sharded.yml")
+	for _, want := range []string{"shard: ${{ matrix.shard }}", "path: ${{ steps.check.outputs.result }}", "merge: perfloop-shards", `shard: ["1/3", "2/3", "3/3"]`} {
+		if !strings.Contains(wf, want) {
+			t.Fatalf("the workflow lacks %q: the test runs the steps it describes", want)
+		}
+	}
+	bin := filepath.Join(t.TempDir(), "perfloop")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/perfloop").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	fake := &api{}
+	srv := httptest.NewServer(fake)
+	defer srv.Close()
+	j, _ := newJob(t, bin, srv.URL)
+	args := "INPUT_ARGS=-threshold 50% -min-rounds 6 -rounds 12 -benchtime 5ms -profiletime 200ms"
+	downloads := filepath.Join(j.dir, "perfloop-shards")
+	for i, shard := range []string{"1/3", "2/3", "3/3"} {
+		os.Remove(j.output)
+		out, code := j.run(t, args, "INPUT_SHARD="+shard)
+		t.Logf("shard %s's log:\n%s", shard, out)
+		if code != 0 {
+			t.Fatalf("shard %s: exit status %d, want 0 (the merge decides)", shard, code)
+		}
+		result := ""
+		for _, l := range strings.Split(read(t, j.output), "\n") {
+			if v, ok := strings.CutPrefix(l, "result="); ok {
+				result = v
+			}
+		}
+		if result == "" {
+			t.Fatalf("shard %s: no result output", shard)
+		}
+		// upload-artifact, then download-artifact with a pattern: one
+		// directory per artifact.
+		dir := filepath.Join(downloads, fmt.Sprintf("perfloop-shard-%d", i))
+		os.MkdirAll(dir, 0o755)
+		data := read(t, result)
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(result)), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fake.mu.Lock()
+	if len(fake.calls) != 0 {
+		t.Errorf("the shards called the API: %+v", fake.calls)
+	}
+	fake.mu.Unlock()
+
+	os.Remove(j.output)
+	out, code := j.run(t, "INPUT_MERGE=perfloop-shards")
+	t.Logf("the merge job's log:\n%s", out)
+	if code != 1 {
+		t.Fatalf("merge: exit status %d, want 1 (a regression)", code)
+	}
+	if got := read(t, j.output); got != "verdict=fail\n" {
+		t.Errorf("$GITHUB_OUTPUT = %q, want verdict=fail", got)
+	}
+	fake.mu.Lock()
+	defer fake.mu.Unlock()
+	var posts []call
+	for _, c := range fake.calls {
+		if c.method == "POST" || c.method == "PATCH" {
+			posts = append(posts, c)
+		}
+	}
+	if len(posts) != 1 {
+		t.Fatalf("%d comments written, want 1; calls: %+v", len(posts), fake.calls)
+	}
+	body, _ := posts[0].body["body"].(string)
+	if strings.Count(body, "<!-- perfloop check -->") != 1 || !strings.Contains(body, "BenchmarkWriteFrame") || !strings.Contains(body, "codec.go:8") {
+		t.Errorf("comment body:\n%s", body)
+	}
+}

@@ -3,6 +3,7 @@ package abtest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -312,5 +313,86 @@ func BenchmarkColdLoop(b *testing.B) {
 				t.Errorf("%s: %.3gs/op: the cold first iteration weighs in the runs", row.Benchmark, m)
 			}
 		}
+	}
+}
+
+// TestSlowSideRunsItsOwnCount: Work does 200 times the work on side B.
+// Each side runs its own iteration count, about equal time per round,
+// rather than B running A's count 200 times as long; the pairs are per op,
+// so the verdict is the same.
+func TestSlowSideRunsItsOwnCount(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs benchmarks")
+	}
+	sides := build(t, module(t, 1, ""), module(t, 200, ""))
+	res, err := Run(context.Background(), sides, options(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	iters := func(side int, name string) int {
+		for _, r := range res.results[side] {
+			if n, _ := stats.SplitProcs(r.Name); n == name {
+				return r.Iters
+			}
+		}
+		return 0
+	}
+	a, b := iters(0, "Work"), iters(1, "Work")
+	if a == 0 || b == 0 || b*20 > a {
+		t.Errorf("Work: %d iterations on A, %d on B; want B's count a twentieth of A's or less", a, b)
+	}
+	if sa, sb := iters(0, "Same"), iters(1, "Same"); sa != sb {
+		t.Errorf("Same: %d iterations on A, %d on B; want one count", sa, sb)
+	}
+	if !slicesContainsSubstr(res.Notes, "BenchmarkWork: B takes") {
+		t.Errorf("Notes = %q, want one saying BenchmarkWork's B is slower and runs fewer iterations", res.Notes)
+	}
+	if n := res.Slower(0.5); n != 1 {
+		t.Errorf("Slower(50%%) = %d, want 1 (Work)", n)
+	}
+}
+
+func slicesContainsSubstr[T any](xs []T, sub string) bool {
+	for _, x := range xs {
+		if strings.Contains(fmt.Sprint(x), sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestOneSidedSubBenchmark: a sub-benchmark only A has (a case the
+// change removed, or, reversed, one it added) is listed as on one side,
+// not a failure of B; the sub-benchmarks both have are compared.
+func TestOneSidedSubBenchmark(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs benchmarks")
+	}
+	sub := func(names ...string) string {
+		s := "\nfunc BenchmarkSub(b *testing.B) {\n"
+		for _, n := range names {
+			s += "\tb.Run(\"" + n + "\", func(b *testing.B) {\n\t\tfor i := 0; i < b.N; i++ {\n\t\t\tWork(1)\n\t\t}\n\t})\n"
+		}
+		return s + "}\n"
+	}
+	sides := build(t, module(t, 1, sub("kept", "gone")), module(t, 1, sub("kept")))
+	res, err := Run(context.Background(), sides, options(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Failures) != 0 {
+		t.Errorf("Failures = %v, want none", res.Failures)
+	}
+	if !slicesContainsSubstr(res.OnlyBase, "BenchmarkSub/gone") {
+		t.Errorf("OnlyBase = %q, want BenchmarkSub/gone", res.OnlyBase)
+	}
+	found := false
+	for _, tab := range res.Tables {
+		for _, row := range tab.Rows {
+			found = found || row.Benchmark == "Sub/kept"
+		}
+	}
+	if !found {
+		t.Error("Sub/kept was not compared")
 	}
 }

@@ -23,7 +23,8 @@ import (
 // Options says how to run the rounds and decide.
 type Options struct {
 	// Benchtime is the length of one run, calibrated once on side A into
-	// an iteration count for both sides; "Nx" is used as is.
+	// an iteration count for both sides (side B gets its own when it is
+	// sideRatio times slower or faster per op); "Nx" is used as is.
 	Benchtime string
 	CPU       string
 	// Timeout bounds one run of one benchmark.
@@ -52,10 +53,10 @@ var ErrNoCommon = errors.New("no benchmark matching -bench exists on both sides"
 type unit struct {
 	pkg       string
 	bins      [2]*gotest.Binary
-	name      string // top-level benchmark
-	sub       string // exact sub-benchmark pattern, or ""
-	benchtime string // "Nx", calibrated
-	failed    string // error once a side failed
+	name      string    // top-level benchmark
+	sub       string    // exact sub-benchmark pattern, or ""
+	benchtime [2]string // "Nx" per side, calibrated
+	failed    string    // error once a side failed
 }
 
 func (u *unit) displayName() string {
@@ -196,7 +197,7 @@ func (r *Result) calibrate(ctx context.Context, units []*unit, opts Options, use
 	bt := opts.Benchtime
 	if strings.HasSuffix(bt, "x") {
 		for _, u := range units {
-			u.sub, u.benchtime = userSub, bt
+			u.sub, u.benchtime = userSub, [2]string{bt, bt}
 		}
 		return units, nil
 	}
@@ -223,6 +224,10 @@ func (r *Result) calibrate(ctx context.Context, units []*unit, opts Options, use
 		if err != nil {
 			return out, err
 		}
+		scale, err := r.sideScale(ctx, u, o, userSub, opts)
+		if err != nil {
+			return out, err
+		}
 		// One unit per sub-benchmark (GOMAXPROCS variants share it).
 		seen := map[string]bool{}
 		for _, r := range o.Results {
@@ -232,7 +237,17 @@ func (r *Result) calibrate(ctx context.Context, units []*unit, opts Options, use
 			}
 			seen[name] = true
 			c := *u
-			c.benchtime = fmt.Sprintf("%dx", cmp.Or(iters[string(r.Name)], r.Iters))
+			n := cmp.Or(iters[string(r.Name)], r.Iters)
+			c.benchtime = [2]string{fmt.Sprintf("%dx", n), fmt.Sprintf("%dx", n)}
+			if f, ok := scale[string(r.Name)]; ok {
+				// B at its own pace: about A's time per run. A count
+				// raised for a cold first iteration keeps at least 2.
+				floor := 1
+				if _, warm := iters[string(r.Name)]; warm {
+					floor = 2
+				}
+				c.benchtime[1] = fmt.Sprintf("%dx", max(floor, int(math.Round(float64(n)*f))))
+			}
 			if _, parts := r.Name.Parts(); len(parts) > 0 {
 				var subs []string
 				for _, part := range parts {
@@ -256,9 +271,22 @@ func (r *Result) round(ctx context.Context, u *unit, aFirst bool, opts Options) 
 	}
 	var got [2]map[string]*benchfmt.Result
 	for _, side := range order {
-		o, err := u.bins[side].Run(ctx, gotest.RunConfig{Name: u.name, Sub: u.sub, Benchtime: u.benchtime, CPU: opts.CPU, Timeout: opts.Timeout, Pin: opts.Pin})
+		o, err := u.bins[side].Run(ctx, gotest.RunConfig{Name: u.name, Sub: u.sub, Benchtime: u.benchtime[side], CPU: opts.CPU, Timeout: opts.Timeout, Pin: opts.Pin})
 		if err != nil {
 			return err
+		}
+		if o.Status == results.StatusSkipped && u.sub != "" && len(o.Results) == 0 && strings.HasPrefix(o.Error, "no sub-benchmark matches") {
+			// A sub-benchmark the other side has and this one does not
+			// (a case added or removed): one-sided, as a whole
+			// benchmark would be, not a failure.
+			u.failed = o.Error
+			name := document.BenchKey{Package: u.pkg, Name: u.name + "/" + plainSub(u.sub)}
+			if side == 1 {
+				r.OnlyBase = append(r.OnlyBase, name)
+			} else {
+				r.OnlyHead = append(r.OnlyHead, name)
+			}
+			return nil
 		}
 		if o.Status != results.StatusOK {
 			u.failed = o.Error
@@ -296,6 +324,44 @@ func (r *Result) round(ctx context.Context, u *unit, aFirst bool, opts Options) 
 		}
 	}
 	return nil
+}
+
+// sideRatio is how many times slower (or faster) side B must be per op
+// to run its own iteration count.
+const sideRatio = 5
+
+// sideScale runs u once on side B for Benchtime, as the calibration ran
+// it on side A, and returns, by full name, B's iteration count as a
+// fraction of A's for the benchmarks whose time per op differs by
+// sideRatio or more between the sides. Both sides then run about the
+// same time per round, paired on time per op: at A's count a side 200×
+// slower turns a 10ms run into 2s, and a check of a large regression
+// into minutes.
+func (r *Result) sideScale(ctx context.Context, u *unit, first *gotest.Outcome, sub string, opts Options) (map[string]float64, error) {
+	o, err := u.bins[1].Run(ctx, gotest.RunConfig{Name: u.name, Sub: sub, Benchtime: opts.Benchtime, CPU: opts.CPU, Timeout: opts.Timeout, Pin: opts.Pin})
+	if err != nil || o.Status != results.StatusOK {
+		return nil, err // a failing side B fails in the rounds, as it would have
+	}
+	out := map[string]float64{}
+	for _, rb := range o.Results {
+		vb, okB := rb.Value("sec/op")
+		for _, ra := range first.Results {
+			va, okA := ra.Value("sec/op")
+			if string(ra.Name) != string(rb.Name) || !okA || !okB || va <= 0 || vb <= 0 {
+				continue
+			}
+			if ratio := vb / va; ratio >= sideRatio || ratio <= 1.0/sideRatio {
+				out[string(ra.Name)] = va / vb
+				name, _ := stats.SplitProcs(ra.Name)
+				how := fmt.Sprintf("%.0f× %s's time per op", ratio, r.Labels[0])
+				if ratio < 1 {
+					how = fmt.Sprintf("1/%.0f of %s's time per op", 1/ratio, r.Labels[0])
+				}
+				r.Notes = append(r.Notes, fmt.Sprintf("Benchmark%s: %s takes %s: each side runs its own iteration count, about the same time per round", name, r.Labels[1], how))
+			}
+		}
+	}
+	return out, nil
 }
 
 // warmIters finds the calibrated benchmarks that reached fewer than 10
@@ -456,4 +522,22 @@ func (r *Result) perOp(ctx context.Context, u *unit, sub string, n int, opts Opt
 // seconds formats a duration in seconds for a note.
 func seconds(s float64) string {
 	return time.Duration(s * float64(time.Second)).Round(10 * time.Microsecond).String()
+}
+
+// plainSub turns an exact sub-benchmark pattern ("^long_string$/^x\.y$")
+// back into the name it matches ("long_string/x.y").
+func plainSub(sub string) string {
+	parts := strings.Split(sub, "/")
+	for i, p := range parts {
+		p = strings.TrimSuffix(strings.TrimPrefix(p, "^"), "$")
+		var b strings.Builder
+		for j := 0; j < len(p); j++ {
+			if p[j] == '\\' && j+1 < len(p) {
+				j++
+			}
+			b.WriteByte(p[j])
+		}
+		parts[i] = b.String()
+	}
+	return strings.Join(parts, "/")
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/git"
 )
 
@@ -33,6 +35,33 @@ type Change struct {
 	TestGlobals []string
 	// Hunks are the diff's hunks per file (see git.FileChange).
 	Hunks map[string][][4]int
+
+	dirs    [2]string             // BASE's and HEAD's module directories
+	modPath string                // the module path
+	decls   map[string][]FuncSpan // HEAD's functions per file, read once
+}
+
+// funcAt returns the function of HEAD's file that holds line, or "".
+func (c *Change) funcAt(file string, line int) string {
+	if c == nil || c.dirs[1] == "" {
+		return ""
+	}
+	if c.decls == nil {
+		c.decls = map[string][]FuncSpan{}
+	}
+	spans, ok := c.decls[file]
+	if !ok {
+		if src, err := os.ReadFile(filepath.Join(c.dirs[1], filepath.FromSlash(file))); err == nil {
+			spans, _, _, _ = touchedFuncs(file, src, [][2]int{{1, math.MaxInt}}, c.modPath)
+		}
+		c.decls[file] = spans
+	}
+	for _, s := range spans {
+		if s.Start <= line && line <= s.End {
+			return s.Name
+		}
+	}
+	return ""
 }
 
 // headLine carries a line of BASE's version of file to HEAD's; ok is
@@ -69,6 +98,47 @@ func (c *Change) changedInHead(file string, line int) bool {
 	return false
 }
 
+// inChangedFunc reports whether HEAD's function fn (as profiles name
+// it) is one the change touched.
+func (c *Change) inChangedFunc(fn string) bool {
+	if c == nil {
+		return false
+	}
+	fn = document.PlainFunc(fn)
+	return slices.ContainsFunc(c.Funcs[1], func(s FuncSpan) bool { return document.PlainFunc(s.Name) == fn })
+}
+
+// touchedInHead reports whether a line of HEAD's version of file is one
+// the change wrote or lies in a function it changed.
+func (c *Change) touchedInHead(file string, line int) bool {
+	if c == nil {
+		return false
+	}
+	return c.changedInHead(file, line) || slices.ContainsFunc(c.Funcs[1], func(s FuncSpan) bool {
+		return s.File == file && s.Start <= line && line <= s.End
+	})
+}
+
+// mark fills what a compiler verdict's cause says about the change: the
+// function its line is in (when HEAD's changed functions hold it), and
+// whether the change touched that line or function.
+func (c *Change) mark(k document.Cause) document.Cause {
+	if c == nil {
+		return k
+	}
+	for _, s := range c.Funcs[1] {
+		if k.Function == "" && s.File == k.File && s.Start <= int(k.Line) && int(k.Line) <= s.End {
+			k.Function = s.Name
+		}
+	}
+	if k.Function == "" {
+		k.Function = c.funcAt(k.File, int(k.Line))
+	}
+	k.Changed = c.touchedInHead(k.File, int(k.Line))
+	k.Outside = !k.Changed
+	return k
+}
+
 // FuncSpan is a function and the lines it spans in one side's file.
 type FuncSpan struct {
 	Package    string // import path, with "_test" for an external test package
@@ -83,7 +153,7 @@ type FuncSpan struct {
 // the module's directory in the repository ("" or "." at the top); dirs
 // are BASE's and HEAD's module directories; modPath is the module path.
 func NewChange(changes []git.FileChange, rel string, dirs [2]string, modPath string) *Change {
-	c := &Change{}
+	c := &Change{dirs: dirs, modPath: modPath}
 	names := map[string]*[2][]string{} // package directory → changed names per side
 	rel = strings.Trim(filepath.ToSlash(rel), "/")
 	for _, fc := range changes {
@@ -107,12 +177,14 @@ func NewChange(changes []git.FileChange, rel string, dirs [2]string, modPath str
 			}
 			continue
 		}
+		var globals, decls [2]string // per side: where, and what
 		for side, ranges := range sideRanges(fc.Hunks) {
 			src, err := os.ReadFile(filepath.Join(dirs[side], filepath.FromSlash(p)))
 			if err != nil {
 				continue // not on this side: added or deleted
 			}
-			funcs, values, global := touchedFuncs(p, src, ranges, modPath)
+			funcs, values, global, decl := touchedFuncs(p, src, ranges, modPath)
+			globals[side], decls[side] = global, decl
 			c.Funcs[side] = append(c.Funcs[side], funcs...)
 			if len(values) > 0 {
 				d := path.Dir(p)
@@ -121,15 +193,20 @@ func NewChange(changes []git.FileChange, rel string, dirs [2]string, modPath str
 				}
 				names[d][side] = append(names[d][side], values...)
 			}
-			switch {
-			case global == "":
-			case strings.HasSuffix(p, "_test.go"):
-				if d := path.Dir(p); !slices.Contains(c.TestGlobals, d) {
-					c.TestGlobals = append(c.TestGlobals, d)
-				}
-			case c.Global == "":
-				c.Global = global
+		}
+		// Named in HEAD's lines; a declaration only BASE has was deleted.
+		global := globals[1]
+		if global == "" && globals[0] != "" {
+			global = p + ": " + decls[0] + " (deleted)"
+		}
+		switch {
+		case global == "":
+		case strings.HasSuffix(p, "_test.go"):
+			if d := path.Dir(p); !slices.Contains(c.TestGlobals, d) {
+				c.TestGlobals = append(c.TestGlobals, d)
 			}
+		case c.Global == "":
+			c.Global = global
 		}
 	}
 	// A changed constant or variable changes the functions that use it,
@@ -176,18 +253,22 @@ func harmless(p string) bool {
 		return true
 	}
 	base := strings.ToUpper(path.Base(p))
-	return strings.HasPrefix(p, ".github/") || strings.HasPrefix(base, "LICENSE") || strings.HasPrefix(base, "AUTHORS")
+	switch strings.ToLower(p) {
+	case ".travis.yml", "appveyor.yml", ".appveyor.yml", ".gitlab-ci.yml", ".golangci.yml", ".golangci.yaml", "codecov.yml", ".codecov.yml":
+		return true
+	}
+	return strings.HasPrefix(p, ".github/") || strings.HasPrefix(p, ".circleci/") || strings.HasPrefix(base, "LICENSE") || strings.HasPrefix(base, "AUTHORS")
 }
 
 // touchedFuncs returns the functions of a Go file that the line ranges
 // touch, the package-level constants and variables they touch, and where
-// they touch a type declaration ("" when they do not): a type's layout
-// reaches code that never names it.
-func touchedFuncs(file string, src []byte, ranges [][2]int, modPath string) (funcs []FuncSpan, names []string, global string) {
+// they touch a type declaration ("" when they do not) and which ("type
+// header"): a type's layout reaches code that never names it.
+func touchedFuncs(file string, src []byte, ranges [][2]int, modPath string) (funcs []FuncSpan, names []string, global, decl string) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
 	if err != nil {
-		return nil, nil, file // unparsable: anything may have changed
+		return nil, nil, file, "its code" // unparsable: anything may have changed
 	}
 	pkg := pkgPath(modPath, file, f)
 	overlaps := func(n ast.Node) bool {
@@ -206,6 +287,10 @@ func touchedFuncs(file string, src []byte, ranges [][2]int, modPath string) (fun
 			case d.Tok == token.TYPE:
 				if global == "" {
 					global = file + ":" + strconv.Itoa(fset.Position(d.Pos()).Line)
+					decl = "a type"
+					if len(d.Specs) > 0 {
+						decl = "type " + d.Specs[0].(*ast.TypeSpec).Name.Name
+					}
 				}
 			default:
 				// Every name of the block: inserting a constant in an
@@ -218,7 +303,7 @@ func touchedFuncs(file string, src []byte, ranges [][2]int, modPath string) (fun
 			}
 		}
 	}
-	return funcs, names, global
+	return funcs, names, global, decl
 }
 
 // pkgPath is the import path of a file's package, with "_test" for an

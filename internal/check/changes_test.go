@@ -4,8 +4,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/git"
 )
 
@@ -127,5 +129,76 @@ func TestNewChangeInsertion(t *testing.T) {
 	}
 	if want := []string{"example.com/c.(*cache).get"}; !reflect.DeepEqual(names, want) {
 		t.Errorf("HEAD's changed functions = %q, want get (its line, and its use of the new constant)", names)
+	}
+}
+
+// A compiler verdict's cause names its function, changed or not, and says
+// whether the change touched it.
+func TestMark(t *testing.T) {
+	dir := t.TempDir()
+	src := "package m\n\nfunc A() {\n\t_ = 1\n}\n\nfunc (t *T) B() {\n\t_ = 2\n}\n\ntype T struct{}\n"
+	if err := os.WriteFile(filepath.Join(dir, "m.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ch := NewChange([]git.FileChange{{Path: "m.go", Hunks: [][4]int{{4, 1, 4, 1}}}}, "", [2]string{dir, dir}, "example.com/m")
+	for _, tt := range []struct {
+		line             int64
+		fn               string
+		changed, outside bool
+	}{
+		{4, "example.com/m.A", true, false},
+		{8, "example.com/m.(*T).B", false, true},
+	} {
+		got := ch.mark(document.Cause{Kind: "escape", File: "m.go", Line: tt.line})
+		if got.Function != tt.fn || got.Changed != tt.changed || got.Outside != tt.outside {
+			t.Errorf("mark(m.go:%d) = %q changed %v outside %v; want %q %v %v", tt.line, got.Function, got.Changed, got.Outside, tt.fn, tt.changed, tt.outside)
+		}
+	}
+}
+
+// What changed outside functions is named in HEAD's lines, and a
+// declaration HEAD no longer has is named as deleted.
+func TestNewChangeGlobalInHead(t *testing.T) {
+	pad := strings.Repeat("// filler\n", 20)
+	base, head := t.TempDir(), t.TempDir()
+	writeFiles(t, base, map[string]string{
+		"a.go": "package c\n\n" + pad + "type header struct{ n int }\n",                 // line 23
+		"b.go": "package c\n\n" + pad + "type trailer struct{ n int }\n\nfunc F() {}\n", // line 23
+	})
+	writeFiles(t, head, map[string]string{
+		"a.go": "package c\n\ntype header struct{ n, m int }\n", // line 3: the filler is gone
+		"b.go": "package c\n\n" + pad + "\nfunc F() {}\n",
+	})
+	for _, tt := range []struct {
+		change git.FileChange
+		want   string
+	}{
+		// @@ -3,21 +3 @@: the filler removed, the type rewritten.
+		{git.FileChange{Path: "a.go", Hunks: [][4]int{{3, 21, 3, 1}}}, "a.go:3"},
+		// @@ -23 +22,0 @@: the type removed.
+		{git.FileChange{Path: "b.go", Hunks: [][4]int{{23, 1, 22, 0}}}, "b.go: type trailer (deleted)"},
+	} {
+		c := NewChange([]git.FileChange{tt.change}, "", [2]string{base, head}, "example.com/c")
+		if c.Global != tt.want {
+			t.Errorf("%s: Global = %q, want %q", tt.change.Path, c.Global, tt.want)
+		}
+	}
+}
+
+// Documentation and CI configuration cannot change what a benchmark
+// measures; data files and build files can.
+func TestHarmless(t *testing.T) {
+	for _, tt := range []struct {
+		path string
+		want bool
+	}{
+		{"README.md", true}, {"docs/x.rst", true}, {"LICENSE.txt", true}, {".github/workflows/ci.yml", true},
+		{".travis.yml", true}, {".circleci/config.yml", true}, {"appveyor.yml", true}, {".gitlab-ci.yml", true},
+		{".golangci.yml", true}, {"codecov.yml", true},
+		{"testdata/in.json", false}, {"go.mod", false}, {"Makefile", false}, {"data.bin", false},
+	} {
+		if got := harmless(tt.path); got != tt.want {
+			t.Errorf("harmless(%q) = %v, want %v", tt.path, got, tt.want)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/profiles"
@@ -21,6 +22,12 @@ import (
 // standard errors of the two profiles' shares: a CPU profile of a second
 // holds some hundred samples, and a share p of n samples moves by
 // √(p(1−p)/n) from run to run.
+//
+// Growth in a function the change did not touch is charged to the changed
+// line that makes it run: the nearest changed frame on HEAD's stacks
+// through it (profiles.Reach), the functions named in one cause per such
+// line. Growth no changed line reaches is "outside the diff", listed
+// after every cause in the change.
 func cpuCauses(base, head sideProfile, ch *Change) []document.Cause {
 	if base.cpu == nil || head.cpu == nil || base.secOp <= 0 || head.secOp <= 0 {
 		return nil
@@ -73,26 +80,133 @@ func cpuCauses(base, head sideProfile, ch *Change) []document.Cause {
 	slices.SortFunc(gs, func(a, b *cpuGroup) int {
 		return cmp.Or(cmp.Compare(b.d, a.d), cmp.Compare(a.fn, b.fn), cmp.Compare(a.callee, b.callee))
 	})
-	var out []document.Cause
-	for _, g := range gs[:min(len(gs), 5)] {
+	// A group in code the change touched is a cause at its own lines; a
+	// group in untouched code is charged to the changed line its HEAD
+	// stacks pass through most (several groups under one line make one
+	// cause, their growth summed), or else listed apart, after the rest.
+	type charged struct {
+		cause document.Cause
+		d     float64
+		parts []*cpuGroup
+	}
+	var in, outside []*charged
+	at := map[string]*charged{}
+	for _, g := range gs {
 		line, from, to, changed := g.region(ch)
-		what := "its own code"
-		if g.callee != "" {
-			what = g.callee
+		if changed > 0 || ch.inChangedFunc(g.fn) {
+			msg := g.message(from, to)
+			switch {
+			case changed > 0 && from == to:
+				msg += " (the line changed)"
+			case changed > 0:
+				msg += fmt.Sprintf(" (changed: %d)", changed)
+			}
+			in = append(in, &charged{cause: document.Cause{Kind: "cpu", File: g.file, Line: line, Function: g.fn, Message: msg, Changed: ch != nil}, d: g.d})
+			continue
 		}
-		msg := fmt.Sprintf("%s: +%s per op", what, nanos(g.d))
-		if from < to {
-			msg += fmt.Sprintf(", most at lines %d–%d", from, to)
+		if r, ok := reachOf(head.cpu.Reach, g); ok {
+			k := r.AtFile + ":" + fmt.Sprint(r.AtLine)
+			c := at[k]
+			if c == nil {
+				c = &charged{cause: document.Cause{Kind: "cpu", File: r.AtFile, Line: r.AtLine, Function: r.AtFunction, Callee: shortName(g.fn), Changed: true}}
+				at[k] = c
+				in = append(in, c)
+			}
+			c.d += g.d
+			c.parts = append(c.parts, g)
+			continue
 		}
-		switch {
-		case changed > 0 && from == to:
-			msg += " (the line changed)"
-		case changed > 0:
-			msg += fmt.Sprintf(" (changed: %d)", changed)
+		outside = append(outside, &charged{cause: document.Cause{Kind: "cpu", File: g.file, Line: line, Function: g.fn, Message: g.message(from, to), Outside: ch != nil}, d: g.d})
+	}
+	for _, c := range in {
+		if len(c.parts) == 0 {
+			continue
 		}
-		out = append(out, document.Cause{Kind: "cpu", File: g.file, Line: line, Function: g.fn, Message: msg})
+		var names, amounts []string
+		for _, g := range c.parts {
+			n := shortName(g.fn)
+			if g.callee != "" {
+				n += " (in " + g.callee + ")"
+			}
+			if !slices.Contains(names, shortName(g.fn)) {
+				names = append(names, shortName(g.fn))
+			}
+			amounts = append(amounts, fmt.Sprintf("+%s per op in %s", nanos(g.d), n))
+		}
+		c.cause.Message = fmt.Sprintf("now reaches %s, unchanged, which grew: %s", andList(names), strings.Join(amounts, ", "))
+	}
+	slices.SortStableFunc(in, func(a, b *charged) int { return cmp.Compare(b.d, a.d) })
+	var out []document.Cause
+	for _, c := range append(in, outside...) {
+		if len(out) == 5 {
+			break
+		}
+		out = append(out, c.cause)
 	}
 	return out
+}
+
+// reachOf returns the changed line that HEAD's stacks through a group's
+// time pass most, if any does.
+func reachOf(reach []profiles.Reach, g *cpuGroup) (profiles.Reach, bool) {
+	type at struct {
+		fn, file string
+		line     int64
+	}
+	sum := map[at]float64{}
+	var best at
+	for _, r := range reach {
+		if document.PlainFunc(r.Function) != document.PlainFunc(g.fn) || document.PlainFunc(r.Callee) != g.callee {
+			continue
+		}
+		k := at{r.AtFunction, r.AtFile, r.AtLine}
+		sum[k] += r.Self
+		if sum[k] > sum[best] || sum[k] == sum[best] && (k.file < best.file || k.file == best.file && k.line < best.line) {
+			best = k
+		}
+	}
+	if sum[best] == 0 {
+		return profiles.Reach{}, false
+	}
+	return profiles.Reach{AtFunction: best.fn, AtFile: best.file, AtLine: best.line, Self: sum[best]}, true
+}
+
+// shortName is a function's name without its package path:
+// "example.com/m.(*Set).Scan" → "(*Set).Scan".
+func shortName(fn string) string {
+	fn = document.PlainFunc(fn)
+	end := len(fn)
+	if i := strings.IndexAny(fn, "(["); i >= 0 {
+		end = i
+	}
+	slash := strings.LastIndexByte(fn[:end], '/')
+	if i := strings.IndexByte(fn[slash+1:], '.'); i >= 0 {
+		return fn[slash+1+i+1:]
+	}
+	return fn
+}
+
+// andList joins names as a sentence does: "a", "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// message says where a group's time grew and by how much: "its own code:
+// +8.0µs per op, most at lines 167–176" or "runtime.newobject: +9.7ns per
+// op".
+func (g *cpuGroup) message(from, to int64) string {
+	what := "its own code"
+	if g.callee != "" {
+		what = g.callee
+	}
+	msg := fmt.Sprintf("%s: +%s per op", what, nanos(g.d))
+	if from < to {
+		msg += fmt.Sprintf(", most at lines %d–%d", from, to)
+	}
+	return msg
 }
 
 // cpuGroup is the time of one function in its own code, or in one

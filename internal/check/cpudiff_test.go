@@ -86,3 +86,44 @@ func TestHeadLine(t *testing.T) {
 		t.Error("changedInHead: lines 5-7 and 23-24 are HEAD's new lines")
 	}
 }
+
+// Time that grows in code the change did not touch is charged to the
+// changed line that reaches it, with the callees named, and ranked by
+// their sum; growth no changed line reaches is listed apart, after.
+func TestCPUCausesCharged(t *testing.T) {
+	ch := &Change{
+		Hunks: map[string][][4]int{"set.go": {{930, 2, 930, 3}}},
+		Funcs: [2][]FuncSpan{nil, {{Name: "m.(*Set).Scan", File: "set.go", Start: 925, End: 940}}},
+	}
+	base := sideProfile{secOp: 100e-6, cpu: &profiles.CPU{Samples: 10000, Lines: []profiles.LineCost{
+		{Function: "m.(*Set).Scan", File: "set.go", Line: 931, Self: 0.2},
+		{Function: "m.nextSet", File: "bits.go", Line: 12, Self: 0.2},
+		{Function: "m.test", File: "bits.go", Line: 40, Self: 0.1},
+		{Function: "m.count", File: "count.go", Line: 7, Self: 0.1},
+	}}}
+	head := sideProfile{secOp: 200e-6, cpu: &profiles.CPU{Samples: 10000, Lines: []profiles.LineCost{
+		{Function: "m.(*Set).Scan", File: "set.go", Line: 931, Self: 0.15}, // +10µs, changed
+		{Function: "m.nextSet", File: "bits.go", Line: 12, Self: 0.3},      // +40µs
+		{Function: "m.test", File: "bits.go", Line: 40, Self: 0.2},         // +30µs
+		{Function: "m.count", File: "count.go", Line: 7, Self: 0.15},       // +20µs, reached by nothing changed
+	}, Reach: []profiles.Reach{
+		{Function: "m.nextSet", AtFunction: "m.(*Set).Scan", AtFile: "set.go", AtLine: 931, Self: 0.3},
+		{Function: "m.test", AtFunction: "m.(*Set).Scan", AtFile: "set.go", AtLine: 931, Self: 0.2},
+		{Function: "m.(*Set).Scan", AtFunction: "m.(*Set).Scan", AtFile: "set.go", AtLine: 931, Self: 0.15},
+	}}}
+	got := cpuCauses(base, head, ch)
+	if len(got) != 3 {
+		t.Fatalf("causes = %+v, want the charged line, Scan's own code, count outside", got)
+	}
+	first := got[0]
+	if first.File != "set.go" || first.Line != 931 || first.Function != "m.(*Set).Scan" || first.Callee != "nextSet" || !first.Changed || first.Outside ||
+		!strings.Contains(first.Message, "+40µs per op in nextSet, +30µs per op in test") {
+		t.Errorf("first cause = %+v, want set.go:931 in Scan (changed), callee nextSet, +40µs per op in nextSet, +30µs per op in test", first)
+	}
+	if c := got[1]; c.Function != "m.(*Set).Scan" || !c.Changed || c.Callee != "" {
+		t.Errorf("second cause = %+v, want Scan's own code, changed", c)
+	}
+	if c := got[2]; c.Function != "m.count" || c.File != "count.go" || !c.Outside || c.Changed {
+		t.Errorf("last cause = %+v, want count outside the diff", c)
+	}
+}

@@ -46,7 +46,7 @@ type ExplainOptions struct {
 // changed, is moved to c.Layout: the change cannot have made it slower
 // but by moving code.
 func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, res *abtest.Result, opts ExplainOptions, bar *progress.Bar) error {
-	if len(c.Regressions) == 0 {
+	if len(c.Regressions) == 0 && !slices.ContainsFunc(c.Improvements, func(ch document.Change) bool { return stats.IsTime(ch.Unit) }) {
 		return nil
 	}
 	// The compiler's verdicts of both sides, for the changed packages.
@@ -55,7 +55,7 @@ func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, res 
 		files = opts.Change.Files
 	}
 	var esc [2]*escape.Index
-	if pkgs := changedPackages(files); len(pkgs) > 0 {
+	if pkgs := changedPackages(files); len(pkgs) > 0 && len(c.Regressions) > 0 {
 		for i, s := range sides {
 			bar.Status(fmt.Sprintf("%s: the compiler's verdicts on the changed packages", s.Role))
 			ix, err := escape.Run(ctx, escape.Options{Dir: s.Dir, Tests: true, Tags: opts.Tags}, pkgs...)
@@ -115,14 +115,17 @@ func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, res 
 // execute no function the change touched, on either side, when the change
 // touched nothing outside functions: such a benchmark runs the same code
 // as before, placed at other addresses (loops now straddle a cache line
-// or a fetch block), which any edit can do and the next can undo.
+// or a fetch block), which any edit can do and the next can undo. Time
+// improvements of such benchmarks are marked the same way.
 func layout(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts ExplainOptions, profs map[document.BenchKey]*[2]sideProfile, bar *progress.Bar) error {
 	ch := opts.Change
 	if ch == nil {
 		return nil
 	}
 	if ch.Global != "" {
-		if slices.ContainsFunc(c.Regressions, func(r document.Regression) bool { return stats.IsTime(r.Unit) }) {
+		timed := func(unit string) bool { return stats.IsTime(unit) }
+		if slices.ContainsFunc(c.Regressions, func(r document.Regression) bool { return timed(r.Unit) }) ||
+			slices.ContainsFunc(c.Improvements, func(r document.Change) bool { return timed(r.Unit) }) {
 			c.Notes = append(c.Notes, fmt.Sprintf("code layout not assessed: %s changed outside functions (a type, a module requirement or a data file can act on any benchmark)", ch.Global))
 		}
 		return nil
@@ -132,37 +135,63 @@ func layout(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts 
 		ex[i] = &executor{side: s, funcs: ch.Funcs[i], timeout: opts.Timeout, bins: map[string]string{}}
 		defer ex[i].close()
 	}
-	moved := map[document.BenchKey]bool{}
+	runs := func(ctx context.Context, i int, t *gotest.Target, top, sub string, prof sideProfile) (string, error) {
+		return ex[i].runsChanged(ctx, t, top, sub, prof)
+	}
+	return decideLayout(ctx, sides, c, ch, profs, runs, bar)
+}
+
+// changedRunner says which changed function a benchmark executes on side
+// i: its name, "?" when it cannot tell, or "" for none.
+type changedRunner func(ctx context.Context, i int, t *gotest.Target, top, sub string, prof sideProfile) (string, error)
+
+// decideLayout moves and marks what layout says, asking runs which
+// benchmarks execute changed code.
+func decideLayout(ctx context.Context, sides [2]*abtest.Side, c *document.Check, ch *Change, profs map[document.BenchKey]*[2]sideProfile, runs changedRunner, bar *progress.Bar) error {
+	// unchanged reports whether a benchmark executes no changed function
+	// on either side. Without its profiles, a changed _test.go function
+	// (which coverage does not see) cannot be ruled out.
+	testFuncs := slices.ContainsFunc(append(slices.Clone(ch.Funcs[0]), ch.Funcs[1]...), func(f FuncSpan) bool { return f.Test })
 	decided := map[document.BenchKey]bool{}
-	for _, r := range c.Regressions {
-		key := document.BenchKey{Package: r.Package, Name: r.Benchmark}
-		if !stats.IsTime(r.Unit) || decided[key] {
-			continue
+	unchanged := func(pkg, name string) (bool, error) {
+		key := document.BenchKey{Package: pkg, Name: name}
+		if v, ok := decided[key]; ok {
+			return v, nil
+		}
+		decided[key] = false
+		top, sub := split(name)
+		prof := profs[key]
+		if prof == nil && testFuncs {
+			return false, nil
+		}
+		if prof == nil {
+			prof = &[2]sideProfile{}
+		}
+		for i, s := range sides {
+			t := target(s, pkg, top)
+			if t == nil || slices.Contains(ch.TestGlobals, moduleDir(t.Binary.Package)) {
+				return false, nil
+			}
+			bar.Status(fmt.Sprintf("%s: does %s run changed code", s.Role, name))
+			fn, err := runs(ctx, i, t, top, sub, prof[i])
+			if err != nil || fn != "" {
+				return false, err
+			}
 		}
 		decided[key] = true
-		top, sub := split(r.Benchmark)
-		unchanged := true
-		for i, s := range sides {
-			t := target(s, r.Package, top)
-			if t == nil || profs[key] == nil || slices.Contains(ch.TestGlobals, moduleDir(t.Binary.Package)) {
-				unchanged = false
-				break
-			}
-			bar.Status(fmt.Sprintf("%s: does %s run changed code", s.Role, r.Benchmark))
-			fn, err := ex[i].runsChanged(ctx, t, top, sub, profs[key][i])
-			if err != nil {
-				return err
-			}
-			if fn != "" {
-				unchanged = false
-				break
-			}
-		}
-		moved[key] = unchanged
+		return true, nil
 	}
 	kept := c.Regressions[:0]
 	for _, r := range c.Regressions {
-		if !moved[document.BenchKey{Package: r.Package, Name: r.Benchmark}] || !stats.IsTime(r.Unit) {
+		if !stats.IsTime(r.Unit) || profs[document.BenchKey{Package: r.Package, Name: r.Benchmark}] == nil {
+			kept = append(kept, r)
+			continue
+		}
+		moved, err := unchanged(r.Package, r.Benchmark)
+		if err != nil {
+			return err
+		}
+		if !moved {
 			kept = append(kept, r)
 			continue
 		}
@@ -170,6 +199,16 @@ func layout(ctx context.Context, sides [2]*abtest.Side, c *document.Check, opts 
 		c.Layout = append(c.Layout, r)
 	}
 	c.Regressions = kept
+	for i, im := range c.Improvements {
+		if !stats.IsTime(im.Unit) {
+			continue
+		}
+		moved, err := unchanged(im.Package, im.Benchmark)
+		if err != nil {
+			return err
+		}
+		c.Improvements[i].Layout = moved
+	}
 	return nil
 }
 
@@ -309,6 +348,10 @@ func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, secO
 	}
 	pkgInfo := t.Binary.Package
 	aopts := profiles.Options{ModuleDir: pkgInfo.ModuleDir, ModulePath: pkgInfo.ModulePath, Benchmark: top}
+	if s.Role == "HEAD" && opts.Change != nil {
+		// HEAD's stacks say which changed line makes unchanged code run.
+		aopts.Changed = func(file string, line int64) bool { return opts.Change.touchedInHead(file, int(line)) }
+	}
 	if o.Status == results.StatusOK {
 		if cp, err := profiles.ReadFile(cpuPath); err == nil {
 			p.cpu, _ = profiles.AnalyzeCPU(cp, aopts)
@@ -419,7 +462,22 @@ func causes(r *document.Regression, p *[2]sideProfile, verdicts []compilerVerdic
 			if s.Via != "" {
 				msg += " inside " + s.Via
 			}
-			out = append(out, document.Cause{Kind: "alloc", File: s.File, Line: s.Line, Function: s.Function, Message: msg})
+			c := document.Cause{Kind: "alloc", File: s.File, Line: s.Line, Function: s.Function, Message: msg}
+			switch {
+			case ch == nil:
+			case ch.touchedInHead(s.File, int(s.Line)) || ch.touchedInHead(s.CallerFile, int(s.CallerLine)) || ch.inChangedFunc(s.Function):
+				c.Changed = true
+			default:
+				// Unchanged code that allocates more: charged to the
+				// changed line its stacks pass through, if one does.
+				if at, ok := reachFunc(head.cpu, s.Function); ok {
+					c.Message = fmt.Sprintf("now reaches %s, unchanged, at %s:%d: %s", shortName(s.Function), s.File, s.Line, msg)
+					c.File, c.Line, c.Function, c.Callee, c.Changed = at.AtFile, at.AtLine, at.AtFunction, shortName(s.Function), true
+				} else {
+					c.Outside = true
+				}
+			}
+			out = append(out, c)
 			sites = append(sites, s)
 			fresh = append(fresh, b.Objects == 0)
 		}
@@ -440,7 +498,7 @@ func causes(r *document.Regression, p *[2]sideProfile, verdicts []compilerVerdic
 	for _, e := range verdicts {
 		if e.Kind == "inline" {
 			if r.Unit == "sec/op" && head.runsFunc(e.File, e.Function) {
-				out = append(out, e.Cause)
+				out = append(out, ch.mark(e.Cause))
 			}
 			// A new allocation inside the function that lost its
 			// inlining: inlined, its value could stay on the caller's
@@ -466,7 +524,7 @@ func causes(r *document.Regression, p *[2]sideProfile, verdicts []compilerVerdic
 			}
 		}
 		if !joined && e.Kind != "stackmake" && head.heap == nil && head.runs(e.File) {
-			out = append(out, e.Cause)
+			out = append(out, ch.mark(e.Cause))
 		}
 	}
 	if r.Unit == "sec/op" {
@@ -475,7 +533,41 @@ func causes(r *document.Regression, p *[2]sideProfile, verdicts []compilerVerdic
 	if len(out) == 0 && (base.failure != "" || head.failure != "") {
 		out = append(out, document.Cause{Kind: "profile", Message: "profiling failed: " + cmp.Or(head.failure, base.failure)})
 	}
+	// What the change did not touch and no changed line reaches comes
+	// after every cause in the change, whatever it costs.
+	slices.SortStableFunc(out, func(a, b document.Cause) int {
+		return cmp.Compare(b2i(a.Outside), b2i(b.Outside))
+	})
 	return out
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// reachFunc returns the changed line that HEAD's stacks through fn's
+// code and callees pass most, if any does.
+func reachFunc(cpu *profiles.CPU, fn string) (profiles.Reach, bool) {
+	if cpu == nil {
+		return profiles.Reach{}, false
+	}
+	var best profiles.Reach
+	sum := map[[2]string]float64{}
+	for _, r := range cpu.Reach {
+		if document.PlainFunc(r.Function) != document.PlainFunc(fn) || document.PlainFunc(r.AtFunction) == document.PlainFunc(fn) {
+			continue
+		}
+		k := [2]string{r.AtFile, fmt.Sprint(r.AtLine)}
+		sum[k] += r.Self
+		if sum[k] > best.Self {
+			best = r
+			best.Self = sum[k]
+		}
+	}
+	return best, best.Self > 0
 }
 
 // tiny reports whether a site's allocations look like the runtime's tiny

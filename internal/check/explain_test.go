@@ -194,3 +194,46 @@ func TestHeapN(t *testing.T) {
 		}
 	}
 }
+
+// Every cause says whether it is in the change; an allocation in code the
+// change did not touch and no changed line reaches comes after the causes
+// in the change, and one a changed line reaches is charged to that line.
+func TestCausesInTheDiff(t *testing.T) {
+	ch := &Change{
+		Files: []string{"codec.go"},
+		Hunks: map[string][][4]int{"codec.go": {{8, 1, 8, 1}}},
+		Funcs: [2][]FuncSpan{nil, {{Name: "m.Write", File: "codec.go", Start: 5, End: 20}}},
+	}
+	r := &document.Regression{Benchmark: "BenchmarkWrite", Unit: "allocs/op", Old: 0, New: 2}
+	base := sideProfile{n: 1000, heap: &profiles.Heap{}}
+	head := sideProfile{n: 1000,
+		cpu: &profiles.CPU{Reach: []profiles.Reach{
+			{Function: "m.grow", Callee: "runtime.growslice", AtFunction: "m.Write", AtFile: "codec.go", AtLine: 8, Self: 0.1},
+		}},
+		heap: &profiles.Heap{Sites: []profiles.Site{
+			// Unchanged and reached by nothing changed: more per op.
+			{Function: "m.pool", File: "pool.go", Line: 30, Module: true, Objects: 3000, Bytes: 96000},
+			// In the changed function.
+			{Function: "m.Write", File: "codec.go", Line: 8, Module: true, Objects: 1000, Bytes: 4000},
+			// Unchanged, reached from the changed line 8.
+			{Function: "m.grow", File: "buf.go", Line: 4, Module: true, Objects: 1000, Bytes: 8000},
+		}},
+	}
+	verdicts := []compilerVerdict{
+		{document.Cause{Kind: "escape", File: "codec.go", Line: 8, Message: "moved to heap: hdr (new)"}, true},
+	}
+	got := causes(r, &[2]sideProfile{base, head}, verdicts, true, ch)
+	if len(got) != 3 {
+		t.Fatalf("causes = %+v, want three", got)
+	}
+	if c := got[0]; c.File != "codec.go" || c.Line != 8 || c.Function != "m.Write" || !c.Changed || c.Outside {
+		t.Errorf("first = %+v, want codec.go:8 in m.Write, changed", c)
+	}
+	if c := got[1]; c.File != "codec.go" || c.Line != 8 || c.Function != "m.Write" || c.Callee != "grow" || !c.Changed ||
+		!strings.Contains(c.Message, "grow") || !strings.Contains(c.Message, "buf.go:4") {
+		t.Errorf("second = %+v, want charged to codec.go:8, callee grow at buf.go:4", c)
+	}
+	if c := got[2]; c.File != "pool.go" || c.Function != "m.pool" || !c.Outside || c.Changed {
+		t.Errorf("last = %+v, want pool.go outside the diff", c)
+	}
+}

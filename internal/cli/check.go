@@ -2,9 +2,12 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -12,6 +15,7 @@ import (
 	"github.com/perfloop/perfloop/internal/check"
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/git"
+	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/progress"
 )
 
@@ -51,6 +55,16 @@ can also be kept in perfloop.json at the module root:
 comment; when $GITHUB_STEP_SUMMARY is set the same Markdown is appended to
 it. docs/check.md has a GitHub Actions workflow.
 
+Sharded, n runners each check a share of the benchmarks: -shard i/n
+(1 ≤ i ≤ n) checks the i-th share (both sides' benchmarks sorted and
+dealt out in turn) and prints its partial result as JSON, exiting 0 once
+it is written whatever it found; -merge FILE... joins the n partial
+results into one verdict, printed, written (-markdown,
+$GITHUB_STEP_SUMMARY) and exited with as a check's.
+
+	perfloop check -shard 2/3 main > shard-2.json
+	perfloop check -merge -markdown pr.md shard-*.json
+
 Interrupted (Ctrl-C or SIGTERM) during the rounds or while profiling, it
 prints and writes (-json, -markdown) what it decided so far, with the
 verdict "interrupted", and exits 130.
@@ -74,6 +88,13 @@ type checkOptions struct {
 	strict      bool
 	markdown    string
 	profileTime time.Duration
+	// shard is "i/n" with -shard: this run checks the i-th of n shares
+	// of the benchmarks and prints its partial result.
+	shard        string
+	shardI, nOfN int
+	// merge joins the partial results in files into one verdict.
+	merge bool
+	files []string
 }
 
 // stringsFlag is a repeatable string flag.
@@ -92,9 +113,27 @@ func runCheck(ctx context.Context, args []string, s Streams) error {
 	fs.BoolVar(&opts.strict, "strict", false, "fail (exit 1) when the verdict is inconclusive")
 	fs.StringVar(&opts.markdown, "markdown", "", "write the verdict as Markdown for a pull request comment to `file`")
 	fs.DurationVar(&opts.profileTime, "profiletime", 2*time.Second, "profile each side of a regression for `d` (a second holds about a hundred samples)")
+	fs.StringVar(&opts.shard, "shard", "", "check only shard `i/n` of the benchmarks and print its partial result as JSON, for -merge (exit 0 once it is written)")
+	fs.BoolVar(&opts.merge, "merge", false, "join the partial results of -shard runs, the files given as arguments, into one verdict")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
+	}
+	if opts.merge {
+		if opts.shard != "" || opts.calibrate || len(opts.budgets) > 0 {
+			return usageErrorf("-merge joins shards' results: give the shards' files alone (-shard, -calibrate and -budget belong to the shards' runs)")
+		}
+		if len(pos) == 0 {
+			return usageErrorf("-merge: give the files the shards' runs (check -shard i/n) printed")
+		}
+		opts.files = pos
+		return mergeShards(opts, s)
+	}
+	if opts.shard != "" {
+		if opts.shardI, opts.nOfN, err = check.ParseShard(opts.shard); err != nil {
+			return usageErrorf("-shard: %v", err)
+		}
+		opts.json = true
 	}
 	if opts.profileTime <= 0 {
 		return usageErrorf("-profiletime must be a positive duration such as 2s, got %v", opts.profileTime)
@@ -130,6 +169,9 @@ func checkChange(ctx context.Context, opts checkOptions, s Streams) error {
 			return err
 		}
 	}
+	if opts.shard != "" {
+		shardTargets(revs.sides, opts.shardI, opts.nOfN)
+	}
 	labels := [2]string{revs.sides[0].Label, revs.sides[1].Label}
 	if opts.calibrate {
 		bar.Status("calibrating: BASE against itself")
@@ -153,8 +195,8 @@ func checkChange(ctx context.Context, opts checkOptions, s Streams) error {
 		switch {
 		case len(res.Failures) > 0:
 			return failedError{"check: nothing to compare: a side failed to build"}
-		case len(unaltered) > 0:
-			runErr = nil // every package's code is the same: pass
+		case len(unaltered) > 0, opts.shard != "":
+			runErr = nil // every package's code is the same, or the shard has no benchmark: pass
 		default:
 			return usageErrorf("check: no benchmark matching -bench %q exists on both sides", opts.bench)
 		}
@@ -170,7 +212,9 @@ func checkChange(ctx context.Context, opts checkOptions, s Streams) error {
 		check.Interrupt(c, fmt.Sprintf("interrupted during the rounds, after %d round(s): the rows are decided with what was measured, the regressions not profiled", res.Rounds))
 		return interrupted(ctx, s, opts, c, res, bar)
 	}
-	if len(c.Regressions) > 0 {
+	if len(c.Regressions) > 0 || len(c.Improvements) > 0 {
+		// Regressions are profiled; both they and improvements of time
+		// are checked for code layout.
 		eopts := check.ExplainOptions{ProfileTime: opts.profileTime.String(), CPU: opts.cpu, Timeout: opts.timeout, Tags: opts.tags, Change: change}
 		if err := check.Explain(ctx, revs.sides, c, res, eopts, bar); err != nil {
 			if ctx.Err() == nil {
@@ -229,4 +273,46 @@ func (o *checkOptions) decideOptions() (check.Options, error) {
 		g.Budgets = append(g.Budgets, b)
 	}
 	return g, nil
+}
+
+// shardTargets keeps on both sides the benchmarks of shard i of n.
+func shardTargets(sides [2]*abtest.Side, i, n int) {
+	key := func(t gotest.Target) string { return t.Binary.Package.ImportPath + " " + t.Name }
+	var keys []string
+	for _, s := range sides {
+		for _, t := range s.Suite.Targets {
+			keys = append(keys, key(t))
+		}
+	}
+	for _, s := range sides {
+		s.Suite.Targets = slices.DeleteFunc(s.Suite.Targets, func(t gotest.Target) bool { return !check.InShard(key(t), keys, i, n) })
+	}
+}
+
+// mergeShards reads the shards' partial results, joins them into one
+// verdict and renders it as a check does.
+func mergeShards(opts checkOptions, s Streams) error {
+	var parts []*document.Check
+	for _, f := range opts.files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return usageErrorf("-merge: %v", err)
+		}
+		var c document.Check
+		if err := json.Unmarshal(data, &c); err != nil || c.Schema != document.CheckSchema {
+			if err == nil {
+				err = fmt.Errorf("schema %q, want %s", c.Schema, document.CheckSchema)
+			}
+			return usageErrorf("-merge: %s is not a shard's result (perfloop check -shard i/n): %v", f, err)
+		}
+		if c.Shard == "" {
+			return usageErrorf("-merge: %s is not a shard's result: run perfloop check -shard i/n", f)
+		}
+		parts = append(parts, &c)
+	}
+	c, err := check.Merge(parts)
+	if err != nil {
+		return usageErrorf("-merge: %v", err)
+	}
+	return renderCheck(s, opts, c, &abtest.Result{})
 }

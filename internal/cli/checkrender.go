@@ -14,6 +14,15 @@ import (
 // renderCheck prints the verdict, writes the Markdown and decides the
 // exit status.
 func renderCheck(s Streams, opts checkOptions, c *document.Check, res *abtest.Result) error {
+	if opts.shard != "" {
+		// The shard's part of the comparison table, for the merged
+		// comment.
+		c.Shard = opts.shard
+		var err error
+		if c.Comparison, err = render.CheckComparison(c, res.Tables, opts.alpha); err != nil {
+			return err
+		}
+	}
 	if opts.json {
 		if err := render.WriteJSON(s.Out, c); err != nil {
 			return err
@@ -47,6 +56,9 @@ func renderCheck(s Streams, opts checkOptions, c *document.Check, res *abtest.Re
 		}
 	}
 	switch {
+	case opts.shard != "" && c.Verdict != document.CheckInterrupted:
+		// A shard's verdict is the merge's to give.
+		return nil
 	case c.Verdict == document.CheckFail:
 		benchmarks := map[document.BenchKey]bool{}
 		for _, r := range c.Regressions {

@@ -46,7 +46,15 @@ type Check struct {
 	// Unaltered are the packages whose test binaries hold the same code
 	// on both sides: not benchmarked, since only noise could differ.
 	Unaltered []string `json:"unaltered,omitempty"`
-	// Unchanged counts the rows with no significant change.
+	// Shard is "i/n" for the i-th of n shards of a check (check -shard),
+	// whose rows are one share of the benchmarks; check -merge joins the
+	// n shards into one verdict.
+	Shard string `json:"shard,omitempty"`
+	// Comparison is a shard's table of every compared row, as text, for
+	// the merged verdict's pull request comment.
+	Comparison string `json:"comparison,omitempty"`
+	// Unchanged counts the rows with no significant change, or with one
+	// within their threshold.
 	Unchanged   int     `json:"unchanged"`
 	Rounds      int     `json:"rounds"`
 	WallSeconds float64 `json:"wall_seconds"`
@@ -83,6 +91,17 @@ type Cause struct {
 	Message string `json:"message"`
 	// Flow is the compiler's flow for an escape.
 	Flow []string `json:"flow,omitempty"`
+	// Callee is the function, unchanged, whose time grew under a changed
+	// line: the cause is charged to the changed line that reaches it
+	// (the largest of several, which Message lists).
+	Callee string `json:"callee,omitempty"`
+	// Changed says the cause is at a line or in a function the change
+	// touched, or is charged to one.
+	Changed bool `json:"changed"`
+	// Outside says the cause is in code the change did not touch and
+	// that no changed line reaches on the profiled stacks: listed after
+	// the causes in the change.
+	Outside bool `json:"outside"`
 }
 
 // Change is a row's change, for improvements and inconclusive rows.
@@ -94,6 +113,10 @@ type Change struct {
 	Low       *float64 `json:"low,omitempty"`
 	High      *float64 `json:"high,omitempty"`
 	MDE       *float64 `json:"mde,omitempty"`
+	// Layout, on an improvement of time, says the benchmark executes no
+	// function the change touched, on either side: the same code at
+	// other addresses, probably faster by code layout alone.
+	Layout bool `json:"layout,omitempty"`
 }
 
 // BudgetCheck is one budget applied to one benchmark.

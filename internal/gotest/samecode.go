@@ -12,11 +12,15 @@ import (
 )
 
 // SameCode reports whether two test binaries hold the same machine code
-// and data: the same bytes in every section the program loads, except
-// the build ID, which names the inputs, and the line table, which moves
-// when a comment adds a line. Two such binaries run the same instructions
-// on the same data at the same addresses: any difference measured between
-// them is noise.
+// and data: every function's code at the same address, and the same
+// bytes in every other section the program loads at the same addresses.
+// Left aside are what names the inputs (the build ID), what a comment
+// changes (the line table, where the runtime also keeps the inlining
+// trees), and the tables that only say where those are (the module
+// data's table sizes, the dynamic linker's addresses): a comment that
+// grows the line table by a few bytes moves the sections after it, not
+// the code. Two such binaries run the same instructions on the same data
+// at the same addresses: any difference measured between them is noise.
 func SameCode(a, b string) (bool, error) {
 	da, err := os.ReadFile(a)
 	if err != nil {
@@ -29,51 +33,115 @@ func SameCode(a, b string) (bool, error) {
 	if bytes.Equal(da, db) {
 		return true, nil
 	}
-	sa, err := loadedSections(da)
+	ia, err := loadImage(da)
 	if err != nil {
 		return false, fmt.Errorf("read %s: %w", a, err)
 	}
-	sb, err := loadedSections(db)
+	ib, err := loadImage(db)
 	if err != nil {
 		return false, fmt.Errorf("read %s: %w", b, err)
 	}
-	if len(sa) != len(sb) {
-		return false, nil
-	}
-	for name, x := range sa {
-		y, ok := sb[name]
-		if !ok || !bytes.Equal(withoutBuildID(x), withoutBuildID(y)) {
-			return false, nil
-		}
-	}
-	return true, nil
+	return ia.same(ib), nil
 }
 
-// ignored names the sections SameCode does not compare: build IDs and
-// line tables.
+// image is what of an executable decides what it runs.
+type image struct {
+	// funcs are the functions' code by symbol name, when the executable
+	// has a symbol table; the sections that hold them are then not in
+	// sections.
+	funcs map[string]block
+	// sections are the other loaded sections by name; a section whose
+	// address only other tables refer to has addr 0.
+	sections map[string]block
+}
+
+// block is bytes at an address.
+type block struct {
+	addr uint64
+	data []byte
+}
+
+func (a image) same(b image) bool {
+	eq := func(x, y map[string]block) bool {
+		if len(x) != len(y) {
+			return false
+		}
+		for name, bx := range x {
+			by, ok := y[name]
+			if !ok || bx.addr != by.addr || !bytes.Equal(withoutBuildID(bx.data), withoutBuildID(by.data)) {
+				return false
+			}
+		}
+		return true
+	}
+	return eq(a.funcs, b.funcs) && eq(a.sections, b.sections)
+}
+
+// ignored names the sections SameCode does not compare: build IDs, line
+// tables, and the tables of addresses and sizes of other sections (the
+// module data, the dynamic linker's), which move when the line table
+// grows.
 func ignored(name string) bool {
 	name = strings.TrimLeft(name, "._")
 	return strings.Contains(name, "buildid") || strings.Contains(name, "build-id") ||
-		strings.Contains(name, "gopclntab") || strings.HasPrefix(name, "debug") || strings.HasPrefix(name, "zdebug")
+		strings.Contains(name, "gopclntab") || strings.HasPrefix(name, "debug") || strings.HasPrefix(name, "zdebug") ||
+		name == "go.module" || name == "dynamic" || name == "dynsym" || name == "dynstr" || name == "hash" || name == "interp" ||
+		strings.HasPrefix(name, "rela") || strings.HasPrefix(name, "got") || strings.HasPrefix(name, "gnu.")
 }
 
-// loadedSections returns the contents of the sections an ELF, Mach-O or
-// PE executable loads, by name.
-func loadedSections(data []byte) (map[string][]byte, error) {
-	out := map[string][]byte{}
+// placed reports whether code refers to a section's contents by address
+// (text, read-only and writable data), so that it must not move.
+func placed(name string) bool {
+	switch strings.TrimLeft(name, "._") {
+	case "text", "plt", "rodata", "noptrdata", "data", "bss", "noptrbss", "tbss":
+		return true
+	}
+	return false
+}
+
+// loadImage reads the functions and loaded sections of an ELF, Mach-O or
+// PE executable.
+func loadImage(data []byte) (image, error) {
+	img := image{sections: map[string]block{}}
 	r := bytes.NewReader(data)
 	if f, err := elf.NewFile(r); err == nil {
-		for _, s := range f.Sections {
-			if s.Flags&elf.SHF_ALLOC == 0 || s.Type == elf.SHT_NOBITS || ignored(s.Name) {
+		syms, _ := f.Symbols()
+		code := map[int]bool{} // sections whose functions are compared one by one
+		if len(syms) > 0 {
+			img.funcs = map[string]block{}
+			for _, sym := range syms {
+				i := int(sym.Section)
+				if elf.ST_TYPE(sym.Info) != elf.STT_FUNC || i <= 0 || i >= len(f.Sections) || f.Sections[i].Flags&elf.SHF_EXECINSTR == 0 {
+					continue
+				}
+				s := f.Sections[i]
+				if sym.Value < s.Addr || sym.Value+sym.Size > s.Addr+s.Size || s.Type == elf.SHT_NOBITS {
+					continue
+				}
+				d := make([]byte, sym.Size)
+				if _, err := s.ReadAt(d, int64(sym.Value-s.Addr)); err != nil {
+					return image{}, err
+				}
+				img.funcs[sym.Name] = block{sym.Value, d}
+				code[i] = true
+			}
+		}
+		for i, s := range f.Sections {
+			if s.Flags&elf.SHF_ALLOC == 0 || ignored(s.Name) || code[i] {
 				continue
 			}
-			d, err := s.Data()
-			if err != nil {
-				return nil, err
+			b := block{}
+			if placed(s.Name) {
+				b.addr = s.Addr
 			}
-			out[s.Name] = d
+			if s.Type == elf.SHT_NOBITS {
+				b.data = []byte(fmt.Sprint(s.Size))
+			} else if b.data, err = s.Data(); err != nil {
+				return image{}, err
+			}
+			img.sections[s.Name] = b
 		}
-		return out, nil
+		return img, nil
 	}
 	if f, err := macho.NewFile(r); err == nil {
 		for _, s := range f.Sections {
@@ -82,11 +150,11 @@ func loadedSections(data []byte) (map[string][]byte, error) {
 			}
 			d, err := s.Data()
 			if err != nil {
-				return nil, err
+				return image{}, err
 			}
-			out[s.Seg+","+s.Name] = d
+			img.sections[s.Seg+","+s.Name] = block{data: d}
 		}
-		return out, nil
+		return img, nil
 	}
 	if f, err := pe.NewFile(r); err == nil {
 		for _, s := range f.Sections {
@@ -95,13 +163,13 @@ func loadedSections(data []byte) (map[string][]byte, error) {
 			}
 			d, err := s.Data()
 			if err != nil {
-				return nil, err
+				return image{}, err
 			}
-			out[s.Name] = d
+			img.sections[s.Name] = block{data: d}
 		}
-		return out, nil
+		return img, nil
 	}
-	return nil, errors.New("not an ELF, Mach-O or PE executable")
+	return image{}, errors.New("not an ELF, Mach-O or PE executable")
 }
 
 var (

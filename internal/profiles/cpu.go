@@ -29,6 +29,9 @@ type CPU struct {
 	// Lines are the costs at the module's own lines, largest first (see
 	// LineCost).
 	Lines []LineCost
+	// Reach is the module code's time by the nearest changed frame on
+	// its stacks, when Options.Changed is set (see Reach).
+	Reach []Reach
 	// ModuleShare is the share of samples with a frame of the module's
 	// own code outside _test.go files: near zero, the benchmark measures
 	// none of the module.

@@ -29,6 +29,11 @@ type Options struct {
 	// Samples that pass through them are not the benchmark's measured
 	// work and are left out (see CPU.Untimed).
 	Untimed map[string]bool
+	// Changed says whether a line of the module (file relative to the
+	// module root) is one a change touched. When it is set, CPU.Reach
+	// charges the time of unchanged code to the changed frames that lead
+	// to it.
+	Changed func(file string, line int64) bool
 }
 
 // frame is one frame of a stack: a function node and a line node.

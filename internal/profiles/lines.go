@@ -31,6 +31,27 @@ type LineCost struct {
 	Self, Cum float64
 }
 
+// Reach is the time of a function's own code (or of one callee below
+// it, as LineCost splits it) on the stacks whose nearest changed frame,
+// outward from the function's own frame, is one line: the changed
+// line that makes the function run. A function a change did not touch
+// can grow because a changed line now calls it more often; Reach says
+// which line. Stacks with no changed frame have no Reach.
+type Reach struct {
+	Function string // full name of the innermost module frame's function
+	Callee   string // as in LineCost: "" for the function's own code
+	// AtFunction, AtFile and AtLine are the nearest changed frame.
+	AtFunction, AtFile string
+	AtLine             int64
+	// Self is the share of the profile's total.
+	Self float64
+}
+
+// reachKey is a function, a callee (-1: none) and a changed line.
+type reachKey struct {
+	fn, callee, at int32
+}
+
 // lineKey is a module line and the function it calls (-1: none).
 type lineKey struct {
 	line   int32
@@ -43,13 +64,15 @@ type lineCosts struct {
 	cum     map[lineKey]int64
 	cat     map[lineKey]*[numClasses]int64
 	seen    map[lineKey]int32 // sample stamp, so a recursive stack counts once
-	module  int64             // samples with a non-test module frame
-	callees int64             // samples where the benchmark calls out
+	reach   map[reachKey]int64
+	changed []int8 // per line index: 0 not asked yet, 1 changed, 2 not
+	module  int64  // samples with a non-test module frame
+	callees int64  // samples where the benchmark calls out
 }
 
 func newLineCosts(int) *lineCosts {
 	return &lineCosts{self: map[lineKey]int64{}, cum: map[lineKey]int64{},
-		cat: map[lineKey]*[numClasses]int64{}, seen: map[lineKey]int32{}}
+		cat: map[lineKey]*[numClasses]int64{}, seen: map[lineKey]int32{}, reach: map[reachKey]int64{}}
 }
 
 // add counts one sample (stack leaf first, preemption frames trimmed);
@@ -109,6 +132,11 @@ func (lc *lineCosts) add(ix *index, stack []frame, v int64, stamp int32, benchAt
 		cls = ix.categorize(stack[:inner])
 	}
 	lc.self[k] += v
+	if ix.opts.Changed != nil && !ix.funcs[stack[inner].fn].inTest {
+		if at := lc.nearestChanged(ix, stack, inner); at >= 0 {
+			lc.reach[reachKey{stack[inner].fn, k.callee, at}] += v
+		}
+	}
 	if lc.cat[k] == nil {
 		lc.cat[k] = new([numClasses]int64)
 	}
@@ -117,6 +145,30 @@ func (lc *lineCosts) add(ix *index, stack []frame, v int64, stamp int32, benchAt
 		// A line's own code: its cum is its self.
 		lc.cum[k] += v
 	}
+}
+
+// nearestChanged returns the line index of the first module frame at
+// or outside stack[inner] whose line Options.Changed says changed, or -1.
+func (lc *lineCosts) nearestChanged(ix *index, stack []frame, inner int) int32 {
+	if lc.changed == nil {
+		lc.changed = make([]int8, len(ix.lines))
+	}
+	for _, f := range stack[inner:] {
+		if fn := &ix.funcs[f.fn]; !fn.module || fn.runtime {
+			continue
+		}
+		if lc.changed[f.line] == 0 {
+			ln := ix.lines[f.line]
+			lc.changed[f.line] = 2
+			if ix.opts.Changed(ix.relFile(ln.file), ln.line) {
+				lc.changed[f.line] = 1
+			}
+		}
+		if lc.changed[f.line] == 1 {
+			return f.line
+		}
+	}
+	return -1
 }
 
 // realCall returns the index of the first frame below stack[i] that is a
@@ -180,6 +232,18 @@ func (lc *lineCosts) finish(ix *index, c *CPU, total float64) {
 		}
 		c.Lines = append(c.Lines, lcost)
 	}
+	for k, v := range lc.reach {
+		at := ix.lines[k.at]
+		r := Reach{Function: ix.funcs[k.fn].name, AtFunction: ix.funcs[at.fn].name, AtFile: ix.relFile(at.file), AtLine: at.line, Self: float64(v) / total}
+		if k.callee >= 0 {
+			r.Callee = ix.funcs[k.callee].name
+		}
+		c.Reach = append(c.Reach, r)
+	}
+	slices.SortFunc(c.Reach, func(a, b Reach) int {
+		return cmp.Or(cmp.Compare(b.Self, a.Self), strings.Compare(a.Function, b.Function), strings.Compare(a.Callee, b.Callee),
+			strings.Compare(a.AtFile, b.AtFile), cmp.Compare(a.AtLine, b.AtLine))
+	})
 	slices.SortFunc(c.Lines, func(a, b LineCost) int {
 		return cmp.Or(cmp.Compare(b.Cum, a.Cum), cmp.Compare(b.Self, a.Self),
 			strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Callee, b.Callee))

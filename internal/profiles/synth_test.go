@@ -320,3 +320,49 @@ func testCallPathFanOut(t *testing.T) {
 		t.Errorf("path = %q, want %q", got, want)
 	}
 }
+
+// Reach charges time in unchanged module code to the nearest changed
+// frame that leads to it: the changed caller's line, not the callee's.
+func TestReach(t *testing.T) {
+	root := []string{"example.com/m.BenchmarkX", "testing.(*B).runN", "runtime.goexit"}
+	s := newSynth("samples", "cpu")
+	stack := func(leaf ...string) []string { return append(leaf, root...) }
+	// nextSet's own code under the changed Scan (line 200), three times;
+	// popcount's own code, inlined into the changed Scan's line, once;
+	// nextSet under the unchanged Other (line 100), once.
+	for range 3 {
+		s.add([]int64{1, 10}, stack("example.com/m.nextSet", "example.com/m.Scan:xx")...)
+	}
+	s.add([]int64{1, 10}, stack("example.com/m.popcount+example.com/m.Scan:xx")...)
+	s.add([]int64{1, 10}, stack("example.com/m.nextSet", "example.com/m.Other:x")...)
+	opts := synthOpts
+	opts.Changed = func(file string, line int64) bool { return file == "m.go" && line == 200 }
+	c, err := AnalyzeCPU(s.p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type key struct {
+		fn, at string
+		line   int64
+	}
+	got := map[key]float64{}
+	for _, r := range c.Reach {
+		got[key{r.Function, r.AtFunction, r.AtLine}] += r.Self
+	}
+	want := map[key]float64{
+		{"example.com/m.nextSet", "example.com/m.Scan", 200}:  0.6,
+		{"example.com/m.popcount", "example.com/m.Scan", 200}: 0.2,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("reach = %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if math.Abs(got[k]-v) > 1e-9 {
+			t.Errorf("reach %v = %.2f, want %.2f (all: %v)", k, got[k], v, got)
+		}
+	}
+	// Without Changed, no reach is computed.
+	if c, _ := AnalyzeCPU(s.p, synthOpts); len(c.Reach) != 0 {
+		t.Errorf("reach without Changed = %v", c.Reach)
+	}
+}

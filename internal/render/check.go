@@ -35,11 +35,14 @@ func CheckText(w io.Writer, c *document.Check) error {
 			fmt.Fprintf(tw, "  %s\t%s\t%s → %s\t%s\n", r.Unit, changeText(r.Delta, r.Old, ""), scaled(r.Old, r.Unit), scaled(r.New, r.Unit), th)
 		}
 		tw.Flush()
+		width := 0
 		for _, k := range g.causes {
-			loc := fileLine(k.File, k.Line)
-			fmt.Fprintf(w, "  %-6s %s  %s\n", k.Kind, loc, k.Message)
+			width = max(width, len(fileLine(k.File, k.Line)))
+		}
+		for _, k := range g.causes {
+			fmt.Fprintf(w, "  %-6s %-*s  %s\n", k.Kind, width, fileLine(k.File, k.Line), causeText(k, func(s string) string { return s }))
 			if sink := flowSink(k); sink != "" {
-				fmt.Fprintf(w, "  %-6s %*s  escapes via %s\n", "", len(loc), "", sink)
+				fmt.Fprintf(w, "  %-6s %*s  escapes via %s\n", "", width, "", sink)
 			}
 		}
 		if len(g.causes) == 0 {
@@ -52,7 +55,7 @@ func CheckText(w io.Writer, c *document.Check) error {
 			fmt.Fprintf(w, "  %s %s\n", g.benchmark, g.units())
 			for _, k := range g.causes {
 				if k.Kind != "layout" {
-					fmt.Fprintf(w, "    %-6s %s  %s\n", k.Kind, fileLine(k.File, k.Line), k.Message)
+					fmt.Fprintf(w, "    %-6s %s  %s\n", k.Kind, fileLine(k.File, k.Line), causeText(k, func(s string) string { return s }))
 				}
 			}
 		}
@@ -78,11 +81,11 @@ func CheckText(w io.Writer, c *document.Check) error {
 	if len(c.Improvements) > 0 {
 		fmt.Fprintln(w, "\nimprovements:")
 		for _, ch := range withoutThroughput(c.Improvements) {
-			fmt.Fprintf(w, "  %s %s %+.1f%%\n", ch.Benchmark, ch.Unit, 100*ch.Delta)
+			fmt.Fprintf(w, "  %s %s %+.1f%%%s\n", ch.Benchmark, ch.Unit, 100*ch.Delta, layoutNote(ch))
 		}
 	}
 	if c.Rounds > 0 {
-		fmt.Fprintf(w, "\n%d row(s) with no significant change\n", c.Unchanged)
+		fmt.Fprintf(w, "\n%d row(s) with no significant change or one within the threshold\n", c.Unchanged)
 	}
 	for _, n := range c.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
@@ -111,7 +114,7 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 		for _, g := range groupRegressions(c.Regressions) {
 			fmt.Fprintf(w, "- **%s** %s\n", mdText(g.benchmark), mdText(g.units()))
 			for _, k := range g.causes {
-				fmt.Fprintf(w, "  - %s %s: %s\n", k.Kind, code(fileLine(k.File, k.Line)), mdText(k.Message))
+				fmt.Fprintf(w, "  - %s %s %s\n", k.Kind, code(fileLine(k.File, k.Line)), causeMarkdown(k))
 				if sink := flowSink(k); sink != "" {
 					fmt.Fprintf(w, "    escapes via %s\n", code(sink))
 				}
@@ -157,7 +160,7 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 			fmt.Fprintf(w, "- %s %s\n", mdText(g.benchmark), mdText(g.units()))
 			for _, k := range g.causes {
 				if k.Kind != "layout" {
-					fmt.Fprintf(w, "  - %s %s: %s\n", k.Kind, code(fileLine(k.File, k.Line)), mdText(k.Message))
+					fmt.Fprintf(w, "  - %s %s %s\n", k.Kind, code(fileLine(k.File, k.Line)), causeMarkdown(k))
 				}
 			}
 		}
@@ -175,26 +178,43 @@ func CheckMarkdown(w io.Writer, c *document.Check, tables []*stats.Table, alpha 
 		fmt.Fprintln(w, "#### Improvements")
 		fmt.Fprintln(w)
 		for _, ch := range withoutThroughput(c.Improvements) {
-			fmt.Fprintf(w, "- %s %s %+.1f%%\n", mdText(ch.Benchmark), mdText(ch.Unit), 100*ch.Delta)
+			fmt.Fprintf(w, "- %s %s %+.1f%%%s\n", mdText(ch.Benchmark), mdText(ch.Unit), 100*ch.Delta, strings.TrimRight(" "+mdText(layoutNote(ch)), " "))
 		}
 		fmt.Fprintln(w)
 	}
 	for _, n := range c.Notes {
 		fmt.Fprintf(w, "> %s\n\n", mdText(n))
 	}
+	table := c.Comparison // a merged check's: its shards' tables
 	if len(tables) > 0 {
-		// The table holds the benchmarks' names as they are: its fence is
-		// longer than any run of backticks in them.
-		var table strings.Builder
-		if err := CompareText(&table, tables, alpha); err != nil {
+		var err error
+		if table, err = CheckComparison(c, tables, alpha); err != nil {
 			return err
 		}
+	}
+	if table != "" {
+		// The table holds the benchmarks' names as they are: its fence is
+		// longer than any run of backticks in them.
 		fmt.Fprintln(w, "<details><summary>All benchmarks</summary>")
 		fmt.Fprintln(w)
-		fmt.Fprint(w, fenced("", "", strings.Split(strings.TrimSuffix(table.String(), "\n"), "\n")))
+		fmt.Fprint(w, fenced("", "", strings.Split(strings.TrimSuffix(table, "\n"), "\n")))
 		fmt.Fprintln(w, "</details>")
 	}
 	return nil
+}
+
+// CheckComparison is the table of every compared row of a check, as text,
+// each row's verdict in the check's words (see checkWords); "" without
+// tables.
+func CheckComparison(c *document.Check, tables []*stats.Table, alpha float64) (string, error) {
+	if len(tables) == 0 {
+		return "", nil
+	}
+	var b strings.Builder
+	if err := CompareText(&b, checkWords(c, tables, alpha), alpha); err != nil {
+		return "", err
+	}
+	return b.String(), nil
 }
 
 func changeText(delta, old float64, unit string) string {
@@ -329,4 +349,126 @@ func noCause(c *document.Check, flag string) string {
 		return "no cause found before the check was interrupted"
 	}
 	return "no cause stood out of the profiles' sampling noise: a longer " + flag + " may show one"
+}
+
+// causeText is a cause's function, whether it is in the change, and its
+// message: "in WriteFrame (changed): new allocation: …". fn formats the
+// function's name.
+func causeText(k document.Cause, fn func(string) string) string {
+	var head []string
+	if k.Function != "" {
+		head = append(head, "in "+fn(funcInPackage(k.Function)))
+	}
+	switch {
+	case k.Changed:
+		head = append(head, "(changed)")
+	case k.Outside:
+		head = append(head, "(outside the diff)")
+	}
+	if len(head) == 0 {
+		return k.Message
+	}
+	return strings.Join(head, " ") + ": " + k.Message
+}
+
+// causeMarkdown is causeText in Markdown, the function as code.
+func causeMarkdown(k document.Cause) string {
+	k.Message = mdText(k.Message)
+	return causeText(k, code)
+}
+
+// funcInPackage drops a function's package path: "example.com/ck.(*W).Write"
+// → "(*W).Write". A name without one ("Clamp") is kept.
+func funcInPackage(name string) string {
+	end := len(name)
+	if i := strings.IndexAny(name, "(["); i >= 0 {
+		end = i
+	}
+	slash := strings.LastIndexByte(name[:end], '/')
+	if i := strings.IndexByte(name[slash+1:end], '.'); i >= 0 {
+		return name[slash+1+i+1:]
+	}
+	return name
+}
+
+// checkWords returns copies of the run's tables whose verdicts are the
+// check's for each row, the words the text and JSON use: "regression",
+// "layout", "improvement", "inconclusive", "within the threshold" or "no
+// significant change" —
+// not the engine's (which calls a row it stopped without settling
+// "inconclusive" even when it cannot hide a regression beyond the
+// threshold). A row whose p-value alone is under alpha but that the
+// correction for the table's comparisons left unchanged says so.
+func checkWords(c *document.Check, tables []*stats.Table, alpha float64) []*stats.Table {
+	words := map[string]string{}
+	key := func(pkg, bench, unit string) string { return pkg + " " + bench + " " + unit }
+	for _, r := range c.Regressions {
+		words[key(r.Package, r.Benchmark, r.Unit)] = "regression"
+	}
+	for _, r := range c.Layout {
+		words[key(r.Package, r.Benchmark, r.Unit)] = "layout"
+	}
+	for _, ch := range c.Improvements {
+		words[key(ch.Package, ch.Benchmark, ch.Unit)] = "improvement"
+		if ch.Layout {
+			words[key(ch.Package, ch.Benchmark, ch.Unit)] = "improvement, layout"
+		}
+	}
+	for _, ch := range c.Inconclusive {
+		words[key(ch.Package, ch.Benchmark, ch.Unit)] = stats.Inconclusive
+	}
+	out := make([]*stats.Table, len(tables))
+	for i, t := range tables {
+		pkg := ""
+		for _, cfg := range t.Config {
+			if v, ok := strings.CutPrefix(cfg, "pkg: "); ok {
+				pkg = v
+			}
+		}
+		compared := 0
+		for _, r := range t.Rows {
+			for _, cell := range r.Cells[1:] {
+				if cell != nil && cell.Compared {
+					compared++
+				}
+			}
+		}
+		tc := *t
+		tc.Rows = make([]*stats.Row, len(t.Rows))
+		for j, r := range t.Rows {
+			rc := *r
+			rc.Cells = slices.Clone(r.Cells)
+			for k, cell := range rc.Cells {
+				if k == 0 || cell == nil || !cell.Compared {
+					continue
+				}
+				cc := *cell
+				w, ok := words[key(pkg, "Benchmark"+r.Benchmark, t.Unit)]
+				if !ok {
+					w = stats.NoChange
+					if cc.Significant {
+						// A change the check does not count: smaller
+						// than the row's threshold.
+						w = "within the threshold"
+					} else if cc.P <= alpha {
+						w += fmt.Sprintf(": p=%.3f alone, not once corrected for %d comparisons (q=%.3f)", cc.P, compared, cc.Q)
+					}
+				}
+				cc.Verdict = w
+				rc.Cells[k] = &cc
+			}
+			tc.Rows[j] = &rc
+		}
+		out[i] = &tc
+	}
+	return out
+}
+
+// layoutNote is what an improvement says when its benchmark executes no
+// changed function.
+func layoutNote(ch document.Change) string {
+	if !ch.Layout {
+		return ""
+	}
+	return " (executes no changed function, on either side: probably code layout)"
 }

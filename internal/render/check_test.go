@@ -2,9 +2,13 @@ package render
 
 import (
 	"bytes"
+	"math"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/stats"
 )
 
 // checkDoc is a failed check: one benchmark regressed in two units with
@@ -13,8 +17,10 @@ import (
 func checkDoc() *document.Check {
 	causes := []document.Cause{
 		{Kind: "alloc", File: "codec.go", Line: 8, Function: "example.com/ck.WriteFrame", Message: "new allocation: +4 B/op of tiny objects (the profile counts their 16-byte blocks: +0.25/op); the compiler now says: moved to heap: hdr (new)",
-			Flow: []string{"flow: {heap} ← &hdr:", "  from hdr (address-of) at codec.go:10:26", "  from hdr[:] (slice) at codec.go:10:26", "  from w.Write(hdr[:]) (call parameter) at codec.go:10:22"}},
-		{Kind: "cpu", File: "codec.go", Line: 8, Function: "example.com/ck.WriteFrame", Message: "runtime.newobject: +8.01ns per op"},
+			Flow: []string{"flow: {heap} ← &hdr:", "  from hdr (address-of) at codec.go:10:26", "  from hdr[:] (slice) at codec.go:10:26", "  from w.Write(hdr[:]) (call parameter) at codec.go:10:22"}, Changed: true},
+		{Kind: "cpu", File: "codec.go", Line: 8, Function: "example.com/ck.WriteFrame", Message: "runtime.newobject: +8.01ns per op", Changed: true},
+		{Kind: "cpu", File: "codec.go", Line: 31, Function: "example.com/ck.WriteFrame", Callee: "checksum", Message: "now reaches checksum, unchanged, which grew: +6.2ns per op in checksum", Changed: true},
+		{Kind: "cpu", File: "pool.go", Line: 12, Function: "example.com/ck.(*pool).get", Message: "its own code: +1.1ns per op", Outside: true},
 	}
 	high, low := 0.12, -0.04
 	return &document.Check{Schema: document.CheckSchema, Verdict: document.CheckFail, Base: "main 1ae5dc26f40b", Head: "work tree",
@@ -28,7 +34,8 @@ func checkDoc() *document.Check {
 		},
 		Layout: []document.Regression{{Package: "example.com/ck", Benchmark: "BenchmarkOther", Unit: "sec/op", Delta: 0.216, Old: 94.29e-9, New: 114.7e-9, Threshold: 0.05,
 			Causes: []document.Cause{{Kind: "layout", Message: "the benchmark executes no function the change touched"}, {Kind: "cpu", File: "codec.go", Line: 20, Function: "example.com/ck.Sum", Message: "its own code: +28.3ns per op"}}}},
-		Improvements: []document.Change{{Benchmark: "BenchmarkSum", Unit: "sec/op", Delta: -0.21}, {Benchmark: "BenchmarkSum", Unit: "B/s", Delta: 0.27}},
+		Improvements: []document.Change{{Benchmark: "BenchmarkSum", Unit: "sec/op", Delta: -0.21}, {Benchmark: "BenchmarkSum", Unit: "B/s", Delta: 0.27},
+			{Benchmark: "BenchmarkMoved", Unit: "sec/op", Delta: -0.12, Layout: true}},
 		Inconclusive: []document.Change{{Benchmark: "BenchmarkNoisy", Unit: "sec/op", Delta: 0.01, Low: &low, High: &high}},
 		Budgets: []document.BudgetCheck{
 			{Budget: "BenchmarkWriteFrame allocs/op == 0", Benchmark: "BenchmarkWriteFrame", Unit: "allocs/op", Op: "==", Limit: 0, Measured: 1},
@@ -53,4 +60,55 @@ func TestCheckMarkdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "check.fail.md", buf.Bytes())
+}
+
+// The collapsed table says what the check decided for each row, in the
+// words of the text and JSON, not the engine's: a row the engine could
+// not settle but that cannot hide a regression is "no significant
+// change", and a row whose p-value the correction overruled says so.
+func TestCheckMarkdownOneVocabulary(t *testing.T) {
+	cell := func(median float64) *stats.Cell {
+		return &stats.Cell{Summary: stats.Summary{Median: median, N: 10}}
+	}
+	cmp := func(median, delta, p, q float64, significant bool, verdict string) *stats.Cell {
+		c := cell(median)
+		c.Compared, c.Delta, c.P, c.Q, c.Significant, c.Verdict = true, delta, p, q, significant, verdict
+		c.MDE, c.Low, c.High = math.NaN(), math.NaN(), math.NaN()
+		return c
+	}
+	tab := &stats.Table{Config: []string{"pkg: example.com/ck"}, Unit: "sec/op", Better: -1, Columns: []string{"base", "head"}, Rows: []*stats.Row{
+		{Benchmark: "Parse", FullName: "Parse", Cells: []*stats.Cell{cell(1e-6), cmp(1.3e-6, 0.3, 0.001, 0.002, true, "slower")}},
+		{Benchmark: "Sum", FullName: "Sum", Cells: []*stats.Cell{cell(1e-6), cmp(0.8e-6, -0.2, 0.001, 0.002, true, "faster")}},
+		{Benchmark: "Quiet", FullName: "Quiet", Cells: []*stats.Cell{cell(1e-6), cmp(1.01e-6, 0.01, 0.2, 0.4, false, stats.Inconclusive)}},
+		{Benchmark: "Edge", FullName: "Edge", Cells: []*stats.Cell{cell(1e-6), cmp(1.02e-6, 0.02, 0.002, 0.09, false, stats.NoChange)}},
+		// Significant, but under the check's threshold.
+		{Benchmark: "Small", FullName: "Small", Cells: []*stats.Cell{cell(1e-6), cmp(1.03e-6, 0.03, 0.001, 0.004, true, "slower")}},
+	}}
+	c := &document.Check{Schema: document.CheckSchema, Verdict: document.CheckFail, Base: "base", Head: "head",
+		Regressions:  []document.Regression{{Package: "example.com/ck", Benchmark: "BenchmarkParse", Unit: "sec/op", Delta: 0.3, Old: 1e-6, New: 1.3e-6, Threshold: 0.05, Causes: []document.Cause{}}},
+		Improvements: []document.Change{{Package: "example.com/ck", Benchmark: "BenchmarkSum", Unit: "sec/op", Delta: -0.2}},
+		Budgets:      []document.BudgetCheck{}, Unchanged: 2, Rounds: 10}
+	var buf bytes.Buffer
+	if err := CheckMarkdown(&buf, c, []*stats.Table{tab}, 0.05); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{
+		`(?m)^Parse .* regression$`,
+		`(?m)^Sum .* improvement$`,
+		`(?m)^Quiet .* no significant change$`,
+		`(?m)^Edge .* no significant change: p=0.002 alone, not once corrected for 5 comparisons \(q=0.090\)$`,
+		`(?m)^Small .* within the threshold$`,
+	} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("Markdown lacks %s:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "inconclusive") || strings.Contains(out, "slower") || strings.Contains(out, "faster") {
+		t.Errorf("Markdown uses the engine's words:\n%s", out)
+	}
+	// The tables passed in are the run's: left as they were.
+	if v := tab.Rows[2].Cells[1].Verdict; v != stats.Inconclusive {
+		t.Errorf("the caller's table was changed: %q", v)
+	}
 }
