@@ -118,6 +118,12 @@ type Thresholds struct {
 	// GainMin (ranking): the smallest CPU share the expected gain names.
 	GainMin float64
 
+	// AdviceShare (advice): a shape of code gives a cause its advice only
+	// when its lines hold at least this share of what the cause costs
+	// at its lines: a shape at a line that costs little does not speak
+	// for the cause.
+	AdviceShare float64
+
 	// GateAllocs (gate): gc + memory share above which, in half the
 	// benchmarks, allocations come first.
 	GateAllocs float64
@@ -174,6 +180,8 @@ var DefaultThresholds = Thresholds{
 	RankBucket:  0.025,
 	OwnCodeRank: 0.3,
 	GainMin:     0.01,
+
+	AdviceShare: 0.25,
 
 	GateAllocs:  0.20,
 	GateSyscall: 0.40,

@@ -54,6 +54,14 @@ var specCases = []specCase{
 			"gate reduce-allocations-first first - 60.0%"}},
 
 	// CPU causes.
+	{name: "AdviceShare/a shape at a line with 33% of the cause's cost gives its advice",
+		doc: []any{bx(), call("F", "x.go", 10, "sort.Strings", "sort", 0.40), call("F", "x.go", 12, "regexp.(*Regexp).MatchString", "regexp", 0.20),
+			document.Shape{Name: "regexp-twice", File: "x.go", Line: 12, Says: "the regexp runs twice", Advice: "run it once"}},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 60.0% +x.go:12 parts=40%,20% shape=regexp-twice"}},
+	{name: "AdviceShare/a shape at a line with 17% does not",
+		doc: []any{bx(), call("F", "x.go", 10, "sort.Strings", "sort", 0.50), call("F", "x.go", 12, "regexp.(*Regexp).MatchString", "regexp", 0.10),
+			document.Shape{Name: "regexp-twice", File: "x.go", Line: 12, Says: "the regexp runs twice", Advice: "run it once"}},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 60.0% +x.go:12 parts=50%,10%"}},
 	{name: "CPUMin/a library call of 10.4% is a part",
 		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.104)},
 		want: []string{"cpu-call fix medium x.go:10 BenchmarkX 10.4% parts=10%"}},
@@ -392,6 +400,9 @@ func specLines(doc *document.Report, th *Thresholds) []string {
 		if f.Kind == document.KindCPU {
 			s += " parts=" + strings.Join(namedParts(f.Message), ",")
 		}
+		if f.Shape != "" {
+			s += " shape=" + f.Shape
+		}
 		if f.Section == document.SectionFix && f.Impact > 0 && !strings.Contains(f.Gain, "of its time") {
 			s += " gain:no-cpu"
 		}
@@ -446,6 +457,8 @@ func specDoc(parts []any) *document.Report {
 			d.Allocations = append(d.Allocations, p)
 		case document.LineCost:
 			d.Lines = append(d.Lines, p)
+		case document.Shape:
+			d.Shapes = append(d.Shapes, p)
 		case document.Hotspot:
 			d.Hotspots = append(d.Hotspots, p)
 		case document.NotInlined:
