@@ -234,9 +234,9 @@ func runReadAll(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			pass.Report(analysis.Diagnostic{
-				Pos:      c.Pos(),
-				Category: "readall",
-				Message:  fmt.Sprintf("io.ReadAll(%s) reads the whole input into one buffer it grows by doubling, copying what it has read each time", oneLine(types.ExprString(c.Args[0]))),
+				Pos:            c.Pos(),
+				Category:       "readall",
+				Message:        fmt.Sprintf("io.ReadAll(%s) reads the whole input into one buffer it grows by doubling, copying what it has read each time", oneLine(types.ExprString(c.Args[0]))),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: "when the work can go piece by piece, stream the input through one fixed buffer (r.Read into a reused []byte, or a bufio.Reader); when it needs it all, size the buffer from the source's length (a file's Stat().Size(), a bytes.Reader's Len()) and read into it with io.ReadFull"}},
 			})
 			return true
