@@ -76,6 +76,8 @@ func scriptParams(dir string) testscript.Params {
 			"exitcode":  exitCode,
 			"fixrows":   fixRows,
 			"dirstate":  dirStateCmd,
+			"cpucovers": cpuCovers,
+			"allocnear": allocNear,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "multicore" {
@@ -367,4 +369,51 @@ func pgoRows(ts *testscript.TestScript, neg bool, args []string) {
 		samples = "samples>0"
 	}
 	fmt.Fprintf(out, "PROFILE %s source=%s\n", samples, d.Profile.Source)
+}
+
+// readRun reads the run of a perfloop.report/v1 document.
+func readRun(ts *testscript.TestScript, cmd, path string) *document.Run {
+	var d document.Report
+	if err := json.Unmarshal([]byte(ts.ReadFile(path)), &d); err != nil {
+		ts.Fatalf("%s: %v", cmd, err)
+	}
+	if d.Run == nil || len(d.Run.Variants) == 0 {
+		ts.Fatalf("%s: %s has no run", cmd, path)
+	}
+	return d.Run
+}
+
+// cpuCovers is "cpucovers FILE FRACTION": every variant of the run in the
+// perfloop.report/v1 document FILE has a CPU profile whose samples add up
+// to at least FRACTION of its user time.
+func cpuCovers(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: cpucovers FILE FRACTION")
+	}
+	frac, err := strconv.ParseFloat(args[1], 64)
+	ts.Check(err)
+	for _, v := range readRun(ts, "cpucovers", args[0]).Variants {
+		ts.Logf("%s: %.3fs sampled of %.3fs user time", v.Name, v.CPUSeconds, v.UserSeconds)
+		if v.CPUSeconds < frac*v.UserSeconds {
+			ts.Fatalf("%s: the CPU profile holds %.3fs of the run's %.3fs of user time, less than %v of it", v.Name, v.CPUSeconds, v.UserSeconds, frac)
+		}
+	}
+}
+
+// allocNear is "allocnear FILE TOTALFILE FRACTION": the bytes allocated
+// by the first variant of the run in FILE are within FRACTION of the
+// number in TOTALFILE (the program's runtime.MemStats.TotalAlloc).
+func allocNear(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: allocnear FILE TOTALFILE FRACTION")
+	}
+	total, err := strconv.ParseFloat(strings.TrimSpace(ts.ReadFile(args[1])), 64)
+	ts.Check(err)
+	frac, err := strconv.ParseFloat(args[2], 64)
+	ts.Check(err)
+	v := readRun(ts, "allocnear", args[0]).Variants[0]
+	ts.Logf("%s: allocated %d bytes; the program's TotalAlloc %.0f", v.Name, v.AllocBytes, total)
+	if d := float64(v.AllocBytes) - total; d > frac*total || -d > frac*total {
+		ts.Fatalf("%s: allocated %d bytes, the runtime counted %.0f: more than %v apart", v.Name, v.AllocBytes, total, frac)
+	}
 }

@@ -19,7 +19,11 @@ const (
 	EndReturn = "return" // main returned
 	EndPanic  = "panic"  // main's goroutine panicked
 	EndSignal = "signal" // SIGINT or SIGTERM, caught, profiles written
-	EndExit   = "exit"   // no marker: os.Exit, a crash off the main goroutine, or a signal not caught
+	// EndExit is os.Exit: in the module's code, caught by the exit hook
+	// (profiles written, nothing lost), or without a marker: os.Exit in
+	// another module's code, a crash off the main goroutine, or a signal
+	// not caught (the segment under way is lost).
+	EndExit = "exit"
 )
 
 // Collected is what one run of a wrapped program left in its directory.
@@ -38,6 +42,9 @@ type Collected struct {
 	// End is how the program ended (the End* constants); Signal names the
 	// signal of EndSignal.
 	End, Signal string
+	// Hooked says the program called os.Exit in the module's code and the
+	// exit hook wrote every profile first (End is EndExit).
+	Hooked bool
 	// CPUOff says why the wrapper stopped CPU profiling (the program runs
 	// its own), or "".
 	CPUOff string
@@ -54,6 +61,8 @@ func Collect(dir string) (*Collected, error) {
 			c.End = how
 		case strings.HasPrefix(how, "signal "):
 			c.End, c.Signal = EndSignal, strings.TrimPrefix(how, "signal ")
+		case strings.HasPrefix(how, "exit "):
+			c.End, c.Hooked = EndExit, true
 		}
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "cpu-off")); err == nil {
@@ -67,7 +76,7 @@ func Collect(dir string) (*Collected, error) {
 	// in the instant between two segments leaves none, and loses at most
 	// that instant.
 	parts, _ := filepath.Glob(filepath.Join(dir, "cpu-*.pprof.part"))
-	c.Lost = len(parts) > 0 || (c.End == EndExit && c.CPUOff == "" && len(segs) > 0)
+	c.Lost = len(parts) > 0 || (c.End == EndExit && !c.Hooked && c.CPUOff == "" && len(segs) > 0)
 	sort.Strings(segs)
 	c.Segments = len(segs)
 	if len(segs) > 0 {
@@ -129,7 +138,11 @@ func readProfile(path string) (*profile.Profile, error) {
 // wrapper's too.
 func Clean(p *profile.Profile, cpuWriter bool) *profile.Profile {
 	wrapper := func(fn *profile.Function) bool {
-		return fn != nil && strings.HasSuffix(filepath.ToSlash(fn.Filename), "/"+WrapperFile)
+		if fn == nil {
+			return false
+		}
+		name := filepath.ToSlash(fn.Filename)
+		return strings.HasSuffix(name, "/"+WrapperFile) || strings.HasSuffix(name, "/"+ExitHookDir+"/hook.go")
 	}
 	own := func(fn *profile.Function) bool {
 		if fn != nil && cpuWriter && fn.Name == "runtime/pprof.profileWriter" {

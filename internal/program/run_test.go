@@ -16,6 +16,7 @@ const endingsMain = `package main
 
 import (
 	"fmt"
+	"log"
 	"os"
 	"runtime/pprof"
 	"syscall"
@@ -51,6 +52,10 @@ func main() {
 	case "return":
 	case "exit":
 		os.Exit(3)
+	case "fatal":
+		log.Fatal("fatal")
+	case "logger":
+		log.New(os.Stderr, "", 0).Fatal("fatal")
 	case "panic":
 		panic("boom")
 	case "term":
@@ -105,7 +110,13 @@ func TestRunEndings(t *testing.T) {
 		stdout string
 	}{
 		{"return", 0, EndReturn, false, "worked\n"},
-		{"exit", 3, EndExit, true, "worked\n"},
+		// os.Exit and log.Fatal in the module's code go through the
+		// exit hook: nothing is lost.
+		{"exit", 3, EndExit, false, "worked\n"},
+		{"fatal", 1, EndExit, false, "worked\n"},
+		// A Logger's Fatal calls os.Exit in the standard library: the
+		// segment under way is lost.
+		{"logger", 1, EndExit, true, "worked\n"},
 		{"panic", 2, EndPanic, false, "worked\n"},
 		{"term", 128 + 15, EndSignal, false, "worked\n"},
 		{"own", 0, EndReturn, false, "worked\nown profile: cpu profiling already in use\n"},

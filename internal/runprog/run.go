@@ -416,8 +416,8 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 	case last.End == program.EndExit:
 		if last.Signal != "" {
 			rv.Notes = append(rv.Notes, fmt.Sprintf("%s: the program died of %s, which the wrapper could not catch: the last CPU profile segment (up to %s) was lost, and the heap profile is the one written last", v.name, last.Signal, segmentText(doc)))
-		} else {
-			rv.Notes = append(rv.Notes, fmt.Sprintf("%s: the program exited through os.Exit (status %d): the last CPU profile segment (up to %s) was lost, and the heap profile is the one written last", v.name, last.ExitCode, segmentText(doc)))
+		} else if last.Lost {
+			rv.Notes = append(rv.Notes, fmt.Sprintf("%s: the program exited through os.Exit outside the module's code (status %d): the last CPU profile segment was lost: %s, and the heap profile is the one written last", v.name, last.ExitCode, lostShare(last)))
 		}
 	case last.End == program.EndPanic:
 		rv.Notes = append(rv.Notes, fmt.Sprintf("%s: the program panicked; its profiles were written before it died", v.name))
@@ -450,7 +450,7 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 			}
 		}
 	} else {
-		rv.Notes = append(rv.Notes, fmt.Sprintf("%s: no CPU profile segment was complete (the program ran less than one segment, %s, before os.Exit or without perfloop's CPU profile)", v.name, segmentText(doc)))
+		rv.Notes = append(rv.Notes, fmt.Sprintf("%s: no CPU profile segment was complete (the program ran less than the first segment, %s, before an os.Exit outside the module's code, or without perfloop's CPU profile)", v.name, firstSegment(cfgSegment(doc))))
 	}
 	if v.heap != nil {
 		path := filepath.Join(v.dir, "heap.pprof")
@@ -486,6 +486,33 @@ func qualifyMain(p *profile.Profile, importPath string) *profile.Profile {
 		}
 	}
 	return q
+}
+
+// lostShare says how much of a run's CPU time its CPU profile lost: the
+// samples against the kernel's user and system time.
+func lostShare(r *program.Result) string {
+	var sampled time.Duration
+	if r.CPU != nil {
+		sampled = time.Duration(profiles.SampleTotal(r.CPU, "cpu"))
+	}
+	used := r.User + r.Sys
+	if used <= 0 {
+		return "the profile holds " + sampled.Round(time.Millisecond).String() + " of CPU time"
+	}
+	lost := max(0, 1-sampled.Seconds()/used.Seconds())
+	return fmt.Sprintf("the profile holds %s of the run's %s of CPU time (%.0f%% lost)",
+		sampled.Round(time.Millisecond), used.Round(time.Millisecond), 100*lost)
+}
+
+// cfgSegment is the run's segment length.
+func cfgSegment(doc *document.Report) time.Duration {
+	return time.Duration(doc.Run.SegmentSeconds * float64(time.Second))
+}
+
+// firstSegment is the length of the wrapper's first CPU profile segment:
+// 100ms, or the segment length when that is shorter.
+func firstSegment(segment time.Duration) time.Duration {
+	return min(segment, 100*time.Millisecond)
 }
 
 func segmentText(doc *document.Report) string {
