@@ -48,6 +48,11 @@ type Collected struct {
 	// CPUOff says why the wrapper stopped CPU profiling (the program runs
 	// its own), or "".
 	CPUOff string
+	// AllocBytes and AllocObjects are what the program allocated up to
+	// the moment Heap was written: the runtime's exact count (TotalAlloc,
+	// Mallocs) less the wrapper's own share, which the heap profile
+	// estimates. Both are 0 when the wrapper wrote no count.
+	AllocBytes, AllocObjects int64
 }
 
 // Collect reads the profiles a wrapped program wrote into dir, merges the
@@ -92,11 +97,54 @@ func Collect(dir string) (*Collected, error) {
 		if err != nil {
 			return nil, err
 		}
+		rawBytes, rawObjects := allocTotals(h)
 		c.Heap = Clean(h, c.Segments > 0)
+		if b, err := os.ReadFile(filepath.Join(dir, "allocs")); err == nil {
+			var total, objects int64
+			if _, err := fmt.Sscan(string(b), &total, &objects); err == nil {
+				// The program's share of the runtime's count is its
+				// share of the heap profile: the wrapper's samples
+				// (writing profiles, compressing the CPU profile) are
+				// what Clean took out.
+				cleanBytes, cleanObjects := allocTotals(c.Heap)
+				c.AllocBytes = scaled(total, cleanBytes, rawBytes)
+				c.AllocObjects = scaled(objects, cleanObjects, rawObjects)
+			}
+		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// allocTotals are a heap profile's alloc_space and alloc_objects totals.
+func allocTotals(p *profile.Profile) (bytes, objects int64) {
+	bi, oi := -1, -1
+	for i, st := range p.SampleType {
+		switch st.Type {
+		case "alloc_space":
+			bi = i
+		case "alloc_objects":
+			oi = i
+		}
+	}
+	for _, s := range p.Sample {
+		if bi >= 0 {
+			bytes += s.Value[bi]
+		}
+		if oi >= 0 {
+			objects += s.Value[oi]
+		}
+	}
+	return bytes, objects
+}
+
+// scaled is n × part/whole, or n when whole is 0.
+func scaled(n, part, whole int64) int64 {
+	if whole <= 0 || part > whole {
+		return n
+	}
+	return int64(float64(n) * float64(part) / float64(whole))
 }
 
 // MergeSegments reads the CPU profile segments at paths and merges them
