@@ -45,8 +45,9 @@ type RunVariant struct {
 	UserSeconds float64 `json:"user_seconds"`
 	SysSeconds  float64 `json:"sys_seconds"`
 	Wall        *Metric `json:"wall,omitempty"`
-	// MaxRSSBytes is the median peak resident set size; MinorFaults and
-	// MajorFaults the median page faults.
+	// MaxRSSBytes is the median peak resident set size (the program's
+	// own VmHWM on Linux); MinorFaults and MajorFaults the median page
+	// faults.
 	MaxRSSBytes int64 `json:"max_rss_bytes"`
 	MinorFaults int64 `json:"minor_faults"`
 	MajorFaults int64 `json:"major_faults"`

@@ -53,6 +53,9 @@ type Collected struct {
 	// Mallocs) less the wrapper's own share, which the heap profile
 	// estimates. Both are 0 when the wrapper wrote no count.
 	AllocBytes, AllocObjects int64
+	// PeakRSS is the program's peak resident set in bytes, as it read it
+	// (VmHWM) last, or 0.
+	PeakRSS int64
 }
 
 // Collect reads the profiles a wrapped program wrote into dir, merges the
@@ -72,6 +75,9 @@ func Collect(dir string) (*Collected, error) {
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "cpu-off")); err == nil {
 		c.CPUOff = string(b)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "peak-rss")); err == nil {
+		c.PeakRSS = parseVmHWM(b)
 	}
 	segs, err := filepath.Glob(filepath.Join(dir, "cpu-*.pprof"))
 	if err != nil {
