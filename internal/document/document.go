@@ -19,6 +19,11 @@ type Report struct {
 	Commit     string      `json:"commit"`
 	Date       string      `json:"date,omitempty"`
 	Benchmarks []Benchmark `json:"benchmarks"`
+	// Op says what one op of a benchmark entry is: OpIteration (empty),
+	// an iteration of a benchmark's loop, or OpRun, one run of a program
+	// (perfloop run), which findings and the report then say "per run"
+	// of, never "/op".
+	Op Op `json:"op,omitempty"`
 	// Packages lists packages that could not be benchmarked (go list
 	// errors, build failures).
 	Packages []Package `json:"packages,omitempty"`
@@ -64,6 +69,15 @@ type Report struct {
 	// RSS and page faults per variant. Its variants are the benchmarks.
 	Run *Run `json:"run,omitempty"`
 }
+
+// Op is what one op of a benchmark entry is.
+type Op string
+
+// The ops a document's figures are per.
+const (
+	OpIteration Op = ""    // an iteration of a benchmark's loop: "/op"
+	OpRun       Op = "run" // one run of a program: "per run"
+)
 
 // Finding is one root cause: where in the code (File and Line, relative to
 // the module root, and the Related lines of the same cause), what it costs

@@ -92,7 +92,9 @@ func Derive(doc *document.Report, opts Options) (findings []document.Finding, ga
 	d.merge()
 	d.benchmarkVerdicts()
 	fs := d.ranked()
-	return fs, d.gate(fs)
+	gate = d.gate(fs)
+	inUnit(doc, fs, gate)
+	return fs, gate
 }
 
 // index groups the document's sections by profiled benchmark.

@@ -346,3 +346,22 @@ func TestLintJoinsBroken(t *testing.T) {
 		}
 	}
 }
+
+// TestPerRun checks that a program run's findings say "per run", never
+// "/op", and speak of the whole run and of variants.
+func TestPerRun(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"main: 9257146 allocs/op (187 MiB/op) in run: allocates inside strings.Split",
+			"main: 9257146 allocs per run (187 MiB per run) in run: allocates inside strings.Split"},
+		{"heap profile, per op with setup subtracted: main.go:14 allocates 9257146 allocs/op, 187 MiB/op in run (100% of its bytes, 100% of its objects)",
+			"heap profile of the whole run: main.go:14 allocates 9257146 allocs per run, 187 MiB per run in run (100% of its bytes, 100% of its objects)"},
+		{"−2.1M allocs/op and −64 MiB/op, up to 58% of its time (≈628ms/op of 1.08s/op) in run a, and less in 1 other benchmark",
+			"−2.1M allocs per run and −64 MiB per run, up to 58% of its time (≈628ms per run of 1.08s per run) in run a, and less in 1 other variant"},
+		{"more than 20% in 2 of 2 benchmarks: the allocation causes come first", "more than 20% in 2 of 2 variants: the allocation causes come first"},
+		{"no figure here", "no figure here"},
+	} {
+		if got := perRun(tc.in); got != tc.want {
+			t.Errorf("perRun(%q)\n = %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+}

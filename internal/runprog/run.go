@@ -243,7 +243,7 @@ runs:
 	// analysis is quick, and the program's profiles are written.
 	actx := context.WithoutCancel(ctx)
 	doc := &document.Report{Schema: document.Schema, Module: pkg.ModulePath, GOOS: runtime.GOOS, GOARCH: runtime.GOARCH,
-		Date: time.Now().UTC().Format(time.RFC3339), Benchmarks: []document.Benchmark{}}
+		Date: time.Now().UTC().Format(time.RFC3339), Benchmarks: []document.Benchmark{}, Op: document.OpRun}
 	doc.GoVersion, _ = (&gotest.Toolchain{Dir: cfg.Dir}).GoVersion(actx)
 	doc.Commit = git.ReadVCS(actx, pkg.ModuleDir).Commit
 	doc.Run = &document.Run{Package: pkg.ImportPath, SegmentSeconds: cmpDuration(cfg.Segment, time.Second).Seconds(),
