@@ -1,6 +1,7 @@
 package findings
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -55,6 +56,7 @@ const (
 	partCall       partKind = iota // a library call its lines make
 	partOwn                        // its own code: the lines that call nothing
 	partNotInlined                 // the compiler does not inline it
+	partSpread                     // calls at several lines, none CPUMin alone
 )
 
 // rule is the rule a cause whose largest part is p fired.
@@ -64,6 +66,8 @@ func (p *part) rule() document.Rule {
 		return document.RuleCPUOwnCode
 	case partNotInlined:
 		return document.RuleCPUNotInlined
+	case partSpread:
+		return document.RuleCPUSpread
 	}
 	return document.RuleCPUCall
 }
@@ -143,6 +147,7 @@ func (d *deriver) cpuCauses(b *bench) {
 		lc.cum += l.Cum
 		lc.self += l.Self
 	}
+	var small []*lineCat // calls below CPUMin: see spreadCauses
 	for _, k := range order {
 		lc := byKey[k]
 		l := lc.first
@@ -150,11 +155,12 @@ func (d *deriver) cpuCauses(b *bench) {
 		switch {
 		case l.Callee == "":
 			continue // a line's own code: see ownCode
-		case lc.cum < d.t.CPUMin:
-			continue
 		case cat == "memory" || cat == "gc":
 			continue // the allocation causes' time
 		case cat == "scheduler" && !b.entry.Parallel:
+			continue
+		case lc.cum < d.t.CPUMin:
+			small = append(small, lc)
 			continue
 		}
 		what, fix := calleeWords(l.Callee, cat)
@@ -189,9 +195,96 @@ func (d *deriver) cpuCauses(b *bench) {
 		c.weigh(l.File, l.Line, lc.cum)
 		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s %s (%s cum, %s with no module code below)", b.name(), where(l.File, l.Line), callDesc(l), pct(lc.cum), pct(lc.self)))
 	}
+	d.spreadCauses(b, small, order, byKey)
 	d.ownCode(b, order, byKey)
 	d.repeatedCalls(b)
 	d.notInlined(b)
+}
+
+// spreadKinds are the categories whose calls are a kind of cause of
+// their own (see cpuCauses), by category.
+var spreadKinds = map[string]document.Kind{"encoding": document.KindLibrary, "compression": document.KindLibrary, "crypto": document.KindLibrary, "syscall": document.KindIO}
+
+// spreadCauses finds the functions whose lines together cost SpreadMin
+// of the benchmark though none reaches CPUMin alone: a normalizer whose
+// five calls cost 3% each, two unbuffered writes of 3% each. small are
+// the benchmark's call lines below CPUMin. A function's calls of a kind
+// with causes of its own (system calls, encoding, compression, crypto)
+// make that kind's cause; its other calls, with its own code when that is
+// no part yet (ownCode joins it to the cause), its CPU cause.
+func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey map[string]*lineCat) {
+	type group struct {
+		fn, cat string // cat is "" for the function's CPU cause
+		lines   []*lineCat
+		sum     float64
+	}
+	var groups []*group
+	byGroup := map[[2]string]*group{}
+	for _, lc := range small {
+		fn := outer(document.PlainFunc(lc.first.Function))
+		cat := lc.first.Category
+		if _, ok := spreadKinds[cat]; !ok {
+			cat = ""
+		}
+		g := byGroup[[2]string{fn, cat}]
+		if g == nil {
+			g = &group{fn: fn, cat: cat}
+			byGroup[[2]string{fn, cat}] = g
+			groups = append(groups, g)
+		}
+		g.lines = append(g.lines, lc)
+		g.sum += lc.cum
+	}
+	own := map[string]float64{} // a function's own code, by function
+	for _, k := range order {
+		if lc := byKey[k]; lc.first.Callee == "" {
+			own[outer(document.PlainFunc(lc.first.Function))] += lc.self
+		}
+	}
+	for _, g := range groups {
+		slices.SortStableFunc(g.lines, func(x, y *lineCat) int { return cmp.Compare(y.cum, x.cum) })
+		total := g.sum
+		if g.cat == "" && own[g.fn] < d.t.OwnCodeMin {
+			total += own[g.fn]
+		}
+		if len(g.lines) < 2 || total < d.t.SpreadMin {
+			continue
+		}
+		l := g.lines[0].first
+		var callees []string
+		for _, lc := range g.lines {
+			if c := pkgFunc(lc.first.Callee); !slices.Contains(callees, c) {
+				callees = append(callees, c)
+			}
+		}
+		if len(callees) > 3 {
+			callees = append(callees[:3], "…")
+		}
+		what, fix := calleeWords(l.Callee, l.Category)
+		var c *cause
+		if kind, ok := spreadKinds[g.cat]; ok {
+			if d.find(kind, g.fn, g.cat) != nil {
+				continue // a line of it costs CPUMin: the cause exists
+			}
+			c = d.newCause(kind, g.cat, g.fn, l.File, l.Line)
+			c.rule, c.suggestion, c.generic = document.RuleCPUSpread, fix, true
+			c.message = fmt.Sprintf("%s under %s, over %d lines", what, shortName(g.fn), len(g.lines))
+			d.causes = append(d.causes, c)
+			c.cost(b).CPUShare = min(1, c.cost(b).CPUShare+g.sum)
+		} else {
+			if ex := d.find(document.KindCPU, g.fn, "function"); ex != nil && ex.costs[b.key] != nil {
+				continue // a line of it costs CPUMin: the cause exists
+			}
+			c = d.hotFunc(g.fn, l.File, l.Line)
+			c.addPart(b, part{kind: partSpread, callee: strings.Join(callees, ", "),
+				what: fmt.Sprintf("%d lines together (%s)", len(g.lines), strings.Join(callees, ", ")), fix: fix}, g.sum)
+		}
+		for _, lc := range g.lines {
+			c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(lc.first), pct(lc.cum), b.name()))
+			c.weigh(lc.first.File, lc.first.Line, lc.cum)
+		}
+		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s's calls cost %s over %d lines, none %s alone", b.name(), shortName(g.fn), pct(g.sum), len(g.lines), pct(d.t.CPUMin)))
+	}
 }
 
 // ownCode adds each module function's own code to its CPU cause: the

@@ -76,7 +76,12 @@
 // share; when it is an unexported function that the benchmark calls
 // directly, the benchmark is left alone instead (a micro-benchmark of an
 // internal function). Encoding, compression and crypto are kind "library"
-// (the library or the format decides); syscalls kind "io". One function
+// (the library or the format decides); syscalls kind "io". A cost spread
+// over a function's lines is one too (rule "cpu-spread"): calls of which
+// none reaches 8% but which together, at two lines or more, reach 6% (with
+// the function's own code when that is below 15%) are a part of the
+// function's cause, or of its "library" or "io" cause for those kinds —
+// a normalizer's five calls of 3% each, two unbuffered writes. One function
 // calling the same callee from two or more lines with the same arguments,
 // each at least 3%, is kind "repeated-call". A CPU cause and an
 // allocation cause of one function or sharing a line are one cause; the

@@ -365,3 +365,49 @@ func TestPerRun(t *testing.T) {
 		}
 	}
 }
+
+// TestSpreadCost: a function whose lines each cost less than CPUMin but
+// together cross SpreadMin is a cause (a normalizer's five calls, two
+// unbuffered writes); lines that together stay under it, or a single
+// small line, are not.
+func TestSpreadCost(t *testing.T) {
+	line := func(fn string, n int64, callee, cat string, cum float64) document.LineCost {
+		return document.LineCost{Benchmark: "run", Package: mod, Function: mod + "." + fn, File: "norm.go", Line: n, Callee: callee, Category: cat, Self: cum, Cum: cum}
+	}
+	d := doc(benchmark("run", 1, 0, 0))
+	d.Lines = []document.LineCost{
+		// normalize: five lines of 3% each, 15% together.
+		line("normalize", 10, "strings.ToLower", "strings", 0.03),
+		line("normalize", 11, "strings.TrimSpace", "strings", 0.03),
+		line("normalize", 12, "strconv.ParseFloat", "other", 0.03),
+		line("normalize", 13, "strconv.FormatFloat", "other", 0.03),
+		line("normalize", 14, "strings.ReplaceAll", "strings", 0.03),
+		// emit: two unbuffered writes of 3.2% each.
+		line("emit", 30, "syscall.write", "syscall", 0.032),
+		line("emit", 31, "syscall.write", "syscall", 0.032),
+		// small: two lines of 1% each, 2% together.
+		line("small", 50, "strings.ToUpper", "strings", 0.01),
+		line("small", 51, "strings.ToUpper", "strings", 0.01),
+		// alone: one line of 7%.
+		line("alone", 60, "strconv.Itoa", "other", 0.07),
+	}
+	fs, _ := Derive(d, Options{})
+	got := map[string]document.Finding{}
+	for _, f := range fs {
+		got[shortName(f.Function)] = f
+	}
+	n, ok := got["normalize"]
+	if !ok || n.Rule != document.RuleCPUSpread || n.Kind != document.KindCPU {
+		t.Errorf("normalize: %+v, want a %s finding", n, document.RuleCPUSpread)
+	} else if c := n.Costs[0].CPUShare; c < 0.149 || c > 0.151 || len(n.Related) != 4 {
+		t.Errorf("normalize: CPU share %v and %d related lines, want 15%% over 5 lines", c, len(n.Related)+1)
+	}
+	if e, ok := got["emit"]; !ok || e.Kind != document.KindIO || e.Rule != document.RuleCPUSpread {
+		t.Errorf("emit: %+v, want an I/O finding of rule %s", e, document.RuleCPUSpread)
+	}
+	for _, fn := range []string{"small", "alone"} {
+		if f, ok := got[fn]; ok {
+			t.Errorf("%s: %s finding %q, want none", fn, f.Rule, f.Message)
+		}
+	}
+}

@@ -23,6 +23,10 @@ type Thresholds struct {
 	// CPUMin (cpu): the smallest cum share of a library call made from a
 	// module line that makes it a part of the function's CPU cause.
 	CPUMin float64
+	// SpreadMin (cpu-spread): the share a function's calls below CPUMin
+	// need together (at two lines or more; with its own code when that is
+	// below OwnCodeMin) to be a cause though none is one alone.
+	SpreadMin float64
 	// OwnCodeMin (cpu): the share a function's own lines (lines that call
 	// nothing) need together to be a part of their own.
 	OwnCodeMin float64
@@ -129,6 +133,7 @@ var DefaultThresholds = Thresholds{
 	InherentFactor: 0.5,
 
 	CPUMin:        0.08,
+	SpreadMin:     0.06,
 	OwnCodeMin:    0.15,
 	OwnJoinMin:    0.02,
 	PartMin:       0.05,
