@@ -614,7 +614,44 @@ func (m *mdWriter) cpu() {
 			}
 			m.table("rrll", []string{"flat", "cum", "function", "hottest line"}, rows)
 		}
+		if m.doc.Op == document.OpRun {
+			m.moduleLines(bc.Bench)
+		}
 	}
+}
+
+// moduleLineRows is how many of the module's lines a run's report lists.
+const moduleLineRows = 15
+
+// moduleLines writes the module's costliest lines in b's CPU profile:
+// where the run's time goes in the program's own source, whatever leaf
+// (a runtime routine, a system call stub) the samples end in.
+func (m *mdWriter) moduleLines(b document.Benchmark) {
+	var ls []document.LineCost
+	for _, l := range m.doc.Lines {
+		if of(b, l.Package, l.Benchmark) && !l.InTest {
+			ls = append(ls, l)
+		}
+	}
+	if len(ls) == 0 {
+		return
+	}
+	slices.SortStableFunc(ls, func(x, y document.LineCost) int { return cmp.Compare(y.Cum, x.Cum) })
+	ls = ls[:min(len(ls), moduleLineRows)]
+	m.printf("The module's lines, by the CPU spent at them and below:\n\n")
+	var rows [][]string
+	for _, l := range ls {
+		calls := "—"
+		if l.Callee != "" {
+			calls = code(shortFunc(l.Callee)) + " (" + l.Category + ")"
+		}
+		src := ""
+		if l.Source != "" {
+			src = code(l.Source)
+		}
+		rows = append(rows, []string{percent(l.Cum), percent(l.Self), code(fileLine(l.File, l.Line)), code(shortFunc(l.Function)), calls, src})
+	}
+	m.table("rrllll", []string{"cum", "self", "line", "function", "calls", "source"}, rows)
 }
 
 // benchMem is what the report knows about one benchmark's allocations.

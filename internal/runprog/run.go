@@ -265,6 +265,7 @@ runs:
 			}
 			rv.Revision = v.rev
 			loop.AddEvidence(doc, &bj, a, loop.Evidence{Hotspots: 10, Sites: 8, Lines: 40, ModuleDir: v.pkg.ModuleDir, PerOp: float64(len(v.results))})
+			doc.Hotspots = slices.DeleteFunc(doc.Hotspots, func(h document.Hotspot) bool { return h.Benchmark == bj.Name && isLeaf(h.Function) })
 			// The benchmark rules (the loop does no work, setup in the
 			// timed region) are not a program's.
 			bj.ModuleCPUShare, bj.CalleeCPUShare = nil, nil
@@ -482,6 +483,22 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 		}
 	}
 	return rv, bj, a, nil
+}
+
+// isLeaf reports whether fn is a leaf the CPU profile samples for work
+// that is another's: runtime.asyncPreempt (the preempted code's, or the
+// scheduler's) and the raw system call stubs (the module line that makes
+// the call is in the line table, in the syscall category). Such a leaf
+// is no hot spot of a program's run.
+func isLeaf(fn string) bool {
+	switch {
+	case strings.HasPrefix(fn, "runtime.asyncPreempt"):
+		return true
+	case strings.HasPrefix(fn, "syscall.") || strings.HasPrefix(fn, "internal/runtime/syscall") || strings.HasPrefix(fn, "runtime/internal/syscall") || strings.HasPrefix(fn, "golang.org/x/sys/unix."):
+		name := fn[strings.LastIndexByte(fn, '.')+1:]
+		return strings.HasPrefix(name, "Syscall") || strings.HasPrefix(name, "RawSyscall") || strings.HasPrefix(name, "rawSyscall") || strings.HasPrefix(name, "rawVforkSyscall") || strings.HasPrefix(name, "runtime_entersyscall") || name == "syscall" || name == "Syscall6"
+	}
+	return false
 }
 
 // qualifyMain returns a copy of p with the main package's functions named
