@@ -164,6 +164,7 @@ func (d *deriver) cpuCauses(b *bench) {
 			continue
 		}
 		what, fix := calleeWords(l.Callee, cat)
+		fix = d.fixIn(fix)
 		callee := pkgFunc(l.Callee)
 		var c *cause
 		kindCat := cat
@@ -261,6 +262,7 @@ func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey
 			callees = append(callees[:3], "…")
 		}
 		what, fix := calleeWords(l.Callee, l.Category)
+		fix = d.fixIn(fix)
 		var c *cause
 		if kind, ok := spreadKinds[g.cat]; ok {
 			if d.find(kind, g.fn, g.cat) != nil {
@@ -396,6 +398,20 @@ func abs(x int64) int64 {
 	return x
 }
 
+// runLibraryFix is the advice for other library code in a program's run,
+// where a call's result is usually computed once per input: caching it
+// buys nothing.
+const runLibraryFix = "look at what the call does per input item (go tool pprof -list on its function): less work per item, or a faster library; a cache helps only where the same input comes back"
+
+// fixIn is fix for the document's op: library code in a program's run
+// gets runLibraryFix instead of "call it less: cache its result".
+func (d *deriver) fixIn(fix string) string {
+	if d.doc.Op == document.OpRun && fix == cpuWords["other"][1] {
+		return runLibraryFix
+	}
+	return fix
+}
+
 // calleeWords says what a line's call costs and the fix that usually fits,
 // from the callee and its category.
 func calleeWords(callee, cat string) (what, fix string) {
@@ -403,6 +419,9 @@ func calleeWords(callee, cat string) (what, fix string) {
 	switch {
 	case isStackWalk(callee):
 		return "walking the stack (" + short + ")", "walk the stack once per call site and cache the result by program counter, or make it optional on the hot path"
+	case short == "sort.Slice" || short == "sort.SliceStable":
+		// Its cost shows in reflection (the swapper), but it is a sort.
+		return "sorting through reflection (" + short + ")", "sort the typed slice with slices.SortFunc (slices.Sort for a slice of strings or numbers): no reflection; and sort only where the order is needed"
 	case cat == "reflect" || cat == "fmt" || cat == "regexp" || cat == "sort" || cat == "maps" || cat == "encoding" || cat == "compression" || cat == "crypto" || cat == "syscall":
 		w := cpuWords[cat]
 		return w[0] + " (" + short + ")", w[1]

@@ -411,3 +411,34 @@ func TestSpreadCost(t *testing.T) {
 		}
 	}
 }
+
+// TestAdviceFromTheCall: sort.Slice's cost is in reflection (its swapper),
+// but the advice is about sorting; library code in a program's run is not
+// told to cache a result it computes once per input.
+func TestAdviceFromTheCall(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		op           document.Op
+		callee, cat  string
+		want, unwant string
+	}{
+		{"sort.Slice", document.OpIteration, "sort.Slice", "reflect", "slices.SortFunc", "reflect once"},
+		{"library call in a benchmark", document.OpIteration, "example.org/lib.Decode", "other", "cache its result", ""},
+		{"library call in a run", document.OpRun, "example.org/lib.Decode", "other", "per input", "cache its result"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := doc(benchmark("run", 1, 0, 0))
+			d.Op = tc.op
+			d.Lines = []document.LineCost{{Benchmark: "run", Package: mod, Function: mod + ".keys", File: "k.go", Line: 7,
+				Callee: tc.callee, Category: tc.cat, Self: 0.3, Cum: 0.3}}
+			fs, _ := Derive(d, Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			s := fs[0].Suggestion
+			if !strings.Contains(s, tc.want) || (tc.unwant != "" && strings.Contains(s, tc.unwant)) {
+				t.Errorf("suggestion %q, want %q in it and not %q", s, tc.want, tc.unwant)
+			}
+		})
+	}
+}
