@@ -400,20 +400,28 @@ func cpuCovers(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// allocNear is "allocnear FILE TOTALFILE FRACTION": the bytes allocated
-// by the first variant of the run in FILE are within FRACTION of the
-// number in TOTALFILE (the program's runtime.MemStats.TotalAlloc).
+// allocNear is "allocnear FILE TOTALFILE FRACTION": the bytes and the
+// objects allocated by the first variant of the run in FILE are within
+// FRACTION of the numbers in TOTALFILE (the program's runtime.MemStats
+// TotalAlloc and Mallocs; a file with one number gives the bytes only).
 func allocNear(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 3 {
 		ts.Fatalf("usage: allocnear FILE TOTALFILE FRACTION")
 	}
-	total, err := strconv.ParseFloat(strings.TrimSpace(ts.ReadFile(args[1])), 64)
-	ts.Check(err)
+	fields := strings.Fields(ts.ReadFile(args[1]))
+	if len(fields) == 0 {
+		ts.Fatalf("allocnear: %s is empty", args[1])
+	}
 	frac, err := strconv.ParseFloat(args[2], 64)
 	ts.Check(err)
 	v := readRun(ts, "allocnear", args[0]).Variants[0]
-	ts.Logf("%s: allocated %d bytes; the program's TotalAlloc %.0f", v.Name, v.AllocBytes, total)
-	if d := float64(v.AllocBytes) - total; d > frac*total || -d > frac*total {
-		ts.Fatalf("%s: allocated %d bytes, the runtime counted %.0f: more than %v apart", v.Name, v.AllocBytes, total, frac)
+	for i, got := range []int64{v.AllocBytes, v.AllocObjects}[:min(2, len(fields))] {
+		want, err := strconv.ParseFloat(fields[i], 64)
+		ts.Check(err)
+		what := []string{"bytes (TotalAlloc)", "objects (Mallocs)"}[i]
+		ts.Logf("%s: allocated %d %s; the program's count %.0f", v.Name, got, what, want)
+		if d := float64(got) - want; d > frac*want || -d > frac*want {
+			ts.Fatalf("%s: allocated %d %s, the runtime counted %.0f: more than %v apart", v.Name, got, what, want, frac)
+		}
 	}
 }

@@ -50,8 +50,9 @@ type Collected struct {
 	CPUOff string
 	// AllocBytes and AllocObjects are what the program allocated up to
 	// the moment Heap was written: the runtime's exact count (TotalAlloc,
-	// Mallocs) less the wrapper's own share, which the heap profile
-	// estimates. Both are 0 when the wrapper wrote no count.
+	// Mallocs) less the wrapper's own allocations (counted around its
+	// writes) and the CPU profile writer's (the heap profile's estimate).
+	// Both are 0 when the wrapper wrote no count.
 	AllocBytes, AllocObjects int64
 	// PeakRSS is the program's peak resident set in bytes, as it read it
 	// (VmHWM) last, or 0.
@@ -103,18 +104,16 @@ func Collect(dir string) (*Collected, error) {
 		if err != nil {
 			return nil, err
 		}
-		rawBytes, rawObjects := allocTotals(h)
+		// The CPU profile's writer goroutine allocates (it compresses
+		// the profile) while the program runs; its objects are large,
+		// so the heap profile's estimate of them is close.
+		writerBytes, writerObjects := allocTotals(h, "runtime/pprof.profileWriter")
 		c.Heap = Clean(h, c.Segments > 0)
 		if b, err := os.ReadFile(filepath.Join(dir, "allocs")); err == nil {
-			var total, objects int64
-			if _, err := fmt.Sscan(string(b), &total, &objects); err == nil {
-				// The program's share of the runtime's count is its
-				// share of the heap profile: the wrapper's samples
-				// (writing profiles, compressing the CPU profile) are
-				// what Clean took out.
-				cleanBytes, cleanObjects := allocTotals(c.Heap)
-				c.AllocBytes = scaled(total, cleanBytes, rawBytes)
-				c.AllocObjects = scaled(objects, cleanObjects, rawObjects)
+			var total, objects, ownBytes, ownObjects int64
+			if _, err := fmt.Sscan(string(b), &total, &objects, &ownBytes, &ownObjects); err == nil {
+				c.AllocBytes = max(0, total-ownBytes-writerBytes)
+				c.AllocObjects = max(0, objects-ownObjects-writerObjects)
 			}
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -123,8 +122,9 @@ func Collect(dir string) (*Collected, error) {
 	return c, nil
 }
 
-// allocTotals are a heap profile's alloc_space and alloc_objects totals.
-func allocTotals(p *profile.Profile) (bytes, objects int64) {
+// allocTotals are the alloc_space and alloc_objects totals of a heap
+// profile's samples whose stack holds the function named fn.
+func allocTotals(p *profile.Profile, fn string) (bytes, objects int64) {
 	bi, oi := -1, -1
 	for i, st := range p.SampleType {
 		switch st.Type {
@@ -135,6 +135,9 @@ func allocTotals(p *profile.Profile) (bytes, objects int64) {
 		}
 	}
 	for _, s := range p.Sample {
+		if !holds(s, fn) {
+			continue
+		}
 		if bi >= 0 {
 			bytes += s.Value[bi]
 		}
@@ -145,12 +148,16 @@ func allocTotals(p *profile.Profile) (bytes, objects int64) {
 	return bytes, objects
 }
 
-// scaled is n × part/whole, or n when whole is 0.
-func scaled(n, part, whole int64) int64 {
-	if whole <= 0 || part > whole {
-		return n
+// holds reports whether sample s has the function named fn on its stack.
+func holds(s *profile.Sample, fn string) bool {
+	for _, l := range s.Location {
+		for _, ln := range l.Line {
+			if ln.Function != nil && ln.Function.Name == fn {
+				return true
+			}
+		}
 	}
-	return int64(float64(n) * float64(part) / float64(whole))
+	return false
 }
 
 // MergeSegments reads the CPU profile segments at paths and merges them
