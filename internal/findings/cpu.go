@@ -27,6 +27,13 @@ var cpuWords = map[string][2]string{
 	"application": {"the module's own code", "the algorithm itself: look at the lines with go tool pprof -list before tuning"},
 }
 
+// drivers are callees that call the module back once per item they
+// visit: the time below them is the callbacks' work (a formatter's whole
+// run under filepath.WalkDir), which the callbacks' own lines carry.
+var drivers = []string{"path/filepath.WalkDir", "path/filepath.Walk", "io/fs.WalkDir", "sync.(*Once).Do", "sync.(*Once).doSlow"}
+
+func isDriver(callee string) bool { return slices.Contains(drivers, callee) }
+
 // stackWalks are callees whose cost is walking the goroutine's stack.
 var stackWalks = []string{"runtime.Callers", "runtime.CallersFrames", "runtime.Caller", "runtime.(*Frames).Next", "runtime.FuncForPC", "runtime/debug.Stack"}
 
@@ -144,7 +151,13 @@ func (d *deriver) cpuCauses(b *bench) {
 			byKey[k] = lc
 			order = append(order, k)
 		}
-		lc.cum += l.Cum
+		cum := l.Cum
+		if isDriver(l.Callee) {
+			// The callbacks are the module's work, at their own
+			// lines: the call costs its own time.
+			cum = l.Self
+		}
+		lc.cum += cum
 		lc.self += l.Self
 	}
 	var small []*lineCat // calls below CPUMin: see spreadCauses

@@ -81,7 +81,10 @@
 // none reaches 8% but which together, at two lines or more, reach 6% (with
 // the function's own code when that is below 15%) are a part of the
 // function's cause, or of its "library" or "io" cause for those kinds —
-// a normalizer's five calls of 3% each, two unbuffered writes. One function
+// a normalizer's five calls of 3% each, two unbuffered writes. A call
+// that calls the module back once per item it visits (filepath.WalkDir,
+// fs.WalkDir, sync.Once.Do) costs only its own time: the callbacks' time
+// is at their own lines. One function
 // calling the same callee from two or more lines with the same arguments,
 // each at least 3%, is kind "repeated-call". A CPU cause and an
 // allocation cause of one function or sharing a line are one cause; the

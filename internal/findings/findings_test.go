@@ -442,3 +442,24 @@ func TestAdviceFromTheCall(t *testing.T) {
 		})
 	}
 }
+
+// TestDriverCallbacks: a call that hands the module a callback for each
+// item it visits (filepath.WalkDir, sync.Once.Do) costs only its own
+// time; the callbacks' time is the module's own lines' (the whole of a
+// formatter was "main: filepath.WalkDir 60%"). A sort's comparisons stay
+// the sort's cost.
+func TestDriverCallbacks(t *testing.T) {
+	d := doc(benchmark("run", 1, 0, 0))
+	d.Lines = []document.LineCost{
+		{Benchmark: "run", Package: mod, Function: mod + ".main", File: "main.go", Line: 268, Callee: "path/filepath.WalkDir", Category: "other", Self: 0.001, Cum: 0.6},
+		{Benchmark: "run", Package: mod, Function: mod + ".sortKeys", File: "sort.go", Line: 9, Callee: "sort.SliceStable", Category: "sort", Self: 0.0, Cum: 0.13},
+	}
+	fs, _ := Derive(d, Options{})
+	var got []string
+	for _, f := range fs {
+		got = append(got, shortName(f.Function))
+	}
+	if len(got) != 1 || got[0] != "sortKeys" {
+		t.Errorf("findings for %v, want only sortKeys (the sort; the walk costs its own time only)", got)
+	}
+}
