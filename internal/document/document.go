@@ -32,6 +32,9 @@ type Report struct {
 	Hotspots []Hotspot `json:"hotspots,omitempty"`
 	// Lines are the CPU costs at the module's own lines, per benchmark.
 	Lines []LineCost `json:"line_costs,omitempty"`
+	// Phases are what a program's run fans out into (perfloop run), per
+	// benchmark entry: see Phase.
+	Phases []Phase `json:"phases,omitempty"`
 	// NotInlined lists the module's hot functions the compiler did not
 	// inline for their cost.
 	NotInlined []NotInlined `json:"not_inlined,omitempty"`
@@ -389,6 +392,25 @@ type LineCost struct {
 	Cum       float64 `json:"cum"`
 	// Source is the line's source text, trimmed.
 	Source string `json:"source,omitempty"`
+}
+
+// Phase is a part of a program's run that its dominant call path fans
+// out into: a module function called from a frame on the path, with a
+// share of its own that no single line of the module carries most of
+// (profiles.Phase).
+type Phase struct {
+	Benchmark string `json:"benchmark"`
+	Package   string `json:"package,omitempty"`
+	// Function is the phase's function, Caller the path frame that calls
+	// it, File and Line the call's line in Caller.
+	Function string `json:"function"`
+	Caller   string `json:"caller"`
+	File     string `json:"file"`
+	Line     int64  `json:"line"`
+	// Share is its share of the run's CPU time; MemoryShare the share of
+	// that in allocation and garbage collection.
+	Share       float64 `json:"share"`
+	MemoryShare float64 `json:"memory_share"`
 }
 
 // Package is a package that could not be benchmarked.

@@ -302,6 +302,45 @@ func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey
 	}
 }
 
+// phaseCauses makes a cause of each phase of b (a part of a program's
+// run its call path fans out into, whose time no one line carries) of at
+// least PhaseMin whose function no other cause names: a parser's kind of
+// statement, a formatter's printing, whose many lines each cost little.
+// It is where the time goes rather than a fix, so it ranks as a
+// function's own algorithm does; most of it in allocation sends the
+// reader to the allocation causes.
+func (d *deriver) phaseCauses(b *bench) {
+	for _, ph := range b.phases {
+		fn := outer(document.PlainFunc(ph.Function))
+		if ph.Share < d.t.PhaseMin || !d.isModule(ph.Function) || d.names(fn) {
+			continue
+		}
+		c := d.newCause(document.KindCPU, "phase", fn, ph.File, ph.Line)
+		c.rule, c.lowOnly, c.generic = document.RuleCPUPhase, true, true
+		c.cost(b).CPUShare = ph.Share
+		c.message = fmt.Sprintf("%s: %s of the run, called from %s", shortName(fn), pct(ph.Share), shortName(ph.Caller))
+		if ph.MemoryShare >= d.t.PhaseMemory {
+			c.message += fmt.Sprintf(", %s of it allocation and garbage collection", pct(ph.MemoryShare))
+			c.suggestion = fmt.Sprintf("allocate less in %s and below: its allocation findings come first; then its lines (go tool pprof -list '%s')", shortName(fn), shortName(fn))
+		} else {
+			c.suggestion = fmt.Sprintf("its time is spread over its lines and callees, none a cause alone: read them with go tool pprof -list '%s' (and -peek) before tuning", shortName(fn))
+		}
+		c.addLine(ph.File, ph.Line, ph.Caller, fmt.Sprintf("calls %s: %s of CPU (cum) in %s", shortName(fn), pct(ph.Share), b.name()))
+		c.addEvidence(fmt.Sprintf("CPU profile of %s: the call path fans out at %s; %s takes %s, no line of the module more than half of that", b.name(), shortName(ph.Caller), shortName(fn), pct(ph.Share)))
+		d.causes = append(d.causes, c)
+	}
+}
+
+// names reports whether a cause (other than a phase) names function fn.
+func (d *deriver) names(fn string) bool {
+	for _, c := range d.causes {
+		if c.fn == fn && c.group != "phase" {
+			return true
+		}
+	}
+	return false
+}
+
 // ownCode adds each module function's own code to its CPU cause: the
 // lines that run no library call, when together they are a real share of
 // the benchmark (a loop around a comparison is part of the same cost).

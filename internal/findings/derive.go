@@ -45,6 +45,7 @@ type bench struct {
 	cats                              map[string]float64
 	allocs                            []*document.Allocation
 	lines                             []*document.LineCost
+	phases                            []*document.Phase
 	weight                            float64
 }
 
@@ -88,6 +89,9 @@ func Derive(doc *document.Report, opts Options) (findings []document.Finding, ga
 		d.contention(b)
 	}
 	d.finishCPU()
+	for _, b := range d.benches {
+		d.phaseCauses(b)
+	}
 	d.scalingCauses()
 	d.merge()
 	d.benchmarkVerdicts()
@@ -173,6 +177,12 @@ func (d *deriver) index() {
 		l := &doc.Lines[i]
 		if b := find(l.Package, l.Benchmark); b != nil {
 			b.lines = append(b.lines, l)
+		}
+	}
+	for i := range doc.Phases {
+		ph := &doc.Phases[i]
+		if b := find(ph.Package, ph.Benchmark); b != nil {
+			b.phases = append(b.phases, ph)
 		}
 	}
 }

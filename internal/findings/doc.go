@@ -84,7 +84,14 @@
 // a normalizer's five calls of 3% each, two unbuffered writes. A call
 // that calls the module back once per item it visits (filepath.WalkDir,
 // fs.WalkDir, sync.Once.Do) costs only its own time: the callbacks' time
-// is at their own lines. One function
+// is at their own lines. A program's run (perfloop run) also has phases
+// (rule "cpu-phase"): the parts its dominant call path fans out into (a
+// formatter's printing, a parser's kind of statement) whose time no single
+// module line carries more than half of; one of at least 10% whose
+// function no other cause names is a cause of its own, worded with its
+// share of allocation and GC (from 40% the allocation causes come first),
+// and ranked at half its share: it says where the time goes, not what to
+// change at one line. One function
 // calling the same callee from two or more lines with the same arguments,
 // each at least 3%, is kind "repeated-call". A CPU cause and an
 // allocation cause of one function or sharing a line are one cause; the

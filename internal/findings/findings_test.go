@@ -463,3 +463,39 @@ func TestDriverCallbacks(t *testing.T) {
 		t.Errorf("findings for %v, want only sortKeys (the sort; the walk costs its own time only)", got)
 	}
 }
+
+// TestPhases: the phases a program's run fans out into are findings of
+// their own when they reach PhaseMin and no other cause names their
+// function; the words say how much of a phase is allocation.
+func TestPhases(t *testing.T) {
+	d := doc(benchmark("run", 1, 0, 0))
+	d.Op = document.OpRun
+	phase := func(fn, caller string, line int64, share, mem float64) document.Phase {
+		return document.Phase{Benchmark: "run", Package: mod, Function: mod + "." + fn, Caller: mod + "." + caller, File: "p.go", Line: line, Share: share, MemoryShare: mem}
+	}
+	d.Phases = []document.Phase{
+		phase("ifClause", "stmt", 10, 0.20, 0.53),
+		phase("Print", "format", 20, 0.117, 0),
+		phase("small", "format", 21, 0.06, 0),
+		phase("lookup", "format", 22, 0.15, 0),
+	}
+	// lookup has a cause of its own: a map access at one of its lines.
+	d.Lines = []document.LineCost{{Benchmark: "run", Package: mod, Function: mod + ".lookup", File: "p.go", Line: 40, Callee: "runtime.mapaccess1_faststr", Category: "maps", Self: 0.12, Cum: 0.12}}
+	fs, _ := Derive(d, Options{})
+	got := map[string]document.Finding{}
+	for _, f := range fs {
+		if f.Rule == document.RuleCPUPhase {
+			got[shortName(f.Function)] = f
+		}
+	}
+	if len(got) != 2 {
+		t.Fatalf("phase findings %v, want ifClause and Print", got)
+	}
+	ic := got["ifClause"]
+	if ic.Line != 10 || !strings.Contains(ic.Message, "20% of the run") || !strings.Contains(ic.Suggestion, "allocation") {
+		t.Errorf("ifClause: %s:%d %q, fix %q", ic.File, ic.Line, ic.Message, ic.Suggestion)
+	}
+	if p := got["Print"]; strings.Contains(p.Suggestion, "allocation findings") {
+		t.Errorf("Print, no allocation: fix %q", p.Suggestion)
+	}
+}

@@ -27,6 +27,14 @@ type Thresholds struct {
 	// need together (at two lines or more; with its own code when that is
 	// below OwnCodeMin) to be a cause though none is one alone.
 	SpreadMin float64
+	// PhaseMin and PhaseMemory (cpu-phase): the share a phase of a
+	// program's run needs to be a cause, and the share of it in
+	// allocation and GC from which the allocation causes come first.
+	PhaseMin, PhaseMemory float64
+	// PhaseRank (ranking): the weight of a phase, which says where the
+	// time goes rather than what to change at one line: above a
+	// function's own algorithm (OwnCodeRank), below a cause with a fix.
+	PhaseRank float64
 	// OwnCodeMin (cpu): the share a function's own lines (lines that call
 	// nothing) need together to be a part of their own.
 	OwnCodeMin float64
@@ -134,6 +142,8 @@ var DefaultThresholds = Thresholds{
 
 	CPUMin:        0.08,
 	SpreadMin:     0.06,
+	PhaseMin:      0.10,
+	PhaseMemory:   0.40,
 	OwnCodeMin:    0.15,
 	OwnJoinMin:    0.02,
 	PartMin:       0.05,
@@ -168,6 +178,7 @@ var DefaultThresholds = Thresholds{
 	SevMedium:   0.07,
 	RankBucket:  0.025,
 	OwnCodeRank: 0.3,
+	PhaseRank:   0.5,
 	GainMin:     0.01,
 
 	GateAllocs:  0.20,

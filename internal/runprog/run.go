@@ -266,6 +266,12 @@ runs:
 			rv.Revision = v.rev
 			loop.AddEvidence(doc, &bj, a, loop.Evidence{Hotspots: 10, Sites: 8, Lines: 40, ModuleDir: v.pkg.ModuleDir, PerOp: float64(len(v.results))})
 			doc.Hotspots = slices.DeleteFunc(doc.Hotspots, func(h document.Hotspot) bool { return h.Benchmark == bj.Name && isLeaf(h.Function) })
+			if a.CPU != nil {
+				for _, ph := range a.CPU.Phases {
+					doc.Phases = append(doc.Phases, document.Phase{Benchmark: bj.Name, Package: bj.Package, Function: ph.Function,
+						Caller: ph.Caller, File: ph.File, Line: ph.Line, Share: ph.Share, MemoryShare: ph.MemoryShare})
+				}
+			}
 			// The benchmark rules (the loop does no work, setup in the
 			// timed region) are not a program's.
 			bj.ModuleCPUShare, bj.CalleeCPUShare = nil, nil
