@@ -395,9 +395,9 @@ type LineCost struct {
 }
 
 // Phase is a part of a program's run that its dominant call path fans
-// out into: a module function called from a frame on the path, with a
-// share of its own that no single line of the module carries most of
-// (profiles.Phase).
+// out into (a module function called from a frame on the path), or a
+// module function many parts of it call, with a share of its own that no
+// single line of the module carries most of (profiles.Phase).
 type Phase struct {
 	Benchmark string `json:"benchmark"`
 	Package   string `json:"package,omitempty"`

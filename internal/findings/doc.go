@@ -86,8 +86,9 @@
 // fs.WalkDir, sync.Once.Do) costs only its own time: the callbacks' time
 // is at their own lines. A program's run (perfloop run) also has phases
 // (rule "cpu-phase"): the parts its dominant call path fans out into (a
-// formatter's printing, a parser's kind of statement) whose time no single
-// module line carries more than half of; one of at least 10% whose
+// formatter's printing, a parser's kind of statement), and the functions
+// many parts of it call (a parser's word parsing, its lexer), whose time no
+// single module line carries more than half of; one of at least 10% whose
 // function no other cause names is a cause of its own, worded with its
 // share of allocation and GC (from 40% the allocation causes come first),
 // and ranked at half its share: it says where the time goes, not what to

@@ -16,7 +16,10 @@ import (
 // line's cost).
 // A program's run reads as its phases — the print and the simplify of a
 // formatter, the kinds of statement its parser spends on — where its time
-// spreads over many lines that each cost little.
+// spreads over many lines that each cost little. A function that many
+// parts of the run call, off the path (a parser's word parsing, its
+// lexer), is a phase too (see sharedPhases); Caller is then its costliest
+// caller.
 type Phase struct {
 	Function string // full name of the called function
 	Caller   string // full name of the path frame that calls it
@@ -42,9 +45,20 @@ const phaseLine = 0.5
 // caller's work continued, not a phase of its own.
 const phaseOwn = 0.9
 
-// phases finds the dominant path's phases in t (nodes are the path) and
-// their call lines and memory shares in p.
+// phases finds the dominant path's phases (pathPhases) and the shared
+// ones (sharedPhases), largest first.
 func phases(p *profile.Profile, ix *index, t *trie, nodes []int32, vi int, total float64) []Phase {
+	out := pathPhases(p, ix, t, nodes, vi, total)
+	out = append(out, sharedPhases(p, ix, t, nodes, out, vi, total)...)
+	slices.SortFunc(out, func(a, b Phase) int {
+		return cmp.Or(cmp.Compare(b.Share, a.Share), cmp.Compare(a.Function, b.Function))
+	})
+	return out
+}
+
+// pathPhases finds the dominant path's phases in t (nodes are the path)
+// and their call lines and memory shares in p.
+func pathPhases(p *profile.Profile, ix *index, t *trie, nodes []int32, vi int, total float64) []Phase {
 	if len(nodes) == 0 {
 		return nil
 	}
@@ -154,5 +168,186 @@ func phases(p *profile.Profile, ix *index, t *trie, nodes []int32, vi int, total
 	slices.SortFunc(out, func(a, b Phase) int {
 		return cmp.Or(cmp.Compare(b.Share, a.Share), cmp.Compare(a.Function, b.Function))
 	})
+	return out
+}
+
+// phaseInside is the share of a function's time inside another phase (or
+// shared phase) above which it is part of that one, not a phase of its
+// own.
+const phaseInside = 0.8
+
+// sharedPhases finds the module functions that many parts of the run
+// call, off the dominant path: a parser's word parsing, its lexer, a
+// comparison every sort and group calls. Such a function is a phase when
+// its time (under every caller) is at least phaseMin of the run, it does
+// not pass nine tenths of it on to one module callee (it would be that
+// callee's wrapper), no single module line carries more than half of it,
+// and not phaseInside of it is inside a path phase or inside another
+// such function (the outermost of a nest is the phase).
+func sharedPhases(p *profile.Profile, ix *index, t *trie, nodes []int32, known []Phase, vi int, total float64) []Phase {
+	onPath := map[int32]bool{}
+	for _, n := range nodes {
+		onPath[t.nodes[n].fn] = true
+	}
+	isKnown := map[string]bool{}
+	for _, ph := range known {
+		isKnown[ph.Function] = true
+	}
+	// Each module function's time, once per sample, below the benchmark
+	// frame.
+	cum := map[int32]int64{}
+	var stack []frame
+	seen := map[int32]bool{}
+	below := func(s *profile.Sample) []frame {
+		stack = ix.stack(stack, s)
+		benchAt := -1
+		for i, f := range stack {
+			if ix.funcs[f.fn].bench {
+				benchAt = i
+			}
+		}
+		if benchAt < 0 {
+			return nil
+		}
+		return ix.trimPreempt(stack[:benchAt])
+	}
+	for _, s := range p.Sample {
+		clear(seen)
+		for _, f := range below(s) {
+			if ix.funcs[f.fn].module && !seen[f.fn] {
+				seen[f.fn] = true
+				cum[f.fn] += s.Value[vi]
+			}
+		}
+	}
+	knownIdx := map[int32]bool{} // the path phases' functions
+	cands := map[int32]int{}     // function → index in order
+	var order []int32
+	for fn, v := range cum {
+		name := ix.funcs[fn].name
+		if isKnown[name] {
+			knownIdx[fn] = true
+			continue
+		}
+		if float64(v) < phaseMin*total || onPath[fn] || ix.funcs[fn].inTest {
+			continue
+		}
+		cands[fn] = len(order)
+		order = append(order, fn)
+	}
+	if len(order) == 0 {
+		return nil
+	}
+	slices.Sort(order) // a fixed order, whatever the map's
+	for i, fn := range order {
+		cands[fn] = i
+	}
+	n := len(order)
+	inside := make([]map[int32]int64, n) // by the phase or candidate outside it
+	next := make([]map[int32]int64, n)   // by its next module callee
+	frontier := make([]map[int32]int64, n)
+	callers := make([]map[int32]int64, n) // by its caller's line
+	memory := make([]int64, n)
+	for i := range n {
+		inside[i], next[i], frontier[i], callers[i] = map[int32]int64{}, map[int32]int64{}, map[int32]int64{}, map[int32]int64{}
+	}
+	for _, s := range p.Sample {
+		fr := below(s)
+		if len(fr) == 0 {
+			continue
+		}
+		v := s.Value[vi]
+		cls := ix.categorize(ix.trimPreempt(stack))
+		inner := int32(-1)
+		for _, f := range fr {
+			if ix.funcs[f.fn].module {
+				inner = f.line
+				break
+			}
+		}
+		clear(seen)
+		// Outermost first: fr is leaf first.
+		for i := len(fr) - 1; i >= 0; i-- {
+			ci, ok := cands[fr[i].fn]
+			if !ok || seen[fr[i].fn] {
+				continue
+			}
+			seen[fr[i].fn] = true
+			frontier[ci][inner] += v
+			if cls == clsMemory || cls == clsGC {
+				memory[ci] += v
+			}
+			if i+1 < len(fr) {
+				callers[ci][fr[i+1].line] += v
+			}
+			for j := i - 1; j >= 0; j-- {
+				if ix.funcs[fr[j].fn].module {
+					if fr[j].fn != fr[i].fn {
+						next[ci][fr[j].fn] += v
+					}
+					break
+				}
+			}
+			outer := map[int32]bool{}
+			for j := len(fr) - 1; j > i; j-- {
+				g := fr[j].fn
+				if g == fr[i].fn || outer[g] {
+					continue
+				}
+				if _, isCand := cands[g]; isCand || knownIdx[g] {
+					outer[g] = true
+					inside[ci][g] += v
+				}
+			}
+		}
+	}
+	keep := make([]bool, n)
+	for i, fn := range order {
+		c := float64(cum[fn])
+		keep[i] = true
+		if vs := slices.Collect(maps.Values(next[i])); len(vs) > 0 && float64(slices.Max(vs)) >= phaseOwn*c {
+			keep[i] = false // a wrapper of its callee
+		}
+		if vs := slices.Collect(maps.Values(frontier[i])); len(vs) > 0 && float64(slices.Max(vs)) > phaseLine*c {
+			keep[i] = false // one line's cost
+		}
+	}
+	var out []Phase
+	for i, fn := range order {
+		if !keep[i] {
+			continue
+		}
+		c := float64(cum[fn])
+		nested := false
+		for g, v := range inside[i] {
+			if float64(v) < phaseInside*c {
+				continue
+			}
+			if knownIdx[g] {
+				nested = true
+			} else if gi, ok := cands[g]; ok && keep[gi] {
+				nested = true
+			}
+		}
+		if nested {
+			continue
+		}
+		ph := Phase{Function: ix.funcs[fn].name, Share: c / total}
+		if c > 0 {
+			ph.MemoryShare = float64(memory[i]) / c
+		}
+		best, bestV := int32(-1), int64(-1)
+		for l, v := range callers[i] {
+			if v > bestV || v == bestV && l < best {
+				best, bestV = l, v
+			}
+		}
+		if best >= 0 {
+			ln := ix.lines[best]
+			ph.Caller = ix.funcs[ln.fn].name
+			ph.File, ph.Line = ix.relFile(ln.file), ln.line
+		}
+		out = append(out, ph)
+	}
 	return out
 }

@@ -50,3 +50,47 @@ func TestPhases(t *testing.T) {
 		t.Errorf("phases\n%v\nwant\n%v\n(path %s)", got, want, c.Path)
 	}
 }
+
+// TestSharedPhases: a function that several parts of the run call (a
+// parser's word parsing, under both kinds of statement) is a phase of its
+// own when its time under every caller reaches the minimum; the wrapper
+// that only calls it is not, nor is a function that lies inside a phase.
+func TestSharedPhases(t *testing.T) {
+	s := newSynth("samples", "cpu")
+	root := []string{"example.com/m.main", "runtime.main"}
+	add := func(n int, stack ...string) {
+		for range n {
+			s.add([]int64{1, 1}, append(stack, root...)...)
+		}
+	}
+	ifs := []string{"example.com/m.ifClause", "example.com/m.stmt", "example.com/m.parse"}
+	loops := []string{"example.com/m.loop", "example.com/m.stmt", "example.com/m.parse"}
+	word := func(line string) []string {
+		return []string{"example.com/m.word:" + line, "example.com/m.wordWrapper"}
+	}
+	// ifClause 40: 20 of its own over two lines, 20 in word; loop 40
+	// likewise; word (through wordWrapper) 40 in all over two lines.
+	add(10, append([]string{"example.com/m.ifClause:1"}, ifs[1:]...)...)
+	add(10, append([]string{"example.com/m.ifClause:12"}, ifs[1:]...)...)
+	add(10, append(word("1"), ifs...)...)
+	add(10, append(word("12"), ifs...)...)
+	add(10, append([]string{"example.com/m.loop:1"}, loops[1:]...)...)
+	add(10, append([]string{"example.com/m.loop:12"}, loops[1:]...)...)
+	add(10, append(word("1"), loops...)...)
+	add(10, append(word("12"), loops...)...)
+	// print 20 over two lines, with a helper inside it.
+	add(10, "example.com/m.pad:1", "example.com/m.print")
+	add(10, "example.com/m.pad:12", "example.com/m.print")
+	c, err := AnalyzeCPU(s.p, Options{ModuleDir: "/mod", ModulePath: "example.com/m", Benchmark: "main"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, ph := range c.Phases {
+		got = append(got, fmt.Sprintf("%s<-%s %.2f", ShortName(ph.Function, true), ShortName(ph.Caller, true), ph.Share))
+	}
+	want := []string{"ifClause<-stmt 0.40", "loop<-stmt 0.40", "word<-wordWrapper 0.40", "print<-main 0.20"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("phases\n%v\nwant\n%v\n(path %s)", got, want, c.Path)
+	}
+}
