@@ -27,6 +27,32 @@ var cpuWords = map[string][2]string{
 	"application": {"the module's own code", "the algorithm itself: look at the lines with go tool pprof -list before tuning"},
 }
 
+// isRuntime reports whether callee is the runtime's (its allocator, the
+// write barrier): time below such a call is the allocation causes'.
+func isRuntime(callee string) bool {
+	return strings.HasPrefix(callee, "runtime.") || strings.HasPrefix(callee, "internal/runtime/") || callee == "gcWriteBarrier"
+}
+
+// calleePackages give a library callee's category by its package, for a
+// line whose samples below are mostly the collector's.
+var calleePackages = []struct{ prefix, cat string }{
+	{"encoding/", "encoding"}, {"compress/", "compression"}, {"crypto/", "crypto"}, {"hash/", "crypto"},
+	{"sort.", "sort"}, {"slices.Sort", "sort"}, {"fmt.", "fmt"}, {"regexp.", "regexp"}, {"reflect.", "reflect"},
+	{"strconv.", "strings"}, {"strings.", "strings"}, {"bytes.", "strings"}, {"unicode/", "strings"},
+	{"syscall.", "syscall"}, {"os.", "syscall"}, {"io.", "syscall"}, {"bufio.", "syscall"},
+}
+
+// calleeCategory is the category of a library callee by its package
+// ("other" when none fits).
+func calleeCategory(callee string) string {
+	for _, p := range calleePackages {
+		if strings.HasPrefix(callee, p.prefix) {
+			return p.cat
+		}
+	}
+	return "other"
+}
+
 // drivers are callees that call the module back once per item they
 // visit: the time below them is the callbacks' work (a formatter's whole
 // run under filepath.WalkDir), which the callbacks' own lines carry.
@@ -165,6 +191,12 @@ func (d *deriver) cpuCauses(b *bench) {
 		lc := byKey[k]
 		l := lc.first
 		cat := l.Category
+		if (cat == "memory" || cat == "gc") && !isRuntime(l.Callee) {
+			// A library call whose time below is mostly allocation
+			// and collection (a decoder, a sort with a comparison
+			// that allocates) is still that call's cost.
+			cat = calleeCategory(l.Callee)
+		}
 		switch {
 		case l.Callee == "":
 			continue // a line's own code: see ownCode

@@ -71,7 +71,10 @@
 // part), and, when it is hot (3% flat) and the compiler did not inline it
 // for a cost at most 1.5 × the budget, that it is not inlined. The parts
 // are one cause, named by the largest; time that is only allocation
-// (memory, gc) belongs to the allocation causes. A function whose only
+// (memory, gc, under a call to the runtime) belongs to the allocation
+// causes, but a library call whose time below is mostly allocation and
+// collection (a decoder, a sort whose comparison allocates) is still that
+// call's cost, in its package's category. A function whose only
 // part is its own code is its algorithm: severity low, ranked at 0.3 of its
 // share; when it is an unexported function that the benchmark calls
 // directly, the benchmark is left alone instead (a micro-benchmark of an

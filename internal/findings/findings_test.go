@@ -499,3 +499,34 @@ func TestPhases(t *testing.T) {
 		t.Errorf("Print, no allocation: fix %q", p.Suggestion)
 	}
 }
+
+// TestLibraryCallUnderTheCollector: a library call whose time below is
+// mostly allocation or collection (the line's category memory or gc) is
+// still that call's cost — a sort, a decoder — while a line that calls the
+// runtime's allocator is the allocation causes' time.
+func TestLibraryCallUnderTheCollector(t *testing.T) {
+	d := doc(benchmark("run", 1, 0, 0))
+	d.Op = document.OpRun
+	line := func(fn string, n int64, callee, cat string, cum float64) document.LineCost {
+		return document.LineCost{Benchmark: "run", Package: mod, Function: mod + "." + fn, File: "x.go", Line: n, Callee: callee, Category: cat, Self: cum, Cum: cum}
+	}
+	d.Lines = []document.LineCost{
+		line("sortItems", 10, "sort.SliceStable", "gc", 0.137),
+		line("decode", 20, "encoding/json.(*Decoder).Decode", "memory", 0.32),
+		line("grow", 30, "runtime.growslice", "memory", 0.2),
+	}
+	fs, _ := Derive(d, Options{})
+	got := map[string]document.Finding{}
+	for _, f := range fs {
+		got[shortName(f.Function)] = f
+	}
+	if f, ok := got["sortItems"]; !ok || !strings.Contains(f.Message, "sort") {
+		t.Errorf("sortItems: %+v, want a sorting cause", f)
+	}
+	if f, ok := got["decode"]; !ok || f.Kind != document.KindLibrary {
+		t.Errorf("decode: %+v, want a library cause", f)
+	}
+	if f, ok := got["grow"]; ok {
+		t.Errorf("grow: %q, want no CPU cause (the allocation causes' time)", f.Message)
+	}
+}
