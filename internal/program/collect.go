@@ -98,6 +98,7 @@ func Collect(dir string) (*Collected, error) {
 		}
 		c.CPU = Clean(cpu, true)
 	}
+	var writerBytes, writerObjects int64
 	heapPath := filepath.Join(dir, "heap.pprof")
 	if _, err := os.Stat(heapPath); err == nil {
 		h, err := readProfile(heapPath)
@@ -107,17 +108,17 @@ func Collect(dir string) (*Collected, error) {
 		// The CPU profile's writer goroutine allocates (it compresses
 		// the profile) while the program runs; its objects are large,
 		// so the heap profile's estimate of them is close.
-		writerBytes, writerObjects := allocTotals(h, "runtime/pprof.profileWriter")
+		writerBytes, writerObjects = allocTotals(h, "runtime/pprof.profileWriter")
 		c.Heap = Clean(h, c.Segments > 0)
-		if b, err := os.ReadFile(filepath.Join(dir, "allocs")); err == nil {
-			var total, objects, ownBytes, ownObjects int64
-			if _, err := fmt.Sscan(string(b), &total, &objects, &ownBytes, &ownObjects); err == nil {
-				c.AllocBytes = max(0, total-ownBytes-writerBytes)
-				c.AllocObjects = max(0, objects-ownObjects-writerObjects)
-			}
-		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "allocs")); err == nil {
+		var total, objects, ownBytes, ownObjects int64
+		if _, err := fmt.Sscan(string(b), &total, &objects, &ownBytes, &ownObjects); err == nil {
+			c.AllocBytes = max(0, total-ownBytes-writerBytes)
+			c.AllocObjects = max(0, objects-ownObjects-writerObjects)
+		}
 	}
 	return c, nil
 }

@@ -471,22 +471,24 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 		} else {
 			a.Heap = h
 			rv.AllocBytes, rv.AllocObjects = int64(float64(h.Bytes)/runs), int64(float64(h.Objects)/runs)
-			// The runtime's exact count, when every run wrote one:
-			// the heap profile's total is a sampled estimate.
-			var bytes, objects int64
-			counted := 0
-			for _, r := range v.results {
-				if r.Collected != nil && r.AllocBytes > 0 {
-					bytes, objects = bytes+r.AllocBytes, objects+r.AllocObjects
-					counted++
-				}
-			}
-			if counted == len(v.results) {
-				rv.AllocBytes, rv.AllocObjects = int64(float64(bytes)/runs), int64(float64(objects)/runs)
-			}
-			bj.Metrics["B/op"] = document.NewMetric(stats.Summarize([]float64{float64(rv.AllocBytes)}, "B/op", nil))
-			bj.Metrics["allocs/op"] = document.NewMetric(stats.Summarize([]float64{float64(rv.AllocObjects)}, "allocs/op", nil))
 		}
+	}
+	// The runtime's exact count, when every run wrote one: the heap
+	// profile's total is a sampled estimate.
+	var bytes, objects int64
+	counted := 0
+	for _, r := range v.results {
+		if r.Collected != nil && r.AllocBytes > 0 {
+			bytes, objects = bytes+r.AllocBytes, objects+r.AllocObjects
+			counted++
+		}
+	}
+	if counted == len(v.results) {
+		rv.AllocBytes, rv.AllocObjects = int64(float64(bytes)/runs), int64(float64(objects)/runs)
+	}
+	if rv.AllocBytes > 0 {
+		bj.Metrics["B/op"] = document.NewMetric(stats.Summarize([]float64{float64(rv.AllocBytes)}, "B/op", nil))
+		bj.Metrics["allocs/op"] = document.NewMetric(stats.Summarize([]float64{float64(rv.AllocObjects)}, "allocs/op", nil))
 	}
 	return rv, bj, a, nil
 }
