@@ -19,7 +19,9 @@
 // is also written in segments: every period (a second by default) the
 // profiler is stopped, the finished segment renamed into place and the
 // next one started, and the heap profile (and the mutex and block
-// profiles) rewritten after a collection. Such an os.Exit loses at most the
+// profiles) rewritten after a collection, while that work stays under a
+// hundredth of the run so far (a collection marks the whole live heap).
+// Such an os.Exit loses at most the
 // segment under way; a return, os.Exit in the module's code, a panic in
 // the main goroutine, SIGINT and SIGTERM lose nothing, and the program
 // still dies of the signal it got, so its exit status is its own. Collect
