@@ -25,7 +25,8 @@ type CPU struct {
 	// then name, descending.
 	Functions []Function
 	// Path is the dominant call path from the benchmark function down;
-	// Phases what it fans out into, largest first (see Phase).
+	// Phases what it fans out into, largest first (see Phase), when
+	// Options.Phases asks for them.
 	Path   Path
 	Phases []Phase
 	// Lines are the costs at the module's own lines, largest first (see
@@ -231,7 +232,9 @@ func AnalyzeCPU(p *profile.Profile, opts Options) (*CPU, error) {
 
 	dom := t.dominant()
 	c.Path = callPath(p, ix, t, dom, vi, total)
-	c.Phases = phases(p, ix, t, dom, vi, total)
+	if opts.Phases {
+		c.Phases = phases(p, ix, t, dom, vi, total)
+	}
 	lc.finish(ix, c, total)
 	return c, nil
 }

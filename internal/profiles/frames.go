@@ -27,6 +27,10 @@ type Options struct {
 	// Samples that pass through them are not the benchmark's measured
 	// work and are left out (see CPU.Untimed).
 	Untimed map[string]bool
+	// Phases asks AnalyzeCPU for the run's phases (CPU.Phases), which
+	// cost further passes over the samples: a program's run reads as its
+	// phases, a benchmark as its lines.
+	Phases bool
 }
 
 // frame is one frame of a stack: a function node and a line node.

@@ -33,7 +33,7 @@ func TestPhases(t *testing.T) {
 	add(10, "bufio.(*Writer).Write", "example.com/m.print:12", "example.com/m.format:12")
 	add(15, "example.com/m.readAll", "example.com/m.read")
 	add(5)
-	c, err := AnalyzeCPU(s.p, Options{ModuleDir: "/mod", ModulePath: "example.com/m", Benchmark: "main"})
+	c, err := AnalyzeCPU(s.p, Options{ModuleDir: "/mod", ModulePath: "example.com/m", Benchmark: "main", Phases: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestSharedPhases(t *testing.T) {
 	// print 20 over two lines, with a helper inside it.
 	add(10, "example.com/m.pad:1", "example.com/m.print")
 	add(10, "example.com/m.pad:12", "example.com/m.print")
-	c, err := AnalyzeCPU(s.p, Options{ModuleDir: "/mod", ModulePath: "example.com/m", Benchmark: "main"})
+	c, err := AnalyzeCPU(s.p, Options{ModuleDir: "/mod", ModulePath: "example.com/m", Benchmark: "main", Phases: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -258,7 +258,7 @@ runs:
 				continue
 			}
 			order[v.name] = i
-			aopts := profiles.Options{ModuleDir: v.pkg.ModuleDir, ModulePath: v.pkg.ModulePath, Benchmark: "main"}
+			aopts := profiles.Options{ModuleDir: v.pkg.ModuleDir, ModulePath: v.pkg.ModulePath, Benchmark: "main", Phases: true}
 			rv, bj, a, err := v.analyse(doc, v.pkg, aopts)
 			if err != nil {
 				return err
