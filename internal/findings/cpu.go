@@ -233,6 +233,9 @@ func (d *deriver) cpuCauses(b *bench) {
 				d.causes = append(d.causes, c)
 			}
 			c.cost(b).CPUShare = min(1, c.cost(b).CPUShare+lc.cum)
+			if _, ok := d.byCallee[cat+" "+callee]; !ok {
+				d.byCallee[cat+" "+callee] = c
+			}
 		default:
 			c = d.hotFunc(l.Function, l.File, l.Line)
 			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix}, lc.cum)
@@ -272,10 +275,25 @@ func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey
 		if _, ok := spreadKinds[cat]; !ok {
 			cat = ""
 		}
-		g := byGroup[[2]string{fn, cat}]
+		key := [2]string{fn, cat}
+		if cat != "" {
+			// Calls of a kind with causes of its own are grouped by
+			// callee across the module: unbuffered writes from two
+			// functions are one cause.
+			key = [2]string{pkgFunc(lc.first.Callee), cat}
+			if c := d.byCallee[cat+" "+key[0]]; c != nil {
+				// A larger call to the same callee made a cause:
+				// this line joins it.
+				c.cost(b).CPUShare = min(1, c.cost(b).CPUShare+lc.cum)
+				c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(lc.first), pct(lc.cum), b.name()))
+				c.weigh(lc.first.File, lc.first.Line, lc.cum)
+				continue
+			}
+		}
+		g := byGroup[key]
 		if g == nil {
 			g = &group{fn: fn, cat: cat}
-			byGroup[[2]string{fn, cat}] = g
+			byGroup[key] = g
 			groups = append(groups, g)
 		}
 		g.lines = append(g.lines, lc)
@@ -310,14 +328,22 @@ func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey
 		fix = d.fixIn(fix)
 		var c *cause
 		if kind, ok := spreadKinds[g.cat]; ok {
-			if d.find(kind, g.fn, g.cat) != nil {
+			fn := outer(document.PlainFunc(l.Function))
+			if d.find(kind, fn, g.cat) != nil {
 				continue // a line of it costs CPUMin: the cause exists
 			}
-			c = d.newCause(kind, g.cat, g.fn, l.File, l.Line)
+			var fns []string
+			for _, lc := range g.lines {
+				if f := shortName(outer(document.PlainFunc(lc.first.Function))); !slices.Contains(fns, f) {
+					fns = append(fns, f)
+				}
+			}
+			c = d.newCause(kind, g.cat, fn, l.File, l.Line)
 			c.rule, c.suggestion, c.generic = document.RuleCPUSpread, fix, true
-			c.message = fmt.Sprintf("%s under %s, over %d lines", what, shortName(g.fn), len(g.lines))
+			c.message = fmt.Sprintf("%s under %s, over %d lines", what, strings.Join(fns, " and "), len(g.lines))
 			d.causes = append(d.causes, c)
 			c.cost(b).CPUShare = min(1, c.cost(b).CPUShare+g.sum)
+			d.byCallee[g.cat+" "+pkgFunc(l.Callee)] = c
 		} else {
 			if ex := d.find(document.KindCPU, g.fn, "function"); ex != nil && ex.costs[b.key] != nil {
 				continue // a line of it costs CPUMin: the cause exists
@@ -330,7 +356,11 @@ func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey
 			c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(lc.first), pct(lc.cum), b.name()))
 			c.weigh(lc.first.File, lc.first.Line, lc.cum)
 		}
-		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s's calls cost %s over %d lines, none %s alone", b.name(), shortName(g.fn), pct(g.sum), len(g.lines), pct(d.t.CPUMin)))
+		who := shortName(g.fn) + "'s calls"
+		if g.cat != "" {
+			who = "the calls of " + pkgFunc(l.Callee)
+		}
+		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s cost %s over %d lines, none %s alone", b.name(), who, pct(g.sum), len(g.lines), pct(d.t.CPUMin)))
 	}
 }
 

@@ -68,6 +68,10 @@ type deriver struct {
 	// micro names, by bench key, the internal function a benchmark
 	// measures directly (see dropInternalMicro).
 	micro map[string]string
+	// byCallee are the library and I/O causes by category and callee
+	// ("syscall os.(*File).Write"): a small call to the same callee from
+	// another function joins them (see spreadCauses).
+	byCallee map[string]*cause
 }
 
 // Derive applies the rules to doc and returns the findings, most valuable
@@ -76,7 +80,7 @@ func Derive(doc *document.Report, opts Options) (findings []document.Finding, ga
 	if doc == nil {
 		return nil, nil
 	}
-	d := &deriver{t: DefaultThresholds, doc: doc, opts: opts, module: cmp.Or(opts.Module, doc.Module), byKey: map[string]*bench{}}
+	d := &deriver{t: DefaultThresholds, doc: doc, opts: opts, module: cmp.Or(opts.Module, doc.Module), byKey: map[string]*bench{}, byCallee: map[string]*cause{}}
 	if opts.Thresholds != nil {
 		d.t = *opts.Thresholds
 	}

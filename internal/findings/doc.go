@@ -84,7 +84,11 @@
 // none reaches 8% but which together, at two lines or more, reach 6% (with
 // the function's own code when that is below 15%) are a part of the
 // function's cause, or of its "library" or "io" cause for those kinds —
-// a normalizer's five calls of 3% each, two unbuffered writes. A call
+// a normalizer's five calls of 3% each, two unbuffered writes. Calls of
+// the "library" and "io" kinds are grouped by callee across the module:
+// a small write joins the cause of a larger one to the same callee in
+// another function, and small ones in several functions that reach 6%
+// together are one cause. A call
 // that calls the module back once per item it visits (filepath.WalkDir,
 // fs.WalkDir, sync.Once.Do) costs only its own time: the callbacks' time
 // is at their own lines. A program's run (perfloop run) also has phases

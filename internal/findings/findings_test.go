@@ -530,3 +530,41 @@ func TestLibraryCallUnderTheCollector(t *testing.T) {
 		t.Errorf("grow: %q, want no CPU cause (the allocation causes' time)", f.Message)
 	}
 }
+
+// TestWritesAcrossFunctions: unbuffered writes at lines of different
+// functions are one I/O cause: a small one joins the cause of a larger
+// one to the same callee, and small ones that reach SpreadMin together
+// make one.
+func TestWritesAcrossFunctions(t *testing.T) {
+	line := func(fn string, n int64, callee string, cum float64) document.LineCost {
+		return document.LineCost{Benchmark: "run", Package: mod, Function: mod + "." + fn, File: "w.go", Line: n, Callee: callee, Category: "syscall", Self: cum, Cum: cum}
+	}
+	for _, tc := range []struct {
+		name  string
+		lines []document.LineCost
+		cost  float64
+		lines2 int
+	}{
+		{"a small write joins a larger one", []document.LineCost{line("flush", 31, "os.(*File).Write", 0.082), line("printValues", 388, "os.(*File).Write", 0.041)}, 0.123, 2},
+		{"two small writes", []document.LineCost{line("flush", 31, "os.(*File).Write", 0.032), line("printValues", 388, "os.(*File).Write", 0.032)}, 0.064, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := doc(benchmark("run", 1, 0, 0))
+			d.Lines = tc.lines
+			fs, _ := Derive(d, Options{})
+			var io []document.Finding
+			for _, f := range fs {
+				if f.Kind == document.KindIO {
+					io = append(io, f)
+				}
+			}
+			if len(io) != 1 {
+				t.Fatalf("%d I/O findings, want 1: %+v", len(io), io)
+			}
+			f := io[0]
+			if c := f.Costs[0].CPUShare; c < tc.cost-0.001 || c > tc.cost+0.001 || len(f.Related)+1 != tc.lines2 {
+				t.Errorf("cost %v over %d lines, want %v over %d: %q", c, len(f.Related)+1, tc.cost, tc.lines2, f.Message)
+			}
+		})
+	}
+}
