@@ -16,6 +16,10 @@ import (
 type migration struct {
 	version    int
 	statements []string
+	// backfill, if not nil, runs after the statements in the same
+	// transaction: what SQL alone cannot derive from the rows already
+	// stored.
+	backfill func(ctx context.Context, s *Store, tx *sql.Tx) error
 }
 
 // migrations lists every migration in order; migrations[i] has version i+1.
@@ -55,18 +59,61 @@ var migrations = []migration{
 			nanos BIGINT NOT NULL,
 			PRIMARY KEY (run_id, benchmark)
 		)`,
-	}},
+	}, nil},
 	// The build settings that change the code (Fingerprint.Build); runs
 	// of plain builds, and all runs before, have none.
 	{2, []string{
 		`ALTER TABLE runs ADD COLUMN fp_build TEXT NOT NULL DEFAULT ''`,
-	}},
+	}, nil},
+	// Each run's results by series (samples), and what record computed
+	// for each series (its change points, for history and serve to read
+	// rather than compute): see series.go. The runs already stored get
+	// their samples here; their change points are computed by the next
+	// record (applied = 0).
+	{3, []string{
+		`ALTER TABLE runs ADD COLUMN series_count BIGINT NOT NULL DEFAULT 0`,
+		`ALTER TABLE runs ADD COLUMN applied BIGINT NOT NULL DEFAULT 0`,
+		`CREATE INDEX runs_module_applied ON runs (module, applied)`,
+		`CREATE TABLE series (
+			id {{id}},
+			module TEXT NOT NULL,
+			fp_key TEXT NOT NULL,
+			pkg TEXT NOT NULL,
+			name TEXT NOT NULL,
+			procs BIGINT NOT NULL,
+			unit TEXT NOT NULL,
+			computed BIGINT NOT NULL DEFAULT 0,
+			points BIGINT NOT NULL DEFAULT 0,
+			last_value DOUBLE PRECISION,
+			change_commit TEXT,
+			change_delta DOUBLE PRECISION,
+			change_time BIGINT,
+			changes {{blob}},
+			medians {{blob}},
+			cache {{blob}}
+		)`,
+		`CREATE UNIQUE INDEX series_key ON series (module, fp_key, pkg, name, procs, unit)`,
+		`CREATE INDEX series_recent ON series (module, fp_key, change_time)`,
+		`CREATE TABLE samples (
+			series_id BIGINT NOT NULL REFERENCES series (id) ON DELETE CASCADE,
+			run_id BIGINT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+			vals {{blob}} NOT NULL,
+			PRIMARY KEY (series_id, run_id)
+		)`,
+		`CREATE INDEX samples_run ON samples (run_id)`,
+		`CREATE TABLE commit_order (
+			module TEXT NOT NULL,
+			pos BIGINT NOT NULL,
+			commit_hash TEXT NOT NULL,
+			PRIMARY KEY (module, pos)
+		)`,
+	}, backfillSamples},
 }
 
 // SchemaVersion is the schema version this code reads and writes: the
 // version of the last migration in migrations. Open migrates an older store
 // up to it and refuses a store whose schema is newer.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // oldestReadable is the oldest schema version OpenReadOnly reads as it is,
 // without migrating it: version 1 lacks only runs.fp_build, read as "".
@@ -167,11 +214,20 @@ func (s *Store) checkSchema(ctx context.Context) error {
 // reads and writes, so that a damaged or foreign store is refused when it
 // is opened rather than failing a query later.
 func (s *Store) checkTables(ctx context.Context) error {
-	for _, q := range []string{
+	queries := []string{
 		`SELECT ` + s.runInfoColumns() + `, results FROM runs WHERE 1 = 0`,
 		`SELECT run_id, name, data FROM profiles WHERE 1 = 0`,
 		`SELECT run_id, benchmark, nanos FROM durations WHERE 1 = 0`,
-	} {
+	}
+	if s.version >= 3 {
+		queries = append(queries,
+			`SELECT applied FROM runs WHERE 1 = 0`,
+			`SELECT id, module, fp_key, pkg, name, procs, unit, computed, points, last_value,
+				change_commit, change_delta, change_time, changes, medians, cache FROM series WHERE 1 = 0`,
+			`SELECT series_id, run_id, vals FROM samples WHERE 1 = 0`,
+			`SELECT module, pos, commit_hash FROM commit_order WHERE 1 = 0`)
+	}
+	for _, q := range queries {
 		rows, err := s.db.QueryContext(ctx, q)
 		if err != nil {
 			return fmt.Errorf("store %s: %s: %w", s.name, errNotStore, err)
@@ -215,6 +271,11 @@ func (s *Store) migrateOne(ctx context.Context) (done bool, err error) {
 	m := migrations[v.Int64]
 	for _, stmt := range m.statements {
 		if _, err := tx.ExecContext(ctx, s.dialect(stmt)); err != nil {
+			return false, fmt.Errorf("store %s: migration %d: %w", s.name, m.version, err)
+		}
+	}
+	if m.backfill != nil {
+		if err := m.backfill(ctx, s, tx); err != nil {
 			return false, fmt.Errorf("store %s: migration %d: %w", s.name, m.version, err)
 		}
 	}

@@ -8,8 +8,14 @@
 //     not edited.
 //   - The store keeps what the benchmarks said, not what perfloop made of
 //     it: results as benchfmt text, report.json and pprof profiles as the
-//     bytes they were. Parsing and judging happen elsewhere, so a better
-//     analysis later can be run over the old history.
+//     bytes they were. Judging happens elsewhere, so a better analysis
+//     later can be run over the old history. Two things are derived and
+//     kept beside, for speed: each run's results by series (Samples: a
+//     history reads them without parsing a thing), and what history
+//     computed for each series when a run was recorded (SeriesState,
+//     written in a HistoryTx). Both can be rebuilt from the runs, and
+//     the state says which runs it has taken in (Unapplied), so a reader
+//     knows when it is current.
 //   - Numbers are compared only within one Fingerprint (CPU, GOMAXPROCS, Go
 //     version, OS, arch, kernel, the build settings that change the code).
 //     The store records it with every run and hands it back; it never
@@ -94,6 +100,9 @@ type RunInfo struct {
 	FingerprintKey string // Fingerprint.Key() as stored with the run
 	Shard          string
 	HasReport      bool
+	// Series is how many series the run's results hold (0: none, or a
+	// store at a schema before 3, read as it is: see HasSeries).
+	Series int
 }
 
 // Backend names.
@@ -531,6 +540,9 @@ func (s *Store) save(ctx context.Context, r *Run) (int64, error) {
 			return 0, fmt.Errorf("insert duration of %s: %w", b, err)
 		}
 	}
+	if _, err := saveSamples(ctx, tx, id, r.Module, fp.Key(), r.Results); err != nil {
+		return 0, err
+	}
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
@@ -581,9 +593,13 @@ func (s *Store) runInfoColumns() string {
 	if s.version < 2 {
 		build = "'' AS fp_build"
 	}
+	series := "series_count"
+	if s.version < 3 {
+		series = "0 AS series_count"
+	}
 	return `id, module, commit_hash, commit_time, subject,
 	fp_key, fp_cpu, fp_gomaxprocs, fp_go, fp_goos, fp_goarch, fp_kernel, ` + build + `,
-	started, shard, report IS NOT NULL`
+	started, shard, report IS NOT NULL, ` + series
 }
 
 type scanner interface{ Scan(dest ...any) error }
@@ -592,13 +608,14 @@ func scanRunInfo(row scanner) (RunInfo, error) {
 	var (
 		ri                  RunInfo
 		commitTime, started sql.NullInt64
-		gomaxprocs          int64
+		gomaxprocs, series  int64
 	)
 	err := row.Scan(&ri.ID, &ri.Module, &ri.Commit, &commitTime, &ri.Subject,
 		&ri.FingerprintKey, &ri.Fingerprint.CPU, &gomaxprocs, &ri.Fingerprint.GoVersion,
 		&ri.Fingerprint.GOOS, &ri.Fingerprint.GOARCH, &ri.Fingerprint.Kernel, &ri.Fingerprint.Build,
-		&started, &ri.Shard, &ri.HasReport)
+		&started, &ri.Shard, &ri.HasReport, &series)
 	ri.Fingerprint.GOMAXPROCS = int(gomaxprocs)
+	ri.Series = int(series)
 	ri.CommitTime = timeFrom(commitTime)
 	ri.Started = timeFrom(started)
 	return ri, err
@@ -608,25 +625,33 @@ func scanRunInfo(row scanner) (RunInfo, error) {
 // CommitTime (runs without one first), then by ID. It returns an empty,
 // non-nil slice when the module has none.
 func (s *Store) Runs(ctx context.Context, module string) ([]RunInfo, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+s.runInfoColumns()+` FROM runs
+	out, err := runs(ctx, s.db, s.runInfoColumns(), module)
+	if err != nil {
+		return nil, fmt.Errorf("store %s: %w", s.name, err)
+	}
+	return out, nil
+}
+
+func runs(ctx context.Context, q querier, columns, module string) ([]RunInfo, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+columns+` FROM runs
 		WHERE module = $1
 		ORDER BY commit_time IS NOT NULL, commit_time, id`, module)
 	if err != nil {
-		return nil, fmt.Errorf("store %s: runs of %s: %w", s.name, module, err)
+		return nil, fmt.Errorf("runs of %s: %w", module, err)
 	}
 	defer rows.Close()
-	runs := []RunInfo{}
+	out := []RunInfo{}
 	for rows.Next() {
 		ri, err := scanRunInfo(rows)
 		if err != nil {
-			return nil, fmt.Errorf("store %s: runs of %s: %w", s.name, module, err)
+			return nil, fmt.Errorf("runs of %s: %w", module, err)
 		}
-		runs = append(runs, ri)
+		out = append(out, ri)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store %s: runs of %s: %w", s.name, module, err)
+		return nil, fmt.Errorf("runs of %s: %w", module, err)
 	}
-	return runs, nil
+	return out, nil
 }
 
 // Run returns the run with the given id, without its blobs. If there is none

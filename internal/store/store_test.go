@@ -216,7 +216,7 @@ func TestRoundTrip(t *testing.T) {
 		want := RunInfo{
 			ID: id, Module: "example.com/m", Commit: r.Commit, CommitTime: ct.UTC(),
 			Started: ct.Add(time.Hour).UTC(), Subject: "commit 7", Fingerprint: testFP,
-			FingerprintKey: testFP.Key(), Shard: "1/2", HasReport: true,
+			FingerprintKey: testFP.Key(), Shard: "1/2", HasReport: true, Series: 1,
 		}
 		if !reflect.DeepEqual(*ri, want) {
 			t.Errorf("Run = %+v\nwant  %+v", *ri, want)
