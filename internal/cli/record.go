@@ -159,6 +159,9 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 	}
 	fmt.Fprintf(s.Out, "recorded run %d: %s %q, %d result lines, fingerprint %s, in %s\n",
 		id, short(commit.Hash), commit.Subject, resultLines(run.Results), fingerprintText(run.Fingerprint), dsn)
+	if err := updateHistory(ctx, st, module, repo, id, s); err != nil {
+		return err
+	}
 	return failed
 }
 

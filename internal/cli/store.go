@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfloop/perfloop/internal/gotest"
+	"github.com/perfloop/perfloop/internal/history"
 	"github.com/perfloop/perfloop/internal/loop"
 	"github.com/perfloop/perfloop/internal/stats"
 	"github.com/perfloop/perfloop/internal/store"
@@ -108,7 +110,33 @@ func recordImport(ctx context.Context, opts recordOptions, s Streams, st *store.
 	}
 	fmt.Fprintf(s.Out, "recorded run %d: %s %q, %d results imported from %s, fingerprint %s, in %s\n",
 		id, short(commit.Hash), commit.Subject, n, opts.importFile, fp.Key(), dsn)
+	return updateHistory(ctx, st, module, repo, id, s)
+}
+
+// updateHistory computes, after run id was saved, the change points of
+// the series it touched (history.Update), so that history and serve read
+// them rather than compute them. The commits are in the git order of
+// HEAD's history; in a shallow clone, whose history is a few commits, the
+// store's order is kept and the new commit goes after its newest. When the
+// update fails the run stays stored, and history computes what the store
+// does not hold.
+func updateHistory(ctx context.Context, st *store.Store, module, repo string, id int64, s Streams) error {
+	var order []string
+	if isShallow(ctx, repo) {
+		fmt.Fprintf(s.Err, "perfloop: record: %s is a shallow clone: the commit goes after the store's newest (fetch the whole history, as actions/checkout's fetch-depth: 0 does, to put commits in git order)\n", repo)
+	} else {
+		order = ancestry(ctx, repo)
+	}
+	if _, err := history.Update(ctx, st, module, order); err != nil {
+		return fmt.Errorf("record: run %d is stored, but not its change points (history computes them until the next record stores them): %w", id, err)
+	}
 	return nil
+}
+
+// isShallow reports whether the repository at repo is a shallow clone.
+func isShallow(ctx context.Context, repo string) bool {
+	out, err := exec.CommandContext(ctx, "git", "-C", repo, "rev-parse", "--is-shallow-repository").Output()
+	return err == nil && strings.TrimSpace(string(out)) == "true"
 }
 
 // importedFingerprint reads the machine from a results file's
@@ -142,6 +170,17 @@ func resultLines(data []byte) int {
 		}
 	}
 	return n
+}
+
+// historyOrder is the git order history shows: HEAD's ancestry, or nil
+// outside a repository or in a shallow clone (whose history is a few
+// commits), where the store's order (the recorders') is used.
+func historyOrder(ctx context.Context, dir string) []string {
+	repo, err := gotest.RepoRoot(ctx, dir)
+	if err != nil || isShallow(ctx, repo) {
+		return nil
+	}
+	return ancestry(ctx, repo)
 }
 
 // ancestry is the commits of HEAD's history oldest first, or nil outside

@@ -250,7 +250,9 @@ type Series struct {
 
 // SeriesFilter selects series of a module and fingerprint.
 type SeriesFilter struct {
-	Module, Fingerprint string
+	Module string
+	// Fingerprint is the key of the machine; "" selects every machine's.
+	Fingerprint string
 	// IDs, if not nil, keeps only these series.
 	IDs []int64
 	// Search keeps the series whose package, name or unit contains each
@@ -300,11 +302,14 @@ func (s *Store) needVersion(v int) error {
 var likeEscape = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 func listSeries(ctx context.Context, q querier, f SeriesFilter) ([]Series, int, error) {
-	where := []string{"module = $1", "fp_key = $2"}
-	args := []any{f.Module, f.Fingerprint}
+	where := []string{"module = $1"}
+	args := []any{f.Module}
 	arg := func(v any) string {
 		args = append(args, v)
 		return fmt.Sprintf("$%d", len(args))
+	}
+	if f.Fingerprint != "" {
+		where = append(where, "fp_key = "+arg(f.Fingerprint))
 	}
 	if f.IDs != nil {
 		if len(f.IDs) == 0 {

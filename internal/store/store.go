@@ -103,6 +103,9 @@ type RunInfo struct {
 	// Series is how many series the run's results hold (0: none, or a
 	// store at a schema before 3, read as it is: see HasSeries).
 	Series int
+	// Applied says a history update has taken the run in (see
+	// HistoryTx).
+	Applied bool
 }
 
 // Backend names.
@@ -593,9 +596,9 @@ func (s *Store) runInfoColumns() string {
 	if s.version < 2 {
 		build = "'' AS fp_build"
 	}
-	series := "series_count"
+	series := "series_count, applied"
 	if s.version < 3 {
-		series = "0 AS series_count"
+		series = "0 AS series_count, 0 AS applied"
 	}
 	return `id, module, commit_hash, commit_time, subject,
 	fp_key, fp_cpu, fp_gomaxprocs, fp_go, fp_goos, fp_goarch, fp_kernel, ` + build + `,
@@ -609,13 +612,15 @@ func scanRunInfo(row scanner) (RunInfo, error) {
 		ri                  RunInfo
 		commitTime, started sql.NullInt64
 		gomaxprocs, series  int64
+		applied             int64
 	)
 	err := row.Scan(&ri.ID, &ri.Module, &ri.Commit, &commitTime, &ri.Subject,
 		&ri.FingerprintKey, &ri.Fingerprint.CPU, &gomaxprocs, &ri.Fingerprint.GoVersion,
 		&ri.Fingerprint.GOOS, &ri.Fingerprint.GOARCH, &ri.Fingerprint.Kernel, &ri.Fingerprint.Build,
-		&started, &ri.Shard, &ri.HasReport, &series)
+		&started, &ri.Shard, &ri.HasReport, &series, &applied)
 	ri.Fingerprint.GOMAXPROCS = int(gomaxprocs)
 	ri.Series = int(series)
+	ri.Applied = applied != 0
 	ri.CommitTime = timeFrom(commitTime)
 	ri.Started = timeFrom(started)
 	return ri, err
