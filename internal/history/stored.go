@@ -306,9 +306,38 @@ func computeState(s store.Series, sp *seriesPoints, order []string, commitTime m
 		c := changes[n-1]
 		st.ChangeCommit, st.ChangeDelta, st.ChangeTime = c.Commit, c.Delta, commitTime[c.Commit]
 	}
-	st.Changes, _ = json.Marshal(changes)
+	at := make([]int, len(changes))
+	for i, c := range changes {
+		at[i] = slices.IndexFunc(hp, func(p document.HistoryPoint) bool { return p.Commit == c.Commit })
+	}
+	st.Changes, _ = json.Marshal(storedChanges{ChangePoints: changes, At: at})
 	st.Cache, _ = cache.MarshalBinary()
 	return st, misses
+}
+
+// storedChanges is how a series' change points are kept in its state
+// (SeriesState.Changes).
+type storedChanges struct {
+	ChangePoints []document.ChangePoint `json:"change_points"`
+	// At is the index of each change point's commit among the series'
+	// points (and its Medians).
+	At []int `json:"at"`
+}
+
+// StoredChanges returns the change points a series' state holds, and the
+// index of each among the series' points (its Medians).
+func StoredChanges(st *store.SeriesState) ([]document.ChangePoint, []int, error) {
+	if st == nil || len(st.Changes) == 0 {
+		return []document.ChangePoint{}, nil, nil
+	}
+	var sc storedChanges
+	if err := json.Unmarshal(st.Changes, &sc); err != nil {
+		return nil, nil, fmt.Errorf("stored change points: %w", err)
+	}
+	if sc.ChangePoints == nil {
+		sc.ChangePoints = []document.ChangePoint{}
+	}
+	return sc.ChangePoints, sc.At, nil
 }
 
 // parallel calls f(i) for i in [0, n) on GOMAXPROCS goroutines.
@@ -407,10 +436,12 @@ func loadStored(ctx context.Context, st *store.Store, module string, runs []stor
 	for i, s := range list {
 		bench[i] = document.HistoryBenchmark{Package: s.Key.Package, Name: s.Key.Name, Procs: s.Key.Procs, Unit: s.Key.Unit,
 			ChangePoints: []document.ChangePoint{}}
-		if current && s.State != nil && len(s.State.Changes) > 0 {
-			if err := json.Unmarshal(s.State.Changes, &bench[i].ChangePoints); err != nil {
-				return nil, fmt.Errorf("series %s %s: stored change points: %w", s.Key.Name, s.Key.Unit, err)
+		if current && s.State != nil {
+			cps, _, err := StoredChanges(s.State)
+			if err != nil {
+				return nil, fmt.Errorf("series %s %s: %w", s.Key.Name, s.Key.Unit, err)
 			}
+			bench[i].ChangePoints = cps
 		}
 	}
 	// The series that need their points: all of them when the change

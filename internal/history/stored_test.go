@@ -280,7 +280,7 @@ func TestLoadReadsStoredChangePoints(t *testing.T) {
 		}
 		planted := []document.ChangePoint{{Commit: r.commits[3], Delta: 0.5, Before: 1, After: 1.5, Confidence: 0.995}}
 		state := *series[0].State
-		state.Changes, _ = json.Marshal(planted)
+		state.Changes, _ = json.Marshal(storedChanges{ChangePoints: planted, At: []int{3}})
 		if err := st.UpdateHistory(ctx, "example.com/m", func(tx *store.HistoryTx) error { return tx.SetState(ctx, series[0].ID, &state) }); err != nil {
 			t.Fatal(err)
 		}
