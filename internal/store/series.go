@@ -114,7 +114,7 @@ const insertBatch = 200
 // first to have, and returns how many series it has. Series are created
 // in key order, so that concurrent runs wait for each other's new series
 // in one order and never deadlock.
-func saveSamples(ctx context.Context, q querier, id int64, module, fpKey string, results []byte) (int, error) {
+func saveSamples(ctx context.Context, q querier, backend string, id int64, module, fpKey string, results []byte) (int, error) {
 	keys, vals := ParseSamples(results)
 	if len(keys) == 0 {
 		return 0, nil
@@ -141,6 +141,35 @@ func saveSamples(ctx context.Context, q querier, id int64, module, fpKey string,
 		}
 		ids[k] = sid
 	}
+	if err := insertSamples(ctx, q, backend, id, keys, ids, vals); err != nil {
+		return 0, err
+	}
+	if _, err := q.ExecContext(ctx, `UPDATE runs SET series_count = $1 WHERE id = $2`, int64(len(keys)), id); err != nil {
+		return 0, fmt.Errorf("count series: %w", err)
+	}
+	return len(keys), nil
+}
+
+// insertSamples inserts run id's sample rows: on PostgreSQL in INSERTs of
+// insertBatch rows (one round trip each), on SQLite one prepared INSERT
+// per row (its driver binds a statement's parameters in time quadratic in
+// their number).
+func insertSamples(ctx context.Context, q querier, backend string, id int64, keys []SeriesKey, ids map[SeriesKey]int64, vals map[SeriesKey][]float64) error {
+	if p, ok := q.(interface {
+		PrepareContext(context.Context, string) (*sql.Stmt, error)
+	}); ok && backend == backendSQLite {
+		stmt, err := p.PrepareContext(ctx, `INSERT INTO samples (series_id, run_id, vals) VALUES ($1, $2, $3)`)
+		if err != nil {
+			return fmt.Errorf("insert samples: %w", err)
+		}
+		defer stmt.Close()
+		for _, k := range keys {
+			if _, err := stmt.ExecContext(ctx, ids[k], id, encodeValues(vals[k])); err != nil {
+				return fmt.Errorf("insert samples: %w", err)
+			}
+		}
+		return nil
+	}
 	for start := 0; start < len(keys); start += insertBatch {
 		batch := keys[start:min(start+insertBatch, len(keys))]
 		var sb strings.Builder
@@ -154,13 +183,10 @@ func saveSamples(ctx context.Context, q querier, id int64, module, fpKey string,
 			args = append(args, ids[k], id, encodeValues(vals[k]))
 		}
 		if _, err := q.ExecContext(ctx, sb.String(), args...); err != nil {
-			return 0, fmt.Errorf("insert samples: %w", err)
+			return fmt.Errorf("insert samples: %w", err)
 		}
 	}
-	if _, err := q.ExecContext(ctx, `UPDATE runs SET series_count = $1 WHERE id = $2`, int64(len(keys)), id); err != nil {
-		return 0, fmt.Errorf("count series: %w", err)
-	}
-	return len(keys), nil
+	return nil
 }
 
 // seriesIDs returns the ids of module's series on fingerprint fpKey.
@@ -218,7 +244,7 @@ func backfillSamples(ctx context.Context, s *Store, tx *sql.Tx) error {
 		if err := tx.QueryRowContext(ctx, `SELECT results FROM runs WHERE id = $1`, r.id).Scan(&results); err != nil {
 			return fmt.Errorf("run %d: %w", r.id, err)
 		}
-		if _, err := saveSamples(ctx, tx, r.id, r.module, r.key, results); err != nil {
+		if _, err := saveSamples(ctx, tx, s.backend, r.id, r.module, r.key, results); err != nil {
 			return fmt.Errorf("run %d: %w", r.id, err)
 		}
 	}

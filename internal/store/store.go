@@ -543,7 +543,7 @@ func (s *Store) save(ctx context.Context, r *Run) (int64, error) {
 			return 0, fmt.Errorf("insert duration of %s: %w", b, err)
 		}
 	}
-	if _, err := saveSamples(ctx, tx, id, r.Module, fp.Key(), r.Results); err != nil {
+	if _, err := saveSamples(ctx, tx, s.backend, id, r.Module, fp.Key(), r.Results); err != nil {
 		return 0, err
 	}
 	if err := ctx.Err(); err != nil {
