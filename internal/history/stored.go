@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -89,10 +90,20 @@ func keepsOrder(stored, order []string) bool {
 	return true
 }
 
-// seriesPoints is one series' samples gathered by commit.
+// seriesPoints is one series' samples gathered by commit, and the steps
+// (paired measurements) of its commits' runs.
 type seriesPoints struct {
 	byCommit map[string][]float64
 	runOf    map[string]int64
+	steps    map[string][]store.RunStep
+}
+
+// addStep adds a step of a run of commit.
+func (sp *seriesPoints) addStep(commit string, st store.RunStep) {
+	if sp.steps == nil {
+		sp.steps = map[string][]store.RunStep{}
+	}
+	sp.steps[commit] = append(sp.steps[commit], st)
 }
 
 // gather adds a run's samples of the series.
@@ -124,6 +135,68 @@ func (sp *seriesPoints) points(order []string) ([]document.HistoryPoint, []chang
 		cp = append(cp, changepoint.Point{Label: c, Values: sorted})
 	}
 	return hp, cp
+}
+
+// withSteps puts a series' paired measurements into its change points.
+// At a commit whose run measured it against the point before it,
+// interleaved in the same job (a step with that base), the paired
+// measurement decides: a loaded machine moves the level of a whole run,
+// and so the change between points measured apart, but both sides of a
+// pair alike.
+//
+//   - A significant paired change of at least minDelta is a change point,
+//     with the paired change, the sides' medians in the paired run and
+//     1 − its p-value, whether or not the levels show it.
+//   - A change point the levels show there is dropped when the paired
+//     change is not significant and its 95% interval leaves out the shift
+//     the levels show: the pair measured that commit against the one
+//     before, under one load, and saw no such change.
+//
+// Of several runs of a commit with a step, the newest counts.
+func withSteps(changes []document.ChangePoint, hp []document.HistoryPoint, steps map[string][]store.RunStep, minDelta float64) []document.ChangePoint {
+	if len(steps) == 0 {
+		return changes
+	}
+	at := map[string]int{}
+	for i, c := range changes {
+		at[c.Commit] = i
+	}
+	drop := map[string]bool{}
+	var added []document.ChangePoint
+	for i := 1; i < len(hp); i++ {
+		c, prev := hp[i].Commit, hp[i-1].Commit
+		var st *store.RunStep
+		for k := range steps[c] {
+			if s := &steps[c][k]; s.Base == prev && (st == nil || s.Run > st.Run) {
+				st = s
+			}
+		}
+		if st == nil {
+			continue
+		}
+		j, shown := at[c]
+		switch {
+		case st.Significant && math.Abs(st.Delta) >= minDelta:
+			cp := document.ChangePoint{Commit: c, Delta: st.Delta, Before: st.Before, After: st.After, Confidence: 1 - st.P}
+			if shown {
+				changes[j] = cp
+			} else {
+				added = append(added, cp)
+			}
+		case shown && !st.Significant && (changes[j].Delta < st.Low || changes[j].Delta > st.High):
+			drop[c] = true
+		}
+	}
+	if len(added) == 0 && len(drop) == 0 {
+		return changes
+	}
+	pos := map[string]int{}
+	for i, p := range hp {
+		pos[p.Commit] = i
+	}
+	out := slices.DeleteFunc(append(changes, added...), func(c document.ChangePoint) bool { return drop[c.Commit] })
+	slices.SortFunc(out, func(a, b document.ChangePoint) int { return cmp.Compare(pos[a.Commit], pos[b.Commit]) })
+	return out
 }
 
 // detect finds the change points of a series' points.
@@ -255,6 +328,17 @@ func Update(ctx context.Context, st *store.Store, module string, ancestry []stri
 			if err != nil {
 				return err
 			}
+			err = tx.Steps(ctx, fp, sampleIDs, func(rs store.RunStep) error {
+				if sp := data[rs.Series]; sp != nil {
+					if r, ok := runByID[rs.Run]; ok {
+						sp.addStep(r.Commit, rs)
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
 			states := make([]*store.SeriesState, len(list))
 			tests := make([]int, len(list))
 			parallel(len(list), func(i int) {
@@ -293,7 +377,7 @@ func computeState(s store.Series, sp *seriesPoints, order []string, commitTime m
 		}
 	}
 	hp, pts := sp.points(order)
-	changes := detect(pts, defaultMinDelta, 0, cache)
+	changes := withSteps(detect(pts, defaultMinDelta, 0, cache), hp, sp.steps, defaultMinDelta)
 	_, misses := cache.Stats()
 	st := &store.SeriesState{Points: len(hp), Medians: make([]float64, len(hp))}
 	for i, p := range hp {
@@ -473,6 +557,19 @@ func loadStored(ctx context.Context, st *store.Store, module string, runs []stor
 		if err != nil {
 			return nil, err
 		}
+		if !current {
+			err = st.Steps(ctx, module, h.Fingerprint, ids, func(rs store.RunStep) error {
+				if sp := data[rs.Series]; sp != nil {
+					if r, ok := runByID[rs.Run]; ok {
+						sp.addStep(r.Commit, rs)
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				return nil, err
+			}
+		}
 		idx := make([]int64, 0, len(need))
 		for id := range need {
 			idx = append(idx, id)
@@ -489,7 +586,7 @@ func loadStored(ctx context.Context, st *store.Store, module string, runs []stor
 			if st := list[i].State; st != nil && len(st.Cache) > 0 && cache.UnmarshalBinary(st.Cache) != nil {
 				cache = changepoint.NewCache()
 			}
-			bench[i].ChangePoints = detect(pts, minDelta, opts.Seed, cache)
+			bench[i].ChangePoints = withSteps(detect(pts, minDelta, opts.Seed, cache), hp, data[id].steps, minDelta)
 		})
 	}
 	// A series with no point in this order (its runs are of commits

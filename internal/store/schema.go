@@ -65,9 +65,10 @@ var migrations = []migration{
 	{2, []string{
 		`ALTER TABLE runs ADD COLUMN fp_build TEXT NOT NULL DEFAULT ''`,
 	}, nil},
-	// Each run's results by series (samples), and what record computed
-	// for each series (its change points, for history and serve to read
-	// rather than compute): see series.go. The runs already stored get
+	// Each run's results by series (samples), its paired measurements
+	// against the commit recorded before (steps), and what record
+	// computed for each series (its change points, for history and serve
+	// to read rather than compute): see series.go. The runs already stored get
 	// their samples here; their change points are computed by the next
 	// record (applied = 0).
 	{3, []string{
@@ -101,6 +102,19 @@ var migrations = []migration{
 			PRIMARY KEY (series_id, run_id)
 		)`,
 		`CREATE INDEX samples_run ON samples (run_id)`,
+		`CREATE TABLE steps (
+			series_id BIGINT NOT NULL REFERENCES series (id) ON DELETE CASCADE,
+			run_id BIGINT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+			base_commit TEXT NOT NULL,
+			delta DOUBLE PRECISION NOT NULL,
+			low DOUBLE PRECISION NOT NULL,
+			high DOUBLE PRECISION NOT NULL,
+			p DOUBLE PRECISION NOT NULL,
+			significant BIGINT NOT NULL,
+			before_value DOUBLE PRECISION NOT NULL,
+			after_value DOUBLE PRECISION NOT NULL,
+			PRIMARY KEY (series_id, run_id)
+		)`,
 		`CREATE TABLE commit_order (
 			module TEXT NOT NULL,
 			pos BIGINT NOT NULL,
@@ -225,6 +239,7 @@ func (s *Store) checkTables(ctx context.Context) error {
 			`SELECT id, module, fp_key, pkg, name, procs, unit, computed, points, last_value,
 				change_commit, change_delta, change_time, changes, medians, cache FROM series WHERE 1 = 0`,
 			`SELECT series_id, run_id, vals FROM samples WHERE 1 = 0`,
+			`SELECT series_id, run_id, base_commit, delta, low, high, p, significant, before_value, after_value FROM steps WHERE 1 = 0`,
 			`SELECT module, pos, commit_hash FROM commit_order WHERE 1 = 0`)
 	}
 	for _, q := range queries {

@@ -189,6 +189,130 @@ func insertSamples(ctx context.Context, q querier, backend string, id int64, key
 	return nil
 }
 
+// saveSteps stores run id's steps with the run's series of their
+// benchmark and unit.
+func saveSteps(ctx context.Context, q querier, id int64, module, fpKey string, steps []Step) error {
+	if len(steps) == 0 {
+		return nil
+	}
+	ids, err := seriesIDs(ctx, q, module, fpKey)
+	if err != nil {
+		return err
+	}
+	type bench struct{ pkg, name, unit string }
+	of := map[bench][]int64{}
+	rows, err := q.QueryContext(ctx, `SELECT series_id FROM samples WHERE run_id = $1`, id)
+	if err != nil {
+		return fmt.Errorf("steps: %w", err)
+	}
+	mine := map[int64]bool{}
+	for rows.Next() {
+		var sid int64
+		if err := rows.Scan(&sid); err != nil {
+			rows.Close()
+			return fmt.Errorf("steps: %w", err)
+		}
+		mine[sid] = true
+	}
+	rows.Close()
+	for k, sid := range ids {
+		if mine[sid] {
+			b := bench{k.Package, k.Name, k.Unit}
+			of[b] = append(of[b], sid)
+		}
+	}
+	for _, st := range steps {
+		if st.Base == "" {
+			return errors.New("a step without its base commit")
+		}
+		sig := 0
+		if st.Significant {
+			sig = 1
+		}
+		for _, sid := range of[bench{st.Key.Package, st.Key.Name, st.Key.Unit}] {
+			if _, err := q.ExecContext(ctx, `INSERT INTO steps (series_id, run_id, base_commit, delta, low, high, p, significant, before_value, after_value)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+				sid, id, st.Base, st.Delta, st.Low, st.High, st.P, sig, st.Before, st.After); err != nil {
+				return fmt.Errorf("insert step of %s %s: %w", st.Key.Name, st.Key.Unit, err)
+			}
+		}
+	}
+	return nil
+}
+
+// RunStep is a step as stored: the series and run it belongs to.
+type RunStep struct {
+	Series, Run int64
+	Step
+}
+
+// Steps calls fn with the steps of module's series on fingerprint fp (of
+// the series ids names, when it is not nil).
+func (s *Store) Steps(ctx context.Context, module, fp string, ids []int64, fn func(RunStep) error) error {
+	if err := s.needVersion(3); err != nil {
+		return err
+	}
+	if err := readSteps(ctx, s.db, module, fp, ids, fn); err != nil {
+		return fmt.Errorf("store %s: %w", s.name, err)
+	}
+	return nil
+}
+
+func readSteps(ctx context.Context, q querier, module, fp string, ids []int64, fn func(RunStep) error) error {
+	query := `SELECT t.series_id, t.run_id, x.pkg, x.name, x.procs, x.unit, t.base_commit, t.delta, t.low, t.high, t.p,
+			t.significant, t.before_value, t.after_value
+		FROM steps t JOIN series x ON x.id = t.series_id
+		WHERE x.module = $1 AND x.fp_key = $2`
+	args := []any{module, fp}
+	var keep map[int64]bool
+	switch {
+	case ids == nil:
+	case len(ids) == 0:
+		return nil
+	case len(ids) <= samplesInLimit:
+		var in []string
+		for _, id := range ids {
+			args = append(args, id)
+			in = append(in, fmt.Sprintf("$%d", len(args)))
+		}
+		query += " AND t.series_id IN (" + strings.Join(in, ", ") + ")"
+	default:
+		keep = map[int64]bool{}
+		for _, id := range ids {
+			keep[id] = true
+		}
+	}
+	query += " ORDER BY t.series_id, t.run_id"
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("steps: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			rs         RunStep
+			procs, sig int64
+		)
+		if err := rows.Scan(&rs.Series, &rs.Run, &rs.Key.Package, &rs.Key.Name, &procs, &rs.Key.Unit, &rs.Base,
+			&rs.Delta, &rs.Low, &rs.High, &rs.P, &sig, &rs.Before, &rs.After); err != nil {
+			return fmt.Errorf("steps: %w", err)
+		}
+		if keep != nil && !keep[rs.Series] {
+			continue
+		}
+		rs.Key.Procs, rs.Significant = int(procs), sig != 0
+		if err := fn(rs); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// Steps calls fn with steps as Store.Steps does.
+func (t *HistoryTx) Steps(ctx context.Context, fp string, ids []int64, fn func(RunStep) error) error {
+	return readSteps(ctx, t.tx, t.module, fp, ids, fn)
+}
+
 // seriesIDs returns the ids of module's series on fingerprint fpKey.
 func seriesIDs(ctx context.Context, q querier, module, fpKey string) (map[SeriesKey]int64, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, pkg, name, procs, unit FROM series WHERE module = $1 AND fp_key = $2`, module, fpKey)

@@ -500,3 +500,52 @@ func TestMigrationKeepsSeries(t *testing.T) {
 		}
 	})
 }
+
+// TestSteps: a run's steps are kept with its series of their benchmark
+// and unit (a -cpu 1,2 run has two), one of a benchmark the run does not
+// hold is dropped, and a step without a base commit fails the run whole.
+func TestSteps(t *testing.T) {
+	forEach(t, func(t *testing.T, b backend) {
+		ctx := context.Background()
+		s := b.open(t)
+		r := benchRun("m", 2, []string{"BenchmarkA", "BenchmarkB"}, 2, 10)
+		r.Results = append(r.Results, []byte("BenchmarkA-1 \t 1000\t 11 ns/op\n")...)
+		base := fmt.Sprintf("%040x", 1)
+		r.Steps = []Step{
+			{Key: SeriesKey{"example.com/m", "BenchmarkA", 1, "sec/op"}, Base: base, Delta: 1.02, Low: 0.9, High: 1.1, P: 0.001, Significant: true, Before: 10e-9, After: 20.2e-9},
+			{Key: SeriesKey{"example.com/m", "BenchmarkB", 1, "allocs/op"}, Base: base, Delta: 0, Low: 0, High: 0, P: 1},
+			{Key: SeriesKey{"example.com/m", "BenchmarkGone", 1, "sec/op"}, Base: base, Delta: 5},
+		}
+		if _, err := s.Save(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]RunStep{}
+		if err := s.Steps(ctx, "m", testFP.Key(), nil, func(rs RunStep) error {
+			got[fmt.Sprintf("%s-%d %s", rs.Key.Name, rs.Key.Procs, rs.Key.Unit)] = rs
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 3 {
+			t.Errorf("steps %v, want A sec/op at GOMAXPROCS 1 and 2, and B allocs/op", got)
+		}
+		a := got["BenchmarkA-2 sec/op"]
+		if a.Run != r.ID || a.Base != base || a.Delta != 1.02 || a.Low != 0.9 || a.High != 1.1 || a.P != 0.001 || !a.Significant || a.After != 20.2e-9 {
+			t.Errorf("A's step read back as %+v", a)
+		}
+		if _, ok := got["BenchmarkA-1 sec/op"]; !ok {
+			t.Error("the GOMAXPROCS 1 series of A has no step")
+		}
+		if bs := got["BenchmarkB-2 allocs/op"]; bs.Significant || bs.P != 1 {
+			t.Errorf("B's step %+v", bs)
+		}
+		bad := benchRun("m", 3, []string{"BenchmarkA"}, 1, 10)
+		bad.Steps = []Step{{Key: SeriesKey{"example.com/m", "BenchmarkA", 2, "sec/op"}}}
+		if _, err := s.Save(ctx, bad); err == nil {
+			t.Error("a run with a step without a base commit was saved")
+		}
+		if runs, _ := s.Runs(ctx, "m"); len(runs) != 1 {
+			t.Errorf("%d runs after the failed save, want 1", len(runs))
+		}
+	})
+}

@@ -86,6 +86,27 @@ type Run struct {
 	Report      []byte                   // report.json, may be nil (empty counts as none)
 	Profiles    map[string][]byte        // name → pprof bytes, e.g. "example.com/m BenchmarkX.cpu.pprof"; may be nil
 	Durations   map[string]time.Duration // "pkg BenchmarkName" → wall time the benchmark's runs took; for sharding
+	// Steps are the run's paired measurements against an earlier commit
+	// (see Step); each goes with the run's series of its benchmark and
+	// unit, whatever their GOMAXPROCS, and one whose benchmark the
+	// results do not hold is not kept.
+	Steps []Step
+}
+
+// Step is a paired measurement of a run's commit against an earlier
+// commit, both measured in the same job, interleaved (perfloop record
+// measures its commit against the one recorded before it): what happens
+// to the machine meanwhile happens to both sides alike, so a loaded
+// machine, which moves the level of every run, does not move it.
+type Step struct {
+	Key         SeriesKey // the benchmark and unit (Procs is not matched)
+	Base        string    // the earlier commit, a full hash
+	Delta       float64   // the median per-round change, this commit/Base − 1
+	Low, High   float64   // its 95% interval
+	P           float64   // the paired test's p-value
+	Significant bool      // decided changed, at the run's level across its rows
+	// Before and After are each side's median in the paired run.
+	Before, After float64
 }
 
 // RunInfo is a run without its blobs.
@@ -544,6 +565,9 @@ func (s *Store) save(ctx context.Context, r *Run) (int64, error) {
 		}
 	}
 	if _, err := saveSamples(ctx, tx, s.backend, id, r.Module, fp.Key(), r.Results); err != nil {
+		return 0, err
+	}
+	if err := saveSteps(ctx, tx, id, r.Module, fp.Key(), r.Steps); err != nil {
 		return 0, err
 	}
 	if err := ctx.Err(); err != nil {
