@@ -163,7 +163,7 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if cfg.Shard, err = shardOf(ctx, opts.shard, opts.storeDSN); err != nil {
+	if cfg.Shard, err = recordShard(ctx, st, opts.shard, module, commit.Hash); err != nil {
 		return err
 	}
 	run, failed := measure(ctx, cfg, opts.profileTime, s)

@@ -199,7 +199,7 @@ func ancestry(ctx context.Context, dir string) []string {
 
 // shardOf parses -shard i/n and balances it on the durations of the
 // store (-store, or the module's default store when it exists; without
-// one, benchmarks count alike).
+// one, benchmarks count alike), of any machine.
 func shardOf(ctx context.Context, shard, dsn string) (*loop.Shard, error) {
 	if shard == "" {
 		return nil, nil
@@ -222,6 +222,24 @@ func shardOf(ctx context.Context, shard, dsn string) (*loop.Shard, error) {
 		module, _ = modulePath(root)
 	}
 	if sh.Durations, err = st.Durations(ctx, module, ""); err != nil {
+		return nil, err
+	}
+	return &sh, nil
+}
+
+// recordShard parses record's -shard i/n and balances it on the durations
+// the store keeps for the shards of commit (store.ShardDurations): every
+// shard of the commit gets the same, so they split the benchmarks alike
+// even when one starts after another has stored its run.
+func recordShard(ctx context.Context, st *store.Store, shard, module, commit string) (*loop.Shard, error) {
+	if shard == "" {
+		return nil, nil
+	}
+	sh, err := loop.ParseShard(shard)
+	if err != nil {
+		return nil, usageErrorf("-shard: %v", err)
+	}
+	if sh.Durations, err = st.ShardDurations(ctx, module, commit); err != nil {
 		return nil, err
 	}
 	return &sh, nil

@@ -68,7 +68,8 @@ var migrations = []migration{
 	// Each run's results by series (samples), its paired measurements
 	// against the commit recorded before (steps), and what record
 	// computed for each series (its change points, for history and serve
-	// to read rather than compute): see series.go. The runs already stored get
+	// to read rather than compute): see series.go. The durations the
+	// shards of a commit balance on (ShardDurations). The runs already stored get
 	// their samples here; their change points are computed by the next
 	// record (applied = 0).
 	{3, []string{
@@ -114,6 +115,12 @@ var migrations = []migration{
 			before_value DOUBLE PRECISION NOT NULL,
 			after_value DOUBLE PRECISION NOT NULL,
 			PRIMARY KEY (series_id, run_id)
+		)`,
+		`CREATE TABLE shard_durations (
+			module TEXT NOT NULL,
+			commit_hash TEXT NOT NULL,
+			durations {{blob}} NOT NULL,
+			PRIMARY KEY (module, commit_hash)
 		)`,
 		`CREATE TABLE commit_order (
 			module TEXT NOT NULL,
@@ -240,7 +247,8 @@ func (s *Store) checkTables(ctx context.Context) error {
 				change_commit, change_delta, change_time, changes, medians, cache FROM series WHERE 1 = 0`,
 			`SELECT series_id, run_id, vals FROM samples WHERE 1 = 0`,
 			`SELECT series_id, run_id, base_commit, delta, low, high, p, significant, before_value, after_value FROM steps WHERE 1 = 0`,
-			`SELECT module, pos, commit_hash FROM commit_order WHERE 1 = 0`)
+			`SELECT module, pos, commit_hash FROM commit_order WHERE 1 = 0`,
+			`SELECT module, commit_hash, durations FROM shard_durations WHERE 1 = 0`)
 	}
 	for _, q := range queries {
 		rows, err := s.db.QueryContext(ctx, q)

@@ -42,6 +42,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -785,21 +786,25 @@ func (s *Store) Profile(ctx context.Context, id int64, name string) ([]byte, err
 const durationSamples = 3
 
 // Durations returns, per "pkg BenchmarkName", how long the benchmark's runs
-// took in module's runs with the given fingerprint key: the median of the
-// newest three runs that measured it (newest by Started, then ID; the mean
-// of the middle two when there are two). It returns an empty map when no
-// such run has durations.
+// took in module's runs with the given fingerprint key ("": of any
+// machine): the median of the newest three runs that measured it (newest
+// by Started, then ID; the mean of the middle two when there are two). It
+// returns an empty map when no such run has durations.
 func (s *Store) Durations(ctx context.Context, module, fingerprintKey string) (map[string]time.Duration, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT benchmark, nanos FROM (
+	return durations(ctx, s.db, s.name, module, fingerprintKey)
+}
+
+func durations(ctx context.Context, q querier, name, module, fingerprintKey string) (map[string]time.Duration, error) {
+	rows, err := q.QueryContext(ctx, `SELECT benchmark, nanos FROM (
 			SELECT d.benchmark, d.nanos, ROW_NUMBER() OVER (
 				PARTITION BY d.benchmark
 				ORDER BY r.started IS NULL, r.started DESC, r.id DESC) AS n
 			FROM durations d JOIN runs r ON r.id = d.run_id
-			WHERE r.module = $1 AND r.fp_key = $2
+			WHERE r.module = $1 AND ($2 = '' OR r.fp_key = $2)
 		) AS newest
 		WHERE n <= $3`, module, fingerprintKey, durationSamples)
 	if err != nil {
-		return nil, fmt.Errorf("store %s: durations of %s on %s: %w", s.name, module, fingerprintKey, err)
+		return nil, fmt.Errorf("store %s: durations of %s on %s: %w", name, module, fingerprintKey, err)
 	}
 	defer rows.Close()
 	samples := map[string][]int64{}
@@ -809,18 +814,73 @@ func (s *Store) Durations(ctx context.Context, module, fingerprintKey string) (m
 			n int64
 		)
 		if err := rows.Scan(&b, &n); err != nil {
-			return nil, fmt.Errorf("store %s: durations of %s on %s: %w", s.name, module, fingerprintKey, err)
+			return nil, fmt.Errorf("store %s: durations of %s on %s: %w", name, module, fingerprintKey, err)
 		}
 		samples[b] = append(samples[b], n)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store %s: durations of %s on %s: %w", s.name, module, fingerprintKey, err)
+		return nil, fmt.Errorf("store %s: durations of %s on %s: %w", name, module, fingerprintKey, err)
 	}
 	out := make(map[string]time.Duration, len(samples))
 	for b, ns := range samples {
 		out[b] = median(ns)
 	}
 	return out, nil
+}
+
+// ShardDurations returns the durations the shards of module's commit
+// balance on: the first call for the commit takes Durations (of every
+// machine: a run's fingerprint is known only once it has run) and keeps
+// them; later calls for the commit, from its other shards, get the same,
+// whatever runs were stored meanwhile (a shard that finished while another
+// had not started yet), so that every shard splits the benchmarks alike.
+func (s *Store) ShardDurations(ctx context.Context, module, commit string) (map[string]time.Duration, error) {
+	if err := s.needVersion(3); err != nil {
+		return nil, err
+	}
+	read := func() (map[string]time.Duration, bool, error) {
+		var data []byte
+		err := s.db.QueryRowContext(ctx, `SELECT durations FROM shard_durations WHERE module = $1 AND commit_hash = $2`, module, commit).Scan(&data)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, false, nil
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		var nanos map[string]int64
+		if err := json.Unmarshal(data, &nanos); err != nil {
+			return nil, false, err
+		}
+		out := make(map[string]time.Duration, len(nanos))
+		for b, n := range nanos {
+			out[b] = time.Duration(n)
+		}
+		return out, true, nil
+	}
+	d, ok, err := read()
+	if err != nil {
+		return nil, fmt.Errorf("store %s: shard durations of %s: %w", s.name, commit, err)
+	}
+	if ok {
+		return d, nil
+	}
+	if d, err = s.Durations(ctx, module, ""); err != nil {
+		return nil, err
+	}
+	nanos := make(map[string]int64, len(d))
+	for b, v := range d {
+		nanos[b] = int64(v)
+	}
+	data, _ := json.Marshal(nanos)
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO shard_durations (module, commit_hash, durations) VALUES ($1, $2, $3)
+		ON CONFLICT DO NOTHING`, module, commit, data); err != nil {
+		return nil, fmt.Errorf("store %s: shard durations of %s: %w", s.name, commit, err)
+	}
+	// Another shard's, if it was first.
+	if d, _, err = read(); err != nil {
+		return nil, fmt.Errorf("store %s: shard durations of %s: %w", s.name, commit, err)
+	}
+	return d, nil
 }
 
 func median(ns []int64) time.Duration {
