@@ -484,13 +484,41 @@ func listSeries(ctx context.Context, q querier, f SeriesFilter) ([]Series, int, 
 	if f.Cache {
 		cache = "cache"
 	}
+	const order = `ORDER BY change_time IS NULL, change_time DESC, pkg, name, procs, ` + unitRankSQL + `, unit, id`
+	var page []int64
+	if f.Limit > 0 {
+		// The page's ids first, sorting narrow rows; then their rows,
+		// blobs and all.
+		ids, err := q.QueryContext(ctx, `SELECT id FROM series WHERE `+cond+` `+order+
+			` LIMIT `+arg(int64(f.Limit))+` OFFSET `+arg(int64(max(f.Offset, 0))), args...)
+		if err != nil {
+			return nil, 0, fmt.Errorf("series: %w", err)
+		}
+		for ids.Next() {
+			var id int64
+			if err := ids.Scan(&id); err != nil {
+				ids.Close()
+				return nil, 0, fmt.Errorf("series: %w", err)
+			}
+			page = append(page, id)
+		}
+		ids.Close()
+		if err := ids.Err(); err != nil {
+			return nil, 0, fmt.Errorf("series: %w", err)
+		}
+		if len(page) == 0 {
+			return []Series{}, total, nil
+		}
+		args = args[:0]
+		var in []string
+		for _, id := range page {
+			in = append(in, arg(id))
+		}
+		cond = "id IN (" + strings.Join(in, ", ") + ")"
+	}
 	query := `SELECT id, fp_key, pkg, name, procs, unit, computed, points, last_value,
 			change_commit, change_delta, change_time, changes, medians, ` + cache + `
-		FROM series WHERE ` + cond + `
-		ORDER BY change_time IS NULL, change_time DESC, pkg, name, procs, ` + unitRankSQL + `, unit, id`
-	if f.Limit > 0 {
-		query += " LIMIT " + arg(int64(f.Limit)) + " OFFSET " + arg(int64(max(f.Offset, 0)))
-	}
+		FROM series WHERE ` + cond + ` ` + order
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("series: %w", err)
