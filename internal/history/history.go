@@ -241,7 +241,7 @@ func Build(runs []store.RunInfo, results func(id int64) ([]byte, error), module 
 		}
 	}
 	slices.SortStableFunc(order, func(a, b key) int {
-		return cmp.Or(cmp.Compare(a.pkg, b.pkg), cmp.Compare(a.name, b.name), cmp.Compare(a.procs, b.procs), cmp.Compare(unitRank(a.unit), unitRank(b.unit)), cmp.Compare(a.unit, b.unit))
+		return cmp.Or(cmp.Compare(a.pkg, b.pkg), cmp.Compare(a.name, b.name), cmp.Compare(a.procs, b.procs), cmp.Compare(store.UnitRank(a.unit), store.UnitRank(b.unit)), cmp.Compare(a.unit, b.unit))
 	})
 	minDelta := opts.MinDelta
 	if minDelta == 0 {
@@ -300,19 +300,6 @@ func ordered(runs []store.RunInfo, order []string) []store.RunInfo {
 		return cmp.Or(cmp.Compare(pos[a.Commit], pos[b.Commit]), cmp.Compare(a.ID, b.ID))
 	})
 	return out
-}
-
-// unitRank lists time first, then allocations, bytes, the rest.
-func unitRank(unit string) int {
-	switch unit {
-	case "sec/op":
-		return 0
-	case "allocs/op":
-		return 1
-	case "B/op":
-		return 2
-	}
-	return 3
 }
 
 func median(sorted []float64) float64 {

@@ -66,7 +66,7 @@ func LoadIndex(ctx context.Context, st *store.Store, module string, q IndexQuery
 	if err != nil {
 		return nil, err
 	}
-	order := ChooseOrder(nil, stored, runs)
+	order := chooseOrder(nil, stored, runs)
 	inOrder := map[string]bool{}
 	for _, c := range order {
 		inOrder[c] = true

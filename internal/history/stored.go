@@ -21,13 +21,13 @@ import (
 // keeps are computed with it (and seed 0).
 const defaultMinDelta = 0.02
 
-// ChooseOrder returns the commits of a history in git order: the commits
+// chooseOrder returns the commits of a history in git order: the commits
 // of ancestry (HEAD's history, oldest first) that have runs; or, without
 // an ancestry (a shallow clone's is not the history, and serve may run
 // far from the repository), the order record stored, followed by the
 // commits of runs no update has taken in yet, by commit time. (The
 // commits a recorder's ancestry left out, a branch's, stay out.)
-func ChooseOrder(ancestry, stored []string, runs []store.RunInfo) []string {
+func chooseOrder(ancestry, stored []string, runs []store.RunInfo) []string {
 	has := map[string]bool{}
 	for _, r := range runs {
 		has[r.Commit] = true
@@ -209,12 +209,6 @@ func detect(pts []changepoint.Point, minDelta float64, seed uint64, cache *chang
 	return out
 }
 
-// orderRuns puts runs in order (by commit position, then id), leaving out
-// the runs of commits not in it.
-func orderRuns(runs []store.RunInfo, order []string) []store.RunInfo {
-	return ordered(runs, order)
-}
-
 // UpdateResult says what Update did.
 type UpdateResult struct {
 	Series   int  // series whose change points were computed
@@ -225,7 +219,7 @@ type UpdateResult struct {
 }
 
 // Update brings the history record keeps in st up to date for module,
-// after a run was saved: the commit order (ancestry as ChooseOrder takes
+// after a run was saved: the commit order (ancestry as chooseOrder takes
 // it) and the change points of every series the runs not yet taken in
 // have samples of — or of every series, when the order changed other than
 // by new commits (a commit recorded late and put between two others
@@ -250,7 +244,7 @@ func Update(ctx context.Context, st *store.Store, module string, ancestry []stri
 		if err != nil {
 			return err
 		}
-		order := ChooseOrder(ancestry, stored, runs)
+		order := chooseOrder(ancestry, stored, runs)
 		fresh, err := tx.Unapplied(ctx)
 		if err != nil {
 			return err
@@ -455,8 +449,8 @@ func loadStored(ctx context.Context, st *store.Store, module string, runs []stor
 	if err != nil {
 		return nil, err
 	}
-	order := ChooseOrder(opts.Order, stored, runs)
-	runs = orderRuns(runs, order)
+	order := chooseOrder(opts.Order, stored, runs)
+	runs = ordered(runs, order)
 	h.Fingerprint = opts.Fingerprint
 	if h.Fingerprint == "" {
 		byNewest := slices.Clone(runs)

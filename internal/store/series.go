@@ -836,24 +836,6 @@ func (t *HistoryTx) SeriesOf(ctx context.Context, runs []int64) ([]int64, error)
 	return slices.Compact(out), nil
 }
 
-// Fingerprints returns the fingerprint keys of the module's series.
-func (t *HistoryTx) Fingerprints(ctx context.Context) ([]string, error) {
-	rows, err := t.tx.QueryContext(ctx, `SELECT DISTINCT fp_key FROM series WHERE module = $1 ORDER BY fp_key`, t.module)
-	if err != nil {
-		return nil, fmt.Errorf("fingerprints: %w", err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var k string
-		if err := rows.Scan(&k); err != nil {
-			return nil, fmt.Errorf("fingerprints: %w", err)
-		}
-		out = append(out, k)
-	}
-	return out, rows.Err()
-}
-
 // Series returns series as Store.Series does (f.Module is the
 // transaction's).
 func (t *HistoryTx) Series(ctx context.Context, f SeriesFilter) ([]Series, int, error) {
