@@ -200,7 +200,7 @@ func saveSteps(ctx context.Context, q querier, id int64, module, fpKey string, s
 		return err
 	}
 	type bench struct{ pkg, name, unit string }
-	of := map[bench][]int64{}
+	of := map[bench][]SeriesKey{}
 	rows, err := q.QueryContext(ctx, `SELECT series_id FROM samples WHERE run_id = $1`, id)
 	if err != nil {
 		return fmt.Errorf("steps: %w", err)
@@ -218,9 +218,14 @@ func saveSteps(ctx context.Context, q querier, id int64, module, fpKey string, s
 	for k, sid := range ids {
 		if mine[sid] {
 			b := bench{k.Package, k.Name, k.Unit}
-			of[b] = append(of[b], sid)
+			of[b] = append(of[b], k)
 		}
 	}
+	// A step goes with the run's series of its benchmark, unit and
+	// GOMAXPROCS when there is one (steps measured with -cpu), else with
+	// every series of its benchmark and unit (a step measured pinned to
+	// one CPU); each series takes one step, the first.
+	taken := map[int64]bool{}
 	for _, st := range steps {
 		if st.Base == "" {
 			return errors.New("a step without its base commit")
@@ -229,7 +234,16 @@ func saveSteps(ctx context.Context, q querier, id int64, module, fpKey string, s
 		if st.Significant {
 			sig = 1
 		}
-		for _, sid := range of[bench{st.Key.Package, st.Key.Name, st.Key.Unit}] {
+		keys := of[bench{st.Key.Package, st.Key.Name, st.Key.Unit}]
+		if slices.Contains(keys, st.Key) {
+			keys = []SeriesKey{st.Key}
+		}
+		for _, k := range keys {
+			sid := ids[k]
+			if taken[sid] {
+				continue
+			}
+			taken[sid] = true
 			if _, err := q.ExecContext(ctx, `INSERT INTO steps (series_id, run_id, base_commit, delta, low, high, p, significant, before_value, after_value)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
 				sid, id, st.Base, st.Delta, st.Low, st.High, st.P, sig, st.Before, st.After); err != nil {

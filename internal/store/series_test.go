@@ -512,9 +512,10 @@ func TestSteps(t *testing.T) {
 		r.Results = append(r.Results, []byte("BenchmarkA-1 \t 1000\t 11 ns/op\n")...)
 		base := fmt.Sprintf("%040x", 1)
 		r.Steps = []Step{
-			{Key: SeriesKey{"example.com/m", "BenchmarkA", 1, "sec/op"}, Base: base, Delta: 1.02, Low: 0.9, High: 1.1, P: 0.001, Significant: true, Before: 10e-9, After: 20.2e-9},
-			{Key: SeriesKey{"example.com/m", "BenchmarkB", 1, "allocs/op"}, Base: base, Delta: 0, Low: 0, High: 0, P: 1},
-			{Key: SeriesKey{"example.com/m", "BenchmarkGone", 1, "sec/op"}, Base: base, Delta: 5},
+			// Measured pinned to one CPU: no -GOMAXPROCS suffix.
+			{Key: SeriesKey{"example.com/m", "BenchmarkA", 0, "sec/op"}, Base: base, Delta: 1.02, Low: 0.9, High: 1.1, P: 0.001, Significant: true, Before: 10e-9, After: 20.2e-9},
+			{Key: SeriesKey{"example.com/m", "BenchmarkB", 0, "allocs/op"}, Base: base, Delta: 0, Low: 0, High: 0, P: 1},
+			{Key: SeriesKey{"example.com/m", "BenchmarkGone", 0, "sec/op"}, Base: base, Delta: 5},
 		}
 		if _, err := s.Save(ctx, r); err != nil {
 			t.Fatal(err)
@@ -539,13 +540,38 @@ func TestSteps(t *testing.T) {
 		if bs := got["BenchmarkB-2 allocs/op"]; bs.Significant || bs.P != 1 {
 			t.Errorf("B's step %+v", bs)
 		}
+		// Measured with -cpu 1,2: a step per GOMAXPROCS, each with its
+		// series.
+		cpu := benchRun("m", 4, []string{"BenchmarkA"}, 1, 10)
+		cpu.Results = append(cpu.Results, []byte("BenchmarkA-1 \t 1000\t 11 ns/op\n")...)
+		cpu.Steps = []Step{
+			{Key: SeriesKey{"example.com/m", "BenchmarkA", 1, "sec/op"}, Base: base, Delta: 0.1},
+			{Key: SeriesKey{"example.com/m", "BenchmarkA", 2, "sec/op"}, Base: base, Delta: 0.2},
+			{Key: SeriesKey{"example.com/m", "BenchmarkA", 2, "sec/op"}, Base: base, Delta: 0.3},
+		}
+		if _, err := s.Save(ctx, cpu); err != nil {
+			t.Fatal(err)
+		}
+		perProcs := map[int]float64{}
+		if err := s.Steps(ctx, "m", testFP.Key(), nil, func(rs RunStep) error {
+			if rs.Run == cpu.ID {
+				perProcs[rs.Key.Procs] = rs.Delta
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(perProcs, map[int]float64{1: 0.1, 2: 0.2}) {
+			t.Errorf("steps by GOMAXPROCS %v, want each series its own (the first of two)", perProcs)
+		}
+
 		bad := benchRun("m", 3, []string{"BenchmarkA"}, 1, 10)
 		bad.Steps = []Step{{Key: SeriesKey{"example.com/m", "BenchmarkA", 2, "sec/op"}}}
 		if _, err := s.Save(ctx, bad); err == nil {
 			t.Error("a run with a step without a base commit was saved")
 		}
-		if runs, _ := s.Runs(ctx, "m"); len(runs) != 1 {
-			t.Errorf("%d runs after the failed save, want 1", len(runs))
+		if runs, _ := s.Runs(ctx, "m"); len(runs) != 2 {
+			t.Errorf("%d runs after the failed save, want 2", len(runs))
 		}
 	})
 }
