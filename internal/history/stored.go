@@ -91,11 +91,14 @@ func keepsOrder(stored, order []string) bool {
 }
 
 // seriesPoints is one series' samples gathered by commit, and the steps
-// (paired measurements) of its commits' runs.
+// (paired measurements) of its commits' runs. Samples may come in any
+// order.
 type seriesPoints struct {
 	byCommit map[string][]float64
-	runOf    map[string]int64
-	steps    map[string][]store.RunStep
+	// reported and first are, per commit, the newest run with a report
+	// and the first run: a point links to the former, else the latter.
+	reported, first map[string]int64
+	steps           map[string][]store.RunStep
 }
 
 // addStep adds a step of a run of commit.
@@ -109,14 +112,24 @@ func (sp *seriesPoints) addStep(commit string, st store.RunStep) {
 // gather adds a run's samples of the series.
 func (sp *seriesPoints) add(r store.RunInfo, vals []float64) {
 	if sp.byCommit == nil {
-		sp.byCommit, sp.runOf = map[string][]float64{}, map[string]int64{}
+		sp.byCommit, sp.reported, sp.first = map[string][]float64{}, map[string]int64{}, map[string]int64{}
 	}
 	sp.byCommit[r.Commit] = append(sp.byCommit[r.Commit], vals...)
-	// The point links to a run with a report: the newest that has one,
-	// else the first.
-	if sp.runOf[r.Commit] == 0 || r.HasReport {
-		sp.runOf[r.Commit] = r.ID
+	if f, ok := sp.first[r.Commit]; !ok || r.ID < f {
+		sp.first[r.Commit] = r.ID
 	}
+	if r.HasReport && r.ID > sp.reported[r.Commit] {
+		sp.reported[r.Commit] = r.ID
+	}
+}
+
+// runOf is the run a commit's point links to: the newest with a report,
+// else the first.
+func (sp *seriesPoints) runOf(commit string) int64 {
+	if id := sp.reported[commit]; id != 0 {
+		return id
+	}
+	return sp.first[commit]
 }
 
 // points returns the series' points in order, and the detector's input.
@@ -131,7 +144,7 @@ func (sp *seriesPoints) points(order []string) ([]document.HistoryPoint, []chang
 		sorted := slices.Clone(vs)
 		slices.Sort(sorted)
 		hp = append(hp, document.HistoryPoint{Commit: c, Value: median(sorted), N: len(sorted),
-			Low: sorted[0], High: sorted[len(sorted)-1], Run: sp.runOf[c]})
+			Low: sorted[0], High: sorted[len(sorted)-1], Run: sp.runOf(c)})
 		cp = append(cp, changepoint.Point{Label: c, Values: sorted})
 	}
 	return hp, cp

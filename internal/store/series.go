@@ -261,7 +261,7 @@ type RunStep struct {
 }
 
 // Steps calls fn with the steps of module's series on fingerprint fp (of
-// the series ids names, when it is not nil).
+// the series ids names, when it is not nil), in no particular order.
 func (s *Store) Steps(ctx context.Context, module, fp string, ids []int64, fn func(RunStep) error) error {
 	if err := s.needVersion(3); err != nil {
 		return err
@@ -296,7 +296,6 @@ func readSteps(ctx context.Context, q querier, module, fp string, ids []int64, f
 			keep[id] = true
 		}
 	}
-	query += " ORDER BY t.series_id, t.run_id"
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("steps: %w", err)
@@ -578,8 +577,9 @@ type Sample struct {
 }
 
 // Samples calls fn with every run's values of module's series on
-// fingerprint fp (of the series ids names, when it is not nil), grouped
-// by series; the Values slice is fn's to keep.
+// fingerprint fp (of the series ids names, when it is not nil), in no
+// particular order (sorting them would cost more than reading them); the
+// Values slice is fn's to keep.
 func (s *Store) Samples(ctx context.Context, module, fp string, ids []int64, fn func(Sample) error) error {
 	if err := s.needVersion(3); err != nil {
 		return err
@@ -616,7 +616,6 @@ func samples(ctx context.Context, q querier, module, fp string, ids []int64, fn 
 			keep[id] = true
 		}
 	}
-	query += " ORDER BY s.series_id, s.run_id"
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("samples: %w", err)
