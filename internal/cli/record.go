@@ -36,7 +36,9 @@ jobs) each store whole runs or nothing.
 
 The work tree must have no uncommitted changes to tracked files: the
 results are filed under the commit. -import FILE -commit REV stores results
-already measured (go test -bench output or benchfmt) without running.
+already measured (go test -bench output or benchfmt) without running;
+repeated (-import a.txt -commit v1.0 -import b.txt -commit v1.1), it
+stores each file under its commit and computes the change points once.
 -shard i/n runs one of n parts of the benchmarks, balanced by the
 durations the store has seen; perfloop history merges the shards. A shard
 with nothing to run (more shards than benchmarks) says so and stores
@@ -72,8 +74,8 @@ type recordOptions struct {
 	benchConfig
 	storeDSN    string
 	rev         string
-	importFile  string
-	commit      string
+	importFiles stringList
+	commits     stringList
 	shard       string
 	profileTime time.Duration
 	pair        bool
@@ -86,8 +88,8 @@ func runRecord(ctx context.Context, args []string, s Streams) error {
 	opts.addBenchFlags(fs, 5)
 	fs.StringVar(&opts.storeDSN, "store", "", "record into `dsn`: a file path (SQLite) or postgres://… (default .perfloop/history.db at the module root)")
 	fs.StringVar(&opts.rev, "rev", "", "record `rev` (checked out into a temporary work tree) instead of the work tree")
-	fs.StringVar(&opts.importFile, "import", "", "store the results in `file` (go test -bench output) instead of running; needs -commit")
-	fs.StringVar(&opts.commit, "commit", "", "the `rev` -import's results were measured on")
+	fs.Var(&opts.importFiles, "import", "store the results in `file` (go test -bench output) instead of running; needs -commit; repeat for more commits")
+	fs.Var(&opts.commits, "commit", "the `rev` -import's results were measured on (the nth -commit goes with the nth -import)")
 	fs.StringVar(&opts.shard, "shard", "", "run only part `i/n` of the benchmarks, balanced by past durations")
 	fs.DurationVar(&opts.profileTime, "profiletime", time.Second, "profile each benchmark's CPU for at least `d`")
 	fs.BoolVar(&opts.pair, "pair", true, "also measure the commit against the one recorded before it, interleaved, and store the paired changes")
@@ -95,10 +97,10 @@ func runRecord(ctx context.Context, args []string, s Streams) error {
 	if err := opts.parse(fs, args); err != nil {
 		return err
 	}
-	if (opts.importFile == "") != (opts.commit == "") {
-		return usageErrorf("-import and -commit go together: -import FILE -commit REV")
+	if len(opts.importFiles) != len(opts.commits) {
+		return usageErrorf("-import and -commit go together, one -commit per -import: -import FILE -commit REV")
 	}
-	if opts.importFile != "" && opts.rev != "" {
+	if len(opts.importFiles) > 0 && opts.rev != "" {
 		return usageErrorf("-import stores results already measured; -rev runs a commit: use one")
 	}
 	if opts.shard != "" {
@@ -130,7 +132,7 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 		return err
 	}
 	defer st.Close()
-	if opts.importFile != "" {
+	if len(opts.importFiles) > 0 {
 		return recordImport(ctx, opts, s, st, dsn, repo, root)
 	}
 	cfg := opts.loopConfig()

@@ -81,36 +81,56 @@ func modulePath(root string) (string, error) {
 	return "", fmt.Errorf("%s: no module line", filepath.Join(root, "go.mod"))
 }
 
-// recordImport stores results measured elsewhere under a commit.
+// recordImport stores results measured elsewhere, each file under its
+// commit, then computes the change points once. Every file is read and
+// checked before anything is stored.
 func recordImport(ctx context.Context, opts recordOptions, s Streams, st *store.Store, dsn, repo, root string) error {
-	data, err := os.ReadFile(opts.importFile)
-	if err != nil {
-		return usageError{fmt.Errorf("-import: %w", err)}
-	}
-	commit, err := gotest.CommitInfo(ctx, repo, opts.commit)
-	if err != nil {
-		return usageError{fmt.Errorf("-commit: %w", err)}
-	}
 	module, err := modulePath(root)
 	if err != nil {
 		return usageError{err}
 	}
-	fp, n, err := importedFingerprint(opts.importFile, data)
-	if err != nil {
-		return usageError{err}
+	type imported struct {
+		run  *store.Run
+		file string
+		n    int
 	}
-	if n == 0 {
-		return usageErrorf("-import %s: no benchmark results in it (want go test -bench output or benchfmt)", opts.importFile)
+	var runs []imported
+	for i, file := range opts.importFiles {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return usageError{fmt.Errorf("-import: %w", err)}
+		}
+		commit, err := gotest.CommitInfo(ctx, repo, opts.commits[i])
+		if err != nil {
+			return usageError{fmt.Errorf("-commit: %w", err)}
+		}
+		fp, n, err := importedFingerprint(file, data)
+		if err != nil {
+			return usageError{err}
+		}
+		if n == 0 {
+			return usageErrorf("-import %s: no benchmark results in it (want go test -bench output or benchfmt)", file)
+		}
+		runs = append(runs, imported{&store.Run{Module: module, Commit: commit.Hash, CommitTime: commit.Time, Subject: commit.Subject,
+			Fingerprint: fp, Started: time.Now().UTC(), Results: data}, file, n})
 	}
-	run := &store.Run{Module: module, Commit: commit.Hash, CommitTime: commit.Time, Subject: commit.Subject,
-		Fingerprint: fp, Started: time.Now().UTC(), Results: data}
-	id, err := st.Save(ctx, run)
-	if err != nil {
-		return err
+	var last int64
+	for _, r := range runs {
+		id, err := st.Save(ctx, r.run)
+		if err != nil {
+			if last != 0 {
+				// What is stored gets its change points.
+				if uerr := updateHistory(ctx, st, module, repo, last, s); uerr != nil {
+					fmt.Fprintf(s.Err, "perfloop: %v\n", uerr)
+				}
+			}
+			return err
+		}
+		last = id
+		fmt.Fprintf(s.Out, "recorded run %d: %s %q, %d results imported from %s, fingerprint %s, in %s\n",
+			id, short(r.run.Commit), r.run.Subject, r.n, r.file, r.run.Fingerprint.Key(), dsn)
 	}
-	fmt.Fprintf(s.Out, "recorded run %d: %s %q, %d results imported from %s, fingerprint %s, in %s\n",
-		id, short(commit.Hash), commit.Subject, n, opts.importFile, fp.Key(), dsn)
-	return updateHistory(ctx, st, module, repo, id, s)
+	return updateHistory(ctx, st, module, repo, last, s)
 }
 
 // updateHistory computes, after run id was saved, the change points of
