@@ -5,7 +5,9 @@
 // costs:
 //
 //   - record: the time of each record (parse, save, and the update of the
-//     change points it stores), the median and the slowest;
+//     change points it stores), the median and the slowest; with -batch N
+//     the commits before the last -last are stored N to a record -import
+//     (one history update each), and the last ones one at a time, timed;
 //   - history: the time and peak memory of `perfloop history` (text) and
 //     `perfloop history -json`;
 //   - serve: the time and size of the first page, a later page, a
@@ -21,6 +23,7 @@
 //	go run ./scripts/histscale -perfloop /tmp/perfloop -commits 200 -benchmarks 1000
 //	go run ./scripts/histscale -perfloop /tmp/perfloop -commits 200 -benchmarks 1000 \
 //		-store 'postgres://perfloop:perfloop@127.0.0.1:5432/perfloop?sslmode=disable'
+//	go run ./scripts/histscale -perfloop /tmp/perfloop -commits 1000 -benchmarks 1000 -batch 50
 //
 // A PostgreSQL store is a schema of its own in that database, dropped at
 // the end (-keep keeps it, and the SQLite file and the repository).
@@ -59,6 +62,8 @@ var (
 	steps      = flag.Int("steps", 10, "benchmarks that get 1.5× slower at the middle commit")
 	noise      = flag.Float64("noise", 0.03, "uniform noise of each sample, ± this fraction")
 	storeDSN   = flag.String("store", "", "store DSN: a postgres:// URL (a schema of its own is made in it), or empty for a SQLite file in a temporary directory")
+	batch      = flag.Int("batch", 1, "commits per record -import (one -import -commit pair each) before the last -last commits; 1 records each commit alone")
+	last       = flag.Int("last", 10, "the newest commits, recorded one per record and timed on their own")
 	keep       = flag.Bool("keep", false, "keep the repository and the store")
 )
 
@@ -107,10 +112,11 @@ func main() {
 	for b := range level {
 		level[b] = 100 * float64(1+rng.IntN(1000))
 	}
-	file := filepath.Join(dir, "results.txt")
-	var recordTimes []float64
+	var recordTimes, recordCPU []float64
 	start := time.Now()
+	var pending []string // -import FILE -commit REV arguments not yet recorded
 	for c, h := range hashes {
+		file := filepath.Join(dir, fmt.Sprintf("results-%d.txt", c))
 		var text bytes.Buffer
 		text.WriteString("goos: linux\ngoarch: amd64\npkg: example.com/scale\ncpu: Scale CPU @ 2.00GHz\n")
 		for k := 0; k < *count; k++ {
@@ -124,28 +130,45 @@ func main() {
 			}
 		}
 		check(os.WriteFile(file, text.Bytes(), 0o644))
-		t0 := time.Now()
-		run(dir, perf, "record", "-store", dsn, "-import", file, "-commit", h)
-		recordTimes = append(recordTimes, time.Since(t0).Seconds())
-		if (c+1)%max(1, *commits/10) == 0 {
-			fmt.Printf("  recorded %d commits in %s; the last record took %.2fs\n", c+1, time.Since(start).Round(time.Second), recordTimes[c])
+		pending = append(pending, "-import", file, "-commit", h)
+		alone := c >= *commits-*last
+		if !alone && len(pending)/4 < *batch && c+1 < *commits-*last {
+			continue
+		}
+		t, cpu, _ := timed(dir, perf, append([]string{"record", "-store", dsn}, pending...)...)
+		for _, p := range pending {
+			if strings.HasPrefix(p, dir) {
+				os.Remove(p)
+			}
+		}
+		pending = pending[:0]
+		if alone || *batch == 1 {
+			recordTimes = append(recordTimes, t)
+			recordCPU = append(recordCPU, cpu.Seconds())
+		}
+		if (c+1)%max(1, *commits/10) == 0 || c+1 == *commits {
+			fmt.Printf("  recorded %d commits in %s; the last record took %.2fs (%.2fs CPU); load %s\n", c+1, time.Since(start).Round(time.Second), t, cpu.Seconds(), loadavg())
 		}
 	}
 	sorted := slices.Clone(recordTimes)
 	slices.Sort(sorted)
-	fmt.Printf("\nrecord: %.1fs in all; per commit median %.2fs, the last ten %.2fs (median), slowest %.2fs\n",
-		time.Since(start).Seconds(), sorted[len(sorted)/2], medianOf(recordTimes[max(0, len(recordTimes)-10):]), sorted[len(sorted)-1])
+	fmt.Printf("\nrecord: %.1fs in all", time.Since(start).Seconds())
+	if *batch > 1 {
+		fmt.Printf(" (%d commits per record -import before the last %d)", *batch, *last)
+	}
+	fmt.Printf("; a commit alone: median %.2fs, the last ten %.2fs (%.2fs CPU), slowest %.2fs\n",
+		sorted[len(sorted)/2], medianOf(recordTimes[max(0, len(recordTimes)-10):]), medianOf(recordCPU[max(0, len(recordCPU)-10):]), sorted[len(sorted)-1])
 
 	// history, text and JSON.
-	t, rss, out := timed(dir, perf, "history", "-store", dsn)
-	fmt.Printf("history: %.2fs, %d MB peak RSS, %d bytes\n", t, rss>>20, len(out))
-	t, rss, out = timed(dir, perf, "history", "-store", dsn, "-json")
-	fmt.Printf("history -json: %.2fs, %d MB peak RSS, %d bytes\n", t, rss>>20, len(out))
+	t, cpu, out := timed(dir, perf, "history", "-store", dsn)
+	fmt.Printf("history: %.2fs (%.2fs CPU), %d MB peak RSS, %d bytes\n", t, cpu.Seconds(), rssOf(), len(out))
+	t, cpu, out = timed(dir, perf, "history", "-store", dsn, "-json")
+	fmt.Printf("history -json: %.2fs (%.2fs CPU), %d MB peak RSS, %d bytes\n", t, cpu.Seconds(), rssOf(), len(out))
 	found, falseSeries, falsePoints := score(out, stepped, hashes[*commits/2])
 	fmt.Printf("steps found: %d of %d; series with a false change point: %d of %d (%d change points)\n",
 		found, *steps, falseSeries, 3**benchmarks-*steps, falsePoints)
-	t, _, _ = timed(dir, perf, "history", "-store", dsn, "-since", hashes[*commits*9/10], "-bench", "B00")
-	fmt.Printf("history -since (the last tenth) -bench B00: %.2fs\n", t)
+	t, cpu, _ = timed(dir, perf, "history", "-store", dsn, "-since", hashes[*commits*9/10], "-bench", "B00")
+	fmt.Printf("history -since (the last tenth) -bench B00: %.2fs (%.2fs CPU)\n", t, cpu.Seconds())
 
 	// serve.
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -276,28 +299,30 @@ func postgresSchema(dsn string) string {
 
 var cleanup []func()
 
-// timed runs perfloop and returns its wall time, peak RSS and stdout.
-func timed(dir, name string, args ...string) (float64, int64, []byte) {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = os.Stderr
-	t0 := time.Now()
-	check(cmd.Run())
-	rss := int64(0)
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		rss = ru.Maxrss << 10
-	}
-	return time.Since(t0).Seconds(), rss, out.Bytes()
-}
+// lastRSS is the peak RSS of the last command timed ran.
+var lastRSS int64
 
-func run(dir, name string, args ...string) {
+func rssOf() int64 { return lastRSS >> 20 }
+
+// timed runs perfloop and returns its wall time, its CPU time (user and
+// system) and its stdout; lastRSS is its peak RSS.
+func timed(dir, name string, args ...string) (float64, time.Duration, []byte) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		log.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	var out, stderr bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &stderr
+	t0 := time.Now()
+	if err := cmd.Run(); err != nil {
+		log.Fatalf("%s %.200s: %v\n%s", name, strings.Join(args, " "), err, stderr.Bytes())
 	}
+	wall := time.Since(t0).Seconds()
+	var cpu time.Duration
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		lastRSS = ru.Maxrss << 10
+		cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	return wall, cpu, out.Bytes()
 }
 
 func git(dir string, args ...string) string {
