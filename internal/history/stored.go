@@ -273,7 +273,24 @@ func Update(ctx context.Context, st *store.Store, module string, ancestry []stri
 				want[s.ID] = true
 			}
 		} else {
-			ids, err := tx.SeriesOf(ctx, fresh)
+			// The series of the runs not taken in, and of the runs of
+			// commits the order did not hold before (a branch's commit
+			// recorded earlier, merged since).
+			inStored := map[string]bool{}
+			for _, c := range stored {
+				inStored[c] = true
+			}
+			inOrder := map[string]bool{}
+			for _, c := range order {
+				inOrder[c] = true
+			}
+			touched := slices.Clone(fresh)
+			for _, r := range runs {
+				if inOrder[r.Commit] && !inStored[r.Commit] && r.Applied {
+					touched = append(touched, r.ID)
+				}
+			}
+			ids, err := tx.SeriesOf(ctx, touched)
 			if err != nil {
 				return err
 			}

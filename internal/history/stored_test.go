@@ -345,3 +345,48 @@ func TestLoadSince(t *testing.T) {
 		}
 	})
 }
+
+// TestUpdateCommitJoiningTheOrder: a commit recorded while outside HEAD's
+// history (a branch's commit, recorded from main's checkout) is left out;
+// once HEAD's history holds it (the branch merged), the next update puts
+// its samples into the series it has samples of, though its run was taken
+// in long before.
+func TestUpdateCommitJoiningTheOrder(t *testing.T) {
+	forEachStore(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		st := open(t, dsn)
+		r := newRepo(21, 12, 2)
+		for i := 0; i < 10; i++ {
+			if _, err := st.Save(ctx, r.run(i, 4, nil)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		main := r.commits[:10]
+		if _, err := Update(ctx, st, "example.com/m", main); err != nil {
+			t.Fatal(err)
+		}
+		// The branch's commit, twice as slow in B00, recorded from main.
+		branch := r.run(10, 4, []string{"B00"})
+		branch.Results = []byte(scaleNs(string(branch.Results), 2))
+		if _, err := st.Save(ctx, branch); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Update(ctx, st, "example.com/m", main); err != nil {
+			t.Fatal(err)
+		}
+		same(t, "the branch's commit outside the history", load(t, st, Options{Order: main}), built(t, st, main))
+		// Merged: HEAD's history holds it now, and a new commit is
+		// recorded on top.
+		merged := append(slices.Clone(r.commits[:5]), r.commits[10])
+		merged = append(merged, r.commits[5:10]...)
+		merged = append(merged, r.commits[11])
+		if _, err := st.Save(ctx, r.run(11, 4, []string{"B01"})); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Update(ctx, st, "example.com/m", merged); err != nil {
+			t.Fatal(err)
+		}
+		same(t, "merged", load(t, st, Options{Order: merged}), built(t, st, merged))
+		same(t, "merged, the stored order", load(t, st, Options{}), built(t, st, merged))
+	})
+}
