@@ -82,6 +82,13 @@ func main() {
 			fmt.Printf("%s:\n", l.Name)
 			for i, f := range judge.FirstScreenFindings(doc.Findings) {
 				fmt.Printf("%2d %s %s %s:%d %s (impact %.2f)\n   %s\n", i+1, f.Kind, f.Section, f.File, f.Line, f.Benchmark, f.Impact, f.Message)
+				if len(f.Related) > 0 {
+					var rel []string
+					for _, r := range f.Related {
+						rel = append(rel, fmt.Sprintf("%s:%d", r.File, r.Line))
+					}
+					fmt.Printf("   related: %s\n", strings.Join(rel, ", "))
+				}
 				if f.Suggestion != "" {
 					shape := f.Shape
 					if f.Generic {
