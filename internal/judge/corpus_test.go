@@ -27,8 +27,9 @@ const (
 // fall, false findings may not grow) instead of the targets; a module
 // leaves this table once it meets the targets.
 var pending = map[string]struct{ found, falses int }{
-	"jmespath": {found: 4, falses: 5},
-	"mux":      {found: 2, falses: 4},
+	"blackfriday": {found: 1, falses: 3},
+	"jmespath":    {found: 4, falses: 5},
+	"mux":         {found: 2, falses: 4},
 }
 
 // TestCorpus derives the findings again from each corpus module's saved
