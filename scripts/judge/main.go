@@ -101,9 +101,9 @@ func main() {
 		scores = append(scores, s)
 		wall = append(wall, time.Since(start))
 	}
-	fmt.Printf("%-10s %8s %7s %9s %10s %10s %6s\n", "module", "recall", "false", "per-cause", "advice-fit", "first-fix", "time")
+	fmt.Printf("%-12s %8s %7s %9s %10s %10s %6s\n", "module", "recall", "false", "per-cause", "advice-fit", "first-fix", "time")
 	for i, s := range scores {
-		fmt.Printf("%-10s %3d/%-3d %7d %9.2f %6d/%-3d %10d %6s\n", s.Module, s.Found, s.MustFind, len(s.False), s.PerCause(), s.Fitting, s.Advised, s.Fix, wall[i].Round(time.Second))
+		fmt.Printf("%-12s %3d/%-3d %7d %9.2f %6d/%-3d %10d %6s\n", s.Module, s.Found, s.MustFind, len(s.False), s.PerCause(), s.Fitting, s.Advised, s.Fix, wall[i].Round(time.Second))
 		if *verbose {
 			for _, m := range s.Missed {
 				fmt.Printf("    missed: %s\n", m)
