@@ -73,7 +73,7 @@ func cpuCauses(base, head sideProfile, ch *Change) []document.Cause {
 	}
 	var gs []*cpuGroup
 	for _, g := range groups {
-		if g.d > 0 && g.d >= 0.05*base.secOp && g.d > 3*g.sd {
+		if cpuGrew(g.d, g.sd, base.secOp) {
 			gs = append(gs, g)
 		}
 	}
@@ -252,4 +252,11 @@ func (g *cpuGroup) region(ch *Change) (top, from, to, changed int64) {
 		}
 	}
 	return top, from, to, 0
+}
+
+// cpuGrew reports whether a group of lines whose time per op grew by d,
+// with a standard deviation sd, in a benchmark BASE runs in secOp per op,
+// is a cause.
+func cpuGrew(d, sd, secOp float64) bool {
+	return d > 0 && d >= cuts.CPUGrowth*secOp && d > cuts.CPUSigmas*sd
 }

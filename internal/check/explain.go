@@ -424,7 +424,14 @@ func allocsMoved(counted map[RowKey]row, pkg, name string) bool {
 	if !okA && !okB {
 		return true
 	}
-	return okA && math.Abs(a.new-a.old) >= 0.5 || okB && math.Abs(b.new-b.old) >= 8
+	return okA && math.Abs(a.new-a.old) >= cuts.AllocsPerOp || okB && math.Abs(b.new-b.old) >= cuts.BytesPerOp
+}
+
+// siteGrew reports whether an allocation site grew: a site BASE did not
+// have (fresh) allocating objects per op at HEAD, or one both have
+// allocating dObj objects and dBytes bytes more per op.
+func siteGrew(fresh bool, objects, dObj, dBytes float64) bool {
+	return fresh && objects >= cuts.NewSiteObjects || dObj >= cuts.SiteObjects || dBytes >= cuts.BytesPerOp
 }
 
 // causes compares the sides' profiles of one regression. allocsMoved
@@ -445,7 +452,7 @@ func causes(r *document.Regression, p *[2]sideProfile, verdicts []compilerVerdic
 			// counts the runtime's 16-byte blocks of tiny allocations,
 			// so four 4-byte objects show as one); a site both have must
 			// grow by a fifth of an allocation or 8 bytes per op.
-			grew := b.Objects == 0 && s.Objects >= int64(head.n)/20 || dObj >= 0.2 || dBytes >= 8
+			grew := siteGrew(b.Objects == 0, float64(s.Objects)/float64(head.n), dObj, dBytes)
 			if !grew {
 				continue
 			}

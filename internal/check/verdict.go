@@ -8,6 +8,7 @@ import (
 
 	"github.com/perfloop/perfloop/internal/abtest"
 	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/findings"
 	"github.com/perfloop/perfloop/internal/stats"
 )
 
@@ -115,6 +116,10 @@ func Interrupt(c *document.Check, note string) {
 	c.Budgets = slices.DeleteFunc(c.Budgets, func(b document.BudgetCheck) bool { return b.Benchmark == "" })
 }
 
+// cuts are the thresholds check decides with beside -threshold: the
+// judgement's, kept with the report's in internal/findings.
+var cuts = findings.DefaultCheck
+
 // regressed reports whether a row got worse beyond threshold th.
 func regressed(r row, th float64) bool {
 	worse := r.better*sign(r.new-r.old) < 0
@@ -124,9 +129,9 @@ func regressed(r row, th float64) bool {
 	switch {
 	case r.unit == "allocs/op":
 		// Counts are exact: half an allocation more per op is real.
-		return r.new-r.old >= 0.5
+		return r.new-r.old >= cuts.AllocsPerOp
 	case r.unit == "B/op":
-		return r.new-r.old >= 8 && (r.old == 0 || r.new/r.old-1 > th)
+		return r.new-r.old >= cuts.BytesPerOp && (r.old == 0 || r.new/r.old-1 > th)
 	}
 	return r.cell.Significant && math.Abs(r.cell.Delta) > th
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/google/pprof/profile"
 
 	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/findings"
 	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/profiles"
 	"github.com/perfloop/perfloop/internal/progress"
@@ -176,7 +177,7 @@ func (s *Suite) scaleOne(ctx context.Context, t gotest.Target, cpus []int, scrat
 			row.Efficiencies = append(row.Efficiencies, round3(e))
 		}
 		row.Efficiency = row.Efficiencies[len(cpus)-1]
-		row.Growth = coreGrowth(row.NsPerOp[0], row.NsPerOp[len(cpus)-1], len(cpus), cpus[len(cpus)-1])
+		row.Growth = findings.DefaultThresholds.CoreGrowth(row.NsPerOp[0], row.NsPerOp[len(cpus)-1], len(cpus), cpus[len(cpus)-1])
 		rows = append(rows, row)
 	}
 	worst := 0
@@ -351,23 +352,6 @@ func concurrentShare(p *profile.Profile) float64 {
 		return 0
 	}
 	return float64(conc) / float64(all)
-}
-
-// coreGrowth names how the work done grows with the cores.
-func coreGrowth(ns1, nsN float64, counts, n int) string {
-	if counts < 2 || ns1 <= 0 || nsN <= 0 {
-		return ""
-	}
-	speedup := ns1 / nsN
-	switch {
-	case speedup < 1:
-		return "negative"
-	case speedup < 1.2:
-		return "flat"
-	case speedup/float64(n) >= 0.8:
-		return "linear"
-	}
-	return "sublinear"
 }
 
 // growing compares the CPU profiles at one core and at N: the module

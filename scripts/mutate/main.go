@@ -3,9 +3,11 @@
 // the field's value in internal/findings/thresholds.go to twice and then
 // half its default, runs the tests of findings and of the corpus
 // (go test -count=1 ./internal/findings ./internal/judge) on each mutant,
-// and prints, per field, whether a test failed (the mutant is killed) or
-// all passed (it survives), then the kill ratio and the survivors, which
-// are the thresholds no test pins yet.
+// and does the same for check's cuts (findings.DefaultCheck in
+// internal/findings/check.go, with the tests of internal/check's
+// decisions); it prints, per field, whether a test failed (the mutant is
+// killed) or all passed (it survives), then the kill ratio and the
+// survivors, which are the thresholds no test pins yet.
 //
 // The mutants are made in a copy of the module in a temporary directory:
 // the working tree is never written, and the copy is removed at the end,
@@ -40,11 +42,19 @@ import (
 	"time"
 )
 
-const source = "internal/findings/thresholds.go"
+// A set is one literal of thresholds: the file, the variable and its
+// struct type, and the tests a mutant of it must fail.
+type set struct {
+	source, variable, typ string
+	tests                 []string // go test arguments after -count=1
+}
 
-// packages are the tests a mutant must fail: the findings package (its
-// specification) and the corpus.
-var packages = []string{"./internal/findings", "./internal/judge"}
+// sets are the judgement's thresholds: the report's (the findings package
+// is their specification, the corpus their use) and check's cuts.
+var sets = []set{
+	{"internal/findings/thresholds.go", "DefaultThresholds", "Thresholds", []string{"./internal/findings", "./internal/judge"}},
+	{"internal/findings/check.go", "DefaultCheck", "CheckThresholds", []string{"./internal/check"}},
+}
 
 var (
 	only    = flag.String("only", "", "comma-separated fields to mutate (default all)")
@@ -89,21 +99,6 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	src, err := os.ReadFile(filepath.Join(root, source))
-	if err != nil {
-		return err
-	}
-	fields, missing, err := defaults(src)
-	if err != nil {
-		return fmt.Errorf("%s: %w", source, err)
-	}
-	if *only != "" {
-		want := strings.Split(*only, ",")
-		fields = slices.DeleteFunc(fields, func(f field) bool { return !slices.Contains(want, f.name) })
-		if len(fields) == 0 {
-			return fmt.Errorf("-only %s: no such field in DefaultThresholds", *only)
-		}
-	}
 	tmp, err := os.MkdirTemp("", "perfloop-mutate-")
 	if err != nil {
 		return err
@@ -112,68 +107,100 @@ func run(ctx context.Context) error {
 	if err := copyTree(root, tmp); err != nil {
 		return fmt.Errorf("copy %s: %w", root, err)
 	}
-	target := filepath.Join(tmp, source)
-
-	fmt.Fprintf(os.Stderr, "testing the unmutated copy in %s\n", tmp)
-	if ok, out, err := test(ctx, tmp); err != nil {
-		return err
-	} else if !ok {
-		return fmt.Errorf("the tests fail without a mutation; fix them first:\n%s", out)
-	}
-
-	results := map[string][]*mutant{}
-	for _, f := range fields {
-		for _, factor := range []float64{2, 0.5} {
-			m := &mutant{factor: factor, value: scaled(f.value, factor)}
-			text := slices.Concat(src[:f.start], []byte(m.value), src[f.end:])
-			if err := os.WriteFile(target, text, 0o644); err != nil {
-				return err
-			}
-			start := time.Now()
-			ok, out, err := test(ctx, tmp)
-			if err != nil {
-				return err
-			}
-			if !ok && buildFailed(out) {
-				return fmt.Errorf("%s = %s does not build:\n%s", f.name, m.value, out)
-			}
-			m.killed, m.failing = !ok, failingTests(out)
-			results[f.name] = append(results[f.name], m)
-			fmt.Fprintf(os.Stderr, "%-17s ×%-3g %-10s %s (%s)\n", f.name, factor, m.value, verdict(m.killed), time.Since(start).Round(time.Second))
-			if *verbose && m.killed {
-				fmt.Fprintf(os.Stderr, "    failing: %s\n", strings.Join(m.failing, ", "))
-			}
-		}
-		if err := os.WriteFile(target, src, 0o644); err != nil {
+	total, killed := 0, 0
+	var survivors, missing []string
+	found := false
+	for _, st := range sets {
+		src, err := os.ReadFile(filepath.Join(root, st.source))
+		if err != nil {
 			return err
 		}
-	}
-
-	total, killed := 0, 0
-	var survivors []string
-	fmt.Printf("%-17s %-8s %-8s %s\n", "field", "default", "×2", "×0.5")
-	for _, f := range fields {
-		ms := results[f.name]
-		fmt.Printf("%-17s %-8s %-8s %s\n", f.name, f.value, verdict(ms[0].killed), verdict(ms[1].killed))
-		for _, m := range ms {
-			total++
-			if m.killed {
-				killed++
-			} else {
-				survivors = append(survivors, fmt.Sprintf("%s ×%g (%s)", f.name, m.factor, m.value))
+		fields, miss, err := defaults(src, st)
+		if err != nil {
+			return fmt.Errorf("%s: %w", st.source, err)
+		}
+		for _, m := range miss {
+			missing = append(missing, st.typ+"."+m)
+		}
+		if *only != "" {
+			want := strings.Split(*only, ",")
+			fields = slices.DeleteFunc(fields, func(f field) bool { return !slices.Contains(want, f.name) })
+		}
+		if len(fields) == 0 {
+			continue
+		}
+		found = true
+		fmt.Fprintf(os.Stderr, "testing the unmutated copy in %s: %s\n", tmp, strings.Join(st.tests, " "))
+		if ok, out, err := test(ctx, tmp, st.tests); err != nil {
+			return err
+		} else if !ok {
+			return fmt.Errorf("the tests fail without a mutation; fix them first:\n%s", out)
+		}
+		target := filepath.Join(tmp, st.source)
+		results := map[string][]*mutant{}
+		for _, f := range fields {
+			for _, factor := range []float64{2, 0.5} {
+				m := &mutant{factor: factor, value: scaled(f.value, factor)}
+				text := slices.Concat(src[:f.start], []byte(m.value), src[f.end:])
+				if err := os.WriteFile(target, text, 0o644); err != nil {
+					return err
+				}
+				start := time.Now()
+				ok, out, err := test(ctx, tmp, st.tests)
+				if err != nil {
+					return err
+				}
+				if !ok && buildFailed(out) {
+					return fmt.Errorf("%s = %s does not build:\n%s", f.name, m.value, out)
+				}
+				m.killed, m.failing = !ok, failingTests(out)
+				results[f.name] = append(results[f.name], m)
+				fmt.Fprintf(os.Stderr, "%-17s ×%-3g %-10s %s (%s)\n", f.name, factor, m.value, verdict(m.killed), time.Since(start).Round(time.Second))
+				if *verbose && m.killed {
+					fmt.Fprintf(os.Stderr, "    failing: %s\n", strings.Join(m.failing, ", "))
+				}
+			}
+			if err := os.WriteFile(target, src, 0o644); err != nil {
+				return err
 			}
 		}
+		fmt.Printf("%-17s %-8s %-8s %s\n", st.variable, "default", "×2", "×0.5")
+		for _, f := range fields {
+			ms := results[f.name]
+			fmt.Printf("%-17s %-8s %-8s %s\n", f.name, f.value, verdict(ms[0].killed), verdict(ms[1].killed))
+			for _, m := range ms {
+				total++
+				if m.killed {
+					killed++
+				} else {
+					survivors = append(survivors, fmt.Sprintf("%s ×%g (%s)", f.name, m.factor, m.value))
+				}
+			}
+		}
+		fmt.Println()
 	}
-	fmt.Printf("\nkilled %d of %d mutants (%.0f%%)\n", killed, total, 100*float64(killed)/float64(total))
+	if !found {
+		return fmt.Errorf("-only %s: no such field in %s", *only, setNames())
+	}
+	fmt.Printf("killed %d of %d mutants (%.0f%%)\n", killed, total, 100*float64(killed)/float64(total))
 	if len(survivors) == 0 {
 		fmt.Println("survivors: none")
 	} else {
 		fmt.Printf("survivors (no test pins them):\n\t%s\n", strings.Join(survivors, "\n\t"))
 	}
 	if len(missing) > 0 {
-		fmt.Printf("fields of Thresholds with no value in DefaultThresholds (zero, not mutated): %s\n", strings.Join(missing, ", "))
+		fmt.Printf("fields with no default value (zero, not mutated): %s\n", strings.Join(missing, ", "))
 	}
 	return nil
+}
+
+// setNames lists the sets' variables.
+func setNames() string {
+	var names []string
+	for _, st := range sets {
+		names = append(names, st.variable)
+	}
+	return strings.Join(names, " or ")
 }
 
 // moduleRoot is the directory of the go.mod above the working directory.
@@ -194,11 +221,11 @@ func moduleRoot() (string, error) {
 	}
 }
 
-// defaults finds the fields of the DefaultThresholds literal in src, in
-// source order, and the fields of the Thresholds type it leaves out.
-func defaults(src []byte) (fields []field, missing []string, err error) {
+// defaults finds the fields of the set's literal in src, in source
+// order, and the fields of its type it leaves out.
+func defaults(src []byte, st set) (fields []field, missing []string, err error) {
 	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, source, src, 0)
+	file, err := parser.ParseFile(fset, st.source, src, 0)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -207,8 +234,8 @@ func defaults(src []byte) (fields []field, missing []string, err error) {
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.TypeSpec:
-			if st, ok := n.Type.(*ast.StructType); ok && n.Name.Name == "Thresholds" {
-				for _, f := range st.Fields.List {
+			if s, ok := n.Type.(*ast.StructType); ok && n.Name.Name == st.typ {
+				for _, f := range s.Fields.List {
 					for _, name := range f.Names {
 						declared = append(declared, name.Name)
 					}
@@ -216,7 +243,7 @@ func defaults(src []byte) (fields []field, missing []string, err error) {
 			}
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
-				if name.Name == "DefaultThresholds" && i < len(n.Values) {
+				if name.Name == st.variable && i < len(n.Values) {
 					lit, _ = n.Values[i].(*ast.CompositeLit)
 				}
 			}
@@ -224,12 +251,12 @@ func defaults(src []byte) (fields []field, missing []string, err error) {
 		return true
 	})
 	if lit == nil {
-		return nil, nil, errors.New("no DefaultThresholds = Thresholds{…} literal")
+		return nil, nil, fmt.Errorf("no %s = %s{…} literal", st.variable, st.typ)
 	}
 	for _, e := range lit.Elts {
 		kv, ok := e.(*ast.KeyValueExpr)
 		if !ok {
-			return nil, nil, errors.New("DefaultThresholds: every value needs its field name")
+			return nil, nil, fmt.Errorf("%s: every value needs its field name", st.variable)
 		}
 		key, ok := kv.Key.(*ast.Ident)
 		if !ok {
@@ -255,10 +282,10 @@ func scaled(value string, factor float64) string {
 	return fmt.Sprintf("(%s) * %g", value, factor)
 }
 
-// test runs the packages' tests in dir and reports whether they passed,
-// with their output.
-func test(ctx context.Context, dir string) (bool, []byte, error) {
-	cmd := exec.CommandContext(ctx, "go", append([]string{"test", "-count=1"}, packages...)...)
+// test runs go test with args in dir and reports whether the tests
+// passed, with their output.
+func test(ctx context.Context, dir string, args []string) (bool, []byte, error) {
+	cmd := exec.CommandContext(ctx, "go", append([]string{"test", "-count=1"}, args...)...)
 	cmd.Dir = dir
 	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
 	cmd.WaitDelay = 10 * time.Second
