@@ -217,4 +217,20 @@
 //	1.25 ≤ b < 1.75   ~n log n or ~n²
 //	1.75 ≤ b < 2.5    ~n²
 //	b ≥ 2.5           ~n³
+//
+// A concurrent benchmark measured at several core counts is labelled by
+// Thresholds.CoreGrowth: negative (slower with more cores), flat (less
+// than 1.2× faster), linear (an efficiency of at least ScaleOK) or
+// sublinear.
+//
+// # perfloop check's cuts
+//
+// CheckThresholds (DefaultCheck) are the numbers perfloop check decides a
+// change with beside its -threshold: half an allocation or 8 B per op is a
+// real change of the exact counters; an allocation site both sides have
+// grew at a fifth of an object or 8 B more per op, one only HEAD has is
+// new from once in 20 ops; a function's lines (or its calls of one callee)
+// are a CPU cause when they grew by 5% of BASE's time per op and by more
+// than three standard deviations of the profiles' sampling noise.
+// internal/check's TestCheckThresholdsMatter pins each at its edge.
 package findings
