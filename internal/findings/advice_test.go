@@ -52,3 +52,34 @@ func TestAdviceFromShapes(t *testing.T) {
 		t.Errorf("p.go's suggestion %q: want what the code does, then the advice", s)
 	}
 }
+
+// TestAdviceForRequestCopies: a request copied by WithContext twice in a
+// row (internal/site's request-copied-twice) explains the allocation of
+// the copy, made in net/http, so the cause takes its advice (one copy
+// carrying both values) over the compiler reason's generic words.
+func TestAdviceForRequestCopies(t *testing.T) {
+	d := doc(benchmark("BenchmarkServe", 1e-6, 2, 640))
+	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkServe", Package: mod, Function: mod + ".withVars", File: "m.go", Line: 30,
+		Via: "net/http.(*Request).WithContext", Alloc: "runtime.newobject", BytesShare: 0.5, ObjectsShare: 0.5, AllocsPerOp: 1, BytesPerOp: 320,
+		Escape: &document.Escape{Cause: "escapes", Sink: "return", Name: "new(http.Request)"}}}
+	derive := func() document.Finding {
+		fs, _ := Derive(d, Options{})
+		for _, f := range fs {
+			if f.File == "m.go" {
+				return f
+			}
+		}
+		t.Fatalf("no finding at m.go in %v", fs)
+		return document.Finding{}
+	}
+	if f := derive(); !f.Generic || f.Shape != "" {
+		t.Errorf("without a shape: generic %v, shape %q; want the category's advice, generic", f.Generic, f.Shape)
+	}
+	d.Shapes = []document.Shape{{Name: "request-copied-twice", File: "m.go", Line: 30,
+		Says: "req is copied twice in a row", Advice: "one copy carrying both values",
+		Related: []document.Location{{File: "m.go", Line: 35}}}}
+	f := derive()
+	if f.Shape != "request-copied-twice" || f.Generic || !strings.Contains(f.Suggestion, "one copy carrying both values") {
+		t.Errorf("shape %q, generic %v, suggestion %q; want request-copied-twice's advice", f.Shape, f.Generic, f.Suggestion)
+	}
+}
