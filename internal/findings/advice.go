@@ -31,6 +31,7 @@ var explains = map[string][]string{
 	"map-key-built":           {"maps", "concatenation", "concat", "fmt"},
 	"fields-counted":          {"strings", "bytes"},
 	"readall":                 {"io", "growslice"},
+	"request-copied-twice":    {"net/http", "context"},
 }
 
 // mech records a mechanism of the cause (see explains).

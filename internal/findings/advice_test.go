@@ -52,3 +52,78 @@ func TestAdviceFromShapes(t *testing.T) {
 		t.Errorf("p.go's suggestion %q: want what the code does, then the advice", s)
 	}
 }
+
+// TestAdviceForRequestCopies: a request copied by WithContext twice in a
+// row (internal/site's request-copied-twice) explains the allocation of
+// the copy, made in net/http, so the cause takes its advice (one copy
+// carrying both values) over the compiler reason's generic words.
+func TestAdviceForRequestCopies(t *testing.T) {
+	d := doc(benchmark("BenchmarkServe", 1e-6, 2, 640))
+	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkServe", Package: mod, Function: mod + ".withVars", File: "m.go", Line: 30,
+		Via: "net/http.(*Request).WithContext", Alloc: "runtime.newobject", BytesShare: 0.5, ObjectsShare: 0.5, AllocsPerOp: 1, BytesPerOp: 320,
+		Escape: &document.Escape{Cause: "escapes", Sink: "return", Name: "new(http.Request)"}}}
+	derive := func() document.Finding {
+		fs, _ := Derive(d, Options{})
+		for _, f := range fs {
+			if f.File == "m.go" {
+				return f
+			}
+		}
+		t.Fatalf("no finding at m.go in %v", fs)
+		return document.Finding{}
+	}
+	if f := derive(); !f.Generic || f.Shape != "" {
+		t.Errorf("without a shape: generic %v, shape %q; want the category's advice, generic", f.Generic, f.Shape)
+	}
+	d.Shapes = []document.Shape{{Name: "request-copied-twice", File: "m.go", Line: 30,
+		Says: "req is copied twice in a row", Advice: "one copy carrying both values",
+		Related: []document.Location{{File: "m.go", Line: 35}}}}
+	f := derive()
+	if f.Shape != "request-copied-twice" || f.Generic || !strings.Contains(f.Suggestion, "one copy carrying both values") {
+		t.Errorf("shape %q, generic %v, suggestion %q; want request-copied-twice's advice", f.Shape, f.Generic, f.Suggestion)
+	}
+}
+
+// TestStringMethodAdvice: the string a String method returns is what the
+// method is for (fmt.Stringer's contract), so its allocation is not told
+// "keep one representation": it is inherent, and the alternative is an
+// Append or WriteTo form for callers that only write it. A temporary of
+// the method, or a function named String that is no method, keeps its
+// own advice.
+func TestStringMethodAdvice(t *testing.T) {
+	const words = "inherent to a String method: callers that only write it can use an Append or WriteTo form"
+	for _, tc := range []struct {
+		name, fn string
+		escape   document.Escape
+		string   bool
+	}{
+		{"conversion returned", "(level).String", document.Escape{Cause: "conversion", Name: "string(b)"}, true},
+		{"exported type, flows to the result", "(*Path).String", document.Escape{Cause: "escapes", Name: "string(buf)", Sink: "return"}, true},
+		{"concatenation", "Key.String", document.Escape{Cause: "concat"}, true},
+		{"a temporary buffer of the method", "(level).String", document.Escape{Cause: "variable-make"}, false},
+		{"a function named String", "String", document.Escape{Cause: "conversion", Name: "string(b)"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := doc(benchmark("BenchmarkX", 1e-6, 1, 100))
+			d.Allocations = []document.Allocation{{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + tc.fn, File: "s.go", Line: 5,
+				BytesShare: 0.5, ObjectsShare: 0.5, AllocsPerOp: 1, BytesPerOp: 100, Escape: &tc.escape}}
+			fs, _ := Derive(d, Options{})
+			var got string
+			for _, f := range fs {
+				if f.File == "s.go" {
+					got = f.Suggestion
+				}
+			}
+			if got == "" {
+				t.Fatalf("no finding at s.go in %v", fs)
+			}
+			if has := strings.Contains(got, words); has != tc.string {
+				t.Errorf("suggestion %q: has the String method's words %v, want %v", got, has, tc.string)
+			}
+			site, _ := SiteAdvice(d, &d.Allocations[0])
+			if tc.string && site != words {
+				t.Errorf("explain's advice %q, want %q", site, words)
+			}
+		})
+	}
+}

@@ -145,15 +145,41 @@ func pkgOf(fn string) string {
 
 // inherent reports whether the allocation is the API's contract: the
 // value is returned to the caller (the compiler's flow ends in a return)
-// by an exported function, or it is another package's object made by its
-// constructor.
+// by an exported function, the string a String method returns, or it is
+// another package's object made by its constructor.
 func inherent(a *document.Allocation, e document.Escape, module string) bool {
 	if returned(e) && exported(a.Function) {
+		return true
+	}
+	if stringResult(a, e) {
 		return true
 	}
 	// runtime.CallersFrames, errors.New, …: another package's object.
 	if a.Via != "" && (strings.HasPrefix(a.Via, "runtime.") || strings.HasPrefix(a.Via, "errors.")) && e.Cause == "callee" {
 		return true
+	}
+	return false
+}
+
+// stringResult reports whether the allocation is the string a String
+// method returns: a method named String (fmt.Stringer's String() string)
+// whose site's value flows to its result, or is made by the conversion,
+// the concatenation or the formatting call that builds a string. Its
+// temporaries (a buffer it makes, a map) are not.
+func stringResult(a *document.Allocation, e document.Escape) bool {
+	fn := document.PlainFunc(a.Function)
+	if receiver(fn) == "" || !strings.HasSuffix(shortName(fn), ".String") {
+		return false
+	}
+	switch {
+	case returned(e), e.Cause == "conversion", e.Cause == "concat":
+		return true
+	case e.Cause == "" || e.Cause == "unknown" || e.Cause == "callee":
+		for _, p := range []string{"fmt.Sprint", "strconv.", "strings.Join", "strings.Repeat", "strings.(*Builder).String", "bytes.(*Buffer).String"} {
+			if strings.HasPrefix(a.Via, p) {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -258,6 +284,9 @@ func writesIntoBuffer(via string) bool {
 // allocFix names the fix that fits a site's cause and code.
 func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 	if inherent {
+		if stringResult(a, e) {
+			return "inherent to a String method: callers that only write it can use an Append or WriteTo form"
+		}
 		if a.Via != "" && strings.HasPrefix(a.Via, "runtime.") {
 			return fmt.Sprintf("inherent to %s: avoid the call on the hot path (cache its result) rather than its allocation", a.Via)
 		}

@@ -59,6 +59,14 @@
 //     or an exported method of an exported type; the flow ends in
 //     "(return)"): inherent to the API; the fix is an API-level change, and
 //     the impact is halved.
+//   - the string a String method returns (a method named String whose
+//     site's value flows to its result, or is its conversion,
+//     concatenation or formatting call): what fmt.Stringer asks for, so
+//     inherent whether or not the type is exported, the impact halved, and
+//     the advice "inherent to a String method: callers that only write it
+//     can use an Append or WriteTo form" instead of the conversion's "keep
+//     one representation". A buffer the method makes on the way is its own
+//     site.
 //
 // # CPU causes (kinds "cpu", "library", "io", "repeated-call")
 //

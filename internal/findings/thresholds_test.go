@@ -53,6 +53,23 @@ var specCases = []specCase{
 			"alloc-site fix medium a.go:10 BenchmarkX 15.0%",
 			"gate reduce-allocations-first first - 60.0%"}},
 
+	{name: "InherentFactor/a String method's returned string ranks at half its cost",
+		doc: []any{bx(), gc(0.6),
+			converts(site("(level).String", "a.go", 10, 0.5)), // 30% of the CPU, its impact 15%
+			site("build", "b.go", 20, 0.34)},                  // 20.4%
+		want: []string{
+			"alloc-site fix high b.go:20 BenchmarkX 20.4%",
+			"alloc-site fix medium a.go:10 BenchmarkX 15.0%",
+			"gate reduce-allocations-first first - 60.0%"}},
+	{name: "InherentFactor/a function named String is no method: its conversion ranks at its cost",
+		doc: []any{bx(), gc(0.6),
+			converts(site("String", "a.go", 10, 0.5)), // 30%
+			site("build", "b.go", 20, 0.34)},          // 20.4%
+		want: []string{
+			"alloc-site fix high a.go:10 BenchmarkX 30.0%",
+			"alloc-site fix high b.go:20 BenchmarkX 20.4%",
+			"gate reduce-allocations-first first - 60.0%"}},
+
 	// CPU causes.
 	{name: "AdviceShare/a shape at a line with 33% of the cause's cost gives its advice",
 		doc: []any{bx(), call("F", "x.go", 10, "sort.Strings", "sort", 0.40), call("F", "x.go", 12, "regexp.(*Regexp).MatchString", "regexp", 0.20),
@@ -564,6 +581,12 @@ func rare(a document.Allocation, allocsPerOp, bytesShare float64) document.Alloc
 // escapesByResult makes a site's value leave through the function's result.
 func escapesByResult(a document.Allocation) document.Allocation {
 	a.Escape = &document.Escape{Cause: "escapes", Name: "&T{...}", Sink: "return"}
+	return a
+}
+
+// converts makes a site a string↔[]byte conversion.
+func converts(a document.Allocation) document.Allocation {
+	a.Escape = &document.Escape{Cause: "conversion", Name: "string(b)"}
 	return a
 }
 

@@ -45,19 +45,30 @@ func runRegexpTwice(pass *analysis.Pass) (any, error) {
 			if !ok || !regexpMatch[sel.Sel.Name] || !isNamed(pass.TypesInfo.TypeOf(sel.X), "regexp", "Regexp") {
 				return true
 			}
-			k := types.ExprString(sel.X) + "\x00" + types.ExprString(c.Args[0])
+			k := identity(pass, sel.X) + "\x00" + identity(pass, c.Args[0])
 			if byInput[k] == nil {
 				order = append(order, k)
 			}
-			byInput[k] = append(byInput[k], reCall{sel.Sel.Name, c.Pos()})
+			vars := append(varsOf(pass, sel.X), varsOf(pass, c.Args[0])...)
+			byInput[k] = append(byInput[k], reCall{sel.Sel.Name, c.Pos(), types.ExprString(sel.X), types.ExprString(c.Args[0]), vars})
 			return true
 		})
 		for _, k := range order {
 			calls := byInput[k]
+			// The same values: nothing assigns to the regexp's or the
+			// input's variables between the first call and the next.
+			for len(calls) >= 2 && assignedBetween(pass, body, calls[0].vars, calls[0].pos, calls[1].pos) {
+				calls = calls[1:]
+			}
 			if len(calls) < 2 {
 				continue
 			}
-			re, in, _ := strings.Cut(k, "\x00")
+			n := 2
+			for n < len(calls) && !assignedBetween(pass, body, calls[0].vars, calls[0].pos, calls[n].pos) {
+				n++
+			}
+			calls = calls[:n]
+			re, in := calls[0].re, calls[0].in
 			first, second := calls[0], calls[1]
 			d := analysis.Diagnostic{
 				Category: "regexp-twice",
@@ -79,6 +90,8 @@ func runRegexpTwice(pass *analysis.Pass) (any, error) {
 type reCall struct {
 	method string
 	pos    token.Pos
+	re, in string       // the regexp's and the input's text
+	vars   []*types.Var // the variables they read
 }
 
 // widest is the call among calls that finds the most: submatches over

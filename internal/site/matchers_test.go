@@ -22,6 +22,8 @@ func TestMatchers(t *testing.T) {
 		"mapkeybuilt":     site.MapKeyBuilt,
 		"fieldscounted":   site.FieldsCounted,
 		"readall":         site.ReadAll,
+		"regexpacross":    site.RegexpAcross,
+		"requestcopy":     site.RequestCopy,
 	} {
 		t.Run(pkg, func(t *testing.T) { analysistest.Run(t, analysistest.TestData(), a, pkg) })
 	}
