@@ -28,6 +28,18 @@ var explains = map[string][]string{
 	"unbuffered-write":        {"syscall"},
 	"same-call-repeated":      {"repeated-call"},
 	"rlock-read":              {"read-lock"},
+	// The analyzers of other projects fix takes candidates from
+	// (site.Fixers): modernize's are named for the analyzer,
+	// perfsprint's for its check.
+	"stringsbuilder": {"concat", "concatenation", "copying"},
+	"fmtappendf":     {"fmt"},
+	"slicessort":     {"sort", "reflect"},
+	"stringsseq":     {"strings"},
+	"integer-format": {"fmt", "interface"},
+	"string-format":  {"fmt", "interface"},
+	"error-format":   {"fmt", "interface"},
+	"bool-format":    {"fmt", "interface"},
+	"hex-format":     {"fmt", "interface"},
 }
 
 // mech records a mechanism of the cause (see explains).
