@@ -1,7 +1,11 @@
 // Package rewrite makes the mechanical source rewrites that `perfloop
-// fix` tries at the lines a profile says are hot. At returns the
-// rewrites that apply at one line of one file, Package those of a whole
-// package; each is the whole file before and after, gofmt'd.
+// fix` tries at the lines a profile says are hot. Each kind is a
+// go/analysis analyzer (Analyzers) over the types of the build the
+// caller loaded: a diagnostic at the site, with the rewrite as a
+// suggested fix whose edits are each change where it is made. Apply
+// makes a fix's changes in a file, imports what the new code names and
+// drops what it no longer uses, and gofmts it; Merge puts the changes of
+// several fixes of one file together, so that they apply as one.
 //
 // This package is opinionated: it proposes a rewrite only when the
 // preconditions that make it equivalent can be read from the code, and
@@ -86,8 +90,8 @@
 //     literals that mention hdr, value receivers and generic types are
 //     left alone.
 //
-// Types come from go/types over the package's files, with the imports'
-// export data from `go list -export`; a rule that needs a type it cannot
-// see (an import that does not resolve, a type error) proposes nothing
-// there.
+// Types come from the pass (go/packages, with the run's build tags); a
+// rule that needs a type it cannot see proposes nothing there. The rules
+// of every kind run once per package, so that the names two rewrites of
+// one package introduce never collide and their fixes go together.
 package rewrite
