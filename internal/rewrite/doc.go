@@ -15,19 +15,30 @@
 // guard against a faster program that is wrong. What each rule accepts,
 // and why no more:
 //
-//   - presize: `var out []T`, `out := []T{}` or `out := make([]T, 0)`
-//     (and `m := map[K]V{}` or `make(map[K]V)`) followed, in the same
-//     block, by a range loop over an identifier or field (a slice, array,
-//     map, string or integer: a length that can be taken again without
-//     effect) whose body appends exactly one element to out (`out =
-//     append(out, e)`), or sets one key of m, in a statement of its own
-//     that no break, continue, goto or return precedes, and mentions out
-//     nowhere else → `out := make([]T, 0, len(xs))`, moved to just before
-//     the loop when xs is made in between. A conditional append would
-//     allocate for elements never added; a nil slice that the function
-//     compares with nil is left alone, because presizing makes it empty
-//     instead of nil. Ranges over channels, functions and calls have no
-//     length to take.
+//   - presize: a slice or map that is empty when a range loop starts and
+//     gains exactly one element per iteration (`t = append(t, e)` or
+//     `t[k] = v`, in a statement of its own): a local declared `var out
+//     []T`, `out := []T{}`, `make([]T, 0)`, `map[K]V{}` or `make(map[K]V)`
+//     anywhere before the loop (an outer block too), a named result, or a
+//     slice field of a local struct made without it (`x := &T{A: a}`,
+//     `var x T`), whose other fields alone are touched before the loop.
+//     The range is over an identifier or field (a slice, array, map,
+//     string or integer) or over a call, which moves into a local just
+//     before the loop (the range evaluates it once either way). The body
+//     mentions the target nowhere else; no break, continue or goto
+//     precedes the append; a return anywhere in the body must discard the
+//     target (`return nil, err`), never hand out the partly built value
+//     (`return out, err`, a bare return of a named result). No outer loop
+//     or function literal between the declaration and the loop runs it
+//     again. → `make([]T, 0, len(xs))` (or `make(map[K]V, len(xs))`) at
+//     the declaration when it is just before the loop, or assigned just
+//     before the loop. Where nil and empty differ — the slice starts nil
+//     and is returned, stored, compared, passed or captured — the room is
+//     made only `if len(xs) > 0`, so the result stays nil when nothing is
+//     added. Also `m := make(map[K]V)` then `maps.Copy(m, src)` →
+//     `make(map[K]V, len(src))`. Ranges over channels and functions have
+//     no length to take; a conditional append would allocate for elements
+//     never added.
 //
 //   - builder: `s := ""` or `var s string`, then a for or range loop
 //     whose only mentions of s are `s += x` or `s = s + x` statements (x

@@ -33,15 +33,6 @@ func Twice(xs []int) []int {
 	return out
 }
 
-// NilWhenEmpty tells nil from empty: presizing would change it.
-func NilWhenEmpty(xs []int) bool {
-	var out []int
-	for _, x := range xs {
-		out = append(out, x) // no rewrite
-	}
-	return out == nil
-}
-
 // Drain ranges over a channel, whose length is not its count.
 func Drain(c chan int) []int {
 	out := []int{}
@@ -59,15 +50,6 @@ func Reset(xs []int) []int {
 		if len(out) > 3 {
 			out = out[1:]
 		}
-	}
-	return out
-}
-
-// Calls ranges over a call's result, which would run twice.
-func Calls(f func() []int) []int {
-	out := []int{}
-	for _, x := range f() {
-		out = append(out, x) // no rewrite
 	}
 	return out
 }
