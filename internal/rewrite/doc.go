@@ -40,15 +40,20 @@
 //     no length to take; a conditional append would allocate for elements
 //     never added.
 //
-//   - builder: `s := ""` or `var s string`, then a for or range loop
-//     whose only mentions of s are `s += x` or `s = s + x` statements (x
-//     of type string, s not in it, outside function literals), and s read
-//     after the loop → `var sb strings.Builder` before the loop,
-//     `sb.WriteString(x)` per operand, `s := sb.String()` after it. A
-//     loop that reads s (its length, a comparison) would see the builder's
-//     contents only through String, which copies: such loops are left
-//     alone. Named string types are left alone (WriteString would need a
-//     conversion).
+//   - builder: a string (a local, parameter or named result, not a
+//     field) extended in a for or range loop whose only mentions of it are
+//     `s += x` or `s = s + x` statements (x of type string, s not in it),
+//     never in a function literal nor by its address anywhere in the
+//     function, with no labeled branch or goto leaving the loop and no bare
+//     return of it as a named result inside it, and read after the loop
+//     (or a named result) → `var sb strings.Builder` before the loop
+//     (with `sb.WriteString(s)` first when s may hold something),
+//     `sb.WriteString(x)` per operand, `s = sb.String()` after it (`s :=`
+//     when s was declared empty just before). Of nested loops, the
+//     outermost that extends s is rewritten. A loop that reads s (its
+//     length, a comparison) would see the builder's contents only through
+//     String, which copies: such loops are left alone. Named string types
+//     are left alone (WriteString would need a conversion).
 //
 //   - strconv: `fmt.Sprintf` with a constant format of literal text, %%,
 //     %s of a string and %d of an integer of a basic type, and

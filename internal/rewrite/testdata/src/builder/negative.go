@@ -12,15 +12,6 @@ func Capped(xs []string) string {
 	return s
 }
 
-// Prefix starts from something: not an empty string.
-func Prefix(xs []string) string {
-	s := "> "
-	for _, x := range xs {
-		s += x // no rewrite
-	}
-	return s
-}
-
 // Name is a string type of its own.
 type Name string
 
