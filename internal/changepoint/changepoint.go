@@ -66,6 +66,10 @@ type Options struct {
 	// pass (default 50); windows overlap by half. Smaller windows find short
 	// shifts in long series more easily and cost less.
 	Window int
+	// Cache, if not nil, answers the permutation tests an earlier call
+	// ran on the same samples and keeps this call's (see Cache). The
+	// result is the same with a cache or without one.
+	Cache *Cache
 }
 
 // WithDefaults returns o with its zero (or invalid) fields set to the
@@ -169,6 +173,10 @@ func median(xs []float64) float64 {
 // Detect may be called concurrently.
 func Detect(points []Point, opts Options) []Change {
 	d := &detector{s: newSeries(points), opt: opts.WithDefaults(), eng: newEngine(), memo: map[[3]int]evaluation{}}
+	if c := d.opt.Cache; c != nil {
+		c.begin()
+		defer c.end()
+	}
 	if d.s.len() < 2 {
 		return nil
 	}
@@ -367,7 +375,7 @@ func (d *detector) divide(a, c int, level float64, found map[int]bool) {
 	if !(q > 0) {
 		return // the best split shows no difference at all
 	}
-	p := d.eng.pvalue(d.cuts, q, d.opt.Permutations, level, d.opt.Seed, mix(testSplit, a, tau, c))
+	p := d.pvalue(d.cuts, q, level, mix(testSplit, a, tau, c))
 	if p > level {
 		return
 	}
@@ -529,7 +537,7 @@ func (d *detector) evaluateSplit(prev, tau, next int) evaluation {
 	}
 	d.qs = grow(d.qs, len(d.cuts))
 	d.eng.observed(d.cuts, d.qs)
-	p := d.eng.pvalue(d.cuts, d.qs[k], d.opt.Permutations, d.opt.Alpha, d.opt.Seed, mix(testMerge, a, tau, c))
+	p := d.pvalue(d.cuts, d.qs[k], d.opt.Alpha, mix(testMerge, a, tau, c))
 	if p > d.opt.Alpha {
 		ev.p = p
 		return ev
@@ -617,5 +625,5 @@ func (d *detector) leaveOut(a, tau, c, j int) float64 {
 	}
 	d.cuts = append(d.cuts[:0], m)
 	q := d.eng.observed(d.cuts, nil)
-	return d.eng.pvalue(d.cuts, q, d.opt.Permutations, d.check(), d.opt.Seed, mix(testLeaveOut, a, tau, c, j))
+	return d.pvalue(d.cuts, q, d.check(), mix(testLeaveOut, a, tau, c, j))
 }

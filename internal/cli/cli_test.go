@@ -77,6 +77,8 @@ func scriptParams(dir string) testscript.Params {
 			"fixrows":    fixRows,
 			"sameadvice": sameAdvice,
 			"dirstate":   dirStateCmd,
+			"cpucovers":  cpuCovers,
+			"allocnear":  allocNear,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "multicore" {
@@ -412,5 +414,60 @@ func sameAdvice(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if finding == "" || explained == "" || finding != explained || site != explained {
 		ts.Fatalf("advice at %s:\n  report finding: %q\n  report site:    %q\n  explain:        %q", args[2], finding, site, explained)
+	}
+}
+
+// readRun reads the run of a perfloop.report/v1 document.
+func readRun(ts *testscript.TestScript, cmd, path string) *document.Run {
+	var d document.Report
+	if err := json.Unmarshal([]byte(ts.ReadFile(path)), &d); err != nil {
+		ts.Fatalf("%s: %v", cmd, err)
+	}
+	if d.Run == nil || len(d.Run.Variants) == 0 {
+		ts.Fatalf("%s: %s has no run", cmd, path)
+	}
+	return d.Run
+}
+
+// cpuCovers is "cpucovers FILE FRACTION": every variant of the run in the
+// perfloop.report/v1 document FILE has a CPU profile whose samples add up
+// to at least FRACTION of its user time.
+func cpuCovers(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: cpucovers FILE FRACTION")
+	}
+	frac, err := strconv.ParseFloat(args[1], 64)
+	ts.Check(err)
+	for _, v := range readRun(ts, "cpucovers", args[0]).Variants {
+		ts.Logf("%s: %.3fs sampled of %.3fs user time", v.Name, v.CPUSeconds, v.UserSeconds)
+		if v.CPUSeconds < frac*v.UserSeconds {
+			ts.Fatalf("%s: the CPU profile holds %.3fs of the run's %.3fs of user time, less than %v of it", v.Name, v.CPUSeconds, v.UserSeconds, frac)
+		}
+	}
+}
+
+// allocNear is "allocnear FILE TOTALFILE FRACTION": the bytes and the
+// objects allocated by the first variant of the run in FILE are within
+// FRACTION of the numbers in TOTALFILE (the program's runtime.MemStats
+// TotalAlloc and Mallocs; a file with one number gives the bytes only).
+func allocNear(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: allocnear FILE TOTALFILE FRACTION")
+	}
+	fields := strings.Fields(ts.ReadFile(args[1]))
+	if len(fields) == 0 {
+		ts.Fatalf("allocnear: %s is empty", args[1])
+	}
+	frac, err := strconv.ParseFloat(args[2], 64)
+	ts.Check(err)
+	v := readRun(ts, "allocnear", args[0]).Variants[0]
+	for i, got := range []int64{v.AllocBytes, v.AllocObjects}[:min(2, len(fields))] {
+		want, err := strconv.ParseFloat(fields[i], 64)
+		ts.Check(err)
+		what := []string{"bytes (TotalAlloc)", "objects (Mallocs)"}[i]
+		ts.Logf("%s: allocated %d %s; the program's count %.0f", v.Name, got, what, want)
+		if d := float64(got) - want; d > frac*want || -d > frac*want {
+			ts.Fatalf("%s: allocated %d %s, the runtime counted %.0f: more than %v apart", v.Name, got, what, want, frac)
+		}
 	}
 }

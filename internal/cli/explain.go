@@ -25,8 +25,13 @@ because hdr[:] is passed to w.Write — or, where the compiler says nothing
 in words, with the cause it can see in the code and the profile: a make
 whose size is not a constant, append growth, string concatenation,
 []byte↔string conversion, boxing into an interface for fmt, map growth,
-closures. Each comes with the usual fix. A benchmark at 0 allocs/op is said
-to allocate nothing per op.
+closures. Each comes with the advice perfloop report gives for the same
+site: what the code at the line does and the fix that fits it, when one of
+the matchers of internal/site recognises its shape (an append that grows a
+slice whose length is known, a Sprintf of plain integers, a constant
+regexp compiled per call, a buffer made per iteration), otherwise the fix
+that fits the compiler's reason. A benchmark at 0 allocs/op is said to
+allocate nothing per op.
 
 Exit status: 0 when every benchmark ran, 1 when any failed, 2 on bad
 flags, 130 when interrupted.

@@ -2,10 +2,12 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"regexp"
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/history"
 	"github.com/perfloop/perfloop/internal/render"
 )
@@ -23,13 +25,21 @@ docs/changepoint.md), so one noisy commit is not a shift.
 Points are compared only within one machine fingerprint: the newest run's,
 or -fingerprint KEY (perfloop history -json lists them).
 
--json prints perfloop.history/v1.
+perfloop record computes the change points of the series a run touches
+and stores them; history reads them when they are current (the store's
+commit order is HEAD's, and every run is taken in), and computes the rest.
 
-Exit status: 0, 2 on bad flags or store.
+-since REV shows the commits from REV on (REV and its descendants in git
+order); the change points are still found on the whole series. -bench
+REGEXP keeps the benchmarks it matches. -json prints perfloop.history/v1.
+
+Exit status: 0, 2 on bad flags, a -since that is not in HEAD's history,
+or a store that cannot be read.
 
 Examples:
 
 	perfloop history
+	perfloop history -since v1.4.0 -bench 'Encode|Decode'
 	perfloop history -bench Encode -json | jq '.benchmarks[].change_points'
 	perfloop history -store postgres://ci@db/perf
 `
@@ -37,6 +47,7 @@ Examples:
 type historyOptions struct {
 	storeDSN    string
 	bench       string
+	since       string
 	fingerprint string
 	json        bool
 	all         bool
@@ -48,6 +59,7 @@ func runHistory(ctx context.Context, args []string, s Streams) error {
 	fs := newFlagSet("history", historyUsage, s)
 	fs.StringVar(&opts.storeDSN, "store", "", "read `dsn`: a file path (SQLite) or postgres://… (default .perfloop/history.db at the module root)")
 	fs.StringVar(&opts.bench, "bench", ".", "show only benchmarks matching `regexp`")
+	fs.StringVar(&opts.since, "since", "", "show the commits from `rev` on (its change points found on the whole series)")
 	fs.StringVar(&opts.fingerprint, "fingerprint", "", "show the runs of machine `key` (default: the newest run's)")
 	fs.BoolVar(&opts.json, "json", false, "print perfloop.history/v1")
 	fs.BoolVar(&opts.all, "all", false, "list every series, not only those that shifted")
@@ -69,10 +81,29 @@ func showHistory(ctx context.Context, opts historyOptions, s Streams) error {
 		return err
 	}
 	defer st.Close()
-	h, err := history.Load(ctx, st, module, history.Options{Order: ancestry(ctx, root), Fingerprint: opts.fingerprint,
+	hopts := history.Options{Order: historyOrder(ctx, root), Fingerprint: opts.fingerprint,
 		Match: func(name string) bool {
 			return re.MatchString(strings.TrimPrefix(name, "Benchmark")) || re.MatchString(name)
-		}})
+		}}
+	if opts.since != "" {
+		repo, err := git.RepoRoot(ctx, root)
+		if err != nil {
+			return usageErrorf("-since %s: %v", opts.since, err)
+		}
+		c, err := git.CommitInfo(ctx, repo, opts.since)
+		if err != nil {
+			return usageErrorf("-since %s: no such commit in %s: give a commit, tag or branch", opts.since, repo)
+		}
+		hopts.Since = c.Hash
+	} else if !opts.json && !opts.all {
+		// The text lists only the series that shifted: the others
+		// need no points.
+		hopts.Points = func(b *document.HistoryBenchmark) bool { return len(b.ChangePoints) > 0 }
+	}
+	h, err := history.Load(ctx, st, module, hopts)
+	if errors.Is(err, history.ErrNoCommit) {
+		return usageErrorf("-since %s: not in HEAD's history: give one of its commits", opts.since)
+	}
 	if err != nil {
 		return err
 	}

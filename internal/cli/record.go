@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"time"
 
+	"github.com/perfloop/perfloop/internal/abtest"
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/gotest"
@@ -36,7 +38,9 @@ jobs) each store whole runs or nothing.
 
 The work tree must have no uncommitted changes to tracked files: the
 results are filed under the commit. -import FILE -commit REV stores results
-already measured (go test -bench output or benchfmt) without running.
+already measured (go test -bench output or benchfmt) without running;
+repeated (-import a.txt -commit v1.0 -import b.txt -commit v1.1), it
+stores each file under its commit and computes the change points once.
 -shard i/n runs one of n parts of the benchmarks, balanced by the
 durations the store has seen; perfloop history merges the shards. A shard
 with nothing to run (more shards than benchmarks) says so and stores
@@ -44,6 +48,18 @@ nothing.
 
 An empty run is never stored: a -bench that selects nothing is exit 2, and
 benchmarks that all failed exit 1, with nothing stored.
+
+Each record also measures its commit against the commit recorded before it
+(in git order), interleaved in the same job, with the A/B engine of
+perfloop diff (short pinned runs, a paired test at a 1% false discovery
+rate), and stores the paired change of every benchmark with the run: a
+loaded machine moves the level of a whole run, so the change between two
+commits recorded apart, but it moves both sides of a pair alike. history
+reports a paired change as a change point (docs/changepoint.md).
+-pair=false records without it; -pair-time bounds it.
+
+After storing the run, record computes the change points of the series it
+touched and stores them too, for history and serve to read.
 
 Exit status: 0 recorded, 1 a benchmark failed (the run is still recorded,
 without it), 2 bad flags, input or store, 130 when interrupted.
@@ -60,10 +76,12 @@ type recordOptions struct {
 	benchConfig
 	storeDSN    string
 	rev         string
-	importFile  string
-	commit      string
+	importFiles stringList
+	commits     stringList
 	shard       string
 	profileTime time.Duration
+	pair        bool
+	pairTime    time.Duration
 }
 
 func runRecord(ctx context.Context, args []string, s Streams) error {
@@ -72,17 +90,19 @@ func runRecord(ctx context.Context, args []string, s Streams) error {
 	opts.addBenchFlags(fs, 5)
 	fs.StringVar(&opts.storeDSN, "store", "", "record into `dsn`: a file path (SQLite) or postgres://… (default .perfloop/history.db at the module root)")
 	fs.StringVar(&opts.rev, "rev", "", "record `rev` (checked out into a temporary work tree) instead of the work tree")
-	fs.StringVar(&opts.importFile, "import", "", "store the results in `file` (go test -bench output) instead of running; needs -commit")
-	fs.StringVar(&opts.commit, "commit", "", "the `rev` -import's results were measured on")
+	fs.Var(&opts.importFiles, "import", "store the results in `file` (go test -bench output) instead of running; needs -commit; repeat for more commits")
+	fs.Var(&opts.commits, "commit", "the `rev` -import's results were measured on (the nth -commit goes with the nth -import)")
 	fs.StringVar(&opts.shard, "shard", "", "run only part `i/n` of the benchmarks, balanced by past durations")
 	fs.DurationVar(&opts.profileTime, "profiletime", time.Second, "profile each benchmark's CPU for at least `d`")
+	fs.BoolVar(&opts.pair, "pair", true, "also measure the commit against the one recorded before it, interleaved, and store the paired changes")
+	fs.DurationVar(&opts.pairTime, "pair-time", 5*time.Minute, "stop the paired measurement after about `d` and keep what it decided")
 	if err := opts.parse(fs, args); err != nil {
 		return err
 	}
-	if (opts.importFile == "") != (opts.commit == "") {
-		return usageErrorf("-import and -commit go together: -import FILE -commit REV")
+	if len(opts.importFiles) != len(opts.commits) {
+		return usageErrorf("-import and -commit go together, one -commit per -import: -import FILE -commit REV")
 	}
-	if opts.importFile != "" && opts.rev != "" {
+	if len(opts.importFiles) > 0 && opts.rev != "" {
 		return usageErrorf("-import stores results already measured; -rev runs a commit: use one")
 	}
 	if opts.shard != "" {
@@ -114,7 +134,7 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 		return err
 	}
 	defer st.Close()
-	if opts.importFile != "" {
+	if len(opts.importFiles) > 0 {
 		return recordImport(ctx, opts, s, st, dsn, repo, root)
 	}
 	cfg := opts.loopConfig()
@@ -147,7 +167,7 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if cfg.Shard, err = shardOf(ctx, opts.shard, opts.storeDSN); err != nil {
+	if cfg.Shard, err = recordShard(ctx, st, opts.shard, module, commit.Hash); err != nil {
 		return err
 	}
 	run, failed := measure(ctx, cfg, opts.profileTime, s)
@@ -155,12 +175,20 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 		return failed // interrupted, or nothing to store
 	}
 	run.Module, run.Commit, run.CommitTime, run.Subject, run.Shard = module, commit.Hash, commit.Time, commit.Subject, opts.shard
+	if opts.pair {
+		if run.Steps, err = pairWithPrevious(ctx, opts, st, module, repo, commit.Hash, run, s); err != nil {
+			return err
+		}
+	}
 	id, err := st.Save(ctx, run)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(s.Out, "recorded run %d: %s %q, %d result lines, fingerprint %s, in %s\n",
 		id, short(commit.Hash), commit.Subject, resultLines(run.Results), fingerprintText(run.Fingerprint), dsn)
+	if err := updateHistory(ctx, st, module, repo, id, s); err != nil {
+		return err
+	}
 	return failed
 }
 
@@ -258,4 +286,154 @@ func fingerprintText(fp store.Fingerprint) string {
 		return fp.Key()
 	}
 	return fmt.Sprintf("%s (built with %s)", fp.Key(), fp.Build)
+}
+
+// pairWithPrevious measures the recorded commit against the commit
+// recorded before it in git order, interleaved (the A/B engine: the
+// iteration count calibrated once, short runs pinned to a quiet CPU,
+// rounds until every benchmark is decided, at most -pair-time), and
+// returns the paired change of every benchmark the run measured. Whatever
+// keeps it from measuring (no earlier commit, a shallow clone, a base
+// that does not build) is said on stderr: the run is recorded without
+// steps. Only an interrupt is an error.
+func pairWithPrevious(ctx context.Context, opts recordOptions, st *store.Store, module, repo, commit string, run *store.Run, s Streams) ([]store.Step, error) {
+	base, err := previousRecorded(ctx, st, module, repo, commit)
+	if err != nil || base == "" {
+		if err != nil {
+			fmt.Fprintf(s.Err, "perfloop: record: not measured against the commit recorded before: %v\n", err)
+		}
+		return nil, nil
+	}
+	bench := opts.bench
+	if opts.shard != "" {
+		// This shard's benchmarks only.
+		bench = shardPattern(run.Results, opts.bench)
+	}
+	bar := bar(s)
+	defer bar.Done()
+	fmt.Fprintf(s.Err, "perfloop: record: measuring %s against %s (the commit recorded before), interleaved\n", short(commit), short(base))
+	revs, err := buildRevisions(ctx, base, opts.rev, opts.tags, opts.patterns, bench, bar)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		fmt.Fprintf(s.Err, "perfloop: record: not measured against %s: %v\n", short(base), err)
+		return nil, nil
+	}
+	defer revs.close()
+	ab := abtest.Options{Benchtime: "10ms", CPU: opts.cpu, Timeout: opts.timeout, MinRounds: 6, MaxRounds: 100,
+		Budget: opts.pairTime, Alpha: pairAlpha, Settle: 0.03, Seed: uint64(time.Now().UnixNano())}
+	if opts.cpu == "" {
+		if c := gotest.QuietCPU(); c >= 0 {
+			ab.Pin = []int{c}
+		}
+	}
+	res, err := abtest.Run(ctx, revs.sides, ab, bar)
+	bar.Done()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		fmt.Fprintf(s.Err, "perfloop: record: not measured against %s: %v\n", short(base), err)
+		return nil, nil
+	}
+	steps := stepsOf(res, base)
+	var changed []string
+	for _, st := range steps {
+		if st.Significant {
+			changed = append(changed, fmt.Sprintf("%s %s %+.1f%%", strings.TrimPrefix(st.Key.Name, "Benchmark"), st.Key.Unit, 100*st.Delta))
+		}
+	}
+	summary := "no change"
+	if len(changed) > 0 {
+		summary = strings.Join(changed, ", ")
+	}
+	fmt.Fprintf(s.Err, "perfloop: record: against %s, %d rounds: %s\n", short(base), res.Rounds, summary)
+	return steps, nil
+}
+
+// pairAlpha is the false discovery rate of a record's paired measurement
+// across its benchmarks: every record makes one, so a history of n
+// commits has n−1 chances of a false change in some series.
+const pairAlpha = 0.01
+
+// previousRecorded is the newest commit of commit's history (in git order)
+// before it that has a run in the store, or "".
+func previousRecorded(ctx context.Context, st *store.Store, module, repo, commit string) (string, error) {
+	runs, err := st.Runs(ctx, module)
+	if err != nil {
+		return "", err
+	}
+	has := map[string]bool{}
+	for _, r := range runs {
+		if r.Commit != commit {
+			has[r.Commit] = true
+		}
+	}
+	if len(has) == 0 {
+		return "", nil
+	}
+	if isShallow(ctx, repo) {
+		return "", fmt.Errorf("%s is a shallow clone: the earlier commits are not there to build (fetch the whole history, as actions/checkout's fetch-depth: 0 does)", repo)
+	}
+	order, err := git.Ancestry(ctx, repo, commit)
+	if err != nil {
+		return "", err
+	}
+	for i := len(order) - 1; i >= 0; i-- {
+		if has[order[i]] {
+			return order[i], nil
+		}
+	}
+	return "", nil
+}
+
+// shardPattern is a -bench pattern for the top-level benchmarks that a
+// shard's results hold, keeping the sub-benchmark part of the user's
+// pattern.
+func shardPattern(results []byte, user string) string {
+	keys, _ := store.ParseSamples(results)
+	seen := map[string]bool{}
+	var names []string
+	for _, k := range keys {
+		top, _, _ := strings.Cut(k.Name, "/")
+		if !seen[top] {
+			seen[top] = true
+			names = append(names, regexp.QuoteMeta(top))
+		}
+	}
+	p := "^(?:" + strings.Join(names, "|") + ")$"
+	if _, sub, ok := strings.Cut(user, "/"); ok {
+		p += "/" + sub
+	}
+	return p
+}
+
+// stepsOf turns an A/B run of base against the recorded commit into the
+// run's steps: for each compared benchmark and unit with a paired change
+// (all values positive), the change, its interval, its test and each
+// side's median.
+func stepsOf(res *abtest.Result, base string) []store.Step {
+	var steps []store.Step
+	for _, t := range res.Tables {
+		pkg := ""
+		for _, c := range t.Config {
+			if v, ok := strings.CutPrefix(c, "pkg: "); ok {
+				pkg = v
+			}
+		}
+		for _, row := range t.Rows {
+			if len(row.Cells) < 2 || row.Cells[0] == nil || row.Cells[1] == nil || !row.Cells[1].Compared {
+				continue
+			}
+			delta, low, high, sig, ok := res.Interval(pkg, row.FullName, t.Unit)
+			if !ok {
+				continue
+			}
+			steps = append(steps, store.Step{Key: store.SeriesKey{Package: pkg, Name: "Benchmark" + row.Benchmark, Procs: row.Procs, Unit: t.Unit},
+				Base: base, Delta: delta, Low: low, High: high, P: row.Cells[1].P, Significant: sig,
+				Before: row.Cells[0].Summary.Median, After: row.Cells[1].Summary.Median})
+		}
+	}
+	return steps
 }

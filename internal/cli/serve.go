@@ -18,10 +18,14 @@ const serveUsage = `
 usage: perfloop serve [flags]
 
 Serve runs a read-only dashboard of the history perfloop record stored:
-every benchmark series, the ones that shifted most recently first; a trend
-chart per series with its change points, each point a link to that
-commit's report (root causes, flame graphs, the profiles for go tool
-pprof); and the CPU profiles of any two points diffed function by function.
+the benchmark series, the ones that shifted most recently first, a page
+at a time, searchable by benchmark, package and unit, each with a
+sparkline; a trend chart per series with its change points, each point a
+link to that commit's report (root causes, flame graphs, the profiles for
+go tool pprof); and the CPU profiles of any two points diffed function by
+function. It shows what perfloop record computed and stored (the change
+points, in the git order of the commits recorded): nothing is computed
+for the list, so it opens at once on thousands of series.
 
 It listens on loopback (127.0.0.1:8080) unless -addr says otherwise, loads
 nothing from the network (works offline), and never writes the store.
@@ -81,7 +85,7 @@ func runServe(ctx context.Context, args []string, s Streams) error {
 	if reaches && !*remote {
 		return usageErrorf("-addr %s is reachable from other machines: add -allow-remote to serve them this store's benchmark results, reports and profiles with no login, or listen on 127.0.0.1", *addr)
 	}
-	st, shown, root, module, err := moduleStore(ctx, *dsn)
+	st, shown, _, module, err := moduleStore(ctx, *dsn)
 	if err != nil {
 		return err
 	}
@@ -92,8 +96,7 @@ func runServe(ctx context.Context, args []string, s Streams) error {
 	}
 	hosts := servedHosts(ln.Addr().(*net.TCPAddr), reaches, names)
 	srv := &http.Server{
-		Handler: dashboard.New(st, dashboard.Options{Module: module, Hosts: hosts,
-			Order: func(ctx context.Context) []string { return ancestry(ctx, root) }}),
+		Handler:           dashboard.New(st, dashboard.Options{Module: module, Hosts: hosts}),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	if reaches {

@@ -63,14 +63,14 @@ func TestServeHosts(t *testing.T) {
 			defer cancel()
 			var stderr syncBuffer
 			done := make(chan error, 1)
-			// serve reads a store record made; it creates none.
-			db := filepath.Join(t.TempDir(), "h.db")
-			st, err := store.Open(ctx, db)
+			// serve reads a store, and never creates one.
+			dsn := filepath.Join(t.TempDir(), "h.db")
+			st, err := store.Open(ctx, dsn)
 			if err != nil {
 				t.Fatal(err)
 			}
 			st.Close()
-			args := append(tc.args, "-store", db)
+			args := append(tc.args, "-store", dsn)
 			go func() { done <- runServe(ctx, args, Streams{Out: &bytes.Buffer{}, Err: &stderr}) }()
 			serving := regexp.MustCompile(`on http://\S*:(\d+)/`)
 			var port string

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfloop/perfloop/internal/git"
+	"github.com/perfloop/perfloop/internal/history"
 	"github.com/perfloop/perfloop/internal/loop"
 	"github.com/perfloop/perfloop/internal/stats"
 	"github.com/perfloop/perfloop/internal/store"
@@ -79,36 +81,82 @@ func modulePath(root string) (string, error) {
 	return "", fmt.Errorf("%s: no module line", filepath.Join(root, "go.mod"))
 }
 
-// recordImport stores results measured elsewhere under a commit.
+// recordImport stores results measured elsewhere, each file under its
+// commit, then computes the change points once. Every file is read and
+// checked before anything is stored.
 func recordImport(ctx context.Context, opts recordOptions, s Streams, st *store.Store, dsn, repo, root string) error {
-	data, err := os.ReadFile(opts.importFile)
-	if err != nil {
-		return usageError{fmt.Errorf("-import: %w", err)}
-	}
-	commit, err := git.CommitInfo(ctx, repo, opts.commit)
-	if err != nil {
-		return usageError{fmt.Errorf("-commit: %w", err)}
-	}
 	module, err := modulePath(root)
 	if err != nil {
 		return usageError{err}
 	}
-	fp, n, err := importedFingerprint(opts.importFile, data)
-	if err != nil {
-		return usageError{err}
+	type imported struct {
+		run  *store.Run
+		file string
+		n    int
 	}
-	if n == 0 {
-		return usageErrorf("-import %s: no benchmark results in it (want go test -bench output or benchfmt)", opts.importFile)
+	var runs []imported
+	for i, file := range opts.importFiles {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return usageError{fmt.Errorf("-import: %w", err)}
+		}
+		commit, err := git.CommitInfo(ctx, repo, opts.commits[i])
+		if err != nil {
+			return usageError{fmt.Errorf("-commit: %w", err)}
+		}
+		fp, n, err := importedFingerprint(file, data)
+		if err != nil {
+			return usageError{err}
+		}
+		if n == 0 {
+			return usageErrorf("-import %s: no benchmark results in it (want go test -bench output or benchfmt)", file)
+		}
+		runs = append(runs, imported{&store.Run{Module: module, Commit: commit.Hash, CommitTime: commit.Time, Subject: commit.Subject,
+			Fingerprint: fp, Started: time.Now().UTC(), Results: data}, file, n})
 	}
-	run := &store.Run{Module: module, Commit: commit.Hash, CommitTime: commit.Time, Subject: commit.Subject,
-		Fingerprint: fp, Started: time.Now().UTC(), Results: data}
-	id, err := st.Save(ctx, run)
-	if err != nil {
-		return err
+	var last int64
+	for _, r := range runs {
+		id, err := st.Save(ctx, r.run)
+		if err != nil {
+			if last != 0 {
+				// What is stored gets its change points.
+				if uerr := updateHistory(ctx, st, module, repo, last, s); uerr != nil {
+					fmt.Fprintf(s.Err, "perfloop: %v\n", uerr)
+				}
+			}
+			return err
+		}
+		last = id
+		fmt.Fprintf(s.Out, "recorded run %d: %s %q, %d results imported from %s, fingerprint %s, in %s\n",
+			id, short(r.run.Commit), r.run.Subject, r.n, r.file, r.run.Fingerprint.Key(), dsn)
 	}
-	fmt.Fprintf(s.Out, "recorded run %d: %s %q, %d results imported from %s, fingerprint %s, in %s\n",
-		id, short(commit.Hash), commit.Subject, n, opts.importFile, fp.Key(), dsn)
+	return updateHistory(ctx, st, module, repo, last, s)
+}
+
+// updateHistory computes, after run id was saved, the change points of
+// the series it touched (history.Update), so that history and serve read
+// them rather than compute them. The commits are in the git order of
+// HEAD's history; in a shallow clone, whose history is a few commits, the
+// store's order is kept and the new commit goes after its newest. When the
+// update fails the run stays stored, and history computes what the store
+// does not hold.
+func updateHistory(ctx context.Context, st *store.Store, module, repo string, id int64, s Streams) error {
+	var order []string
+	if isShallow(ctx, repo) {
+		fmt.Fprintf(s.Err, "perfloop: record: %s is a shallow clone: the commit goes after the store's newest (fetch the whole history, as actions/checkout's fetch-depth: 0 does, to put commits in git order)\n", repo)
+	} else {
+		order = ancestry(ctx, repo)
+	}
+	if _, err := history.Update(ctx, st, module, order); err != nil {
+		return fmt.Errorf("record: run %d is stored, but not its change points (history computes them until the next record stores them): %w", id, err)
+	}
 	return nil
+}
+
+// isShallow reports whether the repository at repo is a shallow clone.
+func isShallow(ctx context.Context, repo string) bool {
+	out, err := exec.CommandContext(ctx, "git", "-C", repo, "rev-parse", "--is-shallow-repository").Output()
+	return err == nil && strings.TrimSpace(string(out)) == "true"
 }
 
 // importedFingerprint reads the machine from a results file's
@@ -144,6 +192,17 @@ func resultLines(data []byte) int {
 	return n
 }
 
+// historyOrder is the git order history shows: HEAD's ancestry, or nil
+// outside a repository or in a shallow clone (whose history is a few
+// commits), where the store's order (the recorders') is used.
+func historyOrder(ctx context.Context, dir string) []string {
+	repo, err := git.RepoRoot(ctx, dir)
+	if err != nil || isShallow(ctx, repo) {
+		return nil
+	}
+	return ancestry(ctx, repo)
+}
+
 // ancestry is the commits of HEAD's history oldest first, or nil outside
 // a repository.
 func ancestry(ctx context.Context, dir string) []string {
@@ -160,7 +219,7 @@ func ancestry(ctx context.Context, dir string) []string {
 
 // shardOf parses -shard i/n and balances it on the durations of the
 // store (-store, or the module's default store when it exists; without
-// one, benchmarks count alike).
+// one, benchmarks count alike), of any machine.
 func shardOf(ctx context.Context, shard, dsn string) (*loop.Shard, error) {
 	if shard == "" {
 		return nil, nil
@@ -183,6 +242,24 @@ func shardOf(ctx context.Context, shard, dsn string) (*loop.Shard, error) {
 		module, _ = modulePath(root)
 	}
 	if sh.Durations, err = st.Durations(ctx, module, ""); err != nil {
+		return nil, err
+	}
+	return &sh, nil
+}
+
+// recordShard parses record's -shard i/n and balances it on the durations
+// the store keeps for the shards of commit (store.ShardDurations): every
+// shard of the commit gets the same, so they split the benchmarks alike
+// even when one starts after another has stored its run.
+func recordShard(ctx context.Context, st *store.Store, shard, module, commit string) (*loop.Shard, error) {
+	if shard == "" {
+		return nil, nil
+	}
+	sh, err := loop.ParseShard(shard)
+	if err != nil {
+		return nil, usageErrorf("-shard: %v", err)
+	}
+	if sh.Durations, err = st.ShardDurations(ctx, module, commit); err != nil {
 		return nil, err
 	}
 	return &sh, nil

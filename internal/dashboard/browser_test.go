@@ -129,6 +129,11 @@ func (d *webDriver) consoleErrors() []string {
 	return out
 }
 
+// typeText types text into an element.
+func (d *webDriver) typeText(el, text string) {
+	d.call("POST", "/session/"+d.session+"/element/"+el+"/value", map[string]any{"text": text})
+}
+
 func (d *webDriver) click(el string) {
 	d.call("POST", "/session/"+d.session+"/element/"+el+"/click", map[string]any{})
 }
@@ -213,7 +218,15 @@ func startBrowser(t *testing.T) *webDriver {
 		t.Fatalf("no session: %s", raw)
 	}
 	d.session = s.SessionID
-	t.Cleanup(func() { http.NewRequest("DELETE", d.base+"/session/"+d.session, nil) })
+	// Ending the session quits the browser before its profile directory
+	// (a TempDir, removed next) is removed under it.
+	t.Cleanup(func() {
+		if req, err := http.NewRequest("DELETE", d.base+"/session/"+d.session, nil); err == nil {
+			if resp, err := http.DefaultClient.Do(req); err == nil {
+				resp.Body.Close()
+			}
+		}
+	})
 	return d
 }
 
@@ -298,6 +311,43 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Logf("diff: %s", d.screenshot(shots, "dashboard-diff.png"))
 	noConsoleErrors(t, d, "/diff")
+
+	// A store of 120 series: a page at a time, a search, sparklines.
+	wideStore, _ := wide(t, 30, 40, map[int]bool{7: true, 31: true})
+	srv2 := httptest.NewServer(New(wideStore, Options{Module: "example.com/m"}))
+	defer srv2.Close()
+	d.open(srv2.URL + "/")
+	if first := d.text("tbody tr td a"); first != "BenchmarkB0007" && first != "BenchmarkB0031" {
+		t.Errorf("first series %q, want a shifted one", first)
+	}
+	if w := d.css(d.find("svg.spark polyline"), "stroke"); w != "rgb(46, 107, 209)" {
+		t.Errorf("the sparkline's stroke is %q: not drawn as styled", w)
+	}
+	if txt := d.text("main"); !strings.Contains(txt, "Series 1–50 of 120") {
+		t.Errorf("the first page does not say which series it shows:\n%.500s", txt)
+	}
+	t.Logf("index, 120 series: %s", d.screenshot(shots, "dashboard-index-pages.png"))
+	d.click(d.find(`nav.pages a[href="/?page=2"]`))
+	d.waitURL("page=2")
+	if txt := d.text("main"); !strings.Contains(txt, "Series 51–100 of 120") {
+		t.Errorf("page 2 does not show series 51–100:\n%.500s", txt)
+	}
+	noConsoleErrors(t, d, "/?page=2")
+	d.typeText(d.find("form.search input[name=q]"), "B0031")
+	d.click(d.find("form.search button"))
+	d.waitURL("q=B0031")
+	if txt := d.text("main"); !strings.Contains(txt, "3 series matching B0031") || !strings.Contains(txt, "Series 1–3 of 3") {
+		t.Errorf("the search does not show B0031's 3 series:\n%.800s", txt)
+	}
+	t.Logf("search: %s", d.screenshot(shots, "dashboard-search.png"))
+	noConsoleErrors(t, d, "/?q=B0031")
+	d.click(d.find("tbody tr td a"))
+	d.waitURL("/series?")
+	if label := d.text("svg.trend .cplabel"); !strings.HasPrefix(label, "+") {
+		t.Errorf("change point label %q on B0031's trend", label)
+	}
+	t.Logf("series of 30 commits: %s", d.screenshot(shots, "dashboard-series-wide.png"))
+	noConsoleErrors(t, d, "/series (30 commits)")
 }
 
 // noConsoleErrors fails the test for every error the browser logged on

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -34,24 +35,50 @@ func bounds(b *document.HistoryBenchmark) (lo, hi float64) {
 	return lo, hi
 }
 
-// sparkline draws a series in 120×24: the medians, change points as
-// marks.
-func sparkline(b *document.HistoryBenchmark, pos map[string]int, commits int) template.HTML {
-	const w, h = 120.0, 24.0
-	if len(b.Points) == 0 {
+// sparkWidth is a sparkline's width in pixels; a series with more points
+// is drawn from the median of each run of points that shares a pixel.
+const sparkWidth = 120
+
+// sparkline draws a series' medians (oldest first) in 120×24, its change
+// points (their indexes among the medians) as marks.
+func sparkline(medians []float64, at []int) template.HTML {
+	const w, h = float64(sparkWidth), 24.0
+	n := len(medians)
+	if n == 0 {
 		return ""
 	}
-	lo, hi := bounds(b)
-	x := func(i int) float64 { return 2 + (w-4)*float64(i)/math.Max(1, float64(commits-1)) }
+	// At most one value per pixel: the median of the points it covers.
+	bins := min(n, sparkWidth)
+	vals := make([]float64, bins)
+	for i := range vals {
+		lo, hi := i*n/bins, (i+1)*n/bins
+		chunk := slices.Clone(medians[lo:hi])
+		slices.Sort(chunk)
+		vals[i] = chunk[len(chunk)/2]
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range vals {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	if hi <= lo {
+		hi = lo + math.Max(math.Abs(lo)*0.1, 1e-12)
+	}
+	pad := (hi - lo) / 10
+	lo, hi = lo-pad, hi+pad
+	x := func(i float64) float64 { return 2 + (w-4)*i/math.Max(1, float64(bins-1)) }
 	y := func(v float64) float64 { return h - 2 - (h-4)*(v-lo)/(hi-lo) }
 	var sb strings.Builder
 	fmt.Fprintf(&sb, `<svg class="spark" width="%g" height="%g" viewBox="0 0 %g %g" role="img" aria-label="trend">`, w, h, w, h)
-	for _, c := range b.ChangePoints {
-		fmt.Fprintf(&sb, `<line x1="%.1f" x2="%.1f" y1="0" y2="%g" class="cp"/>`, x(pos[c.Commit]), x(pos[c.Commit]), h)
+	for _, i := range at {
+		if i < 0 || i >= n {
+			continue
+		}
+		cx := x(float64(i * bins / n))
+		fmt.Fprintf(&sb, `<line x1="%.1f" x2="%.1f" y1="0" y2="%g" class="cp"/>`, cx, cx, h)
 	}
 	sb.WriteString(`<polyline fill="none" class="line" points="`)
-	for _, p := range b.Points {
-		fmt.Fprintf(&sb, "%.1f,%.1f ", x(pos[p.Commit]), y(p.Value))
+	for i, v := range vals {
+		fmt.Fprintf(&sb, "%.1f,%.1f ", x(float64(i)), y(v))
 	}
 	sb.WriteString(`"/></svg>`)
 	return template.HTML(sb.String())
@@ -96,11 +123,21 @@ func trend(b *document.HistoryBenchmark, subject map[string]string) template.HTM
 		fmt.Fprintf(&sb, "%.1f,%.1f ", x(i), y(p.Value))
 	}
 	sb.WriteString(`"/>`)
+	// The ranges as one path, so that a long series stays a small page.
+	sb.WriteString(`<path class="range" d="`)
 	for i, p := range b.Points {
-		fmt.Fprintf(&sb, `<line x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f" class="range"/>`, x(i), x(i), y(p.Low), y(p.High))
+		fmt.Fprintf(&sb, "M%.1f %.1fV%.1f", x(i), y(p.Low), y(p.High))
+	}
+	sb.WriteString(`"/>`)
+	r := 5.0
+	if n > 100 {
+		r = 3
+	}
+	for i, p := range b.Points {
 		title := fmt.Sprintf("%s %s: %s (n=%d)", short(p.Commit), subject[p.Commit], format(p.Value, b.Unit), p.N)
-		fmt.Fprintf(&sb, `<a href="/run/%d" class="pt"><circle cx="%.1f" cy="%.1f" r="5"><title>%s</title></circle></a>`, p.Run, x(i), y(p.Value), esc(title))
-		if n <= 30 || i%((n+29)/30) == 0 {
+		fmt.Fprintf(&sb, `<a href="/run/%d" class="pt"><circle cx="%.1f" cy="%.1f" r="%g"><title>%s</title></circle></a>`, p.Run, x(i), y(p.Value), r, esc(title))
+		// Commit labels 7 characters wide: about a dozen fit.
+		if n <= 12 || i%((n+11)/12) == 0 {
 			fmt.Fprintf(&sb, `<text x="%.1f" y="%g" class="tick" text-anchor="middle">%s</text>`, x(i), h-bottom+16, esc(p.Commit[:min(7, len(p.Commit))]))
 		}
 	}

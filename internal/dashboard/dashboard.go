@@ -1,8 +1,10 @@
 // Package dashboard is perfloop serve: a read-only web view of a history
-// store. The first page lists every benchmark series, the ones that
-// shifted most recently first; a series page draws the trend with its
-// change points marked, each point a link to that commit's report (root
-// causes, flame graphs), and diffs the CPU profiles of any two points.
+// store. The first page lists the benchmark series, the ones that
+// shifted most recently first, a page at a time, searchable by
+// benchmark, package and unit, each with a sparkline; a series page draws
+// the trend with its change points marked, each point a link to that
+// commit's report (root causes, flame graphs), and diffs the CPU profiles
+// of any two points.
 //
 // This package is opinionated:
 //
@@ -10,8 +12,13 @@
 //     benchmark called <b>bold</b> stays text), inline SVG, a style sheet
 //     and two small scripts served from the binary: it works offline and
 //     loads nothing from anywhere.
-//   - Read-only: it opens the store and never writes it; a history is
-//     computed per request, so a run recorded meanwhile shows at once.
+//   - Read-only: it opens the store and never writes it. The first page
+//     reads what perfloop record computed and stored for each series (its
+//     change points, its medians): nothing is computed per request, so it
+//     opens at once on thousands of series. A series page reads its
+//     samples, and computes its change points only when a run recorded
+//     meanwhile is not taken in yet (with the series' cache of tests:
+//     milliseconds). The commits are in the order record stored (git's).
 //   - Strict about who asks: a request under a Host it is not served
 //     under (a DNS rebinding attack's page) is refused before any handler
 //     runs, and every response carries a Content-Security-Policy that
@@ -19,13 +26,11 @@
 package dashboard
 
 import (
-	"context"
 	"embed"
 	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -39,9 +44,6 @@ import (
 type Options struct {
 	// Module is the module whose runs are shown.
 	Module string
-	// Order returns the commits in git order, oldest first (nil: commit
-	// time).
-	Order func(ctx context.Context) []string
 	// Hosts are the Host headers the dashboard answers, each "name:port"
 	// or "name" (any port; a Host without a port is port 80). A request
 	// under any other name — what a page on a domain that rebinds its name
@@ -186,34 +188,16 @@ func allowed(hosts []hostPort, header string) bool {
 	return false
 }
 
-// load computes the history.
-func (s *Server) load(ctx context.Context) (*document.History, error) {
-	var order []string
-	if s.opts.Order != nil {
-		order = s.opts.Order(ctx)
-	}
-	return history.Load(ctx, s.st, s.opts.Module, history.Options{Order: order})
-}
+// pageSize is how many series the first page lists at a time.
+const pageSize = 50
 
 // seriesKey names a series in a URL.
-func seriesKey(b *document.HistoryBenchmark) string {
-	v := url.Values{"pkg": {b.Package}, "name": {b.Name}, "unit": {b.Unit}}
-	if b.Procs > 0 {
-		v.Set("procs", strconv.Itoa(b.Procs))
+func seriesKey(k store.SeriesKey) string {
+	v := url.Values{"pkg": {k.Package}, "name": {k.Name}, "unit": {k.Unit}}
+	if k.Procs > 0 {
+		v.Set("procs", strconv.Itoa(k.Procs))
 	}
 	return "/series?" + v.Encode()
-}
-
-// find returns the series the query names.
-func find(h *document.History, q url.Values) *document.HistoryBenchmark {
-	procs, _ := strconv.Atoi(q.Get("procs"))
-	for i := range h.Benchmarks {
-		b := &h.Benchmarks[i]
-		if b.Package == q.Get("pkg") && b.Name == q.Get("name") && b.Unit == q.Get("unit") && b.Procs == procs {
-			return b
-		}
-	}
-	return nil
 }
 
 // indexRow is one series on the first page.
@@ -221,8 +205,13 @@ type indexRow struct {
 	Name, Package, Unit, Href, Last string
 	Points                          int
 	Change                          *document.ChangePoint
-	ChangeIndex                     int // commit index of the latest change point, -1 without
 	Spark                           template.HTML
+}
+
+// pageLink is a link to another page of the list.
+type pageLink struct {
+	Label, Href string
+	Current     bool
 }
 
 func (s *Server) index(w http.ResponseWriter, r *http.Request) {
@@ -230,43 +219,90 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	h, err := s.load(r.Context())
+	q := r.URL.Query()
+	search := strings.TrimSpace(q.Get("q"))
+	page, _ := strconv.Atoi(q.Get("page"))
+	page = max(page, 1)
+	idx, err := history.LoadIndex(r.Context(), s.st, s.opts.Module, history.IndexQuery{Search: search, Offset: (page - 1) * pageSize, Limit: pageSize})
 	if err != nil {
 		serverError(w, err)
 		return
 	}
-	pos := commitPositions(h)
-	var rows []indexRow
-	for i := range h.Benchmarks {
-		b := &h.Benchmarks[i]
-		row := indexRow{Name: b.Name, Package: b.Package, Unit: b.Unit, Href: seriesKey(b), Points: len(b.Points), ChangeIndex: -1,
-			Spark: sparkline(b, pos, len(h.Commits))}
-		if n := len(b.Points); n > 0 {
-			row.Last = format(b.Points[n-1].Value, b.Unit)
-		}
-		if n := len(b.ChangePoints); n > 0 {
-			row.Change = &b.ChangePoints[n-1]
-			row.ChangeIndex = pos[row.Change.Commit]
+	rows := make([]indexRow, 0, len(idx.Rows))
+	for _, ir := range idx.Rows {
+		row := indexRow{Name: ir.Key.Name, Package: ir.Key.Package, Unit: ir.Key.Unit, Href: seriesKey(ir.Key), Points: ir.Points,
+			Change: ir.Change, Spark: sparkline(ir.Medians, ir.At)}
+		if ir.Points > 0 {
+			row.Last = format(ir.Last, ir.Key.Unit)
 		}
 		rows = append(rows, row)
 	}
-	// The series that shifted most recently first, then the steady ones
-	// by name.
-	slices.SortStableFunc(rows, func(a, b indexRow) int { return b.ChangeIndex - a.ChangeIndex })
-	writePage(w, indexPage, map[string]any{"History": h, "Rows": rows, "Module": s.opts.Module})
+	pages := (idx.Total + pageSize - 1) / pageSize
+	link := func(p int) string {
+		v := url.Values{}
+		if search != "" {
+			v.Set("q", search)
+		}
+		if p > 1 {
+			v.Set("page", strconv.Itoa(p))
+		}
+		if len(v) == 0 {
+			return "/"
+		}
+		return "/?" + v.Encode()
+	}
+	var links []pageLink
+	if pages > 1 {
+		if page > 1 {
+			links = append(links, pageLink{Label: "« previous", Href: link(page - 1)})
+		}
+		for _, p := range pageNumbers(page, pages) {
+			if p == 0 {
+				links = append(links, pageLink{Label: "…"})
+				continue
+			}
+			links = append(links, pageLink{Label: strconv.Itoa(p), Href: link(p), Current: p == page})
+		}
+		if page < pages {
+			links = append(links, pageLink{Label: "next »", Href: link(page + 1)})
+		}
+	}
+	writePage(w, indexPage, map[string]any{"Index": idx, "Rows": rows, "Module": s.opts.Module, "Search": search,
+		"Page": page, "Pages": pages, "Links": links, "First": (page-1)*pageSize + 1, "LastRow": (page-1)*pageSize + len(rows)})
 }
 
+// pageNumbers returns the page numbers to link: the first, the last and
+// those around the current one, with 0 for a gap.
+func pageNumbers(page, pages int) []int {
+	var out []int
+	for p := 1; p <= pages; p++ {
+		if p == 1 || p == pages || p >= page-2 && p <= page+2 {
+			out = append(out, p)
+		} else if len(out) > 0 && out[len(out)-1] != 0 {
+			out = append(out, 0)
+		}
+	}
+	return out
+}
+
+// pointsPerPage is how many points the series page's table lists at a
+// time (the chart shows them all).
+const pointsPerPage = 100
+
 func (s *Server) series(w http.ResponseWriter, r *http.Request) {
-	h, err := s.load(r.Context())
+	q := r.URL.Query()
+	procs, _ := strconv.Atoi(q.Get("procs"))
+	key := store.SeriesKey{Package: q.Get("pkg"), Name: q.Get("name"), Procs: procs, Unit: q.Get("unit")}
+	h, err := history.LoadSeries(r.Context(), s.st, s.opts.Module, "", key)
 	if err != nil {
 		serverError(w, err)
 		return
 	}
-	b := find(h, r.URL.Query())
-	if b == nil {
+	if len(h.Benchmarks) == 0 {
 		http.Error(w, "no such series: "+r.URL.RawQuery, http.StatusNotFound)
 		return
 	}
+	b := &h.Benchmarks[0]
 	subject := map[string]string{}
 	for _, c := range h.Commits {
 		subject[c.Commit] = c.Subject
@@ -280,12 +316,31 @@ func (s *Server) series(w http.ResponseWriter, r *http.Request) {
 	for i := range b.ChangePoints {
 		changes[b.ChangePoints[i].Commit] = &b.ChangePoints[i]
 	}
+	// The table lists the newest points first, a page at a time.
+	page, _ := strconv.Atoi(q.Get("page"))
+	pages := max(1, (len(b.Points)+pointsPerPage-1)/pointsPerPage)
+	page = min(max(page, 1), pages)
 	var pts []pointRow
-	for _, p := range b.Points {
+	for i := len(b.Points) - 1 - (page-1)*pointsPerPage; i >= 0 && len(pts) < pointsPerPage; i-- {
+		p := b.Points[i]
 		pts = append(pts, pointRow{HistoryPoint: p, Short: short(p.Commit), Subject: subject[p.Commit], Value: format(p.Value, b.Unit),
 			Range: format(p.Low, b.Unit) + " … " + format(p.High, b.Unit), Change: changes[p.Commit]})
 	}
-	writePage(w, seriesPage, map[string]any{"B": b, "Points": pts, "Chart": trend(b, subject), "Module": s.opts.Module})
+	var links []pageLink
+	if pages > 1 {
+		for p := 1; p <= pages; p++ {
+			v := url.Values{"pkg": {key.Package}, "name": {key.Name}, "unit": {key.Unit}}
+			if key.Procs > 0 {
+				v.Set("procs", strconv.Itoa(key.Procs))
+			}
+			if p > 1 {
+				v.Set("page", strconv.Itoa(p))
+			}
+			links = append(links, pageLink{Label: strconv.Itoa(p), Href: "/series?" + v.Encode(), Current: p == page})
+		}
+	}
+	writePage(w, seriesPage, map[string]any{"B": b, "Points": pts, "Chart": trend(b, subject), "Module": s.opts.Module,
+		"Fingerprint": h.Fingerprint, "Links": links, "Oldest": b.Points[0].Run, "Newest": b.Points[len(b.Points)-1].Run})
 }
 
 func serverError(w http.ResponseWriter, err error) {
@@ -300,14 +355,6 @@ func writePage(w http.ResponseWriter, t *template.Template, data any) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	fmt.Fprint(w, b.String())
-}
-
-func commitPositions(h *document.History) map[string]int {
-	pos := map[string]int{}
-	for i, c := range h.Commits {
-		pos[c.Commit] = i
-	}
-	return pos
 }
 
 func short(c string) string { return c[:min(12, len(c))] }

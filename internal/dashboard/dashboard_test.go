@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/history"
 	"github.com/perfloop/perfloop/internal/store"
 )
 
@@ -61,6 +62,10 @@ func fixture(t *testing.T) (*store.Store, []string) {
 		if _, err := st.Save(context.Background(), run); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// As perfloop record does after each run.
+	if _, err := history.Update(context.Background(), st, "example.com/m", commits); err != nil {
+		t.Fatal(err)
 	}
 	return st, commits
 }

@@ -19,6 +19,11 @@ type Report struct {
 	Commit     string      `json:"commit"`
 	Date       string      `json:"date,omitempty"`
 	Benchmarks []Benchmark `json:"benchmarks"`
+	// Op says what one op of a benchmark entry is: OpIteration (empty),
+	// an iteration of a benchmark's loop, or OpRun, one run of a program
+	// (perfloop run), which findings and the report then say "per run"
+	// of, never "/op".
+	Op Op `json:"op,omitempty"`
 	// Packages lists packages that could not be benchmarked (go list
 	// errors, build failures).
 	Packages []Package `json:"packages,omitempty"`
@@ -27,6 +32,9 @@ type Report struct {
 	Hotspots []Hotspot `json:"hotspots,omitempty"`
 	// Lines are the CPU costs at the module's own lines, per benchmark.
 	Lines []LineCost `json:"line_costs,omitempty"`
+	// Phases are what a program's run fans out into (perfloop run), per
+	// benchmark entry: see Phase.
+	Phases []Phase `json:"phases,omitempty"`
 	// NotInlined lists the module's hot functions the compiler did not
 	// inline for their cost.
 	NotInlined []NotInlined `json:"not_inlined,omitempty"`
@@ -67,6 +75,15 @@ type Report struct {
 	// (internal/site): what the findings' advice comes from.
 	Shapes []Shape `json:"shapes,omitempty"`
 }
+
+// Op is what one op of a benchmark entry is.
+type Op string
+
+// The ops a document's figures are per.
+const (
+	OpIteration Op = ""    // an iteration of a benchmark's loop: "/op"
+	OpRun       Op = "run" // one run of a program: "per run"
+)
 
 // Finding is one root cause: where in the code (File and Line, relative to
 // the module root, and the Related lines of the same cause), what it costs
@@ -389,6 +406,25 @@ type LineCost struct {
 	Cum       float64  `json:"cum"`
 	// Source is the line's source text, trimmed.
 	Source string `json:"source,omitempty"`
+}
+
+// Phase is a part of a program's run that its dominant call path fans
+// out into (a module function called from a frame on the path), or a
+// module function many parts of it call, with a share of its own that no
+// single line of the module carries most of (profiles.Phase).
+type Phase struct {
+	Benchmark string `json:"benchmark"`
+	Package   string `json:"package,omitempty"`
+	// Function is the phase's function, Caller the path frame that calls
+	// it, File and Line the call's line in Caller.
+	Function string `json:"function"`
+	Caller   string `json:"caller"`
+	File     string `json:"file"`
+	Line     int64  `json:"line"`
+	// Share is its share of the run's CPU time; MemoryShare the share of
+	// that in allocation and garbage collection.
+	Share       float64 `json:"share"`
+	MemoryShare float64 `json:"memory_share"`
 }
 
 // Package is a package that could not be benchmarked.

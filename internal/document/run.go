@@ -33,8 +33,10 @@ type RunVariant struct {
 	ExitCode int    `json:"exit_code"`
 	Signal   string `json:"signal,omitempty"`
 	// End says how the last run ended: "return" (main returned), "panic",
-	// "signal" (caught, profiles written) or "exit" (os.Exit, or a death
-	// the wrapper could not see: the segment under way is lost).
+	// "signal" (caught, profiles written) or "exit" (os.Exit: through the
+	// exit hook in the module's code, nothing lost; in another module's
+	// code, or a death the wrapper could not see, the segment under way
+	// is lost and LostSegments counts it).
 	End string `json:"end"`
 	// WallSeconds, UserSeconds and SysSeconds are the medians of the
 	// runs' wall-clock, user and system CPU times; Wall has the interval
@@ -43,15 +45,18 @@ type RunVariant struct {
 	UserSeconds float64 `json:"user_seconds"`
 	SysSeconds  float64 `json:"sys_seconds"`
 	Wall        *Metric `json:"wall,omitempty"`
-	// MaxRSSBytes is the median peak resident set size; MinorFaults and
-	// MajorFaults the median page faults.
+	// MaxRSSBytes is the median peak resident set size (the program's
+	// own VmHWM on Linux); MinorFaults and MajorFaults the median page
+	// faults.
 	MaxRSSBytes int64 `json:"max_rss_bytes"`
 	MinorFaults int64 `json:"minor_faults"`
 	MajorFaults int64 `json:"major_faults"`
 	// CPUSeconds is the CPU time the profile sampled, per run.
 	CPUSeconds float64 `json:"cpu_seconds"`
-	// AllocBytes and AllocObjects are what the program allocated per run,
-	// from the heap profile (an estimate unless mem_profile_rate is 1).
+	// AllocBytes and AllocObjects are what the program allocated per run:
+	// the runtime's exact count (TotalAlloc, Mallocs) less perfloop's own
+	// allocations, or the heap profile's estimate when a run wrote no
+	// count.
 	AllocBytes   int64 `json:"alloc_bytes"`
 	AllocObjects int64 `json:"alloc_objects"`
 	// GCShare and SyscallShare are the CPU profile's shares in the gc and

@@ -50,6 +50,8 @@ const (
 	RuleCPUCall          Rule = "cpu-call"           // a library call a module function's lines make
 	RuleCPUOwnCode       Rule = "cpu-own-code"       // a function's own code, its algorithm
 	RuleCPUNotInlined    Rule = "cpu-not-inlined"    // a hot function just over the inlining budget
+	RuleCPUSpread        Rule = "cpu-spread"         // a function's lines together, though none alone
+	RuleCPUPhase         Rule = "cpu-phase"          // a phase a program's run fans out into
 	RuleLibrary          Rule = "library-call"       // encoding, compression or crypto under a module line
 	RuleSyscall          Rule = "syscall"            // system calls under a module line
 	RuleRepeatedCall     Rule = "repeated-call"      // one callee, the same arguments, two lines

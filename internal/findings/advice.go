@@ -28,6 +28,9 @@ var explains = map[string][]string{
 	"unbuffered-write":        {"syscall"},
 	"same-call-repeated":      {"repeated-call"},
 	"rlock-read":              {"read-lock"},
+	"map-key-built":           {"maps", "concatenation", "concat", "fmt"},
+	"fields-counted":          {"strings", "bytes"},
+	"readall":                 {"io", "growslice"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,
 	// perfsprint's for its check.
@@ -73,7 +76,7 @@ func (d *deriver) advise() {
 		if c.section != document.SectionFix {
 			continue
 		}
-		shapes := c.shapesExplaining(at)
+		shapes := c.shapesExplaining(at, d.t.AdviceShare)
 		if len(shapes) == 0 {
 			continue
 		}
@@ -87,15 +90,28 @@ func (d *deriver) advise() {
 }
 
 // shapesExplaining returns the shapes at the cause's lines that explain
-// one of its mechanisms, the best first: at its own line, then at the
-// line the cause costs most at, then in file and line order.
-func (c *cause) shapesExplaining(at map[string][]document.Shape) []document.Shape {
+// one of its mechanisms and hold at least minShare of what the cause costs
+// at its lines, the best first: at its own line, then at the line the
+// cause costs most at, then in file and line order.
+func (c *cause) shapesExplaining(at map[string][]document.Shape, minShare float64) []document.Shape {
+	total := 0.0
+	for _, v := range c.lineShare {
+		total += v
+	}
 	var cands []document.Shape
 	for _, l := range c.lines {
 		for _, s := range at[where(l.File, l.Line)] {
-			if c.explainedBy(s.Name) {
-				cands = append(cands, s)
+			if !c.explainedBy(s.Name) {
+				continue
 			}
+			held := 0.0
+			for _, sl := range s.Lines() {
+				held += c.lineShare[where(s.File, sl)]
+			}
+			if total > 0 && held < minShare*total {
+				continue
+			}
+			cands = append(cands, s)
 		}
 	}
 	if len(cands) == 0 {

@@ -78,6 +78,7 @@ func (d *deriver) allocCauses(b *bench) {
 		cs.AllocShare = min(1, cs.AllocShare+share)
 		est := b.memGC() * (a.BytesShare + a.ObjectsShare) / 2
 		cs.CPUShare = min(1, cs.CPUShare+est)
+		c.weigh(a.File, a.Line, max(est, share*b.memGC(), 1e-6))
 		c.addEvidence(fmt.Sprintf("heap profile, per op with setup subtracted: %s allocates %s allocs/op, %s/op in %s (%s of its bytes, %s of its objects)",
 			where(a.File, a.Line), num(allocs), bytesText(bytes), b.name(), pct(a.BytesShare), pct(a.ObjectsShare)))
 		if e.Verdict != "" && e.Verdict != e.Reason {

@@ -1,6 +1,7 @@
 package findings
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -25,6 +26,39 @@ var cpuWords = map[string][2]string{
 	"other":       {"library code", "call it less: cache its result, or do the work once per input"},
 	"application": {"the module's own code", "the algorithm itself: look at the lines with go tool pprof -list before tuning"},
 }
+
+// isRuntime reports whether callee is the runtime's (its allocator, the
+// write barrier): time below such a call is the allocation causes'.
+func isRuntime(callee string) bool {
+	return strings.HasPrefix(callee, "runtime.") || strings.HasPrefix(callee, "internal/runtime/") || callee == "gcWriteBarrier"
+}
+
+// calleePackages give a library callee's category by its package, for a
+// line whose samples below are mostly the collector's.
+var calleePackages = []struct{ prefix, cat string }{
+	{"encoding/", "encoding"}, {"compress/", "compression"}, {"crypto/", "crypto"}, {"hash/", "crypto"},
+	{"sort.", "sort"}, {"slices.Sort", "sort"}, {"fmt.", "fmt"}, {"regexp.", "regexp"}, {"reflect.", "reflect"},
+	{"strconv.", "strings"}, {"strings.", "strings"}, {"bytes.", "strings"}, {"unicode/", "strings"},
+	{"syscall.", "syscall"}, {"os.", "syscall"}, {"io.", "syscall"}, {"bufio.", "syscall"},
+}
+
+// calleeCategory is the category of a library callee by its package
+// ("other" when none fits).
+func calleeCategory(callee string) string {
+	for _, p := range calleePackages {
+		if strings.HasPrefix(callee, p.prefix) {
+			return p.cat
+		}
+	}
+	return "other"
+}
+
+// drivers are callees that call the module back once per item they
+// visit: the time below them is the callbacks' work (a formatter's whole
+// run under filepath.WalkDir), which the callbacks' own lines carry.
+var drivers = []string{"path/filepath.WalkDir", "path/filepath.Walk", "io/fs.WalkDir", "sync.(*Once).Do", "sync.(*Once).doSlow"}
+
+func isDriver(callee string) bool { return slices.Contains(drivers, callee) }
 
 // stackWalks are callees whose cost is walking the goroutine's stack.
 var stackWalks = []string{"runtime.Callers", "runtime.CallersFrames", "runtime.Caller", "runtime.(*Frames).Next", "runtime.FuncForPC", "runtime/debug.Stack"}
@@ -55,6 +89,7 @@ const (
 	partCall       partKind = iota // a library call its lines make
 	partOwn                        // its own code: the lines that call nothing
 	partNotInlined                 // the compiler does not inline it
+	partSpread                     // calls at several lines, none CPUMin alone
 )
 
 // rule is the rule a cause whose largest part is p fired.
@@ -64,6 +99,8 @@ func (p *part) rule() document.Rule {
 		return document.RuleCPUOwnCode
 	case partNotInlined:
 		return document.RuleCPUNotInlined
+	case partSpread:
+		return document.RuleCPUSpread
 	}
 	return document.RuleCPUCall
 }
@@ -140,24 +177,39 @@ func (d *deriver) cpuCauses(b *bench) {
 			byKey[k] = lc
 			order = append(order, k)
 		}
-		lc.cum += l.Cum
+		cum := l.Cum
+		if isDriver(l.Callee) {
+			// The callbacks are the module's work, at their own
+			// lines: the call costs its own time.
+			cum = l.Self
+		}
+		lc.cum += cum
 		lc.self += l.Self
 	}
+	var small []*lineCat // calls below CPUMin: see spreadCauses
 	for _, k := range order {
 		lc := byKey[k]
 		l := lc.first
 		cat := string(l.Category)
+		if (cat == "memory" || cat == "gc") && !isRuntime(l.Callee) {
+			// A library call whose time below is mostly allocation
+			// and collection (a decoder, a sort with a comparison
+			// that allocates) is still that call's cost.
+			cat = calleeCategory(l.Callee)
+		}
 		switch {
 		case l.Callee == "":
 			continue // a line's own code: see ownCode
-		case lc.cum < d.t.CPUMin:
-			continue
 		case cat == "memory" || cat == "gc":
 			continue // the allocation causes' time
 		case cat == "scheduler" && !b.entry.Parallel:
 			continue
+		case lc.cum < d.t.CPUMin:
+			small = append(small, lc)
+			continue
 		}
 		what, fix := calleeWords(l.Callee, cat)
+		fix = d.fixIn(fix)
 		callee := pkgFunc(l.Callee)
 		var c *cause
 		kindCat := cat
@@ -181,6 +233,9 @@ func (d *deriver) cpuCauses(b *bench) {
 				d.causes = append(d.causes, c)
 			}
 			c.cost(b).CPUShare = min(1, c.cost(b).CPUShare+lc.cum)
+			if _, ok := d.byCallee[cat+" "+callee]; !ok {
+				d.byCallee[cat+" "+callee] = c
+			}
 		default:
 			c = d.hotFunc(l.Function, l.File, l.Line)
 			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix}, lc.cum)
@@ -192,9 +247,182 @@ func (d *deriver) cpuCauses(b *bench) {
 		c.weigh(l.File, l.Line, lc.cum)
 		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s %s (%s cum, %s with no module code below)", b.name(), where(l.File, l.Line), callDesc(l), pct(lc.cum), pct(lc.self)))
 	}
-	d.ownCode(b, order, byKey)
 	d.repeatedCalls(b)
+	d.spreadCauses(b, d.unclaimed(b, small), order, byKey)
+	d.ownCode(b, order, byKey)
 	d.notInlined(b)
+}
+
+// unclaimed drops the small calls a repeated call's cause of b holds
+// already: the same call from two lines is that cause, not a spread one.
+func (d *deriver) unclaimed(b *bench, small []*lineCat) []*lineCat {
+	var out []*lineCat
+	for _, lc := range small {
+		claimed := false
+		for _, c := range d.causes {
+			if c.kind == document.KindRepeated && c.costs[b.key] != nil && c.hasLine(lc.first.File, lc.first.Line) {
+				claimed = true
+				break
+			}
+		}
+		if !claimed {
+			out = append(out, lc)
+		}
+	}
+	return out
+}
+
+// spreadKinds are the categories whose calls are a kind of cause of
+// their own (see cpuCauses), by category.
+var spreadKinds = map[string]document.Kind{"encoding": document.KindLibrary, "compression": document.KindLibrary, "crypto": document.KindLibrary, "syscall": document.KindIO}
+
+// spreadCauses finds the functions whose lines together cost SpreadMin
+// of the benchmark though none reaches CPUMin alone: a normalizer whose
+// five calls cost 3% each, two unbuffered writes of 3% each. small are
+// the benchmark's call lines below CPUMin. A function's calls of a kind
+// with causes of its own (system calls, encoding, compression, crypto)
+// make that kind's cause; its other calls, with its own code when that is
+// no part yet (ownCode joins it to the cause), its CPU cause.
+func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey map[string]*lineCat) {
+	type group struct {
+		fn, cat string // cat is "" for the function's CPU cause
+		lines   []*lineCat
+		sum     float64
+	}
+	var groups []*group
+	byGroup := map[[2]string]*group{}
+	for _, lc := range small {
+		fn := outer(document.PlainFunc(lc.first.Function))
+		cat := string(lc.first.Category)
+		if _, ok := spreadKinds[cat]; !ok {
+			cat = ""
+		}
+		key := [2]string{fn, cat}
+		if cat != "" {
+			// Calls of a kind with causes of its own are grouped by
+			// callee across the module: unbuffered writes from two
+			// functions are one cause.
+			key = [2]string{pkgFunc(lc.first.Callee), cat}
+			if c := d.byCallee[cat+" "+key[0]]; c != nil {
+				// A larger call to the same callee made a cause:
+				// this line joins it.
+				c.cost(b).CPUShare = min(1, c.cost(b).CPUShare+lc.cum)
+				c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(lc.first), pct(lc.cum), b.name()))
+				c.weigh(lc.first.File, lc.first.Line, lc.cum)
+				continue
+			}
+		}
+		g := byGroup[key]
+		if g == nil {
+			g = &group{fn: fn, cat: cat}
+			byGroup[key] = g
+			groups = append(groups, g)
+		}
+		g.lines = append(g.lines, lc)
+		g.sum += lc.cum
+	}
+	own := map[string]float64{} // a function's own code, by function
+	for _, k := range order {
+		if lc := byKey[k]; lc.first.Callee == "" {
+			own[outer(document.PlainFunc(lc.first.Function))] += lc.self
+		}
+	}
+	for _, g := range groups {
+		slices.SortStableFunc(g.lines, func(x, y *lineCat) int { return cmp.Compare(y.cum, x.cum) })
+		total := g.sum
+		if g.cat == "" && own[g.fn] < d.t.OwnCodeMin {
+			total += own[g.fn]
+		}
+		if len(g.lines) < 2 || total < d.t.SpreadMin {
+			continue
+		}
+		l := g.lines[0].first
+		var callees []string
+		for _, lc := range g.lines {
+			if c := pkgFunc(lc.first.Callee); !slices.Contains(callees, c) {
+				callees = append(callees, c)
+			}
+		}
+		if len(callees) > 3 {
+			callees = append(callees[:3], "…")
+		}
+		what, fix := calleeWords(l.Callee, string(l.Category))
+		fix = d.fixIn(fix)
+		var c *cause
+		if kind, ok := spreadKinds[g.cat]; ok {
+			fn := outer(document.PlainFunc(l.Function))
+			if d.find(kind, fn, g.cat) != nil {
+				continue // a line of it costs CPUMin: the cause exists
+			}
+			var fns []string
+			for _, lc := range g.lines {
+				if f := shortName(outer(document.PlainFunc(lc.first.Function))); !slices.Contains(fns, f) {
+					fns = append(fns, f)
+				}
+			}
+			c = d.newCause(kind, g.cat, fn, l.File, l.Line)
+			c.rule, c.suggestion, c.generic = document.RuleCPUSpread, fix, true
+			c.message = fmt.Sprintf("%s under %s, over %d lines", what, strings.Join(fns, " and "), len(g.lines))
+			d.causes = append(d.causes, c)
+			c.cost(b).CPUShare = min(1, c.cost(b).CPUShare+g.sum)
+			d.byCallee[g.cat+" "+pkgFunc(l.Callee)] = c
+		} else {
+			if ex := d.find(document.KindCPU, g.fn, "function"); ex != nil && ex.costs[b.key] != nil {
+				continue // a line of it costs CPUMin: the cause exists
+			}
+			c = d.hotFunc(g.fn, l.File, l.Line)
+			c.addPart(b, part{kind: partSpread, callee: strings.Join(callees, ", "),
+				what: fmt.Sprintf("%d lines together (%s)", len(g.lines), strings.Join(callees, ", ")), fix: fix}, g.sum)
+		}
+		for _, lc := range g.lines {
+			c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(lc.first), pct(lc.cum), b.name()))
+			c.weigh(lc.first.File, lc.first.Line, lc.cum)
+		}
+		who := shortName(g.fn) + "'s calls"
+		if g.cat != "" {
+			who = "the calls of " + pkgFunc(l.Callee)
+		}
+		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s cost %s over %d lines, none %s alone", b.name(), who, pct(g.sum), len(g.lines), pct(d.t.CPUMin)))
+	}
+}
+
+// phaseCauses makes a cause of each phase of b (a part of a program's
+// run its call path fans out into, whose time no one line carries) of at
+// least PhaseMin whose function no other cause names: a parser's kind of
+// statement, a formatter's printing, whose many lines each cost little.
+// It is where the time goes rather than a fix, so it ranks as a
+// function's own algorithm does; most of it in allocation sends the
+// reader to the allocation causes.
+func (d *deriver) phaseCauses(b *bench) {
+	for _, ph := range b.phases {
+		fn := outer(document.PlainFunc(ph.Function))
+		if ph.Share < d.t.PhaseMin || !d.isModule(ph.Function) || d.names(fn) {
+			continue
+		}
+		c := d.newCause(document.KindCPU, "phase", fn, ph.File, ph.Line)
+		c.rule, c.lowOnly, c.generic = document.RuleCPUPhase, true, true
+		c.cost(b).CPUShare = ph.Share
+		c.message = fmt.Sprintf("%s: %s of the run, called from %s", shortName(fn), pct(ph.Share), shortName(ph.Caller))
+		if ph.MemoryShare >= d.t.PhaseMemory {
+			c.message += fmt.Sprintf(", %s of it allocation and garbage collection", pct(ph.MemoryShare))
+			c.suggestion = fmt.Sprintf("allocate less in %s and below: its allocation findings come first; then its lines (go tool pprof -list '%s')", shortName(fn), shortName(fn))
+		} else {
+			c.suggestion = fmt.Sprintf("its time is spread over its lines and callees, none a cause alone: read them with go tool pprof -list '%s' (and -peek) before tuning", shortName(fn))
+		}
+		c.addLine(ph.File, ph.Line, ph.Caller, fmt.Sprintf("calls %s: %s of CPU (cum) in %s", shortName(fn), pct(ph.Share), b.name()))
+		c.addEvidence(fmt.Sprintf("CPU profile of %s: the call path fans out at %s; %s takes %s, no line of the module more than half of that", b.name(), shortName(ph.Caller), shortName(fn), pct(ph.Share)))
+		d.causes = append(d.causes, c)
+	}
+}
+
+// names reports whether a cause (other than a phase) names function fn.
+func (d *deriver) names(fn string) bool {
+	for _, c := range d.causes {
+		if c.fn == fn && c.group != "phase" {
+			return true
+		}
+	}
+	return false
 }
 
 // ownCode adds each module function's own code to its CPU cause: the
@@ -308,6 +536,20 @@ func abs(x int64) int64 {
 	return x
 }
 
+// runLibraryFix is the advice for other library code in a program's run,
+// where a call's result is usually computed once per input: caching it
+// buys nothing.
+const runLibraryFix = "look at what the call does per input item (go tool pprof -list on its function): less work per item, or a faster library; a cache helps only where the same input comes back"
+
+// fixIn is fix for the document's op: library code in a program's run
+// gets runLibraryFix instead of "call it less: cache its result".
+func (d *deriver) fixIn(fix string) string {
+	if d.doc.Op == document.OpRun && fix == cpuWords["other"][1] {
+		return runLibraryFix
+	}
+	return fix
+}
+
 // calleeWords says what a line's call costs and the fix that usually fits,
 // from the callee and its category.
 func calleeWords(callee, cat string) (what, fix string) {
@@ -315,6 +557,9 @@ func calleeWords(callee, cat string) (what, fix string) {
 	switch {
 	case isStackWalk(callee):
 		return "walking the stack (" + short + ")", "walk the stack once per call site and cache the result by program counter, or make it optional on the hot path"
+	case short == "sort.Slice" || short == "sort.SliceStable":
+		// Its cost shows in reflection (the swapper), but it is a sort.
+		return "sorting through reflection (" + short + ")", "sort the typed slice with slices.SortFunc (slices.Sort for a slice of strings or numbers): no reflection; and sort only where the order is needed"
 	case cat == "reflect" || cat == "fmt" || cat == "regexp" || cat == "sort" || cat == "maps" || cat == "encoding" || cat == "compression" || cat == "crypto" || cat == "syscall":
 		w := cpuWords[cat]
 		return w[0] + " (" + short + ")", w[1]

@@ -45,6 +45,7 @@ type bench struct {
 	cats                              map[string]float64
 	allocs                            []*document.Allocation
 	lines                             []*document.LineCost
+	phases                            []*document.Phase
 	weight                            float64
 }
 
@@ -67,6 +68,10 @@ type deriver struct {
 	// micro names, by bench key, the internal function a benchmark
 	// measures directly (see dropInternalMicro).
 	micro map[string]string
+	// byCallee are the library and I/O causes by category and callee
+	// ("syscall os.(*File).Write"): a small call to the same callee from
+	// another function joins them (see spreadCauses).
+	byCallee map[string]*cause
 }
 
 // Derive applies the rules to doc and returns the findings, most valuable
@@ -75,7 +80,7 @@ func Derive(doc *document.Report, opts Options) (findings []document.Finding, ga
 	if doc == nil {
 		return nil, nil
 	}
-	d := &deriver{t: DefaultThresholds, doc: doc, opts: opts, module: cmp.Or(opts.Module, doc.Module), byKey: map[string]*bench{}}
+	d := &deriver{t: DefaultThresholds, doc: doc, opts: opts, module: cmp.Or(opts.Module, doc.Module), byKey: map[string]*bench{}, byCallee: map[string]*cause{}}
 	if opts.Thresholds != nil {
 		d.t = *opts.Thresholds
 	}
@@ -94,7 +99,9 @@ func Derive(doc *document.Report, opts Options) (findings []document.Finding, ga
 		}
 	}
 	fs := d.ranked()
-	return fs, d.gate(fs)
+	gate = d.gate(fs)
+	inUnit(doc, fs, gate)
+	return fs, gate
 }
 
 // index groups the document's sections by profiled benchmark.
@@ -175,6 +182,12 @@ func (d *deriver) index() {
 			b.lines = append(b.lines, l)
 		}
 	}
+	for i := range doc.Phases {
+		ph := &doc.Phases[i]
+		if b := find(ph.Package, ph.Benchmark); b != nil {
+			b.phases = append(b.phases, ph)
+		}
+	}
 }
 
 func median(b *document.Benchmark, unit string) (float64, bool) {
@@ -218,8 +231,16 @@ var passes = []pass{
 	{name: "fixture", doc: "the benchmark's own per-op allocations", bench: (*deriver).fixtureCauses},
 	{name: "scheduler", doc: "scheduler time of a goroutine benchmark with no core-scaling row", bench: (*deriver).contention},
 	{name: "compose-cpu", doc: "each function's CPU cause from its parts: words, rule, main line, internal micro-benchmarks", needs: []string{"cpu"}, all: (*deriver).finishCPU},
+	{name: "phase", doc: "the phases a program's run fans out into that no function's cause names", needs: []string{"compose-cpu"}, all: (*deriver).phaseAll},
 	{name: "contention", doc: "locks, growing lines and shared atomics of the benchmarks measured at several core counts", needs: []string{"compose-cpu"}, all: (*deriver).scalingCauses},
 	{name: "merge", doc: "causes that share a line or a function, or a lock and the work inside it, become one", needs: []string{"alloc", "compose-cpu", "contention"}, all: (*deriver).merge},
 	{name: "advice", doc: "the advice of the shape of code at a cause's lines that explains its cost", needs: []string{"merge"}, all: (*deriver).advise},
 	{name: "benchmarks", doc: "broken benchmarks, and those to leave alone (which reads every fix cause)", needs: []string{"merge", "scheduler", "fixture"}, all: (*deriver).benchmarkVerdicts},
+}
+
+// phaseAll runs phaseCauses for each benchmark.
+func (d *deriver) phaseAll() {
+	for _, b := range d.benches {
+		d.phaseCauses(b)
+	}
 }

@@ -71,12 +71,35 @@
 // part), and, when it is hot (3% flat) and the compiler did not inline it
 // for a cost at most 1.5 × the budget, that it is not inlined. The parts
 // are one cause, named by the largest; time that is only allocation
-// (memory, gc) belongs to the allocation causes. A function whose only
+// (memory, gc, under a call to the runtime) belongs to the allocation
+// causes, but a library call whose time below is mostly allocation and
+// collection (a decoder, a sort whose comparison allocates) is still that
+// call's cost, in its package's category. A function whose only
 // part is its own code is its algorithm: severity low, ranked at 0.3 of its
 // share; when it is an unexported function that the benchmark calls
 // directly, the benchmark is left alone instead (a micro-benchmark of an
 // internal function). Encoding, compression and crypto are kind "library"
-// (the library or the format decides); syscalls kind "io". One function
+// (the library or the format decides); syscalls kind "io". A cost spread
+// over a function's lines is one too (rule "cpu-spread"): calls of which
+// none reaches 8% but which together, at two lines or more, reach 6% (with
+// the function's own code when that is below 15%) are a part of the
+// function's cause, or of its "library" or "io" cause for those kinds —
+// a normalizer's five calls of 3% each, two unbuffered writes. Calls of
+// the "library" and "io" kinds are grouped by callee across the module:
+// a small write joins the cause of a larger one to the same callee in
+// another function, and small ones in several functions that reach 6%
+// together are one cause. A call
+// that calls the module back once per item it visits (filepath.WalkDir,
+// fs.WalkDir, sync.Once.Do) costs only its own time: the callbacks' time
+// is at their own lines. A program's run (perfloop run) also has phases
+// (rule "cpu-phase"): the parts its dominant call path fans out into (a
+// formatter's printing, a parser's kind of statement), and the functions
+// many parts of it call (a parser's word parsing, its lexer), whose time no
+// single module line carries more than half of; one of at least 10% whose
+// function no other cause names is a cause of its own, worded with its
+// share of allocation and GC (from 40% the allocation causes come first),
+// and ranked at half its share: it says where the time goes, not what to
+// change at one line. One function
 // calling the same callee from two or more lines with the same arguments,
 // each at least 3%, is kind "repeated-call". A CPU cause and an
 // allocation cause of one function or sharing a line are one cause; the

@@ -380,3 +380,225 @@ func TestPasses(t *testing.T) {
 		at[p.name] = i
 	}
 }
+
+// TestPerRun checks that a program run's findings say "per run", never
+// "/op", and speak of the whole run and of variants.
+func TestPerRun(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"main: 9257146 allocs/op (187 MiB/op) in run: allocates inside strings.Split",
+			"main: 9257146 allocs per run (187 MiB per run) in run: allocates inside strings.Split"},
+		{"heap profile, per op with setup subtracted: main.go:14 allocates 9257146 allocs/op, 187 MiB/op in run (100% of its bytes, 100% of its objects)",
+			"heap profile of the whole run: main.go:14 allocates 9257146 allocs per run, 187 MiB per run in run (100% of its bytes, 100% of its objects)"},
+		{"−2.1M allocs/op and −64 MiB/op, up to 58% of its time (≈628ms/op of 1.08s/op) in run a, and less in 1 other benchmark",
+			"−2.1M allocs per run and −64 MiB per run, up to 58% of its time (≈628ms per run of 1.08s per run) in run a, and less in 1 other variant"},
+		{"more than 20% in 2 of 2 benchmarks: the allocation causes come first", "more than 20% in 2 of 2 variants: the allocation causes come first"},
+		{"no figure here", "no figure here"},
+	} {
+		if got := perRun(tc.in); got != tc.want {
+			t.Errorf("perRun(%q)\n = %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestSpreadCost: a function whose lines each cost less than CPUMin but
+// together cross SpreadMin is a cause (a normalizer's five calls, two
+// unbuffered writes); lines that together stay under it, or a single
+// small line, are not.
+func TestSpreadCost(t *testing.T) {
+	line := func(fn string, n int64, callee, cat string, cum float64) document.LineCost {
+		return document.LineCost{Benchmark: "run", Package: mod, Function: mod + "." + fn, File: "norm.go", Line: n, Callee: callee, Category: document.Category(cat), Self: cum, Cum: cum}
+	}
+	d := doc(benchmark("run", 1, 0, 0))
+	d.Lines = []document.LineCost{
+		// normalize: five lines of 3% each, 15% together.
+		line("normalize", 10, "strings.ToLower", "strings", 0.03),
+		line("normalize", 11, "strings.TrimSpace", "strings", 0.03),
+		line("normalize", 12, "strconv.ParseFloat", "other", 0.03),
+		line("normalize", 13, "strconv.FormatFloat", "other", 0.03),
+		line("normalize", 14, "strings.ReplaceAll", "strings", 0.03),
+		// emit: two unbuffered writes of 3.2% each.
+		line("emit", 30, "syscall.write", "syscall", 0.032),
+		line("emit", 31, "syscall.write", "syscall", 0.032),
+		// small: two lines of 1% each, 2% together.
+		line("small", 50, "strings.ToUpper", "strings", 0.01),
+		line("small", 51, "strings.ToUpper", "strings", 0.01),
+		// alone: one line of 7%.
+		line("alone", 60, "strconv.Itoa", "other", 0.07),
+	}
+	fs, _ := Derive(d, Options{})
+	got := map[string]document.Finding{}
+	for _, f := range fs {
+		got[shortName(f.Function)] = f
+	}
+	n, ok := got["normalize"]
+	if !ok || n.Rule != document.RuleCPUSpread || n.Kind != document.KindCPU {
+		t.Errorf("normalize: %+v, want a %s finding", n, document.RuleCPUSpread)
+	} else if c := n.Costs[0].CPUShare; c < 0.149 || c > 0.151 || len(n.Related) != 4 {
+		t.Errorf("normalize: CPU share %v and %d related lines, want 15%% over 5 lines", c, len(n.Related)+1)
+	}
+	if e, ok := got["emit"]; !ok || e.Kind != document.KindIO || e.Rule != document.RuleCPUSpread {
+		t.Errorf("emit: %+v, want an I/O finding of rule %s", e, document.RuleCPUSpread)
+	}
+	for _, fn := range []string{"small", "alone"} {
+		if f, ok := got[fn]; ok {
+			t.Errorf("%s: %s finding %q, want none", fn, f.Rule, f.Message)
+		}
+	}
+}
+
+// TestAdviceFromTheCall: sort.Slice's cost is in reflection (its swapper),
+// but the advice is about sorting; library code in a program's run is not
+// told to cache a result it computes once per input.
+func TestAdviceFromTheCall(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		op           document.Op
+		callee, cat  string
+		want, unwant string
+	}{
+		{"sort.Slice", document.OpIteration, "sort.Slice", "reflect", "slices.SortFunc", "reflect once"},
+		{"library call in a benchmark", document.OpIteration, "example.org/lib.Decode", "other", "cache its result", ""},
+		{"library call in a run", document.OpRun, "example.org/lib.Decode", "other", "per input", "cache its result"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := doc(benchmark("run", 1, 0, 0))
+			d.Op = tc.op
+			d.Lines = []document.LineCost{{Benchmark: "run", Package: mod, Function: mod + ".keys", File: "k.go", Line: 7,
+				Callee: tc.callee, Category: document.Category(tc.cat), Self: 0.3, Cum: 0.3}}
+			fs, _ := Derive(d, Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			s := fs[0].Suggestion
+			if !strings.Contains(s, tc.want) || (tc.unwant != "" && strings.Contains(s, tc.unwant)) {
+				t.Errorf("suggestion %q, want %q in it and not %q", s, tc.want, tc.unwant)
+			}
+		})
+	}
+}
+
+// TestDriverCallbacks: a call that hands the module a callback for each
+// item it visits (filepath.WalkDir, sync.Once.Do) costs only its own
+// time; the callbacks' time is the module's own lines' (the whole of a
+// formatter was "main: filepath.WalkDir 60%"). A sort's comparisons stay
+// the sort's cost.
+func TestDriverCallbacks(t *testing.T) {
+	d := doc(benchmark("run", 1, 0, 0))
+	d.Lines = []document.LineCost{
+		{Benchmark: "run", Package: mod, Function: mod + ".main", File: "main.go", Line: 268, Callee: "path/filepath.WalkDir", Category: "other", Self: 0.001, Cum: 0.6},
+		{Benchmark: "run", Package: mod, Function: mod + ".sortKeys", File: "sort.go", Line: 9, Callee: "sort.SliceStable", Category: "sort", Self: 0.0, Cum: 0.13},
+	}
+	fs, _ := Derive(d, Options{})
+	var got []string
+	for _, f := range fs {
+		got = append(got, shortName(f.Function))
+	}
+	if len(got) != 1 || got[0] != "sortKeys" {
+		t.Errorf("findings for %v, want only sortKeys (the sort; the walk costs its own time only)", got)
+	}
+}
+
+// TestPhases: the phases a program's run fans out into are findings of
+// their own when they reach PhaseMin and no other cause names their
+// function; the words say how much of a phase is allocation.
+func TestPhases(t *testing.T) {
+	d := doc(benchmark("run", 1, 0, 0))
+	d.Op = document.OpRun
+	phase := func(fn, caller string, line int64, share, mem float64) document.Phase {
+		return document.Phase{Benchmark: "run", Package: mod, Function: mod + "." + fn, Caller: mod + "." + caller, File: "p.go", Line: line, Share: share, MemoryShare: mem}
+	}
+	d.Phases = []document.Phase{
+		phase("ifClause", "stmt", 10, 0.20, 0.53),
+		phase("Print", "format", 20, 0.117, 0),
+		phase("small", "format", 21, 0.06, 0),
+		phase("lookup", "format", 22, 0.15, 0),
+	}
+	// lookup has a cause of its own: a map access at one of its lines.
+	d.Lines = []document.LineCost{{Benchmark: "run", Package: mod, Function: mod + ".lookup", File: "p.go", Line: 40, Callee: "runtime.mapaccess1_faststr", Category: "maps", Self: 0.12, Cum: 0.12}}
+	fs, _ := Derive(d, Options{})
+	got := map[string]document.Finding{}
+	for _, f := range fs {
+		if f.Rule == document.RuleCPUPhase {
+			got[shortName(f.Function)] = f
+		}
+	}
+	if len(got) != 2 {
+		t.Fatalf("phase findings %v, want ifClause and Print", got)
+	}
+	ic := got["ifClause"]
+	if ic.Line != 10 || !strings.Contains(ic.Message, "20% of the run") || !strings.Contains(ic.Suggestion, "allocation") {
+		t.Errorf("ifClause: %s:%d %q, fix %q", ic.File, ic.Line, ic.Message, ic.Suggestion)
+	}
+	if p := got["Print"]; strings.Contains(p.Suggestion, "allocation findings") {
+		t.Errorf("Print, no allocation: fix %q", p.Suggestion)
+	}
+}
+
+// TestLibraryCallUnderTheCollector: a library call whose time below is
+// mostly allocation or collection (the line's category memory or gc) is
+// still that call's cost — a sort, a decoder — while a line that calls the
+// runtime's allocator is the allocation causes' time.
+func TestLibraryCallUnderTheCollector(t *testing.T) {
+	d := doc(benchmark("run", 1, 0, 0))
+	d.Op = document.OpRun
+	line := func(fn string, n int64, callee, cat string, cum float64) document.LineCost {
+		return document.LineCost{Benchmark: "run", Package: mod, Function: mod + "." + fn, File: "x.go", Line: n, Callee: callee, Category: document.Category(cat), Self: cum, Cum: cum}
+	}
+	d.Lines = []document.LineCost{
+		line("sortItems", 10, "sort.SliceStable", "gc", 0.137),
+		line("decode", 20, "encoding/json.(*Decoder).Decode", "memory", 0.32),
+		line("grow", 30, "runtime.growslice", "memory", 0.2),
+	}
+	fs, _ := Derive(d, Options{})
+	got := map[string]document.Finding{}
+	for _, f := range fs {
+		got[shortName(f.Function)] = f
+	}
+	if f, ok := got["sortItems"]; !ok || !strings.Contains(f.Message, "sort") {
+		t.Errorf("sortItems: %+v, want a sorting cause", f)
+	}
+	if f, ok := got["decode"]; !ok || f.Kind != document.KindLibrary {
+		t.Errorf("decode: %+v, want a library cause", f)
+	}
+	if f, ok := got["grow"]; ok {
+		t.Errorf("grow: %q, want no CPU cause (the allocation causes' time)", f.Message)
+	}
+}
+
+// TestWritesAcrossFunctions: unbuffered writes at lines of different
+// functions are one I/O cause: a small one joins the cause of a larger
+// one to the same callee, and small ones that reach SpreadMin together
+// make one.
+func TestWritesAcrossFunctions(t *testing.T) {
+	line := func(fn string, n int64, callee string, cum float64) document.LineCost {
+		return document.LineCost{Benchmark: "run", Package: mod, Function: mod + "." + fn, File: "w.go", Line: n, Callee: callee, Category: "syscall", Self: cum, Cum: cum}
+	}
+	for _, tc := range []struct {
+		name   string
+		lines  []document.LineCost
+		cost   float64
+		lines2 int
+	}{
+		{"a small write joins a larger one", []document.LineCost{line("flush", 31, "os.(*File).Write", 0.082), line("printValues", 388, "os.(*File).Write", 0.041)}, 0.123, 2},
+		{"two small writes", []document.LineCost{line("flush", 31, "os.(*File).Write", 0.032), line("printValues", 388, "os.(*File).Write", 0.032)}, 0.064, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := doc(benchmark("run", 1, 0, 0))
+			d.Lines = tc.lines
+			fs, _ := Derive(d, Options{})
+			var io []document.Finding
+			for _, f := range fs {
+				if f.Kind == document.KindIO {
+					io = append(io, f)
+				}
+			}
+			if len(io) != 1 {
+				t.Fatalf("%d I/O findings, want 1: %+v", len(io), io)
+			}
+			f := io[0]
+			if c := f.Costs[0].CPUShare; c < tc.cost-0.001 || c > tc.cost+0.001 || len(f.Related)+1 != tc.lines2 {
+				t.Errorf("cost %v over %d lines, want %v over %d: %q", c, len(f.Related)+1, tc.cost, tc.lines2, f.Message)
+			}
+		})
+	}
+}

@@ -26,7 +26,10 @@ func (d *deriver) ranked() []document.Finding {
 			continue
 		}
 		rank := f.Impact
-		if c.lowOnly {
+		if c.rule == document.RuleCPUPhase {
+			// Where the time goes, not a fix at one line.
+			rank *= d.t.PhaseRank
+		} else if c.lowOnly {
 			// A line's own code is rarely where the first fix is.
 			rank *= d.t.OwnCodeRank
 		}

@@ -30,6 +30,18 @@ type Thresholds struct {
 	// CPUMin (cpu): the smallest cum share of a library call made from a
 	// module line that makes it a part of the function's CPU cause.
 	CPUMin float64
+	// SpreadMin (cpu-spread): the share a function's calls below CPUMin
+	// need together (at two lines or more; with its own code when that is
+	// below OwnCodeMin) to be a cause though none is one alone.
+	SpreadMin float64
+	// PhaseMin and PhaseMemory (cpu-phase): the share a phase of a
+	// program's run needs to be a cause, and the share of it in
+	// allocation and GC from which the allocation causes come first.
+	PhaseMin, PhaseMemory float64
+	// PhaseRank (ranking): the weight of a phase, which says where the
+	// time goes rather than what to change at one line: above a
+	// function's own algorithm (OwnCodeRank), below a cause with a fix.
+	PhaseRank float64
 	// OwnCodeMin (cpu): the share a function's own lines (lines that call
 	// nothing) need together to be a part of their own.
 	OwnCodeMin float64
@@ -118,6 +130,12 @@ type Thresholds struct {
 	// GainMin (ranking): the smallest CPU share the expected gain names.
 	GainMin float64
 
+	// AdviceShare (advice): a shape of code gives a cause its advice only
+	// when its lines hold at least this share of what the cause costs
+	// at its lines: a shape at a line that costs little does not speak
+	// for the cause.
+	AdviceShare float64
+
 	// GateAllocs (gate): gc + memory share above which, in half the
 	// benchmarks, allocations come first.
 	GateAllocs float64
@@ -138,6 +156,9 @@ var DefaultThresholds = Thresholds{
 	InherentFactor: 0.5,
 
 	CPUMin:        0.08,
+	SpreadMin:     0.06,
+	PhaseMin:      0.10,
+	PhaseMemory:   0.40,
 	OwnCodeMin:    0.15,
 	OwnJoinMin:    0.02,
 	PartMin:       0.05,
@@ -173,7 +194,10 @@ var DefaultThresholds = Thresholds{
 	SevMedium:   0.07,
 	RankBucket:  0.025,
 	OwnCodeRank: 0.3,
+	PhaseRank:   0.5,
 	GainMin:     0.01,
+
+	AdviceShare: 0.25,
 
 	GateAllocs:  0.20,
 	GateSyscall: 0.40,

@@ -54,6 +54,14 @@ var specCases = []specCase{
 			"gate reduce-allocations-first first - 60.0%"}},
 
 	// CPU causes.
+	{name: "AdviceShare/a shape at a line with 33% of the cause's cost gives its advice",
+		doc: []any{bx(), call("F", "x.go", 10, "sort.Strings", "sort", 0.40), call("F", "x.go", 12, "regexp.(*Regexp).MatchString", "regexp", 0.20),
+			document.Shape{Name: "regexp-twice", File: "x.go", Line: 12, Says: "the regexp runs twice", Advice: "run it once"}},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 60.0% +x.go:12 parts=40%,20% shape=regexp-twice"}},
+	{name: "AdviceShare/a shape at a line with 17% does not",
+		doc: []any{bx(), call("F", "x.go", 10, "sort.Strings", "sort", 0.50), call("F", "x.go", 12, "regexp.(*Regexp).MatchString", "regexp", 0.10),
+			document.Shape{Name: "regexp-twice", File: "x.go", Line: 12, Says: "the regexp runs twice", Advice: "run it once"}},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 60.0% +x.go:12 parts=50%,10%"}},
 	{name: "CPUMin/a library call of 10.4% is a part",
 		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.104)},
 		want: []string{"cpu-call fix medium x.go:10 BenchmarkX 10.4% parts=10%"}},
@@ -88,6 +96,34 @@ var specCases = []specCase{
 			src(call("F", "x.go", 10, "strconv.Itoa", "other", 0.021), "a := strconv.Itoa(n)"),
 			src(call("F", "x.go", 14, "strconv.Itoa", "other", 0.021), "b := strconv.Itoa(n)")},
 		want: nil},
+	{name: "SpreadMin/two different calls of 3.9% each are a cause over two lines",
+		doc: []any{bx(),
+			call("F", "x.go", 10, "strings.ToLower", "strings", 0.039),
+			call("F", "x.go", 12, "strconv.ParseFloat", "other", 0.039)},
+		want: []string{"cpu-spread fix medium x.go:10 BenchmarkX 7.8% +x.go:12 parts=8%"}},
+	{name: "SpreadMin/at 2.1% each they are not",
+		doc: []any{bx(),
+			call("F", "x.go", 10, "strings.ToLower", "strings", 0.021),
+			call("F", "x.go", 12, "strconv.ParseFloat", "other", 0.021)},
+		want: nil},
+	{name: "PhaseMin/a phase of 13% of the run is a cause",
+		doc:  []any{bx(), phase("print", 0.13, 0.1)},
+		want: []string{"cpu-phase fix low m.go:5 BenchmarkX 13.0% parts="}},
+	{name: "PhaseMin/a phase of 7% is not",
+		doc:  []any{bx(), phase("print", 0.07, 0.1)},
+		want: nil},
+	{name: "PhaseMemory/a phase 52% in allocation sends the reader to the allocation causes",
+		doc:  []any{bx(), phase("print", 0.3, 0.52)},
+		want: []string{"cpu-phase fix low m.go:5 BenchmarkX 30.0% parts= memory"}},
+	{name: "PhaseMemory/at 28% it does not",
+		doc:  []any{bx(), phase("print", 0.3, 0.28)},
+		want: []string{"cpu-phase fix low m.go:5 BenchmarkX 30.0% parts="}},
+	{name: "PhaseRank/a phase of 30% ranks at 15%, below a call of 20%",
+		doc:  []any{bx(), phase("print", 0.3, 0.1), call("G", "y.go", 10, "sort.Slice", "sort", 0.2)},
+		want: []string{"cpu-call fix high y.go:10 BenchmarkX 20.0% parts=20%", "cpu-phase fix low m.go:5 BenchmarkX 30.0% parts="}},
+	{name: "PhaseRank/and above a call of 12%",
+		doc:  []any{bx(), phase("print", 0.3, 0.1), call("G", "y.go", 10, "sort.Slice", "sort", 0.12)},
+		want: []string{"cpu-phase fix low m.go:5 BenchmarkX 30.0% parts=", "cpu-call fix medium y.go:10 BenchmarkX 12.0% parts=12%"}},
 	{name: "InlineHot/a function not inlined with 3.9% flat is a cause",
 		doc:  []any{bx(), notInlined("skip", "x.go", 20, 100, 80), flat("skip", 0.039)},
 		want: []string{"cpu-not-inlined fix low x.go:20 BenchmarkX 1.9% parts=2%"}},
@@ -392,6 +428,12 @@ func specLines(doc *document.Report, th *Thresholds) []string {
 		if f.Kind == document.KindCPU {
 			s += " parts=" + strings.Join(namedParts(f.Message), ",")
 		}
+		if f.Rule == document.RuleCPUPhase && strings.Contains(f.Message, "allocation and garbage collection") {
+			s += " memory"
+		}
+		if f.Shape != "" {
+			s += " shape=" + f.Shape
+		}
 		if f.Section == document.SectionFix && f.Impact > 0 && !strings.Contains(f.Gain, "of its time") {
 			s += " gain:no-cpu"
 		}
@@ -446,12 +488,16 @@ func specDoc(parts []any) *document.Report {
 			d.Allocations = append(d.Allocations, p)
 		case document.LineCost:
 			d.Lines = append(d.Lines, p)
+		case document.Shape:
+			d.Shapes = append(d.Shapes, p)
 		case document.Hotspot:
 			d.Hotspots = append(d.Hotspots, p)
 		case document.NotInlined:
 			d.NotInlined = append(d.NotInlined, p)
 		case document.Scaling:
 			d.Scaling = append(d.Scaling, p)
+		case document.Phase:
+			d.Phases = append(d.Phases, p)
 		case mainPkg:
 			d.MainPackages = append(d.MainPackages, string(p))
 		default:
@@ -531,6 +577,13 @@ func fixture(file string, line int64, bytesShare float64) document.Allocation {
 func call(fn, file string, line int64, callee, cat string, cum float64) document.LineCost {
 	return document.LineCost{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, File: file, Line: line,
 		Callee: callee, Category: document.Category(cat), Self: cum, Cum: cum}
+}
+
+// phase is a phase of BenchmarkX's run: function fn of the module called
+// from main at m.go:5, with share of the CPU and memory of that in
+// allocation and collection.
+func phase(fn string, share, memory float64) document.Phase {
+	return document.Phase{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, Caller: mod + ".main", File: "m.go", Line: 5, Share: share, MemoryShare: memory}
 }
 
 // own is a line of fn that calls nothing.

@@ -23,6 +23,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -52,16 +53,83 @@ type Options struct {
 	// Seed seeds the change-point permutations (results are the same for
 	// the same seed).
 	Seed uint64
+	// Since, if set, keeps the commits from this one on in git order (a
+	// full hash, of a commit with runs or in Order): their points and
+	// change points, found on the whole series.
+	Since string
+	// Points, if set, says which series need their points (the others
+	// come with their change points only, and nil Points): text output
+	// prints only the series that shifted. Nil means every series.
+	Points func(b *document.HistoryBenchmark) bool
 }
 
-// Load reads the module's runs from st and builds its history.
+// Load reads the module's history from st. A store that keeps runs by
+// series (schema 3 on) gives the change points record computed, when they
+// are current, and its samples; an older store, read as it is, is built
+// from its runs' results (Build).
 func Load(ctx context.Context, st *store.Store, module string, opts Options) (*document.History, error) {
 	runs, err := st.Runs(ctx, module)
 	if err != nil {
 		return nil, err
 	}
-	return Build(runs, func(id int64) ([]byte, error) { return st.Results(ctx, id) }, module, opts)
+	if st.HasSeries() {
+		h, err := loadStored(ctx, st, module, runs, opts)
+		if err != nil {
+			return nil, err
+		}
+		return since(h, opts.Since, opts.Order)
+	}
+	h, err := Build(runs, func(id int64) ([]byte, error) { return st.Results(ctx, id) }, module, opts)
+	if err != nil {
+		return nil, err
+	}
+	return since(h, opts.Since, opts.Order)
 }
+
+// since keeps the part of h from commit on (all of it for ""): the points
+// and change points of that commit and later ones in git order, and the
+// series that have a point there. The change points are those of the
+// whole series. The commit may be one without runs when order (HEAD's
+// history) holds it.
+func since(h *document.History, commit string, order []string) (*document.History, error) {
+	if commit == "" {
+		return h, nil
+	}
+	from := slices.IndexFunc(h.Commits, func(c document.HistoryCommit) bool { return c.Commit == commit })
+	if from < 0 {
+		at := slices.Index(order, commit)
+		if at < 0 {
+			return nil, fmt.Errorf("%w: %s", ErrNoCommit, short(commit))
+		}
+		pos := map[string]int{}
+		for i, c := range order {
+			pos[c] = i
+		}
+		from = slices.IndexFunc(h.Commits, func(c document.HistoryCommit) bool { return pos[c.Commit] >= at })
+		if from < 0 {
+			from = len(h.Commits)
+		}
+	}
+	keep := map[string]bool{}
+	for _, c := range h.Commits[from:] {
+		keep[c.Commit] = true
+	}
+	h.Commits = h.Commits[from:]
+	kept := h.Benchmarks[:0]
+	for _, b := range h.Benchmarks {
+		b.Points = slices.DeleteFunc(b.Points, func(p document.HistoryPoint) bool { return !keep[p.Commit] })
+		b.ChangePoints = slices.DeleteFunc(b.ChangePoints, func(c document.ChangePoint) bool { return !keep[c.Commit] })
+		if len(b.Points) > 0 {
+			kept = append(kept, b)
+		}
+	}
+	h.Benchmarks = kept
+	return h, nil
+}
+
+// ErrNoCommit is matched by Load's error for an Options.Since commit
+// that is neither a commit of the history shown nor in Options.Order.
+var ErrNoCommit = errors.New("no run of that commit in the history")
 
 // Build builds a history from runs, reading each chosen run's benchfmt
 // results with results.
@@ -173,7 +241,7 @@ func Build(runs []store.RunInfo, results func(id int64) ([]byte, error), module 
 		}
 	}
 	slices.SortStableFunc(order, func(a, b key) int {
-		return cmp.Or(cmp.Compare(a.pkg, b.pkg), cmp.Compare(a.name, b.name), cmp.Compare(a.procs, b.procs), cmp.Compare(unitRank(a.unit), unitRank(b.unit)), cmp.Compare(a.unit, b.unit))
+		return cmp.Or(cmp.Compare(a.pkg, b.pkg), cmp.Compare(a.name, b.name), cmp.Compare(a.procs, b.procs), cmp.Compare(store.UnitRank(a.unit), store.UnitRank(b.unit)), cmp.Compare(a.unit, b.unit))
 	})
 	minDelta := opts.MinDelta
 	if minDelta == 0 {
@@ -232,19 +300,6 @@ func ordered(runs []store.RunInfo, order []string) []store.RunInfo {
 		return cmp.Or(cmp.Compare(pos[a.Commit], pos[b.Commit]), cmp.Compare(a.ID, b.ID))
 	})
 	return out
-}
-
-// unitRank lists time first, then allocations, bytes, the rest.
-func unitRank(unit string) int {
-	switch unit {
-	case "sec/op":
-		return 0
-	case "allocs/op":
-		return 1
-	case "B/op":
-		return 2
-	}
-	return 3
 }
 
 func median(sorted []float64) float64 {

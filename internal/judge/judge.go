@@ -13,7 +13,13 @@
 //     expert marked false (a predicate naming a benchmark matches the
 //     benchmark a finding is about: the one it costs most);
 //   - findings per root cause: first-screen findings that point at a
-//     cause, divided by the distinct causes they point at.
+//     cause, divided by the distinct causes they point at;
+//   - advice-fit: of the first-screen findings that point at a cause whose
+//     labels say what advice fits it, how many carry advice the expert
+//     accepts: the suggestion comes from the shape of code the label names
+//     (a site matcher's or a rewrite's), or, when the label names none,
+//     it matches one of the label's fitting patterns; and nothing the
+//     finding says matches one of the cause's bad-advice predicates.
 //
 // A finding points at a cause when its file is the cause's and its line,
 // or one of its related lines, is within one line of one of the cause's
@@ -25,6 +31,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -65,6 +72,39 @@ type Cause struct {
 	Fix        string   `json:"fix"`
 	Measured   string   `json:"measured"`
 	MustFind   bool     `json:"must_find"`
+	// Advice is the advice an expert accepts for the cause and the
+	// advice that does not fit its code; every must-find cause has one.
+	Advice *Advice `json:"advice,omitempty"`
+}
+
+// Advice says which advice fits a cause. A finding's advice fits when its
+// suggestion comes from Shape (when Shape is set) or matches one of Text
+// (when it is not), and nothing the finding says matches a Bad predicate.
+type Advice struct {
+	// Fits is the advice the expert accepts, in words.
+	Fits string `json:"fits"`
+	// Shape names the shape of code whose advice fits (a site matcher's
+	// or a rewrite's: "regexp-twice", "append-unsized"), when one of
+	// them describes the cause.
+	Shape string `json:"shape,omitempty"`
+	// Text are regular expressions, matched without regard to case
+	// against the finding's suggestion, any of which marks advice that
+	// fits; read only when Shape is empty.
+	Text []string `json:"text,omitempty"`
+	// Bad describes advice that does not fit the cause's code.
+	Bad []AdvicePredicate `json:"bad,omitempty"`
+}
+
+// AdvicePredicate describes advice that does not fit a cause: every field
+// given must match.
+type AdvicePredicate struct {
+	// Text is a regular expression matched without regard to case
+	// against what the finding says (its message and suggestion).
+	Text string `json:"text,omitempty"`
+	// Shape is a shape whose advice does not fit there.
+	Shape string `json:"shape,omitempty"`
+	// Why is the expert's reason.
+	Why string `json:"why"`
 }
 
 // Predicate describes findings that would be false: every field given must
@@ -88,7 +128,78 @@ func ReadLabels(path string) (*Labels, error) {
 	if err := json.Unmarshal(data, &l); err != nil {
 		return nil, fmt.Errorf("parse %s: %w", path, err)
 	}
+	for _, c := range l.Causes {
+		if err := c.Advice.check(); err != nil {
+			return nil, fmt.Errorf("%s: cause %s: %w", path, c.ID, err)
+		}
+	}
 	return &l, nil
+}
+
+// check reports an advice label that cannot be applied: no words, nothing
+// that marks fitting advice, a pattern that does not compile, or a bad
+// predicate that matches everything.
+func (a *Advice) check() error {
+	if a == nil {
+		return nil
+	}
+	if a.Fits == "" {
+		return fmt.Errorf("advice: no fits")
+	}
+	if a.Shape == "" && len(a.Text) == 0 {
+		return fmt.Errorf("advice: neither a shape nor a text pattern")
+	}
+	for _, t := range a.Text {
+		if _, err := compile(t); err != nil {
+			return fmt.Errorf("advice: %w", err)
+		}
+	}
+	for _, b := range a.Bad {
+		if b.Text == "" && b.Shape == "" {
+			return fmt.Errorf("advice: a bad predicate with neither text nor shape")
+		}
+		if _, err := compile(b.Text); err != nil {
+			return fmt.Errorf("advice: %w", err)
+		}
+	}
+	return nil
+}
+
+// compile compiles a label's pattern, matched without regard to case.
+func compile(pattern string) (*regexp.Regexp, error) {
+	return regexp.Compile("(?i)" + pattern)
+}
+
+// matchText reports whether pattern (already checked by ReadLabels)
+// matches text.
+func matchText(pattern, text string) bool {
+	re, err := compile(pattern)
+	return err == nil && re.MatchString(text)
+}
+
+// Fit says whether a finding's advice fits the cause, and why not.
+func (a *Advice) Fit(f document.Finding) (bool, string) {
+	said := f.Message + " " + f.Suggestion
+	for _, b := range a.Bad {
+		if (b.Shape == "" || f.Shape == b.Shape) && (b.Text == "" || matchText(b.Text, said)) {
+			return false, "bad advice: " + b.Why
+		}
+	}
+	if a.Shape != "" {
+		if f.Shape == a.Shape {
+			return true, ""
+		}
+		if f.Shape == "" {
+			return false, fmt.Sprintf("no shape, want %s", a.Shape)
+		}
+		return false, fmt.Sprintf("shape %s, want %s", f.Shape, a.Shape)
+	}
+	for _, t := range a.Text {
+		if matchText(t, f.Suggestion) {
+			return true, ""
+		}
+	}
+	return false, "does not say " + a.Fits
 }
 
 // FirstScreen is how many "fix" findings the report shows first.
@@ -112,6 +223,19 @@ type Score struct {
 	// Repeats lists the causes more than one first-screen finding points
 	// at, with where those findings are.
 	Repeats []string
+	// Advised is the number of first-screen findings that point at a
+	// cause with an advice label; Fitting how many of them carry advice
+	// that fits, and Misfits says, one line each, why the others do not.
+	Advised, Fitting int
+	Misfits          []string
+}
+
+// AdviceFit is Fitting / Advised (1 with no advised finding).
+func (s *Score) AdviceFit() float64 {
+	if s.Advised == 0 {
+		return 1
+	}
+	return float64(s.Fitting) / float64(s.Advised)
 }
 
 // Recall is Found / MustFind (1 with nothing to find).
@@ -143,15 +267,33 @@ func Judge(l *Labels, doc *document.Report) *Score {
 	pointers := map[string][]string{}
 	for _, f := range first {
 		hit := false
+		advised, fits := false, false
+		var why []string
 		for _, c := range l.Causes {
 			if Points(f, c) {
 				hit = true
 				matched[c.ID] = true
 				pointers[c.ID] = append(pointers[c.ID], where(f.File, f.Line))
+				if c.Advice != nil {
+					advised = true
+					ok, reason := c.Advice.Fit(f)
+					fits = fits || ok
+					if !ok {
+						why = append(why, c.ID+": "+reason)
+					}
+				}
 			}
 		}
 		if hit {
 			s.Matching++
+		}
+		if advised {
+			s.Advised++
+			if fits {
+				s.Fitting++
+			} else {
+				s.Misfits = append(s.Misfits, fmt.Sprintf("%s %s: %q (%s)", f.Kind, where(f.File, f.Line), f.Suggestion, strings.Join(why, "; ")))
+			}
 		}
 	}
 	for _, c := range l.Causes {

@@ -24,8 +24,11 @@ type CPU struct {
 	// Functions holds every function on any stack, by flat, then cum,
 	// then name, descending.
 	Functions []Function
-	// Path is the dominant call path from the benchmark function down.
-	Path Path
+	// Path is the dominant call path from the benchmark function down;
+	// Phases what it fans out into, largest first (see Phase), when
+	// Options.Phases asks for them.
+	Path   Path
+	Phases []Phase
 	// Lines are the costs at the module's own lines, largest first (see
 	// LineCost).
 	Lines []LineCost
@@ -230,7 +233,11 @@ func AnalyzeCPU(p *profile.Profile, opts Options) (*CPU, error) {
 		return cmp.Or(cmp.Compare(b.Value, a.Value), strings.Compare(a.Name, b.Name))
 	})
 
-	c.Path = callPath(p, ix, t, t.dominant(), vi, total)
+	dom := t.dominant()
+	c.Path = callPath(p, ix, t, dom, vi, total)
+	if opts.Phases {
+		c.Phases = phases(p, ix, t, dom, vi, total)
+	}
 	lc.finish(ix, c, total)
 	return c, nil
 }

@@ -34,6 +34,10 @@ type Options struct {
 	// charges the time of unchanged code to the changed frames that lead
 	// to it.
 	Changed func(file string, line int64) bool
+	// Phases asks AnalyzeCPU for the run's phases (CPU.Phases), which
+	// cost further passes over the samples: a program's run reads as its
+	// phases, a benchmark as its lines.
+	Phases bool
 }
 
 // frame is one frame of a stack: a function node and a line node.

@@ -121,6 +121,47 @@ func firstLine(s string, err error) string {
 	return strings.TrimSpace(line)
 }
 
+// moduleFiles lists the Go files of the main module's packages that pkg
+// builds (itself and its dependencies in its module), absolute paths.
+func moduleFiles(ctx context.Context, dir, tags string, pkg *Package) ([]string, error) {
+	args := []string{"list", "-e", "-deps", "-json=Dir,GoFiles,Module,Standard"}
+	if tags != "" {
+		args = append(args, "-tags", tags)
+	}
+	args = append(args, "--", pkg.ImportPath)
+	cmd, done, err := gotest.GoCommand(ctx, dir, nil, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list -deps %s: %s", pkg.ImportPath, firstLine(stderr.String(), err))
+	}
+	var files []string
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for dec.More() {
+		var p struct {
+			Dir      string
+			GoFiles  []string
+			Standard bool
+			Module   *struct{ Path string }
+		}
+		if err := dec.Decode(&p); err != nil {
+			return nil, fmt.Errorf("go list -deps %s: %w", pkg.ImportPath, err)
+		}
+		if p.Standard || p.Module == nil || p.Module.Path != pkg.ModulePath {
+			continue
+		}
+		for _, f := range p.GoFiles {
+			files = append(files, filepath.Join(p.Dir, f))
+		}
+	}
+	return files, nil
+}
+
 // BuildOptions say how Build builds the wrapped program.
 type BuildOptions struct {
 	// Dir is where the go command runs ("" for the current directory).
@@ -137,7 +178,11 @@ type BuildOptions struct {
 // Build builds pkg with the wrapper through go build -overlay and returns
 // the binary's path. A package that does not compile is a *BuildError.
 func Build(ctx context.Context, pkg *Package, opts BuildOptions) (string, error) {
-	ov, err := WriteOverlay(opts.Work, pkg.Dir, pkg.GoFiles, opts.Wrapper)
+	files, err := moduleFiles(ctx, opts.Dir, opts.Tags, pkg)
+	if err != nil {
+		return "", err
+	}
+	ov, err := WriteOverlay(opts.Work, pkg, files, opts.Wrapper)
 	if err != nil {
 		return "", err
 	}

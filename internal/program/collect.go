@@ -19,7 +19,11 @@ const (
 	EndReturn = "return" // main returned
 	EndPanic  = "panic"  // main's goroutine panicked
 	EndSignal = "signal" // SIGINT or SIGTERM, caught, profiles written
-	EndExit   = "exit"   // no marker: os.Exit, a crash off the main goroutine, or a signal not caught
+	// EndExit is os.Exit: in the module's code, caught by the exit hook
+	// (profiles written, nothing lost), or without a marker: os.Exit in
+	// another module's code, a crash off the main goroutine, or a signal
+	// not caught (the segment under way is lost).
+	EndExit = "exit"
 )
 
 // Collected is what one run of a wrapped program left in its directory.
@@ -38,9 +42,21 @@ type Collected struct {
 	// End is how the program ended (the End* constants); Signal names the
 	// signal of EndSignal.
 	End, Signal string
+	// Hooked says the program called os.Exit in the module's code and the
+	// exit hook wrote every profile first (End is EndExit).
+	Hooked bool
 	// CPUOff says why the wrapper stopped CPU profiling (the program runs
 	// its own), or "".
 	CPUOff string
+	// AllocBytes and AllocObjects are what the program allocated up to
+	// the moment Heap was written: the runtime's exact count (TotalAlloc,
+	// Mallocs) less the wrapper's own allocations (counted around its
+	// writes) and the CPU profile writer's (the heap profile's estimate).
+	// Both are 0 when the wrapper wrote no count.
+	AllocBytes, AllocObjects int64
+	// PeakRSS is the program's peak resident set in bytes, as it read it
+	// (VmHWM) last, or 0.
+	PeakRSS int64
 }
 
 // Collect reads the profiles a wrapped program wrote into dir, merges the
@@ -54,10 +70,15 @@ func Collect(dir string) (*Collected, error) {
 			c.End = how
 		case strings.HasPrefix(how, "signal "):
 			c.End, c.Signal = EndSignal, strings.TrimPrefix(how, "signal ")
+		case strings.HasPrefix(how, "exit "):
+			c.End, c.Hooked = EndExit, true
 		}
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "cpu-off")); err == nil {
 		c.CPUOff = string(b)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "peak-rss")); err == nil {
+		c.PeakRSS = parseVmHWM(b)
 	}
 	segs, err := filepath.Glob(filepath.Join(dir, "cpu-*.pprof"))
 	if err != nil {
@@ -67,7 +88,7 @@ func Collect(dir string) (*Collected, error) {
 	// in the instant between two segments leaves none, and loses at most
 	// that instant.
 	parts, _ := filepath.Glob(filepath.Join(dir, "cpu-*.pprof.part"))
-	c.Lost = len(parts) > 0 || (c.End == EndExit && c.CPUOff == "" && len(segs) > 0)
+	c.Lost = len(parts) > 0 || (c.End == EndExit && !c.Hooked && c.CPUOff == "" && len(segs) > 0)
 	sort.Strings(segs)
 	c.Segments = len(segs)
 	if len(segs) > 0 {
@@ -77,17 +98,67 @@ func Collect(dir string) (*Collected, error) {
 		}
 		c.CPU = Clean(cpu, true)
 	}
+	var writerBytes, writerObjects int64
 	heapPath := filepath.Join(dir, "heap.pprof")
 	if _, err := os.Stat(heapPath); err == nil {
 		h, err := readProfile(heapPath)
 		if err != nil {
 			return nil, err
 		}
+		// The CPU profile's writer goroutine allocates (it compresses
+		// the profile) while the program runs; its objects are large,
+		// so the heap profile's estimate of them is close.
+		writerBytes, writerObjects = allocTotals(h, "runtime/pprof.profileWriter")
 		c.Heap = Clean(h, c.Segments > 0)
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
+	if b, err := os.ReadFile(filepath.Join(dir, "allocs")); err == nil {
+		var total, objects, ownBytes, ownObjects int64
+		if _, err := fmt.Sscan(string(b), &total, &objects, &ownBytes, &ownObjects); err == nil {
+			c.AllocBytes = max(0, total-ownBytes-writerBytes)
+			c.AllocObjects = max(0, objects-ownObjects-writerObjects)
+		}
+	}
 	return c, nil
+}
+
+// allocTotals are the alloc_space and alloc_objects totals of a heap
+// profile's samples whose stack holds the function named fn.
+func allocTotals(p *profile.Profile, fn string) (bytes, objects int64) {
+	bi, oi := -1, -1
+	for i, st := range p.SampleType {
+		switch st.Type {
+		case "alloc_space":
+			bi = i
+		case "alloc_objects":
+			oi = i
+		}
+	}
+	for _, s := range p.Sample {
+		if !holds(s, fn) {
+			continue
+		}
+		if bi >= 0 {
+			bytes += s.Value[bi]
+		}
+		if oi >= 0 {
+			objects += s.Value[oi]
+		}
+	}
+	return bytes, objects
+}
+
+// holds reports whether sample s has the function named fn on its stack.
+func holds(s *profile.Sample, fn string) bool {
+	for _, l := range s.Location {
+		for _, ln := range l.Line {
+			if ln.Function != nil && ln.Function.Name == fn {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // MergeSegments reads the CPU profile segments at paths and merges them
@@ -129,7 +200,11 @@ func readProfile(path string) (*profile.Profile, error) {
 // wrapper's too.
 func Clean(p *profile.Profile, cpuWriter bool) *profile.Profile {
 	wrapper := func(fn *profile.Function) bool {
-		return fn != nil && strings.HasSuffix(filepath.ToSlash(fn.Filename), "/"+WrapperFile)
+		if fn == nil {
+			return false
+		}
+		name := filepath.ToSlash(fn.Filename)
+		return strings.HasSuffix(name, "/"+WrapperFile) || strings.HasSuffix(name, "/"+ExitHookDir+"/hook.go")
 	}
 	own := func(fn *profile.Function) bool {
 		if fn != nil && cpuWriter && fn.Name == "runtime/pprof.profileWriter" {

@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -114,74 +115,118 @@ type WrapperOptions struct {
 	// profiles and die of the signal again. Leave it off for a program
 	// that handles signals itself.
 	Signals bool
+	// ExitHook is the import path of the exit hook package (see
+	// ExitHookDir): the wrapper sets its Hook. "" leaves it out.
+	ExitHook string
 }
 
 // Wrapper returns the generated file: a func main that starts the
 // profilers, calls UserMain and stops them. Run without PERFLOOP_RUN_DIR
 // in its environment, the program runs as if unwrapped.
 func Wrapper(opts WrapperOptions) []byte {
-	return []byte(strings.Replace(wrapperSource, "perfloopCatchSignals = false", "perfloopCatchSignals = "+strconv.FormatBool(opts.Signals), 1))
+	src := strings.Replace(wrapperSource, "perfloopCatchSignals = false", "perfloopCatchSignals = "+strconv.FormatBool(opts.Signals), 1)
+	if opts.ExitHook != "" {
+		src = strings.Replace(src, "\nimport (\n", fmt.Sprintf("\nimport (\n\t%s %q\n", exitHookName, opts.ExitHook), 1)
+		src = strings.Replace(src, "\tperfloopStart()\n", "\t"+exitHookName+".Hook = perfloopOnExit\n\tperfloopStart()\n", 1)
+	}
+	return []byte(src)
 }
 
 // Overlay is a go build -overlay for a main package: the renamed copy of
-// the file that declares main and the wrapper.
+// the file that declares main, the wrapper, the exit hook package and the
+// copies of the module's files whose calls to os.Exit go to the hook.
 type Overlay struct {
 	// Path is the overlay's JSON file, for -overlay.
 	Path string
+	// Exits are the module's files whose os.Exit calls were rewritten.
+	Exits []string
 }
 
-// WriteOverlay writes into dir the renamed copy of the file among files
-// (absolute paths in the package directory pkgDir) that declares func
-// main, the wrapper, and the overlay's JSON file.
-func WriteOverlay(dir, pkgDir string, files []string, opts WrapperOptions) (*Overlay, error) {
-	wrapper := filepath.Join(pkgDir, WrapperFile)
+// WriteOverlay writes into dir the overlay for pkg: the copy of the file
+// of pkg that declares func main, renamed; the wrapper; the exit hook
+// package, at ExitHookDir in the module's root; the copies of the files
+// among moduleFiles (absolute paths of the Go files of the main module's
+// packages that pkg builds) that call os.Exit, rewritten (RewriteExits);
+// and the overlay's JSON file.
+func WriteOverlay(dir string, pkg *Package, moduleFiles []string, opts WrapperOptions) (*Overlay, error) {
+	wrapper := filepath.Join(pkg.Dir, WrapperFile)
 	if _, err := os.Stat(wrapper); err == nil {
 		return nil, fmt.Errorf("%s already exists: perfloop run generates a file of that name", wrapper)
 	}
+	hookDir := filepath.Join(pkg.ModuleDir, ExitHookDir)
+	if _, err := os.Stat(hookDir); err == nil {
+		return nil, fmt.Errorf("%s already exists: perfloop run generates a package of that name", hookDir)
+	}
+	hookPath := pkg.ModulePath + "/" + ExitHookDir
+	ov := &Overlay{Path: filepath.Join(dir, "overlay.json")}
 	replace := map[string]string{}
+	inPkg := map[string]bool{}
+	for _, path := range pkg.GoFiles {
+		inPkg[path] = true
+	}
+	files := append(slices.Clone(pkg.GoFiles), moduleFiles...)
 	found := false
-	for _, path := range files {
+	for i, path := range files {
+		if _, done := replace[path]; done || (i >= len(pkg.GoFiles) && inPkg[path]) {
+			continue
+		}
 		src, err := os.ReadFile(path)
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", path, err)
 		}
-		if !bytes.Contains(src, []byte("main")) {
-			continue
+		out, changed := src, false
+		if inPkg[path] && bytes.Contains(src, []byte("main")) {
+			renamed, ok, err := RenameMain(path, src)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				if found {
+					return nil, fmt.Errorf("more than one file of %s declares func main", pkg.Dir)
+				}
+				found = true
+				out, changed = renamed, true
+			}
 		}
-		out, ok, err := RenameMain(path, src)
+		rewritten, ok, err := RewriteExits(path, out, hookPath)
 		if err != nil {
 			return nil, err
 		}
-		if !ok {
+		if ok {
+			out, changed = rewritten, true
+			ov.Exits = append(ov.Exits, path)
+		}
+		if !changed {
 			continue
 		}
-		if found {
-			return nil, fmt.Errorf("more than one file of %s declares func main", pkgDir)
-		}
-		found = true
-		copyPath := filepath.Join(dir, "main-"+filepath.Base(path))
+		copyPath := filepath.Join(dir, fmt.Sprintf("%03d-%s", len(replace), filepath.Base(path)))
 		if err := os.WriteFile(copyPath, out, 0o644); err != nil {
 			return nil, fmt.Errorf("write overlay: %w", err)
 		}
 		replace[path] = copyPath
 	}
 	if !found {
-		return nil, fmt.Errorf("no file of %s declares func main", pkgDir)
+		return nil, fmt.Errorf("no file of %s declares func main", pkg.Dir)
 	}
+	opts.ExitHook = hookPath
 	wrapperCopy := filepath.Join(dir, WrapperFile)
 	if err := os.WriteFile(wrapperCopy, Wrapper(opts), 0o644); err != nil {
 		return nil, fmt.Errorf("write overlay: %w", err)
 	}
 	replace[wrapper] = wrapperCopy
+	hookCopy := filepath.Join(dir, "perfloop_exit_hook.go")
+	if err := os.WriteFile(hookCopy, []byte(exitHookSource), 0o644); err != nil {
+		return nil, fmt.Errorf("write overlay: %w", err)
+	}
+	replace[filepath.Join(hookDir, "hook.go")] = hookCopy
 	data, err := json.Marshal(struct{ Replace map[string]string }{replace})
 	if err != nil {
 		return nil, err
 	}
-	o := &Overlay{Path: filepath.Join(dir, "overlay.json")}
-	if err := os.WriteFile(o.Path, data, 0o644); err != nil {
+	if err := os.WriteFile(ov.Path, data, 0o644); err != nil {
 		return nil, fmt.Errorf("write overlay: %w", err)
 	}
-	return o, nil
+	return ov, nil
 }
 
 //go:embed wrapper.go.txt

@@ -54,8 +54,10 @@ const DefaultKillAfter = 2 * time.Second
 
 // Usage is what the kernel says one run of the program cost.
 type Usage struct {
-	Wall, User, Sys          time.Duration
-	MaxRSS                   int64 // bytes
+	Wall, User, Sys time.Duration
+	// MaxRSS is the program's peak resident set in bytes: its own VmHWM
+	// on Linux (see watchPeakRSS), the rusage figure elsewhere.
+	MaxRSS                   int64
 	MinorFaults, MajorFaults int64
 }
 
@@ -109,6 +111,7 @@ func Run(ctx context.Context, opts RunOptions) (*Result, error) {
 		return nil, fmt.Errorf("start %s: %w", opts.Binary, err)
 	}
 	exited := make(chan struct{})
+	peakRSS := watchPeakRSS(cmd.Process.Pid, exited)
 	killed := make(chan string, 1)
 	go func() { killed <- stop(ctx, cmd.Process, exited, opts) }()
 	err := cmd.Wait()
@@ -122,11 +125,17 @@ func Run(ctx context.Context, opts RunOptions) (*Result, error) {
 	r.Wall = wall
 	r.ExitCode, r.Signal = exitStatus(cmd.ProcessState)
 	r.Killed = <-killed
+	polled := peakRSS()
 	c, err := Collect(opts.Profiles)
 	if err != nil {
 		return r, fmt.Errorf("collect the profiles: %w", err)
 	}
 	r.Collected = c
+	// The program's own peak (see watchPeakRSS), where it is known; the
+	// rusage figure is at least its parent's.
+	if own := max(polled, c.PeakRSS); own > 0 {
+		r.MaxRSS = own
+	}
 	return r, nil
 }
 

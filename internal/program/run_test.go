@@ -16,6 +16,7 @@ const endingsMain = `package main
 
 import (
 	"fmt"
+	"log"
 	"os"
 	"runtime/pprof"
 	"syscall"
@@ -51,6 +52,10 @@ func main() {
 	case "return":
 	case "exit":
 		os.Exit(3)
+	case "fatal":
+		log.Fatal("fatal")
+	case "logger":
+		log.New(os.Stderr, "", 0).Fatal("fatal")
 	case "panic":
 		panic("boom")
 	case "term":
@@ -105,7 +110,13 @@ func TestRunEndings(t *testing.T) {
 		stdout string
 	}{
 		{"return", 0, EndReturn, false, "worked\n"},
-		{"exit", 3, EndExit, true, "worked\n"},
+		// os.Exit and log.Fatal in the module's code go through the
+		// exit hook: nothing is lost.
+		{"exit", 3, EndExit, false, "worked\n"},
+		{"fatal", 1, EndExit, false, "worked\n"},
+		// A Logger's Fatal calls os.Exit in the standard library: the
+		// segment under way is lost.
+		{"logger", 1, EndExit, true, "worked\n"},
 		{"panic", 2, EndPanic, false, "worked\n"},
 		{"term", 128 + 15, EndSignal, false, "worked\n"},
 		{"own", 0, EndReturn, false, "worked\nown profile: cpu profiling already in use\n"},
@@ -268,4 +279,76 @@ type signalWriter struct {
 func (w *signalWriter) Write(p []byte) (int, error) {
 	w.once.Do(func() { close(w.seen) })
 	return len(p), nil
+}
+
+const smallMain = `package main
+
+import "fmt"
+
+var keep []byte
+
+func main() {
+	// About 5 MiB, touched.
+	keep = make([]byte, 5<<20)
+	for i := range keep {
+		keep[i] = byte(i)
+	}
+	fmt.Println(len(keep))
+}
+`
+
+// ballast is memory the test process touches, so that its resident set
+// is well above the program's.
+var ballast []byte
+
+// TestRunMaxRSSIsTheProgramsOwn runs a program of about 5 MiB from a
+// process of more than 50 MiB: the peak RSS and the page faults are the
+// program's, not its parent's (the kernel's rusage of a child carries the
+// high-water mark of the memory it was forked from).
+func TestRunMaxRSSIsTheProgramsOwn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("the parent's peak shows in its child's rusage on Linux")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/small\n\ngo 1.24\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(smallMain), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	pkg, err := List(ctx, dir, "", ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin, err := Build(ctx, pkg, BuildOptions{Dir: dir, Work: t.TempDir(), Wrapper: WrapperOptions{Signals: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ballast = make([]byte, 50<<20)
+	for i := range ballast {
+		ballast[i] = byte(i)
+	}
+	defer func() { ballast = nil }()
+	var stdout bytes.Buffer
+	r, err := Run(ctx, RunOptions{Binary: bin, Stdout: &stdout, Profiles: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stdout.String() != "5242880\n" {
+		t.Fatalf("stdout = %q", stdout.String())
+	}
+	const mib = 1 << 20
+	t.Logf("peak RSS %.1f MiB, %d minor faults, %d major", float64(r.MaxRSS)/mib, r.MinorFaults, r.MajorFaults)
+	if r.MaxRSS < 5*mib || r.MaxRSS > 30*mib {
+		t.Errorf("peak RSS %.1f MiB, want the program's own: more than 5 MiB, well under its parent's 50", float64(r.MaxRSS)/mib)
+	}
+	// 50 MiB of pages is 12,800 faults; the program's own are a few
+	// thousand.
+	if r.MinorFaults > 8000 {
+		t.Errorf("%d minor page faults, want the program's own", r.MinorFaults)
+	}
 }

@@ -43,7 +43,7 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"add":      func(a, b int) int { return a + b },
 	"sub":      func(a, b int) int { return a - b },
 	"charts":   (*htmlView).charts,
-	"cost":     costText,
+	"cost":     costText, // per document: see HTML
 	"compiler": compilerText,
 	"unnamed":  func(f document.Finding) string { return strings.TrimPrefix(f.Message, f.Benchmark+": ") },
 	"deref": func(f *float64) float64 {
@@ -64,13 +64,21 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 // Content-Security-Policy allows no inline code.
 func HTML(w io.Writer, doc *document.Report, opts Options) error {
 	v := newHTMLView(doc, opts)
-	return htmlTemplate.Execute(w, v)
+	t, err := htmlTemplate.Clone()
+	if err != nil {
+		return err
+	}
+	t.Funcs(template.FuncMap{"cost": func(f document.Finding) string { return costIn(doc, f) }})
+	return t.Execute(w, v)
 }
 
 // htmlView is what the template shows, computed so the template only
 // loops and prints.
 type htmlView struct {
 	Title string
+	// Costliest is what a finding's cost is ranked in: "benchmark", or
+	// "run" for a program's run.
+	Costliest string
 	// Assets is Options.Assets; Style and Script the inline code
 	// without it.
 	Assets                            string
@@ -157,7 +165,7 @@ type htmlGate struct {
 }
 
 func newHTMLView(d *document.Report, opts Options) *htmlView {
-	v := &htmlView{Title: opts.title(d), Doc: d, Sec: sectionsOf(d), Commands: d.Commands,
+	v := &htmlView{Title: opts.title(d), Costliest: costliest(d), Doc: d, Sec: sectionsOf(d), Commands: d.Commands,
 		Assets: opts.Assets, Style: template.CSS(htmlStyle), Script: template.JS(htmlScript)}
 	for _, s := range d.Scaling {
 		if s.Parameter == "cpu" {
@@ -185,6 +193,9 @@ func newHTMLView(d *document.Report, opts Options) *htmlView {
 	}
 
 	bs := metricBenchmarks(d.Benchmarks)
+	if d.Op == document.OpRun {
+		bs = nil // the run's table has its figures
+	}
 	if us := units(bs); len(bs) > 0 && len(us) > 0 {
 		v.Units = us
 		for _, b := range bs {

@@ -78,7 +78,8 @@ func (m *mdWriter) appendix() {
 	}
 	parts := []part{
 		{"More findings", m.moreFindings, len(m.sec.More) > 0},
-		{"Benchmarks", m.benchmarks, len(metricBenchmarks(m.doc.Benchmarks)) > 0},
+		// A run's figures are in its own table (see run).
+		{"Benchmarks", m.benchmarks, len(metricBenchmarks(m.doc.Benchmarks)) > 0 && m.doc.Op != document.OpRun},
 		{"Where CPU goes", m.cpu, len(cpuOf(m.doc, m.opts)) > 0},
 		{"Where memory goes", m.memory, len(memOf(m.doc, m.opts)) > 0},
 		{"Failed benchmarks", m.failures, m.hasFailures()},
@@ -192,10 +193,10 @@ func (m *mdWriter) rootCauses() {
 		return
 	}
 	m.printf("## What to do first\n\n")
-	m.printf("%d root cause%s, ranked by the share of CPU time each accounts for in the benchmark it costs most.\n\n", len(rc), pluralS(len(rc)))
+	m.printf("%d root cause%s, ranked by the share of CPU time each accounts for in the %s it costs most.\n\n", len(rc), pluralS(len(rc)), costliest(m.doc))
 	for i, f := range rc {
 		m.printf("%d. %s %s%s — %s\\\n", i+1, severityTag(f.Severity), code(fileLine(f.File, f.Line)), inFunc(f.Function), mdText(f.Message))
-		if c := costText(f); c != "" {
+		if c := costIn(m.doc, f); c != "" {
 			m.printf("   *Cost:* %s\\\n", mdText(c))
 		}
 		if len(f.Related) > 0 {
@@ -251,7 +252,7 @@ func (m *mdWriter) moreFindings() {
 	m.printf("### More findings\n\n")
 	for _, f := range m.sec.More {
 		m.printf("- %s %s%s — %s", severityTag(f.Severity), code(fileLine(f.File, f.Line)), inFunc(f.Function), mdText(f.Message))
-		if c := costText(f); c != "" {
+		if c := costIn(m.doc, f); c != "" {
 			m.printf(" (%s)", mdText(c))
 		}
 		if f.Suggestion != "" {
@@ -298,6 +299,52 @@ func pluralS(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// costliest is what findings are ranked in: a benchmark, or a program's
+// run.
+func costliest(d *document.Report) string {
+	if d.Op == document.OpRun {
+		return "run"
+	}
+	return "benchmark"
+}
+
+// costIn says what a finding of d costs: per op for benchmarks
+// (costText), per run and per second of run for a program's run.
+func costIn(d *document.Report, f document.Finding) string {
+	if d.Op != document.OpRun {
+		return costText(f)
+	}
+	wall := map[string]float64{}
+	if d.Run != nil {
+		for _, v := range d.Run.Variants {
+			wall[v.Name] = v.WallSeconds
+		}
+	}
+	var parts []string
+	for i, c := range f.Costs {
+		if i == 3 {
+			parts = append(parts, fmt.Sprintf("and %d more variants", len(f.Costs)-3))
+			break
+		}
+		var xs []string
+		if c.CPUShare >= 0.005 {
+			xs = append(xs, percent(c.CPUShare)+" of CPU")
+		}
+		if c.AllocsPerOp > 0 {
+			x := fmt.Sprintf("%s allocations and %s per run", formatCount(int64(math.Round(c.AllocsPerOp))), formatBytes(int64(c.BytesPerOp)))
+			if w := wall[c.Benchmark]; w > 0 {
+				x += fmt.Sprintf(" (%s/s and %s/s of run)", formatCount(int64(math.Round(c.AllocsPerOp/w))), formatBytes(int64(c.BytesPerOp/w)))
+			}
+			xs = append(xs, x)
+		}
+		if len(xs) == 0 {
+			continue
+		}
+		parts = append(parts, c.Benchmark+" "+strings.Join(xs, ", "))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // costText says what a finding costs, costliest benchmark first.
@@ -567,7 +614,44 @@ func (m *mdWriter) cpu() {
 			}
 			m.table("rrll", []string{"flat", "cum", "function", "hottest line"}, rows)
 		}
+		if m.doc.Op == document.OpRun {
+			m.moduleLines(bc.Bench)
+		}
 	}
+}
+
+// moduleLineRows is how many of the module's lines a run's report lists.
+const moduleLineRows = 15
+
+// moduleLines writes the module's costliest lines in b's CPU profile:
+// where the run's time goes in the program's own source, whatever leaf
+// (a runtime routine, a system call stub) the samples end in.
+func (m *mdWriter) moduleLines(b document.Benchmark) {
+	var ls []document.LineCost
+	for _, l := range m.doc.Lines {
+		if of(b, l.Package, l.Benchmark) && !l.InTest {
+			ls = append(ls, l)
+		}
+	}
+	if len(ls) == 0 {
+		return
+	}
+	slices.SortStableFunc(ls, func(x, y document.LineCost) int { return cmp.Compare(y.Cum, x.Cum) })
+	ls = ls[:min(len(ls), moduleLineRows)]
+	m.printf("The module's lines, by the CPU spent at them and below:\n\n")
+	var rows [][]string
+	for _, l := range ls {
+		calls := "—"
+		if l.Callee != "" {
+			calls = code(document.ShortFunc(l.Callee)) + " (" + string(l.Category) + ")"
+		}
+		src := ""
+		if l.Source != "" {
+			src = code(l.Source)
+		}
+		rows = append(rows, []string{percent(l.Cum), percent(l.Self), code(fileLine(l.File, l.Line)), code(document.ShortFunc(l.Function)), calls, src})
+	}
+	m.table("rrllll", []string{"cum", "self", "line", "function", "calls", "source"}, rows)
 }
 
 // benchMem is what the report knows about one benchmark's allocations.
@@ -637,6 +721,15 @@ func (m *mdWriter) memory() {
 }
 
 // gateValue formats a gate's measured value or threshold for its unit.
+// unitIn is a benchmark unit as d says it: "allocs/op" is "allocs per
+// run" in a program's run.
+func unitIn(d *document.Report, unit string) string {
+	if d.Op == document.OpRun && strings.HasSuffix(unit, "/op") {
+		return strings.TrimSuffix(unit, "/op") + " per run"
+	}
+	return unit
+}
+
 func gateValue(v float64, unit string) string {
 	switch unit {
 	case "share":
@@ -644,7 +737,7 @@ func gateValue(v float64, unit string) string {
 	case "":
 		return strconv.FormatFloat(v, 'g', 4, 64)
 	}
-	return scaled(v, unit) + " " + unit
+	return scaled(v, strings.Replace(unit, " per run", "/op", 1)) + " " + unit
 }
 
 func (m *mdWriter) gate() {
@@ -659,9 +752,9 @@ func (m *mdWriter) gate() {
 			verdict = "**" + verdict + "**"
 		}
 		rows = append(rows, []string{verdict, mdText(g.Rule), mdText(g.Benchmark), code(g.Metric),
-			gateValue(g.Measured, g.Unit), gateValue(g.Threshold, g.Unit), mdText(g.Message)})
+			gateValue(g.Measured, unitIn(m.doc, g.Unit)), gateValue(g.Threshold, unitIn(m.doc, g.Unit)), mdText(g.Message)})
 	}
-	m.table("llllrrl", []string{"verdict", "rule", "benchmark", "metric", "measured", "threshold", "why"}, rows)
+	m.table("llllrrl", []string{"verdict", "rule", costliest(m.doc), "metric", "measured", "threshold", "why"}, rows)
 }
 
 func (m *mdWriter) failures() {

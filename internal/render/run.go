@@ -33,7 +33,7 @@ func runTable(doc *document.Report) (header []string, rows [][]string) {
 		numbered = numbered || !strings.HasPrefix(v.Name, strings.TrimSpace("run "+strings.Join(v.Args, " ")))
 	}
 	if numbered {
-		row("arguments", func(v document.RunVariant) string { return strings.Join(v.Args, " ") })
+		row("arguments", func(v document.RunVariant) string { return shellWords(v.Args) })
 	}
 	if vs[0].Runs > 1 {
 		row("runs", func(v document.RunVariant) string { return strconv.Itoa(v.Runs) })
@@ -84,6 +84,59 @@ func runTable(doc *document.Report) (header []string, rows [][]string) {
 		return s
 	})
 	return header, rows
+}
+
+// shellWords writes args as a shell would need them typed: a word of
+// letters, digits and -_./:=,+@% as it is, any other in single quotes, and
+// one with a control character (a newline, a tab) in bash's $'…' with
+// escapes, so the line stays one line and says exactly what was run.
+func shellWords(args []string) string {
+	words := make([]string, len(args))
+	for i, a := range args {
+		words[i] = shellWord(a)
+	}
+	return strings.Join(words, " ")
+}
+
+func shellWord(a string) string {
+	plain, control := a != "", false
+	for _, r := range a {
+		switch {
+		case r < ' ' || r == 0x7f:
+			control = true
+		case !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=,+@%", r)):
+			plain = false
+		}
+	}
+	switch {
+	case control:
+		var b strings.Builder
+		b.WriteString("$'")
+		for _, r := range a {
+			switch r {
+			case '\\', '\'':
+				b.WriteByte('\\')
+				b.WriteRune(r)
+			case '\n':
+				b.WriteString(`\n`)
+			case '\t':
+				b.WriteString(`\t`)
+			case '\r':
+				b.WriteString(`\r`)
+			default:
+				if r < ' ' || r == 0x7f {
+					fmt.Fprintf(&b, `\x%02x`, r)
+				} else {
+					b.WriteRune(r)
+				}
+			}
+		}
+		b.WriteByte('\'')
+		return b.String()
+	case plain:
+		return a
+	}
+	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 }
 
 // topCategories returns the largest CPU categories over the run's

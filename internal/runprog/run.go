@@ -243,7 +243,7 @@ runs:
 	// analysis is quick, and the program's profiles are written.
 	actx := context.WithoutCancel(ctx)
 	doc := &document.Report{Schema: document.Schema, Module: pkg.ModulePath, GOOS: runtime.GOOS, GOARCH: runtime.GOARCH,
-		Date: time.Now().UTC().Format(time.RFC3339), Benchmarks: []document.Benchmark{}}
+		Date: time.Now().UTC().Format(time.RFC3339), Benchmarks: []document.Benchmark{}, Op: document.OpRun}
 	doc.GoVersion, _ = (&gotest.Toolchain{Dir: cfg.Dir}).GoVersion(actx)
 	doc.Commit = git.ReadVCS(actx, pkg.ModuleDir).Commit
 	doc.Run = &document.Run{Package: pkg.ImportPath, SegmentSeconds: cmpDuration(cfg.Segment, time.Second).Seconds(),
@@ -258,13 +258,20 @@ runs:
 				continue
 			}
 			order[v.name] = i
-			aopts := profiles.Options{ModuleDir: v.pkg.ModuleDir, ModulePath: v.pkg.ModulePath, Benchmark: "main"}
+			aopts := profiles.Options{ModuleDir: v.pkg.ModuleDir, ModulePath: v.pkg.ModulePath, Benchmark: "main", Phases: true}
 			rv, bj, a, err := v.analyse(doc, v.pkg, aopts)
 			if err != nil {
 				return err
 			}
 			rv.Revision = v.rev
 			loop.AddEvidence(doc, &bj, a, loop.Evidence{Hotspots: 10, Sites: 8, Lines: 40, ModuleDir: v.pkg.ModuleDir, PerOp: float64(len(v.results))})
+			doc.Hotspots = slices.DeleteFunc(doc.Hotspots, func(h document.Hotspot) bool { return h.Benchmark == bj.Name && isLeaf(h.Function) })
+			if a.CPU != nil {
+				for _, ph := range a.CPU.Phases {
+					doc.Phases = append(doc.Phases, document.Phase{Benchmark: bj.Name, Package: bj.Package, Function: ph.Function,
+						Caller: ph.Caller, File: ph.File, Line: ph.Line, Share: ph.Share, MemoryShare: ph.MemoryShare})
+				}
+			}
 			// The benchmark rules (the loop does no work, setup in the
 			// timed region) are not a program's.
 			bj.ModuleCPUShare, bj.CalleeCPUShare = nil, nil
@@ -416,8 +423,8 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 	case last.End == program.EndExit:
 		if last.Signal != "" {
 			rv.Notes = append(rv.Notes, fmt.Sprintf("%s: the program died of %s, which the wrapper could not catch: the last CPU profile segment (up to %s) was lost, and the heap profile is the one written last", v.name, last.Signal, segmentText(doc)))
-		} else {
-			rv.Notes = append(rv.Notes, fmt.Sprintf("%s: the program exited through os.Exit (status %d): the last CPU profile segment (up to %s) was lost, and the heap profile is the one written last", v.name, last.ExitCode, segmentText(doc)))
+		} else if last.Lost {
+			rv.Notes = append(rv.Notes, fmt.Sprintf("%s: the program exited through os.Exit outside the module's code (status %d): the last CPU profile segment was lost: %s, and the heap profile is the one written last", v.name, last.ExitCode, lostShare(last)))
 		}
 	case last.End == program.EndPanic:
 		rv.Notes = append(rv.Notes, fmt.Sprintf("%s: the program panicked; its profiles were written before it died", v.name))
@@ -454,7 +461,7 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 			}
 		}
 	} else {
-		rv.Notes = append(rv.Notes, fmt.Sprintf("%s: no CPU profile segment was complete (the program ran less than one segment, %s, before os.Exit or without perfloop's CPU profile)", v.name, segmentText(doc)))
+		rv.Notes = append(rv.Notes, fmt.Sprintf("%s: no CPU profile segment was complete (the program ran less than the first segment, %s, before an os.Exit outside the module's code, or without perfloop's CPU profile)", v.name, firstSegment(cfgSegment(doc))))
 	}
 	if v.heap != nil {
 		path := filepath.Join(v.dir, "heap.pprof")
@@ -468,11 +475,42 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 		} else {
 			a.Heap = h
 			rv.AllocBytes, rv.AllocObjects = int64(float64(h.Bytes)/runs), int64(float64(h.Objects)/runs)
-			bj.Metrics["B/op"] = document.NewMetric(stats.Summarize([]float64{float64(rv.AllocBytes)}, "B/op", nil))
-			bj.Metrics["allocs/op"] = document.NewMetric(stats.Summarize([]float64{float64(rv.AllocObjects)}, "allocs/op", nil))
 		}
 	}
+	// The runtime's exact count, when every run wrote one: the heap
+	// profile's total is a sampled estimate.
+	var bytes, objects int64
+	counted := 0
+	for _, r := range v.results {
+		if r.Collected != nil && r.AllocBytes > 0 {
+			bytes, objects = bytes+r.AllocBytes, objects+r.AllocObjects
+			counted++
+		}
+	}
+	if counted == len(v.results) {
+		rv.AllocBytes, rv.AllocObjects = int64(float64(bytes)/runs), int64(float64(objects)/runs)
+	}
+	if rv.AllocBytes > 0 {
+		bj.Metrics["B/op"] = document.NewMetric(stats.Summarize([]float64{float64(rv.AllocBytes)}, "B/op", nil))
+		bj.Metrics["allocs/op"] = document.NewMetric(stats.Summarize([]float64{float64(rv.AllocObjects)}, "allocs/op", nil))
+	}
 	return rv, bj, a, nil
+}
+
+// isLeaf reports whether fn is a leaf the CPU profile samples for work
+// that is another's: runtime.asyncPreempt (the preempted code's, or the
+// scheduler's) and the raw system call stubs (the module line that makes
+// the call is in the line table, in the syscall category). Such a leaf
+// is no hot spot of a program's run.
+func isLeaf(fn string) bool {
+	switch {
+	case strings.HasPrefix(fn, "runtime.asyncPreempt"):
+		return true
+	case strings.HasPrefix(fn, "syscall.") || strings.HasPrefix(fn, "internal/runtime/syscall") || strings.HasPrefix(fn, "runtime/internal/syscall") || strings.HasPrefix(fn, "golang.org/x/sys/unix."):
+		name := fn[strings.LastIndexByte(fn, '.')+1:]
+		return strings.HasPrefix(name, "Syscall") || strings.HasPrefix(name, "RawSyscall") || strings.HasPrefix(name, "rawSyscall") || strings.HasPrefix(name, "rawVforkSyscall") || strings.HasPrefix(name, "runtime_entersyscall") || name == "syscall" || name == "Syscall6"
+	}
+	return false
 }
 
 // qualifyMain returns a copy of p with the main package's functions named
@@ -490,6 +528,33 @@ func qualifyMain(p *profile.Profile, importPath string) *profile.Profile {
 		}
 	}
 	return q
+}
+
+// lostShare says how much of a run's CPU time its CPU profile lost: the
+// samples against the kernel's user and system time.
+func lostShare(r *program.Result) string {
+	var sampled time.Duration
+	if r.CPU != nil {
+		sampled = time.Duration(profiles.SampleTotal(r.CPU, "cpu"))
+	}
+	used := r.User + r.Sys
+	if used <= 0 {
+		return "the profile holds " + sampled.Round(time.Millisecond).String() + " of CPU time"
+	}
+	lost := max(0, 1-sampled.Seconds()/used.Seconds())
+	return fmt.Sprintf("the profile holds %s of the run's %s of CPU time (%.0f%% lost)",
+		sampled.Round(time.Millisecond), used.Round(time.Millisecond), 100*lost)
+}
+
+// cfgSegment is the run's segment length.
+func cfgSegment(doc *document.Report) time.Duration {
+	return time.Duration(doc.Run.SegmentSeconds * float64(time.Second))
+}
+
+// firstSegment is the length of the wrapper's first CPU profile segment:
+// 100ms, or the segment length when that is shorter.
+func firstSegment(segment time.Duration) time.Duration {
+	return min(segment, 100*time.Millisecond)
 }
 
 func segmentText(doc *document.Report) string {

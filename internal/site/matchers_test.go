@@ -19,6 +19,9 @@ func TestMatchers(t *testing.T) {
 		"unbufferedwrite": site.UnbufferedWrite,
 		"samecall":        site.SameCall,
 		"sortslice":       site.SortSlice,
+		"mapkeybuilt":     site.MapKeyBuilt,
+		"fieldscounted":   site.FieldsCounted,
+		"readall":         site.ReadAll,
 	} {
 		t.Run(pkg, func(t *testing.T) { analysistest.Run(t, analysistest.TestData(), a, pkg) })
 	}

@@ -8,8 +8,14 @@
 //     not edited.
 //   - The store keeps what the benchmarks said, not what perfloop made of
 //     it: results as benchfmt text, report.json and pprof profiles as the
-//     bytes they were. Parsing and judging happen elsewhere, so a better
-//     analysis later can be run over the old history.
+//     bytes they were. Judging happens elsewhere, so a better analysis
+//     later can be run over the old history. Two things are derived and
+//     kept beside, for speed: each run's results by series (Samples: a
+//     history reads them without parsing a thing), and what history
+//     computed for each series when a run was recorded (SeriesState,
+//     written in a HistoryTx). Both can be rebuilt from the runs, and
+//     the state says which runs it has taken in (Unapplied), so a reader
+//     knows when it is current.
 //   - Numbers are compared only within one Fingerprint (CPU, GOMAXPROCS, Go
 //     version, OS, arch, kernel, the build settings that change the code).
 //     The store records it with every run and hands it back; it never
@@ -36,6 +42,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -84,6 +91,27 @@ type Run struct {
 	Report      []byte                              // report.json, may be nil (empty counts as none)
 	Profiles    map[string][]byte                   // name → pprof bytes, e.g. "example.com/m BenchmarkX.cpu.pprof"; may be nil
 	Durations   map[document.BenchKey]time.Duration // wall time each benchmark's runs took, kept as "pkg BenchmarkName"; for sharding
+	// Steps are the run's paired measurements against an earlier commit
+	// (see Step); each goes with the run's series of its benchmark and
+	// unit, whatever their GOMAXPROCS, and one whose benchmark the
+	// results do not hold is not kept.
+	Steps []Step
+}
+
+// Step is a paired measurement of a run's commit against an earlier
+// commit, both measured in the same job, interleaved (perfloop record
+// measures its commit against the one recorded before it): what happens
+// to the machine meanwhile happens to both sides alike, so a loaded
+// machine, which moves the level of every run, does not move it.
+type Step struct {
+	Key         SeriesKey // the benchmark and unit (Procs is not matched)
+	Base        string    // the earlier commit, a full hash
+	Delta       float64   // the median per-round change, this commit/Base − 1
+	Low, High   float64   // its 95% interval
+	P           float64   // the paired test's p-value
+	Significant bool      // decided changed, at the run's level across its rows
+	// Before and After are each side's median in the paired run.
+	Before, After float64
 }
 
 // RunInfo is a run without its blobs.
@@ -98,6 +126,12 @@ type RunInfo struct {
 	FingerprintKey string // Fingerprint.Key() as stored with the run
 	Shard          string
 	HasReport      bool
+	// Series is how many series the run's results hold (0: none, or a
+	// store at a schema before 3, read as it is: see HasSeries).
+	Series int
+	// Applied says a history update has taken the run in (see
+	// HistoryTx).
+	Applied bool
 }
 
 // Backend names.
@@ -535,6 +569,12 @@ func (s *Store) save(ctx context.Context, r *Run) (int64, error) {
 			return 0, fmt.Errorf("insert duration of %s: %w", b, err)
 		}
 	}
+	if _, err := saveSamples(ctx, tx, s.backend, id, r.Module, fp.Key(), r.Results); err != nil {
+		return 0, err
+	}
+	if err := saveSteps(ctx, tx, id, r.Module, fp.Key(), r.Steps); err != nil {
+		return 0, err
+	}
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
@@ -585,9 +625,13 @@ func (s *Store) runInfoColumns() string {
 	if s.version < 2 {
 		build = "'' AS fp_build"
 	}
+	series := "series_count, applied"
+	if s.version < 3 {
+		series = "0 AS series_count, 0 AS applied"
+	}
 	return `id, module, commit_hash, commit_time, subject,
 	fp_key, fp_cpu, fp_gomaxprocs, fp_go, fp_goos, fp_goarch, fp_kernel, ` + build + `,
-	started, shard, report IS NOT NULL`
+	started, shard, report IS NOT NULL, ` + series
 }
 
 type scanner interface{ Scan(dest ...any) error }
@@ -596,13 +640,16 @@ func scanRunInfo(row scanner) (RunInfo, error) {
 	var (
 		ri                  RunInfo
 		commitTime, started sql.NullInt64
-		gomaxprocs          int64
+		gomaxprocs, series  int64
+		applied             int64
 	)
 	err := row.Scan(&ri.ID, &ri.Module, &ri.Commit, &commitTime, &ri.Subject,
 		&ri.FingerprintKey, &ri.Fingerprint.CPU, &gomaxprocs, &ri.Fingerprint.GoVersion,
 		&ri.Fingerprint.GOOS, &ri.Fingerprint.GOARCH, &ri.Fingerprint.Kernel, &ri.Fingerprint.Build,
-		&started, &ri.Shard, &ri.HasReport)
+		&started, &ri.Shard, &ri.HasReport, &series, &applied)
 	ri.Fingerprint.GOMAXPROCS = int(gomaxprocs)
+	ri.Series = int(series)
+	ri.Applied = applied != 0
 	ri.CommitTime = timeFrom(commitTime)
 	ri.Started = timeFrom(started)
 	return ri, err
@@ -612,25 +659,33 @@ func scanRunInfo(row scanner) (RunInfo, error) {
 // CommitTime (runs without one first), then by ID. It returns an empty,
 // non-nil slice when the module has none.
 func (s *Store) Runs(ctx context.Context, module string) ([]RunInfo, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+s.runInfoColumns()+` FROM runs
+	out, err := runs(ctx, s.db, s.runInfoColumns(), module)
+	if err != nil {
+		return nil, fmt.Errorf("store %s: %w", s.name, err)
+	}
+	return out, nil
+}
+
+func runs(ctx context.Context, q querier, columns, module string) ([]RunInfo, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+columns+` FROM runs
 		WHERE module = $1
 		ORDER BY commit_time IS NOT NULL, commit_time, id`, module)
 	if err != nil {
-		return nil, fmt.Errorf("store %s: runs of %s: %w", s.name, module, err)
+		return nil, fmt.Errorf("runs of %s: %w", module, err)
 	}
 	defer rows.Close()
-	runs := []RunInfo{}
+	out := []RunInfo{}
 	for rows.Next() {
 		ri, err := scanRunInfo(rows)
 		if err != nil {
-			return nil, fmt.Errorf("store %s: runs of %s: %w", s.name, module, err)
+			return nil, fmt.Errorf("runs of %s: %w", module, err)
 		}
-		runs = append(runs, ri)
+		out = append(out, ri)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store %s: runs of %s: %w", s.name, module, err)
+		return nil, fmt.Errorf("runs of %s: %w", module, err)
 	}
-	return runs, nil
+	return out, nil
 }
 
 // Run returns the run with the given id, without its blobs. If there is none
@@ -735,21 +790,25 @@ func (s *Store) Profile(ctx context.Context, id int64, name string) ([]byte, err
 const durationSamples = 3
 
 // Durations returns, per benchmark, how long the benchmark's runs
-// took in module's runs with the given fingerprint key: the median of the
-// newest three runs that measured it (newest by Started, then ID; the mean
-// of the middle two when there are two). It returns an empty map when no
-// such run has durations.
+// took in module's runs with the given fingerprint key ("": of any
+// machine): the median of the newest three runs that measured it (newest
+// by Started, then ID; the mean of the middle two when there are two). It
+// returns an empty map when no such run has durations.
 func (s *Store) Durations(ctx context.Context, module, fingerprintKey string) (map[document.BenchKey]time.Duration, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT benchmark, nanos FROM (
+	return durations(ctx, s.db, s.name, module, fingerprintKey)
+}
+
+func durations(ctx context.Context, q querier, name, module, fingerprintKey string) (map[document.BenchKey]time.Duration, error) {
+	rows, err := q.QueryContext(ctx, `SELECT benchmark, nanos FROM (
 			SELECT d.benchmark, d.nanos, ROW_NUMBER() OVER (
 				PARTITION BY d.benchmark
 				ORDER BY r.started IS NULL, r.started DESC, r.id DESC) AS n
 			FROM durations d JOIN runs r ON r.id = d.run_id
-			WHERE r.module = $1 AND r.fp_key = $2
+			WHERE r.module = $1 AND ($2 = '' OR r.fp_key = $2)
 		) AS newest
 		WHERE n <= $3`, module, fingerprintKey, durationSamples)
 	if err != nil {
-		return nil, fmt.Errorf("store %s: durations of %s on %s: %w", s.name, module, fingerprintKey, err)
+		return nil, fmt.Errorf("store %s: durations of %s on %s: %w", name, module, fingerprintKey, err)
 	}
 	defer rows.Close()
 	samples := map[string][]int64{}
@@ -759,18 +818,73 @@ func (s *Store) Durations(ctx context.Context, module, fingerprintKey string) (m
 			n int64
 		)
 		if err := rows.Scan(&b, &n); err != nil {
-			return nil, fmt.Errorf("store %s: durations of %s on %s: %w", s.name, module, fingerprintKey, err)
+			return nil, fmt.Errorf("store %s: durations of %s on %s: %w", name, module, fingerprintKey, err)
 		}
 		samples[b] = append(samples[b], n)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store %s: durations of %s on %s: %w", s.name, module, fingerprintKey, err)
+		return nil, fmt.Errorf("store %s: durations of %s on %s: %w", name, module, fingerprintKey, err)
 	}
 	out := make(map[document.BenchKey]time.Duration, len(samples))
 	for b, ns := range samples {
 		out[document.ParseBenchKey(b)] = median(ns)
 	}
 	return out, nil
+}
+
+// ShardDurations returns the durations the shards of module's commit
+// balance on: the first call for the commit takes Durations (of every
+// machine: a run's fingerprint is known only once it has run) and keeps
+// them; later calls for the commit, from its other shards, get the same,
+// whatever runs were stored meanwhile (a shard that finished while another
+// had not started yet), so that every shard splits the benchmarks alike.
+func (s *Store) ShardDurations(ctx context.Context, module, commit string) (map[document.BenchKey]time.Duration, error) {
+	if err := s.needVersion(3); err != nil {
+		return nil, err
+	}
+	read := func() (map[document.BenchKey]time.Duration, bool, error) {
+		var data []byte
+		err := s.db.QueryRowContext(ctx, `SELECT durations FROM shard_durations WHERE module = $1 AND commit_hash = $2`, module, commit).Scan(&data)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, false, nil
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		var nanos map[string]int64
+		if err := json.Unmarshal(data, &nanos); err != nil {
+			return nil, false, err
+		}
+		out := make(map[document.BenchKey]time.Duration, len(nanos))
+		for b, n := range nanos {
+			out[document.ParseBenchKey(b)] = time.Duration(n)
+		}
+		return out, true, nil
+	}
+	d, ok, err := read()
+	if err != nil {
+		return nil, fmt.Errorf("store %s: shard durations of %s: %w", s.name, commit, err)
+	}
+	if ok {
+		return d, nil
+	}
+	if d, err = s.Durations(ctx, module, ""); err != nil {
+		return nil, err
+	}
+	nanos := make(map[string]int64, len(d))
+	for b, v := range d {
+		nanos[b.String()] = int64(v)
+	}
+	data, _ := json.Marshal(nanos)
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO shard_durations (module, commit_hash, durations) VALUES ($1, $2, $3)
+		ON CONFLICT DO NOTHING`, module, commit, data); err != nil {
+		return nil, fmt.Errorf("store %s: shard durations of %s: %w", s.name, commit, err)
+	}
+	// Another shard's, if it was first.
+	if d, _, err = read(); err != nil {
+		return nil, fmt.Errorf("store %s: shard durations of %s: %w", s.name, commit, err)
+	}
+	return d, nil
 }
 
 func median(ns []int64) time.Duration {

@@ -218,7 +218,7 @@ func TestRoundTrip(t *testing.T) {
 		want := RunInfo{
 			ID: id, Module: "example.com/m", Commit: r.Commit, CommitTime: ct.UTC(),
 			Started: ct.Add(time.Hour).UTC(), Subject: "commit 7", Fingerprint: testFP,
-			FingerprintKey: testFP.Key(), Shard: "1/2", HasReport: true,
+			FingerprintKey: testFP.Key(), Shard: "1/2", HasReport: true, Series: 1,
 		}
 		if !reflect.DeepEqual(*ri, want) {
 			t.Errorf("Run = %+v\nwant  %+v", *ri, want)
@@ -372,6 +372,52 @@ func TestDurations(t *testing.T) {
 		}
 		if d, err := s.Durations(ctx, "other module", testFP.Key()); err != nil || len(d) != 0 {
 			t.Errorf("Durations of another module = %v, %v; want none", d, err)
+		}
+		// Of any machine: the newest three of A are 1h, 4s and 9s.
+		d, err = s.Durations(ctx, "m", "")
+		if want := map[document.BenchKey]time.Duration{kA: 9 * time.Second, kB: 3 * time.Second, kC: time.Hour}; err != nil || !reflect.DeepEqual(d, want) {
+			t.Errorf("Durations of any machine = %v, %v; want %v", d, err, want)
+		}
+	})
+}
+
+// TestShardDurations: the shards of a commit, however many and however
+// late, get the durations the first of them got; another commit's get
+// the store's as they are then.
+func TestShardDurations(t *testing.T) {
+	forEach(t, func(t *testing.T, b backend) {
+		kA := document.BenchKey{Package: "m", Name: "BenchmarkA"}
+		ctx := context.Background()
+		s := b.open(t)
+		save := func(d map[document.BenchKey]time.Duration) {
+			t.Helper()
+			if _, err := s.Save(ctx, &Run{Module: "m", Commit: "c", Results: oneResult, Fingerprint: testFP, Started: time.Now(), Durations: d}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		save(map[document.BenchKey]time.Duration{kA: time.Second})
+		var wg sync.WaitGroup
+		got := make([]map[document.BenchKey]time.Duration, 6)
+		errs := make([]error, 6)
+		for i := range got {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				got[i], errs[i] = b.open(t).ShardDurations(ctx, "m", "c2")
+			}()
+		}
+		wg.Wait()
+		for i := range got {
+			if errs[i] != nil || !reflect.DeepEqual(got[i], map[document.BenchKey]time.Duration{kA: time.Second}) {
+				t.Errorf("shard %d: %v, %v", i, got[i], errs[i])
+			}
+		}
+		save(map[document.BenchKey]time.Duration{kA: 3 * time.Second})
+		if d, err := s.ShardDurations(ctx, "m", "c2"); err != nil || d[kA] != time.Second {
+			t.Errorf("a late shard of c2: %v, %v; want what the first got", d, err)
+		}
+		if d, err := s.ShardDurations(ctx, "m", "c3"); err != nil || d[kA] != 2*time.Second {
+			t.Errorf("c3's shards: %v, %v; want the median of 1s and 3s", d, err)
 		}
 	})
 }

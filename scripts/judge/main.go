@@ -4,7 +4,9 @@
 // on a writable copy with the labels' flags, keeps the report as the
 // module's evidence.json (-save), and prints, per module, the recall of
 // the expert's must-find causes on the first screen, the findings of a
-// known-false kind, and the findings per root cause.
+// known-false kind, the findings per root cause, and the advice-fit: of
+// the first-screen findings that point at a cause, how many carry advice
+// the expert accepts (with -v, why each other one does not).
 //
 // With -offline it runs nothing: it derives the findings again from each
 // module's saved evidence.json, as TestCorpus does, which is how a change
@@ -80,14 +82,28 @@ func main() {
 			fmt.Printf("%s:\n", l.Name)
 			for i, f := range judge.FirstScreenFindings(doc.Findings) {
 				fmt.Printf("%2d %s %s %s:%d %s (impact %.2f)\n   %s\n", i+1, f.Kind, f.Section, f.File, f.Line, f.Benchmark, f.Impact, f.Message)
+				if len(f.Related) > 0 {
+					var rel []string
+					for _, r := range f.Related {
+						rel = append(rel, fmt.Sprintf("%s:%d", r.File, r.Line))
+					}
+					fmt.Printf("   related: %s\n", strings.Join(rel, ", "))
+				}
+				if f.Suggestion != "" {
+					shape := f.Shape
+					if f.Generic {
+						shape = "generic"
+					}
+					fmt.Printf("   advice [%s]: %s\n", shape, f.Suggestion)
+				}
 			}
 		}
 		scores = append(scores, s)
 		wall = append(wall, time.Since(start))
 	}
-	fmt.Printf("%-10s %8s %7s %9s %10s %6s\n", "module", "recall", "false", "per-cause", "first-fix", "time")
+	fmt.Printf("%-12s %8s %7s %9s %10s %10s %6s\n", "module", "recall", "false", "per-cause", "advice-fit", "first-fix", "time")
 	for i, s := range scores {
-		fmt.Printf("%-10s %3d/%-3d %7d %9.2f %10d %6s\n", s.Module, s.Found, s.MustFind, len(s.False), s.PerCause(), s.Fix, wall[i].Round(time.Second))
+		fmt.Printf("%-12s %3d/%-3d %7d %9.2f %6d/%-3d %10d %6s\n", s.Module, s.Found, s.MustFind, len(s.False), s.PerCause(), s.Fitting, s.Advised, s.Fix, wall[i].Round(time.Second))
 		if *verbose {
 			for _, m := range s.Missed {
 				fmt.Printf("    missed: %s\n", m)
@@ -97,6 +113,9 @@ func main() {
 			}
 			for _, r := range s.Repeats {
 				fmt.Printf("    repeated: %s\n", r)
+			}
+			for _, m := range s.Misfits {
+				fmt.Printf("    advice: %s\n", m)
 			}
 		}
 	}

@@ -1,5 +1,11 @@
-// Pick the newest point as B, so one click diffs the oldest against it.
+// A pick in the table replaces a default (A the oldest point, B the
+// newest): its label is greyed, so the form shows what it will diff.
 (function () {
-  var b = document.querySelectorAll("input[name=b]");
-  if (b.length) b[b.length - 1].checked = true;
+  ["a", "b"].forEach(function (name) {
+    var def = document.querySelector("label input[name=" + name + "]");
+    if (!def) return;
+    document.querySelectorAll("input[name=" + name + "]").forEach(function (r) {
+      r.addEventListener("change", function () { def.parentNode.classList.toggle("muted", r !== def); });
+    });
+  });
 })();

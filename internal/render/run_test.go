@@ -1,0 +1,54 @@
+package render
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// TestRunArguments: a program's arguments are shown as a shell would
+// need them typed (quoted where they hold spaces or shell syntax), and
+// whatever they hold — a pipe, backticks, a newline, HTML — every row of
+// the run's Markdown table stays one row of as many cells as the header.
+func TestRunArguments(t *testing.T) {
+	args := []string{"-sep", "a|b", "two words", "x`y`", "line1\nline2", "<b>bold</b>", "*em*", ""}
+	doc := &document.Report{Schema: document.Schema, Module: "example.com/m", Op: document.OpRun,
+		Benchmarks: []document.Benchmark{{Name: "run 1", Status: "ok"}, {Name: "run 2", Status: "ok"}},
+		Run: &document.Run{Package: "example.com/m", SegmentSeconds: 1, MemProfileRate: 512 * 1024,
+			Variants: []document.RunVariant{{Name: "run 1", Args: args, Runs: 1}, {Name: "run 2", Args: []string{"plain"}, Runs: 1}}}}
+	var b bytes.Buffer
+	if err := Markdown(&b, doc, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	start := strings.Index(md, "## The run")
+	if start < 0 {
+		t.Fatalf("no run section:\n%s", md)
+	}
+	var table []string
+	for _, l := range strings.Split(md[start:], "\n")[4:] {
+		if l == "" {
+			break
+		}
+		table = append(table, l)
+	}
+	cells := func(row string) int { return strings.Count(strings.ReplaceAll(row, `\|`, ""), "|") }
+	for _, row := range table {
+		if cells(row) != cells(table[0]) || !strings.HasPrefix(row, "|") {
+			t.Errorf("row %q has %d pipes, the header %d:\n%s", row, cells(row), cells(table[0]), strings.Join(table, "\n"))
+		}
+	}
+	shell := `-sep 'a|b' 'two words' 'x` + "`" + `y` + "`" + `' $'line1\nline2' '<b>bold</b>' '*em*' ''`
+	if want := "| arguments | " + strings.ReplaceAll(mdText(shell), "|", `\|`) + " | plain |"; !strings.Contains(md, want) {
+		t.Errorf("the arguments row is not\n%s\nin\n%s", want, strings.Join(table, "\n"))
+	}
+	var text bytes.Buffer
+	if err := RunText(&text, doc); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), shell) {
+		t.Errorf("the terminal's arguments row, want %s:\n%s", shell, text.String())
+	}
+}
