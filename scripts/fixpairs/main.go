@@ -8,9 +8,9 @@
 //
 //	perfloop diff -json -bench BENCH A B
 //
-// compares B's edit against A's. It prints the Markdown table docs/fix.md
-// quotes: per case and pair, what fix measured for each against the
-// commit, and B against A.
+// compares B's edit against A's. It prints a Markdown table: per case
+// and pair, what fix measured for each against the commit, and B
+// against A.
 //
 // Usage (from the repository root; needs git and the Go module proxy):
 //
