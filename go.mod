@@ -3,6 +3,7 @@ module github.com/perfloop/perfloop
 go 1.24.0
 
 require (
+	github.com/catenacyber/perfsprint v0.10.1
 	github.com/google/pprof v0.0.0-20260709232956-b9395ee17fa0
 	github.com/jackc/pgx/v5 v5.8.0
 	github.com/rogpeppe/go-internal v1.14.1

@@ -127,7 +127,7 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 		From: opts.from, Loop: opts.loopConfig(), ProfileTime: opts.profileTime,
 		Production: opts.production, Apply: opts.apply,
 		Fix: fix.Options{
-			Rewrite: fix.NewRewriter(), MinShare: opts.minShare, Tags: opts.tags, Budget: opts.budget, Out: out.path(), Threshold: 0.03,
+			MinShare: opts.minShare, Tags: opts.tags, Budget: opts.budget, Out: out.path(), Threshold: 0.03,
 			AB: abtest.Options{Benchtime: "10ms", Timeout: opts.timeout, MinRounds: 6, MaxRounds: 60,
 				Budget: opts.abBudget, Alpha: stats.Alpha, Settle: 0.03, Seed: uint64(time.Now().UnixNano())},
 		},

@@ -39,6 +39,9 @@ type FixKept struct {
 	Tests []string `json:"tests"`
 	// Finding is the root cause's message.
 	Finding string `json:"finding,omitempty"`
+	// Round is the round of fix -rounds that kept it (1 and on; 0 for
+	// a run of one round).
+	Round int `json:"round,omitempty"`
 }
 
 // FixMeasured is one benchmark row of a candidate's A/B comparison.
@@ -59,4 +62,7 @@ type FixRejected struct {
 	Rewrite     string `json:"rewrite"`
 	Description string `json:"description,omitempty"`
 	Reason      string `json:"reason"`
+	// Round is the round of fix -rounds that tried it (0 for a run of
+	// one round).
+	Round int `json:"round,omitempty"`
 }

@@ -32,6 +32,18 @@ var explains = map[string][]string{
 	"fields-counted":          {"strings", "bytes"},
 	"readall":                 {"io", "growslice"},
 	"request-copied-twice":    {"net/http", "context"},
+	// The analyzers of other projects fix takes candidates from
+	// (site.Fixers): modernize's are named for the analyzer,
+	// perfsprint's for its check.
+	"stringsbuilder": {"concat", "concatenation", "copying"},
+	"fmtappendf":     {"fmt"},
+	"slicessort":     {"sort", "reflect"},
+	"stringsseq":     {"strings"},
+	"integer-format": {"fmt", "interface"},
+	"string-format":  {"fmt", "interface"},
+	"error-format":   {"fmt", "interface"},
+	"bool-format":    {"fmt", "interface"},
+	"hex-format":     {"fmt", "interface"},
 }
 
 // mech records a mechanism of the cause (see explains).

@@ -21,7 +21,6 @@
 package fix
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -39,14 +38,16 @@ import (
 	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/progress"
+	"github.com/perfloop/perfloop/internal/rewrite"
 	"github.com/perfloop/perfloop/internal/stats"
 )
 
 // Edit is a candidate rewrite of one file of the module.
 type Edit struct {
-	// Kind names the rewrite ("presize", "builder", "strconv",
-	// "hoist-const", "hoist-alloc", "field"); Description says what it
-	// does in one line.
+	// Kind names the rewrite: perfloop's own ("presize", "builder",
+	// "hoist-const", …) or the analyzer that suggests it
+	// ("stringsbuilder", "perfsprint"); Description says what it does
+	// in one line.
 	Kind, Description string
 	// File is relative to the module root; Line is the site.
 	File string
@@ -54,14 +55,11 @@ type Edit struct {
 	// Review marks an edit that changes a type's fields or an exported
 	// signature: never applied automatically.
 	Review bool
-	// After is the whole file after the edit.
-	After []byte
+	// Changes are the edit's changes to the file as the module at
+	// Options.Dir has it; After is the whole file after them.
+	Changes []rewrite.Change
+	After   []byte
 }
-
-// Rewriter proposes the edits in the function that holds line of a file
-// (path is where it is, src its contents): a slice grown by append is
-// declared lines above the append the profile names.
-type Rewriter func(path string, src []byte, line int) ([]Edit, error)
 
 // Options says what to fix and how to measure it.
 type Options struct {
@@ -70,10 +68,15 @@ type Options struct {
 	Repo, Rel, Commit string
 	// Dir is the module as the report measured it: a work tree of Commit.
 	Dir string
+	// Applied, when set, is the patch (git diff) of earlier rounds'
+	// kept edits: Dir is Commit with it applied, and so is every work
+	// tree of a candidate.
+	Applied string
 	// Doc is the report whose findings say where to rewrite.
 	Doc *document.Report
-	// Rewrite proposes the edits.
-	Rewrite Rewriter
+	// Patterns are the packages the report measured ("./..." when
+	// none): they are loaded, with Tags, for the rewrites.
+	Patterns []string
 	// Production, when set, gives each module function's share of the
 	// production profile's cost; sites below MinShare are not rewritten.
 	Production map[string]float64
@@ -90,6 +93,10 @@ type Options struct {
 	Budget time.Duration
 	// Out is the directory the kept patches are written to.
 	Out string
+
+	// round is the round (1 and on) of a run of several, 0 for one;
+	// numbered is how many patches earlier rounds kept.
+	round, numbered int
 }
 
 // candidate is an edit and the root cause it answers.
@@ -102,22 +109,49 @@ type candidate struct {
 // error when interrupted; the scratch work trees are removed in every
 // case.
 func Try(ctx context.Context, opts Options, bar *progress.Bar) (*document.Fix, error) {
+	res, next, err := try(ctx, opts, bar, false)
+	next.close()
+	return res, err
+}
+
+// try is one round of Try. With keep, the work tree of the kept edits
+// made together is left for the next round: the returned base, nil when
+// nothing was kept.
+func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*document.Fix, *roundBase, error) {
 	start := time.Now()
 	res := &document.Fix{Schema: document.FixSchema, Module: opts.Doc.Module, Commit: opts.Commit, Kept: []document.FixKept{}, Rejected: []document.FixRejected{}}
-	defer func() { res.WallSeconds = math.Round(time.Since(start).Seconds()*10) / 10 }()
-	cands, rejected := candidates(opts)
+	defer func() {
+		res.WallSeconds = math.Round(time.Since(start).Seconds()*10) / 10
+		for i := range res.Kept {
+			res.Kept[i].Round = opts.round
+		}
+		for i := range res.Rejected {
+			res.Rejected[i].Round = opts.round
+		}
+	}()
+	bar.Status("finding the rewrites at the root causes")
+	all, callees, err := fixes(ctx, opts)
+	if err != nil {
+		return res, nil, err
+	}
+	cands, rejected := candidates(opts, all, callees)
 	res.Rejected = append(res.Rejected, rejected...)
 	if len(cands) == 0 {
-		return res, nil
+		return res, nil, nil
 	}
 	tmp, err := os.MkdirTemp("", "perfloop-fix-")
 	if err != nil {
-		return res, err
+		return res, nil, err
 	}
-	defer os.RemoveAll(tmp)
+	var next *roundBase
+	defer func() {
+		if next == nil {
+			os.RemoveAll(tmp)
+		}
+	}()
 	if opts.Out != "" {
 		if err := os.MkdirAll(opts.Out, 0o755); err != nil {
-			return res, fmt.Errorf("create -out directory: %w", err)
+			return res, nil, fmt.Errorf("create -out directory: %w", err)
 		}
 	}
 	// The tests that fail before any edit are not held against the
@@ -125,7 +159,7 @@ func Try(ctx context.Context, opts Options, bar *progress.Bar) (*document.Fix, e
 	bar.Status("running the tests at " + short(opts.Commit))
 	base, err := baselineTests(ctx, opts, cands)
 	if err != nil {
-		return res, err
+		return res, nil, err
 	}
 	res.BaselineFailures = base.lines()
 	// The next candidate is built, vetted and tested while this one is
@@ -135,112 +169,63 @@ func Try(ctx context.Context, opts Options, bar *progress.Bar) (*document.Fix, e
 		go func() { ch <- prepare(ctx, opts, base, cands[i], filepath.Join(tmp, fmt.Sprintf("c%d", i))) }()
 		return ch
 	}
-	next := prep(0)
+	var edits []Edit // the kept ones'
+	coming := prep(0)
 	for i, c := range cands {
-		p := <-next
-		next = nil
+		p := <-coming
+		coming = nil
 		if i+1 < len(cands) && (opts.Budget <= 0 || time.Since(start) < opts.Budget) {
-			next = prep(i + 1)
+			coming = prep(i + 1)
 		}
 		bar.Status(fmt.Sprintf("candidate %d of %d: %s at %s:%d", i+1, len(cands), c.Kind, c.File, c.Line))
 		kept, why, err := p.measure(ctx, opts, bar)
 		p.close()
 		if err != nil {
-			if next != nil {
-				(<-next).close()
+			if coming != nil {
+				(<-coming).close()
 			}
-			return res, err
+			return res, nil, err
 		}
 		if kept == nil {
 			res.Rejected = append(res.Rejected, reject(c, why))
 		} else {
-			name := fmt.Sprintf("%02d-%s-%s-%d.patch", len(res.Kept)+1, c.Kind, strings.TrimSuffix(filepath.Base(c.File), ".go"), c.Line)
+			name := fmt.Sprintf("%02d-%s-%s-%d.patch", opts.numbered+len(res.Kept)+1, c.Kind, strings.TrimSuffix(filepath.Base(c.File), ".go"), c.Line)
 			if opts.Out != "" {
 				path := filepath.Join(opts.Out, name)
 				if err := os.WriteFile(path, []byte(kept.Patch), 0o644); err != nil {
-					if next != nil {
-						(<-next).close()
+					if coming != nil {
+						(<-coming).close()
 					}
-					return res, fmt.Errorf("write %s: %w", path, err)
+					return res, nil, fmt.Errorf("write %s: %w", path, err)
 				}
 				kept.Patch = path
 			}
 			res.Kept = append(res.Kept, *kept)
+			edits = append(edits, c.Edit)
 		}
-		if next == nil {
+		if coming == nil {
 			for _, c := range cands[i+1:] {
 				res.Rejected = append(res.Rejected, reject(c, "not reached: -time ran out"))
 			}
 			break
 		}
 	}
-	res.Together, err = together(ctx, opts, base, res.Kept, filepath.Join(tmp, "together"))
-	return res, err
+	res.Together, next, err = together(ctx, opts, base, res.Kept, edits, filepath.Join(tmp, "together"), keep)
+	if next != nil {
+		remove := next.remove
+		next.remove = func() error {
+			defer os.RemoveAll(tmp)
+			if remove != nil {
+				return remove()
+			}
+			return nil
+		}
+	}
+	return res, next, err
 }
 
 func reject(c candidate, why string) document.FixRejected {
 	return document.FixRejected{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Reason: why}
-}
-
-// candidates are the edits at the lines of the report's root causes, the
-// costliest cause first, one per site and rewrite: the rewrites of the
-// shapes of code that explain each cause (Finding.Shapes). A report
-// without shapes (written by an earlier perfloop) gives the rewrites in
-// the functions of the cause's lines.
-func candidates(opts Options) ([]candidate, []document.FixRejected) {
-	var out []candidate
-	var rejected []document.FixRejected
-	seen := map[string]bool{}
-	byShape := len(opts.Doc.Shapes) > 0
-	for _, f := range opts.Doc.Findings {
-		if f.Section != document.SectionFix || f.File == "" {
-			continue
-		}
-		locs := append([]document.Location{{File: f.File, Line: f.Line, Function: f.Function}}, f.Related...)
-		want := map[string]bool{} // "file:line kind" of the shapes' rewrites
-		if byShape {
-			locs = nil
-			for _, s := range f.Shapes {
-				if s.Rewrite == "" {
-					continue
-				}
-				want[fmt.Sprintf("%s:%d %s", s.File, s.Line, s.Rewrite)] = true
-				locs = append(locs, document.Location{File: s.File, Line: s.Line, Function: f.Function})
-			}
-		}
-		for _, l := range locs {
-			if strings.HasSuffix(l.File, "_test.go") || !strings.HasSuffix(l.File, ".go") || filepath.IsAbs(l.File) {
-				continue
-			}
-			path := filepath.Join(opts.Dir, filepath.FromSlash(l.File))
-			src, err := os.ReadFile(path)
-			if err != nil {
-				continue
-			}
-			edits, err := opts.Rewrite(path, src, int(l.Line))
-			if err != nil {
-				continue
-			}
-			for _, e := range edits {
-				e.File = l.File
-				key := fmt.Sprintf("%s:%d %s", e.File, e.Line, e.Kind)
-				if seen[key] || byShape && !want[key] {
-					continue
-				}
-				seen[key] = true
-				c := candidate{Edit: e, finding: f}
-				if opts.Production != nil {
-					fn := cmp.Or(l.Function, f.Function)
-					if share := opts.Production[document.PlainFunc(fn)]; share < opts.MinShare {
-						rejected = append(rejected, reject(c, fmt.Sprintf("cold in production: %s is %.1f%% of the production profile (below -min-share %.1f%%): not rewritten", document.ShortFunc(document.PlainFunc(fn)), share*100, opts.MinShare*100)))
-						continue
-					}
-				}
-				out = append(out, c)
-			}
-		}
-	}
-	return out, rejected
 }
 
 // prepared is a candidate's edit in its own work tree, built, vetted and
@@ -273,6 +258,10 @@ func prepare(ctx context.Context, opts Options, base testFailures, c candidate, 
 	}
 	p.remove = remove
 	p.mod = filepath.Join(dir, opts.Rel)
+	if err := applyIndex(ctx, dir, opts.Applied); err != nil {
+		p.err = err
+		return p
+	}
 	file := filepath.Join(p.mod, filepath.FromSlash(c.File))
 	if err := os.WriteFile(file, c.After, 0o644); err != nil {
 		p.err = fmt.Errorf("write the edit: %w", err)
@@ -501,75 +490,134 @@ func importers(ctx context.Context, mod, dir, tags string) ([]string, string, er
 	return pkgs, edited, nil
 }
 
-// together applies the kept patches that are not for review to one work
-// tree and runs the tests of every package they touch (failing only on
-// failures base does not have).
-func together(ctx context.Context, opts Options, base testFailures, kept []document.FixKept, dir string) (string, error) {
-	var patches []string
-	var pkgs []string
-	for _, k := range kept {
-		if k.Review {
+// together makes the kept edits that are not for review in one work
+// tree of the round's base: the changes to each file merged
+// (rewrite.Merge) and made at once (rewrite.Apply), so that two rewrites
+// of one file — two hoisted regexps, an import both add — always go
+// together; an edit whose changes overlap those of an edit kept before
+// it is left out, and said. It runs the tests of every package they
+// touch (failing only on failures base does not have) and writes the
+// whole change from the commit as all.patch into opts.Out. With keep,
+// the work tree is left for the next round (in the returned base).
+func together(ctx context.Context, opts Options, base testFailures, kept []document.FixKept, edits []Edit, dir string, keep bool) (string, *roundBase, error) {
+	byFile := map[string][]rewrite.Change{}
+	var files, pkgs, left []string
+	n := 0
+	for i, e := range edits {
+		if e.Review {
 			continue
 		}
-		patches = append(patches, k.Patch)
-		for _, p := range k.Tests {
+		merged, err := rewrite.Merge(byFile[e.File], e.Changes)
+		if err != nil {
+			left = append(left, fmt.Sprintf("%s at %s:%d", e.Kind, e.File, e.Line))
+			continue
+		}
+		if _, ok := byFile[e.File]; !ok {
+			files = append(files, e.File)
+		}
+		byFile[e.File] = merged
+		n++
+		for _, p := range kept[i].Tests {
 			if !slices.Contains(pkgs, p) {
 				pkgs = append(pkgs, p)
 			}
 		}
 	}
-	if len(patches) == 0 {
-		return "", nil
+	if n == 0 {
+		return "", nil, nil
 	}
 	remove, err := git.CheckoutWorktree(ctx, opts.Repo, opts.Commit, dir)
 	if err != nil {
-		return "", fmt.Errorf("check out %s: %w", short(opts.Commit), err)
+		return "", nil, fmt.Errorf("check out %s: %w", short(opts.Commit), err)
 	}
-	defer remove()
-	for _, p := range patches {
-		patch := p
-		if !strings.HasPrefix(p, "diff ") {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return "", err
-			}
-			patch = string(data)
+	defer func() {
+		if !keep {
+			remove()
 		}
-		// Patches of one file overlap in their context lines (two
-		// rewrites add imports): a three-way apply merges them.
-		cmd := git.ScratchGit(ctx, dir, "apply", "--3way", "-")
-		cmd.Stdin = strings.NewReader(patch)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Sprintf("the kept patches do not apply together: %s", firstLine(string(out))), ctxErr(ctx)
-		}
+	}()
+	if err := applyIndex(ctx, dir, opts.Applied); err != nil {
+		return "", nil, err
 	}
 	mod := filepath.Join(dir, opts.Rel)
+	for _, file := range files {
+		src, err := os.ReadFile(filepath.Join(opts.Dir, filepath.FromSlash(file)))
+		if err != nil {
+			return "", nil, err
+		}
+		after, err := rewrite.Apply(file, src, byFile[file])
+		if err != nil {
+			// Merge let them through, so this is a fault of the
+			// edits, not of the module: say so and keep nothing.
+			return fmt.Sprintf("the kept edits of %s do not go together: %s", file, firstLine(err.Error())), nil, nil
+		}
+		if err := os.WriteFile(filepath.Join(mod, filepath.FromSlash(file)), after, 0o644); err != nil {
+			return "", nil, fmt.Errorf("write the kept edits: %w", err)
+		}
+	}
 	slices.Sort(pkgs)
 	failed, err := runTests(ctx, mod, opts.Tags, pkgs)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if fails := failed.without(base); len(fails) > 0 {
-		return "together, the kept patches fail the tests: " + summary(fails), nil
+		return "together, the kept patches fail the tests: " + summary(fails), nil, nil
 	}
-	msg := fmt.Sprintf("the %d kept patch(es) apply together and pass the tests of %d package(s)", len(patches), len(pkgs))
+	msg := fmt.Sprintf("the %d kept patch(es) apply together and pass the tests of %d package(s)", n, len(pkgs))
 	if len(base) > 0 {
 		msg += " (but for the tests that fail at the commit already)"
 	}
+	if len(left) > 0 {
+		msg += fmt.Sprintf("; left out of all.patch, as it edits the lines of a rewrite kept before it: %s", strings.Join(left, ", "))
+	}
+	// The whole change from the commit: earlier rounds' and this one's.
+	whole, err := git.ScratchGit(ctx, dir, "diff", "--no-color", "--no-ext-diff", "HEAD").Output()
+	if err != nil {
+		return msg, nil, fmt.Errorf("git diff: %w", err)
+	}
 	if opts.Out != "" {
-		// --3way staged the merged files: the combined patch is the
-		// index's diff from the commit.
-		all, err := git.ScratchGit(ctx, dir, "diff", "--no-color", "--no-ext-diff", "HEAD").Output()
-		if err != nil {
-			return msg, fmt.Errorf("git diff: %w", err)
-		}
 		path := filepath.Join(opts.Out, "all.patch")
-		if err := os.WriteFile(path, all, 0o644); err != nil {
-			return msg, fmt.Errorf("write %s: %w", path, err)
+		if err := os.WriteFile(path, whole, 0o644); err != nil {
+			return msg, nil, fmt.Errorf("write %s: %w", path, err)
 		}
 		msg += "; " + path + " holds them as one patch for git apply"
 	}
-	return msg, nil
+	rb := &roundBase{dir: dir, mod: mod, patch: string(whole)}
+	if keep {
+		rb.remove = remove
+	}
+	return msg, rb, nil
+}
+
+// roundBase is what a round leaves for the next: a work tree of the
+// commit with every kept edit so far made, and the patch from the commit
+// to it.
+type roundBase struct {
+	dir, mod string
+	remove   func() error
+	patch    string
+}
+
+func (b *roundBase) close() {
+	if b != nil && b.remove != nil {
+		_ = b.remove()
+	}
+}
+
+// applyIndex applies a patch (git diff output) to a scratch work tree and
+// its index, so that git diff then shows only what is changed after it.
+func applyIndex(ctx context.Context, dir, patch string) error {
+	if patch == "" {
+		return nil
+	}
+	cmd := git.ScratchGit(ctx, dir, "apply", "--index", "-")
+	cmd.Stdin = strings.NewReader(patch)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("apply the earlier rounds' patch: %s", firstLine(string(out)))
+	}
+	return nil
 }
 
 func goRun(ctx context.Context, dir string, args ...string) (string, error) {

@@ -2,15 +2,18 @@ package fix
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/perfloop/perfloop/internal/abtest"
 	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/site"
 	"github.com/perfloop/perfloop/internal/stats"
 )
 
@@ -68,34 +71,49 @@ func TestDecide(t *testing.T) {
 	}
 }
 
-// TestCandidates: the edits at a finding's lines and related lines, once
-// per site and rewrite, never in _test.go files; with a production
-// profile, a function below the share is rejected as cold, not tried.
+// TestCandidates: the suggested fixes that edit a line of a root cause
+// (its own, a related line, a shape's), or lie in a module function its
+// lines call, once per site and rewrite, the rewrites of the shapes that
+// explain the cause first; with a production profile, a function below
+// the share is rejected as cold, not tried.
 func TestCandidates(t *testing.T) {
 	dir := t.TempDir()
-	for _, f := range []string{"a.go", "b.go", "a_test.go"} {
+	for _, f := range []string{"a.go", "b.go", "c.go"} {
 		if err := os.WriteFile(filepath.Join(dir, f), []byte("package m\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	doc := &document.Report{Findings: []document.Finding{
-		{Section: "fix", Kind: "alloc", File: "a.go", Line: 3, Function: "example.com/m.Hot", Related: []document.Location{{File: "a.go", Line: 5}, {File: "a_test.go", Line: 9}}},
+		{Section: "fix", Kind: "alloc", File: "a.go", Line: 3, Function: "example.com/m.Hot", Related: []document.Location{{File: "a.go", Line: 5}},
+			Shapes: []document.ShapeRef{{Name: "concat-in-loop", File: "a.go", Line: 5, Rewrite: "stringsbuilder"}}},
 		{Section: "fix", Kind: "cpu", File: "b.go", Line: 7, Function: "example.com/m.Cold"},
-		{Section: "leave-alone", Kind: "leave-alone", File: "a.go", Line: 3},
+		{Section: "leave-alone", Kind: "leave-alone", File: "a.go", Line: 40},
 	}}
-	var asked []string
-	rw := func(path string, src []byte, line int) ([]Edit, error) {
-		asked = append(asked, filepath.Base(path))
-		// Both lines of a.go lead to one edit at line 3.
-		return []Edit{{Kind: "presize", Line: 3}}, nil
+	all := []site.Fix{
+		{Rewrite: "presize", File: "a.go", Line: 4, Lines: []int{3, 4}, Function: "example.com/m.Hot"},
+		{Rewrite: "stringsbuilder", File: "a.go", Line: 5, Lines: []int{5}, Function: "example.com/m.Hot"},
+		{Rewrite: "strconv", File: "b.go", Line: 7, Lines: []int{7}, Function: "example.com/m.Cold"},
+		{Rewrite: "builder", File: "c.go", Line: 20, Lines: []int{18, 20}, Function: "example.com/m.Helper"},
+		{Rewrite: "presize", File: "a.go", Line: 40, Lines: []int{40}, Function: "example.com/m.Other"},
 	}
-	cands, rej := candidates(Options{Dir: dir, Doc: doc, Rewrite: rw})
-	if len(cands) != 2 || len(rej) != 0 || strings.Join(asked, ",") != "a.go,a.go,b.go" {
-		t.Fatalf("candidates %+v, rejected %+v, asked %v", cands, rej, asked)
+	callees := func(file string, line int) []site.Span {
+		if file == "a.go" && line == 5 {
+			return []site.Span{{File: "c.go", From: 15, To: 25, Function: "example.com/m.Helper"}}
+		}
+		return nil
 	}
-	cands, rej = candidates(Options{Dir: dir, Doc: doc, Rewrite: rw, MinShare: 0.01,
-		Production: map[string]float64{"example.com/m.Hot": 0.3, "example.com/m.Cold": 0.001}})
-	if len(cands) != 1 || cands[0].File != "a.go" || len(rej) != 1 || !strings.HasPrefix(rej[0].Reason, "cold in production: m.Cold is 0.1%") {
+	cands, rej := candidates(Options{Dir: dir, Doc: doc}, all, callees)
+	var got []string
+	for _, c := range cands {
+		got = append(got, fmt.Sprintf("%s:%d %s%s", c.File, c.Line, c.Kind, c.Description))
+	}
+	want := []string{"a.go:5 stringsbuilder", "a.go:4 presize", "c.go:20 builder (in m.Helper, which a.go:5 calls)", "b.go:7 strconv"}
+	if !slices.Equal(got, want) || len(rej) != 0 {
+		t.Fatalf("candidates\n%q\nwant\n%q\nrejected %+v", got, want, rej)
+	}
+	cands, rej = candidates(Options{Dir: dir, Doc: doc, MinShare: 0.01,
+		Production: map[string]float64{"example.com/m.Hot": 0.3, "example.com/m.Helper": 0.3, "example.com/m.Cold": 0.001}}, all, callees)
+	if len(cands) != 3 || len(rej) != 1 || rej[0].File != "b.go" || !strings.HasPrefix(rej[0].Reason, "cold in production: m.Cold is 0.1%") {
 		t.Fatalf("with production: candidates %+v, rejected %+v", cands, rej)
 	}
 }

@@ -138,6 +138,7 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 	}
 	opts := cfg.Fix
 	opts.Repo, opts.Rel, opts.Commit, opts.Dir, opts.Doc = repo, rel, commit, mod, doc
+	opts.Patterns = cfg.Loop.PackagePatterns()
 	if cfg.Production != "" {
 		if opts.Production, err = profiles.FunctionShares(cfg.Production); err != nil {
 			return nil, err

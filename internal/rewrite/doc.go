@@ -1,7 +1,11 @@
 // Package rewrite makes the mechanical source rewrites that `perfloop
-// fix` tries at the lines a profile says are hot. At returns the
-// rewrites that apply at one line of one file, Package those of a whole
-// package; each is the whole file before and after, gofmt'd.
+// fix` tries at the lines a profile says are hot. Each kind is a
+// go/analysis analyzer (Analyzers) over the types of the build the
+// caller loaded: a diagnostic at the site, with the rewrite as a
+// suggested fix whose edits are each change where it is made. Apply
+// makes a fix's changes in a file, imports what the new code names and
+// drops what it no longer uses, and gofmts it; Merge puts the changes of
+// several fixes of one file together, so that they apply as one.
 //
 // This package is opinionated: it proposes a rewrite only when the
 // preconditions that make it equivalent can be read from the code, and
@@ -11,29 +15,45 @@
 // guard against a faster program that is wrong. What each rule accepts,
 // and why no more:
 //
-//   - presize: `var out []T`, `out := []T{}` or `out := make([]T, 0)`
-//     (and `m := map[K]V{}` or `make(map[K]V)`) followed, in the same
-//     block, by a range loop over an identifier or field (a slice, array,
-//     map, string or integer: a length that can be taken again without
-//     effect) whose body appends exactly one element to out (`out =
-//     append(out, e)`), or sets one key of m, in a statement of its own
-//     that no break, continue, goto or return precedes, and mentions out
-//     nowhere else → `out := make([]T, 0, len(xs))`, moved to just before
-//     the loop when xs is made in between. A conditional append would
-//     allocate for elements never added; a nil slice that the function
-//     compares with nil is left alone, because presizing makes it empty
-//     instead of nil. Ranges over channels, functions and calls have no
-//     length to take.
+//   - presize: a slice or map that is empty when a range loop starts and
+//     gains exactly one element per iteration (`t = append(t, e)` or
+//     `t[k] = v`, in a statement of its own): a local declared `var out
+//     []T`, `out := []T{}`, `make([]T, 0)`, `map[K]V{}` or `make(map[K]V)`
+//     anywhere before the loop (an outer block too), a named result, or a
+//     slice field of a local struct made without it (`x := &T{A: a}`,
+//     `var x T`), whose other fields alone are touched before the loop.
+//     The range is over an identifier or field (a slice, array, map,
+//     string or integer) or over a call, which moves into a local just
+//     before the loop (the range evaluates it once either way). The body
+//     mentions the target nowhere else; no break, continue or goto
+//     precedes the append; a return anywhere in the body must discard the
+//     target (`return nil, err`), never hand out the partly built value
+//     (`return out, err`, a bare return of a named result). No outer loop
+//     or function literal between the declaration and the loop runs it
+//     again. → `make([]T, 0, len(xs))` (or `make(map[K]V, len(xs))`) at
+//     the declaration when it is just before the loop, or assigned just
+//     before the loop. Where nil and empty differ — the slice starts nil
+//     and is returned, stored, compared, passed or captured — the room is
+//     made only `if len(xs) > 0`, so the result stays nil when nothing is
+//     added. Also `m := make(map[K]V)` then `maps.Copy(m, src)` →
+//     `make(map[K]V, len(src))`. Ranges over channels and functions have
+//     no length to take; a conditional append would allocate for elements
+//     never added.
 //
-//   - builder: `s := ""` or `var s string`, then a for or range loop
-//     whose only mentions of s are `s += x` or `s = s + x` statements (x
-//     of type string, s not in it, outside function literals), and s read
-//     after the loop → `var sb strings.Builder` before the loop,
-//     `sb.WriteString(x)` per operand, `s := sb.String()` after it. A
-//     loop that reads s (its length, a comparison) would see the builder's
-//     contents only through String, which copies: such loops are left
-//     alone. Named string types are left alone (WriteString would need a
-//     conversion).
+//   - builder: a string (a local, parameter or named result, not a
+//     field) extended in a for or range loop whose only mentions of it are
+//     `s += x` or `s = s + x` statements (x of type string, s not in it),
+//     never in a function literal nor by its address anywhere in the
+//     function, with no labeled branch or goto leaving the loop and no bare
+//     return of it as a named result inside it, and read after the loop
+//     (or a named result) → `var sb strings.Builder` before the loop
+//     (with `sb.WriteString(s)` first when s may hold something),
+//     `sb.WriteString(x)` per operand, `s = sb.String()` after it (`s :=`
+//     when s was declared empty just before). Of nested loops, the
+//     outermost that extends s is rewritten. A loop that reads s (its
+//     length, a comparison) would see the builder's contents only through
+//     String, which copies: such loops are left alone. Named string types
+//     are left alone (WriteString would need a conversion).
 //
 //   - strconv: `fmt.Sprintf` with a constant format of literal text, %%,
 //     %s of a string and %d of an integer of a basic type, and
@@ -86,8 +106,8 @@
 //     literals that mention hdr, value receivers and generic types are
 //     left alone.
 //
-// Types come from go/types over the package's files, with the imports'
-// export data from `go list -export`; a rule that needs a type it cannot
-// see (an import that does not resolve, a type error) proposes nothing
-// there.
+// Types come from the pass (go/packages, with the run's build tags); a
+// rule that needs a type it cannot see proposes nothing there. The rules
+// of every kind run once per package, so that the names two rewrites of
+// one package introduce never collide and their fixes go together.
 package rewrite

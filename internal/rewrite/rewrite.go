@@ -4,195 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
-	"go/build"
-	"go/format"
-	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
-
-	"golang.org/x/tools/go/ast/astutil"
 )
-
-// Rewrite is one candidate edit of one Go file.
-type Rewrite struct {
-	// Kind names the rewrite: "presize" (slice/map/strings.Builder/bytes.Buffer sized from a known length),
-	// "builder" (string concatenation in a loop → strings.Builder), "strconv" (fmt.Sprintf/Sprint with simple
-	// verbs → strconv or concatenation), "hoist-const" (regexp.MustCompile / template.Must(template.New(..).Parse(const)) /
-	// similar constant-argument constructors inside a function → a package-level variable), "hoist-alloc"
-	// (an allocation of loop-invariant size inside a loop → made once before the loop and reused, buf = buf[:0] style),
-	// "field" (review only: a stack array that escapes through an interface call moved into a receiver field).
-	Kind string
-	// File is the path given; Line the site's line (1-based) in the original.
-	File string
-	Line int
-	// Lines are every line of the original where At proposes the
-	// rewrite: Line and the other lines it edits (a presize's
-	// declaration, a builder's other concatenations).
-	Lines []int
-	// Review reports a rewrite that changes a type's fields or an exported signature: written for review, never applied automatically.
-	Review bool
-	// Description says what it does in one line, e.g. `presize out: make([]Field, 0, len(parts))`.
-	Description string
-	// Shape names the code the rewrite applies to ("append-unsized",
-	// "map-unsized", "concat-in-loop", "sprintf-simple", "const-compile",
-	// "make-invariant", "array-through-interface"); Says is what that
-	// code does, Advice the rewrite in a reader's words.
-	Shape, Says, Advice string
-	// Before and After are the whole file's source before and after (After gofmt'd).
-	Before, After []byte
-}
-
-// Kinds are the rewrites this package knows, in the order At returns
-// them for one line.
-var Kinds = []string{"presize", "builder", "strconv", "hoist-const", "hoist-alloc", "field"}
-
-// At returns the rewrites that apply at line of the Go source file (path is for positions and messages; src its
-// contents), in the function that contains the line, each with its preconditions checked. A line where none applies
-// gives none and no error; unparsable source is an error.
-//
-// The other Go files of path's directory that belong to the same
-// package are read for the types and the names in use; src stands for
-// path's own contents.
-func At(path string, src []byte, line int) ([]Rewrite, error) {
-	return at(path, src, line, newLoader())
-}
-
-func at(path string, src []byte, line int, ld *loader) ([]Rewrite, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
-	if err != nil {
-		return nil, fmt.Errorf("rewrite %s: %w", path, err)
-	}
-	dir := filepath.Dir(path)
-	files := []*ast.File{f}
-	srcs := [][]byte{src}
-	names := map[string]bool{}
-	siblings, _ := goFiles(dir)
-	test := strings.HasSuffix(path, "_test.go")
-	for _, name := range siblings {
-		full := filepath.Join(dir, name)
-		if sameFile(full, path) {
-			continue
-		}
-		data, err := os.ReadFile(full)
-		if err != nil {
-			continue
-		}
-		g, err := parser.ParseFile(fset, full, data, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
-		addNames(names, g) // test files share the package's names
-		if g.Name.Name != f.Name.Name || (!test && strings.HasSuffix(name, "_test.go")) {
-			continue
-		}
-		files = append(files, g)
-		srcs = append(srcs, data)
-	}
-	p := ld.check(fset, dir, files, names)
-	u := p.unit(0, path, srcs[0])
-	var out []Rewrite
-	for _, c := range u.candidates() {
-		if !slices.Contains(c.lines(), line) {
-			continue
-		}
-		r, err := u.apply(c)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, nil
-}
-
-// Package returns every rewrite that applies anywhere in the package's non-test files (for the engine's
-// "what could be rewritten" listing and for tests): the same rules as At.
-func Package(dir string) ([]Rewrite, error) {
-	return pkgRewrites(dir, newLoader())
-}
-
-func pkgRewrites(dir string, ld *loader) ([]Rewrite, error) {
-	names, err := goFiles(dir)
-	if err != nil {
-		return nil, fmt.Errorf("rewrite %s: %w", dir, err)
-	}
-	fset := token.NewFileSet()
-	var files []*ast.File
-	var srcs [][]byte
-	var paths []string
-	all := map[string]bool{}
-	for _, name := range names {
-		full := filepath.Join(dir, name)
-		data, err := os.ReadFile(full)
-		if err != nil {
-			return nil, fmt.Errorf("rewrite: %w", err)
-		}
-		f, err := parser.ParseFile(fset, full, data, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			return nil, fmt.Errorf("rewrite %s: %w", full, err)
-		}
-		addNames(all, f)
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		if len(files) > 0 && f.Name.Name != files[0].Name.Name {
-			continue // a stray main or ignore-tagged file
-		}
-		files = append(files, f)
-		srcs = append(srcs, data)
-		paths = append(paths, full)
-	}
-	if len(files) == 0 {
-		return nil, nil
-	}
-	p := ld.check(fset, dir, files, all)
-	var out []Rewrite
-	for i := range files {
-		u := p.unit(i, paths[i], srcs[i])
-		for _, c := range u.candidates() {
-			r, err := u.apply(c)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, r)
-		}
-	}
-	return out, nil
-}
-
-// goFiles lists the .go files of dir that the current build
-// configuration selects.
-func goFiles(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
-			continue
-		}
-		if ok, err := build.Default.MatchFile(dir, name); err != nil || !ok {
-			continue
-		}
-		names = append(names, name)
-	}
-	return names, nil
-}
-
-func sameFile(a, b string) bool {
-	if filepath.Clean(a) == filepath.Clean(b) {
-		return true
-	}
-	sa, err1 := os.Stat(a)
-	sb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
-}
 
 // addNames records every identifier of f: a fresh name must collide
 // with none of them.
@@ -296,58 +112,6 @@ func (u *unit) candidates() []candidate {
 		out = append(out, u.field(fn)...)
 	}
 	return out
-}
-
-// apply makes the rewrite's After: the edits, the imports, gofmt.
-func (u *unit) apply(c candidate) (Rewrite, error) {
-	edits := slices.Clone(c.edits)
-	slices.SortStableFunc(edits, func(a, b edit) int { return int(b.pos) - int(a.pos) })
-	out := slices.Clone(u.src)
-	for _, e := range edits {
-		i, j := u.off(e.pos), u.off(e.end)
-		out = slices.Concat(out[:i], []byte(e.text), out[j:])
-	}
-	fail := func(err error) (Rewrite, error) {
-		return Rewrite{}, fmt.Errorf("rewrite %s:%d (%s): %w", u.path, c.line, c.kind, err)
-	}
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, u.path, out, parser.ParseComments) // UsesImport needs the objects
-	if err != nil {
-		return fail(err)
-	}
-	// Drop first: an import added to a block then emptied of the
-	// others would keep its parentheses.
-	for _, path := range c.drop {
-		if spec := importOf(f, path); spec != nil && spec.Name == nil && !astutil.UsesImport(f, path) {
-			astutil.DeleteImport(fset, f, path)
-		}
-	}
-	for _, path := range c.imports {
-		if importOf(f, path) == nil {
-			astutil.AddImport(fset, f, path)
-		}
-	}
-	var buf bytes.Buffer
-	if err := format.Node(&buf, fset, f); err != nil {
-		return fail(err)
-	}
-	after, err := format.Source(buf.Bytes())
-	if err != nil {
-		return fail(err)
-	}
-	return Rewrite{
-		Kind:        c.kind,
-		File:        u.path,
-		Line:        c.line,
-		Lines:       c.lines(),
-		Review:      c.review,
-		Description: c.desc,
-		Shape:       c.shape,
-		Says:        c.says,
-		Advice:      c.advice,
-		Before:      u.src,
-		After:       after,
-	}, nil
 }
 
 func importOf(f *ast.File, path string) *ast.ImportSpec {
@@ -555,4 +319,32 @@ func insertAfter(s ast.Node, text string) edit {
 // replace is an edit that replaces n with text.
 func replace(n ast.Node, text string) edit {
 	return edit{pos: n.Pos(), end: n.End(), text: text}
+}
+
+// atLeast reports whether the module's Go version is v or later (true
+// when unknown: the toolchain's own).
+func (p *pkg) atLeast(v string) bool {
+	if p.goVersion == "" {
+		return true
+	}
+	return compareGo(p.goVersion, v) >= 0
+}
+
+// compareGo compares "go1.21.3"-style versions by their numbers.
+func compareGo(a, b string) int {
+	num := func(s string) []int {
+		var out []int
+		for _, part := range strings.Split(strings.TrimPrefix(s, "go"), ".") {
+			n := 0
+			for _, r := range part {
+				if r < '0' || r > '9' {
+					break
+				}
+				n = n*10 + int(r-'0')
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+	return slices.Compare(num(a), num(b))
 }

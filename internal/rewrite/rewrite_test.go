@@ -3,229 +3,218 @@ package rewrite
 import (
 	"bytes"
 	"flag"
-	"fmt"
 	"go/ast"
 	"go/format"
+	"go/importer"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// testLoader is shared by the tests: the go command is asked for each
-// import's export data once.
-var testLoader = sync.OnceValue(newLoader)
-
-// A mark is a `// want rewrite: KIND` or `// want no rewrite` comment.
-type mark struct {
-	file string
-	line int
-	kind string // "" for no rewrite
-}
-
-var markRE = regexp.MustCompile(`// want (?:rewrite: ([a-z-]+)|(no rewrite))`)
-
-// marks reads the marks of every Go file of dir.
-func marks(t *testing.T, dir string) []mark {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []mark
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, line := range strings.Split(string(data), "\n") {
-			if m := markRE.FindStringSubmatch(line); m != nil {
-				out = append(out, mark{file: file, line: i + 1, kind: m[1]})
-			}
+// TestAnalyzers runs each rewrite as an analyzer over testdata/src/KIND,
+// a package loaded by the go command: the want comments are its
+// specification (the sites it must report, with what the code does
+// there), the code without one its traps, and FILE.golden the file with
+// every suggested fix applied, imports repaired and gofmt'd (go test
+// -update writes them).
+func TestAnalyzers(t *testing.T) {
+	for i, a := range Analyzers {
+		if KindOf(a) != Kinds[i] || a.Name == "" {
+			t.Errorf("analyzer %d: name %q, kind %q; want the kind %q", i, a.Name, KindOf(a), Kinds[i])
 		}
 	}
-	return out
-}
-
-// TestGolden runs At on every marked line of testdata/KIND/*.go: a
-// `want rewrite: KIND` line must give exactly that rewrite, whose After
-// is FILE.golden, gofmt'd, and type-checks with the rest of the package;
-// a `want no rewrite` line must give none. Package on the directory must
-// find exactly the marked rewrites.
-func TestGolden(t *testing.T) {
-	for _, kind := range Kinds {
-		dir := filepath.Join("testdata", kind)
-		if _, err := os.Stat(dir); err != nil {
-			continue
-		}
+	for i, kind := range Kinds {
 		t.Run(kind, func(t *testing.T) {
-			if errs := typeErrors(t, dir, nil); len(errs) > 0 {
-				t.Fatalf("the input does not type-check: %v", errs)
+			dir := testdir(kind)
+			if *update {
+				writeGoldens(t, Analyzers[i], dir)
 			}
-			ms := marks(t, dir)
-			positive := map[string]int{}
-			for _, m := range ms {
-				if m.kind != "" {
-					positive[m.file]++
-					if m.kind != kind {
-						t.Errorf("%s:%d: a %s mark in testdata/%s", m.file, m.line, m.kind, kind)
-					}
-				}
-			}
-			for file, n := range positive {
-				if n > 1 {
-					t.Errorf("%s: %d rewrites marked, at most one per file (its golden)", file, n)
-				}
-			}
-			for _, m := range ms {
-				checkMark(t, dir, m)
-			}
-			goldens, _ := filepath.Glob(filepath.Join(dir, "*.golden"))
-			for _, g := range goldens {
-				if positive[strings.TrimSuffix(g, ".golden")] == 0 {
-					t.Errorf("%s: no marked rewrite in its file", g)
-				}
-			}
-
-			rs, err := pkgRewrites(dir, testLoader())
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got, want []string
-			for _, r := range rs {
-				got = append(got, fmt.Sprintf("%s:%d: %s", r.File, r.Line, r.Kind))
-			}
-			for _, m := range ms {
-				if m.kind != "" {
-					want = append(want, fmt.Sprintf("%s:%d: %s", m.file, m.line, m.kind))
-				}
-			}
-			slices.Sort(got)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				t.Errorf("Package(%s):\n got %q\nwant %q", dir, got, want)
-			}
+			analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), Analyzers[i], dir)
 		})
 	}
 }
 
-func checkMark(t *testing.T, dir string, m mark) {
-	t.Helper()
-	src, err := os.ReadFile(m.file)
-	if err != nil {
-		t.Fatal(err)
+// testdir is the package of testdata/src a kind's cases are in: its
+// name, but for strconv, which would be the standard library's.
+func testdir(kind string) string {
+	if kind == "strconv" {
+		return "conv"
 	}
-	rs, err := at(m.file, src, m.line, testLoader())
-	if err != nil {
-		t.Errorf("%s:%d: %v", m.file, m.line, err)
-		return
-	}
-	if m.kind == "" {
-		for _, r := range rs {
-			t.Errorf("%s:%d: want no rewrite, got %s: %s", m.file, m.line, r.Kind, r.Description)
-		}
-		return
-	}
-	var found []Rewrite
-	for _, r := range rs {
-		if r.Kind == m.kind {
-			found = append(found, r)
-		}
-	}
-	if len(found) != 1 {
-		t.Errorf("%s:%d: want one %s rewrite, got %d", m.file, m.line, m.kind, len(found))
-		return
-	}
-	r := found[0]
-	if r.Review != (r.Kind == "field") {
-		t.Errorf("%s:%d: Review = %v", m.file, m.line, r.Review)
-	}
-	if r.Line != m.line || r.File != m.file || !bytes.Equal(r.Before, src) || r.Description == "" {
-		t.Errorf("%s:%d: rewrite at %s:%d, description %q", m.file, m.line, r.File, r.Line, r.Description)
-	}
-	if formatted, err := format.Source(r.After); err != nil || !bytes.Equal(formatted, r.After) {
-		t.Errorf("%s:%d: After is not gofmt'd (%v)", m.file, m.line, err)
-	}
-	if errs := typeErrors(t, dir, map[string][]byte{m.file: r.After}); len(errs) > 0 {
-		t.Errorf("%s:%d: After does not type-check: %v\n%s", m.file, m.line, errs, r.After)
-	}
-	golden := m.file + ".golden"
-	if *update {
-		if err := os.WriteFile(golden, r.After, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if !bytes.Equal(r.After, want) {
-		t.Errorf("%s:%d: After differs from %s:\n%s", m.file, m.line, golden, r.After)
-	}
-	t.Logf("%s:%d: %s", m.file, m.line, r.Description)
+	return kind
 }
 
-// typeErrors type-checks the package in dir, with the files in replace
-// standing for their contents.
-func typeErrors(t *testing.T, dir string, replace map[string][]byte) []error {
+// writeGoldens writes FILE.golden for every file of testdata/src/DIR
+// the analyzer suggests a fix in, and removes the others'.
+func writeGoldens(t *testing.T, a *analysis.Analyzer, kind string) {
 	t.Helper()
-	names, err := goFiles(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	var files []*ast.File
-	for _, name := range names {
-		path := filepath.Join(dir, name)
-		src, ok := replace[path]
-		if !ok {
-			if src, err = os.ReadFile(path); err != nil {
-				t.Fatal(err)
+	results := analysistest.Run(nopT{}, analysistest.TestData(), a, kind)
+	byFile := map[string][]Change{}
+	seen := map[string]bool{}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			for _, f := range d.SuggestedFixes {
+				for _, e := range f.TextEdits {
+					tf := r.Pass.Fset.File(e.Pos)
+					c := Change{Start: tf.Offset(e.Pos), End: tf.Offset(e.End), New: e.NewText}
+					byFile[tf.Name()] = append(byFile[tf.Name()], c)
+				}
 			}
 		}
-		f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
-		if err != nil {
-			return []error{err}
-		}
-		files = append(files, f)
 	}
-	return testLoader().check(fset, dir, files, map[string]bool{}).errs
+	old, _ := filepath.Glob(filepath.Join(analysistest.TestData(), "src", kind, "*.golden"))
+	for file, changes := range byFile {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		after, err := Apply(file, src, changes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file+".golden", after, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		seen[file+".golden"] = true
+	}
+	for _, g := range old {
+		if abs, _ := filepath.Abs(g); !seen[g] && !seen[abs] {
+			os.Remove(g)
+		}
+	}
 }
 
-// TestAtOtherLines: At proposes nothing on a line that no rewrite
-// touches (the package and import clauses, a comment).
-func TestAtOtherLines(t *testing.T) {
-	path := filepath.Join("testdata", "presize", "slice.go")
-	src, err := os.ReadFile(path)
+// nopT drops analysistest's complaints while goldens are written.
+type nopT struct{}
+
+func (nopT) Errorf(string, ...any) {}
+
+// TestMerge: changes of two candidates of one file go together unless
+// they edit the same bytes; the same import added by both is made once;
+// insertions at one place are made in turn.
+func TestMerge(t *testing.T) {
+	src := []byte("package p\n\nimport (\n\t\"fmt\"\n)\n\nfunc F() string { return fmt.Sprint(1) }\n\nfunc G() string { return fmt.Sprint(2) }\n")
+	imp := Change{Start: bytes.Index(src, []byte(`"fmt"`)), New: []byte("\"strconv\"\n\t")}
+	imp.End = imp.Start
+	one := bytes.Index(src, []byte("fmt.Sprint(1)"))
+	two := bytes.Index(src, []byte("fmt.Sprint(2)"))
+	f := []Change{imp, {Start: one, End: one + len("fmt.Sprint(1)"), New: []byte("strconv.Itoa(1)")}}
+	g := []Change{imp, {Start: two, End: two + len("fmt.Sprint(2)"), New: []byte("strconv.Itoa(2)")}}
+	both, err := Merge(f, g)
+	if err != nil || len(both) != 3 {
+		t.Fatalf("Merge = %v, %v; want 3 changes", both, err)
+	}
+	after, err := Apply("p.go", src, both)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, line := range []int{0, 1, 3, 5, 8, 9, 1000} {
-		rs, err := at(path, src, line, testLoader())
-		if err != nil || len(rs) != 0 {
-			t.Errorf("line %d: %d rewrites, %v", line, len(rs), err)
-		}
+	want := "package p\n\nimport (\n\t\"strconv\"\n)\n\nfunc F() string { return strconv.Itoa(1) }\n\nfunc G() string { return strconv.Itoa(2) }\n"
+	if string(after) != want {
+		t.Errorf("both applied:\n%s\nwant\n%s", after, want)
 	}
-	// The declaration's line proposes the same rewrite as the append's.
-	rs, err := at(path, src, 10, testLoader())
-	if err != nil || len(rs) != 1 || rs[0].Line != 13 || !slices.Equal(rs[0].Lines, []int{10, 13}) {
-		t.Errorf("declaration line: %+v, %v", rs, err)
+	// The Sprint of F alone keeps fmt, which G still uses, and imports
+	// strconv even when the change does not.
+	after, err = Apply("p.go", src, f[1:])
+	if err != nil || !bytes.Contains(after, []byte(`"fmt"`)) || !bytes.Contains(after, []byte(`"strconv"`)) {
+		t.Errorf("F alone: %v\n%s", err, after)
+	}
+	clash := []Change{{Start: one, End: one + 3, New: []byte("x")}}
+	if _, err := Merge(f, clash); err == nil {
+		t.Error("overlapping changes merged")
+	}
+	ins := []Change{{Start: one, End: one, New: []byte("a")}}
+	ins2 := []Change{{Start: one, End: one, New: []byte("b")}}
+	if m, err := Merge(ins, ins2); err != nil || len(m) != 2 || string(m[0].New) != "a" {
+		t.Errorf("two insertions at one place: %v, %v", m, err)
 	}
 }
 
-func TestAtUnparsable(t *testing.T) {
-	_, err := At("x.go", []byte("package x\nfunc {"), 2)
-	if err == nil || !strings.Contains(err.Error(), "x.go") {
-		t.Errorf("err = %v, want a parse error naming the file", err)
+// std is an importer of the standard library's export data, shared by
+// the fuzz targets: the go command is asked once per package.
+var std = sync.OnceValue(func() types.Importer { return importer.Default() })
+
+// check type-checks one file as a package, with the standard library.
+func check(fset *token.FileSet, f *ast.File) *pkg {
+	info := &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
 	}
+	names := map[string]bool{}
+	addNames(names, f)
+	conf := types.Config{Importer: std(), Error: func(error) {}}
+	tp, _ := conf.Check(f.Name.Name, fset, []*ast.File{f}, info)
+	return &pkg{fset: fset, files: []*ast.File{f}, info: info, types: tp, names: names}
+}
+
+// FuzzRules runs every rule on the testdata files, mutated: no panic, and
+// every candidate's edits give a file that parses, is gofmt'd and, when
+// the input type-checks, still type-checks.
+func FuzzRules(f *testing.F) {
+	files, _ := filepath.Glob("testdata/src/*/*.go")
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(src)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, "f.go", src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return
+		}
+		p := check(fset, file)
+		typed := len(typeErrors(fset, file)) == 0
+		u := p.unit(0, "f.go", src)
+		for _, c := range u.candidates() {
+			d, ok := u.diagnostic(c)
+			if !ok {
+				continue
+			}
+			var changes []Change
+			for _, e := range d.SuggestedFixes[0].TextEdits {
+				changes = append(changes, Change{Start: u.off(e.Pos), End: u.off(e.End), New: e.NewText})
+			}
+			after, err := Apply("f.go", src, changes)
+			if err != nil {
+				t.Fatalf("%s at %d: %v", c.kind, c.line, err)
+			}
+			if formatted, err := format.Source(after); err != nil || !bytes.Equal(formatted, after) {
+				t.Fatalf("%s at %d: not gofmt'd", c.kind, c.line)
+			}
+			if !typed {
+				continue
+			}
+			gset := token.NewFileSet()
+			g, err := parser.ParseFile(gset, "f.go", after, parser.ParseComments|parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatalf("%s at %d: %v", c.kind, c.line, err)
+			}
+			if errs := typeErrors(gset, g); len(errs) > 0 {
+				t.Fatalf("%s at %d: the rewrite does not type-check: %v\n%s", c.kind, c.line, errs, after)
+			}
+		}
+	})
+}
+
+// typeErrors type-checks one file as a package.
+func typeErrors(fset *token.FileSet, f *ast.File) []error {
+	var errs []error
+	conf := types.Config{Importer: std(), Error: func(err error) { errs = append(errs, err) }}
+	conf.Check(f.Name.Name, fset, []*ast.File{f}, nil)
+	return errs
 }
 
 func TestLowerFirst(t *testing.T) {
@@ -236,43 +225,10 @@ func TestLowerFirst(t *testing.T) {
 	}
 }
 
-// FuzzAt runs At on the testdata files, mutated, at any line: it must
-// not panic, return an error only for source that does not parse, and
-// every After must parse and be gofmt'd.
-func FuzzAt(f *testing.F) {
-	files, _ := filepath.Glob("testdata/*/*.go")
-	for _, file := range files {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for i, line := range strings.Split(string(src), "\n") {
-			if strings.Contains(line, "// want") {
-				f.Add(src, i+1)
-			}
-		}
+// TestCompareGo: versions compare by their numbers.
+func TestCompareGo(t *testing.T) {
+	vs := []string{"go1.9", "go1.21", "go1.21.3", "go1.24"}
+	if !slices.IsSortedFunc(vs, compareGo) {
+		t.Errorf("%v not in order", vs)
 	}
-	// Resolve the imports the seeds use once, then never call the go
-	// command again: mutated import paths stay unresolved.
-	ld := newLoader()
-	ld.list(filepath.Join("testdata", "fuzzsrc"), []string{"bytes", "fmt", "html/template", "io", "regexp", "strconv", "strings", "text/template", "time", "encoding/binary", "unicode/utf8"})
-	ld.offline = true
-	f.Fuzz(func(t *testing.T, src []byte, line int) {
-		path := filepath.Join("testdata", "fuzzsrc", "f.go") // no such directory: no other files
-		rs, err := at(path, src, line, ld)
-		if err != nil {
-			if _, perr := parser.ParseFile(token.NewFileSet(), path, src, parser.SkipObjectResolution); perr == nil {
-				t.Fatalf("source parses but At fails: %v", err)
-			}
-			return
-		}
-		for _, r := range rs {
-			if _, err := parser.ParseFile(token.NewFileSet(), path, r.After, parser.ParseComments); err != nil {
-				t.Fatalf("%s at %d: After does not parse: %v\n%s", r.Kind, r.Line, err, r.After)
-			}
-			if formatted, err := format.Source(r.After); err != nil || !bytes.Equal(formatted, r.After) {
-				t.Fatalf("%s at %d: After not gofmt'd", r.Kind, r.Line)
-			}
-		}
-	})
 }

@@ -14,12 +14,12 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/perfloop/perfloop/internal/document"
-	"github.com/perfloop/perfloop/internal/rewrite"
 )
 
-// Matchers are the shapes this package recognises, then perfloop fix's
-// rewrites: every analyzer Shapes runs by default.
-var Matchers = append([]*analysis.Analyzer{RegexpTwice, RegexpAcross, RequestCopy, RLockRead, UnbufferedWrite, SameCall, SortSlice, MapKeyBuilt, FieldsCounted, ReadAll}, rewrite.Analyzers...)
+// Matchers are the shapes this package recognises, then the analyzers
+// perfloop fix takes its candidates from (Fixers): every analyzer Shapes
+// runs by default.
+var Matchers = append([]*analysis.Analyzer{RegexpTwice, RegexpAcross, RequestCopy, RLockRead, UnbufferedWrite, SameCall, SortSlice, MapKeyBuilt, FieldsCounted, ReadAll}, Fixers...)
 
 // Shapes runs the analyzers (Matchers when nil) over the program's
 // packages and returns the shapes they report in the module's non-test
@@ -58,7 +58,7 @@ func (p *Program) Shapes(analyzers []*analysis.Analyzer, keep func(s document.Sh
 			}
 			if len(d.SuggestedFixes) > 0 {
 				s.Advice = d.SuggestedFixes[0].Message
-				if kind := rewrite.KindOf(act.Analyzer); kind != "" && len(d.SuggestedFixes[0].TextEdits) > 0 {
+				if kind := RewriteOf(act.Analyzer); kind != "" && len(d.SuggestedFixes[0].TextEdits) > 0 {
 					s.Rewrite = kind
 				}
 			}

@@ -2,14 +2,14 @@ package presize
 
 import "strings"
 
-type Field struct{ Key, Value string }
+type Pair struct{ Key, Value string }
 
 // Parse grows out once per part: the shape and the rewrite.
-func Parse(rec string) []Field {
-	var out []Field
-	for _, kv := range strings.Split(rec, ";") { // a range over a call: no length to take again
+func Parse(rec string) []Pair {
+	var out []Pair
+	for _, kv := range strings.Split(rec, ";") { // a range over a call: evaluated once, before the loop
 		k, v, _ := strings.Cut(kv, "=")
-		out = append(out, Field{k, v})
+		out = append(out, Pair{k, v}) // want `out grows by one element per element of strings.Split`
 	}
 	return out
 }

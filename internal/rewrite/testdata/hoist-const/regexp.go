@@ -1,8 +1,0 @@
-package hoistconst
-
-import "regexp"
-
-// Valid compiles its pattern on every call.
-func Valid(s string) bool {
-	return regexp.MustCompile(`^[a-z]+$`).MatchString(s) // want rewrite: hoist-const
-}

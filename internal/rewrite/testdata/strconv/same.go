@@ -1,8 +1,0 @@
-package conv
-
-import "fmt"
-
-// Same formats a string as itself.
-func Same(s string) int {
-	return len(fmt.Sprintf("%s", s)) // want rewrite: strconv
-}

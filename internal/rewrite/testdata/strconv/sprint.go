@@ -1,8 +1,0 @@
-package conv
-
-import "fmt"
-
-// Count formats a byte count.
-func Count(n uint32) string {
-	return fmt.Sprint(n) // want rewrite: strconv
-}

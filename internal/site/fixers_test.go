@@ -1,0 +1,47 @@
+package site_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/perfloop/perfloop/internal/site"
+)
+
+// TestFixerShapes: the analyzers fix takes candidates from run beside the
+// matchers, and a shape whose diagnostic carries an edit names the
+// analyzer that makes it as its rewrite.
+func TestFixerShapes(t *testing.T) {
+	prog, err := site.Load(context.Background(), site.Config{Dir: "testdata/fixers"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shapes, err := prog.Shapes(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range shapes {
+		if s.Rewrite != "" {
+			got = append(got, fmt.Sprintf("%s:%d %s", s.File, s.Line, s.Rewrite))
+		}
+	}
+	for _, want := range []string{
+		"fixers.go:14 stringsbuilder",
+		"fixers.go:21 perfsprint",
+		"fixers.go:26 fmtappendf",
+		"fixers.go:32 stringsseq",
+		"fixers.go:40 slicessort",
+		"fixers.go:46 minmax",
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no shape %q among the shapes with a rewrite:\n%q", want, got)
+		}
+	}
+	for _, name := range []string{"presize", "hoist-const", "stringsbuilder", "perfsprint"} {
+		if a := site.Fixer(name); a == nil || site.RewriteOf(a) != name {
+			t.Errorf("Fixer(%q) = %v", name, a)
+		}
+	}
+}

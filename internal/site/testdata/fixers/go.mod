@@ -1,0 +1,3 @@
+module example.com/fixers
+
+go 1.24
