@@ -69,6 +69,7 @@ const (
 	RuleBrokenNoWork     Rule = "broken-no-work"     // no module code, no callee
 	RuleBrokenSkip       Rule = "broken-skip"        // the benchmark skips
 	RuleBrokenLint       Rule = "broken-lint"        // perfloop lint found a mistake in its source
+	RuleTimedSetupSmall  Rule = "timed-setup-small"  // lint's timed setup, measured too small to distort
 	RuleLeaveMicro       Rule = "leave-micro"        // a micro-benchmark of an internal function's algorithm
 	RuleLeaveBaseline    Rule = "leave-baseline"     // measures another package, not the module
 	RuleLeaveTight       Rule = "leave-tight"        // fast, no allocation, nothing outside its algorithm

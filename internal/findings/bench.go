@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/perfloop/perfloop/internal/document"
 )
@@ -545,6 +546,12 @@ func (d *deriver) linted(used map[int]bool) {
 			continue
 		}
 		key := l.Package + " " + where(l.File, int64(l.Line)) + " " + l.Analyzer
+		if l.Analyzer == "setup" {
+			if share, at, ok := d.setupShare(i); ok && share < d.t.TimedSetupShare {
+				d.smallSetup(l, share, at)
+				continue
+			}
+		}
 		c := d.newCause(document.KindBroken, key, "", l.File, int64(l.Line))
 		byBench[l.Package+" "+l.Benchmark] = c
 		c.addLine(l.File, int64(l.Line), "", l.Message)
@@ -559,4 +566,54 @@ func (d *deriver) linted(used map[int]bool) {
 		}
 		d.causes = append(d.causes, c)
 	}
+}
+
+// setupShare measures the timed setup of lint finding i: the largest
+// share of a benchmark's CPU profile at the setup's line (its cum, the
+// line in the test file), scaled to go test's default -benchtime of 1s
+// from the report's (a one-time cost's share of a run falls as the run
+// grows), and the report's -benchtime. ok is false when no benchmark the
+// finding is about has a CPU profile.
+func (d *deriver) setupShare(i int) (share float64, benchtime string, ok bool) {
+	l := d.doc.Lint[i]
+	for _, b := range d.benches {
+		if !slices.Contains(d.lintsOf(b), i) || len(b.lines) == 0 {
+			continue
+		}
+		ok = true
+		for _, lc := range b.lines {
+			if lc.File == l.File && lc.Line == int64(l.Line) {
+				share = max(share, lc.Cum)
+			}
+		}
+	}
+	benchtime = d.doc.Benchtime
+	if t, err := time.ParseDuration(benchtime); err == nil && t > 0 {
+		share *= t.Seconds()
+	}
+	return share, benchtime, ok
+}
+
+// smallSetup notes a timed setup whose measured cost is too small to
+// distort the benchmark: a low finding about the benchmark's code, not a
+// broken benchmark.
+func (d *deriver) smallSetup(l document.LintFinding, share float64, benchtime string) {
+	c := d.newCause(document.KindFixture, l.Package+" "+where(l.File, int64(l.Line))+" setup", "", l.File, int64(l.Line))
+	c.section, c.rule, c.lowOnly = document.SectionBenchmark, document.RuleTimedSetupSmall, true
+	c.addLine(l.File, int64(l.Line), "", l.Message)
+	at := ""
+	if benchtime != "" {
+		at = " at -benchtime " + benchtime
+	}
+	c.message = fmt.Sprintf("%s: %s; measured at %s of its time%s, scaled to 1s: too small to distort it; it matters with a short -benchtime such as 1x", l.Benchmark, l.Message, pct(share), at)
+	c.suggestion = l.Fix
+	c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s; CPU profile: %s of the benchmark's time at that line, scaled to -benchtime 1s", l.Analyzer, where(l.File, int64(l.Line)), pct(share)))
+	for _, b := range d.benches {
+		for _, i := range d.lintsOf(b) {
+			if d.doc.Lint[i].File == l.File && d.doc.Lint[i].Line == l.Line {
+				c.cost(b)
+			}
+		}
+	}
+	d.causes = append(d.causes, c)
 }

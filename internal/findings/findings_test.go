@@ -602,3 +602,31 @@ func TestWritesAcrossFunctions(t *testing.T) {
 		})
 	}
 }
+
+// TestTimedSetupScaledToOneSecond: a timed setup's measured share is
+// scaled from the report's -benchtime to go test's default 1s before it
+// is compared with TimedSetupShare: 5% of a 100ms run is 0.5% of a 1s
+// run, a note; 5% of a 1s run stays 5%, a broken benchmark.
+func TestTimedSetupScaledToOneSecond(t *testing.T) {
+	for _, tc := range []struct {
+		benchtime string
+		want      document.Rule
+	}{
+		{"100ms", document.RuleTimedSetupSmall},
+		{"1s", document.RuleBrokenLint},
+		{"", document.RuleBrokenLint},
+	} {
+		d := specDoc([]any{bx(), setupLine(0.05), setupLint()})
+		d.Benchtime = tc.benchtime
+		fs, _ := Derive(d, Options{})
+		var got []document.Rule
+		for _, f := range fs {
+			if f.File == "x_test.go" {
+				got = append(got, f.Rule)
+			}
+		}
+		if len(got) != 1 || got[0] != tc.want {
+			t.Errorf("-benchtime %q: rules %v at the setup line, want %s", tc.benchtime, got, tc.want)
+		}
+	}
+}

@@ -86,6 +86,12 @@ type Thresholds struct {
 	// TimedSetupRatio × what the timed loop allocates, and above it by
 	// TimedSetupBytes, is setup inside the timer.
 	TimedSetupRatio, TimedSetupBytes float64
+	// TimedSetupShare (broken): a timed setup perfloop lint found is a
+	// broken benchmark when the CPU profile puts at least this share of
+	// the benchmark's time at the setup's line once scaled to go test's
+	// default -benchtime of 1s (a one-time cost's share falls as the run
+	// grows); less is a note about the benchmark's code.
+	TimedSetupShare float64
 
 	// LeaveMin and TightSecPerOp (leave alone): a benchmark at 0
 	// allocs/op faster than TightSecPerOp with no cause of LeaveMin of
@@ -177,6 +183,7 @@ var DefaultThresholds = Thresholds{
 	DriftRho:        0.8,
 	TimedSetupRatio: 1.5,
 	TimedSetupBytes: 64,
+	TimedSetupShare: 0.01,
 
 	LeaveMin:      0.05,
 	TightSecPerOp: 50e-9,

@@ -141,6 +141,12 @@ var specCases = []specCase{
 	{name: "PhaseRank/and above a call of 12%",
 		doc:  []any{bx(), phase("print", 0.3, 0.1), call("G", "y.go", 10, "sort.Slice", "sort", 0.12)},
 		want: []string{"cpu-phase fix low m.go:5 BenchmarkX 30.0% parts=", "cpu-call fix medium y.go:10 BenchmarkX 12.0% parts=12%"}},
+	{name: "TimedSetupShare/a timed setup at 1.3% of the time is a broken benchmark",
+		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.5), setupLine(0.013), setupLint()},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 50.0% parts=50%", "broken-lint broken info x_test.go:5 BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "TimedSetupShare/at 0.7% it is a note about the benchmark's code",
+		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.5), setupLine(0.007), setupLint()},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 50.0% parts=50%", "timed-setup-small benchmark info x_test.go:5 BenchmarkX 0.0%"}},
 	{name: "InlineHot/a function not inlined with 3.9% flat is a cause",
 		doc:  []any{bx(), notInlined("skip", "x.go", 20, 100, 80), flat("skip", 0.039)},
 		want: []string{"cpu-not-inlined fix low x.go:20 BenchmarkX 1.9% parts=2%"}},
@@ -507,6 +513,8 @@ func specDoc(parts []any) *document.Report {
 			d.Lines = append(d.Lines, p)
 		case document.Shape:
 			d.Shapes = append(d.Shapes, p)
+		case document.LintFinding:
+			d.Lint = append(d.Lint, p)
 		case document.Hotspot:
 			d.Hotspots = append(d.Hotspots, p)
 		case document.NotInlined:
@@ -607,6 +615,18 @@ func call(fn, file string, line int64, callee, cat string, cum float64) document
 // allocation and collection.
 func phase(fn string, share, memory float64) document.Phase {
 	return document.Phase{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, Caller: mod + ".main", File: "m.go", Line: 5, Share: share, MemoryShare: memory}
+}
+
+// setupLint is perfloop lint's timed setup at x_test.go:5 in BenchmarkX.
+func setupLint() document.LintFinding {
+	return document.LintFinding{Analyzer: "setup", Package: mod, Benchmark: "BenchmarkX", File: "x_test.go", Line: 5,
+		Message: "setup runs before the b.N loop with the timer on", Why: "it is timed", Fix: "call b.ResetTimer after the setup"}
+}
+
+// setupLine is BenchmarkX's setup line x_test.go:5 with cum of its CPU.
+func setupLine(cum float64) document.LineCost {
+	return document.LineCost{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".BenchmarkX", File: "x_test.go", Line: 5,
+		Callee: mod + ".Setup", Category: "application", Cum: cum, InTest: true}
 }
 
 // own is a line of fn that calls nothing.
