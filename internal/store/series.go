@@ -277,25 +277,10 @@ func readSteps(ctx context.Context, q querier, module, fp string, ids []int64, f
 			t.significant, t.before_value, t.after_value
 		FROM steps t JOIN series x ON x.id = t.series_id
 		WHERE x.module = $1 AND x.fp_key = $2`
-	args := []any{module, fp}
-	var keep map[int64]bool
-	switch {
-	case ids == nil:
-	case len(ids) == 0:
+	if ids != nil && len(ids) == 0 {
 		return nil
-	case len(ids) <= samplesInLimit:
-		var in []string
-		for _, id := range ids {
-			args = append(args, id)
-			in = append(in, fmt.Sprintf("$%d", len(args)))
-		}
-		query += " AND t.series_id IN (" + strings.Join(in, ", ") + ")"
-	default:
-		keep = map[int64]bool{}
-		for _, id := range ids {
-			keep[id] = true
-		}
 	}
+	query, args, keep := inSeries(query, "t.series_id", []any{module, fp}, ids)
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("steps: %w", err)
@@ -594,28 +579,36 @@ func (s *Store) Samples(ctx context.Context, module, fp string, ids []int64, fn 
 // more it reads every series and keeps the ones asked for.
 const samplesInLimit = 500
 
-func samples(ctx context.Context, q querier, module, fp string, ids []int64, fn func(Sample) error) error {
-	query := `SELECT s.series_id, s.run_id, s.vals FROM samples s JOIN series x ON x.id = s.series_id
-		WHERE x.module = $1 AND x.fp_key = $2`
-	args := []any{module, fp}
-	var keep map[int64]bool
+// inSeries restricts query to the series ids (all of them when ids is
+// nil) through column: an IN list of parameters after args up to
+// samplesInLimit ids; beyond that the query reads every series and keep
+// says which rows to keep.
+func inSeries(query, column string, args []any, ids []int64) (string, []any, map[int64]bool) {
 	switch {
 	case ids == nil:
-	case len(ids) == 0:
-		return nil
+		return query, args, nil
 	case len(ids) <= samplesInLimit:
 		var in []string
 		for _, id := range ids {
 			args = append(args, id)
 			in = append(in, fmt.Sprintf("$%d", len(args)))
 		}
-		query += " AND s.series_id IN (" + strings.Join(in, ", ") + ")"
-	default:
-		keep = map[int64]bool{}
-		for _, id := range ids {
-			keep[id] = true
-		}
+		return query + " AND " + column + " IN (" + strings.Join(in, ", ") + ")", args, nil
 	}
+	keep := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		keep[id] = true
+	}
+	return query, args, keep
+}
+
+func samples(ctx context.Context, q querier, module, fp string, ids []int64, fn func(Sample) error) error {
+	query := `SELECT s.series_id, s.run_id, s.vals FROM samples s JOIN series x ON x.id = s.series_id
+		WHERE x.module = $1 AND x.fp_key = $2`
+	if ids != nil && len(ids) == 0 {
+		return nil
+	}
+	query, args, keep := inSeries(query, "s.series_id", []any{module, fp}, ids)
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("samples: %w", err)
