@@ -330,12 +330,7 @@ func callPath(p *profile.Profile, ix *index, t *trie, nodes []int32, vi int, tot
 	var stack []frame
 	for _, s := range p.Sample {
 		stack = ix.stack(stack, s)
-		benchAt := -1
-		for i, f := range stack {
-			if ix.funcs[f.fn].bench {
-				benchAt = i
-			}
-		}
+		benchAt := ix.benchAt(stack)
 		if benchAt < 0 {
 			continue
 		}
@@ -373,3 +368,15 @@ func callPath(p *profile.Profile, ix *index, t *trie, nodes []int32, vi int, tot
 // ErrNoSamples is AnalyzeCPU's error for a profile with no sample: the
 // run was too brief for the profiler's 100 samples a second.
 var ErrNoSamples = errors.New("no samples (the benchmark ran too briefly to be sampled; raise -benchtime)")
+
+// benchAt returns the index of the outermost benchmark frame of stack
+// (innermost first), or -1 when no benchmark function is on it.
+func (ix *index) benchAt(stack []frame) int {
+	at := -1
+	for i, f := range stack {
+		if ix.funcs[f.fn].bench {
+			at = i
+		}
+	}
+	return at
+}

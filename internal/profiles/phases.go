@@ -100,12 +100,7 @@ func pathPhases(p *profile.Profile, ix *index, t *trie, nodes []int32, vi int, t
 	var stack []frame
 	for _, s := range p.Sample {
 		stack = ix.stack(stack, s)
-		benchAt := -1
-		for i, f := range stack {
-			if ix.funcs[f.fn].bench {
-				benchAt = i
-			}
-		}
+		benchAt := ix.benchAt(stack)
 		if benchAt < 0 {
 			continue
 		}
@@ -200,12 +195,7 @@ func sharedPhases(p *profile.Profile, ix *index, t *trie, nodes []int32, known [
 	seen := map[int32]bool{}
 	below := func(s *profile.Sample) []frame {
 		stack = ix.stack(stack, s)
-		benchAt := -1
-		for i, f := range stack {
-			if ix.funcs[f.fn].bench {
-				benchAt = i
-			}
-		}
+		benchAt := ix.benchAt(stack)
 		if benchAt < 0 {
 			return nil
 		}
