@@ -270,15 +270,5 @@ func benchStatus(s Streams, cfg benchConfig, run *loop.BenchRun, err error, othe
 // writeEach returns a callback that writes each run's results, and a
 // failure line for a run that failed, to w as they arrive.
 func writeEach(w *results.Writer) func(*results.Benchmark, *gotest.Outcome) error {
-	return func(b *results.Benchmark, o *gotest.Outcome) error {
-		for _, r := range o.Results {
-			if err := w.Result(r); err != nil {
-				return fmt.Errorf("write results: %w", err)
-			}
-		}
-		if o.Status != results.StatusOK && o.Status != results.StatusSkipped {
-			return w.Failure(b)
-		}
-		return nil
-	}
+	return func(b *results.Benchmark, o *gotest.Outcome) error { return o.Write(w, b) }
 }

@@ -1,23 +1,19 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
-	"runtime"
 	"strings"
 	"time"
 
 	"github.com/perfloop/perfloop/internal/abtest"
-	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/loop"
-	"github.com/perfloop/perfloop/internal/results"
+	"github.com/perfloop/perfloop/internal/record"
 	"github.com/perfloop/perfloop/internal/store"
 )
 
@@ -111,10 +107,10 @@ func runRecord(ctx context.Context, args []string, s Streams) error {
 			return usageErrorf("-shard: %v", err)
 		}
 	}
-	return record(ctx, opts, s)
+	return recordCommit(ctx, opts, s)
 }
 
-func record(ctx context.Context, opts recordOptions, s Streams) error {
+func recordCommit(ctx context.Context, opts recordOptions, s Streams) error {
 	root, err := findModuleRoot()
 	if err != nil {
 		return usageErrorf("record: run it inside a Go module: %v", err)
@@ -170,7 +166,16 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 	if cfg.Shard, err = recordShard(ctx, st, opts.shard, module, commit.Hash); err != nil {
 		return err
 	}
-	run, failed := measure(ctx, cfg, opts.profileTime, s)
+	bar := bar(s)
+	run, failed := record.Measure(ctx, cfg, record.Options{
+		ProfileTime: opts.profileTime, Bar: bar, Log: s.Err,
+		Stage: func(stage string) { bar.Done(); fmt.Fprintf(s.Err, "perfloop: %s\n", stage) },
+	})
+	bar.Done()
+	var none *record.NoBenchmarksError
+	if errors.As(failed, &none) {
+		return usageError{failed}
+	}
 	if run == nil {
 		return failed // interrupted, or nothing to store
 	}
@@ -185,99 +190,11 @@ func record(ctx context.Context, opts recordOptions, s Streams) error {
 		return err
 	}
 	fmt.Fprintf(s.Out, "recorded run %d: %s %q, %d result lines, fingerprint %s, in %s\n",
-		id, short(commit.Hash), commit.Subject, resultLines(run.Results), fingerprintText(run.Fingerprint), dsn)
+		id, short(commit.Hash), commit.Subject, record.ResultLines(run.Results), fingerprintText(run.Fingerprint), dsn)
 	if err := updateHistory(ctx, st, module, repo, id, s); err != nil {
 		return err
 	}
 	return failed
-}
-
-// measure runs the report pipeline into a temporary directory and returns
-// the run to store (without its commit), and with it a failedError when a
-// benchmark failed or a package did not build: the run holds the others.
-// A run that measured nothing is never stored: a -bench that selects
-// nothing is an input error, a build or benchmark failure that left no
-// results a failure, and a shard with nothing to run, or benchmarks that
-// all skipped, are said on stderr and give a nil run and no error.
-func measure(ctx context.Context, cfg loop.Config, profileTime time.Duration, s Streams) (*store.Run, error) {
-	tmp, err := os.MkdirTemp("", "perfloop-record-out-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(tmp)
-	var buf bytes.Buffer
-	w := results.NewWriter(&buf)
-	durations := map[document.BenchKey]time.Duration{}
-	each := writeEach(w)
-	bar := bar(s)
-	defer bar.Done()
-	started := time.Now()
-	rr, err := loop.Report(ctx, cfg, loop.ReportOptions{
-		ProfileTime: profileTime,
-		Profiles:    filepath.Join(tmp, "profiles"),
-		Each: func(b *results.Benchmark, o *gotest.Outcome) error {
-			durations[document.BenchKey{Package: b.Package, Name: b.Name}] += o.Elapsed
-			return each(b, o)
-		},
-		Stage: func(stage string) { bar.Done(); fmt.Fprintf(s.Err, "perfloop: %s\n", stage) },
-	}, bar)
-	bar.Done()
-	if rr == nil || err != nil {
-		return nil, err
-	}
-	if err := w.Trailer(rr.Bench.Env); err != nil {
-		return nil, err
-	}
-	for _, l := range rr.Bench.FailureLines() {
-		fmt.Fprintf(s.Err, "perfloop: %s\n", l)
-	}
-	if b := rr.Bench; len(b.Benchmarks) == 0 {
-		switch {
-		case len(b.BuildErrors) > 0:
-			return nil, failedError{fmt.Sprintf("record: %d package(s) did not build and no benchmark ran; nothing recorded", len(b.BuildErrors))}
-		case cfg.Shard != nil && b.Matched > 0:
-			fmt.Fprintf(s.Err, "perfloop: record: shard %s has no benchmarks (the %d that -bench %q selects fall in the other shards); nothing recorded\n",
-				cfg.Shard, b.Matched, cfg.Bench)
-			return nil, nil
-		default:
-			return nil, usageErrorf("record: no benchmarks match -bench %q in %s; nothing recorded", cfg.Bench, strings.Join(cfg.Patterns, " "))
-		}
-	}
-	if resultLines(buf.Bytes()) == 0 {
-		if n := rr.Bench.Failed(); n > 0 {
-			return nil, failedError{fmt.Sprintf("record: %d of %d benchmarks failed and none gave results; nothing recorded", n, len(rr.Bench.Benchmarks))}
-		}
-		fmt.Fprintf(s.Err, "perfloop: record: no benchmark gave results (every one skipped); nothing recorded\n")
-		return nil, nil
-	}
-	run := &store.Run{Started: started.UTC(), Results: buf.Bytes(), Durations: durations, Profiles: map[string][]byte{}}
-	if rr.Doc != nil {
-		if run.Report, err = json.Marshal(rr.Doc); err != nil {
-			return nil, err
-		}
-	}
-	entries, _ := os.ReadDir(filepath.Join(tmp, "profiles"))
-	for _, e := range entries {
-		if data, err := os.ReadFile(filepath.Join(tmp, "profiles", e.Name())); err == nil {
-			run.Profiles[e.Name()] = data
-		}
-	}
-	run.Fingerprint = fingerprint(rr.Bench.Env)
-	switch b := rr.Bench; {
-	case b.Failed() > 0:
-		return run, failedError{fmt.Sprintf("record: %d of %d benchmarks failed; the others were recorded", b.Failed(), len(b.Benchmarks))}
-	case len(b.BuildErrors) > 0:
-		return run, failedError{fmt.Sprintf("record: %d package(s) did not build; the others were recorded", len(b.BuildErrors))}
-	}
-	return run, nil
-}
-
-// fingerprint is the machine a run was measured on, and how its code was
-// built.
-func fingerprint(env results.Env) store.Fingerprint {
-	kernel, _ := os.ReadFile("/proc/sys/kernel/osrelease")
-	return store.Fingerprint{CPU: env.CPU, GOMAXPROCS: runtime.GOMAXPROCS(0), GoVersion: env.GoVersion,
-		GOOS: env.GOOS, GOARCH: env.GOARCH, Kernel: strings.TrimSpace(string(kernel)), Build: env.Build}
 }
 
 // fingerprintText is fp's key, and its build settings when it has any.
@@ -297,7 +214,7 @@ func fingerprintText(fp store.Fingerprint) string {
 // that does not build) is said on stderr: the run is recorded without
 // steps. Only an interrupt is an error.
 func pairWithPrevious(ctx context.Context, opts recordOptions, st *store.Store, module, repo, commit string, run *store.Run, s Streams) ([]store.Step, error) {
-	base, err := previousRecorded(ctx, st, module, repo, commit)
+	base, err := record.Previous(ctx, st, module, repo, commit)
 	if err != nil || base == "" {
 		if err != nil {
 			fmt.Fprintf(s.Err, "perfloop: record: not measured against the commit recorded before: %v\n", err)
@@ -307,7 +224,7 @@ func pairWithPrevious(ctx context.Context, opts recordOptions, st *store.Store, 
 	bench := opts.bench
 	if opts.shard != "" {
 		// This shard's benchmarks only.
-		bench = shardPattern(run.Results, opts.bench)
+		bench = record.ShardPattern(run.Results, opts.bench)
 	}
 	bar := bar(s)
 	defer bar.Done()
@@ -322,7 +239,7 @@ func pairWithPrevious(ctx context.Context, opts recordOptions, st *store.Store, 
 	}
 	defer revs.close()
 	ab := abtest.Options{Benchtime: "10ms", CPU: opts.cpu, Timeout: opts.timeout, MinRounds: 6, MaxRounds: 100,
-		Budget: opts.pairTime, Alpha: pairAlpha, Settle: 0.03, Seed: uint64(time.Now().UnixNano())}
+		Budget: opts.pairTime, Alpha: record.PairAlpha, Settle: 0.03, Seed: uint64(time.Now().UnixNano())}
 	if opts.cpu == "" {
 		if c := gotest.QuietCPU(); c >= 0 {
 			ab.Pin = []int{c}
@@ -337,7 +254,7 @@ func pairWithPrevious(ctx context.Context, opts recordOptions, st *store.Store, 
 		fmt.Fprintf(s.Err, "perfloop: record: not measured against %s: %v\n", short(base), err)
 		return nil, nil
 	}
-	steps := stepsOf(res, base)
+	steps := record.Steps(res, base)
 	var changed []string
 	for _, st := range steps {
 		if st.Significant {
@@ -350,90 +267,4 @@ func pairWithPrevious(ctx context.Context, opts recordOptions, st *store.Store, 
 	}
 	fmt.Fprintf(s.Err, "perfloop: record: against %s, %d rounds: %s\n", short(base), res.Rounds, summary)
 	return steps, nil
-}
-
-// pairAlpha is the false discovery rate of a record's paired measurement
-// across its benchmarks: every record makes one, so a history of n
-// commits has n−1 chances of a false change in some series.
-const pairAlpha = 0.01
-
-// previousRecorded is the newest commit of commit's history (in git order)
-// before it that has a run in the store, or "".
-func previousRecorded(ctx context.Context, st *store.Store, module, repo, commit string) (string, error) {
-	runs, err := st.Runs(ctx, module)
-	if err != nil {
-		return "", err
-	}
-	has := map[string]bool{}
-	for _, r := range runs {
-		if r.Commit != commit {
-			has[r.Commit] = true
-		}
-	}
-	if len(has) == 0 {
-		return "", nil
-	}
-	if isShallow(ctx, repo) {
-		return "", fmt.Errorf("%s is a shallow clone: the earlier commits are not there to build (fetch the whole history, as actions/checkout's fetch-depth: 0 does)", repo)
-	}
-	order, err := git.Ancestry(ctx, repo, commit)
-	if err != nil {
-		return "", err
-	}
-	for i := len(order) - 1; i >= 0; i-- {
-		if has[order[i]] {
-			return order[i], nil
-		}
-	}
-	return "", nil
-}
-
-// shardPattern is a -bench pattern for the top-level benchmarks that a
-// shard's results hold, keeping the sub-benchmark part of the user's
-// pattern.
-func shardPattern(results []byte, user string) string {
-	keys, _ := store.ParseSamples(results)
-	seen := map[string]bool{}
-	var names []string
-	for _, k := range keys {
-		top, _, _ := strings.Cut(k.Name, "/")
-		if !seen[top] {
-			seen[top] = true
-			names = append(names, regexp.QuoteMeta(top))
-		}
-	}
-	p := "^(?:" + strings.Join(names, "|") + ")$"
-	if _, sub, ok := strings.Cut(user, "/"); ok {
-		p += "/" + sub
-	}
-	return p
-}
-
-// stepsOf turns an A/B run of base against the recorded commit into the
-// run's steps: for each compared benchmark and unit with a paired change
-// (all values positive), the change, its interval, its test and each
-// side's median.
-func stepsOf(res *abtest.Result, base string) []store.Step {
-	var steps []store.Step
-	for _, t := range res.Tables {
-		pkg := ""
-		for _, c := range t.Config {
-			if v, ok := strings.CutPrefix(c, "pkg: "); ok {
-				pkg = v
-			}
-		}
-		for _, row := range t.Rows {
-			if len(row.Cells) < 2 || row.Cells[0] == nil || row.Cells[1] == nil || !row.Cells[1].Compared {
-				continue
-			}
-			delta, low, high, sig, ok := res.Interval(pkg, row.FullName, t.Unit)
-			if !ok {
-				continue
-			}
-			steps = append(steps, store.Step{Key: store.SeriesKey{Package: pkg, Name: "Benchmark" + row.Benchmark, Procs: row.Procs, Unit: t.Unit},
-				Base: base, Delta: delta, Low: low, High: high, P: row.Cells[1].P, Significant: sig,
-				Before: row.Cells[0].Summary.Median, After: row.Cells[1].Summary.Median})
-		}
-	}
-	return steps
 }

@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -142,7 +141,7 @@ func recordImport(ctx context.Context, opts recordOptions, s Streams, st *store.
 // does not hold.
 func updateHistory(ctx context.Context, st *store.Store, module, repo string, id int64, s Streams) error {
 	var order []string
-	if isShallow(ctx, repo) {
+	if git.IsShallow(ctx, repo) {
 		fmt.Fprintf(s.Err, "perfloop: record: %s is a shallow clone: the commit goes after the store's newest (fetch the whole history, as actions/checkout's fetch-depth: 0 does, to put commits in git order)\n", repo)
 	} else {
 		order = ancestry(ctx, repo)
@@ -151,12 +150,6 @@ func updateHistory(ctx context.Context, st *store.Store, module, repo string, id
 		return fmt.Errorf("record: run %d is stored, but not its change points (history computes them until the next record stores them): %w", id, err)
 	}
 	return nil
-}
-
-// isShallow reports whether the repository at repo is a shallow clone.
-func isShallow(ctx context.Context, repo string) bool {
-	out, err := exec.CommandContext(ctx, "git", "-C", repo, "rev-parse", "--is-shallow-repository").Output()
-	return err == nil && strings.TrimSpace(string(out)) == "true"
 }
 
 // importedFingerprint reads the machine from a results file's
@@ -181,23 +174,12 @@ func importedFingerprint(name string, data []byte) (store.Fingerprint, int, erro
 	return fp, n, r.Err()
 }
 
-// resultLines counts the benchmark result lines of benchfmt text.
-func resultLines(data []byte) int {
-	n := 0
-	for _, l := range bytes.Split(data, []byte("\n")) {
-		if bytes.HasPrefix(l, []byte("Benchmark")) {
-			n++
-		}
-	}
-	return n
-}
-
 // historyOrder is the git order history shows: HEAD's ancestry, or nil
 // outside a repository or in a shallow clone (whose history is a few
 // commits), where the store's order (the recorders') is used.
 func historyOrder(ctx context.Context, dir string) []string {
 	repo, err := git.RepoRoot(ctx, dir)
-	if err != nil || isShallow(ctx, repo) {
+	if err != nil || git.IsShallow(ctx, repo) {
 		return nil
 	}
 	return ancestry(ctx, repo)

@@ -416,6 +416,12 @@ func CommitInfo(ctx context.Context, repo, rev string) (Commit, error) {
 	return Commit{Hash: f[0], Time: t, Subject: f[2]}, nil
 }
 
+// IsShallow reports whether the repository at repo is a shallow clone.
+func IsShallow(ctx context.Context, repo string) bool {
+	out, err := git(ctx, repo, "rev-parse", "--is-shallow-repository")
+	return err == nil && strings.TrimSpace(out) == "true"
+}
+
 // Ancestry lists the commits reachable from rev, oldest first, in git's
 // topological order: the order a history is drawn in.
 func Ancestry(ctx context.Context, repo, rev string) ([]string, error) {

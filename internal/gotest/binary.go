@@ -104,6 +104,20 @@ type Outcome struct {
 	Stdout, Stderr []byte
 }
 
+// Write writes the outcome of b's run to w: its results, and a failure
+// line when it failed (a skip is no failure).
+func (o *Outcome) Write(w *results.Writer, b *results.Benchmark) error {
+	for _, r := range o.Results {
+		if err := w.Result(r); err != nil {
+			return fmt.Errorf("write results: %w", err)
+		}
+	}
+	if o.Status != results.StatusOK && o.Status != results.StatusSkipped {
+		return w.Failure(b)
+	}
+	return nil
+}
+
 // Run runs one benchmark once in its own process and returns what it
 // produced. It returns an error only when the run was cancelled or the
 // binary could not be started; every failure of the benchmark itself is
