@@ -355,6 +355,11 @@ type Benchmark struct {
 	// code and the runtime. Both near zero: the benchmark measures nothing.
 	ModuleCPUShare *float64 `json:"module_cpu_share,omitempty"`
 	CalleeCPUShare *float64 `json:"callee_cpu_share,omitempty"`
+	// CPUSamples is the number of CPU profile samples the benchmark's
+	// shares are fractions of: a share p has the binomial standard error
+	// sqrt(p(1−p)/CPUSamples), which ranking uses to tell a real
+	// difference from the profile's sampling noise.
+	CPUSamples int64 `json:"cpu_samples,omitempty"`
 	// SetupAllocShare is the share of the bytes a profiling run allocated
 	// that do not scale with the iteration count: setup before the timed
 	// loop and the testing package's own.

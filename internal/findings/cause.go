@@ -3,6 +3,7 @@ package findings
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -121,6 +122,23 @@ func (c *cause) impact() (float64, *bench) {
 		}
 	}
 	return max(best, 0), bb
+}
+
+// impactError is the standard error of the cause's impact: the binomial
+// error of its CPU share in the benchmark that decides the impact,
+// weighted as the impact is; 0 when the profile's sample count is not
+// known.
+func (c *cause) impactError() float64 {
+	_, top := c.impact()
+	if top == nil || top.entry == nil || top.entry.CPUSamples <= 0 {
+		return 0
+	}
+	p := min(max(c.costs[top.key].CPUShare, 0), 1)
+	se := math.Sqrt(p*(1-p)/float64(top.entry.CPUSamples)) * top.weight
+	if c.inherent {
+		se *= c.t.InherentFactor
+	}
+	return se
 }
 
 // allocs is the cause's largest allocations per op: a tie-breaker that

@@ -11,11 +11,14 @@ import (
 )
 
 // ranked renders the causes and sorts them: section (fix, benchmark,
-// broken, leave alone), then impact rounded to rankBucket, then
+// broken, leave alone), then impact — causes whose impacts differ by less
+// than the profile's sampling noise are a tie (see tiers) — then
 // allocations per op, then file and line.
 func (d *deriver) ranked() []document.Finding {
 	type item struct {
 		f      document.Finding
+		rank   float64
+		se     float64
 		bucket float64
 		allocs float64
 	}
@@ -46,7 +49,36 @@ func (d *deriver) ranked() []document.Finding {
 				f.Gain = strings.TrimSpace(f.Gain + fmt.Sprintf(" — cold in production: %s is %.1f%% of the production profile", shortName(c.fn), share*100))
 			}
 		}
-		items = append(items, item{f, math.Round(rank / d.t.RankBucket), c.allocs()})
+		se := 0.0
+		if f.Impact > 0 {
+			// The rank's error scales with it (the phase and own-code
+			// weights, production's share leave it unknown).
+			se = c.impactError() * rank / f.Impact
+		}
+		items = append(items, item{f: f, rank: rank, se: se, allocs: c.allocs()})
+	}
+	// Order by rank, then give the causes of one tier the same bucket:
+	// within a tier the order is by allocations, file and line, which do
+	// not vary from run to run.
+	slices.SortStableFunc(items, func(a, b item) int {
+		return cmp.Or(
+			cmp.Compare(sectionRank(a.f.Section), sectionRank(b.f.Section)),
+			cmp.Compare(b.rank, a.rank),
+			strings.Compare(a.f.File, b.f.File),
+			cmp.Compare(a.f.Line, b.f.Line),
+		)
+	})
+	for i := 0; i < len(items); {
+		lead := items[i]
+		j := i + 1
+		for j < len(items) && sectionRank(items[j].f.Section) == sectionRank(lead.f.Section) &&
+			d.tied(lead.rank, lead.se, items[j].rank, items[j].se) {
+			j++
+		}
+		for k := i; k < j; k++ {
+			items[k].bucket = -float64(i) // earlier tiers first
+		}
+		i = j
 	}
 	slices.SortStableFunc(items, func(a, b item) int {
 		return cmp.Or(
@@ -63,6 +95,17 @@ func (d *deriver) ranked() []document.Finding {
 		out[i] = it.f
 	}
 	return out
+}
+
+// tied reports whether a cause of rank b (standard error seB) is in the
+// tier a cause of rank a ≥ b leads: their difference is within RankZ
+// standard errors of the difference when both profiles' sample counts
+// are known; otherwise both round to the same multiple of RankBucket.
+func (d *deriver) tied(a, seA, b, seB float64) bool {
+	if seA > 0 && seB > 0 {
+		return a-b <= d.t.RankZ*math.Hypot(seA, seB)
+	}
+	return math.Round(a/d.t.RankBucket) == math.Round(b/d.t.RankBucket)
 }
 
 // productionShare is the production share of the cause's function, or of

@@ -130,6 +130,12 @@ type Thresholds struct {
 	// RankBucket (ranking): impacts are compared rounded to this, so the
 	// profile's sampling noise does not reorder the first screen.
 	RankBucket float64
+	// RankZ (ranking): causes whose impacts differ by less than RankZ
+	// standard errors of the difference (the binomial errors of their
+	// CPU shares, from the profiles' sample counts) are a tie, ordered by
+	// what does not vary from run to run; RankBucket applies when the
+	// sample counts are not known.
+	RankZ float64
 	// OwnCodeRank (ranking): the weight of a cause that is only a
 	// function's own algorithm.
 	OwnCodeRank float64
@@ -200,6 +206,7 @@ var DefaultThresholds = Thresholds{
 	SevHigh:     0.20,
 	SevMedium:   0.07,
 	RankBucket:  0.025,
+	RankZ:       2,
 	OwnCodeRank: 0.3,
 	PhaseRank:   0.5,
 	GainMin:     0.01,

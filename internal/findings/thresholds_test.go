@@ -332,6 +332,20 @@ var specCases = []specCase{
 		want: []string{
 			"cpu-call fix high y.go:20 BenchmarkX 41.5% +y.go:10 parts=22%,20%",
 			"cpu-call fix high x.go:10 BenchmarkX 41.0% +x.go:20 parts=21%,20%"}},
+	{name: "RankZ/with 400 samples, 20% and 25% are within the noise: by file",
+		doc: []any{sampled(bx(), 400),
+			call("A", "a.go", 1, "sort.Slice", "sort", 0.20),
+			call("B", "b.go", 1, "sort.Slice", "sort", 0.25)},
+		want: []string{
+			"cpu-call fix high a.go:1 BenchmarkX 20.0% parts=20%",
+			"cpu-call fix high b.go:1 BenchmarkX 25.0% parts=25%"}},
+	{name: "RankZ/with 400 samples, 20% and 30% are not",
+		doc: []any{sampled(bx(), 400),
+			call("A", "a.go", 1, "sort.Slice", "sort", 0.20),
+			call("B", "b.go", 1, "sort.Slice", "sort", 0.30)},
+		want: []string{
+			"cpu-call fix high b.go:1 BenchmarkX 30.0% parts=30%",
+			"cpu-call fix high a.go:1 BenchmarkX 20.0% parts=20%"}},
 	{name: "OwnCodeRank/an algorithm of 50% ranks as 15%: after 20%, before 12%",
 		doc: []any{bx(),
 			own("Own", "a.go", 1, 0.5),
@@ -541,6 +555,9 @@ const mainPackage = mainPkg(mod + "/cmd/m")
 // bx is the benchmark most cases measure: 1 µs/op, 10 allocs/op,
 // 1000 B/op, mostly module code.
 func bx() document.Benchmark { return benchmark("BenchmarkX", 1e-6, 10, 1000) }
+
+// sampled gives the benchmark's CPU profile n samples.
+func sampled(b document.Benchmark, n int64) document.Benchmark { b.CPUSamples = n; return b }
 
 func parallel(b document.Benchmark) document.Benchmark { b.Parallel = true; return b }
 

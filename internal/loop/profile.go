@@ -338,6 +338,7 @@ func addEvidence(doc *document.Report, bj *document.Benchmark, a *profiles.Analy
 	if a.CPU != nil && ev.lines > 0 {
 		ms, cs := a.CPU.ModuleShare, a.CPU.CalleeShare
 		bj.ModuleCPUShare, bj.CalleeCPUShare = &ms, &cs
+		bj.CPUSamples = a.CPU.Samples
 		for i, l := range a.CPU.Lines {
 			if i == ev.lines {
 				break

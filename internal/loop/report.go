@@ -250,6 +250,7 @@ func attach(doc *document.Report, pb document.Benchmark) {
 			b.TestAllocShare, b.CallPath = pb.TestAllocShare, pb.CallPath
 			b.CPUProfile, b.HeapProfile = pb.CPUProfile, pb.HeapProfile
 			b.ModuleCPUShare, b.CalleeCPUShare = pb.ModuleCPUShare, pb.CalleeCPUShare
+			b.CPUSamples = pb.CPUSamples
 			b.SetupAllocShare, b.Parallel = pb.SetupAllocShare, pb.Parallel
 			b.LoopBytesPerOp = pb.LoopBytesPerOp
 			return
