@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -100,6 +101,25 @@ func showHistory(ctx context.Context, opts historyOptions, s Streams) error {
 		// need no points.
 		hopts.Points = func(b *document.HistoryBenchmark) bool { return len(b.ChangePoints) > 0 }
 	}
+	in := inPackages(module, opts.patterns)
+	var out *render.HistoryJSON
+	if opts.json {
+		// The series are written as they are read: a team's history
+		// (thousands of series over a thousand commits) never sits in
+		// memory whole.
+		hopts.Each = func(h *document.History, b *document.HistoryBenchmark) error {
+			if !in(b.Package) {
+				return nil
+			}
+			if out == nil {
+				out = render.NewHistoryJSON(s.Out)
+				if err := out.Begin(h); err != nil {
+					return err
+				}
+			}
+			return out.Add(b)
+		}
+	}
 	h, err := history.Load(ctx, st, module, hopts)
 	if errors.Is(err, history.ErrNoCommit) {
 		return usageErrorf("-since %s: not in HEAD's history: give one of its commits", opts.since)
@@ -107,40 +127,44 @@ func showHistory(ctx context.Context, opts historyOptions, s Streams) error {
 	if err != nil {
 		return err
 	}
-	keepPackages(h, opts.patterns)
 	if opts.json {
-		return render.WriteJSON(s.Out, h)
+		if out == nil {
+			out = render.NewHistoryJSON(s.Out)
+			if err := out.Begin(h); err != nil {
+				return err
+			}
+		}
+		return out.End()
 	}
+	h.Benchmarks = slices.DeleteFunc(h.Benchmarks, func(b document.HistoryBenchmark) bool { return !in(b.Package) })
 	return render.HistoryText(s.Out, h, opts.all)
 }
 
-// keepPackages keeps the benchmarks of the packages patterns name
-// ("./codec", "example.com/m/..."); none or ./... keep all.
-func keepPackages(h *document.History, patterns []string) {
+// inPackages says whether a benchmark of package pkg is in the packages
+// patterns name ("./codec", "example.com/m/..."); none or ./... keep all.
+func inPackages(module string, patterns []string) func(pkg string) bool {
 	var prefixes []string
 	for _, p := range patterns {
 		if p == "./..." || p == "all" {
-			return
+			return func(string) bool { return true }
 		}
 		p = strings.TrimSuffix(strings.TrimSuffix(p, "/..."), "/")
 		if rel, ok := strings.CutPrefix(p, "./"); ok {
-			p = h.Module + "/" + rel
+			p = module + "/" + rel
 		} else if p == "." {
-			p = h.Module
+			p = module
 		}
 		prefixes = append(prefixes, p)
 	}
-	if len(prefixes) == 0 {
-		return
-	}
-	kept := h.Benchmarks[:0]
-	for _, b := range h.Benchmarks {
+	return func(pkg string) bool {
+		if len(prefixes) == 0 {
+			return true
+		}
 		for _, p := range prefixes {
-			if b.Package == p || strings.HasPrefix(b.Package, p+"/") {
-				kept = append(kept, b)
-				break
+			if pkg == p || strings.HasPrefix(pkg, p+"/") {
+				return true
 			}
 		}
+		return false
 	}
-	h.Benchmarks = kept
 }

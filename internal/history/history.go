@@ -61,6 +61,31 @@ type Options struct {
 	// come with their change points only, and nil Points): text output
 	// prints only the series that shifted. Nil means every series.
 	Points func(b *document.HistoryBenchmark) bool
+	// Each, if set, receives every series in order as soon as its points
+	// are built, with the history it belongs to (its commits complete,
+	// its Benchmarks empty), and Load leaves the history's Benchmarks
+	// empty: the series of a store are read a chunk at a time, so a
+	// history of any length is written in the memory of one chunk.
+	Each func(h *document.History, b *document.HistoryBenchmark) error
+}
+
+// emitter hands the series of a history to Options.Each, or keeps them
+// in the history, after the Since filter.
+type emitter struct {
+	h    *document.History
+	each func(h *document.History, b *document.HistoryBenchmark) error
+	keep func(b *document.HistoryBenchmark) bool
+}
+
+func (e *emitter) emit(b *document.HistoryBenchmark) error {
+	if e.keep != nil && !e.keep(b) {
+		return nil
+	}
+	if e.each != nil {
+		return e.each(e.h, b)
+	}
+	e.h.Benchmarks = append(e.h.Benchmarks, *b)
+	return nil
 }
 
 // Load reads the module's history from st. A store that keeps runs by
@@ -73,27 +98,36 @@ func Load(ctx context.Context, st *store.Store, module string, opts Options) (*d
 		return nil, err
 	}
 	if st.HasSeries() {
-		h, err := loadStored(ctx, st, module, runs, opts)
-		if err != nil {
-			return nil, err
-		}
-		return since(h, opts.Since, opts.Order)
+		return loadStored(ctx, st, module, runs, opts)
 	}
 	h, err := Build(runs, func(id int64) ([]byte, error) { return st.Results(ctx, id) }, module, opts)
 	if err != nil {
 		return nil, err
 	}
-	return since(h, opts.Since, opts.Order)
+	keep, err := since(h, opts.Since, opts.Order)
+	if err != nil {
+		return nil, err
+	}
+	all := h.Benchmarks
+	h.Benchmarks = []document.HistoryBenchmark{}
+	e := emitter{h: h, each: opts.Each, keep: keep}
+	for i := range all {
+		if err := e.emit(&all[i]); err != nil {
+			return nil, err
+		}
+	}
+	return h, nil
 }
 
-// since keeps the part of h from commit on (all of it for ""): the points
-// and change points of that commit and later ones in git order, and the
-// series that have a point there. The change points are those of the
-// whole series. The commit may be one without runs when order (HEAD's
-// history) holds it.
-func since(h *document.History, commit string, order []string) (*document.History, error) {
+// since keeps the part of h from commit on (all of it for ""): it trims
+// h's commits to that commit and later ones in git order, and returns
+// the filter of a series (nil for all): it keeps the points and change
+// points of those commits, and reports whether the series has a point
+// there. The change points are those of the whole series. The commit may
+// be one without runs when order (HEAD's history) holds it.
+func since(h *document.History, commit string, order []string) (func(b *document.HistoryBenchmark) bool, error) {
 	if commit == "" {
-		return h, nil
+		return nil, nil
 	}
 	from := slices.IndexFunc(h.Commits, func(c document.HistoryCommit) bool { return c.Commit == commit })
 	if from < 0 {
@@ -115,16 +149,11 @@ func since(h *document.History, commit string, order []string) (*document.Histor
 		keep[c.Commit] = true
 	}
 	h.Commits = h.Commits[from:]
-	kept := h.Benchmarks[:0]
-	for _, b := range h.Benchmarks {
+	return func(b *document.HistoryBenchmark) bool {
 		b.Points = slices.DeleteFunc(b.Points, func(p document.HistoryPoint) bool { return !keep[p.Commit] })
 		b.ChangePoints = slices.DeleteFunc(b.ChangePoints, func(c document.ChangePoint) bool { return !keep[c.Commit] })
-		if len(b.Points) > 0 {
-			kept = append(kept, b)
-		}
-	}
-	h.Benchmarks = kept
-	return h, nil
+		return len(b.Points) > 0
+	}, nil
 }
 
 // ErrNoCommit is matched by Load's error for an Options.Since commit

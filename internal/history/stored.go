@@ -494,7 +494,8 @@ func loadStored(ctx context.Context, st *store.Store, module string, runs []stor
 			}
 		}
 		if h.Fingerprint == "" {
-			return h, nil
+			_, err := since(h, opts.Since, opts.Order)
+			return h, err
 		}
 	}
 	current := slices.Equal(order, stored) && (opts.MinDelta == 0 || opts.MinDelta == defaultMinDelta) && opts.Seed == 0
@@ -552,6 +553,49 @@ func loadStored(ctx context.Context, st *store.Store, module string, runs []stor
 			bench[i].ChangePoints = cps
 		}
 	}
+	keep, err := since(h, opts.Since, opts.Order)
+	if err != nil {
+		return nil, err
+	}
+	e := emitter{h: h, each: opts.Each, keep: keep}
+	// The series are read a chunk at a time when they are streamed, all
+	// at once otherwise.
+	size := len(list)
+	if opts.Each != nil {
+		size = streamChunk
+	}
+	for lo := 0; lo < len(list); lo += size {
+		hi := min(lo+size, len(list))
+		if err := pointsOf(ctx, st, module, h.Fingerprint, list[lo:hi], bench[lo:hi], lo == 0 && hi == len(list), runByID, order, current, minDelta, opts); err != nil {
+			return nil, err
+		}
+		for i := lo; i < hi; i++ {
+			// A series with no point in this order (its runs are of
+			// commits outside it) is no series here.
+			b := &bench[i]
+			if b.Points != nil && len(b.Points) == 0 || b.Points == nil && list[i].State != nil && list[i].State.Points == 0 {
+				continue
+			}
+			if err := e.emit(b); err != nil {
+				return nil, err
+			}
+			if opts.Each != nil {
+				*b = document.HistoryBenchmark{} // streamed: let it go
+			}
+		}
+	}
+	return h, nil
+}
+
+// streamChunk is how many series a streamed history reads at a time.
+const streamChunk = 256
+
+// pointsOf reads the samples (and, when the change points are computed
+// here, the paired steps) of the series in list that need them, and
+// fills their points and change points in bench; whole says list is
+// every series of the fingerprint.
+func pointsOf(ctx context.Context, st *store.Store, module, fp string, list []store.Series, bench []document.HistoryBenchmark, whole bool,
+	runByID map[int64]store.RunInfo, order []string, current bool, minDelta float64, opts Options) error {
 	// The series that need their points: all of them when the change
 	// points are computed here.
 	need := map[int64]int{}
@@ -560,68 +604,59 @@ func loadStored(ctx context.Context, st *store.Store, module string, runs []stor
 			need[s.ID] = i
 		}
 	}
-	if len(need) > 0 {
-		data := make(map[int64]*seriesPoints, len(need))
-		var ids []int64
-		for id := range need {
-			data[id] = &seriesPoints{}
-			ids = append(ids, id)
+	if len(need) == 0 {
+		return nil
+	}
+	data := make(map[int64]*seriesPoints, len(need))
+	var ids []int64
+	for id := range need {
+		data[id] = &seriesPoints{}
+		ids = append(ids, id)
+	}
+	if whole && len(ids) == len(list) {
+		ids = nil
+	}
+	err := st.Samples(ctx, module, fp, ids, func(sm store.Sample) error {
+		if sp := data[sm.Series]; sp != nil {
+			if r, ok := runByID[sm.Run]; ok {
+				sp.add(r, sm.Values)
+			}
 		}
-		if len(ids) > 500 || len(ids) == len(list) {
-			ids = nil
-		}
-		err := st.Samples(ctx, module, h.Fingerprint, ids, func(sm store.Sample) error {
-			if sp := data[sm.Series]; sp != nil {
-				if r, ok := runByID[sm.Run]; ok {
-					sp.add(r, sm.Values)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if !current {
+		err = st.Steps(ctx, module, fp, ids, func(rs store.RunStep) error {
+			if sp := data[rs.Series]; sp != nil {
+				if r, ok := runByID[rs.Run]; ok {
+					sp.addStep(r.Commit, rs)
 				}
 			}
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if !current {
-			err = st.Steps(ctx, module, h.Fingerprint, ids, func(rs store.RunStep) error {
-				if sp := data[rs.Series]; sp != nil {
-					if r, ok := runByID[rs.Run]; ok {
-						sp.addStep(r.Commit, rs)
-					}
-				}
-				return nil
-			})
-			if err != nil {
-				return nil, err
-			}
-		}
-		idx := make([]int64, 0, len(need))
-		for id := range need {
-			idx = append(idx, id)
-		}
-		parallel(len(idx), func(k int) {
-			id := idx[k]
-			i := need[id]
-			hp, pts := data[id].points(order)
-			bench[i].Points = hp
-			if current && list[i].State != nil {
-				return
-			}
-			cache := changepoint.NewCache()
-			if st := list[i].State; st != nil && len(st.Cache) > 0 && cache.UnmarshalBinary(st.Cache) != nil {
-				cache = changepoint.NewCache()
-			}
-			bench[i].ChangePoints = withSteps(detect(pts, minDelta, opts.Seed, cache), hp, data[id].steps, minDelta)
-		})
 	}
-	// A series with no point in this order (its runs are of commits
-	// outside it) is no series here.
-	kept := bench[:0]
-	for i, b := range bench {
-		if b.Points != nil && len(b.Points) == 0 || b.Points == nil && list[i].State != nil && list[i].State.Points == 0 {
-			continue
-		}
-		kept = append(kept, b)
+	idx := make([]int64, 0, len(need))
+	for id := range need {
+		idx = append(idx, id)
 	}
-	h.Benchmarks = kept
-	return h, nil
+	parallel(len(idx), func(k int) {
+		id := idx[k]
+		i := need[id]
+		hp, pts := data[id].points(order)
+		bench[i].Points = hp
+		if current && list[i].State != nil {
+			return
+		}
+		cache := changepoint.NewCache()
+		if st := list[i].State; st != nil && len(st.Cache) > 0 && cache.UnmarshalBinary(st.Cache) != nil {
+			cache = changepoint.NewCache()
+		}
+		bench[i].ChangePoints = withSteps(detect(pts, minDelta, opts.Seed, cache), hp, data[id].steps, minDelta)
+	})
+	return nil
 }

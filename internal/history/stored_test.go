@@ -390,3 +390,50 @@ func TestUpdateCommitJoiningTheOrder(t *testing.T) {
 		same(t, "merged, the stored order", load(t, st, Options{}), built(t, st, merged))
 	})
 }
+
+// TestLoadEach: a history streamed series by series (Options.Each) is the
+// history Load returns whole — same commits, same series in the same
+// order, same points and change points — over more series than one chunk
+// reads, current or recomputed, with -since; and Load keeps none of them.
+func TestLoadEach(t *testing.T) {
+	forEachStore(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		st := open(t, dsn)
+		r := newRepo(9, 8, streamChunk/2+7) // three units each: > 1 chunk
+		for i := range r.commits {
+			if _, err := st.Save(ctx, r.run(i, 3, nil)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, opts := range []Options{
+			{Order: r.commits},                                         // not current: computed here
+			{Order: r.commits, Since: r.commits[2]},                    // -since
+			{Order: r.commits[:6], MinDelta: 0.05},                     // another order
+			{Match: func(n string) bool { return n < "BenchmarkB9" }}, // a selection
+		} {
+			if _, err := Update(ctx, st, "example.com/m", r.commits); err != nil {
+				t.Fatal(err)
+			}
+			want := load(t, st, opts)
+			var streamed []document.HistoryBenchmark
+			var commits []document.HistoryCommit
+			opts.Each = func(h *document.History, b *document.HistoryBenchmark) error {
+				commits = h.Commits
+				streamed = append(streamed, *b)
+				return nil
+			}
+			got := load(t, st, opts)
+			if len(got.Benchmarks) != 0 {
+				t.Fatalf("Load with Each kept %d series", len(got.Benchmarks))
+			}
+			if len(want.Benchmarks) <= streamChunk {
+				t.Fatalf("%d series: fewer than a chunk, the test proves nothing", len(want.Benchmarks))
+			}
+			if !reflect.DeepEqual(commits, want.Commits) || !reflect.DeepEqual(got.Commits, want.Commits) {
+				t.Errorf("commits differ")
+			}
+			got.Benchmarks = streamed
+			same(t, "the streamed history", got, want)
+		}
+	})
+}

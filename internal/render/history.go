@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -54,3 +56,59 @@ func shortCommit(c string) string { return c[:min(12, len(c))] }
 // FormatValue formats a value of unit as the tables do ("1.234µ" for
 // sec/op, "64" for B/op), without the unit.
 func FormatValue(v float64, unit string) string { return scaled(v, unit) }
+
+// HistoryJSON writes a perfloop.history/v1 document a series at a time:
+// Begin writes everything but the series, Add one series, End closes the
+// document. The bytes are those WriteJSON writes for the whole document.
+type HistoryJSON struct {
+	w io.Writer
+	n int
+}
+
+// NewHistoryJSON returns a HistoryJSON writing to w.
+func NewHistoryJSON(w io.Writer) *HistoryJSON { return &HistoryJSON{w: w} }
+
+// Begin writes h without its series (h.Benchmarks must be empty).
+func (j *HistoryJSON) Begin(h *document.History) error {
+	head := *h
+	head.Benchmarks = []document.HistoryBenchmark{}
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, &head); err != nil {
+		return err
+	}
+	text, ok := bytes.CutSuffix(buf.Bytes(), []byte("[]\n}\n"))
+	if !ok {
+		return fmt.Errorf("history JSON: unexpected end %q", buf.Bytes()[max(0, buf.Len()-16):])
+	}
+	_, err := j.w.Write(append(text, '['))
+	return err
+}
+
+// Add writes one series.
+func (j *HistoryJSON) Add(b *document.HistoryBenchmark) error {
+	var buf bytes.Buffer
+	if j.n > 0 {
+		buf.WriteByte(',')
+	}
+	buf.WriteString("\n    ")
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("    ", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(b); err != nil {
+		return err
+	}
+	buf.Truncate(buf.Len() - 1) // Encode's newline
+	j.n++
+	_, err := j.w.Write(buf.Bytes())
+	return err
+}
+
+// End closes the document.
+func (j *HistoryJSON) End() error {
+	end := "\n  ]\n}\n"
+	if j.n == 0 {
+		end = "]\n}\n"
+	}
+	_, err := io.WriteString(j.w, end)
+	return err
+}
