@@ -406,9 +406,9 @@ func TestLoadEach(t *testing.T) {
 			}
 		}
 		for _, opts := range []Options{
-			{Order: r.commits},                                         // not current: computed here
-			{Order: r.commits, Since: r.commits[2]},                    // -since
-			{Order: r.commits[:6], MinDelta: 0.05},                     // another order
+			{Order: r.commits},                                        // not current: computed here
+			{Order: r.commits, Since: r.commits[2]},                   // -since
+			{Order: r.commits[:6], MinDelta: 0.05},                    // another order
 			{Match: func(n string) bool { return n < "BenchmarkB9" }}, // a selection
 		} {
 			if _, err := Update(ctx, st, "example.com/m", r.commits); err != nil {
