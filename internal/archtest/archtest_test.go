@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,6 +33,7 @@ func modulePackages(t *testing.T) (map[string]*pkg, func(importPath string) stri
 	t.Helper()
 	cmd := exec.Command("go", "list", "-deps", "-json", "./...")
 	cmd.Dir = filepath.Join("..", "..")
+	consultSources(t, cmd.Dir)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -322,5 +324,29 @@ func TestPackageMap(t *testing.T) {
 		if required(pkgs[pn], name) && !named[pn] {
 			t.Errorf("%s: the package map does not name %s: add a line saying what it provides", doc, pn)
 		}
+	}
+}
+
+// consultSources opens every directory of the module and stats every Go
+// file in it. go test caches a passing test's result keyed by the files
+// the test itself consulted; go list, a subprocess, is not seen, so
+// without this an import added to a package would leave the cached pass
+// of these tests standing.
+func consultSources(t *testing.T, root string) {
+	t.Helper()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".go") {
+			_, err = os.Stat(path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
