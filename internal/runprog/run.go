@@ -298,6 +298,7 @@ runs:
 	slices.SortStableFunc(doc.Run.Variants, func(a, b document.RunVariant) int { return order[a.Name] - order[b.Name] })
 	slices.SortStableFunc(doc.Benchmarks, func(a, b document.Benchmark) int { return order[a.Name] - order[b.Name] })
 	doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{})
+	allocFirst(doc)
 	doc.Commands = programCommands(pkg, variants)
 	run.Doc = doc
 	for _, rv := range doc.Run.Variants {
