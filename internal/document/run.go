@@ -13,7 +13,7 @@ type Run struct {
 	// Segment is the length of a CPU profile segment, in seconds.
 	SegmentSeconds float64 `json:"segment_seconds"`
 	// MemProfileRate is the heap profile's sampling rate in bytes (1:
-	// every allocation).
+	// every allocation; 0: no heap profile).
 	MemProfileRate int `json:"mem_profile_rate"`
 }
 

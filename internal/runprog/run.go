@@ -60,9 +60,10 @@ type Config struct {
 	// to the program only when it runs once.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
-	// MemProfileRate, Segment, Trace, Mutex and Block: see
+	// MemProfileRate, NoHeap, Segment, Trace, Mutex and Block: see
 	// program.RunOptions.
 	MemProfileRate int
+	NoHeap         bool
 	Segment        time.Duration
 	Trace          bool
 	Mutex, Block   int
@@ -214,7 +215,7 @@ runs:
 			}
 			ro := program.RunOptions{
 				Binary: bin, Args: args, Stdout: cfg.Stdout, Stderr: cfg.Stderr, Profiles: dir,
-				MemProfileRate: cfg.MemProfileRate, Segment: cfg.Segment, NoCPU: noCPU,
+				MemProfileRate: cfg.MemProfileRate, NoHeap: cfg.NoHeap, Segment: cfg.Segment, NoCPU: noCPU,
 				Trace: cfg.Trace, Mutex: cfg.Mutex, Block: cfg.Block, Grace: 500 * time.Millisecond,
 				Kill: cfg.Kill,
 			}
@@ -248,6 +249,9 @@ runs:
 	doc.Commit = git.ReadVCS(actx, pkg.ModuleDir).Commit
 	doc.Run = &document.Run{Package: pkg.ImportPath, SegmentSeconds: cmpDuration(cfg.Segment, time.Second).Seconds(),
 		MemProfileRate: cmpInt(cfg.MemProfileRate, 512*1024)}
+	if cfg.NoHeap {
+		doc.Run.MemProfileRate = 0
+	}
 	// The work tree's variants first: the compiler's verdicts are the
 	// work tree's, and explain joins them to its lines only; then the
 	// base revision's, in the variants' order.
@@ -597,11 +601,14 @@ func variantNames(variants [][]string) []string {
 func programCommands(pkg *program.Package, variants []*variantRun) []document.Command {
 	var cmds []document.Command
 	for _, v := range variants {
-		dir := v.dir
-		cmds = append(cmds,
-			document.Command{What: "CPU hotspots of " + v.name, Command: "go tool pprof -top " + filepath.Join(dir, "cpu.pprof")},
-			document.Command{What: "allocation sites of " + v.name, Command: "go tool pprof -sample_index=alloc_space -top " + filepath.Join(dir, "heap.pprof")},
-		)
+		// Only the profiles the run wrote (-cpuprofile off,
+		// -memprofilerate 0 leave one out).
+		if v.cpu != nil {
+			cmds = append(cmds, document.Command{What: "CPU hotspots of " + v.name, Command: "go tool pprof -top " + filepath.Join(v.dir, "cpu.pprof")})
+		}
+		if v.heap != nil {
+			cmds = append(cmds, document.Command{What: "allocation sites of " + v.name, Command: "go tool pprof -sample_index=alloc_space -top " + filepath.Join(v.dir, "heap.pprof")})
+		}
 	}
 	cmds = append(cmds, document.Command{What: "escape analysis of " + pkg.ImportPath, Command: "go build -gcflags=-m=2 -o /dev/null " + pkg.ImportPath})
 	return cmds
