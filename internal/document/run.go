@@ -53,6 +53,10 @@ type RunVariant struct {
 	MajorFaults int64 `json:"major_faults"`
 	// CPUSeconds is the CPU time the profile sampled, per run.
 	CPUSeconds float64 `json:"cpu_seconds"`
+	// FinalCollectionSeconds is how long the collection the wrapper runs
+	// before the final heap profile took in the program, median of the
+	// runs (wall time; absent without a heap profile).
+	FinalCollectionSeconds float64 `json:"final_collection_seconds,omitempty"`
 	// AllocBytes and AllocObjects are what the program allocated per run:
 	// the runtime's exact count (TotalAlloc, Mallocs) less perfloop's own
 	// allocations, or the heap profile's estimate when a run wrote no

@@ -402,7 +402,7 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 	rv := document.RunVariant{Name: v.name, Args: append([]string{}, v.args...), Runs: len(v.results),
 		ExitCode: last.ExitCode, Signal: last.Signal, End: last.End}
 	bj := document.Benchmark{Package: pkg.ImportPath, Name: v.name, Status: "ok", Metrics: map[string]*document.Metric{}}
-	var wall, user, sys, rss, minor, major []float64
+	var wall, user, sys, rss, minor, major, collected []float64
 	for _, r := range v.results {
 		wall = append(wall, r.Wall.Seconds())
 		user = append(user, r.User.Seconds())
@@ -410,6 +410,9 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 		rss = append(rss, float64(r.MaxRSS))
 		minor = append(minor, float64(r.MinorFaults))
 		major = append(major, float64(r.MajorFaults))
+		if r.FinalCollection > 0 {
+			collected = append(collected, r.FinalCollection.Seconds())
+		}
 		rv.Segments += r.Segments
 		if r.Lost {
 			rv.LostSegments++
@@ -418,6 +421,12 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 	med := func(xs []float64, unit string) float64 { return stats.Summarize(xs, unit, nil).Median }
 	rv.WallSeconds, rv.UserSeconds, rv.SysSeconds = med(wall, "sec/op"), med(user, "sec/op"), med(sys, "sec/op")
 	rv.MaxRSSBytes, rv.MinorFaults, rv.MajorFaults = int64(med(rss, "B")), int64(med(minor, "faults")), int64(med(major, "faults"))
+	if len(collected) > 0 {
+		rv.FinalCollectionSeconds = med(collected, "sec/op")
+		if note := collectionNote(v.name, rv.FinalCollectionSeconds, rv.WallSeconds); note != "" {
+			rv.Notes = append(rv.Notes, note)
+		}
+	}
 	bj.Metrics["sec/op"] = document.NewMetric(stats.Summarize(wall, "sec/op", nil))
 	if len(wall) > 1 {
 		rv.Wall = bj.Metrics["sec/op"]
@@ -533,6 +542,20 @@ func qualifyMain(p *profile.Profile, importPath string) *profile.Profile {
 		}
 	}
 	return q
+}
+
+// collectionShare is the share of a run's wall time the final collection
+// takes from which the report says so.
+const collectionShare = 0.05
+
+// collectionNote says, when the collection before the final heap profile
+// took at least collectionShare of the program's wall time, what it cost
+// and how to do without it; else "".
+func collectionNote(variant string, collected, wall float64) string {
+	if wall <= 0 || collected < collectionShare*wall {
+		return ""
+	}
+	return fmt.Sprintf("%s: the collection before the final heap profile (which holds only what the runtime has published at a collection) took %.2fs of the program's %.2fs (%.0f%%), in proportion to the heap the program holds when it ends: -memprofilerate 0 skips it (no allocation sites; allocated stays exact)", variant, collected, wall, 100*collected/wall)
 }
 
 // lostShare says how much of a run's CPU time its CPU profile lost: the
