@@ -117,7 +117,7 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 	fs.StringVar(&opts.rev, "rev", "", "also build and run the program as it is at git revision `rev` (a scratch work tree), side by side with the work tree")
 	fs.Var(&opts.variants, "args", "run the program with these `arguments` (split as a shell would); repeat for variants side by side")
 	fs.IntVar(&opts.runs, "runs", 1, "run each variant `n` times: medians, intervals, profiles merged")
-	fs.IntVar(&opts.memProfileRate, "memprofilerate", 512*1024, "record an allocation every `bytes` bytes allocated, on average; 1 records every one (default 524288: the Go runtime's own rate, so the program runs at its usual speed)")
+	fs.IntVar(&opts.memProfileRate, "memprofilerate", 512*1024, "record an allocation every `bytes` bytes allocated, on average; 1 records every one, 0 none (no heap profile and no final collection) (default 524288: the Go runtime's own rate, so the program runs at its usual speed)")
 	fs.DurationVar(&opts.segment, "segment", time.Second, "write the CPU profile in segments of `d`: an os.Exit outside the module's code loses at most one")
 	fs.BoolVar(&opts.trace, "trace", false, "also write an execution trace, trace.out")
 	fs.BoolVar(&opts.mutex, "mutexprofile", false, "also write a mutex contention profile, mutex.pprof")
