@@ -13,7 +13,7 @@ type Run struct {
 	// Segment is the length of a CPU profile segment, in seconds.
 	SegmentSeconds float64 `json:"segment_seconds"`
 	// MemProfileRate is the heap profile's sampling rate in bytes (1:
-	// every allocation).
+	// every allocation; 0: no heap profile).
 	MemProfileRate int `json:"mem_profile_rate"`
 }
 
@@ -53,6 +53,10 @@ type RunVariant struct {
 	MajorFaults int64 `json:"major_faults"`
 	// CPUSeconds is the CPU time the profile sampled, per run.
 	CPUSeconds float64 `json:"cpu_seconds"`
+	// FinalCollectionSeconds is how long the collection the wrapper runs
+	// before the final heap profile took in the program, median of the
+	// runs (wall time; absent without a heap profile).
+	FinalCollectionSeconds float64 `json:"final_collection_seconds,omitempty"`
 	// AllocBytes and AllocObjects are what the program allocated per run:
 	// the runtime's exact count (TotalAlloc, Mallocs) less perfloop's own
 	// allocations, or the heap profile's estimate when a run wrote no

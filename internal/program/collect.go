@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/google/pprof/profile"
 	"github.com/perfloop/perfloop/internal/profiles"
@@ -57,6 +59,12 @@ type Collected struct {
 	// PeakRSS is the program's peak resident set in bytes, as it read it
 	// (VmHWM) last, or 0.
 	PeakRSS int64
+	// FinalCollection is how long the collection before the final heap
+	// profile took (the wall time of runtime.GC in the program), or 0
+	// when the wrapper did not finish the run or wrote no heap profile.
+	// It marks the whole live heap: on a program that holds much when it
+	// ends, it is most of what perfloop run costs.
+	FinalCollection time.Duration
 }
 
 // Collect reads the profiles a wrapped program wrote into dir, merges the
@@ -79,6 +87,11 @@ func Collect(dir string) (*Collected, error) {
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "peak-rss")); err == nil {
 		c.PeakRSS = parseVmHWM(b)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "collected")); err == nil {
+		if ns, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil && ns > 0 {
+			c.FinalCollection = time.Duration(ns)
+		}
 	}
 	segs, err := filepath.Glob(filepath.Join(dir, "cpu-*.pprof"))
 	if err != nil {

@@ -27,6 +27,12 @@ type RunOptions struct {
 	// MemProfileRate is runtime.MemProfileRate for the program (0: the
 	// runtime's default, one sample per 512 KiB).
 	MemProfileRate int
+	// NoHeap leaves the heap profile out (runtime.MemProfileRate 0): no
+	// allocation sites, and no collection at the program's end, which
+	// the heap profile needs (the runtime publishes allocations to it
+	// only at a collection) and which costs the program in proportion to
+	// the heap it holds then. The allocation count stays exact.
+	NoHeap bool
 	// Segment is the length of a CPU profile segment (0: one second).
 	Segment time.Duration
 	// NoCPU turns the wrapper's CPU profile off (the program runs its
@@ -89,6 +95,9 @@ func Run(ctx context.Context, opts RunOptions) (*Result, error) {
 	env := append(os.Environ(), "PERFLOOP_RUN_DIR="+opts.Profiles)
 	if opts.MemProfileRate > 0 {
 		env = append(env, "PERFLOOP_MEMPROFILERATE="+strconv.Itoa(opts.MemProfileRate))
+	}
+	if opts.NoHeap {
+		env = append(env, "PERFLOOP_HEAP=0")
 	}
 	if opts.Segment > 0 {
 		env = append(env, "PERFLOOP_SEGMENT="+opts.Segment.String())

@@ -198,7 +198,7 @@ func (m *mdWriter) run() {
 	}
 	r := m.doc.Run
 	m.printf("## The run\n\n")
-	m.printf("%s, profiled in %s CPU segments, heap sampled every %s. Times are the kernel's (wait4 rusage)%s.\n\n",
+	m.printf("%s, profiled in %s CPU segments, %s. Times are the kernel's (wait4 rusage)%s.\n\n",
 		code(r.Package), seconds(r.SegmentSeconds), memRate(r.MemProfileRate), medianNote(r))
 	align := "l" + strings.Repeat("r", len(header)-1)
 	for i := range header[1:] {
@@ -230,10 +230,13 @@ func hasNotes(r *document.Run) bool {
 }
 
 func memRate(rate int) string {
-	if rate == 1 {
-		return "allocation (every one recorded)"
+	switch rate {
+	case 0:
+		return "no heap profile (-memprofilerate 0)"
+	case 1:
+		return "heap sampled every allocation (every one recorded)"
 	}
-	return formatBytes(int64(rate))
+	return "heap sampled every " + formatBytes(int64(rate))
 }
 
 func medianNote(r *document.Run) string {

@@ -60,9 +60,10 @@ type Config struct {
 	// to the program only when it runs once.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
-	// MemProfileRate, Segment, Trace, Mutex and Block: see
+	// MemProfileRate, NoHeap, Segment, Trace, Mutex and Block: see
 	// program.RunOptions.
 	MemProfileRate int
+	NoHeap         bool
 	Segment        time.Duration
 	Trace          bool
 	Mutex, Block   int
@@ -214,7 +215,7 @@ runs:
 			}
 			ro := program.RunOptions{
 				Binary: bin, Args: args, Stdout: cfg.Stdout, Stderr: cfg.Stderr, Profiles: dir,
-				MemProfileRate: cfg.MemProfileRate, Segment: cfg.Segment, NoCPU: noCPU,
+				MemProfileRate: cfg.MemProfileRate, NoHeap: cfg.NoHeap, Segment: cfg.Segment, NoCPU: noCPU,
 				Trace: cfg.Trace, Mutex: cfg.Mutex, Block: cfg.Block, Grace: 500 * time.Millisecond,
 				Kill: cfg.Kill,
 			}
@@ -248,6 +249,9 @@ runs:
 	doc.Commit = git.ReadVCS(actx, pkg.ModuleDir).Commit
 	doc.Run = &document.Run{Package: pkg.ImportPath, SegmentSeconds: cmpDuration(cfg.Segment, time.Second).Seconds(),
 		MemProfileRate: cmpInt(cfg.MemProfileRate, 512*1024)}
+	if cfg.NoHeap {
+		doc.Run.MemProfileRate = 0
+	}
 	// The work tree's variants first: the compiler's verdicts are the
 	// work tree's, and explain joins them to its lines only; then the
 	// base revision's, in the variants' order.
@@ -298,6 +302,7 @@ runs:
 	slices.SortStableFunc(doc.Run.Variants, func(a, b document.RunVariant) int { return order[a.Name] - order[b.Name] })
 	slices.SortStableFunc(doc.Benchmarks, func(a, b document.Benchmark) int { return order[a.Name] - order[b.Name] })
 	doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{})
+	allocFirst(doc)
 	doc.Commands = programCommands(pkg, variants)
 	run.Doc = doc
 	for _, rv := range doc.Run.Variants {
@@ -397,7 +402,7 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 	rv := document.RunVariant{Name: v.name, Args: append([]string{}, v.args...), Runs: len(v.results),
 		ExitCode: last.ExitCode, Signal: last.Signal, End: last.End}
 	bj := document.Benchmark{Package: pkg.ImportPath, Name: v.name, Status: "ok", Metrics: map[string]*document.Metric{}}
-	var wall, user, sys, rss, minor, major []float64
+	var wall, user, sys, rss, minor, major, collected []float64
 	for _, r := range v.results {
 		wall = append(wall, r.Wall.Seconds())
 		user = append(user, r.User.Seconds())
@@ -405,6 +410,9 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 		rss = append(rss, float64(r.MaxRSS))
 		minor = append(minor, float64(r.MinorFaults))
 		major = append(major, float64(r.MajorFaults))
+		if r.FinalCollection > 0 {
+			collected = append(collected, r.FinalCollection.Seconds())
+		}
 		rv.Segments += r.Segments
 		if r.Lost {
 			rv.LostSegments++
@@ -413,6 +421,12 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 	med := func(xs []float64, unit string) float64 { return stats.Summarize(xs, unit, nil).Median }
 	rv.WallSeconds, rv.UserSeconds, rv.SysSeconds = med(wall, "sec/op"), med(user, "sec/op"), med(sys, "sec/op")
 	rv.MaxRSSBytes, rv.MinorFaults, rv.MajorFaults = int64(med(rss, "B")), int64(med(minor, "faults")), int64(med(major, "faults"))
+	if len(collected) > 0 {
+		rv.FinalCollectionSeconds = med(collected, "sec/op")
+		if note := collectionNote(v.name, rv.FinalCollectionSeconds, rv.WallSeconds); note != "" {
+			rv.Notes = append(rv.Notes, note)
+		}
+	}
 	bj.Metrics["sec/op"] = document.NewMetric(stats.Summarize(wall, "sec/op", nil))
 	if len(wall) > 1 {
 		rv.Wall = bj.Metrics["sec/op"]
@@ -530,6 +544,20 @@ func qualifyMain(p *profile.Profile, importPath string) *profile.Profile {
 	return q
 }
 
+// collectionShare is the share of a run's wall time the final collection
+// takes from which the report says so.
+const collectionShare = 0.05
+
+// collectionNote says, when the collection before the final heap profile
+// took at least collectionShare of the program's wall time, what it cost
+// and how to do without it; else "".
+func collectionNote(variant string, collected, wall float64) string {
+	if wall <= 0 || collected < collectionShare*wall {
+		return ""
+	}
+	return fmt.Sprintf("%s: the collection before the final heap profile (which holds only what the runtime has published at a collection) took %.2fs of the program's %.2fs (%.0f%%), in proportion to the heap the program holds when it ends: -memprofilerate 0 skips it (no allocation sites; allocated stays exact)", variant, collected, wall, 100*collected/wall)
+}
+
 // lostShare says how much of a run's CPU time its CPU profile lost: the
 // samples against the kernel's user and system time.
 func lostShare(r *program.Result) string {
@@ -596,11 +624,14 @@ func variantNames(variants [][]string) []string {
 func programCommands(pkg *program.Package, variants []*variantRun) []document.Command {
 	var cmds []document.Command
 	for _, v := range variants {
-		dir := v.dir
-		cmds = append(cmds,
-			document.Command{What: "CPU hotspots of " + v.name, Command: "go tool pprof -top " + filepath.Join(dir, "cpu.pprof")},
-			document.Command{What: "allocation sites of " + v.name, Command: "go tool pprof -sample_index=alloc_space -top " + filepath.Join(dir, "heap.pprof")},
-		)
+		// Only the profiles the run wrote (-cpuprofile off,
+		// -memprofilerate 0 leave one out).
+		if v.cpu != nil {
+			cmds = append(cmds, document.Command{What: "CPU hotspots of " + v.name, Command: "go tool pprof -top " + filepath.Join(v.dir, "cpu.pprof")})
+		}
+		if v.heap != nil {
+			cmds = append(cmds, document.Command{What: "allocation sites of " + v.name, Command: "go tool pprof -sample_index=alloc_space -top " + filepath.Join(v.dir, "heap.pprof")})
+		}
 	}
 	cmds = append(cmds, document.Command{What: "escape analysis of " + pkg.ImportPath, Command: "go build -gcflags=-m=2 -o /dev/null " + pkg.ImportPath})
 	return cmds

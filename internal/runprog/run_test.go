@@ -30,3 +30,22 @@ func TestIsLeaf(t *testing.T) {
 		}
 	}
 }
+
+// TestCollectionNote: the report says what the collection before the
+// final heap profile cost only when it is a noticeable share of the run.
+func TestCollectionNote(t *testing.T) {
+	for _, tc := range []struct {
+		collected, wall float64
+		want            string
+	}{
+		{0.31, 4.6, "run: the collection before the final heap profile (which holds only what the runtime has published at a collection) took 0.31s of the program's 4.60s (7%), in proportion to the heap the program holds when it ends: -memprofilerate 0 skips it (no allocation sites; allocated stays exact)"},
+		{0.05, 1, "run: the collection before the final heap profile (which holds only what the runtime has published at a collection) took 0.05s of the program's 1.00s (5%), in proportion to the heap the program holds when it ends: -memprofilerate 0 skips it (no allocation sites; allocated stays exact)"},
+		{0.049, 1, ""},
+		{0.001, 0.2, ""},
+		{0.01, 0, ""},
+	} {
+		if got := collectionNote("run", tc.collected, tc.wall); got != tc.want {
+			t.Errorf("collectionNote(%v, %v) = %q, want %q", tc.collected, tc.wall, got, tc.want)
+		}
+	}
+}
