@@ -224,14 +224,7 @@ func newHTMLView(d *document.Report, opts Options) *htmlView {
 		v.Gate = append(v.Gate, htmlGate{Gate: g, Class: verdictClass(g.Verdict),
 			Measured: gateValue(g.Measured, g.Unit), Threshold: gateValue(g.Threshold, g.Unit)})
 	}
-	for _, b := range d.Benchmarks {
-		if b.Status != "ok" && b.Status != "" {
-			v.Failed = append(v.Failed, []string{b.Name, b.Package, b.Status, b.Error})
-		}
-	}
-	for _, p := range d.Packages {
-		v.Failed = append(v.Failed, []string{"", p.Package, p.Status, p.Error})
-	}
+	v.Failed = failureRows(d)
 	return v
 }
 

@@ -484,13 +484,26 @@ func metricBenchmarks(bs []document.Benchmark) []document.Benchmark {
 	return ok
 }
 
-func (m *mdWriter) hasFailures() bool {
-	for _, b := range m.doc.Benchmarks {
-		if b.Status != "ok" && b.Status != "" {
-			return true
+func (m *mdWriter) hasFailures() bool { return len(failureRows(m.doc)) > 0 }
+
+// failureRows are the report's failures, one row each (benchmark,
+// package, status, error): the benchmarks that failed, those that ran but
+// could not be profiled (status "not profiled"), and the packages that
+// did not build.
+func failureRows(d *document.Report) [][]string {
+	var rows [][]string
+	for _, b := range d.Benchmarks {
+		switch {
+		case b.Status != "ok" && b.Status != "":
+			rows = append(rows, []string{b.Name, b.Package, b.Status, b.Error})
+		case b.ProfileError != "":
+			rows = append(rows, []string{b.Name, b.Package, "not profiled", b.ProfileError})
 		}
 	}
-	return len(m.doc.Packages) > 0
+	for _, p := range d.Packages {
+		rows = append(rows, []string{"", p.Package, p.Status, p.Error})
+	}
+	return rows
 }
 
 func (m *mdWriter) benchmarks() {
@@ -759,13 +772,8 @@ func (m *mdWriter) gate() {
 
 func (m *mdWriter) failures() {
 	var rows [][]string
-	for _, b := range m.doc.Benchmarks {
-		if b.Status != "ok" && b.Status != "" {
-			rows = append(rows, []string{code(b.Name), code(b.Package), mdText(b.Status), code(b.Error)})
-		}
-	}
-	for _, p := range m.doc.Packages {
-		rows = append(rows, []string{"", code(p.Package), mdText(p.Status), code(p.Error)})
+	for _, r := range failureRows(m.doc) {
+		rows = append(rows, []string{code(r[0]), code(r[1]), mdText(r[2]), code(r[3])})
 	}
 	if len(rows) == 0 {
 		return

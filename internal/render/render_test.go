@@ -241,3 +241,30 @@ func TestHTMLAssets(t *testing.T) {
 		}
 	}
 }
+
+// TestNotProfiledIsListed: a benchmark that ran but could not be profiled
+// (report exits 1 saying "the report lists why") is in the failures of
+// report.md and report.html, with its reason.
+func TestNotProfiledIsListed(t *testing.T) {
+	doc := &document.Report{Schema: document.Schema, Module: "example.com/m", Benchmarks: []document.Benchmark{
+		{Package: "example.com/m", Name: "BenchmarkFine", Status: "ok"},
+		{Package: "example.com/m", Name: "BenchmarkHeavy", Status: "ok", ProfileError: "heap profile: timed out after 10m0s"},
+	}}
+	var md, html bytes.Buffer
+	if err := Markdown(&md, doc, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := HTML(&html, doc, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for name, out := range map[string]string{"report.md": md.String(), "report.html": html.String()} {
+		for _, want := range []string{"Failed benchmarks", "BenchmarkHeavy", "not profiled", "heap profile: timed out after 10m0s"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s lacks %q", name, want)
+			}
+		}
+		if strings.Contains(out, "BenchmarkFine") && strings.Count(out, "not profiled") != 1 {
+			t.Errorf("%s: BenchmarkFine listed as not profiled", name)
+		}
+	}
+}
