@@ -52,6 +52,9 @@ type cause struct {
 	mechs  map[string]bool
 	shape  *document.Shape
 	shapes []document.Shape
+	// atUnlock marks a lock cause named at an Unlock (the mutex
+	// profile's site) until its Lock is seen.
+	atUnlock bool
 }
 
 // markInside records that the allocation at file:line is inside a
