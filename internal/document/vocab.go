@@ -25,6 +25,7 @@ type Section string
 // The sections, in the order a report shows them.
 const (
 	SectionFix        Section = "fix"         // what to do first, ranked
+	SectionAPI        Section = "api"         // costs the API forces: never first, never high
 	SectionBenchmark  Section = "benchmark"   // the benchmark's own code distorts it
 	SectionBroken     Section = "broken"      // the benchmark measures nothing useful
 	SectionLeaveAlone Section = "leave-alone" // nothing to gain

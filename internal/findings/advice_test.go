@@ -1,6 +1,8 @@
 package findings
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -125,5 +127,35 @@ func TestStringMethodAdvice(t *testing.T) {
 				t.Errorf("explain's advice %q, want %q", site, words)
 			}
 		})
+	}
+}
+
+// TestAPICosts: what the API forces (a String method's string, an
+// exported method returning what it allocates) is in the "api" section:
+// after every finding to fix, however small that one is, never above
+// low, with no expected gain; the API-level alternative is named once per
+// type, on its costliest finding.
+func TestAPICosts(t *testing.T) {
+	d := specDoc([]any{bx(), gc(0.6),
+		converts(site("(Level).String", "l.go", 10, 0.5)),             // 30%, 15% as an API cost
+		escapesByResult(site("(Level).MarshalText", "l.go", 20, 0.3)), // 18%, 9%
+		site("build", "b.go", 5, 0.1)})                                // 6%: a fix
+	fs, _ := Derive(d, Options{})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s %s %s", f.Section, f.Severity, where(f.File, f.Line)))
+		if f.Section == document.SectionAPI && f.Gain != "" {
+			t.Errorf("%s:%d: an API cost with an expected gain %q", f.File, f.Line, f.Gain)
+		}
+	}
+	want := []string{"fix low b.go:5", "api low l.go:10", "api low l.go:20"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("findings %q, want %q", got, want)
+	}
+	if s := fs[1].Suggestion; !strings.Contains(s, "Append or WriteTo") {
+		t.Errorf("the type's first API cost does not name the alternative: %q", s)
+	}
+	if s := fs[2].Suggestion; strings.Contains(s, "Append") || !strings.Contains(s, "(Level).String") {
+		t.Errorf("the type's second API cost: %q; want a pointer to (Level).String's alternative, not the alternative again", s)
 	}
 }

@@ -59,6 +59,11 @@ func (d *deriver) allocCauses(b *bench) {
 			c = d.newCause(document.KindAlloc, group, owner, a.File, a.Line)
 			c.rule = document.RuleAllocSite
 			c.inherent = inherent(a, e, d.module)
+			if c.inherent {
+				// What the API forces: a section of its own, never
+				// what to do first.
+				c.section = document.SectionAPI
+			}
 			d.causes = append(d.causes, c)
 		}
 		note, inside := siteReason(a, e)

@@ -159,7 +159,7 @@ func (c *cause) finding() document.Finding {
 		f.Shapes = append(f.Shapes, s.Ref())
 	}
 	f.Severity = c.t.severity(impact)
-	if c.lowOnly && f.Severity != document.SeverityInfo {
+	if (c.lowOnly || c.section == document.SectionAPI) && f.Severity != document.SeverityInfo {
 		f.Severity = document.SeverityLow
 	}
 	if top != nil {

@@ -58,7 +58,10 @@
 //   - returned to the caller by the package's API (an exported function,
 //     or an exported method of an exported type; the flow ends in
 //     "(return)"): inherent to the API; the fix is an API-level change, and
-//     the impact is halved.
+//     the impact is halved. What the API forces is in a section of its own
+//     (section "api", "Costs of the API"): after every finding to fix,
+//     never above low, with no expected gain; the API-level alternative is
+//     named once per type, on the type's costliest API cost.
 //   - the string a String method returns (a method named String whose
 //     site's value flows to its result, or is its conversion,
 //     concatenation or formatting call): what fmt.Stringer asks for, so

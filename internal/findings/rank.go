@@ -62,7 +62,30 @@ func (d *deriver) ranked() []document.Finding {
 	for i, it := range items {
 		out[i] = it.f
 	}
+	namePerType(out)
 	return out
+}
+
+// namePerType names the API-level alternative once per type: the costliest
+// API cost of a type keeps it, the type's others point to that one.
+func namePerType(fs []document.Finding) {
+	first := map[string]string{} // receiver type → the function named first
+	for i := range fs {
+		f := &fs[i]
+		if f.Section != document.SectionAPI {
+			continue
+		}
+		fn := document.PlainFunc(f.Function)
+		recv := receiver(fn)
+		if recv == "" {
+			continue
+		}
+		if by, ok := first[recv]; ok {
+			f.Suggestion = fmt.Sprintf("an API cost of %s, as is %s above: the one API-level alternative of the type covers both", shortName(recv), by)
+			continue
+		}
+		first[recv] = shortName(fn)
+	}
 }
 
 // productionShare is the production share of the cause's function, or of
@@ -81,12 +104,14 @@ func sectionRank(s document.Section) int {
 	switch s {
 	case document.SectionFix:
 		return 0
-	case document.SectionBenchmark:
+	case document.SectionAPI:
 		return 1
-	case document.SectionBroken:
+	case document.SectionBenchmark:
 		return 2
+	case document.SectionBroken:
+		return 3
 	}
-	return 3
+	return 4
 }
 
 // gate is the decision gate: a handful of rows about the module.

@@ -50,7 +50,7 @@ var specCases = []specCase{
 			site("build", "b.go", 20, 0.34)},              // 20.4%
 		want: []string{
 			"alloc-site fix high b.go:20 BenchmarkX 20.4%",
-			"alloc-site fix medium a.go:10 BenchmarkX 15.0%",
+			"alloc-site api low a.go:10 BenchmarkX 15.0%",
 			"gate reduce-allocations-first first - 60.0%"}},
 
 	{name: "InherentFactor/a String method's returned string ranks at half its cost",
@@ -59,7 +59,7 @@ var specCases = []specCase{
 			site("build", "b.go", 20, 0.34)},                  // 20.4%
 		want: []string{
 			"alloc-site fix high b.go:20 BenchmarkX 20.4%",
-			"alloc-site fix medium a.go:10 BenchmarkX 15.0%",
+			"alloc-site api low a.go:10 BenchmarkX 15.0%",
 			"gate reduce-allocations-first first - 60.0%"}},
 	{name: "InherentFactor/a function named String is no method: its conversion ranks at its cost",
 		doc: []any{bx(), gc(0.6),
