@@ -224,6 +224,29 @@ var specCases = []specCase{
 	{name: "DriftRho/runs out of the iteration count's order (ρ 0.5) do not",
 		doc:  []any{runs(bx(), []float64{100, 400, 200, 500, 300})},
 		want: nil},
+	{name: "TimedSetupShare/B/op that falls with b.N, its one-time bytes 1.3% of B/op at 1s, is broken",
+		doc:  []any{runs(bx(), []float64{1417, 758.5, 539, 429.25, 363.4})}, // 100 B/op + 1.317 MB once
+		want: []string{"broken-drift-down broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "TimedSetupShare/at 0.7% of B/op at 1s it is a note",
+		doc:  []any{runs(bx(), []float64{805, 452.5, 335, 276.25, 241})}, // 100 B/op + 705 kB once
+		want: []string{"timed-setup-small benchmark info - BenchmarkX 0.0%"}},
+	{name: "TimedSetupShare/reporting 2.033 kB/op for a loop of 1 kB/op at -benchtime 1s is broken (51% once)",
+		doc:  []any{benchtime("1s"), loopBytes(benchmark("BenchmarkX", 1e-6, 1, 2033), 1000)},
+		want: []string{"broken-timed-setup broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "TimedSetupShare/at -benchtime 1000x, 1.3% of B/op once at 1s is broken",
+		doc:  []any{benchtime("1000x"), loopBytes(benchmark("BenchmarkX", 1e-6, 1, 14170), 1000)}, // 13.17 MB once
+		want: []string{"broken-timed-setup broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "TimedSetupShare/at -benchtime 1000x, 0.7% of B/op once at 1s is a note",
+		doc:  []any{benchtime("1000x"), loopBytes(benchmark("BenchmarkX", 1e-6, 1, 8050), 1000)}, // 7.05 MB once
+		want: []string{"timed-setup-small benchmark info - BenchmarkX 0.0%"}},
+	{name: "TimedSetupShare/a timed setup lint found at 0.7% of the time whose bytes are 1.3% of B/op at 1s is broken",
+		doc: []any{iterBytes(bx(), 2e5, 1065.85, 1e6, 1013.17), // 1000 B/op + 13.17 MB once
+			call("F", "x.go", 10, "sort.Slice", "sort", 0.5), setupLine(0.007), setupLint()},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 50.0% parts=50%", "broken-lint broken info x_test.go:5 BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "TimedSetupShare/with 0.7% of the time and 0.7% of B/op at 1s it is a note",
+		doc: []any{iterBytes(bx(), 2e5, 1035.25, 1e6, 1007.05), // 1000 B/op + 7.05 MB once
+			call("F", "x.go", 10, "sort.Slice", "sort", 0.5), setupLine(0.007), setupLint()},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 50.0% parts=50%", "timed-setup-small benchmark info x_test.go:5 BenchmarkX 0.0%"}},
 	{name: "TimedSetupRatio/reporting 1.3× (1.5 × the loop's 1000 B + 64) is setup in the timer",
 		doc:  []any{loopBytes(benchmark("BenchmarkX", 1e-6, 1, 2033), 1000)},
 		want: []string{"broken-timed-setup broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
@@ -532,6 +555,8 @@ func specDoc(parts []any) *document.Report {
 			d.Phases = append(d.Phases, p)
 		case mainPkg:
 			d.MainPackages = append(d.MainPackages, string(p))
+		case benchtime:
+			d.Benchtime = string(p)
 		default:
 			panic(fmt.Sprintf("specDoc: %T", p))
 		}
@@ -567,6 +592,16 @@ func runs(b document.Benchmark, bytes []float64) document.Benchmark {
 	}
 	return b
 }
+
+// iterBytes gives the benchmark two runs: n1 iterations at b1 B/op, n2
+// at b2.
+func iterBytes(b document.Benchmark, n1, b1, n2, b2 float64) document.Benchmark {
+	b.BytesByIters = []document.IterSample{{Iters: n1, Value: b1}, {Iters: n2, Value: b2}}
+	return b
+}
+
+// benchtime is the report's -benchtime (see specDoc).
+type benchtime string
 
 func loopBytes(b document.Benchmark, bytes float64) document.Benchmark {
 	b.LoopBytesPerOp = f64(bytes)
