@@ -191,7 +191,11 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 		return document.RuleBrokenTimedSetup, fmt.Sprintf("it reports %s B/op but its loop allocates %s per op: setup runs inside the timer (%s of the reported bytes are a one-time cost spread over b.N)",
 			num(b.bytesPerOp), bytesText(*lb), pct(1-*lb/b.bytesPerOp))
 	}
-	if e.ModuleCPUShare != nil && e.CalleeCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule && *e.CalleeCPUShare < d.t.NoCallee {
+	// A loop that allocates on every op does work, whatever the profile
+	// attributes it to (a private sync.Pool that misses: its time is the
+	// runtime's allocation).
+	allocates := b.hasAllocs && (b.allocsPerOp > 0 || b.bytesPerOp > 0)
+	if e.ModuleCPUShare != nil && e.CalleeCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule && *e.CalleeCPUShare < d.t.NoCallee && !allocates {
 		return document.RuleBrokenNoWork, fmt.Sprintf("its CPU profile shows no module code and no call out of the benchmark (%s in callees): its loop does no work — does it run over an empty input?", pct(*e.CalleeCPUShare))
 	}
 	return "", ""

@@ -127,7 +127,9 @@
 //
 // Below 1 ns/op (the compiler removed the work); a CPU profile in which
 // the benchmark calls nothing and runs no module code (its loop runs over
-// nothing: module share < 1% and callee share < 5%); B/op that moves with
+// nothing: module share < 1% and callee share < 5%) and allocates nothing
+// per op (a loop that allocates, a private sync.Pool that misses, does
+// work); B/op that moves with
 // the iteration count by a factor of 2 or more, in its order (Spearman's
 // |ρ| ≥ 0.8 over the runs; Thresholds.BytesDrift, which perfloop lint
 // uses on results files too): it keeps what it allocates, or a one-time
@@ -137,8 +139,12 @@
 // cause); a mistake perfloop lint found in its source. A timed setup lint
 // found is broken only when measured: at least 1% of the benchmark's CPU
 // profile at the setup's line once scaled to go test's default
-// -benchtime of 1s (TimedSetupShare; 0.05 at 100ms is 0.005 at 1s); less
-// is a low note about the benchmark's code (rule timed-setup-small,
+// -benchtime of 1s (TimedSetupShare; 0.05 at 100ms is 0.005 at 1s), or
+// of its B/op at 1s. A one-time cost in the B/op (fitted as loop +
+// once/n from the runs at the smallest and largest iteration count, or
+// the reported B/op beyond the loop's at the report's iteration count) is
+// broken, with or without lint, only when it is at least 1% of the B/op
+// at 1s. Less is a low note about the benchmark's code (rule timed-setup-small,
 // kind "fixture"), which does not put "fix the benchmarks first" in the
 // gate. Never "tight".
 //
