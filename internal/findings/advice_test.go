@@ -159,3 +159,40 @@ func TestAPICosts(t *testing.T) {
 		t.Errorf("the type's second API cost: %q; want a pointer to (Level).String's alternative, not the alternative again", s)
 	}
 }
+
+// TestWholeJobCall: a function whose whole job is one library call
+// (Index returning strings.Index) is no finding for that call: its cost
+// is its callers' use of it. A line that keeps the call's result for more
+// work, or a function with other costs, still is one.
+func TestWholeJobCall(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  int // CPU findings
+	}{
+		{"return strings.Index(…) is the function's job",
+			[]any{bx(), src(call("(*Matcher).Index", "m.go", 10, "strings.Index", "strings", 0.6), "return strings.Index(s, m.lit)")}, 0},
+		{"return of a method value call",
+			[]any{bx(), src(call("(*Set).Has", "m.go", 10, "sort.SearchStrings", "sort", 0.5), "return sort.SearchStrings(s.keys, k) < len(s.keys)")}, 0},
+		{"the result kept for more work",
+			[]any{bx(), src(call("(*Matcher).Index", "m.go", 10, "strings.Index", "strings", 0.6), "i := strings.Index(s, m.lit)")}, 1},
+		{"another line costs too",
+			[]any{bx(), src(call("(*Matcher).Index", "m.go", 10, "strings.Index", "strings", 0.6), "return strings.Index(s, m.lit)"),
+				own("(*Matcher).Index", "m.go", 9, 0.05)}, 1},
+		{"a return that calls something else",
+			[]any{bx(), src(call("(*Matcher).Index", "m.go", 10, "strings.Index", "strings", 0.6), "return m.find(strings.ToLower(s))")}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			n := 0
+			for _, f := range fs {
+				if f.Kind == document.KindCPU {
+					n++
+				}
+			}
+			if n != tc.want {
+				t.Errorf("%d CPU findings, want %d: %v", n, tc.want, kinds(fs))
+			}
+		})
+	}
+}

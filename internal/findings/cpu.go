@@ -237,6 +237,11 @@ func (d *deriver) cpuCauses(b *bench) {
 				d.byCallee[cat+" "+callee] = c
 			}
 		default:
+			if d.wholeJob(b, lc) {
+				// The function is the call: its cost is its callers'
+				// use of it, not a finding at this line.
+				continue
+			}
 			c = d.hotFunc(l.Function, l.File, l.Line)
 			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix}, lc.cum)
 		}
@@ -251,6 +256,40 @@ func (d *deriver) cpuCauses(b *bench) {
 	d.spreadCauses(b, d.unclaimed(b, small), order, byKey)
 	d.ownCode(b, order, byKey)
 	d.notInlined(b)
+}
+
+// wholeJob reports whether the line's library call is its function's
+// whole job: the line returns the call's result (return strings.Index(s,
+// m.lit)) and the function's other lines cost less than OwnJoinMin
+// together in b.
+func (d *deriver) wholeJob(b *bench, lc *lineCat) bool {
+	l := lc.first
+	expr, ok := strings.CutPrefix(strings.TrimSpace(l.Source), "return ")
+	if !ok || !callsFirst(expr, l.Callee) {
+		return false
+	}
+	fn := outer(document.PlainFunc(l.Function))
+	other := 0.0
+	for _, o := range b.lines {
+		if o.InTest || outer(document.PlainFunc(o.Function)) != fn || o.File == l.File && o.Line == l.Line {
+			continue
+		}
+		other += o.Self
+	}
+	return other < d.t.OwnJoinMin
+}
+
+// callsFirst reports whether expr starts with a call of callee: a
+// function as "strings.Index(", a method as a receiver expression then
+// ".MatchString(".
+func callsFirst(expr, callee string) bool {
+	name := pkgFunc(callee) // "strings.Index", "regexp.(*Regexp).MatchString"
+	if i := strings.LastIndex(name, ")."); i >= 0 {
+		method := name[i+2:]
+		j := strings.Index(expr, "(")
+		return j > 0 && strings.HasSuffix(expr[:j], "."+method) && !strings.ContainsAny(expr[:j], " +-*/<>=!&|")
+	}
+	return strings.HasPrefix(expr, name+"(")
 }
 
 // unclaimed drops the small calls a repeated call's cause of b holds

@@ -89,7 +89,9 @@
 // part is its own code is its algorithm: severity low, ranked at 0.3 of its
 // share; when it is an unexported function that the benchmark calls
 // directly, the benchmark is left alone instead (a micro-benchmark of an
-// internal function). Encoding, compression and crypto are kind "library"
+// internal function). A function whose whole job is one library call (the
+// line returns the call's result, its other lines cost under 2%) is no
+// cause for that call: its callers' use of it is. Encoding, compression and crypto are kind "library"
 // (the library or the format decides); syscalls kind "io". A cost spread
 // over a function's lines is one too (rule "cpu-spread"): calls of which
 // none reaches 8% but which together, at two lines or more, reach 6% (with
