@@ -762,7 +762,7 @@ func (d *deriver) notInlined(b *bench) {
 				flat = h.Flat
 			}
 		}
-		if flat < d.t.InlineHot {
+		if flat < d.t.InlineHot || d.interfaceOnly(ni) {
 			continue
 		}
 		c := d.hotFunc(ni.Function, ni.File, ni.Line)
@@ -781,6 +781,18 @@ func (d *deriver) notInlined(b *bench) {
 		c.addLine(ni.File, ni.Line, ni.Function, "declared here")
 		c.addEvidence(fmt.Sprintf("compiler (-gcflags=-m): cannot inline %s: cost %d exceeds budget %d; CPU profile of %s: %s flat", shortName(ni.Function), ni.Cost, ni.Budget, b.name(), pct(flat)))
 	}
+}
+
+// interfaceOnly reports whether a shape says the function is a method
+// its package calls only through an interface: no call of it is static,
+// so inlining advice does not fit it.
+func (d *deriver) interfaceOnly(ni document.NotInlined) bool {
+	for _, s := range d.doc.Shapes {
+		if s.Name == "interface-only" && (document.PlainFunc(s.Function) == document.PlainFunc(ni.Function) || s.File == ni.File && s.Line == ni.Line) {
+			return true
+		}
+	}
+	return false
 }
 
 // dropInternalMicro removes from an algorithm-only cause the benchmarks

@@ -80,7 +80,9 @@
 // stack walk (runtime.Callers), other library code — its own code (the
 // lines that call nothing, when together they reach 15%, or join a library
 // part), and, when it is hot (3% flat) and the compiler did not inline it
-// for a cost at most 1.5 × the budget, that it is not inlined. The parts
+// for a cost at most 1.5 × the budget, that it is not inlined (never for a
+// method its package calls only through an interface, shape
+// "interface-only": no call of it is static). The parts
 // are one cause, named by the largest; time that is only allocation
 // (memory, gc, under a call to the runtime) belongs to the allocation
 // causes, but a library call whose time below is mostly allocation and

@@ -24,6 +24,7 @@ func TestMatchers(t *testing.T) {
 		"readall":         site.ReadAll,
 		"regexpacross":    site.RegexpAcross,
 		"requestcopy":     site.RequestCopy,
+		"interfaceonly":   site.InterfaceOnly,
 	} {
 		t.Run(pkg, func(t *testing.T) { analysistest.Run(t, analysistest.TestData(), a, pkg) })
 	}
