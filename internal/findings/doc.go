@@ -207,7 +207,11 @@
 // # Ranking
 //
 // Impact is the cause's largest CPU share over its benchmarks (times the
-// benchmark's weight). Severity: high ≥ 20%, medium ≥ 7%, low below.
+// benchmark's weight: 1, or what Options.Weights gives; a micro-benchmark,
+// one whose call path enters the module at an internal function or method
+// and that runs faster than 50 ns/op, weighs 0.25 when the module also
+// has a benchmark that is not one, since what the user gains is decided
+// where the API is measured). Severity: high ≥ 20%, medium ≥ 7%, low below.
 // Findings sort by impact rounded to 2.5 points (so run-to-run noise in
 // the profile's shares does not reorder the first screen), then by
 // allocations per op (exact counts), then file and line; a cause's own

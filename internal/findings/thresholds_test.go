@@ -148,6 +148,25 @@ var specCases = []specCase{
 	{name: "PhaseRank/and above a call of 12%",
 		doc:  []any{bx(), phase("print", 0.3, 0.1), call("G", "y.go", 10, "sort.Slice", "sort", 0.12)},
 		want: []string{"cpu-phase fix low m.go:5 BenchmarkX 30.0% parts=", "cpu-call fix medium y.go:10 BenchmarkX 12.0% parts=12%"}},
+	{name: "MicroWeight/a cause of 60% in a 10 ns benchmark of an internal method ranks at 15%, below 20% in a benchmark of the API",
+		doc: []any{micro(benchmark("BenchmarkIndex", 10e-9, 0, 0), "(*lit).index"), api(benchmark("BenchmarkMatch", 5e-6, 0, 0), "Match"),
+			callIn("BenchmarkIndex", "(*lit).index", "l.go", 10, "strings.Count", "strings", 0.6),
+			callIn("BenchmarkMatch", "Match", "m.go", 20, "sort.Slice", "sort", 0.2)},
+		want: []string{"cpu-call fix high m.go:20 BenchmarkMatch 20.0% parts=20%", "cpu-call fix medium l.go:10 BenchmarkIndex 15.0% parts=60%"}},
+	{name: "MicroWeight/a micro-benchmark weighs in full when the module has no benchmark of its API",
+		doc: []any{micro(benchmark("BenchmarkIndex", 10e-9, 0, 0), "(*lit).index"),
+			callIn("BenchmarkIndex", "(*lit).index", "l.go", 10, "strings.Count", "strings", 0.6)},
+		want: []string{"cpu-call fix high l.go:10 BenchmarkIndex 60.0% parts=60%"}},
+	{name: "MicroWeight/a fast benchmark of an exported function weighs in full",
+		doc: []any{api(benchmark("BenchmarkGet", 10e-9, 0, 0), "(*Cache).Get"), api(benchmark("BenchmarkMatch", 5e-6, 0, 0), "Match"),
+			callIn("BenchmarkGet", "(*Cache).Get", "c.go", 10, "strings.Count", "strings", 0.6),
+			callIn("BenchmarkMatch", "Match", "m.go", 20, "sort.Slice", "sort", 0.2)},
+		want: []string{"cpu-call fix high c.go:10 BenchmarkGet 60.0% parts=60%", "cpu-call fix high m.go:20 BenchmarkMatch 20.0% parts=20%"}},
+	{name: "MicroWeight/a slow benchmark of an internal function weighs in full",
+		doc: []any{micro(benchmark("BenchmarkIndex", 5e-6, 0, 0), "(*lit).index"), api(benchmark("BenchmarkMatch", 5e-6, 0, 0), "Match"),
+			callIn("BenchmarkIndex", "(*lit).index", "l.go", 10, "strings.Count", "strings", 0.6),
+			callIn("BenchmarkMatch", "Match", "m.go", 20, "sort.Slice", "sort", 0.2)},
+		want: []string{"cpu-call fix high l.go:10 BenchmarkIndex 60.0% parts=60%", "cpu-call fix high m.go:20 BenchmarkMatch 20.0% parts=20%"}},
 	{name: "TimedSetupShare/a timed setup at 1.3% of the time is a broken benchmark",
 		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.5), setupLine(0.013), setupLint()},
 		want: []string{"cpu-call fix high x.go:10 BenchmarkX 50.0% parts=50%", "broken-lint broken info x_test.go:5 BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
@@ -658,6 +677,22 @@ func call(fn, file string, line int64, callee, cat string, cum float64) document
 	return document.LineCost{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, File: file, Line: line,
 		Callee: callee, Category: document.Category(cat), Self: cum, Cum: cum}
 }
+
+// callIn is call in benchmark bench.
+func callIn(bench, fn, file string, line int64, callee, cat string, cum float64) document.LineCost {
+	l := call(fn, file, line, callee, cat, cum)
+	l.Benchmark = bench
+	return l
+}
+
+// micro and api give a benchmark its dominant call path: the benchmark
+// calling fn of the module directly.
+func micro(b document.Benchmark, fn string) document.Benchmark {
+	b.CallPath = &document.CallPath{Functions: []string{mod + "." + b.Name, mod + "." + fn, "strings.Count"}, Share: 0.9}
+	return b
+}
+
+func api(b document.Benchmark, fn string) document.Benchmark { return micro(b, fn) }
 
 // phase is a phase of BenchmarkX's run: function fn of the module called
 // from main at m.go:5, with share of the CPU and memory of that in
