@@ -71,6 +71,7 @@ const (
 	RuleBrokenSkip       Rule = "broken-skip"        // the benchmark skips
 	RuleBrokenLint       Rule = "broken-lint"        // perfloop lint found a mistake in its source
 	RuleTimedSetupSmall  Rule = "timed-setup-small"  // lint's timed setup, measured too small to distort
+	RuleDiscardKept      Rule = "discard-kept"       // lint's discarded result, whose call the profile shows running
 	RuleLeaveMicro       Rule = "leave-micro"        // a micro-benchmark of an internal function's algorithm
 	RuleLeaveBaseline    Rule = "leave-baseline"     // measures another package, not the module
 	RuleLeaveTight       Rule = "leave-tight"        // fast, no allocation, nothing outside its algorithm

@@ -657,6 +657,12 @@ func (d *deriver) linted(used map[int]bool) {
 			continue
 		}
 		key := l.Package + " " + where(l.File, int64(l.Line)) + " " + l.Analyzer
+		if l.Analyzer == "discard" {
+			if share, ok := d.moduleRan(i); ok {
+				d.discardKept(l, share)
+				continue
+			}
+		}
 		if l.Analyzer == "setup" {
 			if share, at, ok := d.setupShare(i); ok && share < d.t.TimedSetupShare {
 				d.smallSetup(l, share, at)
@@ -722,6 +728,45 @@ func (d *deriver) setupShare(i int) (share float64, benchtime string, ok bool) {
 		}
 	}
 	return share, benchtime, ok
+}
+
+// moduleRan reports whether every benchmark lint finding i is about ran
+// the module's code in its CPU profile (at least NoModule), and the
+// smallest share: a call whose result is discarded that the compiler
+// kept.
+func (d *deriver) moduleRan(i int) (share float64, ok bool) {
+	share = 1
+	for _, b := range d.benches {
+		if !slices.Contains(d.lintsOf(b), i) {
+			continue
+		}
+		m := b.entry.ModuleCPUShare
+		if m == nil || *m < d.t.NoModule {
+			return 0, false
+		}
+		share, ok = min(share, *m), true
+	}
+	return share, ok
+}
+
+// discardKept notes a result lint saw discarded whose call the CPU
+// profile shows running: the numbers stand, a low note about the
+// benchmark's code.
+func (d *deriver) discardKept(l document.LintFinding, share float64) {
+	c := d.newCause(document.KindFixture, l.Package+" "+where(l.File, int64(l.Line))+" discard", "", l.File, int64(l.Line))
+	c.section, c.rule, c.lowOnly = document.SectionBenchmark, document.RuleDiscardKept, true
+	c.addLine(l.File, int64(l.Line), "", l.Message)
+	c.message = fmt.Sprintf("%s: %s; its CPU profile shows the module's code running in the loop (%s): the compiler kept the call, so its numbers stand; keeping the result makes sure it stays so", l.Benchmark, l.Message, pct(share))
+	c.suggestion = l.Fix
+	c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s; CPU profile: %s of the samples in the module's code", l.Analyzer, where(l.File, int64(l.Line)), pct(share)))
+	for _, b := range d.benches {
+		for _, i := range d.lintsOf(b) {
+			if d.doc.Lint[i].File == l.File && d.doc.Lint[i].Line == l.Line {
+				c.cost(b)
+			}
+		}
+	}
+	d.causes = append(d.causes, c)
 }
 
 // smallSetup notes a timed setup whose measured cost is too small to

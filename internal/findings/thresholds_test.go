@@ -226,6 +226,12 @@ var specCases = []specCase{
 	{name: "NoModule/1.3% module code is work",
 		doc:  []any{shares(bx(), 0.013, 0.035)},
 		want: nil},
+	{name: "NoModule/a result lint saw discarded, with 1.3% module code in the loop: the call ran, a note",
+		doc:  []any{shares(bx(), 0.013, 0.5), discardLint()},
+		want: []string{"discard-kept benchmark info x_test.go:7 BenchmarkX 0.0%"}},
+	{name: "NoModule/with 0.7% module code the benchmark is broken",
+		doc:  []any{shares(bx(), 0.007, 0.5), discardLint()},
+		want: []string{"broken-lint broken info x_test.go:7 BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
 	{name: "NoCallee/6.5% in callees is work, of another package: a baseline",
 		doc:  []any{shares(benchmark("BenchmarkX", 2e-9, 0, 0), 0.007, 0.065)},
 		want: []string{"leave-baseline leave-alone info - BenchmarkX 0.0%"}},
@@ -705,6 +711,13 @@ func phase(fn string, share, memory float64) document.Phase {
 func setupLint() document.LintFinding {
 	return document.LintFinding{Analyzer: "setup", Package: mod, Benchmark: "BenchmarkX", File: "x_test.go", Line: 5,
 		Message: "setup runs before the b.N loop with the timer on", Why: "it is timed", Fix: "call b.ResetTimer after the setup"}
+}
+
+// discardLint is perfloop lint's discarded result at x_test.go:7 in
+// BenchmarkX.
+func discardLint() document.LintFinding {
+	return document.LintFinding{Analyzer: "discard", Package: mod, Benchmark: "BenchmarkX", File: "x_test.go", Line: 7,
+		Message: "the result of Run is discarded in the b.N loop", Why: "the compiler may delete the call", Fix: "loop with for b.Loop()"}
 }
 
 // setupLine is BenchmarkX's setup line x_test.go:5 with cum of its CPU.
