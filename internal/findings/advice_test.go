@@ -196,3 +196,23 @@ func TestWholeJobCall(t *testing.T) {
 		})
 	}
 }
+
+// TestAPICostCalledByTheModule: a constructor the module's own code calls
+// (a parser making its nodes) is the module's choice, not the API's: it
+// stays among the causes to fix, at the inherent weight, and the advice
+// names the caller and what it can do there.
+func TestAPICostCalledByTheModule(t *testing.T) {
+	node := escapesByResult(site("NewNode", "node.go", 137, 0.5))
+	node.Parent = mod + ".(*Parser).addChild"
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.6), node}), Options{})
+	if len(fs) == 0 {
+		t.Fatal("no finding")
+	}
+	f := fs[0]
+	if f.Section != document.SectionFix || f.File != "node.go" {
+		t.Fatalf("%s %s:%d, want a finding to fix at node.go:137", f.Section, f.File, f.Line)
+	}
+	if !strings.Contains(f.Suggestion, "(*Parser).addChild") || !strings.Contains(f.Suggestion, "chunk") {
+		t.Errorf("suggestion %q: want the caller (*Parser).addChild and allocating in chunks there", f.Suggestion)
+	}
+}

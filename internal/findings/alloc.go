@@ -94,6 +94,20 @@ func (d *deriver) allocCauses(b *bench) {
 		}
 		c.siteMechs(a, e)
 	}
+	// What the API forces is the API's cost only when the user's call
+	// makes it: a constructor the module's own code calls (a parser
+	// making its nodes, a renderer built by default) is the module's
+	// choice, a cause to fix at the caller.
+	for _, c := range d.causes {
+		if c.kind != document.KindAlloc || !c.inherent || c.section != document.SectionAPI {
+			continue
+		}
+		if caller := d.moduleCaller(c); caller != "" {
+			c.section = document.SectionFix
+			c.generic = false
+			c.suggestion = fmt.Sprintf("%s returns what it allocates, but the module's own %s calls it: the fix is there — call it only when its result is used, or allocate many at once in a chunk the caller owns", shortName(c.fn), shortName(caller))
+		}
+	}
 	// The CPU profile's allocation time under the cause's lines, when it
 	// says more than the estimate.
 	for _, c := range d.causes {
@@ -110,6 +124,20 @@ func (d *deriver) allocCauses(b *bench) {
 			cs.CPUShare = min(1, under)
 		}
 	}
+}
+
+// moduleCaller returns the module function, other than the cause's own and
+// the benchmarks' code, that calls the cause's function on most of its
+// allocations, or "".
+func (d *deriver) moduleCaller(c *cause) string {
+	best, share := "", 0.0
+	for p, v := range c.parents {
+		if p == c.fn || !d.isModule(p) || d.testFunc(p) || v < share || v == share && p > best {
+			continue
+		}
+		best, share = p, v
+	}
+	return best
 }
 
 // find returns the cause of kind and group in function fn, if any.

@@ -58,10 +58,15 @@
 //   - returned to the caller by the package's API (an exported function,
 //     or an exported method of an exported type; the flow ends in
 //     "(return)"): inherent to the API; the fix is an API-level change, and
-//     the impact is halved. What the API forces is in a section of its own
+//     the impact is halved. What the API forces on its caller (no module
+//     function calls the function on most of its allocations: the
+//     benchmark's call makes it) is in a section of its own
 //     (section "api", "Costs of the API"): after every finding to fix,
 //     never above low, with no expected gain; the API-level alternative is
-//     named once per type, on the type's costliest API cost.
+//     named once per type, on the type's costliest API cost. A
+//     constructor the module's own code calls (a parser making its nodes)
+//     is a cause to fix at that caller: call it only when its result is
+//     used, or allocate many at once.
 //   - the string a String method returns (a method named String whose
 //     site's value flows to its result, or is its conversion,
 //     concatenation or formatting call): what fmt.Stringer asks for, so
