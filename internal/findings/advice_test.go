@@ -216,3 +216,32 @@ func TestAPICostCalledByTheModule(t *testing.T) {
 		t.Errorf("suggestion %q: want the caller (*Parser).addChild and allocating in chunks there", f.Suggestion)
 	}
 }
+
+// TestReturnedLookup: a map lookup whose value the line returns (return
+// m[key], nil) is the one lookup the caller asks for: no part of the
+// function's cause, so no "fewer lookups" advice; a lookup kept for more
+// work still is.
+func TestReturnedLookup(t *testing.T) {
+	for _, tc := range []struct {
+		name, source string
+		part         bool
+	}{
+		{"returned with an error", "return m[key], nil", false},
+		{"returned alone", "return s.m[k]", false},
+		{"kept", "v := m[key]", true},
+		{"two lookups", "return m[a] + m[b], nil", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc([]any{bx(),
+				src(call("(*I).Execute", "i.go", 81, "runtime.mapaccess1_faststr", "maps", 0.5), tc.source),
+				own("(*I).Execute", "i.go", 60, 0.3)}), Options{})
+			has := false
+			for _, f := range fs {
+				has = has || strings.Contains(f.Message, "map access") || strings.Contains(f.Suggestion, "fewer lookups")
+			}
+			if has != tc.part {
+				t.Errorf("the lookup is a part: %v, want %v (%v)", has, tc.part, fs)
+			}
+		})
+	}
+}

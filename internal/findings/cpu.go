@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -237,7 +238,7 @@ func (d *deriver) cpuCauses(b *bench) {
 				d.byCallee[cat+" "+callee] = c
 			}
 		default:
-			if d.wholeJob(b, lc) {
+			if d.wholeJob(b, lc) || returnedLookup(l) {
 				// The function is the call: its cost is its callers'
 				// use of it, not a finding at this line.
 				continue
@@ -277,6 +278,17 @@ func (d *deriver) wholeJob(b *bench, lc *lineCat) bool {
 		other += o.Self
 	}
 	return other < d.t.OwnJoinMin
+}
+
+// lookupReturned matches a return of one map index expression, alone or
+// with a constant second result: return m[key], return s.m[k], nil.
+var lookupReturned = regexp.MustCompile(`^return [\pL_][\pL\pN_.]*\[[^\[\]]+\](, *(nil|true|false|ok))?$`)
+
+// returnedLookup reports whether the line is a map lookup whose value it
+// returns: the one lookup its caller asks for, which "look up less" does
+// not fit.
+func returnedLookup(l *document.LineCost) bool {
+	return strings.HasPrefix(l.Callee, "runtime.mapaccess") && lookupReturned.MatchString(strings.TrimSpace(l.Source))
 }
 
 // callsFirst reports whether expr starts with a call of callee: a
