@@ -245,3 +245,37 @@ func TestReturnedLookup(t *testing.T) {
 		})
 	}
 }
+
+// TestRepeatedCallConfirmed: when the site matchers read the module (the
+// document has shapes), the same call text on two lines is a repeated
+// call only where the matcher found one (same-call-repeated at both
+// lines): on exclusive branches, or after its receiver is reassigned, it
+// is one call per path.
+func TestRepeatedCallConfirmed(t *testing.T) {
+	lines := []any{bx(),
+		src(call("F", "x.go", 10, "reflect.Value.FieldByName", "reflect", 0.3), "v := rv.FieldByName(name)"),
+		src(call("F", "x.go", 20, "reflect.Value.FieldByName", "reflect", 0.3), "v := rv.FieldByName(name)")}
+	other := document.Shape{Name: "sort-slice", File: "y.go", Line: 5, Says: "sort.Slice"}
+	same := document.Shape{Name: "same-call-repeated", File: "x.go", Line: 10, Says: "rv.FieldByName(name) is called on 2 lines",
+		Related: []document.Location{{File: "x.go", Line: 20}}}
+	for _, tc := range []struct {
+		name   string
+		shapes []any
+		want   bool
+	}{
+		{"no matcher ran: the text decides", nil, true},
+		{"the matcher found none here", []any{other}, false},
+		{"the matcher found it", []any{other, same}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append(slices.Clone(lines), tc.shapes...)), Options{})
+			got := false
+			for _, f := range fs {
+				got = got || f.Kind == document.KindRepeated
+			}
+			if got != tc.want {
+				t.Errorf("a repeated-call finding: %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

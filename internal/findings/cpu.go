@@ -697,6 +697,12 @@ func (d *deriver) repeatedCalls(b *bench) {
 			// Different arguments are different work, not a repeat.
 			continue
 		}
+		if len(d.doc.Shapes) > 0 && !d.sameCallShape(ls) {
+			// The matchers read the code and found no repeat here:
+			// the calls are on exclusive branches, or their values
+			// change between them.
+			continue
+		}
 		c := d.find(document.KindRepeated, k.fn, k.callee)
 		if c == nil {
 			c = d.newCause(document.KindRepeated, k.callee, k.fn, ls[0].File, ls[0].Line)
@@ -715,6 +721,30 @@ func (d *deriver) repeatedCalls(b *bench) {
 		cs.CPUShare = max(cs.CPUShare, min(1, total))
 		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s called from %d lines of %s, %s in all", b.name(), pkgFunc(k.callee), len(ls), shortName(k.fn), pct(total)))
 	}
+}
+
+// sameCallShape reports whether a same-call-repeated shape holds two of
+// the lines.
+func (d *deriver) sameCallShape(ls []*document.LineCost) bool {
+	for _, s := range d.doc.Shapes {
+		if s.Name != "same-call-repeated" {
+			continue
+		}
+		at := map[string]bool{where(s.File, s.Line): true}
+		for _, r := range s.Related {
+			at[where(r.File, r.Line)] = true
+		}
+		n := 0
+		for _, l := range ls {
+			if at[where(l.File, l.Line)] {
+				n++
+			}
+		}
+		if n >= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // sameArguments reports whether the calls of callee on the lines read the
