@@ -279,3 +279,17 @@ func TestRepeatedCallConfirmed(t *testing.T) {
 		})
 	}
 }
+
+// TestGrowthIsNotTheAPIs: an exported function whose result grows by
+// append (Keys appending to the slice it returns) allocates it more than
+// once: the API forces one result, not its regrowth, so the site stays
+// among the causes to fix (perfloop fix presizes it).
+func TestGrowthIsNotTheAPIs(t *testing.T) {
+	keys := site("Keys", "k.go", 12, 0.6)
+	keys.Escape = &document.Escape{Cause: "append", Name: "keys", Sink: "return"}
+	keys.Alloc = "runtime.growslice"
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.5), keys}), Options{})
+	if len(fs) == 0 || fs[0].File != "k.go" || fs[0].Section != document.SectionFix {
+		t.Fatalf("findings %v, want a finding to fix at k.go:12", fs)
+	}
+}

@@ -59,9 +59,11 @@ func (d *deriver) allocCauses(b *bench) {
 			c = d.newCause(document.KindAlloc, group, owner, a.File, a.Line)
 			c.rule = document.RuleAllocSite
 			c.inherent = inherent(a, e, d.module)
-			if c.inherent {
+			if c.inherent && !grows(a, e) {
 				// What the API forces: a section of its own, never
-				// what to do first.
+				// what to do first. A result that grows by append is
+				// allocated more than once: the regrowth is the
+				// function's, a cause to fix (presize it).
 				c.section = document.SectionAPI
 			}
 			d.causes = append(d.causes, c)
@@ -124,6 +126,12 @@ func (d *deriver) allocCauses(b *bench) {
 			cs.CPUShare = min(1, under)
 		}
 	}
+}
+
+// grows reports whether the site allocates by growing a slice (an
+// append): more than the one value a function's result needs.
+func grows(a *document.Allocation, e document.Escape) bool {
+	return e.Cause == "append" || a.Alloc == "runtime.growslice"
 }
 
 // moduleCaller returns the module function, other than the cause's own and
