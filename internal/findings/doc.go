@@ -60,7 +60,8 @@
 //     "(return)"): inherent to the API; the fix is an API-level change, and
 //     the impact is halved. What the API forces on its caller (no module
 //     function calls the function on most of its allocations: the
-//     benchmark's call makes it) is in a section of its own
+//     benchmark's call makes it, and the result does not grow by append)
+//     is in a section of its own
 //     (section "api", "Costs of the API"): after every finding to fix,
 //     never above low, with no expected gain; the API-level alternative is
 //     named once per type, on the type's costliest API cost. A
