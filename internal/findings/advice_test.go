@@ -293,3 +293,41 @@ func TestGrowthIsNotTheAPIs(t *testing.T) {
 		t.Fatalf("findings %v, want a finding to fix at k.go:12", fs)
 	}
 }
+
+// TestReturnedAddress: a constructor's local whose address it returns
+// (var p T … return &p) is the function's result, whatever the compiler
+// names first as its reason to move it to the heap (an option call taking
+// &p): the API's cost when the user's call makes it; when the module's own
+// code calls the constructor, a cause at that caller, without the advice
+// of the compiler's reason.
+func TestReturnedAddress(t *testing.T) {
+	newSite := func(parent string) document.Allocation {
+		a := site("New", "markdown.go", 272, 0.5)
+		a.Escape = &document.Escape{Cause: "moved-to-heap", Name: "p", Sink: "call", Into: "opt",
+			Fix: "the value escapes through an interface or indirect call the compiler cannot see through: make the call concrete, or keep one value and reuse it"}
+		a.Parent = parent
+		return a
+	}
+	shape := document.Shape{Name: "returned-address", File: "markdown.go", Line: 272, Function: mod + ".New", Says: "p is returned as &p"}
+	for _, tc := range []struct {
+		name     string
+		parts    []any
+		section  document.Section
+		concrete bool
+	}{
+		{"no shape: the compiler's reason", []any{bx(), gc(0.5), newSite("")}, document.SectionFix, true},
+		{"returned, the user's call", []any{bx(), gc(0.5), newSite(""), shape}, document.SectionAPI, false},
+		{"returned, the module's Run calls it", []any{bx(), gc(0.5), newSite(mod + ".Run"), shape}, document.SectionFix, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			f := fs[0]
+			if f.Section != tc.section || strings.Contains(f.Suggestion, "make the call concrete") != tc.concrete {
+				t.Errorf("%s, %q; want section %s, the compiler's reason's advice %v", f.Section, f.Suggestion, tc.section, tc.concrete)
+			}
+		})
+	}
+}

@@ -58,7 +58,7 @@ func (d *deriver) allocCauses(b *bench) {
 		if c == nil {
 			c = d.newCause(document.KindAlloc, group, owner, a.File, a.Line)
 			c.rule = document.RuleAllocSite
-			c.inherent = inherent(a, e, d.module)
+			c.inherent = inherent(a, e, d.module) || d.returnsAddress(a)
 			if c.inherent && !grows(a, e) {
 				// What the API forces: a section of its own, never
 				// what to do first. A result that grows by append is
@@ -126,6 +126,22 @@ func (d *deriver) allocCauses(b *bench) {
 			cs.CPUShare = min(1, under)
 		}
 	}
+}
+
+// returnsAddress reports whether an exported function returns the address
+// of the local the site allocates (a returned-address shape at the
+// site's line): the value is its result, whatever the compiler names
+// first as its reason to move it to the heap.
+func (d *deriver) returnsAddress(a *document.Allocation) bool {
+	if !exported(a.Function) {
+		return false
+	}
+	for _, s := range d.doc.Shapes {
+		if s.Name == "returned-address" && s.File == a.File && s.Line == a.Line {
+			return true
+		}
+	}
+	return false
 }
 
 // grows reports whether the site allocates by growing a slice (an

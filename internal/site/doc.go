@@ -8,7 +8,8 @@
 // cheap read, writes to an unbuffered file in a loop, the same call with
 // the same arguments on two lines, a sort.Slice, a method its package
 // calls only through an interface (no static call site: no inlining
-// advice fits it), and perfloop fix's
+// advice fits it), a local whose address the function returns (the value
+// is its result, whatever the compiler names first), and perfloop fix's
 // rewrites (internal/rewrite's Analyzers). A match is a document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop

@@ -25,6 +25,7 @@ func TestMatchers(t *testing.T) {
 		"regexpacross":    site.RegexpAcross,
 		"requestcopy":     site.RequestCopy,
 		"interfaceonly":   site.InterfaceOnly,
+		"returnedaddress": site.ReturnedAddress,
 	} {
 		t.Run(pkg, func(t *testing.T) { analysistest.Run(t, analysistest.TestData(), a, pkg) })
 	}
