@@ -27,7 +27,7 @@ const (
 // fall, false findings may not grow) instead of the targets; a module
 // leaves this table once it meets the targets.
 var pending = map[string]struct{ found, falses int }{
-	"blackfriday": {found: 1, falses: 2},
+	"blackfriday": {found: 1, falses: 0},
 }
 
 // TestCorpus derives the findings again from each corpus module's saved
