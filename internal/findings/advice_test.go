@@ -203,7 +203,7 @@ func TestWholeJobCall(t *testing.T) {
 // names the caller and what it can do there.
 func TestAPICostCalledByTheModule(t *testing.T) {
 	node := escapesByResult(site("NewNode", "node.go", 137, 0.5))
-	node.Parent = mod + ".(*Parser).addChild"
+	node.Parent, node.ParentFile, node.ParentLine = mod+".(*Parser).addChild", "parser.go", 222
 	fs, _ := Derive(specDoc([]any{bx(), gc(0.6), node}), Options{})
 	if len(fs) == 0 {
 		t.Fatal("no finding")
@@ -214,6 +214,14 @@ func TestAPICostCalledByTheModule(t *testing.T) {
 	}
 	if !strings.Contains(f.Suggestion, "(*Parser).addChild") || !strings.Contains(f.Suggestion, "chunk") {
 		t.Errorf("suggestion %q: want the caller (*Parser).addChild and allocating in chunks there", f.Suggestion)
+	}
+	// The caller's line, where the fix is, is one of the cause's lines.
+	found := false
+	for _, r := range f.Related {
+		found = found || r.File == "parser.go" && r.Line == 222
+	}
+	if !found {
+		t.Errorf("related %v, want the call at parser.go:222", f.Related)
 	}
 }
 

@@ -77,7 +77,14 @@ func (d *deriver) allocCauses(b *bench) {
 			if c.parents == nil {
 				c.parents = map[string]float64{}
 			}
-			c.parents[outer(document.PlainFunc(a.Parent))] += a.BytesShare + a.ObjectsShare
+			parent := outer(document.PlainFunc(a.Parent))
+			c.parents[parent] += a.BytesShare + a.ObjectsShare
+			if a.ParentLine > 0 && c.parentAt[parent].Line == 0 {
+				if c.parentAt == nil {
+					c.parentAt = map[string]document.Location{}
+				}
+				c.parentAt[parent] = document.Location{File: a.ParentFile, Line: a.ParentLine, Function: a.Parent}
+			}
 		}
 		cs := c.cost(b)
 		cs.AllocsPerOp += allocs
@@ -108,6 +115,9 @@ func (d *deriver) allocCauses(b *bench) {
 			c.section = document.SectionFix
 			c.generic = false
 			c.suggestion = fmt.Sprintf("%s returns what it allocates, but the module's own %s calls it: the fix is there — call it only when its result is used, or allocate many at once in a chunk the caller owns", shortName(c.fn), shortName(caller))
+			if at := c.parentAt[caller]; at.Line > 0 {
+				c.addLine(at.File, at.Line, at.Function, "calls "+shortName(c.fn)+": where the fix is")
+			}
 		}
 	}
 	// The CPU profile's allocation time under the cause's lines, when it

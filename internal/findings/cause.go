@@ -41,6 +41,8 @@ type cause struct {
 	// parents are the module functions that called the cause's function
 	// where it allocated.
 	parents map[string]float64
+	// parentAt is the line of each parent's heaviest call.
+	parentAt map[string]document.Location
 	// lineShare is what each line costs, summed over benchmarks (see
 	// mainLine).
 	lineShare map[string]float64
