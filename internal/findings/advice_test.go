@@ -339,3 +339,25 @@ func TestReturnedAddress(t *testing.T) {
 		})
 	}
 }
+
+// TestBoxedIntoResult: values boxed into the map[string]any a function
+// returns (a boxed-into-result shape at the site) are what the caller
+// asked for: an API cost with the API-level alternative, not "avoid
+// boxing in the hot path".
+func TestBoxedIntoResult(t *testing.T) {
+	a := site("Decode", "d.go", 9, 0.5)
+	a.Escape = &document.Escape{Cause: "interface", Name: "i"}
+	shape := document.Shape{Name: "boxed-into-result", File: "d.go", Line: 9, Function: mod + ".Decode", Says: "i is boxed into the map[string]any the function returns"}
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.5), a, shape}), Options{})
+	if len(fs) == 0 || fs[0].Section != document.SectionAPI {
+		t.Fatalf("findings %v, want an API cost", fs)
+	}
+	if s := fs[0].Suggestion; !strings.Contains(s, "typed result") || strings.Contains(s, "avoid boxing") {
+		t.Errorf("suggestion %q, want the API-level alternative (a typed result)", s)
+	}
+	// Without the shape, the compiler's reason decides.
+	fs, _ = Derive(specDoc([]any{bx(), gc(0.5), a}), Options{})
+	if len(fs) == 0 || fs[0].Section != document.SectionFix {
+		t.Errorf("without the shape: %v, want a cause to fix", fs)
+	}
+}

@@ -59,6 +59,10 @@ func (d *deriver) allocCauses(b *bench) {
 			c = d.newCause(document.KindAlloc, group, owner, a.File, a.Line)
 			c.rule = document.RuleAllocSite
 			c.inherent = inherent(a, e, d.module) || d.returnsAddress(a)
+			if d.boxedIntoResult(a) {
+				c.inherent = true
+				c.suggestion = "the map of interface values the API returns or takes boxes every value stored into it: the API-level alternative is a typed result (a struct, or a map of the concrete type) or a callback per field"
+			}
 			if c.inherent && !grows(a, e) {
 				// What the API forces: a section of its own, never
 				// what to do first. A result that grows by append is
@@ -148,6 +152,22 @@ func (d *deriver) returnsAddress(a *document.Allocation) bool {
 	}
 	for _, s := range d.doc.Shapes {
 		if s.Name == "returned-address" && s.File == a.File && s.Line == a.Line {
+			return true
+		}
+	}
+	return false
+}
+
+// boxedIntoResult reports whether an exported function's site boxes a
+// value into a map of interface values it returns or its caller passed (a
+// boxed-into-result shape at the site's line): the map's type asks for
+// it.
+func (d *deriver) boxedIntoResult(a *document.Allocation) bool {
+	if !exported(a.Function) {
+		return false
+	}
+	for _, s := range d.doc.Shapes {
+		if s.Name == "boxed-into-result" && s.File == a.File && s.Line == a.Line {
 			return true
 		}
 	}

@@ -68,6 +68,10 @@
 //     constructor the module's own code calls (a parser making its nodes)
 //     is a cause to fix at that caller: call it only when its result is
 //     used, or allocate many at once.
+//   - a value boxed into a map of interface values an exported function
+//     returns or was given (shape "boxed-into-result"), or the local whose
+//     address it returns (shape "returned-address"): the API's too, with
+//     the API-level alternative (a typed result) for the boxing.
 //   - the string a String method returns (a method named String whose
 //     site's value flows to its result, or is its conversion,
 //     concatenation or formatting call): what fmt.Stringer asks for, so

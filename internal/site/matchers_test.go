@@ -26,6 +26,7 @@ func TestMatchers(t *testing.T) {
 		"requestcopy":     site.RequestCopy,
 		"interfaceonly":   site.InterfaceOnly,
 		"returnedaddress": site.ReturnedAddress,
+		"boxedresult":     site.BoxedResult,
 	} {
 		t.Run(pkg, func(t *testing.T) { analysistest.Run(t, analysistest.TestData(), a, pkg) })
 	}
