@@ -480,8 +480,11 @@ type Allocation struct {
 	// ("runtime.growslice", "internal/runtime/maps.newTable").
 	Alloc string `json:"alloc,omitempty"`
 	// Parent is the module function that called the site's function on
-	// most of its allocations.
+	// most of its allocations; ParentFile and ParentLine the line of its
+	// heaviest call.
 	Parent       string  `json:"parent,omitempty"`
+	ParentFile   string  `json:"parent_file,omitempty"`
+	ParentLine   int64   `json:"parent_line,omitempty"`
 	Via          string  `json:"via,omitempty"`
 	Bytes        int64   `json:"bytes"`
 	Objects      int64   `json:"objects"`

@@ -25,6 +25,7 @@ type Section string
 // The sections, in the order a report shows them.
 const (
 	SectionFix        Section = "fix"         // what to do first, ranked
+	SectionAPI        Section = "api"         // costs the API forces: never first, never high
 	SectionBenchmark  Section = "benchmark"   // the benchmark's own code distorts it
 	SectionBroken     Section = "broken"      // the benchmark measures nothing useful
 	SectionLeaveAlone Section = "leave-alone" // nothing to gain
@@ -70,6 +71,7 @@ const (
 	RuleBrokenSkip       Rule = "broken-skip"        // the benchmark skips
 	RuleBrokenLint       Rule = "broken-lint"        // perfloop lint found a mistake in its source
 	RuleTimedSetupSmall  Rule = "timed-setup-small"  // lint's timed setup, measured too small to distort
+	RuleDiscardKept      Rule = "discard-kept"       // lint's discarded result, whose call the profile shows running
 	RuleLeaveMicro       Rule = "leave-micro"        // a micro-benchmark of an internal function's algorithm
 	RuleLeaveBaseline    Rule = "leave-baseline"     // measures another package, not the module
 	RuleLeaveTight       Rule = "leave-tight"        // fast, no allocation, nothing outside its algorithm

@@ -1,6 +1,8 @@
 package findings
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -125,5 +127,237 @@ func TestStringMethodAdvice(t *testing.T) {
 				t.Errorf("explain's advice %q, want %q", site, words)
 			}
 		})
+	}
+}
+
+// TestAPICosts: what the API forces (a String method's string, an
+// exported method returning what it allocates) is in the "api" section:
+// after every finding to fix, however small that one is, never above
+// low, with no expected gain; the API-level alternative is named once per
+// type, on its costliest finding.
+func TestAPICosts(t *testing.T) {
+	d := specDoc([]any{bx(), gc(0.6),
+		converts(site("(Level).String", "l.go", 10, 0.5)),             // 30%, 15% as an API cost
+		escapesByResult(site("(Level).MarshalText", "l.go", 20, 0.3)), // 18%, 9%
+		site("build", "b.go", 5, 0.1)})                                // 6%: a fix
+	fs, _ := Derive(d, Options{})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s %s %s", f.Section, f.Severity, where(f.File, f.Line)))
+		if f.Section == document.SectionAPI && f.Gain != "" {
+			t.Errorf("%s:%d: an API cost with an expected gain %q", f.File, f.Line, f.Gain)
+		}
+	}
+	want := []string{"fix low b.go:5", "api low l.go:10", "api low l.go:20"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("findings %q, want %q", got, want)
+	}
+	if s := fs[1].Suggestion; !strings.Contains(s, "Append or WriteTo") {
+		t.Errorf("the type's first API cost does not name the alternative: %q", s)
+	}
+	if s := fs[2].Suggestion; strings.Contains(s, "Append") || !strings.Contains(s, "(Level).String") {
+		t.Errorf("the type's second API cost: %q; want a pointer to (Level).String's alternative, not the alternative again", s)
+	}
+}
+
+// TestWholeJobCall: a function whose whole job is one library call
+// (Index returning strings.Index) is no finding for that call: its cost
+// is its callers' use of it. A line that keeps the call's result for more
+// work, or a function with other costs, still is one.
+func TestWholeJobCall(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  int // CPU findings
+	}{
+		{"return strings.Index(…) is the function's job",
+			[]any{bx(), src(call("(*Matcher).Index", "m.go", 10, "strings.Index", "strings", 0.6), "return strings.Index(s, m.lit)")}, 0},
+		{"return of a method value call",
+			[]any{bx(), src(call("(*Set).Has", "m.go", 10, "sort.SearchStrings", "sort", 0.5), "return sort.SearchStrings(s.keys, k) < len(s.keys)")}, 0},
+		{"the result kept for more work",
+			[]any{bx(), src(call("(*Matcher).Index", "m.go", 10, "strings.Index", "strings", 0.6), "i := strings.Index(s, m.lit)")}, 1},
+		{"another line costs too",
+			[]any{bx(), src(call("(*Matcher).Index", "m.go", 10, "strings.Index", "strings", 0.6), "return strings.Index(s, m.lit)"),
+				own("(*Matcher).Index", "m.go", 9, 0.05)}, 1},
+		{"a return that calls something else",
+			[]any{bx(), src(call("(*Matcher).Index", "m.go", 10, "strings.Index", "strings", 0.6), "return m.find(strings.ToLower(s))")}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			n := 0
+			for _, f := range fs {
+				if f.Kind == document.KindCPU {
+					n++
+				}
+			}
+			if n != tc.want {
+				t.Errorf("%d CPU findings, want %d: %v", n, tc.want, kinds(fs))
+			}
+		})
+	}
+}
+
+// TestAPICostCalledByTheModule: a constructor the module's own code calls
+// (a parser making its nodes) is the module's choice, not the API's: it
+// stays among the causes to fix, at the inherent weight, and the advice
+// names the caller and what it can do there.
+func TestAPICostCalledByTheModule(t *testing.T) {
+	node := escapesByResult(site("NewNode", "node.go", 137, 0.5))
+	node.Parent, node.ParentFile, node.ParentLine = mod+".(*Parser).addChild", "parser.go", 222
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.6), node}), Options{})
+	if len(fs) == 0 {
+		t.Fatal("no finding")
+	}
+	f := fs[0]
+	if f.Section != document.SectionFix || f.File != "node.go" {
+		t.Fatalf("%s %s:%d, want a finding to fix at node.go:137", f.Section, f.File, f.Line)
+	}
+	if !strings.Contains(f.Suggestion, "(*Parser).addChild") || !strings.Contains(f.Suggestion, "chunk") {
+		t.Errorf("suggestion %q: want the caller (*Parser).addChild and allocating in chunks there", f.Suggestion)
+	}
+	// The caller's line, where the fix is, is one of the cause's lines.
+	found := false
+	for _, r := range f.Related {
+		found = found || r.File == "parser.go" && r.Line == 222
+	}
+	if !found {
+		t.Errorf("related %v, want the call at parser.go:222", f.Related)
+	}
+}
+
+// TestReturnedLookup: a map lookup whose value the line returns (return
+// m[key], nil) is the one lookup the caller asks for: no part of the
+// function's cause, so no "fewer lookups" advice; a lookup kept for more
+// work still is.
+func TestReturnedLookup(t *testing.T) {
+	for _, tc := range []struct {
+		name, source string
+		part         bool
+	}{
+		{"returned with an error", "return m[key], nil", false},
+		{"returned alone", "return s.m[k]", false},
+		{"kept", "v := m[key]", true},
+		{"two lookups", "return m[a] + m[b], nil", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc([]any{bx(),
+				src(call("(*I).Execute", "i.go", 81, "runtime.mapaccess1_faststr", "maps", 0.5), tc.source),
+				own("(*I).Execute", "i.go", 60, 0.3)}), Options{})
+			has := false
+			for _, f := range fs {
+				has = has || strings.Contains(f.Message, "map access") || strings.Contains(f.Suggestion, "fewer lookups")
+			}
+			if has != tc.part {
+				t.Errorf("the lookup is a part: %v, want %v (%v)", has, tc.part, fs)
+			}
+		})
+	}
+}
+
+// TestRepeatedCallConfirmed: when the site matchers read the module (the
+// document has shapes), the same call text on two lines is a repeated
+// call only where the matcher found one (same-call-repeated at both
+// lines): on exclusive branches, or after its receiver is reassigned, it
+// is one call per path.
+func TestRepeatedCallConfirmed(t *testing.T) {
+	lines := []any{bx(),
+		src(call("F", "x.go", 10, "reflect.Value.FieldByName", "reflect", 0.3), "v := rv.FieldByName(name)"),
+		src(call("F", "x.go", 20, "reflect.Value.FieldByName", "reflect", 0.3), "v := rv.FieldByName(name)")}
+	other := document.Shape{Name: "sort-slice", File: "y.go", Line: 5, Says: "sort.Slice"}
+	same := document.Shape{Name: "same-call-repeated", File: "x.go", Line: 10, Says: "rv.FieldByName(name) is called on 2 lines",
+		Related: []document.Location{{File: "x.go", Line: 20}}}
+	for _, tc := range []struct {
+		name   string
+		shapes []any
+		want   bool
+	}{
+		{"no matcher ran: the text decides", nil, true},
+		{"the matcher found none here", []any{other}, false},
+		{"the matcher found it", []any{other, same}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append(slices.Clone(lines), tc.shapes...)), Options{})
+			got := false
+			for _, f := range fs {
+				got = got || f.Kind == document.KindRepeated
+			}
+			if got != tc.want {
+				t.Errorf("a repeated-call finding: %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestGrowthIsNotTheAPIs: an exported function whose result grows by
+// append (Keys appending to the slice it returns) allocates it more than
+// once: the API forces one result, not its regrowth, so the site stays
+// among the causes to fix (perfloop fix presizes it).
+func TestGrowthIsNotTheAPIs(t *testing.T) {
+	keys := site("Keys", "k.go", 12, 0.6)
+	keys.Escape = &document.Escape{Cause: "append", Name: "keys", Sink: "return"}
+	keys.Alloc = "runtime.growslice"
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.5), keys}), Options{})
+	if len(fs) == 0 || fs[0].File != "k.go" || fs[0].Section != document.SectionFix {
+		t.Fatalf("findings %v, want a finding to fix at k.go:12", fs)
+	}
+}
+
+// TestReturnedAddress: a constructor's local whose address it returns
+// (var p T … return &p) is the function's result, whatever the compiler
+// names first as its reason to move it to the heap (an option call taking
+// &p): the API's cost when the user's call makes it; when the module's own
+// code calls the constructor, a cause at that caller, without the advice
+// of the compiler's reason.
+func TestReturnedAddress(t *testing.T) {
+	newSite := func(parent string) document.Allocation {
+		a := site("New", "markdown.go", 272, 0.5)
+		a.Escape = &document.Escape{Cause: "moved-to-heap", Name: "p", Sink: "call", Into: "opt",
+			Fix: "the value escapes through an interface or indirect call the compiler cannot see through: make the call concrete, or keep one value and reuse it"}
+		a.Parent = parent
+		return a
+	}
+	shape := document.Shape{Name: "returned-address", File: "markdown.go", Line: 272, Function: mod + ".New", Says: "p is returned as &p"}
+	for _, tc := range []struct {
+		name     string
+		parts    []any
+		section  document.Section
+		concrete bool
+	}{
+		{"no shape: the compiler's reason", []any{bx(), gc(0.5), newSite("")}, document.SectionFix, true},
+		{"returned, the user's call", []any{bx(), gc(0.5), newSite(""), shape}, document.SectionAPI, false},
+		{"returned, the module's Run calls it", []any{bx(), gc(0.5), newSite(mod + ".Run"), shape}, document.SectionFix, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			f := fs[0]
+			if f.Section != tc.section || strings.Contains(f.Suggestion, "make the call concrete") != tc.concrete {
+				t.Errorf("%s, %q; want section %s, the compiler's reason's advice %v", f.Section, f.Suggestion, tc.section, tc.concrete)
+			}
+		})
+	}
+}
+
+// TestBoxedIntoResult: values boxed into the map[string]any a function
+// returns (a boxed-into-result shape at the site) are what the caller
+// asked for: an API cost with the API-level alternative, not "avoid
+// boxing in the hot path".
+func TestBoxedIntoResult(t *testing.T) {
+	a := site("Decode", "d.go", 9, 0.5)
+	a.Escape = &document.Escape{Cause: "interface", Name: "i"}
+	shape := document.Shape{Name: "boxed-into-result", File: "d.go", Line: 9, Function: mod + ".Decode", Says: "i is boxed into the map[string]any the function returns"}
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.5), a, shape}), Options{})
+	if len(fs) == 0 || fs[0].Section != document.SectionAPI {
+		t.Fatalf("findings %v, want an API cost", fs)
+	}
+	if s := fs[0].Suggestion; !strings.Contains(s, "typed result") || strings.Contains(s, "avoid boxing") {
+		t.Errorf("suggestion %q, want the API-level alternative (a typed result)", s)
+	}
+	// Without the shape, the compiler's reason decides.
+	fs, _ = Derive(specDoc([]any{bx(), gc(0.5), a}), Options{})
+	if len(fs) == 0 || fs[0].Section != document.SectionFix {
+		t.Errorf("without the shape: %v, want a cause to fix", fs)
 	}
 }

@@ -58,7 +58,18 @@ func (d *deriver) allocCauses(b *bench) {
 		if c == nil {
 			c = d.newCause(document.KindAlloc, group, owner, a.File, a.Line)
 			c.rule = document.RuleAllocSite
-			c.inherent = inherent(a, e, d.module)
+			c.inherent = inherent(a, e, d.module) || d.returnsAddress(a)
+			if d.boxedIntoResult(a) {
+				c.inherent = true
+				c.suggestion = "the map of interface values the API returns or takes boxes every value stored into it: the API-level alternative is a typed result (a struct, or a map of the concrete type) or a callback per field"
+			}
+			if c.inherent && !grows(a, e) {
+				// What the API forces: a section of its own, never
+				// what to do first. A result that grows by append is
+				// allocated more than once: the regrowth is the
+				// function's, a cause to fix (presize it).
+				c.section = document.SectionAPI
+			}
 			d.causes = append(d.causes, c)
 		}
 		note, inside := siteReason(a, e)
@@ -70,7 +81,14 @@ func (d *deriver) allocCauses(b *bench) {
 			if c.parents == nil {
 				c.parents = map[string]float64{}
 			}
-			c.parents[outer(document.PlainFunc(a.Parent))] += a.BytesShare + a.ObjectsShare
+			parent := outer(document.PlainFunc(a.Parent))
+			c.parents[parent] += a.BytesShare + a.ObjectsShare
+			if a.ParentLine > 0 && c.parentAt[parent].Line == 0 {
+				if c.parentAt == nil {
+					c.parentAt = map[string]document.Location{}
+				}
+				c.parentAt[parent] = document.Location{File: a.ParentFile, Line: a.ParentLine, Function: a.Parent}
+			}
 		}
 		cs := c.cost(b)
 		cs.AllocsPerOp += allocs
@@ -89,6 +107,23 @@ func (d *deriver) allocCauses(b *bench) {
 		}
 		c.siteMechs(a, e)
 	}
+	// What the API forces is the API's cost only when the user's call
+	// makes it: a constructor the module's own code calls (a parser
+	// making its nodes, a renderer built by default) is the module's
+	// choice, a cause to fix at the caller.
+	for _, c := range d.causes {
+		if c.kind != document.KindAlloc || !c.inherent || c.section != document.SectionAPI {
+			continue
+		}
+		if caller := d.moduleCaller(c); caller != "" {
+			c.section = document.SectionFix
+			c.generic = false
+			c.suggestion = fmt.Sprintf("%s returns what it allocates, but the module's own %s calls it: the fix is there — call it only when its result is used, or allocate many at once in a chunk the caller owns", shortName(c.fn), shortName(caller))
+			if at := c.parentAt[caller]; at.Line > 0 {
+				c.addLine(at.File, at.Line, at.Function, "calls "+shortName(c.fn)+": where the fix is")
+			}
+		}
+	}
 	// The CPU profile's allocation time under the cause's lines, when it
 	// says more than the estimate.
 	for _, c := range d.causes {
@@ -105,6 +140,58 @@ func (d *deriver) allocCauses(b *bench) {
 			cs.CPUShare = min(1, under)
 		}
 	}
+}
+
+// returnsAddress reports whether an exported function returns the address
+// of the local the site allocates (a returned-address shape at the
+// site's line): the value is its result, whatever the compiler names
+// first as its reason to move it to the heap.
+func (d *deriver) returnsAddress(a *document.Allocation) bool {
+	if !exported(a.Function) {
+		return false
+	}
+	for _, s := range d.doc.Shapes {
+		if s.Name == "returned-address" && s.File == a.File && s.Line == a.Line {
+			return true
+		}
+	}
+	return false
+}
+
+// boxedIntoResult reports whether an exported function's site boxes a
+// value into a map of interface values it returns or its caller passed (a
+// boxed-into-result shape at the site's line): the map's type asks for
+// it.
+func (d *deriver) boxedIntoResult(a *document.Allocation) bool {
+	if !exported(a.Function) {
+		return false
+	}
+	for _, s := range d.doc.Shapes {
+		if s.Name == "boxed-into-result" && s.File == a.File && s.Line == a.Line {
+			return true
+		}
+	}
+	return false
+}
+
+// grows reports whether the site allocates by growing a slice (an
+// append): more than the one value a function's result needs.
+func grows(a *document.Allocation, e document.Escape) bool {
+	return e.Cause == "append" || a.Alloc == "runtime.growslice"
+}
+
+// moduleCaller returns the module function, other than the cause's own and
+// the benchmarks' code, that calls the cause's function on most of its
+// allocations, or "".
+func (d *deriver) moduleCaller(c *cause) string {
+	best, share := "", 0.0
+	for p, v := range c.parents {
+		if p == c.fn || !d.isModule(p) || d.testFunc(p) || v < share || v == share && p > best {
+			continue
+		}
+		best, share = p, v
+	}
+	return best
 }
 
 // find returns the cause of kind and group in function fn, if any.

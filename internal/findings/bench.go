@@ -3,6 +3,7 @@ package findings
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -83,7 +84,29 @@ func (d *deriver) benchmarkVerdicts() {
 	byLint := map[int]*cause{}
 	for _, b := range d.benches {
 		lints := d.lintsOf(b)
-		if rule, why := d.broken(b); why != "" {
+		rule, why := d.broken(b)
+		if rule == document.RuleTimedSetupSmall {
+			// Measured too small to distort it: a note about the
+			// benchmark's code, with the timed setup lint found there.
+			c := d.newCause(document.KindFixture, b.key+" setup", "", "", 0)
+			c.section, c.rule, c.lowOnly = document.SectionBenchmark, rule, true
+			c.cost(b)
+			c.message = fmt.Sprintf("%s: %s", b.name(), why)
+			c.suggestion = "move the one-time work before b.ResetTimer (or outside the b.Loop body)"
+			c.addEvidence(why)
+			for _, i := range lints {
+				l := d.doc.Lint[i]
+				used[i] = true
+				if c.file == "" {
+					c.file, c.line = l.File, int64(l.Line)
+				}
+				c.addLine(l.File, int64(l.Line), "", l.Message)
+				c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s: %s", l.Analyzer, where(l.File, int64(l.Line)), l.Message))
+			}
+			d.causes = append(d.causes, c)
+			continue
+		}
+		if why != "" {
 			// Benchmarks broken by one helper's code are one cause.
 			var shared *cause
 			for _, i := range lints {
@@ -152,18 +175,106 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 			return document.RuleBrokenDriftUp, fmt.Sprintf("%s's B/op grows with the iteration count (×%.1f across runs): it keeps what it allocates, so its numbers depend on b.N", strings.TrimPrefix(m.Name, "Benchmark"), drift)
 		}
 		if drift > 0 {
+			if share, at, ok := d.bytesSetupShare(m); ok && share < d.t.TimedSetupShare {
+				return document.RuleTimedSetupSmall, fmt.Sprintf("%s's B/op falls as the iteration count grows (×%.1f across runs): a one-time cost inside the timer, %s of its B/op%s and %s at 1s: too small to distort it; it matters with a short -benchtime such as 1x",
+					strings.TrimPrefix(m.Name, "Benchmark"), 1/drift, pctFine(at), d.atBenchtime(), pctFine(share))
+			}
 			return document.RuleBrokenDriftDown, fmt.Sprintf("%s's B/op falls as the iteration count grows (×%.1f across runs): a one-time cost is inside the timed loop, spread over b.N", strings.TrimPrefix(m.Name, "Benchmark"), 1/drift)
 		}
 	}
 	e := b.entry
 	if lb := e.LoopBytesPerOp; lb != nil && b.bytesPerOp > d.t.TimedSetupRatio**lb+d.t.TimedSetupBytes {
+		if share, ok := d.loopSetupShare(b, *lb); ok && share < d.t.TimedSetupShare {
+			return document.RuleTimedSetupSmall, fmt.Sprintf("it reports %s B/op but its loop allocates %s per op: a one-time cost inside the timer, %s of its B/op%s and %s at 1s: too small to distort it; it matters with a short -benchtime such as 1x",
+				num(b.bytesPerOp), bytesText(*lb), pct(1-*lb/b.bytesPerOp), d.atBenchtime(), pctFine(share))
+		}
 		return document.RuleBrokenTimedSetup, fmt.Sprintf("it reports %s B/op but its loop allocates %s per op: setup runs inside the timer (%s of the reported bytes are a one-time cost spread over b.N)",
 			num(b.bytesPerOp), bytesText(*lb), pct(1-*lb/b.bytesPerOp))
 	}
-	if e.ModuleCPUShare != nil && e.CalleeCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule && *e.CalleeCPUShare < d.t.NoCallee {
+	// A loop that allocates on every op does work, whatever the profile
+	// attributes it to (a private sync.Pool that misses: its time is the
+	// runtime's allocation).
+	allocates := b.hasAllocs && (b.allocsPerOp > 0 || b.bytesPerOp > 0)
+	if e.ModuleCPUShare != nil && e.CalleeCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule && *e.CalleeCPUShare < d.t.NoCallee && !allocates {
 		return document.RuleBrokenNoWork, fmt.Sprintf("its CPU profile shows no module code and no call out of the benchmark (%s in callees): its loop does no work — does it run over an empty input?", pct(*e.CalleeCPUShare))
 	}
 	return "", ""
+}
+
+// bytesSetupShare measures a one-time cost inside the timer from the B/op
+// of runs at several iteration counts (B/op = L + S/n, fitted at the
+// smallest and the largest count): S's share of the B/op at the report's
+// iteration count and at go test's default -benchtime of 1s. ok is false
+// without two counts and a time per op, or when nothing falls with n.
+func (d *deriver) bytesSetupShare(m *document.Benchmark) (at1s, atReport float64, ok bool) {
+	sec, hasSec := median(m, secPerOp)
+	runs := m.BytesByIters
+	if !hasSec || sec <= 0 || len(runs) < 2 {
+		return 0, 0, false
+	}
+	lo, hi := runs[0], runs[0]
+	for _, r := range runs[1:] {
+		if r.Iters < lo.Iters {
+			lo = r
+		}
+		if r.Iters > hi.Iters {
+			hi = r
+		}
+	}
+	if lo.Iters <= 0 || hi.Iters <= lo.Iters {
+		return 0, 0, false
+	}
+	once := (lo.Value - hi.Value) / (1/lo.Iters - 1/hi.Iters)
+	if once <= 0 {
+		return 0, 0, false
+	}
+	loop := max(hi.Value-once/hi.Iters, 0)
+	share := func(n float64) float64 { return once / n / (loop + once/n) }
+	return share(1 / sec), share(d.reportIters(sec)), true
+}
+
+// loopSetupShare is the share of the B/op at 1s of the one-time bytes a
+// benchmark reports beyond what its loop allocates per op (loop), from
+// the iteration count of the report's run.
+func (d *deriver) loopSetupShare(b *bench, loop float64) (float64, bool) {
+	if !b.hasSec || b.secPerOp <= 0 {
+		return 0, false
+	}
+	once := (b.bytesPerOp - loop) * d.reportIters(b.secPerOp)
+	n := 1 / b.secPerOp
+	return once / n / (loop + once/n), true
+}
+
+// reportIters is the iteration count of the report's runs of a benchmark
+// at sec per op: from its -benchtime, a duration or a count ("100x"), or
+// go test's default of 1s.
+func (d *deriver) reportIters(sec float64) float64 {
+	bt := d.doc.Benchtime
+	if n, ok := strings.CutSuffix(bt, "x"); ok {
+		if v, err := strconv.ParseFloat(n, 64); err == nil && v > 0 {
+			return v
+		}
+	}
+	if t, err := time.ParseDuration(bt); err == nil && t > 0 {
+		return t.Seconds() / sec
+	}
+	return 1 / sec
+}
+
+// atBenchtime says at which -benchtime the report measured, if it says.
+func (d *deriver) atBenchtime() string {
+	if d.doc.Benchtime == "" {
+		return ""
+	}
+	return " at -benchtime " + d.doc.Benchtime
+}
+
+// pctFine formats a small share with the precision it needs: "0.02%".
+func pctFine(x float64) string {
+	if x > 0 && x < 0.01 {
+		return fmt.Sprintf("%.2g%%", 100*x)
+	}
+	return pct(x)
 }
 
 // brokenFix is the fix of a broken benchmark, by the rule that found it.
@@ -546,6 +657,12 @@ func (d *deriver) linted(used map[int]bool) {
 			continue
 		}
 		key := l.Package + " " + where(l.File, int64(l.Line)) + " " + l.Analyzer
+		if l.Analyzer == "discard" {
+			if share, ok := d.moduleRan(i); ok {
+				d.discardKept(l, share)
+				continue
+			}
+		}
 		if l.Analyzer == "setup" {
 			if share, at, ok := d.setupShare(i); ok && share < d.t.TimedSetupShare {
 				d.smallSetup(l, share, at)
@@ -572,7 +689,8 @@ func (d *deriver) linted(used map[int]bool) {
 // share of a benchmark's CPU profile at the setup's line (its cum, the
 // line in the test file), scaled to go test's default -benchtime of 1s
 // from the report's (a one-time cost's share of a run falls as the run
-// grows), and the report's -benchtime. ok is false when no benchmark the
+// grows), or of its B/op at 1s (bytesSetupShare, loopSetupShare), and
+// the report's -benchtime. ok is false when no benchmark the
 // finding is about has a CPU profile.
 func (d *deriver) setupShare(i int) (share float64, benchtime string, ok bool) {
 	l := d.doc.Lint[i]
@@ -591,7 +709,64 @@ func (d *deriver) setupShare(i int) (share float64, benchtime string, ok bool) {
 	if t, err := time.ParseDuration(benchtime); err == nil && t > 0 {
 		share *= t.Seconds()
 	}
+	// The setup's bytes: a one-time cost's share of the B/op at 1s,
+	// measured at two iteration counts or beyond what the loop
+	// allocates.
+	for _, b := range d.benches {
+		if !slices.Contains(d.lintsOf(b), i) {
+			continue
+		}
+		for _, m := range b.metrics {
+			if at1s, _, has := d.bytesSetupShare(m); has {
+				share, ok = max(share, at1s), true
+			}
+		}
+		if lb := b.entry.LoopBytesPerOp; lb != nil && b.bytesPerOp > *lb {
+			if at1s, has := d.loopSetupShare(b, *lb); has {
+				share, ok = max(share, at1s), true
+			}
+		}
+	}
 	return share, benchtime, ok
+}
+
+// moduleRan reports whether every benchmark lint finding i is about ran
+// the module's code in its CPU profile (at least NoModule), and the
+// smallest share: a call whose result is discarded that the compiler
+// kept.
+func (d *deriver) moduleRan(i int) (share float64, ok bool) {
+	share = 1
+	for _, b := range d.benches {
+		if !slices.Contains(d.lintsOf(b), i) {
+			continue
+		}
+		m := b.entry.ModuleCPUShare
+		if m == nil || *m < d.t.NoModule {
+			return 0, false
+		}
+		share, ok = min(share, *m), true
+	}
+	return share, ok
+}
+
+// discardKept notes a result lint saw discarded whose call the CPU
+// profile shows running: the numbers stand, a low note about the
+// benchmark's code.
+func (d *deriver) discardKept(l document.LintFinding, share float64) {
+	c := d.newCause(document.KindFixture, l.Package+" "+where(l.File, int64(l.Line))+" discard", "", l.File, int64(l.Line))
+	c.section, c.rule, c.lowOnly = document.SectionBenchmark, document.RuleDiscardKept, true
+	c.addLine(l.File, int64(l.Line), "", l.Message)
+	c.message = fmt.Sprintf("%s: %s; its CPU profile shows the module's code running in the loop (%s): the compiler kept the call, so its numbers stand; keeping the result makes sure it stays so", l.Benchmark, l.Message, pct(share))
+	c.suggestion = l.Fix
+	c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s; CPU profile: %s of the samples in the module's code", l.Analyzer, where(l.File, int64(l.Line)), pct(share)))
+	for _, b := range d.benches {
+		for _, i := range d.lintsOf(b) {
+			if d.doc.Lint[i].File == l.File && d.doc.Lint[i].Line == l.Line {
+				c.cost(b)
+			}
+		}
+	}
+	d.causes = append(d.causes, c)
 }
 
 // smallSetup notes a timed setup whose measured cost is too small to
@@ -605,9 +780,9 @@ func (d *deriver) smallSetup(l document.LintFinding, share float64, benchtime st
 	if benchtime != "" {
 		at = " at -benchtime " + benchtime
 	}
-	c.message = fmt.Sprintf("%s: %s; measured at %s of its time%s, scaled to 1s: too small to distort it; it matters with a short -benchtime such as 1x", l.Benchmark, l.Message, pct(share), at)
+	c.message = fmt.Sprintf("%s: %s; measured at %s of its time or B/op%s, scaled to 1s: too small to distort it; it matters with a short -benchtime such as 1x", l.Benchmark, l.Message, pctFine(share), at)
 	c.suggestion = l.Fix
-	c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s; CPU profile: %s of the benchmark's time at that line, scaled to -benchtime 1s", l.Analyzer, where(l.File, int64(l.Line)), pct(share)))
+	c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s; CPU profile and B/op: at most %s of the benchmark's time at that line or of its bytes, scaled to -benchtime 1s", l.Analyzer, where(l.File, int64(l.Line)), pctFine(share)))
 	for _, b := range d.benches {
 		for _, i := range d.lintsOf(b) {
 			if d.doc.Lint[i].File == l.File && d.doc.Lint[i].Line == l.Line {

@@ -42,6 +42,8 @@ type cause struct {
 	// parents are the module functions that called the cause's function
 	// where it allocated.
 	parents map[string]float64
+	// parentAt is the line of each parent's heaviest call.
+	parentAt map[string]document.Location
 	// lineShare is what each line costs, summed over benchmarks (see
 	// mainLine).
 	lineShare map[string]float64
@@ -53,6 +55,9 @@ type cause struct {
 	mechs  map[string]bool
 	shape  *document.Shape
 	shapes []document.Shape
+	// atUnlock marks a lock cause named at an Unlock (the mutex
+	// profile's site) until its Lock is seen.
+	atUnlock bool
 }
 
 // markInside records that the allocation at file:line is inside a
@@ -174,7 +179,7 @@ func (c *cause) finding() document.Finding {
 		f.Shapes = append(f.Shapes, s.Ref())
 	}
 	f.Severity = c.t.severity(impact)
-	if c.lowOnly && f.Severity != document.SeverityInfo {
+	if (c.lowOnly || c.section == document.SectionAPI) && f.Severity != document.SeverityInfo {
 		f.Severity = document.SeverityLow
 	}
 	if top != nil {

@@ -3,6 +3,7 @@ package findings
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -63,7 +64,7 @@ func (d *deriver) scalingCauses() {
 			}
 			if pass == 0 {
 				for _, ls := range row.Locks {
-					if !ls.InTest && ls.File != "" {
+					if !inTest(ls.InTest, ls.File) && ls.File != "" {
 						d.lockCause(b, row, ls, n, nsN, measured, scales)
 					}
 				}
@@ -95,6 +96,9 @@ func (d *deriver) sharedAtomics(b *bench, row *document.Scaling, n int, measured
 	byFn := map[string]*fnCost{}
 	var order []string
 	for _, l := range row.Atomics {
+		if inTest(false, l.File) {
+			continue // the benchmark's own goroutines: never a cause
+		}
 		fc := byFn[l.Function]
 		if fc == nil {
 			fc = &fnCost{}
@@ -198,7 +202,7 @@ func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSit
 		ev = append(ev, fmt.Sprintf("block profile: %s of the waiting was the benchmark harness's own (RunParallel's WaitGroup, the benchmark goroutine waiting for its workers), left out", pct(*row.HarnessBlockShare)))
 	}
 	ev = append(ev, measured)
-	c := d.contentionCause(b, ls.Function, ls.File, ls.Line)
+	c := d.lockOf(b, ls)
 	if rule == document.RuleLockRead {
 		c.mech("read-lock")
 	}
@@ -214,7 +218,7 @@ func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSit
 
 // growthCause judges a line whose CPU per op grows with the cores.
 func (d *deriver) growthCause(b *bench, row *document.Scaling, g document.LineGrowth, n int, measured string) {
-	if g.NsPerOp1 > 0 && g.NsPerOpN < d.t.GrowthFactor*g.NsPerOp1 {
+	if g.NsPerOp1 > 0 && g.NsPerOpN < d.t.GrowthFactor*g.NsPerOp1 || inTest(false, g.File) {
 		return
 	}
 	for _, c := range d.causes {
@@ -303,6 +307,66 @@ func (d *deriver) contentionCause(b *bench, fn, file string, line int64) *cause 
 	c := d.newCause(document.KindContention, group, fn, file, line)
 	d.causes = append(d.causes, c)
 	return c
+}
+
+// lockOf returns the contention cause of the lock ls takes or releases:
+// the block profile's wait at a Lock and the mutex profile's release at
+// the Unlock of one lock (one field of one receiver type, in whichever of
+// its methods; one variable of one function) are one cause, named at the
+// Lock. A site whose lock the source does not name is a cause of its own
+// line.
+func (d *deriver) lockOf(b *bench, ls document.LockSite) *cause {
+	id, unlock := lockIdentity(ls.Function, ls.Source)
+	if id == "" {
+		return d.contentionCause(b, ls.Function, ls.File, ls.Line)
+	}
+	group := "lock " + id
+	for _, c := range d.causes {
+		if c.kind == document.KindContention && c.group == group {
+			if !unlock && c.atUnlock {
+				// Named at the Lock, where the waiters wait; the Unlock
+				// stays one of its lines.
+				c.addLine(c.file, c.line, c.fn, "releases it")
+				c.fn, c.file, c.line, c.atUnlock = ls.Function, ls.File, ls.Line, false
+			}
+			return c
+		}
+	}
+	c := d.newCause(document.KindContention, group, ls.Function, ls.File, ls.Line)
+	c.atUnlock = unlock
+	d.causes = append(d.causes, c)
+	return c
+}
+
+// lockCall matches a lock operation in a line of source: the lock's
+// expression and the operation.
+var lockCall = regexp.MustCompile(`([\pL_][\pL\pN_]*(?:\.[\pL_][\pL\pN_]*)*)\.(Lock|Unlock|RLock|RUnlock|TryLock|TryRLock)\(\)`)
+
+// lockIdentity names the lock a line of fn takes or releases, and whether
+// the line releases it: for a method, its receiver type and the path
+// from the receiver ("m.(*Cache) mu" for c.mu.Lock() in any method of
+// *Cache, whatever the receiver's name); for a function, the function
+// and the expression. "" when the line names no lock.
+func lockIdentity(fn, source string) (id string, unlock bool) {
+	m := lockCall.FindStringSubmatch(source)
+	if m == nil {
+		return "", false
+	}
+	expr, op := m[1], m[2]
+	unlock = strings.HasSuffix(op, "Unlock")
+	fn = outer(document.PlainFunc(fn))
+	if recv := receiverOf(fn); recv != fn {
+		if _, path, ok := strings.Cut(expr, "."); ok {
+			return recv + " " + path, unlock
+		}
+	}
+	return fn + " " + expr, unlock
+}
+
+// inTest reports whether a site is in the benchmark's own _test.go code:
+// the harness's goroutines and waits are never a cause.
+func inTest(flag bool, file string) bool {
+	return flag || strings.HasSuffix(file, "_test.go")
 }
 
 // atomicCause returns the contention cause of the atomic writes to the

@@ -251,3 +251,77 @@ func lines(f *document.Finding) []int64 {
 	}
 	return out
 }
+
+// TestOneCausePerLock: the block profile's wait at a Lock and the mutex
+// profile's release at the Unlock of the same lock (the same field of
+// the same receiver type, in one method or another) are one finding;
+// two locks are two; a wait in the benchmark's own _test.go code (a
+// WaitGroup, a channel the harness feeds) is never a cause, whether the
+// lock profile or the CPU's growth with the cores measured it.
+func TestOneCausePerLock(t *testing.T) {
+	add, unlock, other := mod+".(*Registry).Add", mod+".(*Registry).release", mod+".(*Registry).Other"
+	wait := func(file string, line int64, fn, profile, op, src string, delay float64) document.LockSite {
+		return document.LockSite{File: file, Line: line, Function: fn, Op: op, Profile: profile,
+			DelayPerOp: delay, ContentionsPerOp: 0.5, DelayShare: 0.5, Source: src}
+	}
+	cases := []struct {
+		name    string
+		locks   []document.LockSite
+		growing []document.LineGrowth
+		want    []string
+	}{
+		{name: "block at Lock, mutex at Unlock of one lock in one method",
+			locks: []document.LockSite{
+				wait("store.go", 54, add, "block", "sync.(*Mutex).Lock", "r.mu.Lock()", 300),
+				wait("store.go", 59, add, "mutex", "sync.(*Mutex).Unlock", "r.mu.Unlock()", 200)},
+			want: []string{"lock-wait store.go:54 +59"}},
+		{name: "the mutex profile's site first, the lock is still named at its Lock",
+			locks: []document.LockSite{
+				wait("store.go", 59, add, "mutex", "sync.(*Mutex).Unlock", "r.mu.Unlock()", 400),
+				wait("store.go", 54, add, "block", "sync.(*Mutex).Lock", "r.mu.Lock()", 300)},
+			want: []string{"lock-wait store.go:54 +59"}},
+		{name: "the Unlock in another method of the type",
+			locks: []document.LockSite{
+				wait("store.go", 54, add, "block", "sync.(*RWMutex).Lock", "r.mu.Lock()", 300),
+				wait("store.go", 80, unlock, "mutex", "sync.(*RWMutex).Unlock", "defer rr.mu.Unlock()", 200)},
+			want: []string{"lock-wait store.go:54 +80"}},
+		{name: "two locks are two causes",
+			locks: []document.LockSite{
+				wait("store.go", 54, add, "block", "sync.(*Mutex).Lock", "r.mu.Lock()", 300),
+				wait("store.go", 90, other, "block", "sync.(*Mutex).Lock", "r.idx.Lock()", 200)},
+			want: []string{"lock-wait store.go:54", "lock-wait store.go:90"}},
+		{name: "a harness wait in a _test.go file is no cause",
+			locks: []document.LockSite{
+				wait("store_test.go", 30, mod+".BenchmarkRegistryAdd", "block", "sync.(*WaitGroup).Wait", "wg.Wait()", 900),
+				wait("store_test.go", 25, mod+".BenchmarkRegistryAdd.func1", "block", "chan receive", "for k := range keys {", 500)},
+			growing: []document.LineGrowth{{File: "store_test.go", Line: 25, Function: mod + ".BenchmarkRegistryAdd.func1",
+				NsPerOp1: 10, NsPerOpN: 90, Samples1: 10, SamplesN: 90, Mechanism: "channel", Source: "for k := range keys {"}},
+			want: nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			b := benchmark("BenchmarkRegistryAdd", 400e-9, 0, 0)
+			b.Parallel = true
+			d := doc(b)
+			d.Scaling = []document.Scaling{{Benchmark: "BenchmarkRegistryAdd", Package: mod, Parameter: "cpu",
+				CPU: []int{1, 2}, NsPerOp: []float64{380, 400}, Efficiency: 0.48, CoresUsed: 1.9,
+				Locks: tc.locks, Growing: tc.growing}}
+			fs, _ := Derive(d, Options{})
+			var got []string
+			for _, f := range fs {
+				if f.Kind != document.KindContention {
+					continue
+				}
+				s := fmt.Sprintf("%s %s", f.Rule, where(f.File, f.Line))
+				for _, l := range lines(&f) {
+					s += fmt.Sprintf(" +%d", l)
+				}
+				got = append(got, s)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("contention findings %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -237,6 +238,11 @@ func (d *deriver) cpuCauses(b *bench) {
 				d.byCallee[cat+" "+callee] = c
 			}
 		default:
+			if d.wholeJob(b, lc) || returnedLookup(l) {
+				// The function is the call: its cost is its callers'
+				// use of it, not a finding at this line.
+				continue
+			}
 			c = d.hotFunc(l.Function, l.File, l.Line)
 			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix}, lc.cum)
 		}
@@ -251,6 +257,51 @@ func (d *deriver) cpuCauses(b *bench) {
 	d.spreadCauses(b, d.unclaimed(b, small), order, byKey)
 	d.ownCode(b, order, byKey)
 	d.notInlined(b)
+}
+
+// wholeJob reports whether the line's library call is its function's
+// whole job: the line returns the call's result (return strings.Index(s,
+// m.lit)) and the function's other lines cost less than OwnJoinMin
+// together in b.
+func (d *deriver) wholeJob(b *bench, lc *lineCat) bool {
+	l := lc.first
+	expr, ok := strings.CutPrefix(strings.TrimSpace(l.Source), "return ")
+	if !ok || !callsFirst(expr, l.Callee) {
+		return false
+	}
+	fn := outer(document.PlainFunc(l.Function))
+	other := 0.0
+	for _, o := range b.lines {
+		if o.InTest || outer(document.PlainFunc(o.Function)) != fn || o.File == l.File && o.Line == l.Line {
+			continue
+		}
+		other += o.Self
+	}
+	return other < d.t.OwnJoinMin
+}
+
+// lookupReturned matches a return of one map index expression, alone or
+// with a constant second result: return m[key], return s.m[k], nil.
+var lookupReturned = regexp.MustCompile(`^return [\pL_][\pL\pN_.]*\[[^\[\]]+\](, *(nil|true|false|ok))?$`)
+
+// returnedLookup reports whether the line is a map lookup whose value it
+// returns: the one lookup its caller asks for, which "look up less" does
+// not fit.
+func returnedLookup(l *document.LineCost) bool {
+	return strings.HasPrefix(l.Callee, "runtime.mapaccess") && lookupReturned.MatchString(strings.TrimSpace(l.Source))
+}
+
+// callsFirst reports whether expr starts with a call of callee: a
+// function as "strings.Index(", a method as a receiver expression then
+// ".MatchString(".
+func callsFirst(expr, callee string) bool {
+	name := pkgFunc(callee) // "strings.Index", "regexp.(*Regexp).MatchString"
+	if i := strings.LastIndex(name, ")."); i >= 0 {
+		method := name[i+2:]
+		j := strings.Index(expr, "(")
+		return j > 0 && strings.HasSuffix(expr[:j], "."+method) && !strings.ContainsAny(expr[:j], " +-*/<>=!&|")
+	}
+	return strings.HasPrefix(expr, name+"(")
 }
 
 // unclaimed drops the small calls a repeated call's cause of b holds
@@ -646,6 +697,12 @@ func (d *deriver) repeatedCalls(b *bench) {
 			// Different arguments are different work, not a repeat.
 			continue
 		}
+		if len(d.doc.Shapes) > 0 && !d.sameCallShape(ls) {
+			// The matchers read the code and found no repeat here:
+			// the calls are on exclusive branches, or their values
+			// change between them.
+			continue
+		}
 		c := d.find(document.KindRepeated, k.fn, k.callee)
 		if c == nil {
 			c = d.newCause(document.KindRepeated, k.callee, k.fn, ls[0].File, ls[0].Line)
@@ -664,6 +721,30 @@ func (d *deriver) repeatedCalls(b *bench) {
 		cs.CPUShare = max(cs.CPUShare, min(1, total))
 		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s called from %d lines of %s, %s in all", b.name(), pkgFunc(k.callee), len(ls), shortName(k.fn), pct(total)))
 	}
+}
+
+// sameCallShape reports whether a same-call-repeated shape holds two of
+// the lines.
+func (d *deriver) sameCallShape(ls []*document.LineCost) bool {
+	for _, s := range d.doc.Shapes {
+		if s.Name != "same-call-repeated" {
+			continue
+		}
+		at := map[string]bool{where(s.File, s.Line): true}
+		for _, r := range s.Related {
+			at[where(r.File, r.Line)] = true
+		}
+		n := 0
+		for _, l := range ls {
+			if at[where(l.File, l.Line)] {
+				n++
+			}
+		}
+		if n >= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // sameArguments reports whether the calls of callee on the lines read the
@@ -723,7 +804,7 @@ func (d *deriver) notInlined(b *bench) {
 				flat = h.Flat
 			}
 		}
-		if flat < d.t.InlineHot {
+		if flat < d.t.InlineHot || d.interfaceOnly(ni) {
 			continue
 		}
 		c := d.hotFunc(ni.Function, ni.File, ni.Line)
@@ -742,6 +823,18 @@ func (d *deriver) notInlined(b *bench) {
 		c.addLine(ni.File, ni.Line, ni.Function, "declared here")
 		c.addEvidence(fmt.Sprintf("compiler (-gcflags=-m): cannot inline %s: cost %d exceeds budget %d; CPU profile of %s: %s flat", shortName(ni.Function), ni.Cost, ni.Budget, b.name(), pct(flat)))
 	}
+}
+
+// interfaceOnly reports whether a shape says the function is a method
+// its package calls only through an interface: no call of it is static,
+// so inlining advice does not fit it.
+func (d *deriver) interfaceOnly(ni document.NotInlined) bool {
+	for _, s := range d.doc.Shapes {
+		if s.Name == "interface-only" && (document.PlainFunc(s.Function) == document.PlainFunc(ni.Function) || s.File == ni.File && s.Line == ni.Line) {
+			return true
+		}
+	}
+	return false
 }
 
 // dropInternalMicro removes from an algorithm-only cause the benchmarks

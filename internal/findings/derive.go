@@ -188,6 +188,53 @@ func (d *deriver) index() {
 			b.phases = append(b.phases, ph)
 		}
 	}
+	d.weighMicro()
+}
+
+// weighMicro gives the micro-benchmarks (an internal function or method
+// called directly, faster than TightSecPerOp) MicroWeight when the module
+// also has a benchmark that is not one: a few nanoseconds of an internal
+// method weigh less than a benchmark of the API. A weight Options gives
+// stays.
+func (d *deriver) weighMicro() {
+	var micro []*bench
+	api := false
+	for _, b := range d.benches {
+		if _, given := d.opts.Weights[b.name()]; given {
+			continue
+		}
+		entry := d.entryOf(b)
+		switch {
+		case entry == "":
+		case !exported(entry) && b.hasSec && b.secPerOp < d.t.TightSecPerOp:
+			micro = append(micro, b)
+		default:
+			api = true
+		}
+	}
+	if !api {
+		return
+	}
+	for _, b := range micro {
+		b.weight = d.t.MicroWeight
+	}
+}
+
+// entryOf returns the module function b's dominant call path enters the
+// module at from the benchmark's own code, or "".
+func (d *deriver) entryOf(b *bench) string {
+	p := b.entry.CallPath
+	if p == nil {
+		return ""
+	}
+	for _, fn := range p.Functions {
+		plain := document.PlainFunc(fn)
+		if strings.Contains(plain, ".Benchmark") || d.testFunc(fn) || !d.isModule(plain) {
+			continue
+		}
+		return outer(plain)
+	}
+	return ""
 }
 
 func median(b *document.Benchmark, unit string) (float64, bool) {

@@ -58,7 +58,20 @@
 //   - returned to the caller by the package's API (an exported function,
 //     or an exported method of an exported type; the flow ends in
 //     "(return)"): inherent to the API; the fix is an API-level change, and
-//     the impact is halved.
+//     the impact is halved. What the API forces on its caller (no module
+//     function calls the function on most of its allocations: the
+//     benchmark's call makes it, and the result does not grow by append)
+//     is in a section of its own
+//     (section "api", "Costs of the API"): after every finding to fix,
+//     never above low, with no expected gain; the API-level alternative is
+//     named once per type, on the type's costliest API cost. A
+//     constructor the module's own code calls (a parser making its nodes)
+//     is a cause to fix at that caller: call it only when its result is
+//     used, or allocate many at once.
+//   - a value boxed into a map of interface values an exported function
+//     returns or was given (shape "boxed-into-result"), or the local whose
+//     address it returns (shape "returned-address"): the API's too, with
+//     the API-level alternative (a typed result) for the boxing.
 //   - the string a String method returns (a method named String whose
 //     site's value flows to its result, or is its conversion,
 //     concatenation or formatting call): what fmt.Stringer asks for, so
@@ -77,7 +90,9 @@
 // stack walk (runtime.Callers), other library code — its own code (the
 // lines that call nothing, when together they reach 15%, or join a library
 // part), and, when it is hot (3% flat) and the compiler did not inline it
-// for a cost at most 1.5 × the budget, that it is not inlined. The parts
+// for a cost at most 1.5 × the budget, that it is not inlined (never for a
+// method its package calls only through an interface, shape
+// "interface-only": no call of it is static). The parts
 // are one cause, named by the largest; time that is only allocation
 // (memory, gc, under a call to the runtime) belongs to the allocation
 // causes, but a library call whose time below is mostly allocation and
@@ -86,7 +101,9 @@
 // part is its own code is its algorithm: severity low, ranked at 0.3 of its
 // share; when it is an unexported function that the benchmark calls
 // directly, the benchmark is left alone instead (a micro-benchmark of an
-// internal function). Encoding, compression and crypto are kind "library"
+// internal function). A function whose whole job is one library call (the
+// line returns the call's result, its other lines cost under 2%) is no
+// cause for that call: its callers' use of it is. Encoding, compression and crypto are kind "library"
 // (the library or the format decides); syscalls kind "io". A cost spread
 // over a function's lines is one too (rule "cpu-spread"): calls of which
 // none reaches 8% but which together, at two lines or more, reach 6% (with
@@ -124,7 +141,9 @@
 //
 // Below 1 ns/op (the compiler removed the work); a CPU profile in which
 // the benchmark calls nothing and runs no module code (its loop runs over
-// nothing: module share < 1% and callee share < 5%); B/op that moves with
+// nothing: module share < 1% and callee share < 5%) and allocates nothing
+// per op (a loop that allocates, a private sync.Pool that misses, does
+// work); B/op that moves with
 // the iteration count by a factor of 2 or more, in its order (Spearman's
 // |ρ| ≥ 0.8 over the runs; Thresholds.BytesDrift, which perfloop lint
 // uses on results files too): it keeps what it allocates, or a one-time
@@ -134,10 +153,17 @@
 // cause); a mistake perfloop lint found in its source. A timed setup lint
 // found is broken only when measured: at least 1% of the benchmark's CPU
 // profile at the setup's line once scaled to go test's default
-// -benchtime of 1s (TimedSetupShare; 0.05 at 100ms is 0.005 at 1s); less
-// is a low note about the benchmark's code (rule timed-setup-small,
+// -benchtime of 1s (TimedSetupShare; 0.05 at 100ms is 0.005 at 1s), or
+// of its B/op at 1s. A one-time cost in the B/op (fitted as loop +
+// once/n from the runs at the smallest and largest iteration count, or
+// the reported B/op beyond the loop's at the report's iteration count) is
+// broken, with or without lint, only when it is at least 1% of the B/op
+// at 1s. Less is a low note about the benchmark's code (rule timed-setup-small,
 // kind "fixture"), which does not put "fix the benchmarks first" in the
-// gate. Never "tight".
+// gate. A result lint saw discarded in the loop is broken only when the
+// CPU profile shows less than 1% module code in a benchmark it is about;
+// otherwise the compiler kept the call, and it is a low note (rule
+// discard-kept). Never "tight".
 //
 // # Leave alone (kind "leave-alone")
 //
@@ -194,7 +220,11 @@
 // # Ranking
 //
 // Impact is the cause's largest CPU share over its benchmarks (times the
-// benchmark's weight). Severity: high ≥ 20%, medium ≥ 7%, low below.
+// benchmark's weight: 1, or what Options.Weights gives; a micro-benchmark,
+// one whose call path enters the module at an internal function or method
+// and that runs faster than 50 ns/op, weighs 0.25 when the module also
+// has a benchmark that is not one, since what the user gains is decided
+// where the API is measured). Severity: high ≥ 20%, medium ≥ 7%, low below.
 // Findings sort by impact rounded to 2.5 points (so run-to-run noise in
 // the profile's shares does not reorder the first screen), then by
 // allocations per op (exact counts), then file and line; a cause's own

@@ -94,6 +94,7 @@ func (d *deriver) ranked() []document.Finding {
 	for i, it := range items {
 		out[i] = it.f
 	}
+	namePerType(out)
 	return out
 }
 
@@ -106,6 +107,28 @@ func (d *deriver) tied(a, seA, b, seB float64) bool {
 		return a-b <= d.t.RankZ*math.Hypot(seA, seB)
 	}
 	return math.Round(a/d.t.RankBucket) == math.Round(b/d.t.RankBucket)
+}
+
+// namePerType names the API-level alternative once per type: the costliest
+// API cost of a type keeps it, the type's others point to that one.
+func namePerType(fs []document.Finding) {
+	first := map[string]string{} // receiver type → the function named first
+	for i := range fs {
+		f := &fs[i]
+		if f.Section != document.SectionAPI {
+			continue
+		}
+		fn := document.PlainFunc(f.Function)
+		recv := receiver(fn)
+		if recv == "" {
+			continue
+		}
+		if by, ok := first[recv]; ok {
+			f.Suggestion = fmt.Sprintf("an API cost of %s, as is %s above: the one API-level alternative of the type covers both", shortName(recv), by)
+			continue
+		}
+		first[recv] = shortName(fn)
+	}
 }
 
 // productionShare is the production share of the cause's function, or of
@@ -124,12 +147,14 @@ func sectionRank(s document.Section) int {
 	switch s {
 	case document.SectionFix:
 		return 0
-	case document.SectionBenchmark:
+	case document.SectionAPI:
 		return 1
-	case document.SectionBroken:
+	case document.SectionBenchmark:
 		return 2
+	case document.SectionBroken:
+		return 3
 	}
-	return 3
+	return 4
 }
 
 // gate is the decision gate: a handful of rows about the module.
@@ -175,7 +200,7 @@ func (d *deriver) gate(fs []document.Finding) []document.Gate {
 	}
 	count := func(kind document.Kind) (n int, top document.Finding) {
 		for _, f := range fs {
-			if f.Kind == kind && f.Rule != document.RuleTimedSetupSmall {
+			if f.Kind == kind && f.Rule != document.RuleTimedSetupSmall && f.Rule != document.RuleDiscardKept {
 				// A timed setup measured too small to distort is a
 				// note, not a reason to fix the benchmarks first.
 				if n == 0 {

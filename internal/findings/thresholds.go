@@ -141,6 +141,11 @@ type Thresholds struct {
 	OwnCodeRank float64
 	// GainMin (ranking): the smallest CPU share the expected gain names.
 	GainMin float64
+	// MicroWeight (ranking): the weight of a micro-benchmark (one that
+	// calls an internal function or method of the module directly and
+	// runs faster than TightSecPerOp) in a module that also benchmarks
+	// its API: what the user gains is decided where the API is measured.
+	MicroWeight float64
 
 	// AdviceShare (advice): a shape of code gives a cause its advice only
 	// when its lines hold at least this share of what the cause costs
@@ -210,6 +215,7 @@ var DefaultThresholds = Thresholds{
 	OwnCodeRank: 0.3,
 	PhaseRank:   0.5,
 	GainMin:     0.01,
+	MicroWeight: 0.25,
 
 	AdviceShare: 0.25,
 

@@ -50,7 +50,7 @@ var specCases = []specCase{
 			site("build", "b.go", 20, 0.34)},              // 20.4%
 		want: []string{
 			"alloc-site fix high b.go:20 BenchmarkX 20.4%",
-			"alloc-site fix medium a.go:10 BenchmarkX 15.0%",
+			"alloc-site api low a.go:10 BenchmarkX 15.0%",
 			"gate reduce-allocations-first first - 60.0%"}},
 
 	{name: "InherentFactor/a String method's returned string ranks at half its cost",
@@ -59,7 +59,7 @@ var specCases = []specCase{
 			site("build", "b.go", 20, 0.34)},                  // 20.4%
 		want: []string{
 			"alloc-site fix high b.go:20 BenchmarkX 20.4%",
-			"alloc-site fix medium a.go:10 BenchmarkX 15.0%",
+			"alloc-site api low a.go:10 BenchmarkX 15.0%",
 			"gate reduce-allocations-first first - 60.0%"}},
 	{name: "InherentFactor/a function named String is no method: its conversion ranks at its cost",
 		doc: []any{bx(), gc(0.6),
@@ -123,6 +123,13 @@ var specCases = []specCase{
 			call("F", "x.go", 10, "strings.ToLower", "strings", 0.021),
 			call("F", "x.go", 12, "strconv.ParseFloat", "other", 0.021)},
 		want: nil},
+	{name: "SpreadMin/a benchmark's function with 16% over five lines (three calls, two own lines), none at CPUMin, is a function-level cause",
+		doc: []any{bx(),
+			call("F", "x.go", 10, "strings.ToLower", "strings", 0.032),
+			call("F", "x.go", 11, "strconv.ParseFloat", "other", 0.032),
+			call("F", "x.go", 12, "bytes.Equal", "other", 0.032),
+			own("F", "x.go", 13, 0.032), own("F", "x.go", 14, 0.032)},
+		want: []string{"cpu-spread fix medium x.go:10 BenchmarkX 16.0% +x.go:11 +x.go:12 +x.go:13 +x.go:14 parts=10%,6%"}},
 	{name: "PhaseMin/a phase of 13% of the run is a cause",
 		doc:  []any{bx(), phase("print", 0.13, 0.1)},
 		want: []string{"cpu-phase fix low m.go:5 BenchmarkX 13.0% parts="}},
@@ -141,6 +148,25 @@ var specCases = []specCase{
 	{name: "PhaseRank/and above a call of 12%",
 		doc:  []any{bx(), phase("print", 0.3, 0.1), call("G", "y.go", 10, "sort.Slice", "sort", 0.12)},
 		want: []string{"cpu-phase fix low m.go:5 BenchmarkX 30.0% parts=", "cpu-call fix medium y.go:10 BenchmarkX 12.0% parts=12%"}},
+	{name: "MicroWeight/a cause of 60% in a 10 ns benchmark of an internal method ranks at 15%, below 20% in a benchmark of the API",
+		doc: []any{micro(benchmark("BenchmarkIndex", 10e-9, 0, 0), "(*lit).index"), api(benchmark("BenchmarkMatch", 5e-6, 0, 0), "Match"),
+			callIn("BenchmarkIndex", "(*lit).index", "l.go", 10, "strings.Count", "strings", 0.6),
+			callIn("BenchmarkMatch", "Match", "m.go", 20, "sort.Slice", "sort", 0.2)},
+		want: []string{"cpu-call fix high m.go:20 BenchmarkMatch 20.0% parts=20%", "cpu-call fix medium l.go:10 BenchmarkIndex 15.0% parts=60%"}},
+	{name: "MicroWeight/a micro-benchmark weighs in full when the module has no benchmark of its API",
+		doc: []any{micro(benchmark("BenchmarkIndex", 10e-9, 0, 0), "(*lit).index"),
+			callIn("BenchmarkIndex", "(*lit).index", "l.go", 10, "strings.Count", "strings", 0.6)},
+		want: []string{"cpu-call fix high l.go:10 BenchmarkIndex 60.0% parts=60%"}},
+	{name: "MicroWeight/a fast benchmark of an exported function weighs in full",
+		doc: []any{api(benchmark("BenchmarkGet", 10e-9, 0, 0), "(*Cache).Get"), api(benchmark("BenchmarkMatch", 5e-6, 0, 0), "Match"),
+			callIn("BenchmarkGet", "(*Cache).Get", "c.go", 10, "strings.Count", "strings", 0.6),
+			callIn("BenchmarkMatch", "Match", "m.go", 20, "sort.Slice", "sort", 0.2)},
+		want: []string{"cpu-call fix high c.go:10 BenchmarkGet 60.0% parts=60%", "cpu-call fix high m.go:20 BenchmarkMatch 20.0% parts=20%"}},
+	{name: "MicroWeight/a slow benchmark of an internal function weighs in full",
+		doc: []any{micro(benchmark("BenchmarkIndex", 5e-6, 0, 0), "(*lit).index"), api(benchmark("BenchmarkMatch", 5e-6, 0, 0), "Match"),
+			callIn("BenchmarkIndex", "(*lit).index", "l.go", 10, "strings.Count", "strings", 0.6),
+			callIn("BenchmarkMatch", "Match", "m.go", 20, "sort.Slice", "sort", 0.2)},
+		want: []string{"cpu-call fix high l.go:10 BenchmarkIndex 60.0% parts=60%", "cpu-call fix high m.go:20 BenchmarkMatch 20.0% parts=20%"}},
 	{name: "TimedSetupShare/a timed setup at 1.3% of the time is a broken benchmark",
 		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.5), setupLine(0.013), setupLint()},
 		want: []string{"cpu-call fix high x.go:10 BenchmarkX 50.0% parts=50%", "broken-lint broken info x_test.go:5 BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
@@ -150,6 +176,10 @@ var specCases = []specCase{
 	{name: "InlineHot/a function not inlined with 3.9% flat is a cause",
 		doc:  []any{bx(), notInlined("skip", "x.go", 20, 100, 80), flat("skip", 0.039)},
 		want: []string{"cpu-not-inlined fix low x.go:20 BenchmarkX 1.9% parts=2%"}},
+	{name: "InlineHot/a method called only through an interface is no inlining cause, however hot",
+		doc: []any{bx(), notInlined("(*literal).Match", "x.go", 20, 100, 80), flat("(*literal).Match", 0.39),
+			document.Shape{Name: "interface-only", File: "x.go", Line: 20, Function: mod + ".(*literal).Match", Says: "(*literal).Match is called only through an interface in its package"}},
+		want: nil},
 	{name: "InlineHot/with 2.1% flat it is not",
 		doc:  []any{bx(), notInlined("skip", "x.go", 20, 100, 80), flat("skip", 0.021)},
 		want: nil},
@@ -188,13 +218,22 @@ var specCases = []specCase{
 		doc:  []any{benchmark("BenchmarkX", 1.3e-9, 1, 16)},
 		want: nil},
 	{name: "NoModule+NoCallee/0.7% module code and 3.5% in callees: the loop does no work",
-		doc:  []any{shares(bx(), 0.007, 0.035)},
+		doc:  []any{shares(benchmark("BenchmarkX", 2e-9, 0, 0), 0.007, 0.035)},
 		want: []string{"broken-no-work broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "NoModule+NoCallee/a loop that allocates 16 B/op (a private sync.Pool that misses) does work",
+		doc:  []any{shares(benchmark("BenchmarkX", 40e-9, 1, 16), 0.007, 0.035)},
+		want: []string{"leave-baseline leave-alone info - BenchmarkX 0.0%"}},
 	{name: "NoModule/1.3% module code is work",
 		doc:  []any{shares(bx(), 0.013, 0.035)},
 		want: nil},
+	{name: "NoModule/a result lint saw discarded, with 1.3% module code in the loop: the call ran, a note",
+		doc:  []any{shares(bx(), 0.013, 0.5), discardLint()},
+		want: []string{"discard-kept benchmark info x_test.go:7 BenchmarkX 0.0%"}},
+	{name: "NoModule/with 0.7% module code the benchmark is broken",
+		doc:  []any{shares(bx(), 0.007, 0.5), discardLint()},
+		want: []string{"broken-lint broken info x_test.go:7 BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
 	{name: "NoCallee/6.5% in callees is work, of another package: a baseline",
-		doc:  []any{shares(bx(), 0.007, 0.065)},
+		doc:  []any{shares(benchmark("BenchmarkX", 2e-9, 0, 0), 0.007, 0.065)},
 		want: []string{"leave-baseline leave-alone info - BenchmarkX 0.0%"}},
 	{name: "DriftMin/B/op ×2.6 with the iteration count is broken",
 		doc:  []any{drift(bx(), 2.6)},
@@ -217,6 +256,29 @@ var specCases = []specCase{
 	{name: "DriftRho/runs out of the iteration count's order (ρ 0.5) do not",
 		doc:  []any{runs(bx(), []float64{100, 400, 200, 500, 300})},
 		want: nil},
+	{name: "TimedSetupShare/B/op that falls with b.N, its one-time bytes 1.3% of B/op at 1s, is broken",
+		doc:  []any{runs(bx(), []float64{1417, 758.5, 539, 429.25, 363.4})}, // 100 B/op + 1.317 MB once
+		want: []string{"broken-drift-down broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "TimedSetupShare/at 0.7% of B/op at 1s it is a note",
+		doc:  []any{runs(bx(), []float64{805, 452.5, 335, 276.25, 241})}, // 100 B/op + 705 kB once
+		want: []string{"timed-setup-small benchmark info - BenchmarkX 0.0%"}},
+	{name: "TimedSetupShare/reporting 2.033 kB/op for a loop of 1 kB/op at -benchtime 1s is broken (51% once)",
+		doc:  []any{benchtime("1s"), loopBytes(benchmark("BenchmarkX", 1e-6, 1, 2033), 1000)},
+		want: []string{"broken-timed-setup broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "TimedSetupShare/at -benchtime 1000x, 1.3% of B/op once at 1s is broken",
+		doc:  []any{benchtime("1000x"), loopBytes(benchmark("BenchmarkX", 1e-6, 1, 14170), 1000)}, // 13.17 MB once
+		want: []string{"broken-timed-setup broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "TimedSetupShare/at -benchtime 1000x, 0.7% of B/op once at 1s is a note",
+		doc:  []any{benchtime("1000x"), loopBytes(benchmark("BenchmarkX", 1e-6, 1, 8050), 1000)}, // 7.05 MB once
+		want: []string{"timed-setup-small benchmark info - BenchmarkX 0.0%"}},
+	{name: "TimedSetupShare/a timed setup lint found at 0.7% of the time whose bytes are 1.3% of B/op at 1s is broken",
+		doc: []any{iterBytes(bx(), 2e5, 1065.85, 1e6, 1013.17), // 1000 B/op + 13.17 MB once
+			call("F", "x.go", 10, "sort.Slice", "sort", 0.5), setupLine(0.007), setupLint()},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 50.0% parts=50%", "broken-lint broken info x_test.go:5 BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "TimedSetupShare/with 0.7% of the time and 0.7% of B/op at 1s it is a note",
+		doc: []any{iterBytes(bx(), 2e5, 1035.25, 1e6, 1007.05), // 1000 B/op + 7.05 MB once
+			call("F", "x.go", 10, "sort.Slice", "sort", 0.5), setupLine(0.007), setupLint()},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 50.0% parts=50%", "timed-setup-small benchmark info x_test.go:5 BenchmarkX 0.0%"}},
 	{name: "TimedSetupRatio/reporting 1.3× (1.5 × the loop's 1000 B + 64) is setup in the timer",
 		doc:  []any{loopBytes(benchmark("BenchmarkX", 1e-6, 1, 2033), 1000)},
 		want: []string{"broken-timed-setup broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
@@ -539,6 +601,8 @@ func specDoc(parts []any) *document.Report {
 			d.Phases = append(d.Phases, p)
 		case mainPkg:
 			d.MainPackages = append(d.MainPackages, string(p))
+		case benchtime:
+			d.Benchtime = string(p)
 		default:
 			panic(fmt.Sprintf("specDoc: %T", p))
 		}
@@ -577,6 +641,16 @@ func runs(b document.Benchmark, bytes []float64) document.Benchmark {
 	}
 	return b
 }
+
+// iterBytes gives the benchmark two runs: n1 iterations at b1 B/op, n2
+// at b2.
+func iterBytes(b document.Benchmark, n1, b1, n2, b2 float64) document.Benchmark {
+	b.BytesByIters = []document.IterSample{{Iters: n1, Value: b1}, {Iters: n2, Value: b2}}
+	return b
+}
+
+// benchtime is the report's -benchtime (see specDoc).
+type benchtime string
 
 func loopBytes(b document.Benchmark, bytes float64) document.Benchmark {
 	b.LoopBytesPerOp = f64(bytes)
@@ -627,6 +701,22 @@ func call(fn, file string, line int64, callee, cat string, cum float64) document
 		Callee: callee, Category: document.Category(cat), Self: cum, Cum: cum}
 }
 
+// callIn is call in benchmark bench.
+func callIn(bench, fn, file string, line int64, callee, cat string, cum float64) document.LineCost {
+	l := call(fn, file, line, callee, cat, cum)
+	l.Benchmark = bench
+	return l
+}
+
+// micro and api give a benchmark its dominant call path: the benchmark
+// calling fn of the module directly.
+func micro(b document.Benchmark, fn string) document.Benchmark {
+	b.CallPath = &document.CallPath{Functions: []string{mod + "." + b.Name, mod + "." + fn, "strings.Count"}, Share: 0.9}
+	return b
+}
+
+func api(b document.Benchmark, fn string) document.Benchmark { return micro(b, fn) }
+
 // phase is a phase of BenchmarkX's run: function fn of the module called
 // from main at m.go:5, with share of the CPU and memory of that in
 // allocation and collection.
@@ -638,6 +728,13 @@ func phase(fn string, share, memory float64) document.Phase {
 func setupLint() document.LintFinding {
 	return document.LintFinding{Analyzer: "setup", Package: mod, Benchmark: "BenchmarkX", File: "x_test.go", Line: 5,
 		Message: "setup runs before the b.N loop with the timer on", Why: "it is timed", Fix: "call b.ResetTimer after the setup"}
+}
+
+// discardLint is perfloop lint's discarded result at x_test.go:7 in
+// BenchmarkX.
+func discardLint() document.LintFinding {
+	return document.LintFinding{Analyzer: "discard", Package: mod, Benchmark: "BenchmarkX", File: "x_test.go", Line: 7,
+		Message: "the result of Run is discarded in the b.N loop", Why: "the compiler may delete the call", Fix: "loop with for b.Loop()"}
 }
 
 // setupLine is BenchmarkX's setup line x_test.go:5 with cum of its CPU.

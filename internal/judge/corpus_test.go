@@ -27,8 +27,11 @@ const (
 // fall, false findings may not grow) instead of the targets; a module
 // leaves this table once it meets the targets.
 var pending = map[string]struct{ found, falses int }{
-	"blackfriday": {found: 1, falses: 3},
-	"jmespath":    {found: 4, falses: 2},
+	// blackfriday's third cause (the default renderer Run builds) is
+	// matched by the finding about the parser New allocates, through
+	// Run's call of New, a line of that cause: it stays pending until a
+	// finding about the renderer itself points at it.
+	"blackfriday": {found: 3, falses: 0},
 }
 
 // TestCorpus derives the findings again from each corpus module's saved

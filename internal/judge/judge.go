@@ -334,11 +334,15 @@ func Judge(l *Labels, doc *document.Report) *Score {
 }
 
 // FirstScreenFindings returns what the report shows first: the first ten
-// "fix" findings, then the benchmark, broken and leave-alone sections.
+// "fix" findings, then the benchmark, broken and leave-alone sections;
+// the costs of the API (section "api") are never first.
 func FirstScreenFindings(fs []document.Finding) []document.Finding {
 	var out []document.Finding
 	n := 0
 	for _, f := range fs {
+		if f.Section == document.SectionAPI {
+			continue // what the API forces: a section of its own, never first
+		}
 		if f.Section == document.SectionFix || f.Section == "" {
 			if n == FirstScreen {
 				continue

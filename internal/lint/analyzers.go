@@ -159,7 +159,7 @@ var Setup = newAnalyzer("setup", "report timed setup before a b.N loop with no b
 		// Follow the timer through the statements before the loop:
 		// b.ResetTimer forgets what came before, work between
 		// b.StopTimer and b.StartTimer is not timed.
-		var costly ast.Node
+		var costly, bigAlloc ast.Node
 		on := true
 		made := bigMakes(pass, bn.body.List[:i])
 		for _, prev := range bn.body.List[:i] {
@@ -180,6 +180,14 @@ var Setup = newAnalyzer("setup", "report timed setup before a b.N loop with no b
 			if l := bigLoop(pass, prev, made); l != nil && costly == nil && on {
 				costly = l
 			}
+			if m := bigMake(pass, prev); m != nil && bigAlloc == nil && on {
+				bigAlloc = m
+			}
+		}
+		if costly == nil {
+			// A large make is a cost of its own only when no loop
+			// filling it is named.
+			costly = bigAlloc
 		}
 		if costly != nil {
 			what := "a loop of 100,000 iterations or more"
@@ -249,10 +257,58 @@ func bigMakes(pass *analysis.Pass, stmts []ast.Stmt) map[types.Object]bool {
 	return out
 }
 
-// expensiveCall returns the first call in n that does real setup work: a
-// function of the package under test or of its module, or a file read;
-// not b's methods, builtins, conversions or cheap standard-library calls.
+// bigMake returns the first make in n of a constant length or capacity
+// of at least bigSetup, or nil.
+func bigMake(pass *analysis.Pass, n ast.Node) ast.Node {
+	var found ast.Node
+	ast.Inspect(n, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || found != nil {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if f, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && f.Name == "make" {
+			if _, builtin := pass.TypesInfo.Uses[f].(*types.Builtin); builtin {
+				for _, a := range call.Args[1:] {
+					if atLeast(pass, a) {
+						found = call
+					}
+				}
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+// bigArgs reports whether a call is given a constant of at least
+// bigSetup (a size, a count): Fixture(1 << 20) builds a large input,
+// Compile("a.b") is one cheap call.
+func bigArgs(pass *analysis.Pass, call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if atLeast(pass, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// expensiveCall returns the first call in n whose cost is plain from the
+// source: a function of the package under test or of its module given a
+// large constant (Fixture(1 << 20)), a test helper of the package that
+// does such work itself, strings.Repeat or bytes.Repeat with a large
+// count, or a file read; not a single call with small arguments (an
+// expression compiled, a route registered), b's methods, builtins,
+// conversions or cheap standard-library calls.
 func expensiveCall(pass *analysis.Pass, n ast.Node, obj types.Object) ast.Node {
+	return expensiveIn(pass, n, obj, 1)
+}
+
+// expensiveIn is expensiveCall, looking into the bodies of the package's
+// own test helpers depth levels deep.
+func expensiveIn(pass *analysis.Pass, n ast.Node, obj types.Object, depth int) ast.Node {
 	var found ast.Node
 	ast.Inspect(n, func(n ast.Node) bool {
 		if found != nil {
@@ -269,6 +325,10 @@ func expensiveCall(pass *analysis.Pass, n ast.Node, obj types.Object) ast.Node {
 			path := fn.Pkg().Path()
 			switch {
 			case sameModule(pass, path) && !isTestingB(fn, obj):
+				if bigArgs(pass, call) || depth > 0 && helperDoesWork(pass, fn, obj, depth) {
+					found = call
+				}
+			case (path == "strings" || path == "bytes") && fn.Name() == "Repeat" && len(call.Args) == 2 && atLeast(pass, call.Args[1]):
 				found = call
 			case path == "os" && (fn.Name() == "ReadFile" || fn.Name() == "Open" || fn.Name() == "ReadDir"),
 				path == "io" && fn.Name() == "ReadAll",
@@ -280,6 +340,35 @@ func expensiveCall(pass *analysis.Pass, n ast.Node, obj types.Object) ast.Node {
 		return found == nil
 	})
 	return found
+}
+
+// helperDoesWork reports whether fn is declared in a _test.go file of
+// the package under analysis and its body does work plain from the
+// source (a file read, a large constant loop or make, a large Repeat).
+func helperDoesWork(pass *analysis.Pass, fn *types.Func, obj types.Object, depth int) bool {
+	for _, f := range pass.Files {
+		if !strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || pass.TypesInfo.Defs[fd.Name] != fn {
+				continue
+			}
+			if expensiveIn(pass, fd.Body, obj, depth-1) != nil || bigMake(pass, fd.Body) != nil {
+				return true
+			}
+			found := false
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if bigLoop(pass, n, nil) != nil {
+					found = true
+				}
+				return !found
+			})
+			return found
+		}
+	}
+	return false
 }
 
 // isTestingB reports whether fn is a method of testing.B.

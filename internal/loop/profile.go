@@ -378,6 +378,7 @@ func addEvidence(doc *document.Report, bj *document.Benchmark, a *profiles.Analy
 				Benchmark: bj.Name, Package: bj.Package, Function: s.Function,
 				File: s.File, Line: s.Line, Via: s.Via, Bytes: s.Bytes, Objects: s.Objects,
 				CallerFile: s.CallerFile, CallerLine: s.CallerLine, Alloc: s.Alloc, Parent: s.Parent,
+				ParentFile: s.ParentFile, ParentLine: s.ParentLine,
 				BytesShare: s.BytesShare, ObjectsShare: s.ObjectsShare, InTest: s.InTest,
 			}
 			if ev.perOp > 0 {

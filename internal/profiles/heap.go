@@ -40,7 +40,10 @@ type Site struct {
 	// Parent is the module function that called the site's function on
 	// most of its allocations ("" when none did): allocations of small
 	// helpers made on one path from one caller belong together.
-	Parent string
+	// ParentFile and ParentLine are the line of Parent's heaviest call.
+	Parent     string
+	ParentFile string
+	ParentLine int64
 	// Alloc is the runtime function under the site that allocated most
 	// ("runtime.growslice", "runtime.newobject",
 	// "internal/runtime/maps.newTable"): what kind of allocation it is.
@@ -96,6 +99,7 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 	callers := map[uint64]int64{}
 	allocs := map[uint64]int64{}
 	parents := map[uint64]int64{}
+	parentLines := map[uint64]int64{} // per site line and parent line
 	var stack []frame
 	for _, s := range p.Sample {
 		b, o := s.Value[bi], s.Value[oi]
@@ -146,6 +150,7 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 			}
 			if fn.module && !fn.runtime && !fn.inTest {
 				parents[uint64(uint32(ln))<<32|uint64(uint32(stack[i].fn))] += b + o
+				parentLines[uint64(uint32(ln))<<32|uint64(uint32(stack[i].line))] += b + o
 			}
 			break
 		}
@@ -158,6 +163,15 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 	}
 	bestVia, bestCaller := heaviest(via), heaviest(callers)
 	bestAlloc, bestParent := heaviest(allocs), heaviest(parents)
+	// The parent's heaviest call line: of the lines of the best parent
+	// function only.
+	for k := range parentLines {
+		site, pl := int32(k>>32), int32(uint32(k))
+		if p, ok := bestParent[site]; !ok || ix.lines[pl].fn != p {
+			delete(parentLines, k)
+		}
+	}
+	bestParentLine := heaviest(parentLines)
 	for li, ln := range ix.lines {
 		if bytes[li] == 0 && objects[li] == 0 {
 			continue
@@ -177,6 +191,9 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 		}
 		if p, ok := bestParent[int32(li)]; ok {
 			s.Parent = ix.funcs[p].name
+			if pl, ok := bestParentLine[int32(li)]; ok {
+				s.ParentFile, s.ParentLine = ix.relFile(ix.lines[pl].file), ix.lines[pl].line
+			}
 		}
 		if c, ok := bestCaller[int32(li)]; ok {
 			cl := ix.lines[c]

@@ -366,3 +366,24 @@ func TestReach(t *testing.T) {
 		t.Errorf("reach without Changed = %v", c.Reach)
 	}
 }
+
+// TestAllocationParentLine: a site's parent is the module function that
+// called the site's function on most of its allocations, and its line the
+// one of that function's calls that did.
+func TestAllocationParentLine(t *testing.T) {
+	h := newSynth("alloc_objects", "alloc_space", "inuse_objects", "inuse_space")
+	h.add([]int64{4, 1280, 0, 0}, "runtime.mallocgc", "example.com/m.NewNode", "example.com/m.addChild:xx", "example.com/m.BenchmarkX")
+	h.add([]int64{1, 320, 0, 0}, "runtime.mallocgc", "example.com/m.NewNode", "example.com/m.addChild:xxx", "example.com/m.BenchmarkX")
+	h.add([]int64{2, 640, 0, 0}, "runtime.mallocgc", "example.com/m.NewNode", "example.com/m.text:x", "example.com/m.BenchmarkX")
+	heap, err := AnalyzeHeap(h.p, synthOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(heap.Sites) != 1 {
+		t.Fatalf("sites %+v, want NewNode's", heap.Sites)
+	}
+	s := heap.Sites[0]
+	if s.Parent != "example.com/m.addChild" || s.ParentFile != "m.go" || s.ParentLine != 200 {
+		t.Errorf("parent %s at %s:%d, want example.com/m.addChild at m.go:200", s.Parent, s.ParentFile, s.ParentLine)
+	}
+}

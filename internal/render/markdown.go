@@ -61,6 +61,7 @@ func Markdown(w io.Writer, doc *document.Report, opts Options) error {
 	m.rootCauses()
 	m.benchmarkFixes()
 	m.leaveAlone()
+	m.apiCosts()
 	m.gate()
 	m.appendix()
 	_, err := w.Write(b.Bytes())
@@ -248,6 +249,28 @@ func (m *mdWriter) leaveAlone() {
 	m.printf("\n")
 }
 
+// apiCosts writes what the module's API forces on its callers: costs a
+// change inside the function cannot remove, with the API-level
+// alternative.
+func (m *mdWriter) apiCosts() {
+	if len(m.sec.API) == 0 {
+		return
+	}
+	m.printf("## Costs of the API\n\n")
+	m.printf("What the API forces: the function returns what it allocates, or a String method returns its string. Only a change of the API removes these.\n\n")
+	for _, f := range m.sec.API {
+		m.printf("- %s %s%s — %s", severityTag(f.Severity), code(fileLine(f.File, f.Line)), inFunc(f.Function), mdText(f.Message))
+		if c := costIn(m.doc, f); c != "" {
+			m.printf(" (%s)", mdText(c))
+		}
+		if f.Suggestion != "" {
+			m.printf("\\\n  *API-level alternative:* %s", mdText(f.Suggestion))
+		}
+		m.printf("\n")
+	}
+	m.printf("\n")
+}
+
 func (m *mdWriter) moreFindings() {
 	m.printf("### More findings\n\n")
 	for _, f := range m.sec.More {
@@ -384,6 +407,9 @@ type sections struct {
 	// Bench are broken benchmarks and those that measure their own code;
 	// Alone the benchmarks to leave alone.
 	Bench, Alone []document.Finding
+	// API are the costs the module's API forces (a String method's
+	// string, a result the function allocates): shown apart, never first.
+	API []document.Finding
 }
 
 // FirstScreen is how many root causes the report shows first.
@@ -397,6 +423,8 @@ func sectionsOf(d *document.Report) sections {
 			s.Bench = append(s.Bench, f)
 		case document.SectionLeaveAlone:
 			s.Alone = append(s.Alone, f)
+		case document.SectionAPI:
+			s.API = append(s.API, f)
 		default:
 			if len(s.Root) < FirstScreen {
 				s.Root = append(s.Root, f)

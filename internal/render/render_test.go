@@ -268,3 +268,55 @@ func TestNotProfiledIsListed(t *testing.T) {
 		}
 	}
 }
+
+// TestAPICostsSection: a finding of the "api" section (what the API
+// forces) is shown under "Costs of the API" in Markdown, HTML and the
+// terminal summary, never among what to do first.
+func TestAPICostsSection(t *testing.T) {
+	doc := &document.Report{Module: "example.com/m", Findings: []document.Finding{
+		{Kind: document.KindCPU, Section: document.SectionFix, Severity: document.SeverityHigh, File: "a.go", Line: 3,
+			Message: "FIXME-cause sorts on every call", Suggestion: "sort once"},
+		{Kind: document.KindAlloc, Section: document.SectionAPI, Severity: document.SeverityLow, File: "l.go", Line: 10,
+			Function: "example.com/m.(Level).String", Message: "APICOST the String method's string",
+			Suggestion: "inherent to a String method: callers that only write it can use an Append or WriteTo form"},
+	}}
+	// after reports whether the API cost's message comes after heading
+	// and is not in the section before it.
+	after := func(t *testing.T, out, first, heading string) {
+		t.Helper()
+		fi, hi, ai := strings.Index(out, first), strings.Index(out, heading), strings.Index(out, "APICOST")
+		if fi < 0 || hi < 0 || ai < 0 {
+			t.Fatalf("want %q, %q and the API cost in:\n%s", first, heading, out)
+		}
+		if !(fi < hi && hi < ai) {
+			t.Errorf("the API cost is not under %q, after %q:\n%s", heading, first, out)
+		}
+		if strings.Count(out, "APICOST") != 1 {
+			t.Errorf("the API cost shown %d times:\n%s", strings.Count(out, "APICOST"), out)
+		}
+	}
+	t.Run("markdown", func(t *testing.T) {
+		var b bytes.Buffer
+		if err := Markdown(&b, doc, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		after(t, b.String(), "## What to do first", "## Costs of the API")
+		if strings.Contains(b.String(), "1 root cause") == false {
+			t.Errorf("the API cost counted among the root causes:\n%s", b.String())
+		}
+	})
+	t.Run("html", func(t *testing.T) {
+		var b bytes.Buffer
+		if err := HTML(&b, doc, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		after(t, b.String(), `id="what-to-do-first"`, `id="costs-of-the-api"`)
+	})
+	t.Run("summary", func(t *testing.T) {
+		var b bytes.Buffer
+		if err := Summary(&b, doc); err != nil {
+			t.Fatal(err)
+		}
+		after(t, b.String(), "what to do first:", "costs of the API:")
+	})
+}

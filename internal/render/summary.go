@@ -15,7 +15,7 @@ const summaryWidth = 160
 
 // Summary writes the report's first screen for a terminal: the ranked root
 // causes, one line each (where, what it costs, what it is), then the
-// benchmarks to fix first and those to leave alone.
+// benchmarks to fix first, those to leave alone and the costs of the API.
 func Summary(w io.Writer, doc *document.Report) error {
 	sec := sectionsOf(doc)
 	if len(sec.Root) > 0 {
@@ -43,6 +43,12 @@ func Summary(w io.Writer, doc *document.Report) error {
 		fmt.Fprintln(w, "\nleave alone:")
 		for _, f := range sec.Alone {
 			fmt.Fprintf(w, "  %s\n", cut(f.Message, summaryWidth-2))
+		}
+	}
+	if len(sec.API) > 0 {
+		fmt.Fprintln(w, "\ncosts of the API:")
+		for _, f := range sec.API {
+			fmt.Fprintf(w, "  %s  %s\n", fileLine(f.File, f.Line), cut(f.Message, summaryWidth-20))
 		}
 	}
 	return nil

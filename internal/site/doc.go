@@ -6,7 +6,12 @@
 // length is known, a constant regexp compiled on every call, the same
 // compiled regexp run twice on one input, an RWMutex read lock around a
 // cheap read, writes to an unbuffered file in a loop, the same call with
-// the same arguments on two lines, a sort.Slice, and perfloop fix's
+// the same arguments on two lines, a sort.Slice, a method its package
+// calls only through an interface (no static call site: no inlining
+// advice fits it), a local whose address the function returns (the value
+// is its result, whatever the compiler names first), a concrete value
+// boxed into a map of interface values the function returns or was given
+// (what the map's type asks for), and perfloop fix's
 // rewrites (internal/rewrite's Analyzers). A match is a document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop

@@ -262,7 +262,9 @@ func runSameCall(pass *analysis.Pass) (any, error) {
 			if _, ok := pass.TypesInfo.Uses[calleeIdent(c)].(*types.Func); !ok {
 				return true // a builtin, a conversion, a func value
 			}
-			k := types.ExprString(c)
+			// The same text of the same variables: a shadowing
+			// variable of the same name is another value.
+			k := identity(pass, c)
 			if byText[k] == nil {
 				order = append(order, k)
 			}
@@ -282,14 +284,28 @@ func runSameCall(pass *analysis.Pass) (any, error) {
 					used = append(used, c)
 				}
 			}
+			// A call on another branch (the other arm of an if or a
+			// switch) or after its variables are assigned is not the
+			// first call again.
 			if len(used) < 2 {
 				continue
 			}
+			same := []*ast.CallExpr{used[0]}
+			for _, c := range used[1:] {
+				if !exclusive(parents, used[0], c) && !assignedBetween(pass, body, varsOf(pass, c), used[0].End(), c.Pos()) {
+					same = append(same, c)
+				}
+			}
+			used = same
+			if len(used) < 2 {
+				continue
+			}
+			text := types.ExprString(used[0])
 			d := analysis.Diagnostic{
 				Category:       "same-call-repeated",
 				Pos:            used[0].Pos(),
-				Message:        fmt.Sprintf("%s is called on %d lines with the same arguments, its result used each time", oneLine(k), len(used)),
-				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("call it once and keep the result: r := %s, then use r", oneLine(k))}},
+				Message:        fmt.Sprintf("%s is called on %d lines with the same arguments, its result used each time", oneLine(text), len(used)),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("call it once and keep the result: r := %s, then use r", oneLine(text))}},
 			}
 			for _, c := range used[1:] {
 				d.Related = append(d.Related, analysis.RelatedInformation{Pos: c.Pos(), Message: "the same call again"})
@@ -298,6 +314,36 @@ func runSameCall(pass *analysis.Pass) (any, error) {
 		}
 	})
 	return nil, nil
+}
+
+// exclusive reports whether two nodes are on branches of which one run
+// takes only one: the body and the else of an if, two clauses of a
+// switch or a select.
+func exclusive(parents map[ast.Node]ast.Node, a, b ast.Node) bool {
+	// a's ancestors, each with the child on a's path.
+	onPath := map[ast.Node]ast.Node{}
+	for n := a; n != nil; n = parents[n] {
+		if p := parents[n]; p != nil {
+			onPath[p] = n
+		}
+	}
+	child := b
+	for n := parents[b]; n != nil; child, n = n, parents[n] {
+		ca, ok := onPath[n]
+		if !ok {
+			continue
+		}
+		switch x := n.(type) {
+		case *ast.IfStmt:
+			return x.Else != nil && (ca == x.Body && child == x.Else || ca == x.Else && child == x.Body)
+		case *ast.BlockStmt:
+			_, c1 := ca.(*ast.CaseClause)
+			_, c2 := ca.(*ast.CommClause)
+			return (c1 || c2) && ca != child
+		}
+		return false
+	}
+	return false
 }
 
 // pureArgs reports whether call arguments read values without calling

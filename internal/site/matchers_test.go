@@ -24,6 +24,9 @@ func TestMatchers(t *testing.T) {
 		"readall":         site.ReadAll,
 		"regexpacross":    site.RegexpAcross,
 		"requestcopy":     site.RequestCopy,
+		"interfaceonly":   site.InterfaceOnly,
+		"returnedaddress": site.ReturnedAddress,
+		"boxedresult":     site.BoxedResult,
 	} {
 		t.Run(pkg, func(t *testing.T) { analysistest.Run(t, analysistest.TestData(), a, pkg) })
 	}

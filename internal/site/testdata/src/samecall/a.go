@@ -19,3 +19,50 @@ func Write(b *strings.Builder, s string) {
 	b.WriteString(s)
 	b.WriteString(s)
 }
+
+type val struct{ next *val }
+
+func (v *val) Field(name string) string { return name }
+func (v *val) IsStruct() bool           { return v.next == nil }
+
+// The same text on exclusive branches, the second after the receiver is
+// reassigned: one call per access, no shape.
+func FromStruct(v *val, name string) string {
+	if v.IsStruct() {
+		f := v.Field(name)
+		return f
+	} else if v.next != nil {
+		v = v.next
+		f := v.Field(name)
+		return f
+	}
+	return ""
+}
+
+// The same text after the receiver is reassigned, on one path: no shape.
+func Reassigned(v *val, name string) string {
+	a := v.Field(name)
+	v = v.next
+	b := v.Field(name)
+	return a + b
+}
+
+// The same text in the two arms of a switch: no shape.
+func Switch(v *val, k int, name string) string {
+	switch k {
+	case 0:
+		return "0" + v.Field(name)
+	case 1:
+		return "1" + v.Field(name)
+	}
+	return ""
+}
+
+// A shadowed variable of the same name is another value: no shape.
+func Shadowed(v *val, name string) string {
+	a := v.Field(name)
+	{
+		v := v.next
+		return a + v.Field(name)
+	}
+}
