@@ -106,6 +106,29 @@
 //     literals that mention hdr, value receivers and generic types are
 //     left alone.
 //
+//   - grow: a bytes.Buffer or strings.Builder written in a loop whose
+//     writes have a lower bound known before it → `buf.Grow(n)` just
+//     before the loop. The loop ranges over a slice, array or map (n is
+//     len(xs) × the bytes every iteration writes for sure: WriteByte and
+//     WriteRune count 1, WriteString of a constant its length, a string
+//     of unknown length 0), or `for i := 0; i < len(x); i++` with i and x
+//     written nowhere else, or ranges over a string with its rune (n is
+//     len(s) when every iteration writes the rune, or a constant of at
+//     least one byte in a case of `switch r` whose values are ASCII). An
+//     if or switch counts the least of its branches (nothing without an
+//     else or default), and nothing after a statement that may end the
+//     iteration (continue, break, return, panic) counts: Grow never asks
+//     for more than the loop writes. The body may mention the buffer only
+//     as the receiver of its writes and Len (a Reset, a Bytes kept past
+//     the iteration, a buffer passed on are refused), with no function
+//     literal, go or defer; the buffer is a local, a parameter's or the
+//     receiver's field (never a package variable), and a pointer only
+//     when the function made it (`new`, `&T{}`, bytes.NewBuffer) or it is
+//     the receiver's field: Grow on a nil pointer panics even when the
+//     loop runs no iteration. A range over an integer (which may be
+//     negative) and a function that already calls Grow on it are left
+//     alone.
+//
 // Types come from the pass (go/packages, with the run's build tags); a
 // rule that needs a type it cannot see proposes nothing there. The rules
 // of every kind run once per package, so that the names two rewrites of
