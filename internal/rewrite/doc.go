@@ -129,6 +129,20 @@
 //     negative) and a function that already calls Grow on it are left
 //     alone.
 //
+//   - sortfunc: `sort.Slice(s, func(i, j int) bool { return s[i].K <
+//     s[j].K })` (or >, or tie-breaks `if s[i].A != s[j].A { return
+//     s[i].A < s[j].A }` before the last return) → `slices.SortFunc(s,
+//     func(a, b T) int { return cmp.Compare(a.K, b.K) })` (cmp.Or of the
+//     keys, Go 1.22 and later), SliceStable → SortStableFunc. Both sort
+//     with one pdqsort, so the order is the same, of equal elements too;
+//     the rewrite saves the swapper reflection makes and the closure's
+//     indexing. s is an identifier or field of an unnamed slice type; i
+//     and j appear only as s[i] and s[j]; each key is a chain of fields of
+//     an integer or string type (floats are refused: cmp.Compare orders
+//     NaN, < does not); the element is at most 32 bytes (SortFunc's
+//     comparison takes both by value). `s[i] < s[j]` itself is left to
+//     modernize's slicessort (slices.Sort).
+//
 // Types come from the pass (go/packages, with the run's build tags); a
 // rule that needs a type it cannot see proposes nothing there. The rules
 // of every kind run once per package, so that the names two rewrites of

@@ -111,6 +111,7 @@ func (u *unit) candidates() []candidate {
 		out = append(out, u.hoistAlloc(fn)...)
 		out = append(out, u.field(fn)...)
 		out = append(out, u.grow(fn)...)
+		out = append(out, u.sortFunc(fn)...)
 	}
 	return out
 }
