@@ -143,6 +143,23 @@
 //     comparison takes both by value). `s[i] < s[j]` itself is left to
 //     modernize's slicessort (slices.Sort).
 //
+//   - regexp-once: `if re.MatchString(s) { …; m :=
+//     re.FindStringSubmatch(s); … }` → `if m := re.FindStringSubmatch(s);
+//     m != nil { …; … }`, and `if !re.MatchString(s) { … }` followed in
+//     the same block by `m := re.Find…(s)` → the Find before the if and
+//     `if m == nil`. The Find is one whose nil result means no match
+//     (FindStringSubmatch, FindStringSubmatchIndex, FindStringIndex,
+//     FindAllString… with a constant n other than 0, and the []byte
+//     forms after Match); FindString is refused, since "" is also an
+//     empty match. The regexp is the same expression (an identifier or
+//     fields), the input the same local or parameter, never address-taken
+//     nor assigned in a function literal; nothing between the two calls
+//     assigns either, writes the input's bytes, or — when the regexp is a
+//     field or the input a []byte — calls anything. The moved declaration
+//     must hide no other identifier of its name. This is the mechanical
+//     case of site's regexptwice; regexpacross (two functions) is left to
+//     the report.
+//
 // Types come from the pass (go/packages, with the run's build tags); a
 // rule that needs a type it cannot see proposes nothing there. The rules
 // of every kind run once per package, so that the names two rewrites of

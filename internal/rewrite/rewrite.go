@@ -112,6 +112,7 @@ func (u *unit) candidates() []candidate {
 		out = append(out, u.field(fn)...)
 		out = append(out, u.grow(fn)...)
 		out = append(out, u.sortFunc(fn)...)
+		out = append(out, u.regexpOnce(fn)...)
 	}
 	return out
 }
