@@ -160,6 +160,24 @@
 //     case of site's regexptwice; regexpacross (two functions) is left to
 //     the report.
 //
+//   - outside-lock: in a critical section (`mu.Lock()` or `mu.RLock()` of
+//     a sync.Mutex or RWMutex, to `mu.Unlock()` in the same block or the
+//     block's end after `defer mu.Unlock()`), `v := e` or `var v = e`
+//     where e calls something and reads only the function's own values →
+//     the statement just before the Lock. e may combine constants,
+//     literals, operators, indexing, slicing, len, cap, conversions to
+//     basic types and []byte, and calls of standard functions that
+//     compute from their arguments alone (sha256.Sum256, strconv.Itoa,
+//     strings.ToLower, …); its variables are locals or parameters (never
+//     the receiver, a field or a package variable) declared before the
+//     Lock, of a basic type, or parameters of a slice or array of one (a
+//     local slice may hold the locked state's bytes), that no function
+//     literal mentions and whose address is never taken. Nothing between
+//     the Lock and the statement may end the section early (return,
+//     break, continue, panic: the value would then be computed on a path
+//     that never did), assign those variables or write their elements,
+//     or name something else as the moved declaration does.
+//
 // Types come from the pass (go/packages, with the run's build tags); a
 // rule that needs a type it cannot see proposes nothing there. The rules
 // of every kind run once per package, so that the names two rewrites of

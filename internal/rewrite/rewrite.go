@@ -113,6 +113,7 @@ func (u *unit) candidates() []candidate {
 		out = append(out, u.grow(fn)...)
 		out = append(out, u.sortFunc(fn)...)
 		out = append(out, u.regexpOnce(fn)...)
+		out = append(out, u.outsideLock(fn)...)
 	}
 	return out
 }
