@@ -24,6 +24,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log"
 	"os"
 	"os/exec"
@@ -292,6 +293,15 @@ func source(dir string, c pairCase) error {
 	for name, text := range c.extra {
 		if err := write(filepath.Join(dir, name), []byte(text)); err != nil {
 			return err
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); errors.Is(err, fs.ErrNotExist) {
+		// A module from before modules (go-difflib v1.0.0): its path is
+		// the one it is downloaded by.
+		cmd := exec.Command("go", "mod", "init", c.module)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("go mod init: %v\n%s", err, out)
 		}
 	}
 	cmd := exec.Command("go", "mod", "edit", "-go=1.24")
