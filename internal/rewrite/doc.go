@@ -56,7 +56,9 @@
 //     are left alone (WriteString would need a conversion).
 //
 //   - strconv: `fmt.Sprintf` with a constant format of literal text, %%,
-//     %s of a string and %d of an integer of a basic type, and
+//     %s of a string and %d of an integer of a basic type (%v of either,
+//     which fmt prints the same; never of a float, whose shortest form fmt
+//     and strconv write differently), and
 //     `fmt.Sprint` of one such value → concatenation with strconv.Itoa,
 //     FormatInt or FormatUint; fmt's import is removed when no longer
 //     used. Named types are refused because fmt calls their Format,

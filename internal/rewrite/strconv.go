@@ -10,7 +10,7 @@ import (
 )
 
 // strconv finds fmt.Sprintf calls whose format has only literal text,
-// %s of strings and %d of integers, and fmt.Sprint of one string or
+// %s of strings and %d of integers (and %v of either), and fmt.Sprint of one string or
 // integer: the same string without fmt's reflection and boxing.
 func (u *unit) strconv(fn *ast.FuncDecl) []candidate {
 	var out []candidate
@@ -89,9 +89,16 @@ func (u *unit) sprintf(call *ast.CallExpr) (candidate, bool) {
 			switch verb := format[i]; verb {
 			case '%':
 				lit.WriteByte('%')
-			case 's', 'd':
+			case 's', 'd', 'v':
 				if len(args) == 0 {
 					return candidate{}, false
+				}
+				if verb == 'v' {
+					// %v of a plain string is %s, of a plain integer %d.
+					verb = 'd'
+					if u.isString(args[0]) {
+						verb = 's'
+					}
 				}
 				flush()
 				if !arg(verb, args[0]) {
