@@ -12,6 +12,10 @@
 // and pair, what fix measured for each against the commit, and B
 // against A.
 //
+// stringsbuilder is no longer among fix's analyzers (builder measured
+// better, docs/fix.md): its rows are those of the run recorded there,
+// and a run now proposes builder alone for that pair.
+//
 // Usage (from the repository root; needs git and the Go module proxy):
 //
 //	go build -o ./perfloop ./cmd/perfloop
