@@ -20,10 +20,10 @@ import (
 // stringsbuilder makes builder's edit and measured worse than it
 // (scripts/fixpairs, docs/fix.md): of the two, builder is kept.
 var Fixers = append(slices.Clone(rewrite.Analyzers),
-	modernize.FmtAppendfAnalyzer,     // []byte(fmt.Sprintf(…)) → fmt.Appendf(nil, …): one copy less
-	modernize.SlicesSortAnalyzer,     // sort.Slice(s, s[i] < s[j]) → slices.Sort(s): no reflection
-	modernize.StringsSeqAnalyzer,     // range strings.Split(…) → strings.SplitSeq: no slice
-	modernize.MinMaxAnalyzer,         // if a < b … else … → min(a, b): branch-free
+	modernize.FmtAppendfAnalyzer, // []byte(fmt.Sprintf(…)) → fmt.Appendf(nil, …): one copy less
+	modernize.SlicesSortAnalyzer, // sort.Slice(s, s[i] < s[j]) → slices.Sort(s): no reflection
+	modernize.StringsSeqAnalyzer, // range strings.Split(…) → strings.SplitSeq: no slice
+	modernize.MinMaxAnalyzer,     // if a < b … else … → min(a, b): branch-free
 	Perfsprint,
 )
 
