@@ -58,7 +58,11 @@
 //   - strconv: `fmt.Sprintf` with a constant format of literal text, %%,
 //     %s of a string and %d of an integer of a basic type (%v of either,
 //     which fmt prints the same; never of a float, whose shortest form fmt
-//     and strconv write differently), and
+//     and strconv write differently), `fmt.Fprintf` and `fmt.Fprint` of
+//     the same into a bytes.Buffer or strings.Builder (`&buf`, or a
+//     pointer to one) in a statement of its own → one WriteString per
+//     part (those writes never fail, so the count and error Fprintf
+//     returns carry nothing; a file or an io.Writer is left alone), and
 //     `fmt.Sprint` of one such value → concatenation with strconv.Itoa,
 //     FormatInt or FormatUint; fmt's import is removed when no longer
 //     used. Named types are refused because fmt calls their Format,
