@@ -207,6 +207,53 @@ func BenchmarkUnmarshal(b *testing.B) {
 }
 `},
 	},
+	{
+		name: "lo-difference-presize", repo: "samber/lo",
+		parent: "1f669cbc2d73147d8a03bd0deaa8947f385c685a~1", commit: "1f669cbc2d73147d8a03bd0deaa8947f385c685a",
+		what: "`left := Slice{}` → `make(Slice, 0, len(list1))` (and right) in Difference, before appends under an `if`", file: "intersect.go", fn: "Difference",
+		bench: "^BenchmarkDifferenceHalf$", pkg: ".",
+		extra: map[string]string{"difference_bench_test.go": `package lo
+
+import "testing"
+
+var sinkLeft, sinkRight []int
+
+// BenchmarkDifferenceHalf takes the difference of two lists of 1000
+// integers that share half of their elements.
+func BenchmarkDifferenceHalf(b *testing.B) {
+	a, c := make([]int, 1000), make([]int, 1000)
+	for i := range a {
+		a[i], c[i] = i, i+500
+	}
+	for i := 0; i < b.N; i++ {
+		sinkLeft, sinkRight = Difference(a, c)
+	}
+}
+`},
+	},
+	{
+		name: "lo-words-grow", repo: "samber/lo",
+		parent: "4e2c33e8a4b6067228ad70fa8e1d00b248ed97bc~1", commit: "4e2c33e8a4b6067228ad70fa8e1d00b248ed97bc",
+		what: "`result.Grow(len(str))` before the loop in Words that writes each rune, or a space in its place", file: "string.go", fn: "Words",
+		bench: "^BenchmarkWordsLong$", pkg: ".",
+		extra: map[string]string{"words_bench_test.go": `package lo
+
+import (
+	"strings"
+	"testing"
+)
+
+var sinkWords []string
+
+// BenchmarkWordsLong splits a 40-word identifier soup into words.
+func BenchmarkWordsLong(b *testing.B) {
+	s := strings.Repeat("parseHTTPRequest_withJSONBody-v2 ", 10)
+	for i := 0; i < b.N; i++ {
+		sinkWords = Words(s)
+	}
+}
+`},
+	},
 }
 
 func main() {
