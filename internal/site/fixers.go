@@ -33,9 +33,13 @@ var Fixers = append(slices.Clone(rewrite.Analyzers),
 // rewrites do that) and its fiximports off: fix adds the imports an edit
 // needs and removes those it leaves unused for each candidate on its
 // own, where perfsprint's import edit is one for all of a file's fixes.
+// Its integer and string formatting checks are off too: perfloop's
+// strconv rewrite makes the same edits (it measured no different, and
+// also takes %v and several verbs in one format), so perfsprint is left
+// the errors, bools and hex that strconv does not make.
 var Perfsprint = func() *analysis.Analyzer {
 	a := analyzer.New()
-	for flag, value := range map[string]string{"concat-loop": "false", "fiximports": "false"} {
+	for flag, value := range map[string]string{"concat-loop": "false", "fiximports": "false", "integer-format": "false", "string-format": "false"} {
 		if err := a.Flags.Set(flag, value); err != nil {
 			panic("perfsprint: " + err.Error())
 		}

@@ -12,9 +12,12 @@
 // and pair, what fix measured for each against the commit, and B
 // against A.
 //
-// stringsbuilder is no longer among fix's analyzers (builder measured
-// better, docs/fix.md): its rows are those of the run recorded there,
-// and a run now proposes builder alone for that pair.
+// stringsbuilder is no longer among fix's analyzers, and perfsprint's
+// integer and string checks are off (builder and strconv were kept,
+// docs/fix.md): the pairs' rows are those of the run recorded there, and
+// a run now proposes perfloop's rewrite alone. The go-difflib case
+// cannot run: its example test names an identifier the package no
+// longer has, which go test's vet refuses.
 //
 // Usage (from the repository root; needs git and the Go module proxy):
 //
