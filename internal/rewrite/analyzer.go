@@ -143,6 +143,11 @@ func (u *unit) diagnostic(c candidate) (analysis.Diagnostic, bool) {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: u.tf.LineStart(l), Message: "the rewrite edits this line too"})
 		}
 	}
+	for _, l := range c.about {
+		if !slices.Contains(c.lines(), l) {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: u.tf.LineStart(l), Message: "the rewrite removes cost charged to this line"})
+		}
+	}
 	d.SuggestedFixes = []analysis.SuggestedFix{{Message: c.advice, TextEdits: text}}
 	return d, true
 }

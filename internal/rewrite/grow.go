@@ -73,7 +73,17 @@ func (u *unit) growLoop(fn *ast.FuncDecl, s ast.Stmt) (candidate, bool) {
 	}
 	name := u.text(recv)
 	call := name + ".Grow(" + size + ")"
+	var about []int
+	ast.Inspect(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name != "Len" && u.text(sel.X) == name {
+				about = append(about, u.line(c.Pos()))
+			}
+		}
+		return true
+	})
 	return candidate{
+		about:  about,
 		kind:   "grow",
 		line:   u.line(loop.Pos()),
 		desc:   fmt.Sprintf("grow: %s before the loop", call),

@@ -84,7 +84,12 @@ func (u *unit) sortCall(call *ast.CallExpr) (candidate, bool) {
 		to = "SortStableFunc"
 	}
 	text := fmt.Sprintf("%s.%s(%s, func(a, b %s) int {\n\treturn %s\n})", sl, to, u.text(s), elemText, expr)
+	var about []int
+	for _, st := range lit.Body.List {
+		about = append(about, u.line(st.Pos()))
+	}
 	return candidate{
+		about:   about,
 		kind:    "sortfunc",
 		line:    u.line(call.Pos()),
 		desc:    fmt.Sprintf("sortfunc: sort.%s(%s, …) → %s.%s", name, u.text(s), sl, to),
