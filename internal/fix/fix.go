@@ -286,8 +286,14 @@ func prepare(ctx context.Context, opts Options, base testFailures, c candidate, 
 		}
 		return p
 	}
-	if out, err := goRun(ctx, p.mod, append([]string{"build", "-tags", opts.Tags}, pkgs...)...); err != nil {
-		return fail("build failed: ", compilerLine(out))
+	build, err := withGoFiles(ctx, p.mod, opts.Tags, pkgs)
+	if err != nil {
+		return fail("build failed: ", firstLine(err.Error()))
+	}
+	if len(build) > 0 {
+		if out, err := goRun(ctx, p.mod, append([]string{"build", "-tags", opts.Tags}, build...)...); err != nil {
+			return fail("build failed: ", compilerLine(out))
+		}
 	}
 	if out, err := goRun(ctx, p.mod, "vet", "-tags", opts.Tags, edited); err != nil {
 		return fail("vet failed: ", compilerLine(out))
@@ -488,6 +494,17 @@ func importers(ctx context.Context, mod, dir, tags string) ([]string, string, er
 	}
 	slices.Sort(pkgs)
 	return pkgs, edited, nil
+}
+
+// withGoFiles returns the packages of pkgs that have non-test Go files:
+// go build refuses a package of test files alone ("no non-test Go
+// files"), which its tests build anyway.
+func withGoFiles(ctx context.Context, mod, tags string, pkgs []string) ([]string, error) {
+	out, err := goRun(ctx, mod, append([]string{"list", "-e", "-tags", tags, "-f", "{{if .GoFiles}}{{.ImportPath}}{{end}}"}, pkgs...)...)
+	if err != nil {
+		return nil, errors.New(compilerLine(out))
+	}
+	return strings.Fields(out), nil
 }
 
 // together makes the kept edits that are not for review in one work

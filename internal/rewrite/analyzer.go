@@ -44,7 +44,7 @@ var Analyzers = func() []*analysis.Analyzer {
 
 // Kinds are the rewrites this package knows, in the order the rules run
 // on one function.
-var Kinds = []string{"presize", "builder", "strconv", "hoist-const", "hoist-alloc", "field"}
+var Kinds = []string{"presize", "builder", "strconv", "hoist-const", "hoist-alloc", "field", "grow", "sortfunc", "regexp-once", "outside-lock"}
 
 // KindOf returns the rewrite kind of one of Analyzers ("hoist-const"),
 // or "" for any other analyzer.
@@ -141,6 +141,11 @@ func (u *unit) diagnostic(c candidate) (analysis.Diagnostic, bool) {
 	for _, l := range c.lines() {
 		if l != c.line {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: u.tf.LineStart(l), Message: "the rewrite edits this line too"})
+		}
+	}
+	for _, l := range c.about {
+		if !slices.Contains(c.lines(), l) {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: u.tf.LineStart(l), Message: "the rewrite removes cost charged to this line"})
 		}
 	}
 	d.SuggestedFixes = []analysis.SuggestedFix{{Message: c.advice, TextEdits: text}}

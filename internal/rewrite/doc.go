@@ -56,7 +56,13 @@
 //     are left alone (WriteString would need a conversion).
 //
 //   - strconv: `fmt.Sprintf` with a constant format of literal text, %%,
-//     %s of a string and %d of an integer of a basic type, and
+//     %s of a string and %d of an integer of a basic type (%v of either,
+//     which fmt prints the same; never of a float, whose shortest form fmt
+//     and strconv write differently), `fmt.Fprintf` and `fmt.Fprint` of
+//     the same into a bytes.Buffer or strings.Builder (`&buf`, or a
+//     pointer to one) in a statement of its own → one WriteString per
+//     part (those writes never fail, so the count and error Fprintf
+//     returns carry nothing; a file or an io.Writer is left alone), and
 //     `fmt.Sprint` of one such value → concatenation with strconv.Itoa,
 //     FormatInt or FormatUint; fmt's import is removed when no longer
 //     used. Named types are refused because fmt calls their Format,
@@ -105,6 +111,78 @@
 //     buffer, which nothing in one function can rule out. Function
 //     literals that mention hdr, value receivers and generic types are
 //     left alone.
+//
+//   - grow: a bytes.Buffer or strings.Builder written in a loop whose
+//     writes have a lower bound known before it → `buf.Grow(n)` just
+//     before the loop. The loop ranges over a slice, array or map (n is
+//     len(xs) × the bytes every iteration writes for sure: WriteByte and
+//     WriteRune count 1, WriteString of a constant its length, a string
+//     of unknown length 0), or `for i := 0; i < len(x); i++` with i and x
+//     written nowhere else, or ranges over a string with its rune (n is
+//     len(s) when every iteration writes the rune, or a constant of at
+//     least one byte in a case of `switch r` whose values are ASCII). An
+//     if or switch counts the least of its branches (nothing without an
+//     else or default), and nothing after a statement that may end the
+//     iteration (continue, break, return, panic) counts: Grow never asks
+//     for more than the loop writes. The body may mention the buffer only
+//     as the receiver of its writes and Len (a Reset, a Bytes kept past
+//     the iteration, a buffer passed on are refused), with no function
+//     literal, go or defer; the buffer is a local, a parameter's or the
+//     receiver's field (never a package variable), and a pointer only
+//     when the function made it (`new`, `&T{}`, bytes.NewBuffer) or it is
+//     the receiver's field: Grow on a nil pointer panics even when the
+//     loop runs no iteration. A range over an integer (which may be
+//     negative) and a function that already calls Grow on it are left
+//     alone.
+//
+//   - sortfunc: `sort.Slice(s, func(i, j int) bool { return s[i].K <
+//     s[j].K })` (or >, or tie-breaks `if s[i].A != s[j].A { return
+//     s[i].A < s[j].A }` before the last return) → `slices.SortFunc(s,
+//     func(a, b T) int { return cmp.Compare(a.K, b.K) })` (cmp.Or of the
+//     keys, Go 1.22 and later), SliceStable → SortStableFunc. Both sort
+//     with one pdqsort, so the order is the same, of equal elements too;
+//     the rewrite saves the swapper reflection makes and the closure's
+//     indexing. s is an identifier or field of an unnamed slice type; i
+//     and j appear only as s[i] and s[j]; each key is a chain of fields of
+//     an integer or string type (floats are refused: cmp.Compare orders
+//     NaN, < does not); the element is at most 32 bytes (SortFunc's
+//     comparison takes both by value). `s[i] < s[j]` itself is left to
+//     modernize's slicessort (slices.Sort).
+//
+//   - regexp-once: `if re.MatchString(s) { …; m :=
+//     re.FindStringSubmatch(s); … }` → `if m := re.FindStringSubmatch(s);
+//     m != nil { …; … }`, and `if !re.MatchString(s) { … }` followed in
+//     the same block by `m := re.Find…(s)` → the Find before the if and
+//     `if m == nil`. The Find is one whose nil result means no match
+//     (FindStringSubmatch, FindStringSubmatchIndex, FindStringIndex,
+//     FindAllString… with a constant n other than 0, and the []byte
+//     forms after Match); FindString is refused, since "" is also an
+//     empty match. The regexp is the same expression (an identifier or
+//     fields), the input the same local or parameter, never address-taken
+//     nor assigned in a function literal; nothing between the two calls
+//     assigns either, writes the input's bytes, or — when the regexp is a
+//     field or the input a []byte — calls anything. The moved declaration
+//     must hide no other identifier of its name. This is the mechanical
+//     case of site's regexptwice; regexpacross (two functions) is left to
+//     the report.
+//
+//   - outside-lock: in a critical section (`mu.Lock()` or `mu.RLock()` of
+//     a sync.Mutex or RWMutex, to `mu.Unlock()` in the same block or the
+//     block's end after `defer mu.Unlock()`), `v := e` or `var v = e`
+//     where e calls something and reads only the function's own values →
+//     the statement just before the Lock. e may combine constants,
+//     literals, operators, indexing, slicing, len, cap, conversions to
+//     basic types and []byte, and calls of standard functions that
+//     compute from their arguments alone (sha256.Sum256, strconv.Itoa,
+//     strings.ToLower, …); its variables are locals or parameters (never
+//     the receiver, a field or a package variable) declared before the
+//     Lock, of a basic type, or parameters of a slice or array of one (a
+//     local slice may hold the locked state's bytes), that no function
+//     literal mentions and whose address is never taken. Nothing between
+//     the Lock and the statement may end the section early (return,
+//     break, continue, panic: the value would then be computed on a path
+//     that never did), assign those variables or write their elements,
+//     or name something else as the moved declaration does.
 //
 // Types come from the pass (go/packages, with the run's build tags); a
 // rule that needs a type it cannot see proposes nothing there. The rules

@@ -68,9 +68,12 @@ func (p *pkg) unit(i int, path string, src []byte) *unit {
 
 // A candidate is a rewrite found and checked, as edits of the original.
 type candidate struct {
-	kind   string
-	line   int
-	more   []int // other lines where At proposes it
+	kind string
+	line int
+	more []int // other lines where At proposes it
+	// about are lines the rewrite does not edit but whose cost it
+	// removes (the writes a Grow sizes for): a profile charges them.
+	about  []int
 	review bool
 	desc   string
 	// shape names the code the rule recognised ("append-unsized"),
@@ -110,6 +113,10 @@ func (u *unit) candidates() []candidate {
 		out = append(out, u.hoistConst(fn)...)
 		out = append(out, u.hoistAlloc(fn)...)
 		out = append(out, u.field(fn)...)
+		out = append(out, u.grow(fn)...)
+		out = append(out, u.sortFunc(fn)...)
+		out = append(out, u.regexpOnce(fn)...)
+		out = append(out, u.outsideLock(fn)...)
 	}
 	return out
 }

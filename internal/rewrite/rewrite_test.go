@@ -232,3 +232,27 @@ func TestCompareGo(t *testing.T) {
 		t.Errorf("%v not in order", vs)
 	}
 }
+
+// TestRelatedCost: a Grow edits only the line before the loop, but the
+// cost it removes is charged to the writes in the loop; fix takes a
+// candidate at a root cause's lines, so the diagnostic names them.
+func TestRelatedCost(t *testing.T) {
+	grow := Analyzers[slices.Index(Kinds, "grow")]
+	results := analysistest.Run(t, analysistest.TestData(), grow, "grow")
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if r.Pass.Fset.Position(d.Pos).Line != 13 {
+				continue
+			}
+			var lines []int
+			for _, rel := range d.Related {
+				lines = append(lines, r.Pass.Fset.Position(rel.Pos).Line)
+			}
+			if !slices.Contains(lines, 20) || !slices.Contains(lines, 16) {
+				t.Errorf("Escape's Grow: related lines %v, want the writes at 16 and 20", lines)
+			}
+			return
+		}
+	}
+	t.Fatal("no diagnostic at grow.go:13")
+}

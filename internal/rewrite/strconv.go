@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
 )
 
 // strconv finds fmt.Sprintf calls whose format has only literal text,
-// %s of strings and %d of integers, and fmt.Sprint of one string or
+// %s of strings and %d of integers (and %v of either), and fmt.Sprint of one string or
 // integer: the same string without fmt's reflection and boxing.
 func (u *unit) strconv(fn *ast.FuncDecl) []candidate {
 	var out []candidate
@@ -32,9 +33,27 @@ func (u *unit) sprintf(call *ast.CallExpr) (candidate, bool) {
 	if path != "fmt" || call.Ellipsis.IsValid() {
 		return candidate{}, false
 	}
-	switch u.parents[call].(type) {
-	case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
-		return candidate{}, false // the result unused: the call must stay a call
+	args := call.Args
+	// w is the buffer fmt.Fprint and Fprintf write to: a bytes.Buffer or
+	// strings.Builder, whose writes never fail, in a statement of its
+	// own (the count and the nil error unused).
+	var w string
+	var stmt *ast.ExprStmt
+	switch name {
+	case "Fprint", "Fprintf":
+		es, ok := u.parents[call].(*ast.ExprStmt)
+		if !ok || len(args) == 0 {
+			return candidate{}, false
+		}
+		if w, ok = u.bufferArg(args[0]); !ok {
+			return candidate{}, false
+		}
+		stmt, args, name = es, args[1:], "S"+strings.TrimPrefix(name, "F")
+	default:
+		switch u.parents[call].(type) {
+		case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
+			return candidate{}, false // the result unused: the call must stay a call
+		}
 	}
 	sc, ok := u.qualifier("strconv")
 	if !ok {
@@ -50,26 +69,26 @@ func (u *unit) sprintf(call *ast.CallExpr) (candidate, bool) {
 	}
 	switch name {
 	case "Sprint":
-		if len(call.Args) != 1 {
+		if len(args) != 1 {
 			return candidate{}, false
 		}
 		verb := byte('s')
-		if !u.isString(call.Args[0]) {
+		if !u.isString(args[0]) {
 			verb = 'd'
 		}
-		if !arg(verb, call.Args[0]) {
+		if !arg(verb, args[0]) {
 			return candidate{}, false
 		}
 	case "Sprintf":
-		if len(call.Args) == 0 {
+		if len(args) == 0 {
 			return candidate{}, false
 		}
-		tv, ok := u.info.Types[call.Args[0]]
+		tv, ok := u.info.Types[args[0]]
 		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 			return candidate{}, false
 		}
 		format := constant.StringVal(tv.Value)
-		args := call.Args[1:]
+		args := args[1:]
 		var lit strings.Builder
 		flush := func() {
 			if lit.Len() > 0 {
@@ -89,9 +108,16 @@ func (u *unit) sprintf(call *ast.CallExpr) (candidate, bool) {
 			switch verb := format[i]; verb {
 			case '%':
 				lit.WriteByte('%')
-			case 's', 'd':
+			case 's', 'd', 'v':
 				if len(args) == 0 {
 					return candidate{}, false
+				}
+				if verb == 'v' {
+					// %v of a plain string is %s, of a plain integer %d.
+					verb = 'd'
+					if u.isString(args[0]) {
+						verb = 's'
+					}
 				}
 				flush()
 				if !arg(verb, args[0]) {
@@ -108,6 +134,9 @@ func (u *unit) sprintf(call *ast.CallExpr) (candidate, bool) {
 		}
 	default:
 		return candidate{}, false
+	}
+	if stmt != nil {
+		return u.fprintCandidate(call, stmt, w, parts, usesStrconv), true
 	}
 	expr := strings.Join(parts, " + ")
 	switch {
@@ -170,4 +199,45 @@ func (u *unit) formatArg(verb byte, e ast.Expr, sc string) (string, bool, bool) 
 		return sc + ".FormatUint(uint64(" + text + "), 10)", true, true
 	}
 	return "", false, false
+}
+
+// bufferArg returns the buffer an io.Writer argument is, written as a
+// receiver: v for &v of a bytes.Buffer or strings.Builder variable or
+// field, p for a pointer to one; false for any other writer.
+func (u *unit) bufferArg(e ast.Expr) (string, bool) {
+	e = ast.Unparen(e)
+	if un, ok := e.(*ast.UnaryExpr); ok && un.Op == token.AND {
+		if pure(un.X) && u.isBuffer(un.X) {
+			return u.text(un.X), true
+		}
+		return "", false
+	}
+	if _, isPtr := u.typeOf(e).(*types.Pointer); isPtr && pure(e) && u.isBuffer(e) {
+		return u.text(e), true
+	}
+	return "", false
+}
+
+// fprintCandidate writes fmt.Fprintf(&buf, …) as the buffer's own
+// writes, one WriteString per part.
+func (u *unit) fprintCandidate(call *ast.CallExpr, stmt *ast.ExprStmt, w string, parts []string, usesStrconv bool) candidate {
+	var lines []string
+	for _, p := range parts {
+		lines = append(lines, w+".WriteString("+p+")")
+	}
+	text := strings.Join(lines, "\n")
+	c := candidate{
+		kind:   "strconv",
+		line:   u.line(call.Pos()),
+		desc:   fmt.Sprintf("strconv: %s → %s", u.text(call), strings.Join(lines, "; ")),
+		shape:  "fprintf-buffer",
+		says:   fmt.Sprintf("%s formats only strings and integers into a buffer, through fmt's reflection and an interface per argument", u.text(call)),
+		advice: fmt.Sprintf("write them into the buffer directly: %s", strings.Join(lines, "; ")),
+		edits:  []edit{replace(stmt, text)},
+		drop:   []string{"fmt"},
+	}
+	if usesStrconv {
+		c.imports = []string{"strconv"}
+	}
+	return c
 }

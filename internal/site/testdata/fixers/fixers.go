@@ -48,3 +48,8 @@ func Least(a, b int) int {
 	}
 	return x
 }
+
+// Label formats an integer with Sprintf: strconv's edit, not perfsprint's.
+func Label(n int) string {
+	return fmt.Sprintf("%d", n)
+}
