@@ -608,6 +608,16 @@ func calleeWords(callee, cat string) (what, fix string) {
 	switch {
 	case isStackWalk(callee):
 		return "walking the stack (" + short + ")", "walk the stack once per call site and cache the result by program counter, or make it optional on the hot path"
+	case cat != "syscall" && isReaderCall(callee):
+		// Small reads through an interface: the bytes are often in
+		// memory already, and each call moves a few of them.
+		return "reading through an io.Reader (" + short + ")", "read fewer, larger pieces: decode from the []byte directly when the input is already in memory, or read a whole value per call instead of a few bytes"
+	case anyIn(callee, "sync.(*Map).Load", "sync.(*HashTrieMap", "sync.(*Map).LoadOrStore"):
+		// The lookup is the cache itself: caching its result again is
+		// no advice.
+		return "a sync.Map lookup (" + short + ")", "the lookup is the cache: keep its result where the caller already is (look it up once per type or per call, not per value), or a plain map built once and read without a lock"
+	case anyIn(callee, "reflect.(*MapIter)"):
+		return "iterating a map through reflection (" + short + ")", "reuse one key and one value per map with reflect.Value.SetIterKey and SetIterValue instead of iter.Key() and iter.Value(), which copy every entry out"
 	case short == "sort.Slice" || short == "sort.SliceStable":
 		// Its cost shows in reflection (the swapper), but it is a sort.
 		return "sorting through reflection (" + short + ")", "sort the typed slice with slices.SortFunc (slices.Sort for a slice of strings or numbers): no reflection; and sort only where the order is needed"
@@ -629,6 +639,22 @@ func calleeWords(callee, cat string) (what, fix string) {
 		return w[0] + " (" + short + ")", w[1]
 	}
 	return short, cpuWords["other"][1]
+}
+
+// isReaderCall reports whether callee reads through an io.Reader or an
+// in-memory reader: io.ReadFull and io.ReadAtLeast, and the Read methods
+// of bytes.Reader, bytes.Buffer, strings.Reader and bufio.Reader.
+func isReaderCall(callee string) bool {
+	short := pkgFunc(callee)
+	if short == "io.ReadFull" || short == "io.ReadAtLeast" {
+		return true
+	}
+	for _, r := range []string{"bytes.(*Reader).Read", "bytes.(*Buffer).Read", "strings.(*Reader).Read", "bufio.(*Reader).Read"} {
+		if strings.Contains(callee, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // calleeMech names what a runtime callee does, for the shapes that

@@ -1,0 +1,32 @@
+package findings
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCalleeWords: what a line's call costs is named after what the call
+// does, and the advice fits it — reads through an in-memory reader are
+// not "string building", a sync.Map lookup is not told to cache its
+// result, a reflected map iteration is told to reuse its key and value.
+func TestCalleeWords(t *testing.T) {
+	tests := []struct {
+		callee, cat    string
+		what, fix, not string
+	}{
+		{"io.ReadAtLeast", "strings", "reading through an io.Reader (io.ReadAtLeast)", "decode from the []byte directly", "strings.Builder"},
+		{"bytes.(*Buffer).ReadByte", "strings", "reading through an io.Reader", "a whole value per call", "copy less"},
+		{"io.ReadFull", "syscall", "system calls (io.ReadFull)", "buffer the I/O", "[]byte directly"},
+		{"sync.(*HashTrieMap[go.shape.interface {},go.shape.interface {}]).Load", "other", "a sync.Map lookup", "the lookup is the cache", "cache its result"},
+		{"sync.(*Map).Load", "other", "a sync.Map lookup (sync.(*Map).Load)", "the lookup is the cache", "cache its result"},
+		{"reflect.(*MapIter).Next", "reflect", "iterating a map through reflection", "SetIterKey", "cache what it finds"},
+		{"reflect.Value.Field", "reflect", "reflection (reflect.Value.Field)", "reflect once", ""},
+		{"bytes.(*Buffer).Write", "strings", "copying bytes", "copy less", ""},
+	}
+	for _, tt := range tests {
+		what, fix := calleeWords(tt.callee, tt.cat)
+		if !strings.Contains(what, tt.what) || !strings.Contains(fix, tt.fix) || tt.not != "" && strings.Contains(fix, tt.not) {
+			t.Errorf("calleeWords(%q, %q) = %q, %q; want %q, a fix with %q and without %q", tt.callee, tt.cat, what, fix, tt.what, tt.fix, tt.not)
+		}
+	}
+}
