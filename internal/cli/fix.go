@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -92,6 +95,7 @@ type fixOptions struct {
 	budget      time.Duration
 	abBudget    time.Duration
 	profileTime time.Duration
+	rounds      int
 }
 
 func runFix(ctx context.Context, args []string, s Streams) error {
@@ -108,9 +112,14 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	fs.DurationVar(&opts.budget, "time", 20*time.Minute, "stop trying candidates after about `d`; the rest are listed as not reached")
 	fs.DurationVar(&opts.abBudget, "candidate-time", 2*time.Minute, "measure each candidate for at most `d`")
 	fs.DurationVar(&opts.profileTime, "profiletime", time.Second, "profile each benchmark's CPU for at least `d` in the report (see perfloop report)")
+	fs.IntVar(&opts.rounds, "rounds", 1, "try up to `n` rounds: each next one on a report measured with the earlier rounds' kept patches made")
 	if err := opts.parse(fs, args); err != nil {
 		return err
 	}
+	if opts.rounds < 1 {
+		return usageErrorf("-rounds must be 1 or more, got %d", opts.rounds)
+	}
+
 	if opts.from != "" && !strings.HasSuffix(opts.from, ".json") {
 		opts.from = strings.TrimSuffix(opts.from, "/") + "/report.json"
 	}
@@ -125,7 +134,7 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	defer bar.Done()
 	cfg := fix.Config{
 		From: opts.from, Loop: opts.loopConfig(), ProfileTime: opts.profileTime,
-		Production: opts.production, Apply: opts.apply,
+		Production: opts.production, Apply: opts.apply, Rounds: opts.rounds,
 		Fix: fix.Options{
 			MinShare: opts.minShare, Tags: opts.tags, Budget: opts.budget, Out: out.path(), Threshold: 0.03,
 			AB: abtest.Options{Benchtime: "10ms", Timeout: opts.timeout, MinRounds: 6, MaxRounds: 60,
@@ -149,6 +158,13 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 		res.Kept[i].Patch = out.shown(res.Kept[i].Patch)
 	}
 	res.Together = out.shown(res.Together)
+	// fix.json says what was tried, for perfloop report -from-fix; a run
+	// that tried nothing leaves an earlier -out as it was.
+	if len(res.Kept)+len(res.Rejected) > 0 {
+		if werr := writeFixJSON(out.path("fix.json"), res); werr != nil && err == nil {
+			err = werr
+		}
+	}
 	if kerr := keepOutput(s, out, err, "patches"); kerr != nil && err == nil {
 		err = kerr
 	}
@@ -170,34 +186,26 @@ func renderFix(s Streams, opts fixOptions, res *document.Fix) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(res)
 	}
-	w := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(w, "kept\tsite\trewrite\tbenchmarks\tchange [95%% CI]\ttests\n")
-	for _, k := range res.Kept {
-		review := ""
-		if k.Review {
-			review = " (review)"
-		}
-		for i, m := range k.Benchmarks {
-			if !m.Significant && i > 0 {
-				continue
-			}
-			site, rw, tests := "", "", ""
-			if i == 0 {
-				site, rw, tests = fmt.Sprintf("%s:%d", k.File, k.Line), k.Rewrite+review, fmt.Sprintf("%d package(s) pass", len(k.Tests))
-			}
-			fmt.Fprintf(w, "\t%s\t%s\t%s %s\t%s\t%s\n", site, rw, m.Name, m.Unit, change(m), tests)
-		}
+	if res.Rounds == 0 {
+		renderRound(s, res.Kept, res.Rejected)
 	}
-	w.Flush()
-	if len(res.Kept) == 0 {
-		fmt.Fprintln(s.Out, "  (none kept)")
-	}
-	if len(res.Rejected) > 0 {
+	for r := 1; r <= res.Rounds; r++ {
+		fmt.Fprintf(s.Out, "round %d:\n", r)
+		kept := slices.DeleteFunc(slices.Clone(res.Kept), func(k document.FixKept) bool { return k.Round != r })
+		rejected := slices.DeleteFunc(slices.Clone(res.Rejected), func(k document.FixRejected) bool { return k.Round != r })
+		if len(kept)+len(rejected) == 0 {
+			fmt.Fprintf(s.Out, "  no candidate at the report's root causes: the rounds stop\n\n")
+			continue
+		}
+		renderRound(s, kept, rejected)
 		fmt.Fprintln(s.Out)
-		w = tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
-		fmt.Fprintf(w, "not kept\tsite\trewrite\treason\n")
-		for _, r := range res.Rejected {
-			fmt.Fprintf(w, "\t%s:%d\t%s\t%s\n", r.File, r.Line, r.Rewrite, r.Reason)
+	}
+	if len(res.Cumulative) > 0 {
+		fmt.Fprintf(s.Out, "every kept patch against %s (measured):\n", short(res.Commit))
+		w := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
+		fmt.Fprintf(w, "\tbenchmark\tchange [95%% CI]\n")
+		for _, m := range res.Cumulative {
+			fmt.Fprintf(w, "\t%s %s\t%s\n", m.Name, m.Unit, change(m))
 		}
 		w.Flush()
 	}
@@ -220,10 +228,78 @@ func renderFix(s Streams, opts fixOptions, res *document.Fix) error {
 	return nil
 }
 
+// renderRound writes the tables of kept and not kept candidates.
+func renderRound(s Streams, kept []document.FixKept, rejected []document.FixRejected) {
+	w := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(w, "kept\tsite\trewrite\tbenchmarks\tchange [95%% CI]\ttests\ttime\n")
+	for _, k := range kept {
+		review := ""
+		if k.Review {
+			review = " (review)"
+		}
+		for i, m := range k.Benchmarks {
+			if !m.Significant && i > 0 {
+				continue
+			}
+			site, rw, tests, took := "", "", "", ""
+			if i == 0 {
+				site, rw, tests, took = fmt.Sprintf("%s:%d", k.File, k.Line), k.Rewrite+review, fmt.Sprintf("%d package(s) pass", len(k.Tests)), timing(k.Seconds)
+			}
+			fmt.Fprintf(w, "\t%s\t%s\t%s %s\t%s\t%s\t%s\n", site, rw, m.Name, m.Unit, change(m), tests, took)
+		}
+	}
+	w.Flush()
+	if len(kept) == 0 {
+		fmt.Fprintln(s.Out, "  (none kept)")
+	}
+	if len(rejected) > 0 {
+		fmt.Fprintln(s.Out)
+		w = tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
+		fmt.Fprintf(w, "not kept\tsite\trewrite\treason\ttime\n")
+		for _, r := range rejected {
+			fmt.Fprintf(w, "\t%s:%d\t%s\t%s\t%s\n", r.File, r.Line, r.Rewrite, r.Reason, timing(r.Seconds))
+		}
+		w.Flush()
+	}
+}
+
+// timing says what a candidate cost: "build 1.2s, vet 0.4s, tests 2.0s,
+// A/B 8.1s", the stages it did not reach left out.
+func timing(t document.FixTiming) string {
+	var parts []string
+	for _, st := range []struct {
+		name string
+		s    float64
+	}{{"build", t.Build}, {"vet", t.Vet}, {"tests", t.Tests}, {"A/B", t.AB}} {
+		switch {
+		case st.s >= 0.1:
+			parts = append(parts, fmt.Sprintf("%s %.1fs", st.name, st.s))
+		case st.s > 0:
+			parts = append(parts, st.name+" <0.1s")
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // fixFile says whether a name in a fix -out directory is one perfloop fix
-// writes there: NN-KIND-FILE-LINE.patch and all.patch.
+// writes there: NN-KIND-FILE-LINE.patch, all.patch and fix.json.
 func fixFile(name string, isDir bool) bool {
-	return !isDir && strings.HasSuffix(name, ".patch")
+	return !isDir && (strings.HasSuffix(name, ".patch") || name == "fix.json")
+}
+
+// writeFixJSON writes a fix result as perfloop fix -json prints it.
+func writeFixJSON(path string, res *document.Fix) error {
+	b, err := json.MarshalIndent(res, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
 }
 
 // change formats a measured row: "−33.3% [−33.3%, −33.3%]".

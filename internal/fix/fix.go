@@ -169,7 +169,8 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 		go func() { ch <- prepare(ctx, opts, base, cands[i], filepath.Join(tmp, fmt.Sprintf("c%d", i))) }()
 		return ch
 	}
-	var edits []Edit // the kept ones'
+	var edits []Edit                // the kept ones'
+	var benches, benchPkgs []string // the benchmarks they were measured on
 	coming := prep(0)
 	for i, c := range cands {
 		p := <-coming
@@ -179,6 +180,7 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 		}
 		bar.Status(fmt.Sprintf("candidate %d of %d: %s at %s:%d", i+1, len(cands), c.Kind, c.File, c.Line))
 		kept, why, err := p.measure(ctx, opts, bar)
+		took := p.took
 		p.close()
 		if err != nil {
 			if coming != nil {
@@ -187,8 +189,11 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 			return res, nil, err
 		}
 		if kept == nil {
-			res.Rejected = append(res.Rejected, reject(c, why))
+			r := reject(c, why)
+			r.Seconds = took
+			res.Rejected = append(res.Rejected, r)
 		} else {
+			kept.Seconds = took
 			name := fmt.Sprintf("%02d-%s-%s-%d.patch", opts.numbered+len(res.Kept)+1, c.Kind, strings.TrimSuffix(filepath.Base(c.File), ".go"), c.Line)
 			if opts.Out != "" {
 				path := filepath.Join(opts.Out, name)
@@ -202,6 +207,8 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 			}
 			res.Kept = append(res.Kept, *kept)
 			edits = append(edits, c.Edit)
+			names, pkgs := benchmarksOf(opts.Doc, c.finding)
+			benches, benchPkgs = union(benches, names), union(benchPkgs, pkgs)
 		}
 		if coming == nil {
 			for _, c := range cands[i+1:] {
@@ -212,6 +219,7 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 	}
 	res.Together, next, err = together(ctx, opts, base, res.Kept, edits, filepath.Join(tmp, "together"), keep)
 	if next != nil {
+		next.benches, next.pkgs = benches, benchPkgs
 		remove := next.remove
 		next.remove = func() error {
 			defer os.RemoveAll(tmp)
@@ -225,8 +233,17 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 }
 
 func reject(c candidate, why string) document.FixRejected {
-	return document.FixRejected{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Reason: why}
+	return document.FixRejected{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Reason: why, Cause: causeOf(c.finding)}
 }
+
+// causeOf names the root cause a candidate answers, as report -from-fix
+// finds it again.
+func causeOf(f document.Finding) document.FixCause {
+	return document.FixCause{File: f.File, Line: f.Line, Message: f.Message}
+}
+
+// seconds is a duration in seconds, to a hundredth.
+func seconds(d time.Duration) float64 { return math.Round(d.Seconds()*100) / 100 }
 
 // prepared is a candidate's edit in its own work tree, built, vetted and
 // tested, or why not.
@@ -238,6 +255,7 @@ type prepared struct {
 	patch    string
 	why      string // the rejection, when the checks failed
 	err      error  // a failure of perfloop or the machine, or cancellation
+	took     document.FixTiming
 }
 
 func (p *prepared) close() {
@@ -286,13 +304,21 @@ func prepare(ctx context.Context, opts Options, base testFailures, c candidate, 
 		}
 		return p
 	}
-	if out, err := goRun(ctx, p.mod, append([]string{"build", "-tags", opts.Tags}, pkgs...)...); err != nil {
+	t := time.Now()
+	out, err := goRun(ctx, p.mod, append([]string{"build", "-tags", opts.Tags}, pkgs...)...)
+	p.took.Build = seconds(time.Since(t))
+	if err != nil {
 		return fail("build failed: ", compilerLine(out))
 	}
-	if out, err := goRun(ctx, p.mod, "vet", "-tags", opts.Tags, edited); err != nil {
+	t = time.Now()
+	out, err = goRun(ctx, p.mod, "vet", "-tags", opts.Tags, edited)
+	p.took.Vet = seconds(time.Since(t))
+	if err != nil {
 		return fail("vet failed: ", compilerLine(out))
 	}
+	t = time.Now()
 	failed, err := runTests(ctx, p.mod, opts.Tags, pkgs)
+	p.took.Tests = seconds(time.Since(t))
 	if err != nil {
 		p.err = err
 		return p
@@ -319,25 +345,15 @@ func (p *prepared) measure(ctx context.Context, opts Options, bar *progress.Bar)
 	if len(benches) == 0 {
 		return nil, "no benchmark hits the site: not measured", nil
 	}
-	pattern := "^(" + strings.Join(quoteAll(benches), "|") + ")$"
 	bar.Status(fmt.Sprintf("%s:%d: measuring %s", c.File, c.Line, strings.Join(benches, ", ")))
-	sides, err := abtest.Build(ctx, [2]abtest.Spec{
+	t := time.Now()
+	r, why, err := compare(ctx, opts, [2]abtest.Spec{
 		{Role: "BASE", Label: short(opts.Commit), Dir: opts.Dir, Tags: opts.Tags},
 		{Role: "HEAD", Label: c.Kind, Dir: p.mod, Tags: opts.Tags},
-	}, bpkgs, pattern, bar)
-	if err != nil {
-		if cerr := ctxErr(ctx); cerr != nil {
-			return nil, "", cerr
-		}
-		return nil, "build failed: " + firstLine(err.Error()), nil
-	}
-	defer abtest.Close(sides)
-	r, err := abtest.Run(ctx, sides, opts.AB, bar)
-	if err != nil {
-		if cerr := ctxErr(ctx); cerr != nil {
-			return nil, "", cerr
-		}
-		return nil, "not measured: " + firstLine(err.Error()), nil
+	}, benches, bpkgs, bar)
+	p.took.AB = seconds(time.Since(t))
+	if r == nil {
+		return nil, why, err
 	}
 	if len(r.Failures) > 0 {
 		return nil, "a benchmark failed with the edit: " + firstLine(r.Failures[0].String()), nil
@@ -353,7 +369,31 @@ func (p *prepared) measure(ctx context.Context, opts Options, bar *progress.Bar)
 		return nil, "no significant change", nil
 	}
 	return &document.FixKept{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Patch: p.patch,
-		Review: c.Review, Benchmarks: rows, Tests: p.pkgs, Finding: c.finding.Message}, "", nil
+		Review: c.Review, Benchmarks: rows, Tests: p.pkgs, Finding: c.finding.Message, Cause: causeOf(c.finding)}, "", nil
+}
+
+// compare builds the benchmarks of pkgs on both sides and runs the
+// paired A/B comparison of those named benches. It returns the result,
+// or why there is none (a build that failed, a comparison that could not
+// run) and the error of an interrupted run.
+func compare(ctx context.Context, opts Options, specs [2]abtest.Spec, benches, pkgs []string, bar *progress.Bar) (*abtest.Result, string, error) {
+	pattern := "^(" + strings.Join(quoteAll(benches), "|") + ")$"
+	sides, err := abtest.Build(ctx, specs, pkgs, pattern, bar)
+	if err != nil {
+		if cerr := ctxErr(ctx); cerr != nil {
+			return nil, "", cerr
+		}
+		return nil, "build failed: " + firstLine(err.Error()), nil
+	}
+	defer abtest.Close(sides)
+	r, err := abtest.Run(ctx, sides, opts.AB, bar)
+	if err != nil {
+		if cerr := ctxErr(ctx); cerr != nil {
+			return nil, "", cerr
+		}
+		return nil, "not measured: " + firstLine(err.Error()), nil
+	}
+	return r, "", nil
 }
 
 // units returns the units a finding's gain may show in: sec/op, and the
@@ -449,6 +489,17 @@ func benchmarksOf(doc *document.Report, f document.Finding) (names, pkgs []strin
 	slices.Sort(names)
 	slices.Sort(pkgs)
 	return names, pkgs
+}
+
+// union returns a with the elements of b it lacks, sorted.
+func union(a, b []string) []string {
+	for _, e := range b {
+		if !slices.Contains(a, e) {
+			a = append(a, e)
+		}
+	}
+	slices.Sort(a)
+	return a
 }
 
 func quoteAll(names []string) []string {
@@ -563,6 +614,9 @@ func together(ctx context.Context, opts Options, base testFailures, kept []docum
 		return "together, the kept patches fail the tests: " + summary(fails), nil, nil
 	}
 	msg := fmt.Sprintf("the %d kept patch(es) apply together and pass the tests of %d package(s)", n, len(pkgs))
+	if opts.Applied != "" {
+		msg = fmt.Sprintf("the %d kept patch(es) of round %d apply together on top of the earlier rounds' and pass the tests of %d package(s)", n, opts.round, len(pkgs))
+	}
 	if len(base) > 0 {
 		msg += " (but for the tests that fail at the commit already)"
 	}
@@ -595,6 +649,9 @@ type roundBase struct {
 	dir, mod string
 	remove   func() error
 	patch    string
+	// benches and pkgs are the benchmarks the round's kept edits were
+	// measured on, and their packages.
+	benches, pkgs []string
 }
 
 func (b *roundBase) close() {

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfloop/perfloop/internal/abtest"
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/loop"
@@ -39,6 +40,11 @@ type Config struct {
 	// Apply applies the kept patches that are not for review to the work
 	// tree (which must have no uncommitted changes).
 	Apply bool
+	// Rounds is how many rounds to run (fix -rounds; 0 and 1 run one):
+	// after a round that kept a patch, its kept patches are made in the
+	// scratch tree, the report is measured there again and its root
+	// causes are tried.
+	Rounds int
 	// Fix holds the rewriting and measuring options (Repo, Rel, Commit,
 	// Dir and Doc are set by Run).
 	Fix Options
@@ -144,8 +150,7 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 			return nil, err
 		}
 	}
-	stage("rewriting and measuring")
-	res, err := Try(ctx, opts, bar)
+	res, err := tryRounds(ctx, cfg, opts, stage, bar)
 	bar.Done()
 	if res != nil {
 		res.Failures = failures
@@ -177,6 +182,93 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 		return res, fmt.Errorf("git apply %s: %s", all, firstLine(string(out)))
 	}
 	res.Applied = true
+	return res, nil
+}
+
+// tryRounds tries the candidates of cfg.Rounds rounds (one when it is 0
+// or 1): each round after the first starts from a report measured on the
+// commit with every patch kept so far made, and the rounds stop at the
+// first that keeps nothing. With more than one round, the tree with every
+// kept patch made is then measured against the commit (Cumulative).
+func tryRounds(ctx context.Context, cfg Config, opts Options, stage func(string), bar *progress.Bar) (*document.Fix, error) {
+	rounds := max(cfg.Rounds, 1)
+	if rounds == 1 {
+		stage("rewriting and measuring")
+		return Try(ctx, opts, bar)
+	}
+	start := time.Now()
+	budget := opts.Budget
+	orig := opts.Dir
+	var res *document.Fix
+	var last *roundBase
+	defer func() { last.close() }()
+	var benches, pkgs []string
+	for r := 1; r <= rounds; r++ {
+		opts.round = r
+		if budget > 0 {
+			opts.Budget = budget - time.Since(start)
+			if opts.Budget <= 0 {
+				break
+			}
+		}
+		stage(fmt.Sprintf("round %d: rewriting and measuring", r))
+		got, next, err := try(ctx, opts, bar, true)
+		bar.Done()
+		if res == nil {
+			res = got
+		} else {
+			res.Kept = append(res.Kept, got.Kept...)
+			res.Rejected = append(res.Rejected, got.Rejected...)
+			res.BaselineFailures = union(res.BaselineFailures, got.BaselineFailures)
+			if got.Together != "" {
+				res.Together = got.Together
+			}
+		}
+		res.Rounds = r
+		if err != nil {
+			next.close()
+			return res, err
+		}
+		if next == nil {
+			break // nothing kept, or the kept patches do not go together
+		}
+		last.close()
+		last = next
+		benches, pkgs = union(benches, next.benches), union(pkgs, next.pkgs)
+		if r == rounds {
+			break
+		}
+		stage(fmt.Sprintf("round %d: measuring the report with round %d's patches made", r+1, r))
+		lc := cfg.Loop
+		lc.Dir = next.mod
+		run, err := loop.Report(ctx, lc, loop.ReportOptions{ProfileTime: cfg.ProfileTime, Stage: stage}, bar)
+		bar.Done()
+		if err != nil {
+			return res, err
+		}
+		if run == nil || run.Doc == nil {
+			break
+		}
+		opts.Dir, opts.Applied, opts.Doc = next.mod, next.patch, run.Doc
+		opts.numbered += len(got.Kept)
+	}
+	res.WallSeconds = seconds(time.Since(start))
+	if last == nil || len(benches) == 0 {
+		return res, nil
+	}
+	stage(fmt.Sprintf("measuring every kept patch together against %s", short(opts.Commit)))
+	ab, _, err := compare(ctx, opts, [2]abtest.Spec{
+		{Role: "BASE", Label: short(opts.Commit), Dir: orig, Tags: opts.Tags},
+		{Role: "HEAD", Label: "all rounds", Dir: last.mod, Tags: opts.Tags},
+	}, benches, pkgs, bar)
+	bar.Done()
+	if err != nil {
+		return res, err
+	}
+	if ab != nil {
+		res.Cumulative, _, _, _ = decide(ab, document.Finding{Kind: document.KindAlloc}, opts.Threshold)
+	}
+	res.WallSeconds = seconds(time.Since(start))
 	return res, nil
 }
 
