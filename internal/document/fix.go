@@ -103,3 +103,25 @@ type FixRejected struct {
 	// such as one cold in production).
 	Seconds FixTiming `json:"seconds"`
 }
+
+// Tried is what perfloop fix tried at a root cause, as report -from-fix
+// puts it beside the finding: a kept patch with its best measured gain,
+// or a candidate not kept with the reason.
+type Tried struct {
+	Rewrite string `json:"rewrite"`
+	// File and Line are the site the rewrite edited.
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Kept bool   `json:"kept"`
+	// Review marks a kept patch that changes a type's fields or an
+	// exported signature.
+	Review bool `json:"review,omitempty"`
+	// Gain is a kept patch's significant improvement, sec/op first, then
+	// allocs/op, then B/op; nil when no row improved significantly.
+	Gain *FixMeasured `json:"gain,omitempty"`
+	// Patch is the kept patch's file, under the directory given to
+	// -from-fix.
+	Patch string `json:"patch,omitempty"`
+	// Reason is why a candidate was not kept.
+	Reason string `json:"reason,omitempty"`
+}

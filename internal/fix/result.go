@@ -1,0 +1,97 @@
+package fix
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// ResultFile is the name of the file perfloop fix writes its result to
+// in its -out directory (the document perfloop fix -json prints).
+const ResultFile = "fix.json"
+
+// ErrBadResult is returned by ReadResult when the file is missing or is
+// not a perfloop fix result.
+var ErrBadResult = errors.New("-from-fix")
+
+// ReadResult reads the result perfloop fix wrote: path is its -out
+// directory (which holds fix.json) or the fix.json file itself.
+func ReadResult(path string) (*document.Fix, error) {
+	file := path
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		file = filepath.Join(path, ResultFile)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v (give the -out directory of perfloop fix, which holds %s)", ErrBadResult, err, ResultFile)
+	}
+	var res document.Fix
+	if err := json.Unmarshal(b, &res); err != nil {
+		return nil, fmt.Errorf("%w: read %s: %v", ErrBadResult, file, err)
+	}
+	if res.Schema != document.FixSchema {
+		return nil, fmt.Errorf("%w: %s is not a perfloop fix result (schema %q, want %q)", ErrBadResult, file, res.Schema, document.FixSchema)
+	}
+	return &res, nil
+}
+
+// Annotate sets each finding's Tried from a fix result: the candidates
+// that answered the root cause at the finding's line (kept ones first, in
+// the order fix tried them). A finding fix tried nothing at is left
+// alone. dir is where the patches are now (the directory given to
+// report -from-fix): a kept patch is named under it.
+func Annotate(doc *document.Report, res *document.Fix, dir string) {
+	if dir != "" {
+		if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+			dir = filepath.Dir(dir)
+		}
+	}
+	for i := range doc.Findings {
+		f := &doc.Findings[i]
+		f.Tried = nil
+		for _, k := range res.Kept {
+			if k.Cause.File != f.File || k.Cause.Line != f.Line {
+				continue
+			}
+			t := document.Tried{Rewrite: k.Rewrite, File: k.File, Line: k.Line, Kept: true, Review: k.Review, Gain: bestGain(k.Benchmarks)}
+			if k.Patch != "" {
+				t.Patch = k.Patch
+				if dir != "" {
+					t.Patch = filepath.Join(dir, filepath.Base(filepath.FromSlash(k.Patch)))
+				}
+			}
+			f.Tried = append(f.Tried, t)
+		}
+		for _, r := range res.Rejected {
+			if r.Cause.File != f.File || r.Cause.Line != f.Line {
+				continue
+			}
+			f.Tried = append(f.Tried, document.Tried{Rewrite: r.Rewrite, File: r.File, Line: r.Line, Reason: r.Reason})
+		}
+	}
+}
+
+// bestGain is the row a kept patch is told by: the largest significant
+// improvement in sec/op, else in allocs/op, else in B/op.
+func bestGain(rows []document.FixMeasured) *document.FixMeasured {
+	for _, unit := range []string{"sec/op", "allocs/op", "B/op"} {
+		var best *document.FixMeasured
+		for i, m := range rows {
+			if m.Unit != unit || !m.Significant || m.Delta >= 0 {
+				continue
+			}
+			if best == nil || m.Delta < best.Delta {
+				best = &rows[i]
+			}
+		}
+		if best != nil {
+			b := *best
+			return &b
+		}
+	}
+	return nil
+}
