@@ -110,6 +110,7 @@ func (u *unit) candidates() []candidate {
 		out = append(out, u.hoistConst(fn)...)
 		out = append(out, u.hoistAlloc(fn)...)
 		out = append(out, u.field(fn)...)
+		out = append(out, u.bufWriter(fn)...)
 	}
 	return out
 }
