@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/perfloop/perfloop/internal/abtest"
+	"github.com/perfloop/perfloop/internal/cmdbench"
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/fix"
 	"github.com/perfloop/perfloop/internal/stats"
@@ -62,6 +63,27 @@ applied by -apply.
 the main package's default.pgo) leaves the sites of functions below
 -min-share of it alone: "cold in production: not rewritten".
 
+-rounds N tries the next layer: after a round that kept a patch, its
+kept patches are made in the scratch tree, the report is measured there
+again, and its root causes are tried; the rounds stop at the first that
+keeps nothing. A table per round, then the tree with every kept patch
+measured against the commit (one more A/B comparison, not a sum of the
+rounds'); a numbered patch of round 2 applies on top of round 1's, and
+all.patch holds them all.
+
+-run PACKAGE -- ARGS (or -args 'ARGS', repeated for variants, as
+perfloop run takes them) fixes a program instead of benchmarks: the root
+causes are perfloop run's, and each candidate's binary runs against the
+commit's, paired and interleaved (a round runs each side once, in random
+order). It is kept when wall time, CPU time or allocations are
+significantly better and the program's stdout and exit status are
+byte-identical to the commit's on every run; it runs in the current
+directory, its stderr dropped.
+
+Each candidate's time is shown: the build, go vet, the tests and the A/B
+comparison. fix writes its result to fix.json in -out, which perfloop
+report -from-fix reads.
+
 -apply applies the kept patches that are not for review to the work tree
 (which must have no uncommitted changes); it never commits. Then
 perfloop diff HEAD measures them again. The work tree is read again right
@@ -82,6 +104,8 @@ Examples:
 	perfloop fix -json -out fixes ./... > fix.json
 	perfloop fix -from perfloop-report/report.json -production cmd/server/default.pgo
 	perfloop fix -apply ./codec && perfloop diff HEAD ./codec
+	perfloop fix -rounds 3 ./...
+	perfloop fix -run ./cmd/wc -- big.txt
 `
 
 type fixOptions struct {
@@ -96,6 +120,9 @@ type fixOptions struct {
 	abBudget    time.Duration
 	profileTime time.Duration
 	rounds      int
+	run         string
+	variants    stringList
+	runs        int
 }
 
 func runFix(ctx context.Context, args []string, s Streams) error {
@@ -112,12 +139,23 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	fs.DurationVar(&opts.budget, "time", 20*time.Minute, "stop trying candidates after about `d`; the rest are listed as not reached")
 	fs.DurationVar(&opts.abBudget, "candidate-time", 2*time.Minute, "measure each candidate for at most `d`")
 	fs.DurationVar(&opts.profileTime, "profiletime", time.Second, "profile each benchmark's CPU for at least `d` in the report (see perfloop report)")
+	fs.StringVar(&opts.run, "run", "", "fix the main `package` perfloop run profiles instead of benchmarks: its arguments follow --, or -args")
+	fs.Var(&opts.variants, "args", "with -run: run the program with these `arguments` (split as a shell would); repeat for variants")
+	fs.IntVar(&opts.runs, "runs", 1, "with -run: run each variant `n` times for the report (perfloop run -runs)")
 	fs.IntVar(&opts.rounds, "rounds", 1, "try up to `n` rounds: each next one on a report measured with the earlier rounds' kept patches made")
 	if err := opts.parse(fs, args); err != nil {
 		return err
 	}
 	if opts.rounds < 1 {
 		return usageErrorf("-rounds must be 1 or more, got %d", opts.rounds)
+	}
+	var prog *fix.Program
+	if opts.run != "" {
+		p, err := fixProgram(&opts)
+		if err != nil {
+			return err
+		}
+		prog = p
 	}
 
 	if opts.from != "" && !strings.HasSuffix(opts.from, ".json") {
@@ -134,7 +172,7 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	defer bar.Done()
 	cfg := fix.Config{
 		From: opts.from, Loop: opts.loopConfig(), ProfileTime: opts.profileTime,
-		Production: opts.production, Apply: opts.apply, Rounds: opts.rounds,
+		Production: opts.production, Apply: opts.apply, Rounds: opts.rounds, Program: prog,
 		Fix: fix.Options{
 			MinShare: opts.minShare, Tags: opts.tags, Budget: opts.budget, Out: out.path(), Threshold: 0.03,
 			AB: abtest.Options{Benchtime: "10ms", Timeout: opts.timeout, MinRounds: 6, MaxRounds: 60,
@@ -178,6 +216,33 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 		err = failedError{fmt.Sprintf("%d benchmark(s) failed in the report: the sites only they cost were not tried", n)}
 	}
 	return err
+}
+
+// fixProgram reads fix -run's program: its package, and its argument
+// lists from -args or the words after the flags (after --), which are
+// then not package patterns.
+func fixProgram(opts *fixOptions) (*fix.Program, error) {
+	switch {
+	case opts.rounds > 1:
+		return nil, usageErrorf("-rounds %d with -run: fix -run tries one round; drop -rounds", opts.rounds)
+	case opts.runs < 1:
+		return nil, usageErrorf("-runs must be at least 1, got %d", opts.runs)
+	case len(opts.variants) > 0 && len(opts.patterns) > 0:
+		return nil, usageErrorf("fix -run: give the program's arguments after -- or with -args, not both")
+	}
+	prog := &fix.Program{Package: opts.run, Runs: opts.runs, Variants: [][]string{opts.patterns}}
+	if len(opts.variants) > 0 {
+		prog.Variants = prog.Variants[:0]
+		for _, a := range opts.variants {
+			words, err := cmdbench.Split(a)
+			if err != nil {
+				return nil, usageErrorf("-args %q: %v", a, err)
+			}
+			prog.Variants = append(prog.Variants, words)
+		}
+	}
+	opts.patterns = nil
+	return prog, nil
 }
 
 func renderFix(s Streams, opts fixOptions, res *document.Fix) error {
@@ -244,6 +309,9 @@ func renderRound(s Streams, kept []document.FixKept, rejected []document.FixReje
 			site, rw, tests, took := "", "", "", ""
 			if i == 0 {
 				site, rw, tests, took = fmt.Sprintf("%s:%d", k.File, k.Line), k.Rewrite+review, fmt.Sprintf("%d package(s) pass", len(k.Tests)), timing(k.Seconds)
+				if k.Output != "" {
+					tests += "; " + k.Output
+				}
 			}
 			fmt.Fprintf(w, "\t%s\t%s\t%s %s\t%s\t%s\t%s\n", site, rw, m.Name, m.Unit, change(m), tests, took)
 		}

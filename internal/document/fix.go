@@ -74,6 +74,9 @@ type FixKept struct {
 	Cause FixCause `json:"cause"`
 	// Seconds is what trying it cost.
 	Seconds FixTiming `json:"seconds"`
+	// Output says what fix -run compared of the program's output besides
+	// the measures ("stdout and exit status identical on all 16 runs").
+	Output string `json:"output,omitempty"`
 }
 
 // FixMeasured is one benchmark row of a candidate's A/B comparison.

@@ -93,6 +93,11 @@ type Options struct {
 	Budget time.Duration
 	// Out is the directory the kept patches are written to.
 	Out string
+	// Program, when set, is the program fix -run measures: Doc is
+	// perfloop run's report of it, and each candidate's binary runs
+	// against the commit's instead of benchmarks.
+	Program *Program
+	program programBase
 
 	// round is the round (1 and on) of a run of several, 0 for one;
 	// numbered is how many patches earlier rounds kept.
@@ -162,6 +167,12 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 		return res, nil, err
 	}
 	res.BaselineFailures = base.lines()
+	if opts.Program != nil {
+		bar.Status("building " + opts.Program.Package + " at " + short(opts.Commit))
+		if err := opts.program.build(ctx, opts, tmp); err != nil {
+			return res, nil, err
+		}
+	}
 	// The next candidate is built, vetted and tested while this one is
 	// measured: the paired rounds shrug off the extra load.
 	prep := func(i int) <-chan *prepared {
@@ -339,6 +350,9 @@ func prepare(ctx context.Context, opts Options, base testFailures, c candidate, 
 func (p *prepared) measure(ctx context.Context, opts Options, bar *progress.Bar) (*document.FixKept, string, error) {
 	if p.err != nil || p.why != "" {
 		return nil, p.why, p.err
+	}
+	if opts.Program != nil {
+		return p.measureProgram(ctx, opts, bar)
 	}
 	c := p.c
 	benches, bpkgs := benchmarksOf(opts.Doc, c.finding)

@@ -20,6 +20,7 @@ import (
 	"github.com/perfloop/perfloop/internal/loop"
 	"github.com/perfloop/perfloop/internal/profiles"
 	"github.com/perfloop/perfloop/internal/progress"
+	"github.com/perfloop/perfloop/internal/runprog"
 )
 
 // Config is a whole fix run: where the module is, the report to start
@@ -40,6 +41,9 @@ type Config struct {
 	// Apply applies the kept patches that are not for review to the work
 	// tree (which must have no uncommitted changes).
 	Apply bool
+	// Program, when set, is fix -run: the root causes are perfloop run's
+	// of the program, and candidates are measured by running it.
+	Program *Program
 	// Rounds is how many rounds to run (fix -rounds; 0 and 1 run one):
 	// after a round that kept a patch, its kept patches are made in the
 	// scratch tree, the report is measured there again and its root
@@ -127,6 +131,16 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v (give the directory perfloop report wrote, or its report.json)", ErrBadReport, err)
 		}
+	} else if cfg.Program != nil {
+		stage("running " + cfg.Program.Package + " on " + short(commit) + " (perfloop run)")
+		prof := filepath.Join(tmp, "run")
+		run, err := runprog.Run(ctx, runprog.Config{Dir: mod, Package: cfg.Program.Package, Tags: cfg.Loop.Tags,
+			Variants: cfg.Program.Variants, Runs: max(cfg.Program.Runs, 1), Out: prof, Stdout: io.Discard, Stderr: io.Discard,
+			CPU: runprog.CPUAuto, Stage: stage})
+		if err != nil {
+			return nil, err
+		}
+		doc = run.Doc
 	} else {
 		stage("measuring the report on " + short(commit))
 		lc := cfg.Loop
@@ -144,6 +158,7 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 	}
 	opts := cfg.Fix
 	opts.Repo, opts.Rel, opts.Commit, opts.Dir, opts.Doc = repo, rel, commit, mod, doc
+	opts.Program = cfg.Program
 	opts.Patterns = cfg.Loop.PackagePatterns()
 	if cfg.Production != "" {
 		if opts.Production, err = profiles.FunctionShares(cfg.Production); err != nil {
@@ -192,7 +207,7 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 // kept patch made is then measured against the commit (Cumulative).
 func tryRounds(ctx context.Context, cfg Config, opts Options, stage func(string), bar *progress.Bar) (*document.Fix, error) {
 	rounds := max(cfg.Rounds, 1)
-	if rounds == 1 {
+	if rounds == 1 || opts.Program != nil {
 		stage("rewriting and measuring")
 		return Try(ctx, opts, bar)
 	}
