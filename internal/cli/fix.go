@@ -48,9 +48,9 @@ its loop where it is not retained — it:
     the kept patches apply together and pass the tests.
 
 -out is written in a directory beside it that takes its place once a
-patch was kept, so it holds the patches of one run alone; a run that
-keeps nothing leaves an earlier -out as it was, and a -out that holds
-other files is refused.
+candidate was tried, so it holds one run's fix.json and patches alone; a
+run that tries no candidate leaves an earlier -out as it was, and a -out
+that holds other files is refused.
 
 Outcomes are listed with every candidate: kept (with the change and its
 95% interval), "build failed", "vet failed", "tests failed", "no
@@ -162,7 +162,7 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 		opts.from = strings.TrimSuffix(opts.from, "/") + "/report.json"
 	}
 	// The patches are written in a directory beside -out that takes its
-	// place once a patch was kept (see outputDir).
+	// place once a candidate was tried (see outputDir).
 	out, err := newOutputDir("-out", opts.out, fixFile)
 	if err != nil {
 		return err

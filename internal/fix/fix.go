@@ -31,6 +31,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/perfloop/perfloop/internal/abtest"
@@ -180,6 +181,8 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 		go func() { ch <- prepare(ctx, opts, base, cands[i], filepath.Join(tmp, fmt.Sprintf("c%d", i))) }()
 		return ch
 	}
+	bases := baseSides{} // the commit's benchmark binaries, built once
+	defer bases.close()
 	var edits []Edit                // the kept ones'
 	var benches, benchPkgs []string // the benchmarks they were measured on
 	coming := prep(0)
@@ -190,7 +193,7 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 			coming = prep(i + 1)
 		}
 		bar.Status(fmt.Sprintf("candidate %d of %d: %s at %s:%d", i+1, len(cands), c.Kind, c.File, c.Line))
-		kept, why, err := p.measure(ctx, opts, bar)
+		kept, why, err := p.measure(ctx, opts, bases, bar)
 		took := p.took
 		p.close()
 		if err != nil {
@@ -347,7 +350,7 @@ func prepare(ctx context.Context, opts Options, base testFailures, c candidate, 
 
 // measure runs the benchmarks that hit a prepared candidate's site against
 // the commit and decides. It returns the kept patch, or why not.
-func (p *prepared) measure(ctx context.Context, opts Options, bar *progress.Bar) (*document.FixKept, string, error) {
+func (p *prepared) measure(ctx context.Context, opts Options, bases baseSides, bar *progress.Bar) (*document.FixKept, string, error) {
 	if p.err != nil || p.why != "" {
 		return nil, p.why, p.err
 	}
@@ -364,7 +367,7 @@ func (p *prepared) measure(ctx context.Context, opts Options, bar *progress.Bar)
 	r, why, err := compare(ctx, opts, [2]abtest.Spec{
 		{Role: "BASE", Label: short(opts.Commit), Dir: opts.Dir, Tags: opts.Tags},
 		{Role: "HEAD", Label: c.Kind, Dir: p.mod, Tags: opts.Tags},
-	}, benches, bpkgs, bar)
+	}, benches, bpkgs, bases, bar)
 	p.took.AB = seconds(time.Since(t))
 	if r == nil {
 		return nil, why, err
@@ -390,16 +393,37 @@ func (p *prepared) measure(ctx context.Context, opts Options, bar *progress.Bar)
 // paired A/B comparison of those named benches. It returns the result,
 // or why there is none (a build that failed, a comparison that could not
 // run) and the error of an interrupted run.
-func compare(ctx context.Context, opts Options, specs [2]abtest.Spec, benches, pkgs []string, bar *progress.Bar) (*abtest.Result, string, error) {
+func compare(ctx context.Context, opts Options, specs [2]abtest.Spec, benches, pkgs []string, bases baseSides, bar *progress.Bar) (*abtest.Result, string, error) {
 	pattern := "^(" + strings.Join(quoteAll(benches), "|") + ")$"
-	sides, err := abtest.Build(ctx, specs, pkgs, pattern, bar)
+	var sides [2]*abtest.Side
+	var err error
+	key := strings.Join(pkgs, " ") + "\x00" + pattern
+	if base := bases[key]; base != nil {
+		// The commit's binaries of an earlier candidate: only the
+		// candidate's side is built.
+		sides[0] = base
+		sides[1], err = buildSide(ctx, specs[1], pkgs, pattern, bar)
+		if err == nil {
+			defer abtest.Close([2]*abtest.Side{nil, sides[1]})
+		}
+	} else {
+		sides, err = abtest.Build(ctx, specs, pkgs, pattern, bar)
+		builds.Add(2)
+		if err == nil {
+			if bases != nil {
+				bases[key] = sides[0]
+				defer abtest.Close([2]*abtest.Side{nil, sides[1]})
+			} else {
+				defer abtest.Close(sides)
+			}
+		}
+	}
 	if err != nil {
 		if cerr := ctxErr(ctx); cerr != nil {
 			return nil, "", cerr
 		}
 		return nil, "build failed: " + firstLine(err.Error()), nil
 	}
-	defer abtest.Close(sides)
 	r, err := abtest.Run(ctx, sides, opts.AB, bar)
 	if err != nil {
 		if cerr := ctxErr(ctx); cerr != nil {
@@ -504,6 +528,27 @@ func benchmarksOf(doc *document.Report, f document.Finding) (names, pkgs []strin
 	slices.Sort(pkgs)
 	return names, pkgs
 }
+
+// baseSides are the commit's built benchmark binaries of one round, by
+// the packages and benchmarks they were built for: built for the first
+// candidate that needs them and measured against every later one.
+type baseSides map[string]*abtest.Side
+
+func (b baseSides) close() {
+	for _, s := range b {
+		abtest.Close([2]*abtest.Side{s, nil})
+	}
+}
+
+// buildSide builds one side of a comparison; builds counts the sides
+// built (for tests).
+var (
+	buildSide = func(ctx context.Context, sp abtest.Spec, pkgs []string, pattern string, bar *progress.Bar) (*abtest.Side, error) {
+		builds.Add(1)
+		return abtest.BuildSide(ctx, sp, pkgs, pattern, bar)
+	}
+	builds atomic.Int64
+)
 
 // union returns a with the elements of b it lacks, sorted.
 func union(a, b []string) []string {

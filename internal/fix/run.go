@@ -275,7 +275,7 @@ func tryRounds(ctx context.Context, cfg Config, opts Options, stage func(string)
 	ab, _, err := compare(ctx, opts, [2]abtest.Spec{
 		{Role: "BASE", Label: short(opts.Commit), Dir: orig, Tags: opts.Tags},
 		{Role: "HEAD", Label: "all rounds", Dir: last.mod, Tags: opts.Tags},
-	}, benches, pkgs, bar)
+	}, benches, pkgs, nil, bar)
 	bar.Done()
 	if err != nil {
 		return res, err
