@@ -227,6 +227,8 @@ func fixProgram(opts *fixOptions) (*fix.Program, error) {
 		return nil, usageErrorf("-rounds %d with -run: fix -run tries one round; drop -rounds", opts.rounds)
 	case opts.runs < 1:
 		return nil, usageErrorf("-runs must be at least 1, got %d", opts.runs)
+	case opts.from != "":
+		return nil, usageErrorf("-from with -run: fix -run takes its findings from perfloop run of the program; drop -from")
 	case len(opts.variants) > 0 && len(opts.patterns) > 0:
 		return nil, usageErrorf("fix -run: give the program's arguments after -- or with -args, not both")
 	}
