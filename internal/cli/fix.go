@@ -78,7 +78,9 @@ commit's, paired and interleaved (a round runs each side once, in random
 order). It is kept when wall time, CPU time or allocations are
 significantly better and the program's stdout and exit status are
 byte-identical to the commit's on every run; it runs in the current
-directory, its stderr dropped.
+directory, its stderr dropped. With -rounds, each next round runs the
+program again with the kept patches made, and the tree with every kept
+patch runs against the commit's at the end.
 
 Each candidate's time is shown: the build, go vet, the tests and the A/B
 comparison. fix writes its result to fix.json in -out, which perfloop
@@ -223,16 +225,14 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 // then not package patterns.
 func fixProgram(opts *fixOptions) (*fix.Program, error) {
 	switch {
-	case opts.rounds > 1:
-		return nil, usageErrorf("-rounds %d with -run: fix -run tries one round; drop -rounds", opts.rounds)
 	case opts.runs < 1:
 		return nil, usageErrorf("-runs must be at least 1, got %d", opts.runs)
 	case opts.from != "":
 		return nil, usageErrorf("-from with -run: fix -run takes its findings from perfloop run of the program; drop -from")
-	case len(opts.variants) > 0 && len(opts.patterns) > 0:
+	case len(opts.variants) > 0 && len(opts.positional) > 0:
 		return nil, usageErrorf("fix -run: give the program's arguments after -- or with -args, not both")
 	}
-	prog := &fix.Program{Package: opts.run, Runs: opts.runs, Variants: [][]string{opts.patterns}}
+	prog := &fix.Program{Package: opts.run, Runs: opts.runs, Variants: [][]string{opts.positional}}
 	if len(opts.variants) > 0 {
 		prog.Variants = prog.Variants[:0]
 		for _, a := range opts.variants {

@@ -16,14 +16,13 @@ func TestFixProgram(t *testing.T) {
 		variants [][]string
 		err      string
 	}{
-		{name: "after --", opts: fixOptions{run: "./cmd/wc", runs: 1, benchConfig: benchConfig{patterns: []string{"-n", "5", "big.txt"}}},
+		{name: "after --", opts: fixOptions{run: "./cmd/wc", runs: 1, benchConfig: benchConfig{patterns: []string{"-n", "5", "big.txt"}, positional: []string{"-n", "5", "big.txt"}}},
 			variants: [][]string{{"-n", "5", "big.txt"}}},
-		{name: "none", opts: fixOptions{run: "./cmd/wc", runs: 1}, variants: [][]string{nil}},
-		{name: "args", opts: fixOptions{run: "./cmd/wc", runs: 1, variants: stringList{"-mode lines 'a b.txt'", "-mode bytes"}},
+		{name: "none", opts: fixOptions{run: "./cmd/wc", runs: 1, benchConfig: benchConfig{patterns: []string{"./..."}}}, variants: [][]string{nil}},
+		{name: "args", opts: fixOptions{run: "./cmd/wc", runs: 1, variants: stringList{"-mode lines 'a b.txt'", "-mode bytes"}, benchConfig: benchConfig{patterns: []string{"./..."}}},
 			variants: [][]string{{"-mode", "lines", "a b.txt"}, {"-mode", "bytes"}}},
-		{name: "both", opts: fixOptions{run: "./cmd/wc", runs: 1, variants: stringList{"-n 1"}, benchConfig: benchConfig{patterns: []string{"-n", "2"}}},
+		{name: "both", opts: fixOptions{run: "./cmd/wc", runs: 1, variants: stringList{"-n 1"}, benchConfig: benchConfig{patterns: []string{"-n", "2"}, positional: []string{"-n", "2"}}},
 			err: "give the program's arguments after -- or with -args, not both"},
-		{name: "rounds", opts: fixOptions{run: "./cmd/wc", runs: 1, rounds: 2}, err: "-rounds 2 with -run"},
 		{name: "runs", opts: fixOptions{run: "./cmd/wc", runs: 0}, err: "-runs must be at least 1"},
 		{name: "quote", opts: fixOptions{run: "./cmd/wc", runs: 1, variants: stringList{"'open"}}, err: `-args "'open"`},
 	} {

@@ -93,21 +93,50 @@ func runProgram(ctx context.Context, bin string, args []string, work string) (pr
 // worse by more than opts.Threshold.
 func (p *prepared) measureProgram(ctx context.Context, opts Options, bar *progress.Bar) (*document.FixKept, string, error) {
 	c := p.c
-	prog := opts.Program
 	t := time.Now()
 	defer func() { p.took.AB = seconds(time.Since(t)) }()
-	bar.Status(fmt.Sprintf("%s:%d: building %s", c.File, c.Line, prog.Package))
-	work := p.dir + "-bin"
+	measured, n, why, err := comparePrograms(ctx, opts, opts.program.baseBin, p.mod, p.dir+"-bin", fmt.Sprintf("%s:%d", c.File, c.Line), uint64(len(c.File)+c.Line), bar)
+	if err != nil || why != "" {
+		return nil, why, err
+	}
+	gain := false
+	for _, m := range measured {
+		switch {
+		case m.Significant && m.Delta > opts.Threshold:
+			return nil, fmt.Sprintf("made %s worse: %+.1f%% %s", m.Name, m.Delta*100, m.Unit), nil
+		case m.Significant && m.Delta < 0:
+			gain = true
+		}
+	}
+	if !gain {
+		return nil, "no significant change in wall time, CPU time or allocations (stdout and exit status identical)", nil
+	}
+	return &document.FixKept{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Patch: p.patch,
+		Review: c.Review, Benchmarks: measured, Tests: p.pkgs, Finding: c.finding.Message, Cause: causeOf(c.finding),
+		Output: fmt.Sprintf("stdout and exit status identical on all %d runs", n)}, "", nil
+}
+
+// comparePrograms builds the program of the module at mod into work and
+// runs it against the binary baseBin, paired: in every round each variant
+// runs once on each side, in random order, until a look (stats.Looks,
+// the levels spent as stats.SpendFraction does) finds a row decided or
+// the rounds or opts.AB.Budget run out. It returns the rows and how many
+// runs there were, or why there are none: a build that failed, a stdout
+// or exit status that differs from the commit's first run on any run of
+// either side.
+func comparePrograms(ctx context.Context, opts Options, baseBin, mod, work, label string, seed uint64, bar *progress.Bar) ([]document.FixMeasured, int, string, error) {
+	prog := opts.Program
+	bar.Status(fmt.Sprintf("%s: building %s", label, prog.Package))
 	if err := os.MkdirAll(work, 0o755); err != nil {
-		return nil, "", err
+		return nil, 0, "", err
 	}
 	defer os.RemoveAll(work)
-	bin, err := buildProgram(ctx, p.mod, opts.Tags, prog.Package, work)
+	bin, err := buildProgram(ctx, mod, opts.Tags, prog.Package, work)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, "", ctx.Err()
+			return nil, 0, "", ctx.Err()
 		}
-		return nil, "build failed: " + firstLine(err.Error()), nil
+		return nil, 0, "build failed: " + firstLine(err.Error()), nil
 	}
 	minRounds := max(opts.AB.MinRounds, 8)
 	maxRounds := max(opts.AB.MaxRounds, minRounds)
@@ -119,42 +148,42 @@ func (p *prepared) measureProgram(ctx context.Context, opts Options, bar *progre
 	// One run of each side first, not measured: the first run of a
 	// binary pays for loading it.
 	for _, args := range prog.Variants {
-		for _, b := range []string{opts.program.baseBin, bin} {
+		for _, b := range []string{baseBin, bin} {
 			if _, err := runProgram(ctx, b, args, work); err != nil {
 				if ctx.Err() != nil {
-					return nil, "", ctx.Err()
+					return nil, 0, "", ctx.Err()
 				}
-				return nil, "not measured: " + firstLine(err.Error()), nil
+				return nil, 0, "not measured: " + firstLine(err.Error()), nil
 			}
 		}
 	}
 	rows := 3 * len(prog.Variants)
 	type sides struct{ base, cand []programRun }
 	runs := make([]sides, len(prog.Variants))
-	rng := rand.New(rand.NewPCG(opts.AB.Seed, uint64(len(c.File)+c.Line)))
+	rng := rand.New(rand.NewPCG(opts.AB.Seed, seed))
 	start := time.Now()
 	refs := make([]*programRun, len(prog.Variants)) // each variant's first run at the commit
 	prevFrac := 0.0
 	var measured []document.FixMeasured
 	decided := false
 	for round := 1; round <= maxRounds && !decided; round++ {
-		bar.Status(fmt.Sprintf("%s:%d: round %d, %s against %s", c.File, c.Line, round, c.Kind, short(opts.Commit)))
+		bar.Status(fmt.Sprintf("%s: round %d against %s", label, round, short(opts.Commit)))
 		for v, args := range prog.Variants {
 			order := []bool{false, true}
 			if rng.IntN(2) == 1 {
 				order = []bool{true, false}
 			}
 			for _, cand := range order {
-				b := opts.program.baseBin
+				b := baseBin
 				if cand {
 					b = bin
 				}
 				r, err := runProgram(ctx, b, args, work)
 				if err != nil {
 					if ctx.Err() != nil {
-						return nil, "", ctx.Err()
+						return nil, 0, "", ctx.Err()
 					}
-					return nil, "not measured: " + firstLine(err.Error()), nil
+					return nil, 0, "not measured: " + firstLine(err.Error()), nil
 				}
 				if refs[v] == nil && !cand {
 					refs[v] = &r
@@ -171,15 +200,15 @@ func (p *prepared) measureProgram(ctx context.Context, opts Options, bar *progre
 			name := variantName(prog.Variants, v)
 			for _, r := range runs[v].base {
 				if r.stdout != ref.stdout || r.exit != ref.exit {
-					return nil, fmt.Sprintf("not measured: the program's stdout or exit status differs between runs of %s itself (%s), so a change cannot be told from it", short(opts.Commit), name), nil
+					return nil, 0, fmt.Sprintf("not measured: the program's stdout or exit status differs between runs of %s itself (%s), so a change cannot be told from it", short(opts.Commit), name), nil
 				}
 			}
 			for i, r := range runs[v].cand {
 				switch {
 				case r.exit != ref.exit:
-					return nil, fmt.Sprintf("changed the program's exit status (%s, run %d): %d, not %d", name, i+1, r.exit, ref.exit), nil
+					return nil, 0, fmt.Sprintf("changed the program's exit status (%s, run %d): %d, not %d", name, i+1, r.exit, ref.exit), nil
 				case r.stdout != ref.stdout:
-					return nil, fmt.Sprintf("changed the program's stdout (%s, run %d)", name, i+1), nil
+					return nil, 0, fmt.Sprintf("changed the program's stdout (%s, run %d)", name, i+1), nil
 				}
 			}
 		}
@@ -224,25 +253,11 @@ func (p *prepared) measureProgram(ctx context.Context, opts Options, bar *progre
 			break
 		}
 	}
-	gain := false
-	for _, m := range measured {
-		switch {
-		case m.Significant && m.Delta > opts.Threshold:
-			return nil, fmt.Sprintf("made %s worse: %+.1f%% %s", m.Name, m.Delta*100, m.Unit), nil
-		case m.Significant && m.Delta < 0:
-			gain = true
-		}
-	}
-	if !gain {
-		return nil, "no significant change in wall time, CPU time or allocations (stdout and exit status identical)", nil
-	}
 	n := 0
 	for _, r := range runs {
 		n += len(r.base) + len(r.cand)
 	}
-	return &document.FixKept{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Patch: p.patch,
-		Review: c.Review, Benchmarks: measured, Tests: p.pkgs, Finding: c.finding.Message, Cause: causeOf(c.finding),
-		Output: fmt.Sprintf("stdout and exit status identical on all %d runs", n)}, "", nil
+	return measured, n, "", nil
 }
 
 // variantName names a variant as perfloop run does: "run" for one,

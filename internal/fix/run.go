@@ -131,30 +131,13 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v (give the directory perfloop report wrote, or its report.json)", ErrBadReport, err)
 		}
-	} else if cfg.Program != nil {
-		stage("running " + cfg.Program.Package + " on " + short(commit) + " (perfloop run)")
-		prof := filepath.Join(tmp, "run")
-		run, err := runprog.Run(ctx, runprog.Config{Dir: mod, Package: cfg.Program.Package, Tags: cfg.Loop.Tags,
-			Variants: cfg.Program.Variants, Runs: max(cfg.Program.Runs, 1), Out: prof, Stdout: io.Discard, Stderr: io.Discard,
-			CPU: runprog.CPUAuto, Stage: stage})
-		if err != nil {
-			return nil, err
-		}
-		doc = run.Doc
 	} else {
-		stage("measuring the report on " + short(commit))
-		lc := cfg.Loop
-		lc.Dir = mod
-		run, err := loop.Report(ctx, lc, loop.ReportOptions{ProfileTime: cfg.ProfileTime, Stage: stage}, bar)
-		bar.Done()
-		if err != nil {
+		if cfg.Program == nil {
+			stage("measuring the report on " + short(commit))
+		}
+		if doc, failures, err = measureDoc(ctx, cfg, mod, stage, bar); err != nil {
 			return nil, err
 		}
-		if run == nil || run.Doc == nil {
-			return nil, errors.New("the report measured nothing")
-		}
-		doc = run.Doc
-		failures = append(run.Bench.FailureLines(), run.Failures...)
 	}
 	opts := cfg.Fix
 	opts.Repo, opts.Rel, opts.Commit, opts.Dir, opts.Doc = repo, rel, commit, mod, doc
@@ -200,6 +183,38 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 	return res, nil
 }
 
+// measureDoc measures the findings of the module at mod: perfloop run's
+// analysis of the program with cfg.Program, else the report's (and the
+// report's failures, one line each).
+func measureDoc(ctx context.Context, cfg Config, mod string, stage func(string), bar *progress.Bar) (*document.Report, []string, error) {
+	if cfg.Program != nil {
+		prof, err := os.MkdirTemp("", "perfloop-fix-run-")
+		if err != nil {
+			return nil, nil, err
+		}
+		defer os.RemoveAll(prof)
+		stage("running " + cfg.Program.Package + " (perfloop run)")
+		run, err := runprog.Run(ctx, runprog.Config{Dir: mod, Package: cfg.Program.Package, Tags: cfg.Loop.Tags,
+			Variants: cfg.Program.Variants, Runs: max(cfg.Program.Runs, 1), Out: prof, Stdout: io.Discard, Stderr: io.Discard,
+			CPU: runprog.CPUAuto, Stage: stage})
+		if err != nil {
+			return nil, nil, err
+		}
+		return run.Doc, nil, nil
+	}
+	lc := cfg.Loop
+	lc.Dir = mod
+	run, err := loop.Report(ctx, lc, loop.ReportOptions{ProfileTime: cfg.ProfileTime, Stage: stage}, bar)
+	bar.Done()
+	if err != nil {
+		return nil, nil, err
+	}
+	if run == nil || run.Doc == nil {
+		return nil, nil, errors.New("the report measured nothing")
+	}
+	return run.Doc, append(run.Bench.FailureLines(), run.Failures...), nil
+}
+
 // tryRounds tries the candidates of cfg.Rounds rounds (one when it is 0
 // or 1): each round after the first starts from a report measured on the
 // commit with every patch kept so far made, and the rounds stop at the
@@ -207,7 +222,7 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 // kept patch made is then measured against the commit (Cumulative).
 func tryRounds(ctx context.Context, cfg Config, opts Options, stage func(string), bar *progress.Bar) (*document.Fix, error) {
 	rounds := max(cfg.Rounds, 1)
-	if rounds == 1 || opts.Program != nil {
+	if rounds == 1 {
 		stage("rewriting and measuring")
 		return Try(ctx, opts, bar)
 	}
@@ -254,20 +269,19 @@ func tryRounds(ctx context.Context, cfg Config, opts Options, stage func(string)
 			break
 		}
 		stage(fmt.Sprintf("round %d: measuring the report with round %d's patches made", r+1, r))
-		lc := cfg.Loop
-		lc.Dir = next.mod
-		run, err := loop.Report(ctx, lc, loop.ReportOptions{ProfileTime: cfg.ProfileTime, Stage: stage}, bar)
-		bar.Done()
+		doc, _, err := measureDoc(ctx, cfg, next.mod, stage, bar)
 		if err != nil {
 			return res, err
 		}
-		if run == nil || run.Doc == nil {
-			break
-		}
-		opts.Dir, opts.Applied, opts.Doc = next.mod, next.patch, run.Doc
+		opts.Dir, opts.Applied, opts.Doc = next.mod, next.patch, doc
 		opts.numbered += len(got.Kept)
 	}
 	res.WallSeconds = seconds(time.Since(start))
+	if last != nil && opts.Program != nil {
+		err := cumulativeProgram(ctx, opts, orig, last.mod, res, bar)
+		res.WallSeconds = seconds(time.Since(start))
+		return res, err
+	}
 	if last == nil || len(benches) == 0 {
 		return res, nil
 	}
@@ -285,6 +299,35 @@ func tryRounds(ctx context.Context, cfg Config, opts Options, stage func(string)
 	}
 	res.WallSeconds = seconds(time.Since(start))
 	return res, nil
+}
+
+// cumulativeProgram runs the program of the tree with every kept patch
+// (mod) against the commit's (orig), as a candidate's, and sets
+// res.Cumulative; a stdout or exit status that differs is said in
+// res.Together.
+func cumulativeProgram(ctx context.Context, opts Options, orig, mod string, res *document.Fix, bar *progress.Bar) error {
+	work, err := os.MkdirTemp("", "perfloop-fix-all-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+	o := opts
+	o.Dir = orig
+	var base programBase
+	if err := base.build(ctx, o, work); err != nil {
+		return err
+	}
+	rows, _, why, err := comparePrograms(ctx, opts, base.baseBin, mod, filepath.Join(work, "all"), "every kept patch", 0, bar)
+	bar.Done()
+	if err != nil {
+		return err
+	}
+	if why != "" {
+		res.Together += fmt.Sprintf("; every kept patch against %s: %s", short(opts.Commit), why)
+		return nil
+	}
+	res.Cumulative = rows
+	return nil
 }
 
 func isDirty(ctx context.Context, repo string) (bool, error) {
