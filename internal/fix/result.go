@@ -42,7 +42,9 @@ func ReadResult(path string) (*document.Fix, error) {
 // Annotate sets each finding's Tried from a fix result: the candidates
 // that answered the root cause at the finding's line (kept ones first, in
 // the order fix tried them). A finding fix tried nothing at is left
-// alone. dir is where the patches are now (the directory given to
+// alone. Of a run of several rounds only the first round's candidates
+// are told: later rounds' causes are lines of the tree with the earlier
+// patches made, not of the commit. dir is where the patches are now (the directory given to
 // report -from-fix): a kept patch is named under it.
 func Annotate(doc *document.Report, res *document.Fix, dir string) {
 	if dir != "" {
@@ -54,7 +56,7 @@ func Annotate(doc *document.Report, res *document.Fix, dir string) {
 		f := &doc.Findings[i]
 		f.Tried = nil
 		for _, k := range res.Kept {
-			if k.Cause.File != f.File || k.Cause.Line != f.Line {
+			if k.Round > 1 || k.Cause.File != f.File || k.Cause.Line != f.Line {
 				continue
 			}
 			t := document.Tried{Rewrite: k.Rewrite, File: k.File, Line: k.Line, Kept: true, Review: k.Review, Gain: bestGain(k.Benchmarks)}
@@ -67,7 +69,7 @@ func Annotate(doc *document.Report, res *document.Fix, dir string) {
 			f.Tried = append(f.Tried, t)
 		}
 		for _, r := range res.Rejected {
-			if r.Cause.File != f.File || r.Cause.Line != f.Line {
+			if r.Round > 1 || r.Cause.File != f.File || r.Cause.Line != f.Line {
 				continue
 			}
 			f.Tried = append(f.Tried, document.Tried{Rewrite: r.Rewrite, File: r.File, Line: r.Line, Reason: r.Reason})

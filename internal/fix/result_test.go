@@ -14,7 +14,7 @@ import (
 // the cause's file and line — a kept patch with its best significant
 // gain (sec/op first) and its file under the -from-fix directory, a
 // rejected candidate with its reason — and a finding fix tried nothing
-// at gets nothing.
+// at gets nothing; nor does one a later round's cause names.
 func TestAnnotate(t *testing.T) {
 	parse := document.FixCause{File: "parse.go", Line: 12}
 	res := &document.Fix{Schema: document.FixSchema,
@@ -28,6 +28,9 @@ func TestAnnotate(t *testing.T) {
 		Rejected: []document.FixRejected{
 			{File: "parse.go", Line: 20, Rewrite: "strconv", Reason: "no significant change (could detect ±3.0%)", Cause: parse},
 			{File: "emit.go", Line: 3, Rewrite: "builder", Reason: "tests failed: TestEmit", Cause: document.FixCause{File: "emit.go", Line: 2}},
+			// Round 2's cause is a line of the tree with round 1's
+			// patches made: not the commit's parse.go:12.
+			{File: "parse.go", Line: 13, Rewrite: "presize", Reason: "no significant change", Cause: parse, Round: 2},
 		}}
 	doc := &document.Report{Findings: []document.Finding{
 		{File: "parse.go", Line: 12},
