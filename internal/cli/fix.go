@@ -71,8 +71,9 @@ measured against the commit (one more A/B comparison, not a sum of the
 rounds'); a numbered patch of round 2 applies on top of round 1's, and
 all.patch holds them all.
 
--run PACKAGE -- ARGS (or -args 'ARGS', repeated for variants, as
-perfloop run takes them) fixes a program instead of benchmarks: the root
+-run PACKAGE -- ARGS (or -run 'PACKAGE ARGS' as perfloop pgo takes it,
+or -args 'ARGS', repeated for variants, as perfloop run takes them)
+fixes a program instead of benchmarks: the root
 causes are perfloop run's, and each candidate's binary runs against the
 commit's, paired and interleaved (a round runs each side once, in random
 order). It is kept when wall time, CPU time or allocations are
@@ -141,7 +142,7 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	fs.DurationVar(&opts.budget, "time", 20*time.Minute, "stop trying candidates after about `d`; the rest are listed as not reached")
 	fs.DurationVar(&opts.abBudget, "candidate-time", 2*time.Minute, "measure each candidate for at most `d`")
 	fs.DurationVar(&opts.profileTime, "profiletime", time.Second, "profile each benchmark's CPU for at least `d` in the report (see perfloop report)")
-	fs.StringVar(&opts.run, "run", "", "fix the main `package` perfloop run profiles instead of benchmarks: its arguments follow --, or -args")
+	fs.StringVar(&opts.run, "run", "", "fix the program `'PKG ARGS'` (a main package, its arguments here, after --, or in -args) instead of the benchmarks")
 	fs.Var(&opts.variants, "args", "with -run: run the program with these `arguments` (split as a shell would); repeat for variants")
 	fs.IntVar(&opts.runs, "runs", 1, "with -run: run each variant `n` times for the report (perfloop run -runs)")
 	fs.IntVar(&opts.rounds, "rounds", 1, "try up to `n` rounds: each next one on a report measured with the earlier rounds' kept patches made")
@@ -229,10 +230,25 @@ func fixProgram(opts *fixOptions) (*fix.Program, error) {
 		return nil, usageErrorf("-runs must be at least 1, got %d", opts.runs)
 	case opts.from != "":
 		return nil, usageErrorf("-from with -run: fix -run takes its findings from perfloop run of the program; drop -from")
-	case len(opts.variants) > 0 && len(opts.positional) > 0:
-		return nil, usageErrorf("fix -run: give the program's arguments after -- or with -args, not both")
 	}
-	prog := &fix.Program{Package: opts.run, Runs: opts.runs, Variants: [][]string{opts.positional}}
+	words, err := cmdbench.Split(opts.run)
+	if err != nil || len(words) == 0 {
+		return nil, usageErrorf("-run %q: want 'PKG ARGS', a main package and its arguments", opts.run)
+	}
+	given := 0
+	for _, n := range []int{len(words) - 1, len(opts.positional), len(opts.variants)} {
+		if n > 0 {
+			given++
+		}
+	}
+	if given > 1 {
+		return nil, usageErrorf("fix -run: give the program's arguments in -run, after -- or with -args: one of them")
+	}
+	args := opts.positional
+	if len(words) > 1 {
+		args = words[1:]
+	}
+	prog := &fix.Program{Package: words[0], Runs: opts.runs, Variants: [][]string{args}}
 	if len(opts.variants) > 0 {
 		prog.Variants = prog.Variants[:0]
 		for _, a := range opts.variants {

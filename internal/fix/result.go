@@ -40,40 +40,83 @@ func ReadResult(path string) (*document.Fix, error) {
 }
 
 // Annotate sets each finding's Tried from a fix result: the candidates
-// that answered the root cause at the finding's line (kept ones first, in
-// the order fix tried them). A finding fix tried nothing at is left
-// alone. Of a run of several rounds only the first round's candidates
-// are told: later rounds' causes are lines of the tree with the earlier
-// patches made, not of the commit. dir is where the patches are now (the directory given to
-// report -from-fix): a kept patch is named under it.
+// that answered a root cause of the finding (kept ones first, in the
+// order fix tried them). A candidate goes under the finding whose line
+// is its cause's line; else under the first finding whose lines (its
+// own, its related lines, the lines of its shapes) hold the cause's line
+// or the candidate's site — a report measured again may name a cause by
+// another of its lines. A finding fix tried nothing at is left alone.
+// Of a run of several rounds only the first round's candidates are told:
+// later rounds' causes are lines of the tree with the earlier patches
+// made, not of the commit. dir is where the patches are now (the
+// directory given to report -from-fix): a kept patch is named under it.
 func Annotate(doc *document.Report, res *document.Fix, dir string) {
 	if dir != "" {
 		if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 			dir = filepath.Dir(dir)
 		}
 	}
+	type at struct {
+		file string
+		line int64
+	}
+	lines := make([]map[at]bool, len(doc.Findings))
 	for i := range doc.Findings {
 		f := &doc.Findings[i]
 		f.Tried = nil
-		for _, k := range res.Kept {
-			if k.Round > 1 || k.Cause.File != f.File || k.Cause.Line != f.Line {
-				continue
+		lines[i] = map[at]bool{{f.File, f.Line}: true}
+		for _, r := range f.Related {
+			lines[i][at{r.File, r.Line}] = true
+		}
+		for _, s := range f.Shapes {
+			lines[i][at{s.File, s.Line}] = true
+		}
+	}
+	// The root causes first: fix tried only theirs.
+	order := make([]int, 0, len(doc.Findings))
+	for _, root := range []bool{true, false} {
+		for i, f := range doc.Findings {
+			if (f.Section == document.SectionFix) == root {
+				order = append(order, i)
 			}
-			t := document.Tried{Rewrite: k.Rewrite, File: k.File, Line: k.Line, Kept: true, Review: k.Review, Gain: bestGain(k.Benchmarks)}
-			if k.Patch != "" {
-				t.Patch = k.Patch
-				if dir != "" {
-					t.Patch = filepath.Join(dir, filepath.Base(filepath.FromSlash(k.Patch)))
+		}
+	}
+	// under is the finding a candidate is told under, -1 for none.
+	under := func(cause document.FixCause, file string, line int) int {
+		for _, i := range order {
+			if f := doc.Findings[i]; f.File == cause.File && f.Line == cause.Line {
+				return i
+			}
+		}
+		for _, want := range []at{{cause.File, cause.Line}, {file, int64(line)}} {
+			for _, i := range order {
+				if lines[i][want] {
+					return i
 				}
 			}
-			f.Tried = append(f.Tried, t)
 		}
-		for _, r := range res.Rejected {
-			if r.Round > 1 || r.Cause.File != f.File || r.Cause.Line != f.Line {
-				continue
+		return -1
+	}
+	for _, k := range res.Kept {
+		i := under(k.Cause, k.File, k.Line)
+		if k.Round > 1 || i < 0 {
+			continue
+		}
+		t := document.Tried{Rewrite: k.Rewrite, File: k.File, Line: k.Line, Kept: true, Review: k.Review, Gain: bestGain(k.Benchmarks)}
+		if k.Patch != "" {
+			t.Patch = k.Patch
+			if dir != "" {
+				t.Patch = filepath.Join(dir, filepath.Base(filepath.FromSlash(k.Patch)))
 			}
-			f.Tried = append(f.Tried, document.Tried{Rewrite: r.Rewrite, File: r.File, Line: r.Line, Reason: r.Reason})
 		}
+		doc.Findings[i].Tried = append(doc.Findings[i].Tried, t)
+	}
+	for _, r := range res.Rejected {
+		i := under(r.Cause, r.File, r.Line)
+		if r.Round > 1 || i < 0 {
+			continue
+		}
+		doc.Findings[i].Tried = append(doc.Findings[i].Tried, document.Tried{Rewrite: r.Rewrite, File: r.File, Line: r.Line, Reason: r.Reason})
 	}
 }
 

@@ -31,11 +31,18 @@ func TestAnnotate(t *testing.T) {
 			// Round 2's cause is a line of the tree with round 1's
 			// patches made: not the commit's parse.go:12.
 			{File: "parse.go", Line: 13, Rewrite: "presize", Reason: "no significant change", Cause: parse, Round: 2},
+			// The report measured again names this cause by another
+			// of its lines: the site is one of the finding's shapes.
+			{File: "load.go", Line: 12, Rewrite: "hoist-alloc", Reason: "no significant change", Cause: document.FixCause{File: "load.go", Line: 3}},
+			// Nothing of the report's holds this cause or site.
+			{File: "gone.go", Line: 1, Rewrite: "builder", Reason: "no significant change", Cause: document.FixCause{File: "gone.go", Line: 1}},
 		}}
 	doc := &document.Report{Findings: []document.Finding{
 		{File: "parse.go", Line: 12},
 		{File: "parse.go", Line: 40}, // no candidate
 		{File: "emit.go", Line: 2},
+		{File: "load.go", Line: 9, Related: []document.Location{{File: "load.go", Line: 10}},
+			Shapes: []document.ShapeRef{{Name: "make-invariant", File: "load.go", Line: 12, Rewrite: "hoist-alloc"}}},
 	}}
 	Annotate(doc, res, "fixes")
 	want := [][]document.Tried{
@@ -46,6 +53,7 @@ func TestAnnotate(t *testing.T) {
 		},
 		nil,
 		{{Rewrite: "builder", File: "emit.go", Line: 3, Reason: "tests failed: TestEmit"}},
+		{{Rewrite: "hoist-alloc", File: "load.go", Line: 12, Reason: "no significant change"}},
 	}
 	for i, f := range doc.Findings {
 		if !reflect.DeepEqual(f.Tried, want[i]) {

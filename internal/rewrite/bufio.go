@@ -135,7 +135,7 @@ func (u *unit) bufLoop(loop ast.Stmt) (candidate, bool) {
 		kind:    "bufio",
 		line:    u.line(writes[0].call.Pos()),
 		more:    []int{u.line(loop.Pos())},
-		shape:   "stdout-unbuffered",
+		shape:   "unbuffered-write",
 		imports: []string{"bufio", "os"},
 	}
 	c.desc = fmt.Sprintf("bufio: %s := %s.NewWriter(%s.Stdout) before the loop at line %d, flushed after it", name, bq, oq, u.line(loop.Pos()))
