@@ -58,8 +58,8 @@ DIR.interrupted. A directory that holds files a report does not write is
 refused rather than replaced.
 
 -from-fix DIR reads what perfloop fix tried (DIR/fix.json, fix's -out)
-and says it under each root cause, on the first screen and in
-report.md: "tried: presize, −16.4% [−19.0, −13.2] sec/op in
+and says it under each root cause, on the first screen, in report.md
+and in report.html: "tried: presize, −16.4% [−19.0, −13.2] sec/op in
 BenchmarkParse — DIR/01-presize-parse-12.patch", or "tried: strconv, no
 significant change (could detect ±3.0%)". A root cause fix tried nothing
 at says nothing about fix.

@@ -8,8 +8,8 @@ import (
 )
 
 // TestSummaryTried: what perfloop fix tried at a root cause (report
-// -from-fix) is said under it on the first screen and in report.md; a
-// root cause fix tried nothing at says nothing about fix.
+// -from-fix) is said under it on the first screen, in report.md and in
+// report.html; a root cause fix tried nothing at says nothing about fix.
 func TestSummaryTried(t *testing.T) {
 	doc := reportFixture(t)
 	doc.Findings[0].Tried = []document.Tried{
@@ -37,5 +37,18 @@ func TestSummaryTried(t *testing.T) {
 	}
 	if n := bytes.Count(md.Bytes(), []byte("Tried by perfloop fix")); n != 2 {
 		t.Errorf("report.md says %d times what fix tried, want 2 (label.go:9 had no candidate)", n)
+	}
+
+	var html bytes.Buffer
+	if err := HTML(&html, doc, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"<dt>Tried by perfloop fix</dt><dd>presize, −16.4% [−19.0, −13.2] sec/op in BenchmarkFrame — fixes/01-presize-frame-6.patch</dd>",
+		"<dt>Tried by perfloop fix</dt><dd>strconv, no significant change (could detect ±3.0%)</dd>",
+	} {
+		if !bytes.Contains(html.Bytes(), []byte(want)) {
+			t.Errorf("report.html lacks %q", want)
+		}
 	}
 }
