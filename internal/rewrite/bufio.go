@@ -10,8 +10,9 @@ import (
 
 // bufWriter finds loops that write to os.Stdout on every iteration
 // without a buffer — fmt.Println, fmt.Printf, fmt.Fprintln(os.Stdout, …),
-// os.Stdout.Write — each write one system call, and puts a bufio.Writer
-// around them: made before the loop, the writes through it, flushed
+// os.Stdout.Write — or to a local *os.File the function creates (see
+// loopFile), each write one system call, and puts a bufio.Writer around
+// them: made before the loop, the writes through it, flushed
 // after the loop and before every return and os.Exit (log.Fatal) in it,
 // so that every byte the loop wrote is out before the function returns
 // or the program exits, in the order it was written.
@@ -36,9 +37,15 @@ func (u *unit) bufWriter(fn *ast.FuncDecl) []candidate {
 		case *ast.FuncLit:
 			return false
 		case *ast.ForStmt, *ast.RangeStmt:
-			if c, ok := u.bufLoop(n.(ast.Stmt)); ok {
+			if c, ok := u.bufLoop(n.(ast.Stmt), nil); ok {
 				out = append(out, c)
 				return false
+			}
+			if v := u.loopFile(fn, n); v != nil {
+				if c, ok := u.bufLoop(n.(ast.Stmt), v); ok {
+					out = append(out, c)
+					return false
+				}
 			}
 		}
 		return true
@@ -56,7 +63,9 @@ type stdoutWrite struct {
 	target ast.Expr
 }
 
-func (u *unit) bufLoop(loop ast.Stmt) (candidate, bool) {
+// bufLoop is the rewrite of one loop's writes to os.Stdout (file nil) or
+// to file, a local *os.File the function creates.
+func (u *unit) bufLoop(loop ast.Stmt, file *types.Var) (candidate, bool) {
 	stmt := ast.Stmt(loop)
 	if l, ok := u.parents[loop].(*ast.LabeledStmt); ok {
 		stmt = l
@@ -66,16 +75,17 @@ func (u *unit) bufLoop(loop ast.Stmt) (candidate, bool) {
 	}
 	var writes []stdoutWrite
 	var flushBefore []ast.Stmt
-	handled := map[ast.Node]bool{} // os.Stdout expressions of the writes
+	handled := map[ast.Node]bool{} // the file expressions of the writes
 	ok := true
+	stdout := file == nil
 	ast.Inspect(loop, func(n ast.Node) bool {
 		if !ok {
 			return false
 		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			// It may run later, or never: it must not touch stdout.
-			if u.touchesStdout(n) {
+			// It may run later, or never: it must not touch the file.
+			if (stdout && u.touchesStdout(n)) || (!stdout && u.mentions(n, file)) {
 				ok = false
 			}
 			return false
@@ -90,12 +100,26 @@ func (u *unit) bufLoop(loop ast.Stmt) (candidate, bool) {
 				ok = false
 			}
 			flushBefore = append(flushBefore, n)
+			if !stdout {
+				// What the return does with the file (return
+				// f.Close()) comes after the Flush put before it.
+				for _, id := range u.idents(n, file) {
+					handled[id] = true
+				}
+			}
 		case *ast.SelectorExpr:
-			if u.isStdFile(n, "Stdout") && !handled[n] {
+			if stdout && u.isStdFile(n, "Stdout") && !handled[n] {
 				ok = false // os.Stdout handed to something else
+			}
+		case *ast.Ident:
+			if !stdout && u.info.Uses[n] == file && !handled[n] {
+				ok = false // the file handed to something else, or used
 			}
 		case *ast.CallExpr:
 			w, isWrite := u.stdoutWrite(n)
+			if !stdout {
+				w, isWrite = u.fileWrite(n, file)
+			}
 			if isWrite {
 				if _, stmt := u.parents[n].(*ast.ExprStmt); !stmt {
 					// Its error is looked at: buffered, the write
@@ -109,7 +133,7 @@ func (u *unit) bufLoop(loop ast.Stmt) (candidate, bool) {
 				}
 				return true
 			}
-			switch u.callKind(n) {
+			switch u.callKind(n, stdout) {
 			case "exit":
 				es, isStmt := u.parents[n].(*ast.ExprStmt)
 				if !isStmt || !u.inList(es) {
@@ -130,18 +154,25 @@ func (u *unit) bufLoop(loop ast.Stmt) (candidate, bool) {
 	if !ok1 || !ok2 {
 		return candidate{}, false
 	}
-	name := u.fresh("stdout")
+	var name, target, shown string
+	imports := []string{"bufio", "os"}
+	if stdout {
+		name, target, shown = u.fresh("stdout"), oq+".Stdout", "os.Stdout"
+	} else {
+		name, target, shown = u.fresh(file.Name()+"Buf"), file.Name(), file.Name()
+		imports = imports[:1]
+	}
 	c := candidate{
 		kind:    "bufio",
 		line:    u.line(writes[0].call.Pos()),
 		more:    []int{u.line(loop.Pos())},
 		shape:   "unbuffered-write",
-		imports: []string{"bufio", "os"},
+		imports: imports,
 	}
-	c.desc = fmt.Sprintf("bufio: %s := %s.NewWriter(%s.Stdout) before the loop at line %d, flushed after it", name, bq, oq, u.line(loop.Pos()))
-	c.says = fmt.Sprintf("the loop writes to os.Stdout without a buffer (%s): a write system call each time", u.text(writes[0].call.Fun))
-	c.advice = fmt.Sprintf("write through %s := bufio.NewWriter(os.Stdout) made before the loop, and %s.Flush() after it and before every return and os.Exit", name, name)
-	c.edits = append(c.edits, insertBefore(stmt, fmt.Sprintf("%s := %s.NewWriter(%s.Stdout)", name, bq, oq)))
+	c.desc = fmt.Sprintf("bufio: %s := %s.NewWriter(%s) before the loop at line %d, flushed after it", name, bq, target, u.line(loop.Pos()))
+	c.says = fmt.Sprintf("the loop writes to %s without a buffer (%s): a write system call each time", shown, u.text(writes[0].call.Fun))
+	c.advice = fmt.Sprintf("write through %s := bufio.NewWriter(%s) made before the loop, and %s.Flush() after it and before every return and os.Exit", name, shown, name)
+	c.edits = append(c.edits, insertBefore(stmt, fmt.Sprintf("%s := %s.NewWriter(%s)", name, bq, target)))
 	for _, w := range writes {
 		if l := u.line(w.call.Pos()); l != c.line {
 			c.more = append(c.more, l)
@@ -192,21 +223,24 @@ func (u *unit) stdoutWrite(call *ast.CallExpr) (stdoutWrite, bool) {
 // the buffer would reorder or lose — a write to os.Stderr, log's
 // printing, print and println, panic, log.Panic*, os/exec, a function of
 // the package that touches stdout or exits — and "" for the rest.
-func (u *unit) callKind(call *ast.CallExpr) string {
-	if u.isBuiltin(call, "print") || u.isBuiltin(call, "println") || u.isBuiltin(call, "panic") {
+func (u *unit) callKind(call *ast.CallExpr, stdout bool) string {
+	if u.isBuiltin(call, "panic") || (stdout && (u.isBuiltin(call, "print") || u.isBuiltin(call, "println"))) {
 		return "bad"
 	}
 	path, name := u.pkgFunc(call)
 	switch {
 	case path == "os" && name == "Exit", path == "log" && strings.HasPrefix(name, "Fatal"):
 		return "exit"
-	case path == "log", path == "os/exec":
+	case path == "log" && strings.HasPrefix(name, "Panic"), path == "os/exec":
+		return "bad"
+	case !stdout:
+	case path == "log":
 		return "bad"
 	case path == "fmt" && strings.HasPrefix(name, "Fprint") && len(call.Args) > 0 && u.isStdFile(call.Args[0], "Stderr"):
 		return "bad"
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		if u.isStdFile(sel.X, "Stderr") {
+		if stdout && u.isStdFile(sel.X, "Stderr") {
 			return "bad"
 		}
 		if t := u.typeOf(sel.X); t != nil && strings.Contains(t.String(), "os/exec.") {
@@ -214,11 +248,110 @@ func (u *unit) callKind(call *ast.CallExpr) string {
 		}
 	}
 	if f := u.calledFunc(call); f != nil && f.Pkg() == u.types {
-		if d := u.funcDecl(f); d != nil && (u.touchesStdout(d) || u.leavesProgram(d)) {
+		if d := u.funcDecl(f); d != nil && ((stdout && u.touchesStdout(d)) || u.leavesProgram(d)) {
 			return "bad"
 		}
 	}
 	return ""
+}
+
+// fileWrite reports whether call writes to the file v in a way the
+// buffer takes: fmt.Fprint, Fprintf, Fprintln with v, v.Write and
+// v.WriteString.
+func (u *unit) fileWrite(call *ast.CallExpr, v *types.Var) (stdoutWrite, bool) {
+	if path, name := u.pkgFunc(call); path == "fmt" && (name == "Fprint" || name == "Fprintf" || name == "Fprintln") {
+		if len(call.Args) > 0 && u.obj(call.Args[0]) == v {
+			return stdoutWrite{call: call, target: call.Args[0]}, true
+		}
+		return stdoutWrite{}, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if ok && (sel.Sel.Name == "Write" || sel.Sel.Name == "WriteString") && u.obj(sel.X) == v {
+		return stdoutWrite{call: call, target: sel.X}, true
+	}
+	return stdoutWrite{}, false
+}
+
+// loopFile is the file a loop writes to when it is one local *os.File
+// the function creates (every assignment to it is from os.Create or
+// os.OpenFile, its address never taken), nil otherwise: a parameter or
+// a variable that may hold os.Stdout or os.Stderr is not one.
+func (u *unit) loopFile(fn *ast.FuncDecl, loop ast.Node) *types.Var {
+	var file *types.Var
+	many := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		var x ast.Expr
+		if path, name := u.pkgFunc(call); path == "fmt" && strings.HasPrefix(name, "Fprint") && len(call.Args) > 0 {
+			x = call.Args[0]
+		} else if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Write" || sel.Sel.Name == "WriteString") {
+			x = sel.X
+		}
+		if v, ok := u.obj(x).(*types.Var); ok && x != nil {
+			if file != nil && file != v {
+				many = true
+			}
+			file = v
+		}
+		return true
+	})
+	if file == nil || many || !isOSFile(file.Type()) || !u.created(fn, file) {
+		return nil
+	}
+	return file
+}
+
+// isOSFile reports whether t is *os.File.
+func isOSFile(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	return ok && n.Obj().Name() == "File" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "os"
+}
+
+// created reports whether v is a local variable of fn that only ever
+// holds what os.Create or os.OpenFile return, its address never taken.
+func (u *unit) created(fn *ast.FuncDecl, v *types.Var) bool {
+	if v.Pos() < fn.Body.Pos() || v.Pos() >= fn.Body.End() {
+		return false // a parameter, a package variable
+	}
+	ok, assigned := true, false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && u.obj(n.X) == v {
+				ok = false
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if u.obj(l) != v {
+					continue
+				}
+				assigned = true
+				call, isCall := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+				if len(n.Rhs) != 1 || !isCall {
+					ok = false
+					continue
+				}
+				if path, name := u.pkgFunc(call); path != "os" || (name != "Create" && name != "OpenFile") {
+					ok = false
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				if u.info.Defs[id] == v && len(n.Values) > 0 {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	return ok && assigned
 }
 
 // isStdFile reports whether e is os.Stdout (name "Stdout") or os.Stderr.

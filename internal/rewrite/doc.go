@@ -112,7 +112,13 @@
 //     call → `stdout := bufio.NewWriter(os.Stdout)` before the loop, the
 //     writes through it, and `stdout.Flush()` after the loop and before
 //     every return and os.Exit (log.Fatal*) inside it, so every byte is
-//     out, in order, wherever the function leaves the loop. Refused when
+//     out, in order, wherever the function leaves the loop. The same for
+//     a loop's writes to a local *os.File the function creates (every
+//     assignment to it from os.Create or os.OpenFile, its address never
+//     taken: never a parameter or a variable that may hold os.Stdout or
+//     os.Stderr), `fBuf := bufio.NewWriter(f)`, when the loop uses the
+//     file for nothing else but in a return (`return f.Close()`, after
+//     the Flush). Refused when
 //     a write's result is used (its error would come from a Flush, later),
 //     when the loop also writes to os.Stderr (fmt.Fprint*(os.Stderr),
 //     log's printing, print, println: the two streams would interleave
