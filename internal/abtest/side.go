@@ -43,13 +43,7 @@ func Build(ctx context.Context, specs [2]Spec, patterns []string, bench string, 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tc := &gotest.Toolchain{Dir: sp.Dir, Tags: sp.Tags, BuildFlags: append([]string{"-trimpath"}, sp.BuildFlags...)}
-			suite, err := tc.Prepare(ctx, patterns, bench, func(msg string) { bar.Status(sp.Role + ": " + msg) })
-			if err != nil {
-				errs[i] = fmt.Errorf("%s: %w", sp.Role, err)
-				return
-			}
-			sides[i] = &Side{Spec: sp, Suite: suite}
+			sides[i], errs[i] = BuildSide(ctx, sp, patterns, bench, bar)
 		}()
 	}
 	wg.Wait()
@@ -65,6 +59,18 @@ func Build(ctx context.Context, specs [2]Spec, patterns []string, bench string, 
 		return [2]*Side{}, err
 	}
 	return sides, nil
+}
+
+// BuildSide prepares one side, as Build does each: a caller that compares
+// several candidates against one base builds the base once. The caller
+// closes the side's suite.
+func BuildSide(ctx context.Context, sp Spec, patterns []string, bench string, bar *progress.Bar) (*Side, error) {
+	tc := &gotest.Toolchain{Dir: sp.Dir, Tags: sp.Tags, BuildFlags: append([]string{"-trimpath"}, sp.BuildFlags...)}
+	suite, err := tc.Prepare(ctx, patterns, bench, func(msg string) { bar.Status(sp.Role + ": " + msg) })
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", sp.Role, err)
+	}
+	return &Side{Spec: sp, Suite: suite}, nil
 }
 
 // Close removes both sides' binaries.

@@ -58,6 +58,9 @@ type benchConfig struct {
 	tags      string
 	timeout   time.Duration
 	patterns  []string
+	// positional are the arguments after the flags as given (patterns
+	// is "./..." when there are none): fix -run's program arguments.
+	positional []string
 }
 
 // addBenchFlags defines the benchmark-selection flags, spelled as the go
@@ -113,6 +116,7 @@ func (c *benchConfig) parse(fs *flag.FlagSet, args []string) error {
 		return err
 	}
 	c.patterns = pos
+	c.positional = pos
 	if fs.Lookup("count") == nil {
 		c.count = 1
 	}

@@ -6,11 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/perfloop/perfloop/internal/abtest"
+	"github.com/perfloop/perfloop/internal/cmdbench"
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/fix"
 	"github.com/perfloop/perfloop/internal/stats"
@@ -44,9 +48,9 @@ its loop where it is not retained — it:
     the kept patches apply together and pass the tests.
 
 -out is written in a directory beside it that takes its place once a
-patch was kept, so it holds the patches of one run alone; a run that
-keeps nothing leaves an earlier -out as it was, and a -out that holds
-other files is refused.
+candidate was tried, so it holds one run's fix.json and patches alone; a
+run that tries no candidate leaves an earlier -out as it was, and a -out
+that holds other files is refused.
 
 Outcomes are listed with every candidate: kept (with the change and its
 95% interval), "build failed", "vet failed", "tests failed", "no
@@ -58,6 +62,30 @@ applied by -apply.
 -production PROFILE (a CPU or heap profile of the real program, such as
 the main package's default.pgo) leaves the sites of functions below
 -min-share of it alone: "cold in production: not rewritten".
+
+-rounds N tries the next layer: after a round that kept a patch, its
+kept patches are made in the scratch tree, the report is measured there
+again, and its root causes are tried; the rounds stop at the first that
+keeps nothing. A table per round, then the tree with every kept patch
+measured against the commit (one more A/B comparison, not a sum of the
+rounds'); a numbered patch of round 2 applies on top of round 1's, and
+all.patch holds them all.
+
+-run PACKAGE -- ARGS (or -run 'PACKAGE ARGS' as perfloop pgo takes it,
+or -args 'ARGS', repeated for variants, as perfloop run takes them)
+fixes a program instead of benchmarks: the root
+causes are perfloop run's, and each candidate's binary runs against the
+commit's, paired and interleaved (a round runs each side once, in random
+order). It is kept when wall time, CPU time or allocations are
+significantly better and the program's stdout and exit status are
+byte-identical to the commit's on every run; it runs in the current
+directory, its stderr dropped. With -rounds, each next round runs the
+program again with the kept patches made, and the tree with every kept
+patch runs against the commit's at the end.
+
+Each candidate's time is shown: the build, go vet, the tests and the A/B
+comparison. fix writes its result to fix.json in -out, which perfloop
+report -from-fix reads.
 
 -apply applies the kept patches that are not for review to the work tree
 (which must have no uncommitted changes); it never commits. Then
@@ -79,6 +107,8 @@ Examples:
 	perfloop fix -json -out fixes ./... > fix.json
 	perfloop fix -from perfloop-report/report.json -production cmd/server/default.pgo
 	perfloop fix -apply ./codec && perfloop diff HEAD ./codec
+	perfloop fix -rounds 3 ./...
+	perfloop fix -run ./cmd/wc -- big.txt
 `
 
 type fixOptions struct {
@@ -92,6 +122,10 @@ type fixOptions struct {
 	budget      time.Duration
 	abBudget    time.Duration
 	profileTime time.Duration
+	rounds      int
+	run         string
+	variants    stringList
+	runs        int
 }
 
 func runFix(ctx context.Context, args []string, s Streams) error {
@@ -108,14 +142,30 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	fs.DurationVar(&opts.budget, "time", 20*time.Minute, "stop trying candidates after about `d`; the rest are listed as not reached")
 	fs.DurationVar(&opts.abBudget, "candidate-time", 2*time.Minute, "measure each candidate for at most `d`")
 	fs.DurationVar(&opts.profileTime, "profiletime", time.Second, "profile each benchmark's CPU for at least `d` in the report (see perfloop report)")
+	fs.StringVar(&opts.run, "run", "", "fix the program `'PKG ARGS'` (a main package, its arguments here, after --, or in -args) instead of the benchmarks")
+	fs.Var(&opts.variants, "args", "with -run: run the program with these `arguments` (split as a shell would); repeat for variants")
+	fs.IntVar(&opts.runs, "runs", 1, "with -run: run each variant `n` times for the report (perfloop run -runs)")
+	fs.IntVar(&opts.rounds, "rounds", 1, "try up to `n` rounds: each next one on a report measured with the earlier rounds' kept patches made")
 	if err := opts.parse(fs, args); err != nil {
 		return err
 	}
+	if opts.rounds < 1 {
+		return usageErrorf("-rounds must be 1 or more, got %d", opts.rounds)
+	}
+	var prog *fix.Program
+	if opts.run != "" {
+		p, err := fixProgram(&opts)
+		if err != nil {
+			return err
+		}
+		prog = p
+	}
+
 	if opts.from != "" && !strings.HasSuffix(opts.from, ".json") {
 		opts.from = strings.TrimSuffix(opts.from, "/") + "/report.json"
 	}
 	// The patches are written in a directory beside -out that takes its
-	// place once a patch was kept (see outputDir).
+	// place once a candidate was tried (see outputDir).
 	out, err := newOutputDir("-out", opts.out, fixFile)
 	if err != nil {
 		return err
@@ -125,7 +175,7 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	defer bar.Done()
 	cfg := fix.Config{
 		From: opts.from, Loop: opts.loopConfig(), ProfileTime: opts.profileTime,
-		Production: opts.production, Apply: opts.apply,
+		Production: opts.production, Apply: opts.apply, Rounds: opts.rounds, Program: prog,
 		Fix: fix.Options{
 			MinShare: opts.minShare, Tags: opts.tags, Budget: opts.budget, Out: out.path(), Threshold: 0.03,
 			AB: abtest.Options{Benchtime: "10ms", Timeout: opts.timeout, MinRounds: 6, MaxRounds: 60,
@@ -149,6 +199,13 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 		res.Kept[i].Patch = out.shown(res.Kept[i].Patch)
 	}
 	res.Together = out.shown(res.Together)
+	// fix.json says what was tried, for perfloop report -from-fix; a run
+	// that tried nothing leaves an earlier -out as it was.
+	if len(res.Kept)+len(res.Rejected) > 0 {
+		if werr := writeFixJSON(out.path("fix.json"), res); werr != nil && err == nil {
+			err = werr
+		}
+	}
 	if kerr := keepOutput(s, out, err, "patches"); kerr != nil && err == nil {
 		err = kerr
 	}
@@ -164,40 +221,74 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	return err
 }
 
+// fixProgram reads fix -run's program: its package, and its argument
+// lists from -args or the words after the flags (after --), which are
+// then not package patterns.
+func fixProgram(opts *fixOptions) (*fix.Program, error) {
+	switch {
+	case opts.runs < 1:
+		return nil, usageErrorf("-runs must be at least 1, got %d", opts.runs)
+	case opts.from != "":
+		return nil, usageErrorf("-from with -run: fix -run takes its findings from perfloop run of the program; drop -from")
+	}
+	words, err := cmdbench.Split(opts.run)
+	if err != nil || len(words) == 0 {
+		return nil, usageErrorf("-run %q: want 'PKG ARGS', a main package and its arguments", opts.run)
+	}
+	given := 0
+	for _, n := range []int{len(words) - 1, len(opts.positional), len(opts.variants)} {
+		if n > 0 {
+			given++
+		}
+	}
+	if given > 1 {
+		return nil, usageErrorf("fix -run: give the program's arguments in -run, after -- or with -args: one of them")
+	}
+	args := opts.positional
+	if len(words) > 1 {
+		args = words[1:]
+	}
+	prog := &fix.Program{Package: words[0], Runs: opts.runs, Variants: [][]string{args}}
+	if len(opts.variants) > 0 {
+		prog.Variants = prog.Variants[:0]
+		for _, a := range opts.variants {
+			words, err := cmdbench.Split(a)
+			if err != nil {
+				return nil, usageErrorf("-args %q: %v", a, err)
+			}
+			prog.Variants = append(prog.Variants, words)
+		}
+	}
+	opts.patterns = nil
+	return prog, nil
+}
+
 func renderFix(s Streams, opts fixOptions, res *document.Fix) error {
 	if opts.json {
 		enc := json.NewEncoder(s.Out)
 		enc.SetIndent("", "  ")
 		return enc.Encode(res)
 	}
-	w := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(w, "kept\tsite\trewrite\tbenchmarks\tchange [95%% CI]\ttests\n")
-	for _, k := range res.Kept {
-		review := ""
-		if k.Review {
-			review = " (review)"
-		}
-		for i, m := range k.Benchmarks {
-			if !m.Significant && i > 0 {
-				continue
-			}
-			site, rw, tests := "", "", ""
-			if i == 0 {
-				site, rw, tests = fmt.Sprintf("%s:%d", k.File, k.Line), k.Rewrite+review, fmt.Sprintf("%d package(s) pass", len(k.Tests))
-			}
-			fmt.Fprintf(w, "\t%s\t%s\t%s %s\t%s\t%s\n", site, rw, m.Name, m.Unit, change(m), tests)
-		}
+	if res.Rounds == 0 {
+		renderRound(s, res.Kept, res.Rejected)
 	}
-	w.Flush()
-	if len(res.Kept) == 0 {
-		fmt.Fprintln(s.Out, "  (none kept)")
-	}
-	if len(res.Rejected) > 0 {
+	for r := 1; r <= res.Rounds; r++ {
+		fmt.Fprintf(s.Out, "round %d:\n", r)
+		kept := slices.DeleteFunc(slices.Clone(res.Kept), func(k document.FixKept) bool { return k.Round != r })
+		rejected := slices.DeleteFunc(slices.Clone(res.Rejected), func(k document.FixRejected) bool { return k.Round != r })
+		if len(kept)+len(rejected) == 0 {
+			fmt.Fprintf(s.Out, "  no candidate at the report's root causes: the rounds stop\n\n")
+			continue
+		}
+		renderRound(s, kept, rejected)
 		fmt.Fprintln(s.Out)
-		w = tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
-		fmt.Fprintf(w, "not kept\tsite\trewrite\treason\n")
-		for _, r := range res.Rejected {
-			fmt.Fprintf(w, "\t%s:%d\t%s\t%s\n", r.File, r.Line, r.Rewrite, r.Reason)
+	}
+	if len(res.Cumulative) > 0 {
+		fmt.Fprintf(s.Out, "every kept patch against %s (measured):\n", short(res.Commit))
+		w := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
+		fmt.Fprintf(w, "\tbenchmark\tchange [95%% CI]\n")
+		for _, m := range res.Cumulative {
+			fmt.Fprintf(w, "\t%s %s\t%s\n", m.Name, m.Unit, change(m))
 		}
 		w.Flush()
 	}
@@ -220,10 +311,81 @@ func renderFix(s Streams, opts fixOptions, res *document.Fix) error {
 	return nil
 }
 
+// renderRound writes the tables of kept and not kept candidates.
+func renderRound(s Streams, kept []document.FixKept, rejected []document.FixRejected) {
+	w := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(w, "kept\tsite\trewrite\tbenchmarks\tchange [95%% CI]\ttests\ttime\n")
+	for _, k := range kept {
+		review := ""
+		if k.Review {
+			review = " (review)"
+		}
+		for i, m := range k.Benchmarks {
+			if !m.Significant && i > 0 {
+				continue
+			}
+			site, rw, tests, took := "", "", "", ""
+			if i == 0 {
+				site, rw, tests, took = fmt.Sprintf("%s:%d", k.File, k.Line), k.Rewrite+review, fmt.Sprintf("%d package(s) pass", len(k.Tests)), timing(k.Seconds)
+				if k.Output != "" {
+					tests += "; " + k.Output
+				}
+			}
+			fmt.Fprintf(w, "\t%s\t%s\t%s %s\t%s\t%s\t%s\n", site, rw, m.Name, m.Unit, change(m), tests, took)
+		}
+	}
+	w.Flush()
+	if len(kept) == 0 {
+		fmt.Fprintln(s.Out, "  (none kept)")
+	}
+	if len(rejected) > 0 {
+		fmt.Fprintln(s.Out)
+		w = tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
+		fmt.Fprintf(w, "not kept\tsite\trewrite\treason\ttime\n")
+		for _, r := range rejected {
+			fmt.Fprintf(w, "\t%s:%d\t%s\t%s\t%s\n", r.File, r.Line, r.Rewrite, r.Reason, timing(r.Seconds))
+		}
+		w.Flush()
+	}
+}
+
+// timing says what a candidate cost: "build 1.2s, vet 0.4s, tests 2.0s,
+// A/B 8.1s", the stages it did not reach left out.
+func timing(t document.FixTiming) string {
+	var parts []string
+	for _, st := range []struct {
+		name string
+		s    float64
+	}{{"build", t.Build}, {"vet", t.Vet}, {"tests", t.Tests}, {"A/B", t.AB}} {
+		switch {
+		case st.s >= 0.1:
+			parts = append(parts, fmt.Sprintf("%s %.1fs", st.name, st.s))
+		case st.s > 0:
+			parts = append(parts, st.name+" <0.1s")
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // fixFile says whether a name in a fix -out directory is one perfloop fix
-// writes there: NN-KIND-FILE-LINE.patch and all.patch.
+// writes there: NN-KIND-FILE-LINE.patch, all.patch and fix.json.
 func fixFile(name string, isDir bool) bool {
-	return !isDir && strings.HasSuffix(name, ".patch")
+	return !isDir && (strings.HasSuffix(name, ".patch") || name == "fix.json")
+}
+
+// writeFixJSON writes a fix result as perfloop fix -json prints it.
+func writeFixJSON(path string, res *document.Fix) error {
+	b, err := json.MarshalIndent(res, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
 }
 
 // change formats a measured row: "−33.3% [−33.3%, −33.3%]".

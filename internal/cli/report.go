@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/fix"
 	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/loop"
 	"github.com/perfloop/perfloop/internal/profiles"
@@ -56,14 +57,23 @@ files alone. An interrupted run keeps the benchmarks that finished in
 DIR.interrupted. A directory that holds files a report does not write is
 refused rather than replaced.
 
+-from-fix DIR reads what perfloop fix tried (DIR/fix.json, fix's -out)
+and says it under each root cause, on the first screen, in report.md
+and in report.html: "tried: presize, −16.4% [−19.0, −13.2] sec/op in
+BenchmarkParse — DIR/01-presize-parse-12.patch", or "tried: strconv, no
+significant change (could detect ±3.0%)". A root cause fix tried nothing
+at says nothing about fix.
+
 Exit status: 0 when every benchmark ran, 1 when any failed (the report is
-still written, with their errors), 2 on bad flags, 130 when interrupted.
+still written, with their errors), 2 on bad flags or a -from-fix that
+holds no fix result, 130 when interrupted.
 
 Examples:
 
 	perfloop report ./...
 	perfloop report -count 5 -benchtime 200ms -out codec-report ./codec
 	perfloop report -json ./... | jq '.findings[] | select(.severity == "high")'
+	perfloop fix -out fixes ./... && perfloop report -from-fix fixes ./...
 `
 
 type reportOptions struct {
@@ -73,6 +83,7 @@ type reportOptions struct {
 	profileTime time.Duration
 	production  string
 	minShare    float64
+	fromFix     string
 }
 
 func runReport(ctx context.Context, args []string, s Streams) error {
@@ -85,6 +96,7 @@ func runReport(ctx context.Context, args []string, s Streams) error {
 	fs.StringVar(&opts.production, "production", "", "rank the findings by their function's share of this CPU or heap `profile` of the real program (such as default.pgo)")
 	opts.minShare = 0.01
 	fs.Var((*shareValue)(&opts.minShare), "min-share", "with -production: functions below this `share` of it (0.01 or 1%) are cold in production")
+	fs.StringVar(&opts.fromFix, "from-fix", "", "say beside each root cause what perfloop fix tried there and measured, from `dir`/fix.json (fix's -out)")
 	if err := opts.parse(fs, args); err != nil {
 		return err
 	}
@@ -95,6 +107,12 @@ func runReport(ctx context.Context, args []string, s Streams) error {
 }
 
 func writeReport(ctx context.Context, opts reportOptions, s Streams) (err error) {
+	var tried *document.Fix
+	if opts.fromFix != "" {
+		if tried, err = fix.ReadResult(opts.fromFix); err != nil {
+			return usageError{err}
+		}
+	}
 	var production map[string]float64
 	if opts.production != "" {
 		if production, err = profiles.FunctionShares(opts.production); err != nil {
@@ -162,6 +180,12 @@ func writeReport(ctx context.Context, opts reportOptions, s Streams) (err error)
 	}
 	if run.EscapeErr != nil {
 		fmt.Fprintf(s.Err, "perfloop: escape analysis: %v (the report has no compiler verdicts)\n", run.EscapeErr)
+	}
+	if tried != nil {
+		if tried.Commit != "" && run.Doc.Commit != "" && tried.Commit != run.Doc.Commit {
+			fmt.Fprintf(s.Err, "perfloop: -from-fix %s: fix ran at %s, this report at %s: the lines it tried may have moved\n", opts.fromFix, short(tried.Commit), short(run.Doc.Commit))
+		}
+		fix.Annotate(run.Doc, tried, opts.fromFix)
 	}
 	for i := range run.Doc.Benchmarks {
 		b := &run.Doc.Benchmarks[i]

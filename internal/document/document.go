@@ -135,6 +135,9 @@ type Finding struct {
 	Gain string `json:"gain,omitempty"`
 	// Evidence lists the measurements the finding rests on.
 	Evidence []string `json:"evidence,omitempty"`
+	// Tried is what perfloop fix tried at the cause (report -from-fix):
+	// empty when it tried nothing there.
+	Tried []Tried `json:"tried,omitempty"`
 }
 
 // Location is one more line of a finding's root cause.

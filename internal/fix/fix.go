@@ -31,6 +31,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/perfloop/perfloop/internal/abtest"
@@ -93,6 +94,11 @@ type Options struct {
 	Budget time.Duration
 	// Out is the directory the kept patches are written to.
 	Out string
+	// Program, when set, is the program fix -run measures: Doc is
+	// perfloop run's report of it, and each candidate's binary runs
+	// against the commit's instead of benchmarks.
+	Program *Program
+	program programBase
 
 	// round is the round (1 and on) of a run of several, 0 for one;
 	// numbered is how many patches earlier rounds kept.
@@ -162,6 +168,12 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 		return res, nil, err
 	}
 	res.BaselineFailures = base.lines()
+	if opts.Program != nil {
+		bar.Status("building " + opts.Program.Package + " at " + short(opts.Commit))
+		if err := opts.program.build(ctx, opts, tmp); err != nil {
+			return res, nil, err
+		}
+	}
 	// The next candidate is built, vetted and tested while this one is
 	// measured: the paired rounds shrug off the extra load.
 	prep := func(i int) <-chan *prepared {
@@ -169,7 +181,10 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 		go func() { ch <- prepare(ctx, opts, base, cands[i], filepath.Join(tmp, fmt.Sprintf("c%d", i))) }()
 		return ch
 	}
-	var edits []Edit // the kept ones'
+	bases := baseSides{} // the commit's benchmark binaries, built once
+	defer bases.close()
+	var edits []Edit                // the kept ones'
+	var benches, benchPkgs []string // the benchmarks they were measured on
 	coming := prep(0)
 	for i, c := range cands {
 		p := <-coming
@@ -178,7 +193,8 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 			coming = prep(i + 1)
 		}
 		bar.Status(fmt.Sprintf("candidate %d of %d: %s at %s:%d", i+1, len(cands), c.Kind, c.File, c.Line))
-		kept, why, err := p.measure(ctx, opts, bar)
+		kept, why, err := p.measure(ctx, opts, bases, bar)
+		took := p.took
 		p.close()
 		if err != nil {
 			if coming != nil {
@@ -187,8 +203,11 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 			return res, nil, err
 		}
 		if kept == nil {
-			res.Rejected = append(res.Rejected, reject(c, why))
+			r := reject(c, why)
+			r.Seconds = took
+			res.Rejected = append(res.Rejected, r)
 		} else {
+			kept.Seconds = took
 			name := fmt.Sprintf("%02d-%s-%s-%d.patch", opts.numbered+len(res.Kept)+1, c.Kind, strings.TrimSuffix(filepath.Base(c.File), ".go"), c.Line)
 			if opts.Out != "" {
 				path := filepath.Join(opts.Out, name)
@@ -202,6 +221,8 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 			}
 			res.Kept = append(res.Kept, *kept)
 			edits = append(edits, c.Edit)
+			names, pkgs := benchmarksOf(opts.Doc, c.finding)
+			benches, benchPkgs = union(benches, names), union(benchPkgs, pkgs)
 		}
 		if coming == nil {
 			for _, c := range cands[i+1:] {
@@ -212,6 +233,7 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 	}
 	res.Together, next, err = together(ctx, opts, base, res.Kept, edits, filepath.Join(tmp, "together"), keep)
 	if next != nil {
+		next.benches, next.pkgs = benches, benchPkgs
 		remove := next.remove
 		next.remove = func() error {
 			defer os.RemoveAll(tmp)
@@ -225,8 +247,17 @@ func try(ctx context.Context, opts Options, bar *progress.Bar, keep bool) (*docu
 }
 
 func reject(c candidate, why string) document.FixRejected {
-	return document.FixRejected{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Reason: why}
+	return document.FixRejected{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Reason: why, Cause: causeOf(c.finding)}
 }
+
+// causeOf names the root cause a candidate answers, as report -from-fix
+// finds it again.
+func causeOf(f document.Finding) document.FixCause {
+	return document.FixCause{File: f.File, Line: f.Line, Message: f.Message}
+}
+
+// seconds is a duration in seconds, to a hundredth.
+func seconds(d time.Duration) float64 { return math.Round(d.Seconds()*100) / 100 }
 
 // prepared is a candidate's edit in its own work tree, built, vetted and
 // tested, or why not.
@@ -238,6 +269,7 @@ type prepared struct {
 	patch    string
 	why      string // the rejection, when the checks failed
 	err      error  // a failure of perfloop or the machine, or cancellation
+	took     document.FixTiming
 }
 
 func (p *prepared) close() {
@@ -286,19 +318,28 @@ func prepare(ctx context.Context, opts Options, base testFailures, c candidate, 
 		}
 		return p
 	}
+	t := time.Now()
 	build, err := withGoFiles(ctx, p.mod, opts.Tags, pkgs)
 	if err != nil {
 		return fail("build failed: ", firstLine(err.Error()))
 	}
+	var out string
 	if len(build) > 0 {
-		if out, err := goRun(ctx, p.mod, append([]string{"build", "-tags", opts.Tags}, build...)...); err != nil {
-			return fail("build failed: ", compilerLine(out))
-		}
+		out, err = goRun(ctx, p.mod, append([]string{"build", "-tags", opts.Tags}, build...)...)
 	}
-	if out, err := goRun(ctx, p.mod, "vet", "-tags", opts.Tags, edited); err != nil {
+	p.took.Build = seconds(time.Since(t))
+	if err != nil {
+		return fail("build failed: ", compilerLine(out))
+	}
+	t = time.Now()
+	out, err = goRun(ctx, p.mod, "vet", "-tags", opts.Tags, edited)
+	p.took.Vet = seconds(time.Since(t))
+	if err != nil {
 		return fail("vet failed: ", compilerLine(out))
 	}
+	t = time.Now()
 	failed, err := runTests(ctx, p.mod, opts.Tags, pkgs)
+	p.took.Tests = seconds(time.Since(t))
 	if err != nil {
 		p.err = err
 		return p
@@ -316,34 +357,27 @@ func prepare(ctx context.Context, opts Options, base testFailures, c candidate, 
 
 // measure runs the benchmarks that hit a prepared candidate's site against
 // the commit and decides. It returns the kept patch, or why not.
-func (p *prepared) measure(ctx context.Context, opts Options, bar *progress.Bar) (*document.FixKept, string, error) {
+func (p *prepared) measure(ctx context.Context, opts Options, bases baseSides, bar *progress.Bar) (*document.FixKept, string, error) {
 	if p.err != nil || p.why != "" {
 		return nil, p.why, p.err
+	}
+	if opts.Program != nil {
+		return p.measureProgram(ctx, opts, bar)
 	}
 	c := p.c
 	benches, bpkgs := benchmarksOf(opts.Doc, c.finding)
 	if len(benches) == 0 {
 		return nil, "no benchmark hits the site: not measured", nil
 	}
-	pattern := "^(" + strings.Join(quoteAll(benches), "|") + ")$"
 	bar.Status(fmt.Sprintf("%s:%d: measuring %s", c.File, c.Line, strings.Join(benches, ", ")))
-	sides, err := abtest.Build(ctx, [2]abtest.Spec{
+	t := time.Now()
+	r, why, err := compare(ctx, opts, [2]abtest.Spec{
 		{Role: "BASE", Label: short(opts.Commit), Dir: opts.Dir, Tags: opts.Tags},
 		{Role: "HEAD", Label: c.Kind, Dir: p.mod, Tags: opts.Tags},
-	}, bpkgs, pattern, bar)
-	if err != nil {
-		if cerr := ctxErr(ctx); cerr != nil {
-			return nil, "", cerr
-		}
-		return nil, "build failed: " + firstLine(err.Error()), nil
-	}
-	defer abtest.Close(sides)
-	r, err := abtest.Run(ctx, sides, opts.AB, bar)
-	if err != nil {
-		if cerr := ctxErr(ctx); cerr != nil {
-			return nil, "", cerr
-		}
-		return nil, "not measured: " + firstLine(err.Error()), nil
+	}, benches, bpkgs, bases, bar)
+	p.took.AB = seconds(time.Since(t))
+	if r == nil {
+		return nil, why, err
 	}
 	if len(r.Failures) > 0 {
 		return nil, "a benchmark failed with the edit: " + firstLine(r.Failures[0].String()), nil
@@ -359,7 +393,52 @@ func (p *prepared) measure(ctx context.Context, opts Options, bar *progress.Bar)
 		return nil, "no significant change", nil
 	}
 	return &document.FixKept{File: c.File, Line: c.Line, Rewrite: c.Kind, Description: c.Description, Patch: p.patch,
-		Review: c.Review, Benchmarks: rows, Tests: p.pkgs, Finding: c.finding.Message}, "", nil
+		Review: c.Review, Benchmarks: rows, Tests: p.pkgs, Finding: c.finding.Message, Cause: causeOf(c.finding)}, "", nil
+}
+
+// compare builds the benchmarks of pkgs on both sides and runs the
+// paired A/B comparison of those named benches. It returns the result,
+// or why there is none (a build that failed, a comparison that could not
+// run) and the error of an interrupted run.
+func compare(ctx context.Context, opts Options, specs [2]abtest.Spec, benches, pkgs []string, bases baseSides, bar *progress.Bar) (*abtest.Result, string, error) {
+	pattern := "^(" + strings.Join(quoteAll(benches), "|") + ")$"
+	var sides [2]*abtest.Side
+	var err error
+	key := strings.Join(pkgs, " ") + "\x00" + pattern
+	if base := bases[key]; base != nil {
+		// The commit's binaries of an earlier candidate: only the
+		// candidate's side is built.
+		sides[0] = base
+		sides[1], err = buildSide(ctx, specs[1], pkgs, pattern, bar)
+		if err == nil {
+			defer abtest.Close([2]*abtest.Side{nil, sides[1]})
+		}
+	} else {
+		sides, err = abtest.Build(ctx, specs, pkgs, pattern, bar)
+		builds.Add(2)
+		if err == nil {
+			if bases != nil {
+				bases[key] = sides[0]
+				defer abtest.Close([2]*abtest.Side{nil, sides[1]})
+			} else {
+				defer abtest.Close(sides)
+			}
+		}
+	}
+	if err != nil {
+		if cerr := ctxErr(ctx); cerr != nil {
+			return nil, "", cerr
+		}
+		return nil, "build failed: " + firstLine(err.Error()), nil
+	}
+	r, err := abtest.Run(ctx, sides, opts.AB, bar)
+	if err != nil {
+		if cerr := ctxErr(ctx); cerr != nil {
+			return nil, "", cerr
+		}
+		return nil, "not measured: " + firstLine(err.Error()), nil
+	}
+	return r, "", nil
 }
 
 // units returns the units a finding's gain may show in: sec/op, and the
@@ -455,6 +534,38 @@ func benchmarksOf(doc *document.Report, f document.Finding) (names, pkgs []strin
 	slices.Sort(names)
 	slices.Sort(pkgs)
 	return names, pkgs
+}
+
+// baseSides are the commit's built benchmark binaries of one round, by
+// the packages and benchmarks they were built for: built for the first
+// candidate that needs them and measured against every later one.
+type baseSides map[string]*abtest.Side
+
+func (b baseSides) close() {
+	for _, s := range b {
+		abtest.Close([2]*abtest.Side{s, nil})
+	}
+}
+
+// buildSide builds one side of a comparison; builds counts the sides
+// built (for tests).
+var (
+	buildSide = func(ctx context.Context, sp abtest.Spec, pkgs []string, pattern string, bar *progress.Bar) (*abtest.Side, error) {
+		builds.Add(1)
+		return abtest.BuildSide(ctx, sp, pkgs, pattern, bar)
+	}
+	builds atomic.Int64
+)
+
+// union returns a with the elements of b it lacks, sorted.
+func union(a, b []string) []string {
+	for _, e := range b {
+		if !slices.Contains(a, e) {
+			a = append(a, e)
+		}
+	}
+	slices.Sort(a)
+	return a
 }
 
 func quoteAll(names []string) []string {
@@ -580,6 +691,9 @@ func together(ctx context.Context, opts Options, base testFailures, kept []docum
 		return "together, the kept patches fail the tests: " + summary(fails), nil, nil
 	}
 	msg := fmt.Sprintf("the %d kept patch(es) apply together and pass the tests of %d package(s)", n, len(pkgs))
+	if opts.Applied != "" {
+		msg = fmt.Sprintf("the %d kept patch(es) of round %d apply together on top of the earlier rounds' and pass the tests of %d package(s)", n, opts.round, len(pkgs))
+	}
 	if len(base) > 0 {
 		msg += " (but for the tests that fail at the commit already)"
 	}
@@ -612,6 +726,9 @@ type roundBase struct {
 	dir, mod string
 	remove   func() error
 	patch    string
+	// benches and pkgs are the benchmarks the round's kept edits were
+	// measured on, and their packages.
+	benches, pkgs []string
 }
 
 func (b *roundBase) close() {

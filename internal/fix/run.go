@@ -14,11 +14,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfloop/perfloop/internal/abtest"
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/git"
 	"github.com/perfloop/perfloop/internal/loop"
 	"github.com/perfloop/perfloop/internal/profiles"
 	"github.com/perfloop/perfloop/internal/progress"
+	"github.com/perfloop/perfloop/internal/runprog"
 )
 
 // Config is a whole fix run: where the module is, the report to start
@@ -39,6 +41,14 @@ type Config struct {
 	// Apply applies the kept patches that are not for review to the work
 	// tree (which must have no uncommitted changes).
 	Apply bool
+	// Program, when set, is fix -run: the root causes are perfloop run's
+	// of the program, and candidates are measured by running it.
+	Program *Program
+	// Rounds is how many rounds to run (fix -rounds; 0 and 1 run one):
+	// after a round that kept a patch, its kept patches are made in the
+	// scratch tree, the report is measured there again and its root
+	// causes are tried.
+	Rounds int
 	// Fix holds the rewriting and measuring options (Repo, Rel, Commit,
 	// Dir and Doc are set by Run).
 	Fix Options
@@ -122,30 +132,23 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 			return nil, fmt.Errorf("%w: %v (give the directory perfloop report wrote, or its report.json)", ErrBadReport, err)
 		}
 	} else {
-		stage("measuring the report on " + short(commit))
-		lc := cfg.Loop
-		lc.Dir = mod
-		run, err := loop.Report(ctx, lc, loop.ReportOptions{ProfileTime: cfg.ProfileTime, Stage: stage}, bar)
-		bar.Done()
-		if err != nil {
+		if cfg.Program == nil {
+			stage("measuring the report on " + short(commit))
+		}
+		if doc, failures, err = measureDoc(ctx, cfg, mod, stage, bar); err != nil {
 			return nil, err
 		}
-		if run == nil || run.Doc == nil {
-			return nil, errors.New("the report measured nothing")
-		}
-		doc = run.Doc
-		failures = append(run.Bench.FailureLines(), run.Failures...)
 	}
 	opts := cfg.Fix
 	opts.Repo, opts.Rel, opts.Commit, opts.Dir, opts.Doc = repo, rel, commit, mod, doc
+	opts.Program = cfg.Program
 	opts.Patterns = cfg.Loop.PackagePatterns()
 	if cfg.Production != "" {
 		if opts.Production, err = profiles.FunctionShares(cfg.Production); err != nil {
 			return nil, err
 		}
 	}
-	stage("rewriting and measuring")
-	res, err := Try(ctx, opts, bar)
+	res, err := tryRounds(ctx, cfg, opts, stage, bar)
 	bar.Done()
 	if res != nil {
 		res.Failures = failures
@@ -178,6 +181,153 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 	}
 	res.Applied = true
 	return res, nil
+}
+
+// measureDoc measures the findings of the module at mod: perfloop run's
+// analysis of the program with cfg.Program, else the report's (and the
+// report's failures, one line each).
+func measureDoc(ctx context.Context, cfg Config, mod string, stage func(string), bar *progress.Bar) (*document.Report, []string, error) {
+	if cfg.Program != nil {
+		prof, err := os.MkdirTemp("", "perfloop-fix-run-")
+		if err != nil {
+			return nil, nil, err
+		}
+		defer os.RemoveAll(prof)
+		stage("running " + cfg.Program.Package + " (perfloop run)")
+		run, err := runprog.Run(ctx, runprog.Config{Dir: mod, Package: cfg.Program.Package, Tags: cfg.Loop.Tags,
+			Variants: cfg.Program.Variants, Runs: max(cfg.Program.Runs, 1), Out: prof, Stdout: io.Discard, Stderr: io.Discard,
+			CPU: runprog.CPUAuto, Stage: stage})
+		if err != nil {
+			return nil, nil, err
+		}
+		return run.Doc, nil, nil
+	}
+	lc := cfg.Loop
+	lc.Dir = mod
+	run, err := loop.Report(ctx, lc, loop.ReportOptions{ProfileTime: cfg.ProfileTime, Stage: stage}, bar)
+	bar.Done()
+	if err != nil {
+		return nil, nil, err
+	}
+	if run == nil || run.Doc == nil {
+		return nil, nil, errors.New("the report measured nothing")
+	}
+	return run.Doc, append(run.Bench.FailureLines(), run.Failures...), nil
+}
+
+// tryRounds tries the candidates of cfg.Rounds rounds (one when it is 0
+// or 1): each round after the first starts from a report measured on the
+// commit with every patch kept so far made, and the rounds stop at the
+// first that keeps nothing. With more than one round, the tree with every
+// kept patch made is then measured against the commit (Cumulative).
+func tryRounds(ctx context.Context, cfg Config, opts Options, stage func(string), bar *progress.Bar) (*document.Fix, error) {
+	rounds := max(cfg.Rounds, 1)
+	if rounds == 1 {
+		stage("rewriting and measuring")
+		return Try(ctx, opts, bar)
+	}
+	start := time.Now()
+	budget := opts.Budget
+	orig := opts.Dir
+	var res *document.Fix
+	var last *roundBase
+	defer func() { last.close() }()
+	var benches, pkgs []string
+	for r := 1; r <= rounds; r++ {
+		opts.round = r
+		if budget > 0 {
+			opts.Budget = budget - time.Since(start)
+			if opts.Budget <= 0 {
+				break
+			}
+		}
+		stage(fmt.Sprintf("round %d: rewriting and measuring", r))
+		got, next, err := try(ctx, opts, bar, true)
+		bar.Done()
+		if res == nil {
+			res = got
+		} else {
+			res.Kept = append(res.Kept, got.Kept...)
+			res.Rejected = append(res.Rejected, got.Rejected...)
+			res.BaselineFailures = union(res.BaselineFailures, got.BaselineFailures)
+			if got.Together != "" {
+				res.Together = got.Together
+			}
+		}
+		res.Rounds = r
+		if err != nil {
+			next.close()
+			return res, err
+		}
+		if next == nil {
+			break // nothing kept, or the kept patches do not go together
+		}
+		last.close()
+		last = next
+		benches, pkgs = union(benches, next.benches), union(pkgs, next.pkgs)
+		if r == rounds {
+			break
+		}
+		stage(fmt.Sprintf("round %d: measuring the report with round %d's patches made", r+1, r))
+		doc, _, err := measureDoc(ctx, cfg, next.mod, stage, bar)
+		if err != nil {
+			return res, err
+		}
+		opts.Dir, opts.Applied, opts.Doc = next.mod, next.patch, doc
+		opts.numbered += len(got.Kept)
+	}
+	res.WallSeconds = seconds(time.Since(start))
+	if last != nil && opts.Program != nil {
+		err := cumulativeProgram(ctx, opts, orig, last.mod, res, bar)
+		res.WallSeconds = seconds(time.Since(start))
+		return res, err
+	}
+	if last == nil || len(benches) == 0 {
+		return res, nil
+	}
+	stage(fmt.Sprintf("measuring every kept patch together against %s", short(opts.Commit)))
+	ab, _, err := compare(ctx, opts, [2]abtest.Spec{
+		{Role: "BASE", Label: short(opts.Commit), Dir: orig, Tags: opts.Tags},
+		{Role: "HEAD", Label: "all rounds", Dir: last.mod, Tags: opts.Tags},
+	}, benches, pkgs, nil, bar)
+	bar.Done()
+	if err != nil {
+		return res, err
+	}
+	if ab != nil {
+		res.Cumulative, _, _, _ = decide(ab, document.Finding{Kind: document.KindAlloc}, opts.Threshold)
+	}
+	res.WallSeconds = seconds(time.Since(start))
+	return res, nil
+}
+
+// cumulativeProgram runs the program of the tree with every kept patch
+// (mod) against the commit's (orig), as a candidate's, and sets
+// res.Cumulative; a stdout or exit status that differs is said in
+// res.Together.
+func cumulativeProgram(ctx context.Context, opts Options, orig, mod string, res *document.Fix, bar *progress.Bar) error {
+	work, err := os.MkdirTemp("", "perfloop-fix-all-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+	o := opts
+	o.Dir = orig
+	var base programBase
+	if err := base.build(ctx, o, work); err != nil {
+		return err
+	}
+	rows, _, why, err := comparePrograms(ctx, opts, base.baseBin, mod, filepath.Join(work, "all"), "every kept patch", 0, bar)
+	bar.Done()
+	if err != nil {
+		return err
+	}
+	if why != "" {
+		res.Together += fmt.Sprintf("; every kept patch against %s: %s", short(opts.Commit), why)
+		return nil
+	}
+	res.Cumulative = rows
+	return nil
 }
 
 func isDirty(ctx context.Context, repo string) (bool, error) {

@@ -37,6 +37,7 @@ func Script() string { return htmlScript }
 var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct":      percent,
 	"fileLine": fileLine,
+	"tried":    triedLine,
 	"short":    document.ShortFunc,
 	"bytes":    formatBytes,
 	"count":    formatCount,

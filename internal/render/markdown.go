@@ -214,6 +214,9 @@ func (m *mdWriter) rootCauses() {
 		if f.Gain != "" {
 			m.printf("\\\n   *Expected:* %s", mdText(f.Gain))
 		}
+		for _, t := range f.Tried {
+			m.printf("\\\n   *Tried by perfloop fix:* %s", mdText(triedLine(t)))
+		}
 		m.printf("\n")
 	}
 	m.printf("\n")

@@ -28,6 +28,9 @@ func Summary(w io.Writer, doc *document.Report) error {
 				cost = fmt.Sprintf("%s of %s", percent0(c.CPUShare), strings.TrimPrefix(c.Benchmark, "Benchmark"))
 			}
 			fmt.Fprintf(tw, "%d.\t%s\t%s\t%s\n", i+1, fileLine(f.File, f.Line), cost, cut(f.Message, summaryWidth-60))
+			for _, t := range f.Tried {
+				fmt.Fprintf(tw, "\t\t\ttried: %s\n", oneLine(triedLine(t)))
+			}
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -72,4 +75,39 @@ func cut(s string, n int) string {
 		return string(r)[:i] + " …"
 	}
 	return string(r) + "…"
+}
+
+// triedLine says in one line what fix tried: "presize, −16.4% [−19.0,
+// −13.2] sec/op in BenchmarkParse — fixes/01-presize.patch", or
+// "strconv, no significant change (could detect ±3.0%)".
+func triedLine(t document.Tried) string {
+	var b strings.Builder
+	b.WriteString(t.Rewrite)
+	if t.Review {
+		b.WriteString(" (review)")
+	}
+	switch {
+	case !t.Kept:
+		b.WriteString(", " + t.Reason)
+		return b.String()
+	case t.Gain != nil:
+		g := t.Gain
+		fmt.Fprintf(&b, ", %s [%s, %s] %s in %s", minusPercent(g.Delta), minusSigned(g.CI[0]), minusSigned(g.CI[1]), g.Unit, g.Name)
+	default:
+		b.WriteString(", kept")
+	}
+	if t.Patch != "" {
+		b.WriteString(" — " + t.Patch)
+	}
+	return b.String()
+}
+
+// minusPercent is a change in percent with its sign, a minus sign for a
+// decrease: "−16.4%", "+2.0%".
+func minusPercent(d float64) string { return minusSigned(d) + "%" }
+
+// minusSigned is minusPercent without the percent sign.
+func minusSigned(d float64) string {
+	s := fmt.Sprintf("%+.1f", d*100)
+	return strings.Replace(s, "-", "−", 1)
 }

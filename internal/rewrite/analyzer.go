@@ -44,7 +44,7 @@ var Analyzers = func() []*analysis.Analyzer {
 
 // Kinds are the rewrites this package knows, in the order the rules run
 // on one function.
-var Kinds = []string{"presize", "builder", "strconv", "hoist-const", "hoist-alloc", "field", "grow", "sortfunc", "regexp-once", "outside-lock"}
+var Kinds = []string{"presize", "builder", "strconv", "hoist-const", "hoist-alloc", "field", "grow", "sortfunc", "regexp-once", "outside-lock", "bufio"}
 
 // KindOf returns the rewrite kind of one of Analyzers ("hoist-const"),
 // or "" for any other analyzer.

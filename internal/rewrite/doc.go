@@ -184,6 +184,32 @@
 //     that never did), assign those variables or write their elements,
 //     or name something else as the moved declaration does.
 //
+//   - bufio: a loop that writes to os.Stdout as statements of their own
+//     (fmt.Print, Printf, Println; fmt.Fprint, Fprintf, Fprintln with
+//     os.Stdout; os.Stdout.Write, WriteString), each write one system
+//     call → `stdout := bufio.NewWriter(os.Stdout)` before the loop, the
+//     writes through it, and `stdout.Flush()` after the loop and before
+//     every return and os.Exit (log.Fatal*) inside it, so every byte is
+//     out, in order, wherever the function leaves the loop. The same for
+//     a loop's writes to a local *os.File the function creates (every
+//     assignment to it from os.Create or os.OpenFile, its address never
+//     taken: never a parameter or a variable that may hold os.Stdout or
+//     os.Stderr), `fBuf := bufio.NewWriter(f)`, when the loop uses the
+//     file for nothing else but in a return (`return f.Close()`, after
+//     the Flush). Refused when
+//     a write's result is used (its error would come from a Flush, later),
+//     when the loop also writes to os.Stderr (fmt.Fprint*(os.Stderr),
+//     log's printing, print, println: the two streams would interleave
+//     differently), hands os.Stdout to anything else, runs os/exec or
+//     defer, calls a function of the package that writes to stdout or
+//     exits, leaves by a path that cannot be flushed (panic, log.Panic*,
+//     goto, a labeled break or continue out of it, a return or os.Exit
+//     that is not a statement of its own), when a function literal in it
+//     touches stdout, or when the function starts a goroutine. A write
+//     to stdout by another package's function called in the loop cannot
+//     be seen here: perfloop fix -run keeps the rewrite only when the
+//     program's stdout and exit status are byte-identical on every run.
+//
 // Types come from the pass (go/packages, with the run's build tags); a
 // rule that needs a type it cannot see proposes nothing there. The rules
 // of every kind run once per package, so that the names two rewrites of

@@ -117,6 +117,7 @@ func (u *unit) candidates() []candidate {
 		out = append(out, u.sortFunc(fn)...)
 		out = append(out, u.regexpOnce(fn)...)
 		out = append(out, u.outsideLock(fn)...)
+		out = append(out, u.bufWriter(fn)...)
 	}
 	return out
 }

@@ -45,10 +45,13 @@ func TestAnalyzers(t *testing.T) {
 }
 
 // testdir is the package of testdata/src a kind's cases are in: its
-// name, but for strconv, which would be the standard library's.
+// name, but for strconv and bufio, which would be the standard library's.
 func testdir(kind string) string {
-	if kind == "strconv" {
+	switch kind {
+	case "strconv":
 		return "conv"
+	case "bufio":
+		return "bufout"
 	}
 	return kind
 }
