@@ -129,3 +129,7 @@ const (
 	EscapeCallee       EscapeCause = "callee"
 	EscapeUnknown      EscapeCause = "unknown"
 )
+
+// FirstScreen is how many root causes a report shows first, under "what
+// to do first": the findings of SectionFix in rank order.
+const FirstScreen = 10

@@ -91,8 +91,8 @@ func TestCorpus(t *testing.T) {
 			if s.PerCause() > maxPerCauseModule {
 				t.Errorf("%.2f findings per root cause > %.1f", s.PerCause(), maxPerCauseModule)
 			}
-			if s.Fix > FirstScreen {
-				t.Errorf("%d root causes on the first screen > %d", s.Fix, FirstScreen)
+			if s.Fix > document.FirstScreen {
+				t.Errorf("%d root causes on the first screen > %d", s.Fix, document.FirstScreen)
 			}
 		})
 	}
@@ -194,7 +194,7 @@ func TestJudgeAdvice(t *testing.T) {
 		fix("route.go", 5, ""),
 		fix("other.go", 1, ""),
 	}}
-	for i := 0; i < FirstScreen; i++ {
+	for i := 0; i < document.FirstScreen; i++ {
 		doc.Findings = append(doc.Findings, fix("other.go", 2, ""))
 	}
 	// Past the first screen: not counted.

@@ -202,9 +202,6 @@ func (a *Advice) Fit(f document.Finding) (bool, string) {
 	return false, "does not say " + a.Fits
 }
 
-// FirstScreen is how many "fix" findings the report shows first.
-const FirstScreen = 10
-
 // Score is how a report's findings compare with a module's labels.
 type Score struct {
 	Module string
@@ -344,7 +341,7 @@ func FirstScreenFindings(fs []document.Finding) []document.Finding {
 			continue // what the API forces: a section of its own, never first
 		}
 		if f.Section == document.SectionFix || f.Section == "" {
-			if n == FirstScreen {
+			if n == document.FirstScreen {
 				continue
 			}
 			n++

@@ -405,7 +405,7 @@ func perOp(v float64) string {
 
 // sections are the findings as the report shows them.
 type sections struct {
-	// Root are the first FirstScreen "fix" findings; More the rest.
+	// Root are the first document.FirstScreen "fix" findings; More the rest.
 	Root, More []document.Finding
 	// Bench are broken benchmarks and those that measure their own code;
 	// Alone the benchmarks to leave alone.
@@ -414,9 +414,6 @@ type sections struct {
 	// string, a result the function allocates): shown apart, never first.
 	API []document.Finding
 }
-
-// FirstScreen is how many root causes the report shows first.
-const FirstScreen = 10
 
 func sectionsOf(d *document.Report) sections {
 	var s sections
@@ -429,7 +426,7 @@ func sectionsOf(d *document.Report) sections {
 		case document.SectionAPI:
 			s.API = append(s.API, f)
 		default:
-			if len(s.Root) < FirstScreen {
+			if len(s.Root) < document.FirstScreen {
 				s.Root = append(s.Root, f)
 			} else {
 				s.More = append(s.More, f)

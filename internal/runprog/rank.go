@@ -6,7 +6,6 @@ import (
 
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/findings"
-	"github.com/perfloop/perfloop/internal/render"
 )
 
 // allocPlaces is how many places of the report's first screen a run that
@@ -15,7 +14,7 @@ const allocPlaces = 3
 
 // allocFirst reorders a run's "fix" findings so that the allocPlaces
 // allocation sites that allocate the most bytes per run are among the
-// first render.FirstScreen, when the gate puts allocations first (the
+// first document.FirstScreen, when the gate puts allocations first (the
 // collector and the allocator take more than Thresholds.GateAllocs of a
 // variant's CPU) and each site holds at least Thresholds.SiteMin of the
 // run's bytes.
@@ -54,7 +53,7 @@ func allocFirst(doc *document.Report) {
 			fix = append(fix, i)
 		}
 	}
-	if len(fix) <= render.FirstScreen {
+	if len(fix) <= document.FirstScreen {
 		return
 	}
 	var sites []int // positions in fix
@@ -77,7 +76,7 @@ func allocFirst(doc *document.Report) {
 	if len(sites) > allocPlaces {
 		sites = sites[:allocPlaces]
 	}
-	if len(sites) == 0 || slices.Max(sites) < render.FirstScreen {
+	if len(sites) == 0 || slices.Max(sites) < document.FirstScreen {
 		return
 	}
 	reserved := make(map[int]bool, len(sites))
@@ -89,11 +88,11 @@ func allocFirst(doc *document.Report) {
 	for p, i := range fix {
 		f := doc.Findings[i]
 		switch {
-		case reserved[p] && p < render.FirstScreen:
+		case reserved[p] && p < document.FirstScreen:
 			screen = append(screen, f)
 		case reserved[p]:
 			promoted = append(promoted, f)
-		case others < render.FirstScreen-len(sites):
+		case others < document.FirstScreen-len(sites):
 			others++
 			screen = append(screen, f)
 		default:
