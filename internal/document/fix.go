@@ -24,6 +24,11 @@ type Fix struct {
 	Applied bool `json:"applied,omitempty"`
 	// WallSeconds is the run's duration.
 	WallSeconds float64 `json:"wall_seconds"`
+	// ReportSeconds is the duration of the report fix measured first
+	// (0 when it read one with -from), and ReportTiming where its time
+	// went.
+	ReportSeconds float64 `json:"report_seconds,omitempty"`
+	ReportTiming  *Timing `json:"report_timing,omitempty"`
 }
 
 // FixKept is a candidate that measured better: its patch, and what it bought.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -116,6 +117,7 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 
 	var doc *document.Report
 	var failures []string
+	var reported time.Duration
 	if cfg.From != "" {
 		doc, err = document.ReadFile(cfg.From)
 		if err != nil {
@@ -125,8 +127,10 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 		stage("measuring the report on " + short(commit))
 		lc := cfg.Loop
 		lc.Dir = mod
+		started := time.Now()
 		run, err := loop.Report(ctx, lc, loop.ReportOptions{ProfileTime: cfg.ProfileTime, Stage: stage}, bar)
 		bar.Done()
+		reported = time.Since(started)
 		if err != nil {
 			return nil, err
 		}
@@ -149,6 +153,10 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 	bar.Done()
 	if res != nil {
 		res.Failures = failures
+		if reported > 0 {
+			res.ReportSeconds = math.Round(reported.Seconds()*10) / 10
+			res.ReportTiming = doc.Timing
+		}
 	}
 	if err != nil || !cfg.Apply {
 		return res, err

@@ -185,7 +185,7 @@ func newHTMLView(d *document.Report, opts Options) *htmlView {
 	add("cpu", d.CPU)
 	add("date", d.Date)
 	add("runs", runs(d))
-	add("time", timeSpent(d.Timing))
+	add("time", TimeSpent(d.Timing))
 	add("analyses", analysesWhen(d.Timing))
 	v.RunHeader, v.RunRows = runTable(d)
 	if d.Run != nil {

@@ -160,7 +160,7 @@ func (m *mdWriter) title() {
 	add("cpu", mdText(d.CPU))
 	add("date", mdText(d.Date))
 	add("runs", runs(d))
-	add("time", mdText(timeSpent(d.Timing)))
+	add("time", mdText(TimeSpent(d.Timing)))
 	add("analyses", mdText(analysesWhen(d.Timing)))
 	if len(rows) > 0 {
 		m.table("ll", []string{"", ""}, rows)
@@ -189,9 +189,9 @@ func runs(d *document.Report) string {
 	return strings.Join(parts, ", ")
 }
 
-// timeSpent says where a report's time went: "build 12.1 s, rounds
+// TimeSpent says where a report's time went: "build 12.1 s, benchmark rounds
 // 86.0 s (80 of 106 benchmarks at a fixed b.N after the first round), …".
-func timeSpent(t *document.Timing) string {
+func TimeSpent(t *document.Timing) string {
 	if t == nil {
 		return ""
 	}
