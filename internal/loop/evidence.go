@@ -124,7 +124,12 @@ func (s *Suite) evidence(ctx context.Context, bench *BenchRun, scratch string, o
 		rounds[i] = roundsCPU{prof: p, cpu: c}
 		n := float64(c.Samples)
 		needs[i] = cpuNeed{family: family(t.Binary.Package.ImportPath, c), samples: n, rate: profilerHz}
-		if elapsed > 0 && n > 0 {
+		// The rate is per second of timed work, which is what an extra
+		// run at a fixed count (extraBenchtime) buys: the processes'
+		// wall time also holds their start and the b.N ramp.
+		if timed := timedSeconds(b); timed > 0 && n > 0 {
+			needs[i].rate = n / timed
+		} else if elapsed > 0 && n > 0 {
 			needs[i].rate = n / elapsed.Seconds()
 		}
 		needs[i].need, needs[i].value = undecided(comparisons(c, findings.DefaultThresholds), n, findings.DefaultThresholds)
@@ -273,4 +278,16 @@ func extraBenchtime(d time.Duration, sec float64) string {
 		return d.String()
 	}
 	return fmt.Sprintf("%dx", max(1, int(d.Seconds()/sec)))
+}
+
+// timedSeconds is the timed work of a benchmark's rounds: the sum over its
+// results of the iterations times the seconds per op.
+func timedSeconds(b *results.Benchmark) float64 {
+	sum := 0.0
+	for _, r := range b.Results {
+		if v, ok := r.Value("sec/op"); ok && r.Iters > 0 {
+			sum += v * float64(r.Iters)
+		}
+	}
+	return sum
 }
