@@ -27,9 +27,9 @@ import (
 // ReportOptions says how the report pipeline profiles and where it keeps
 // the profiles.
 type ReportOptions struct {
-	// ProfileTime is how much CPU profile each benchmark should have:
-	// when its benchmark rounds gave less than half of it, one dedicated
-	// CPU-profile run of this -benchtime is added.
+	// ProfileTime is the most extra CPU profile one benchmark gets
+	// beyond its rounds' (see planExtra): extra time goes only where the
+	// rounds' samples leave a finding undecided.
 	ProfileTime time.Duration
 	// Profiles is the directory the merged CPU profile and the heap
 	// profile of each benchmark are kept in, as NAME.cpu.pprof and
