@@ -39,8 +39,14 @@ type Result struct {
 	// Inconclusive counts the rows the run could neither show changed
 	// nor show unchanged before its rounds or time ran out.
 	Inconclusive int
+	// Profiles holds each benchmark's CPU profiles from the rounds, per
+	// side, by package and name ("BenchmarkX/size=10"), when
+	// Options.CPUProfileDir is set. A run that failed leaves none.
+	Profiles map[document.BenchKey]*[2]Profiled
 
-	settle float64
+	// profiled counts the profiles written, to name them.
+	profiled int
+	settle   float64
 	// lastLevel is the significance level spent at the last look.
 	lastLevel float64
 	pairs     map[rowKey]*pairs

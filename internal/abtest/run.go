@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -44,6 +46,11 @@ type Options struct {
 	// AfterRound, if set, is called after every complete round with the
 	// number of rounds done.
 	AfterRound func(rounds int)
+	// CPUProfileDir, if set, makes every run of the rounds write a CPU
+	// profile there (the profiler's 100 Hz signal costs well under the
+	// rounds' noise), kept in Result.Profiles: evidence a caller that
+	// explains a change has without running the benchmark again.
+	CPUProfileDir string
 }
 
 // ErrNoCommon means no selected benchmark exists on both sides.
@@ -270,8 +277,15 @@ func (r *Result) round(ctx context.Context, u *unit, aFirst bool, opts Options) 
 		order = [2]int{1, 0}
 	}
 	var got [2]map[string]*benchfmt.Result
+	var profs [2]string
 	for _, side := range order {
-		o, err := u.bins[side].Run(ctx, gotest.RunConfig{Name: u.name, Sub: u.sub, Benchtime: u.benchtime[side], CPU: opts.CPU, Timeout: opts.Timeout, Pin: opts.Pin})
+		rc := gotest.RunConfig{Name: u.name, Sub: u.sub, Benchtime: u.benchtime[side], CPU: opts.CPU, Timeout: opts.Timeout, Pin: opts.Pin}
+		if opts.CPUProfileDir != "" {
+			r.profiled++
+			profs[side] = filepath.Join(opts.CPUProfileDir, fmt.Sprintf("%d.cpu.pprof", r.profiled))
+			rc.Args = []string{"-test.cpuprofile=" + profs[side]}
+		}
+		o, err := u.bins[side].Run(ctx, rc)
 		if err != nil {
 			return err
 		}
@@ -298,6 +312,9 @@ func (r *Result) round(ctx context.Context, u *unit, aFirst bool, opts Options) 
 			res.SetConfig(".file", r.Labels[side])
 			got[side][res.Name.String()] = res
 		}
+	}
+	if opts.CPUProfileDir != "" {
+		r.keepProfiles(u, profs)
 	}
 	// Only rows measured on both sides count, so geomeans never mix rows
 	// that exist on one side only.
@@ -540,4 +557,36 @@ func plainSub(sub string) string {
 		parts[i] = b.String()
 	}
 	return strings.Join(parts, "/")
+}
+
+// Profiled is one side's CPU profiles of a benchmark from the rounds
+// (Options.CPUProfileDir), and the iterations they cover.
+type Profiled struct {
+	Paths []string
+	Iters int64
+}
+
+// keepProfiles records the profiles of u's round, one per side.
+func (r *Result) keepProfiles(u *unit, paths [2]string) {
+	if r.Profiles == nil {
+		r.Profiles = map[document.BenchKey]*[2]Profiled{}
+	}
+	name := u.name
+	if u.sub != "" {
+		name += "/" + plainSub(u.sub)
+	}
+	k := document.BenchKey{Package: u.pkg, Name: name}
+	p := r.Profiles[k]
+	if p == nil {
+		p = &[2]Profiled{}
+		r.Profiles[k] = p
+	}
+	for side, path := range paths {
+		n, err := strconv.Atoi(strings.TrimSuffix(u.benchtime[side], "x"))
+		if err != nil || path == "" {
+			continue
+		}
+		p[side].Paths = append(p[side].Paths, path)
+		p[side].Iters += int64(n)
+	}
 }

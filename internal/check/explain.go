@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/pprof/profile"
+
 	"github.com/perfloop/perfloop/internal/abtest"
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/escape"
@@ -49,6 +51,8 @@ func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, res 
 	if len(c.Regressions) == 0 && !slices.ContainsFunc(c.Improvements, func(ch document.Change) bool { return stats.IsTime(ch.Unit) }) {
 		return nil
 	}
+	start := time.Now()
+	defer func() { c.ExplainSeconds = math.Round(time.Since(start).Seconds()*1000) / 1000 }()
 	// The compiler's verdicts of both sides, for the changed packages.
 	var files []string
 	if opts.Change != nil {
@@ -88,8 +92,20 @@ func Explain(ctx context.Context, sides [2]*abtest.Side, c *document.Check, res 
 			// did not regress.
 			allocs := allocsPerOp(counted, r.Package, r.Benchmark)
 			n := heapN(secOp, allocs)
+			ev := sideEvidence{
+				secOp:    measuredTime(counted, r.Package, r.Benchmark, secOp),
+				samples:  samplesFor(secOp, opts.ProfileTime),
+				allocate: allocates(counted, r.Package, r.Benchmark),
+			}
+			var rounds *[2]abtest.Profiled
+			if res != nil {
+				rounds = res.Profiles[key]
+			}
 			for si, s := range sides {
-				p, err := profileSide(ctx, s, r.Package, top, sub, secOp, n, allocs, opts)
+				if rounds != nil {
+					ev.rounds = rounds[si]
+				}
+				p, err := profileSide(ctx, s, r.Package, top, sub, secOp, n, allocs, ev, opts)
 				if err != nil {
 					return err
 				}
@@ -318,12 +334,27 @@ func timeOf(rs []document.Regression, pkg, name string) [2]float64 {
 	return [2]float64{}
 }
 
-// profileSide profiles one side of a regressed benchmark: a CPU profile
-// for opts.ProfileTime, then a heap profile of every allocation at the
+// sideEvidence is what profiling one side of a regression starts from:
+// its time per op on both sides (BASE, HEAD; zeros when unknown), the CPU
+// samples the regression needs (samplesFor), whether the benchmark
+// allocates on either side, and this side's CPU profiles from the A/B
+// rounds.
+type sideEvidence struct {
+	secOp    [2]float64
+	samples  float64
+	allocate bool
+	rounds   abtest.Profiled
+}
+
+// profileSide profiles one side of a regressed benchmark. Its CPU
+// profile is the A/B rounds' profiles, merged, with one more run at a
+// fixed iteration count (no ramp) only for the samples they lack (see
+// samplesFor; at most opts.ProfileTime); then, when the benchmark
+// allocates on either side, a heap profile of every allocation at the
 // iteration count n both sides share (0: about 50 ms of this side's
-// work, bounded by allocs per op as heapN says). secOp are the benchmark's medians (BASE, HEAD) from the A/B run,
-// or zeros.
-func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, secOp [2]float64, n int, allocs float64, opts ExplainOptions) (sideProfile, error) {
+// work, bounded by allocs per op as heapN says). secOp are the
+// benchmark's medians (BASE, HEAD) when its time regressed, or zeros.
+func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, secOp [2]float64, n int, allocs float64, ev sideEvidence, opts ExplainOptions) (sideProfile, error) {
 	t := target(s, pkg, top)
 	if t == nil {
 		return sideProfile{failure: "not on this side"}, nil
@@ -333,42 +364,82 @@ func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, secO
 		return sideProfile{}, err
 	}
 	defer os.RemoveAll(dir)
-	p := sideProfile{secOp: secOp[0]}
+	side := 0
 	if s.Role == "HEAD" {
-		p.secOp = secOp[1]
+		side = 1
 	}
+	p := sideProfile{secOp: secOp[side]}
+	known := ev.secOp[side] // the A/B medians, regressed or not
 	base := gotest.RunConfig{Name: top, Sub: sub, CPU: opts.CPU, Timeout: opts.Timeout}
-	cpuPath := filepath.Join(dir, "cpu.pprof")
-	rc := base
-	rc.Benchtime = cmp.Or(opts.ProfileTime, "1s")
-	rc.Args = []string{"-test.cpuprofile=" + cpuPath}
-	o, err := t.Binary.Run(ctx, rc)
-	if err != nil {
-		return p, err
-	}
 	pkgInfo := t.Binary.Package
 	aopts := profiles.Options{ModuleDir: pkgInfo.ModuleDir, ModulePath: pkgInfo.ModulePath, Benchmark: top}
 	if s.Role == "HEAD" && opts.Change != nil {
 		// HEAD's stacks say which changed line makes unchanged code run.
 		aopts.Changed = func(file string, line int64) bool { return opts.Change.touchedInHead(file, int(line)) }
 	}
-	if o.Status == results.StatusOK {
-		if cp, err := profiles.ReadFile(cpuPath); err == nil {
-			p.cpu, _ = profiles.AnalyzeCPU(cp, aopts)
+	var parts []*profile.Profile
+	samples := 0.0
+	for _, path := range ev.rounds.Paths {
+		if cp, err := profiles.ReadFile(path); err == nil {
+			parts = append(parts, cp)
+			samples += float64(profiles.SampleTotal(cp, "samples"))
 		}
-		if len(o.Results) > 0 {
-			if v, ok := o.Results[0].Value("sec/op"); ok && p.secOp == 0 {
-				p.secOp = v
+	}
+	if samples < ev.samples || known <= 0 {
+		// The rounds' samples do not decide the regression: one run
+		// for the rest, at a fixed count when the time per op is
+		// known (no ramp), else for the whole -profiletime.
+		cpuPath := filepath.Join(dir, "cpu.pprof")
+		rc := base
+		rc.Benchtime = cmp.Or(opts.ProfileTime, "1s")
+		if known > 0 {
+			d := (ev.samples - samples) / 100 // at the profiler's 100 Hz
+			if limit, err := time.ParseDuration(rc.Benchtime); err == nil {
+				d = min(d, limit.Seconds())
+			}
+			rc.Benchtime = fmt.Sprintf("%dx", max(1, int(d/known)))
+		}
+		rc.Args = []string{"-test.cpuprofile=" + cpuPath}
+		o, err := t.Binary.Run(ctx, rc)
+		if err != nil {
+			return p, err
+		}
+		if o.Status == results.StatusOK {
+			if cp, err := profiles.ReadFile(cpuPath); err == nil {
+				parts = append(parts, cp)
+			}
+			if len(o.Results) > 0 {
+				if v, ok := o.Results[0].Value("sec/op"); ok && p.secOp == 0 {
+					p.secOp = v
+				}
 			}
 		}
+	}
+	if p.secOp == 0 {
+		p.secOp = known
+	}
+	if len(parts) > 0 {
+		cp := parts[0]
+		if len(parts) > 1 {
+			cp, err = profile.Merge(parts)
+		}
+		if err == nil {
+			p.cpu, _ = profiles.AnalyzeCPU(cp, aopts)
+		}
+	}
+	if !ev.allocate {
+		// Neither side allocates in the loop: no allocation to find.
+		p.n = n
+		return p, nil
 	}
 	// Heap: every allocation, at one iteration count for both sides.
 	p.n = cmp.Or(n, heapN([2]float64{p.secOp, p.secOp}, allocs), 1000)
 	memPath := filepath.Join(dir, "mem.pprof")
-	rc = base
+	rc := base
 	rc.Benchtime = fmt.Sprintf("%dx", p.n)
 	rc.Args = []string{"-test.memprofile=" + memPath, "-test.memprofilerate=1"}
-	if o, err = t.Binary.Run(ctx, rc); err != nil {
+	o, err := t.Binary.Run(ctx, rc)
+	if err != nil {
 		return p, err
 	}
 	if o.Status == results.StatusOK {
@@ -379,6 +450,53 @@ func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, secO
 		p.failure = o.Error
 	}
 	return p, nil
+}
+
+// samplesFor is how many CPU samples each side's profile needs to
+// explain a time regression from secOp (BASE, HEAD): the regression's new
+// share of HEAD's time, d = 1 − BASE/HEAD, is what a line that grew must
+// show, and a difference of two shares of about d is two standard
+// errors apart with 8(1−d)/d samples a side (a 20% regression: 40; a 5%
+// one: 160). A regression of something else than time needs no more
+// than minSamples; profileTime (at 100 samples a second) caps it.
+func samplesFor(secOp [2]float64, profileTime string) float64 {
+	need := float64(minSamples)
+	if secOp[0] > 0 && secOp[1] > secOp[0] {
+		d := 1 - secOp[0]/secOp[1]
+		need = max(need, 8*(1-d)/d)
+	}
+	if limit, err := time.ParseDuration(cmp.Or(profileTime, "1s")); err == nil {
+		need = min(need, 100*limit.Seconds())
+	}
+	return need
+}
+
+// minSamples is the fewest CPU samples a side's profile needs whatever
+// the regression.
+const minSamples = 20
+
+// measuredTime returns the benchmark's sec/op medians on both sides:
+// secOp when its time regressed, else the A/B run's unregressed row.
+func measuredTime(counted map[RowKey]row, pkg, name string, secOp [2]float64) [2]float64 {
+	if secOp[0] > 0 || secOp[1] > 0 {
+		return secOp
+	}
+	if t, ok := counted[rowKey(pkg, name, "sec/op")]; ok {
+		return [2]float64{t.old, t.new}
+	}
+	return secOp
+}
+
+// allocates reports whether the A/B run saw the benchmark allocate on
+// either side (allocs/op or B/op above zero), or true when it has no such
+// rows.
+func allocates(counted map[RowKey]row, pkg, name string) bool {
+	a, okA := counted[rowKey(pkg, name, "allocs/op")]
+	b, okB := counted[rowKey(pkg, name, "B/op")]
+	if !okA && !okB {
+		return true
+	}
+	return okA && max(a.old, a.new) > 0 || okB && max(b.old, b.new) > 0
 }
 
 // heapN is the heap runs' iteration count for a benchmark whose sides

@@ -187,7 +187,16 @@ func checkChange(ctx context.Context, opts checkOptions, s Streams) error {
 		}
 		gopts.Noise = check.Noise(aa)
 	}
-	res, runErr := abtest.Run(ctx, revs.sides, opts.abOptions(), bar)
+	// The rounds' CPU profiles are the first evidence of a regression's
+	// causes: profiling then runs only for the samples they lack.
+	profDir, err := os.MkdirTemp("", "perfloop-check-rounds-")
+	if err != nil {
+		return fmt.Errorf("create profile directory: %w", err)
+	}
+	defer os.RemoveAll(profDir)
+	abOpts := opts.abOptions()
+	abOpts.CPUProfileDir = profDir
+	res, runErr := abtest.Run(ctx, revs.sides, abOpts, bar)
 	if errors.Is(runErr, abtest.ErrNoCommon) {
 		for _, f := range res.Failures {
 			fmt.Fprintf(s.Err, "perfloop: %s: %s\n", [...]string{"BASE", "HEAD"}[f.Side], f)

@@ -17,6 +17,7 @@ import (
 	"github.com/perfloop/perfloop/internal/cmdbench"
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/fix"
+	"github.com/perfloop/perfloop/internal/render"
 	"github.com/perfloop/perfloop/internal/stats"
 )
 
@@ -211,6 +212,9 @@ func runFix(ctx context.Context, args []string, s Streams) error {
 	}
 	if rerr := renderFix(s, opts, res); rerr != nil && err == nil {
 		err = rerr
+	}
+	if res.ReportSeconds > 0 {
+		fmt.Fprintf(s.Err, "perfloop: the report took %.1fs: %s\n", res.ReportSeconds, render.TimeSpent(res.ReportTiming))
 	}
 	for _, f := range res.Failures {
 		fmt.Fprintf(s.Err, "perfloop: %s\n", f)

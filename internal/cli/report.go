@@ -28,12 +28,14 @@ built once and serve every stage:
     files included) and perfloop lint's checks, done before anything is
     timed;
  2. bench: every benchmark -count times, round-robin, each run in its own
-    process and under the CPU profiler; a benchmark's rounds' profiles are
-    merged, with one more CPU-profile run when they hold less than half of
-    -profiletime;
- 3. heap: two runs per benchmark recording every allocation at fixed
-    iteration counts; their difference is what the timed loop allocates
-    per op, without the setup and the testing package;
+    process and under the CPU profiler, the rounds after the first at the
+    iteration count the first measured (no b.N ramp); a benchmark's
+    rounds' profiles are merged, with one more CPU-profile run only where
+    their samples leave a finding undecided (at most -profiletime);
+ 3. heap: for benchmarks whose loop allocates, two runs recording every
+    allocation at fixed iteration counts; their difference is what the
+    timed loop allocates per op, without the setup and the testing
+    package;
  4. scaling: benchmarks that start goroutines, again at -cpu 1 up to the
     machine's cores, with mutex and block profiles;
  5. findings: hotspots, line costs and allocation sites joined with the
@@ -92,7 +94,7 @@ func runReport(ctx context.Context, args []string, s Streams) error {
 	opts.addBenchFlags(fs, 6)
 	fs.StringVar(&opts.out, "out", "perfloop-report", "write the report into `dir`")
 	fs.BoolVar(&opts.json, "json", false, "also print report.json to stdout")
-	fs.DurationVar(&opts.profileTime, "profiletime", time.Second, "profile each benchmark's CPU for at least `d` (100 samples per second), adding a run when its rounds give less than half")
+	fs.DurationVar(&opts.profileTime, "profiletime", time.Second, "at most `d` of extra CPU profile for one benchmark (100 samples per second), spent only where its rounds' samples leave a finding undecided")
 	fs.StringVar(&opts.production, "production", "", "rank the findings by their function's share of this CPU or heap `profile` of the real program (such as default.pgo)")
 	opts.minShare = 0.01
 	fs.Var((*shareValue)(&opts.minShare), "min-share", "with -production: functions below this `share` of it (0.01 or 1%) are cold in production")

@@ -58,6 +58,9 @@ type Check struct {
 	Unchanged   int     `json:"unchanged"`
 	Rounds      int     `json:"rounds"`
 	WallSeconds float64 `json:"wall_seconds"`
+	// ExplainSeconds is the time spent after the rounds profiling the
+	// regressions and checking code layout.
+	ExplainSeconds float64 `json:"explain_seconds,omitempty"`
 }
 
 // Regression is one benchmark and unit that got worse, and why.

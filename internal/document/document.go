@@ -65,6 +65,8 @@ type Report struct {
 	// AnalysisSeconds the time spent after them (analysis, findings).
 	MeasureSeconds  float64 `json:"measure_seconds,omitempty"`
 	AnalysisSeconds float64 `json:"analysis_seconds,omitempty"`
+	// Timing says where the report's time went, stage by stage.
+	Timing *Timing `json:"timing,omitempty"`
 	// Commands are the exact commands that reproduce the report's
 	// figures by hand.
 	Commands []Command `json:"commands,omitempty"`

@@ -34,6 +34,11 @@ type Fix struct {
 	// not summed from the rounds. Set by fix -rounds when a round kept
 	// a patch.
 	Cumulative []FixMeasured `json:"cumulative,omitempty"`
+	// ReportSeconds is the duration of the report fix measured first
+	// (0 when it read one with -from), and ReportTiming where its time
+	// went.
+	ReportSeconds float64 `json:"report_seconds,omitempty"`
+	ReportTiming  *Timing `json:"report_timing,omitempty"`
 }
 
 // FixCause is the root cause of the report a candidate answers: its

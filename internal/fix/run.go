@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -126,6 +127,7 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 
 	var doc *document.Report
 	var failures []string
+	var reported time.Duration
 	if cfg.From != "" {
 		doc, err = document.ReadFile(cfg.From)
 		if err != nil {
@@ -135,7 +137,10 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 		if cfg.Program == nil {
 			stage("measuring the report on " + short(commit))
 		}
-		if doc, failures, err = measureDoc(ctx, cfg, mod, stage, bar); err != nil {
+		started := time.Now()
+		doc, failures, err = measureDoc(ctx, cfg, mod, stage, bar)
+		reported = time.Since(started)
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -152,6 +157,10 @@ func Run(ctx context.Context, cfg Config, bar *progress.Bar) (*document.Fix, err
 	bar.Done()
 	if res != nil {
 		res.Failures = failures
+		if reported > 0 {
+			res.ReportSeconds = math.Round(reported.Seconds()*10) / 10
+			res.ReportTiming = doc.Timing
+		}
 	}
 	if err != nil || !cfg.Apply {
 		return res, err

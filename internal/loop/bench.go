@@ -3,7 +3,12 @@ package loop
 import (
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
+	"strings"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/gotest"
@@ -22,9 +27,21 @@ type BenchRun struct {
 	// Matched is how many benchmarks the patterns selected before
 	// sharding (see Suite.Matched).
 	Matched int
-	// CPUProfiles holds, per target, the CPU profiles written by its runs
-	// when the run was asked to profile (see BenchOptions.CPUProfileDir).
-	CPUProfiles [][]string
+	// Runs holds, per target, its runs that succeeded, in round order:
+	// the iteration count each ran at and the CPU profile it wrote (see
+	// BenchOptions).
+	Runs [][]Round
+}
+
+// Round is one successful run of one benchmark in a bench run.
+type Round struct {
+	// Iters is the fixed iteration count the run was given
+	// (-test.benchtime=Nx), 0 when the testing package chose b.N.
+	Iters int
+	// CPUProfile is the CPU profile the run wrote, or "".
+	CPUProfile string
+	// Elapsed is the process's wall time.
+	Elapsed time.Duration
 }
 
 // BenchOptions says how to run the rounds.
@@ -34,6 +51,10 @@ type BenchOptions struct {
 	// Each is called after every run with the benchmark and the run's
 	// outcome, so results can be written as they finish.
 	Each func(*results.Benchmark, *gotest.Outcome) error
+	// Calibrate runs the rounds after the first at a fixed iteration
+	// count (see Calibrate): a benchmark that prints one result line
+	// then runs without the testing package's b.N ramp.
+	Calibrate bool
 }
 
 // Bench runs every benchmark of the suite Config.Count times,
@@ -44,7 +65,7 @@ func (s *Suite) Bench(ctx context.Context, opts BenchOptions, bar *progress.Bar)
 	defer bar.Done()
 	cfg := s.Config
 	count := max(cfg.Count, 1)
-	run := &BenchRun{BuildErrors: s.Failed, Env: s.Env, Matched: s.Matched, CPUProfiles: make([][]string, len(s.Targets))}
+	run := &BenchRun{BuildErrors: s.Failed, Env: s.Env, Matched: s.Matched, Runs: make([][]Round, len(s.Targets))}
 	for _, t := range s.Targets {
 		run.Benchmarks = append(run.Benchmarks, &results.Benchmark{
 			Package: t.Binary.Package.ImportPath, Name: t.Name, Status: results.StatusOK,
@@ -52,6 +73,9 @@ func (s *Suite) Bench(ctx context.Context, opts BenchOptions, bar *progress.Bar)
 	}
 	names := ProfileNames(s.Targets)
 	defer func() { s.Env = run.Env }()
+	// fixed holds each target's calibrated iteration count, once its
+	// first round has run.
+	fixed := make([]int, len(s.Targets))
 
 	bar.Start(count*len(s.Targets), "")
 	for round := 1; round <= count; round++ {
@@ -63,6 +87,10 @@ func (s *Suite) Bench(ctx context.Context, opts BenchOptions, bar *progress.Bar)
 			}
 			bar.Describe(fmt.Sprintf("%s (round %d/%d)", t.Name, round, count))
 			rc := gotest.RunConfig{Name: t.Name, Sub: s.Sub, Benchtime: cfg.Benchtime, CPU: cfg.CPU, Timeout: cfg.Timeout}
+			iters := fixed[i]
+			if iters > 0 {
+				rc.Benchtime = fmt.Sprintf("%dx", iters)
+			}
 			prof := ""
 			if opts.CPUProfileDir != "" {
 				prof = filepath.Join(opts.CPUProfileDir, fmt.Sprintf("%s.r%d.cpu.pprof", names[i], round))
@@ -76,8 +104,12 @@ func (s *Suite) Bench(ctx context.Context, opts BenchOptions, bar *progress.Bar)
 			b.Results = append(b.Results, o.Results...)
 			switch o.Status {
 			case results.StatusOK:
-				if prof != "" {
-					run.CPUProfiles[i] = append(run.CPUProfiles[i], prof)
+				if prof == "" || len(o.Results) == 0 {
+					prof = ""
+				}
+				run.Runs[i] = append(run.Runs[i], Round{Iters: iters, CPUProfile: prof, Elapsed: o.Elapsed})
+				if round == 1 && opts.Calibrate {
+					fixed[i] = Calibrate(o.Results, cfg.Benchtime)
 				}
 			case results.StatusSkipped:
 				b.Status, b.Error = o.Status, o.Error
@@ -192,4 +224,44 @@ func summarize(b *results.Benchmark) []document.Benchmark {
 		out = append(out, r.doc)
 	}
 	return out
+}
+
+// minCalibrated is the fewest iterations -benchtime must hold for a
+// benchmark to be calibrated: below it a first iteration that is slower
+// than the rest (a cache warming up) would weigh in the runs of b.Loop
+// benchmarks, which time every iteration, and the ramp is one or two
+// runs anyway.
+const minCalibrated = 10
+
+// Calibrate returns the iteration count at which a benchmark whose first
+// run printed res at -benchtime bt runs its later rounds, or 0 to let
+// the testing package choose b.N in every round. It calibrates as the
+// A/B engine does: fixed once, so later runs do the timed work only,
+// without the testing package's ramp (b.N at 1, 100, 10,000, … each a
+// run of the benchmark function, its setup included, before the measured
+// one) and without the ramp's 20% overshoot of -benchtime. A benchmark
+// that printed more than one line (sub-benchmarks, several -cpu values)
+// needs a count each, which one process cannot run, so it is not
+// calibrated; nor is one run at an Nx -benchtime, or slower than a tenth
+// of -benchtime per op.
+func Calibrate(res []*benchfmt.Result, bt string) int {
+	if len(res) != 1 || strings.HasSuffix(bt, "x") {
+		return 0
+	}
+	d := time.Second
+	if bt != "" {
+		var err error
+		if d, err = time.ParseDuration(bt); err != nil || d <= 0 {
+			return 0
+		}
+	}
+	sec, ok := res[0].Value("sec/op")
+	if !ok || sec <= 0 || math.IsNaN(sec) {
+		return 0
+	}
+	n := d.Seconds() / sec
+	if n < minCalibrated || n > 1e9 {
+		return 0
+	}
+	return int(math.Round(n))
 }

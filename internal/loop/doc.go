@@ -19,11 +19,14 @@
 //
 //   - CPU profiles are taken during the benchmark rounds themselves (the
 //     profiler's 100 Hz signal costs well under 1% of a run) and merged, so
-//     the samples come from runs that are needed anyway; a dedicated CPU
-//     run is added only when the rounds gave less than half of
-//     -profiletime of samples.
-//   - Heap profiles record every allocation (-memprofilerate=1, exact
-//     counts) at two small fixed iteration counts N1 > N2 chosen from the
+//     the samples come from runs that are needed anyway; an extra CPU run
+//     is added only where the evidence budget (budget.go) says the rounds'
+//     samples leave a finding undecided, or below a floor of samples. The
+//     rounds after the first run at the iteration count the first one
+//     measured, without the testing package's b.N ramp.
+//   - For benchmarks whose loop allocates, heap profiles record every
+//     allocation (-memprofilerate=1, exact counts) at two small fixed
+//     iteration counts N1 > N2 chosen from the
 //     benchmark's measured sec/op and allocs/op. Their difference is what
 //     the timed loop allocates per op; what does not scale with N (setup
 //     before the loop, the testing package) cancels out. That separates a

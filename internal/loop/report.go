@@ -27,9 +27,9 @@ import (
 // ReportOptions says how the report pipeline profiles and where it keeps
 // the profiles.
 type ReportOptions struct {
-	// ProfileTime is how much CPU profile each benchmark should have:
-	// when its benchmark rounds gave less than half of it, one dedicated
-	// CPU-profile run of this -benchtime is added.
+	// ProfileTime is the most extra CPU profile one benchmark gets
+	// beyond its rounds' (see planExtra): extra time goes only where the
+	// rounds' samples leave a finding undecided.
 	ProfileTime time.Duration
 	// Profiles is the directory the merged CPU profile and the heap
 	// profile of each benchmark are kept in, as NAME.cpu.pprof and
@@ -61,14 +61,20 @@ type ReportRun struct {
 	// Measuring is the wall time of the benchmark and profile runs;
 	// Analysis the time spent after them (analysis, findings).
 	Measuring, Analysis time.Duration
+	// Cost says where the time went.
+	Cost Cost
 }
 
 // Heap-profile iteration counts: the larger run is about heapTime of
 // benchmark work and records at most heapAllocs allocations; the smaller
-// is a quarter of it.
+// is a quarter of it. Recording every allocation costs microseconds each
+// (a stack walk), so the allocation count, not the benchmark's time, sets
+// the runs' cost; the shares are exact counts at any size, and 50,000
+// allocations leave the difference of the two runs well above the
+// one-time allocations it removes.
 const (
-	heapTime   = 50 * time.Millisecond
-	heapAllocs = 200_000
+	heapTime   = 20 * time.Millisecond
+	heapAllocs = 50_000
 )
 
 // Report runs the whole pipeline on the benchmarks cfg selects: bench (with
@@ -90,7 +96,9 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	var measured *document.PGOSummary
 	var linted []document.LintFinding
 	var source *site.Program
+	var analyses time.Duration
 	go func() {
+		t0 := time.Now()
 		ix, err := Escapes(ctx, cfg)
 		source = loadSource(ctx, cfg)
 		linted = lintFindings(source)
@@ -98,15 +106,18 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 			mains = mainPackages(ctx, root, cfg.Tags)
 			measured = readPGO(root)
 		}
+		analyses = time.Since(t0)
 		escCh <- escapes{ix, err}
 	}()
 	waitEscapes := func() escapes { return <-escCh }
 
+	prepared := time.Now()
 	suite, err := Prepare(ctx, cfg, bar)
 	if err != nil {
 		waitEscapes()
 		return nil, err
 	}
+	prepare := time.Since(prepared)
 	defer suite.Close()
 	scratch := filepath.Join(suite.Dir(), "profiles")
 	if err := os.MkdirAll(scratch, 0o755); err != nil {
@@ -125,8 +136,9 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 
 	start := time.Now()
 	stage("benchmarking")
-	bench, err := suite.Bench(ctx, BenchOptions{CPUProfileDir: scratch, Each: opts.Each}, bar)
+	bench, err := suite.Bench(ctx, BenchOptions{CPUProfileDir: scratch, Each: opts.Each, Calibrate: true}, bar)
 	run := &ReportRun{Bench: bench, Flames: map[string]*profiles.FlameNode{}, EscapeErr: esc.err}
+	run.Cost.Prepare, run.Cost.Analyses, run.Cost.Rounds = prepare, analyses, time.Since(start)
 	if bench == nil {
 		return nil, err
 	}
@@ -139,43 +151,19 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	}
 
 	stage("profiling")
-	names := ProfileNames(suite.Targets)
-	bar.Start(len(suite.Targets), "")
-	type analysed struct {
-		i int
-		a *profiles.Analysis
-		p profileFiles
-	}
-	var done []analysed
-	var analysing time.Duration
-	for i, t := range suite.Targets {
-		bar.Describe(t.Name)
-		b := bench.Benchmarks[i]
-		if b.Status != results.StatusOK || len(b.Results) == 0 {
-			bar.Step("")
-			continue
-		}
-		pf, a, msg, err := suite.profileForReport(ctx, t, b, bench.CPUProfiles[i], names[i], scratch, opts)
-		if err != nil {
-			run.Measuring = time.Since(start)
-			return run, err
-		}
-		if msg != "" {
-			run.Failures = append(run.Failures, fmt.Sprintf("%s %s: %s", b.Package, b.Name, msg))
-			bar.Printf("%s %s: %s", b.Package, b.Name, msg)
-			for j := range run.Doc.Benchmarks {
-				if e := &run.Doc.Benchmarks[j]; e.Package == b.Package && (e.Name == b.Name || strings.HasPrefix(e.Name, b.Name+"/")) {
-					e.ProfileError = msg
-				}
+	done, failures, analysing, err := suite.evidence(ctx, bench, scratch, opts, &run.Cost, bar)
+	for _, f := range failures {
+		run.Failures = append(run.Failures, fmt.Sprintf("%s %s: %s", f.b.Package, f.b.Name, f.msg))
+		for j := range run.Doc.Benchmarks {
+			if e := &run.Doc.Benchmarks[j]; e.Package == f.b.Package && (e.Name == f.b.Name || strings.HasPrefix(e.Name, f.b.Name+"/")) {
+				e.ProfileError = f.msg
 			}
 		}
-		if a != nil {
-			done = append(done, analysed{i, a, pf})
-		}
-		analysing += pf.analysis
-		bar.Step("")
 	}
-	bar.Done()
+	if err != nil {
+		run.Measuring = time.Since(start) - analysing
+		return run, err
+	}
 
 	// The concurrent benchmarks, at several core counts.
 	var src *sources
@@ -197,7 +185,9 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	var cores []document.Scaling
 	if len(concurrent) > 0 {
 		stage("scaling")
-		cores, err = suite.scaling(ctx, concurrent, scratch, root, src, bar)
+		t0 := time.Now()
+		cores, err = suite.scaling(ctx, concurrent, bench, scratch, root, src, time.Duration(evidenceShare*float64(run.Cost.Rounds)), opts.ProfileTime, bar)
+		run.Cost.Scaling = time.Since(t0)
 		if err != nil {
 			run.Measuring = time.Since(start) - analysing
 			return run, err
@@ -237,6 +227,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	run.Analysis = time.Since(analysis) + analysing
 	doc.MeasureSeconds = math.Round(run.Measuring.Seconds()*1000) / 1000
 	doc.AnalysisSeconds = math.Round(run.Analysis.Seconds()*1000) / 1000
+	doc.Timing = run.Cost.timing()
 	return run, nil
 }
 
@@ -274,87 +265,6 @@ type profileFiles struct {
 	// analysis is the time spent reading, merging and analysing the
 	// profiles, as opposed to running the benchmark.
 	analysis time.Duration
-}
-
-// profileForReport builds one benchmark's CPU profile from its rounds'
-// (adding a dedicated run when they are too short) and its per-op heap
-// profile from two runs at fixed iteration counts, and analyses both. A
-// failure of the benchmark or its profiles is returned as msg.
-func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *results.Benchmark, rounds []string, name, scratch string, opts ReportOptions) (pf profileFiles, a *profiles.Analysis, msg string, err error) {
-	start := time.Now()
-	var running time.Duration
-	defer func() { pf.analysis = time.Since(start) - running }()
-	runOnce := func(rc gotest.RunConfig) (*gotest.Outcome, error) {
-		t0 := time.Now()
-		defer func() { running += time.Since(t0) }()
-		return t.Binary.Run(ctx, rc)
-	}
-	cfg := gotest.RunConfig{Name: t.Name, Sub: s.Sub, CPU: s.Config.CPU, Timeout: s.Config.Timeout}
-	cpuPaths := append([]string(nil), rounds...)
-	var total int64
-	for _, path := range rounds {
-		if p, err := profiles.ReadFile(path); err == nil {
-			total += profiles.SampleTotal(p, "cpu")
-		}
-	}
-	if want := opts.ProfileTime; want > 0 && time.Duration(total) < want/2 {
-		extra := filepath.Join(scratch, name+".extra.cpu.pprof")
-		rc := cfg
-		rc.Benchtime = fmt.Sprint(want)
-		rc.Args = []string{"-test.cpuprofile=" + extra}
-		o, err := runOnce(rc)
-		if err != nil {
-			return pf, nil, "", err
-		}
-		if o.Status != results.StatusOK {
-			return pf, nil, "CPU profile run: " + o.Error, nil
-		}
-		cpuPaths = append(cpuPaths, extra)
-	}
-	cpu, err := profiles.Merge(cpuPaths)
-	if err != nil {
-		return pf, nil, "cpu profile: " + err.Error(), nil
-	}
-	pf.cpu = cpu
-
-	heap, perOp, n1, n2, msg, err := heapPerOp(cfg, b, name, scratch, runOnce)
-	if err != nil || msg != "" {
-		return pf, nil, msg, err
-	}
-	if opts.Profiles != "" {
-		pf.keptCPU = filepath.Join(opts.Profiles, name+".cpu.pprof")
-		pf.keptHeap = filepath.Join(opts.Profiles, name+".mem.pprof")
-		if err := profiles.WriteFile(pf.keptCPU, cpu); err != nil {
-			return pf, nil, "", fmt.Errorf("keep profile: %w", err)
-		}
-		if err := profiles.WriteFile(pf.keptHeap, heap[0]); err != nil {
-			return pf, nil, "", fmt.Errorf("keep profile: %w", err)
-		}
-	}
-	pf.perOp = float64(n1 - n2)
-	var a2 *profiles.Analysis
-	if _, _, bytes := perOpMetrics(b); bytes > 0 {
-		a2, err = profiles.AnalyzeProfiles(cpu, perOp, reportOptions(t, s.untimed(t)))
-	}
-	if a2 == nil {
-		// The timed loop allocates nothing (0 B/op): what the difference
-		// holds is the runtime's own noise, and what the run allocated
-		// is setup, which the sites then describe.
-		pf.perOp = 0
-		a2, err = profiles.AnalyzeProfiles(cpu, heap[0], reportOptions(t, s.untimed(t)))
-	}
-	if err != nil {
-		return pf, nil, err.Error(), nil
-	}
-	a = a2
-	lb := float64(profiles.SampleTotal(perOp, "alloc_space")) / float64(n1-n2)
-	pf.loopBytes = &lb
-	if total := profiles.SampleTotal(heap[0], "alloc_space"); total > 0 {
-		loop := float64(profiles.SampleTotal(perOp, "alloc_space")) / float64(n1-n2) * float64(n1+1)
-		setup := max(0, min(1, 1-loop/float64(total)))
-		pf.setup = &setup
-	}
-	return pf, a, "", nil
 }
 
 // heapPerOp runs a benchmark twice under the heap profiler, every

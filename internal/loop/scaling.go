@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/google/pprof/profile"
+	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/findings"
@@ -25,18 +26,22 @@ import (
 	"github.com/perfloop/perfloop/internal/stats"
 )
 
-// How the concurrent benchmarks are run at several core counts: rounds of
-// short timed runs, each core count once per round in alternating order
-// (so drift hits them alike); then per core count one CPU-profile run of
-// about scaleProfile, and at the largest count one run under the mutex and
-// block profilers. A blocking event of at least blockRate ns is always
-// recorded, shorter ones in proportion.
+// How the concurrent benchmarks are run at several core counts (see
+// scaleOne): scaleRounds rounds of runs of about scaleTime under the CPU
+// profiler, each core count once per round in alternating order (so
+// drift hits them alike), an extra profile of at least minScaleProfile
+// where the runs' profiles are too thin, and at the largest count one run
+// of about lockProfile under the mutex and block profilers. A blocking
+// event of at least blockRate ns is always recorded, shorter ones in
+// proportion.
 const (
-	scaleRounds    = 6
-	scaleBenchtime = "50ms"
-	scaleProfile   = time.Second
-	lockProfile    = 500 * time.Millisecond
-	blockRate      = 1000
+	scaleRounds     = 3
+	scaleTime       = 50 * time.Millisecond
+	minScaleProfile = 300 * time.Millisecond
+	// minExtra is the shortest extra profile worth a run.
+	minExtra    = 50 * time.Millisecond
+	lockProfile = 100 * time.Millisecond
+	blockRate   = 1000
 	// A line's CPU time per op grows with the cores when it grows by at
 	// least growthRatio, by 3σ of its sampling noise and by growthMin of
 	// the CPU time per op at N cores.
@@ -62,11 +67,13 @@ func coreCounts(n int) []int {
 }
 
 // scaling measures how the concurrent benchmarks among done (indexes into
-// the suite's targets) scale with the cores and what stops them: one
-// document.Scaling row per benchmark name, with the lock sites and the
-// lines whose cost grows on the row of the benchmark that scales worst.
-// It returns an error only on cancellation or when a binary cannot start.
-func (s *Suite) scaling(ctx context.Context, idx []int, scratch, root string, src *sources, bar *progress.Bar) ([]document.Scaling, error) {
+// the suite's targets, whose rounds bench ran) scale with the cores and
+// what stops them: one document.Scaling row per benchmark name, with the
+// lock sites and the lines whose cost grows on the row of the benchmark
+// that scales worst. budget is the time extra profiles may take in all,
+// perBench each (see scaleOne). It returns an error only on cancellation
+// or when a binary cannot start.
+func (s *Suite) scaling(ctx context.Context, idx []int, bench *BenchRun, scratch, root string, src *sources, budget, perBench time.Duration, bar *progress.Bar) ([]document.Scaling, error) {
 	shared := map[string]map[string][]string{}
 	maxN := runtime.NumCPU()
 	var out []document.Scaling
@@ -87,7 +94,7 @@ func (s *Suite) scaling(ctx context.Context, idx []int, scratch, root string, sr
 	for _, i := range idx {
 		t := s.Targets[i]
 		bar.Describe(t.Name)
-		rows, err := s.scaleOne(ctx, t, coreCounts(maxN), scratch, src, secs)
+		rows, err := s.scaleOne(ctx, t, bench.Benchmarks[i], bench.Runs[i], coreCounts(maxN), scratch, src, secs, &budget, perBench)
 		if err != nil {
 			return out, err
 		}
@@ -113,43 +120,88 @@ func (s *Suite) scaling(ctx context.Context, idx []int, scratch, root string, sr
 	return out, nil
 }
 
-// scaleOne measures one concurrent benchmark (all its sub-benchmarks).
-func (s *Suite) scaleOne(ctx context.Context, t gotest.Target, cpus []int, scratch string, src *sources, secs *sectionIndex) ([]document.Scaling, error) {
+// scaleOne measures one concurrent benchmark (all its sub-benchmarks):
+// its time per op at each core count, the CPU profiles at one core and at
+// N, and its lock waits at N.
+//
+// The runs are budgeted like the report's other evidence. Every run has a
+// fixed iteration count sized from the rounds' time per op, so it does
+// not ramp and its profile's iterations are known. When the benchmark's
+// rounds ran at N cores at fixed counts (one result line, the default
+// -cpu), they are its time and profile at N, and only the smaller core
+// counts run here. The rounds here are short and profiled; an extra
+// profile at one core and at N, up to perBench each, is spent only on a
+// benchmark whose scaling is undecided (it does not scale, or the
+// profiled runs at N got far fewer cores than N: the machine is busy and
+// the lock and growth rules decide from the profiles) or whose profiles
+// hold fewer than minSamples, and only while budget lasts.
+func (s *Suite) scaleOne(ctx context.Context, t gotest.Target, b *results.Benchmark, rounds []Round, cpus []int, scratch string, src *sources, secs *sectionIndex, budget *time.Duration, perBench time.Duration) ([]document.Scaling, error) {
 	pkg := t.Binary.Package.ImportPath
 	fail := func(why string) []document.Scaling {
 		return []document.Scaling{{Benchmark: t.Name, Package: pkg, Parameter: "cpu", NotMeasured: why}}
 	}
-	// Timed rounds.
+	n := cpus[len(cpus)-1]
+	est := estimatePerOp(b)
 	ns := map[string]map[int][]float64{}
 	var names []string
+	record := func(c int, o *gotest.Outcome) {
+		for _, res := range o.Results {
+			v, ok := res.Value("sec/op")
+			if !ok {
+				continue
+			}
+			name, _ := stats.SplitProcs(res.Name)
+			name = "Benchmark" + name
+			if ns[name] == nil {
+				ns[name] = map[int][]float64{}
+				names = append(names, name)
+			}
+			ns[name][c] = append(ns[name][c], v*1e9)
+		}
+	}
+	// The rounds at N, when they ran there at fixed counts.
+	profs := map[int][]string{}
+	iters := map[int]int64{}
+	run := slices.Clone(cpus)
+	if atN := roundsAt(b, rounds, n); len(atN) > 0 {
+		run = cpus[:len(cpus)-1]
+		for _, r := range atN {
+			profs[n] = append(profs[n], r.CPUProfile)
+			iters[n] += int64(r.Iters)
+		}
+		record(n, &gotest.Outcome{Results: b.Results})
+	}
+	base := filepath.Join(scratch, sanitizeName(t.Name)+".scale")
 	for r := range scaleRounds {
-		order := slices.Clone(cpus)
+		order := slices.Clone(run)
 		if r%2 == 1 {
 			slices.Reverse(order)
 		}
 		for _, c := range order {
-			o, err := t.Binary.Run(ctx, gotest.RunConfig{Name: t.Name, Sub: s.Sub, Benchtime: scaleBenchtime, CPU: strconv.Itoa(c), Timeout: s.Config.Timeout})
+			k := scaleIters(est, n, c, scaleTime)
+			path := fmt.Sprintf("%s-r%d-cpu%d.pprof", base, r, c)
+			o, err := t.Binary.Run(ctx, gotest.RunConfig{Name: t.Name, Sub: s.Sub, Benchtime: strconv.FormatInt(k, 10) + "x", CPU: strconv.Itoa(c),
+				Timeout: s.Config.Timeout, Args: []string{"-test.cpuprofile=" + path}})
 			if err != nil {
 				return nil, err
 			}
 			if o.Status != results.StatusOK {
 				return fail(fmt.Sprintf("the run at -cpu %d failed: %s", c, o.Error)), nil
 			}
-			for _, res := range o.Results {
-				v, ok := res.Value("sec/op")
-				if !ok {
-					continue
-				}
-				name, _ := stats.SplitProcs(res.Name)
-				name = "Benchmark" + name
-				if ns[name] == nil {
-					ns[name] = map[int][]float64{}
-					names = append(names, name)
-				}
-				ns[name][c] = append(ns[name][c], v*1e9)
-			}
+			record(c, o)
+			profs[c] = append(profs[c], path)
+			iters[c] += k
 		}
 	}
+	defer func() {
+		for _, c := range cpus {
+			for _, p := range profs[c] {
+				if strings.HasPrefix(p, base) {
+					_ = os.Remove(p)
+				}
+			}
+		}
+	}()
 	if len(names) == 0 {
 		return fail("the runs printed no ns/op"), nil
 	}
@@ -187,18 +239,57 @@ func (s *Suite) scaleOne(ctx context.Context, t gotest.Target, cpus []int, scrat
 		}
 	}
 
-	// Profiles at one core and at N.
-	n := cpus[len(cpus)-1]
+	// The profiles at one core and at N: the runs', and an extra one
+	// each where the scaling is undecided.
 	opts := reportOptions(t, s.untimed(t))
-	base := filepath.Join(scratch, sanitizeName(t.Name)+".scale")
-	cpu1, it1, err := s.scaleProfile(ctx, t, 1, perOp[1], scaleProfile, base+"-cpu1.pprof", nil)
-	if err != nil {
-		return nil, err
+	merged := func(c int) *profile.Profile {
+		p, err := profiles.Merge(profs[c])
+		if err != nil {
+			return nil
+		}
+		return p
 	}
-	cpuN, itN, err := s.scaleProfile(ctx, t, n, perOp[n], scaleProfile, base+"-cpuN.pprof", nil)
-	if err != nil {
-		return nil, err
+	cpu1, cpuN := merged(1), merged(n)
+	samples := func(p *profile.Profile) float64 {
+		if p == nil {
+			return 0
+		}
+		return float64(profiles.SampleTotal(p, "samples"))
 	}
+	scales := rows[worst].Efficiency >= findings.DefaultThresholds.ScaleOK && !busy(cpuN, n)
+	d := time.Duration(0)
+	if !scales {
+		d = min(perBench, *budget/2)
+	}
+	if min(samples(cpu1), samples(cpuN)) < minSamples {
+		d = max(d, min(perBench, minScaleProfile))
+	}
+	if d >= minExtra {
+		for _, c := range []int{1, n} {
+			path := fmt.Sprintf("%s-extra-cpu%d.pprof", base, c)
+			p, it, err := s.scaleProfile(ctx, t, c, perOp[c], d, path, nil)
+			if err != nil {
+				return nil, err
+			}
+			_ = os.Remove(path)
+			if p == nil {
+				continue
+			}
+			*budget -= d
+			prev := &cpu1
+			if c == n {
+				prev = &cpuN
+			}
+			if *prev != nil {
+				if m, err := profile.Merge([]*profile.Profile{*prev, p}); err == nil {
+					p = m
+				}
+			}
+			*prev = p
+			iters[c] += it
+		}
+	}
+	it1, itN := iters[1], iters[n]
 	block, mutex := base+"-block.pprof", base+"-mutex.pprof"
 	_, itL, err := s.scaleProfile(ctx, t, n, perOp[n], lockProfile, "", []string{
 		"-test.blockprofile=" + block, "-test.blockprofilerate=" + strconv.Itoa(blockRate),
@@ -207,7 +298,7 @@ func (s *Suite) scaleOne(ctx context.Context, t gotest.Target, cpus []int, scrat
 		return nil, err
 	}
 	defer func() {
-		for _, p := range []string{base + "-cpu1.pprof", base + "-cpuN.pprof", block, mutex} {
+		for _, p := range []string{block, mutex} {
 			_ = os.Remove(p)
 		}
 	}()
@@ -236,6 +327,86 @@ func (s *Suite) scaleOne(ctx context.Context, t gotest.Target, cpus []int, scrat
 	row.Locks, row.HarnessBlockShare = lockSites(block, mutex, itL, opts, aN, secs, src)
 	row.Atomics = atomicLines(aN, src)
 	return rows, nil
+}
+
+// busy reports whether a CPU profile at n cores got fewer than
+// BusyCores × n cores: the machine ran other work.
+func busy(p *profile.Profile, n int) bool {
+	if p == nil || p.DurationNanos <= 0 {
+		return true
+	}
+	used := float64(profiles.SampleTotal(p, "cpu")) / float64(p.DurationNanos)
+	return used < findings.DefaultThresholds.BusyCores*float64(n)
+}
+
+// roundsAt returns the benchmark's rounds that ran at n cores at a fixed
+// iteration count with a CPU profile, or none unless every result line
+// is at n cores: such rounds are its time and profile at N.
+func roundsAt(b *results.Benchmark, rounds []Round, n int) []Round {
+	for _, res := range b.Results {
+		if procsOf(res) != n {
+			return nil
+		}
+	}
+	var out []Round
+	for _, r := range rounds {
+		if r.Iters > 0 && r.CPUProfile != "" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// procsOf is the GOMAXPROCS a result ran at: its name's -N suffix, or 1
+// without one.
+func procsOf(res *benchfmt.Result) int {
+	_, p := stats.SplitProcs(res.Name)
+	return max(p, 1)
+}
+
+// perOpAt is a benchmark's seconds per op, summed over its
+// sub-benchmarks, at a core count.
+type perOpAt struct {
+	sec   float64
+	procs int
+}
+
+// estimatePerOp returns a benchmark's seconds per op summed over its
+// sub-benchmarks (the first result of each) at the largest core count of
+// its rounds' results: what sizes the scaling runs.
+func estimatePerOp(b *results.Benchmark) perOpAt {
+	var est perOpAt
+	for _, res := range b.Results {
+		est.procs = max(est.procs, procsOf(res))
+	}
+	seen := map[string]bool{}
+	for _, res := range b.Results {
+		name, _ := stats.SplitProcs(res.Name)
+		if procsOf(res) != est.procs || seen[name] {
+			continue
+		}
+		seen[name] = true
+		v, _ := res.Value("sec/op")
+		est.sec += v
+	}
+	return est
+}
+
+// scaleIters is the iteration count of a scaling run at c cores of a
+// benchmark measured at est (seconds per op and the cores of that
+// measurement) that takes about d: at c cores a parallel benchmark takes
+// at most procs/c times longer per op than at procs, when it scales
+// perfectly; one that does not scale runs shorter.
+func scaleIters(est perOpAt, n, c int, d time.Duration) int64 {
+	sec, procs := est.sec, est.procs
+	if procs <= 0 {
+		procs = n
+	}
+	if sec <= 0 {
+		return 1
+	}
+	per := sec * float64(procs) / float64(c)
+	return int64(max(1, min(d.Seconds()/per, 1e9)))
 }
 
 // atomicLines are the module lines of a CPU profile that write with an

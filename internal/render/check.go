@@ -18,7 +18,11 @@ import (
 func CheckText(w io.Writer, c *document.Check) error {
 	fmt.Fprintf(w, "%s: %s against %s", strings.ToUpper(c.Verdict), c.Head, c.Base)
 	if c.Rounds > 0 {
-		fmt.Fprintf(w, " (%d rounds in %.1fs)", c.Rounds, c.WallSeconds)
+		fmt.Fprintf(w, " (%d rounds in %.1fs", c.Rounds, c.WallSeconds)
+		if c.ExplainSeconds > 0 {
+			fmt.Fprintf(w, ", then %.1fs profiling the changes", c.ExplainSeconds)
+		}
+		fmt.Fprint(w, ")")
 	}
 	fmt.Fprintln(w)
 	if len(c.Unaltered) > 0 {

@@ -112,3 +112,30 @@ func TestCheckMarkdownOneVocabulary(t *testing.T) {
 		t.Errorf("the caller's table was changed: %q", v)
 	}
 }
+
+// TestCheckTextTime checks that the verdict line says how long the
+// rounds took and, when check profiled its changes after them, how long
+// that took.
+func TestCheckTextTime(t *testing.T) {
+	tests := []struct {
+		name    string
+		explain float64
+		want    string
+	}{
+		{name: "nothing profiled", want: "PASS: work tree against main (12 rounds in 3.2s)\n"},
+		{name: "changes profiled", explain: 1.54, want: "PASS: work tree against main (12 rounds in 3.2s, then 1.5s profiling the changes)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := &document.Check{Schema: document.CheckSchema, Verdict: document.CheckPass, Base: "main", Head: "work tree",
+				Rounds: 12, WallSeconds: 3.2, ExplainSeconds: tt.explain}
+			var buf bytes.Buffer
+			if err := CheckText(&buf, c); err != nil {
+				t.Fatal(err)
+			}
+			if first, _, _ := strings.Cut(buf.String(), "\n"); first+"\n" != tt.want {
+				t.Errorf("first line %q, want %q", first+"\n", tt.want)
+			}
+		})
+	}
+}

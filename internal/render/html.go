@@ -186,6 +186,8 @@ func newHTMLView(d *document.Report, opts Options) *htmlView {
 	add("cpu", d.CPU)
 	add("date", d.Date)
 	add("runs", runs(d))
+	add("time", TimeSpent(d.Timing))
+	add("analyses", analysesWhen(d.Timing))
 	v.RunHeader, v.RunRows = runTable(d)
 	if d.Run != nil {
 		for _, rv := range d.Run.Variants {

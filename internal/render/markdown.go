@@ -161,6 +161,8 @@ func (m *mdWriter) title() {
 	add("cpu", mdText(d.CPU))
 	add("date", mdText(d.Date))
 	add("runs", runs(d))
+	add("time", mdText(TimeSpent(d.Timing)))
+	add("analyses", mdText(analysesWhen(d.Timing)))
 	if len(rows) > 0 {
 		m.table("ll", []string{"", ""}, rows)
 	}
@@ -186,6 +188,40 @@ func runs(d *document.Report) string {
 		parts = append(parts, "GOMAXPROCS "+strconv.Itoa(d.GOMAXPROCS))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// TimeSpent says where a report's time went: "build 12.1 s, benchmark rounds
+// 86.0 s (80 of 106 benchmarks at a fixed b.N after the first round), …".
+func TimeSpent(t *document.Timing) string {
+	if t == nil {
+		return ""
+	}
+	secs := func(s float64) string { return strconv.FormatFloat(s, 'f', 1, 64) + " s" }
+	parts := []string{"build " + secs(t.PrepareSeconds), "benchmark rounds " + secs(t.RoundsSeconds)}
+	if t.Calibrated > 0 {
+		parts[1] += fmt.Sprintf(" (%d benchmark%s at a fixed b.N after the first round)", t.Calibrated, pluralS(t.Calibrated))
+	}
+	parts = append(parts, fmt.Sprintf("extra CPU profiles %s (%d benchmark%s)", secs(t.CPUProfileSeconds), t.CPUProfileRuns, pluralS(t.CPUProfileRuns)),
+		fmt.Sprintf("heap profiles %s (%d benchmark%s allocating in their loop)", secs(t.HeapProfileSeconds), t.HeapProfiled, pluralS(t.HeapProfiled)))
+	if t.ScalingSeconds > 0 {
+		parts = append(parts, "scaling "+secs(t.ScalingSeconds))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// analysesWhen says when the compiler's analyses ran and why then.
+func analysesWhen(t *document.Timing) string {
+	if t == nil {
+		return ""
+	}
+	what := fmt.Sprintf("escape analysis (-gcflags=-m=2), source and lint (%.1f s)", t.AnalysesSeconds)
+	switch t.Analyses {
+	case document.AnalysesBefore:
+		return what + " ran while the test binaries built, and the rounds waited for them: the benchmarks were not pinned apart, so nothing ran beside them"
+	case document.AnalysesBeside:
+		return what + " ran beside the benchmarks, which were pinned to other cores"
+	}
+	return ""
 }
 
 func (m *mdWriter) rootCauses() {

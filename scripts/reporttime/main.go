@@ -10,10 +10,18 @@
 //     cum of each benchmark's top functions) and allocation shares (bytes
 //     and objects of its top sites) are: the largest difference in points.
 //
+// With -gotest it measures instead what a user compares perfloop with:
+// `go test -bench . -benchmem` against `perfloop report`, at the same
+// -count and -benchtime, alternating, on the packages and on each module
+// of -modules (a copy of its source, fetched with go mod download), and
+// prints the ratios as the table of docs/report.md.
+//
 // Usage (from the repository root):
 //
 //	go build -o /tmp/perfloop ./cmd/perfloop
 //	go run ./scripts/reporttime -perfloop /tmp/perfloop [-old /tmp/perfloop-old] -trials 3 ./examples/...
+//	go run ./scripts/reporttime -perfloop /tmp/perfloop -gotest -count 3 -trials 2 \
+//		-modules github.com/gobwas/glob@v0.2.3,... ./examples/...
 package main
 
 import (
@@ -50,6 +58,10 @@ func main() {
 		log.Fatal(err)
 	}
 	defer os.RemoveAll(tmp)
+	if *gotest {
+		compareGoTest(pkgs, tmp)
+		return
+	}
 
 	bins := []string{*perfloop}
 	if *old != "" {
@@ -235,6 +247,10 @@ func median(xs []float64) float64 {
 	}
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
+	if len(s)%2 == 0 {
+		// Two trials: their mean, not the slower one.
+		return (s[len(s)/2-1] + s[len(s)/2]) / 2
+	}
 	return s[len(s)/2]
 }
 

@@ -1,0 +1,184 @@
+package loop
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfloop/perfloop/internal/findings"
+	"github.com/perfloop/perfloop/internal/profiles"
+)
+
+func TestUndecided(t *testing.T) {
+	th := findings.DefaultThresholds
+	tests := []struct {
+		name      string
+		cs        []share
+		n         float64
+		undecided bool
+		value     float64
+	}{
+		{name: "far above its threshold", cs: []share{{0.6, th.CPUMin}}, n: 30},
+		{name: "far below its threshold", cs: []share{{0.02, th.SevHigh}}, n: 100},
+		// 0.1 against 0.08 with 30 samples: the standard error is
+		// 0.055, the distance 0.02.
+		{name: "near its threshold", cs: []share{{0.1, th.CPUMin}}, n: 30, undecided: true, value: 0.1},
+		{name: "decided by more samples", cs: []share{{0.1, th.CPUMin}}, n: 5000},
+		{name: "at its threshold", cs: []share{{th.CPUMin, th.CPUMin}}, n: 1e6, undecided: true, value: th.CPUMin},
+		// Shares below the smallest gain the findings name and a whole
+		// profile decide nothing.
+		{name: "below the smallest gain", cs: []share{{th.GainMin / 2, th.GainMin}}, n: 10},
+		{name: "all of the profile", cs: []share{{1, th.SevHigh}}, n: 10},
+		{name: "largest undecided share", cs: []share{{0.1, th.CPUMin}, {0.22, th.SevHigh}, {0.9, th.SevHigh}}, n: 30, undecided: true, value: 0.22},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			need, value := undecided(tt.cs, tt.n, th)
+			if got := need > tt.n; got != tt.undecided {
+				t.Errorf("need %g samples with %g: undecided = %v, want %v", need, tt.n, got, tt.undecided)
+			}
+			if value != tt.value {
+				t.Errorf("value = %g, want %g", value, tt.value)
+			}
+			if tt.undecided && !math.IsInf(need, 1) {
+				// The samples asked for decide it.
+				if again, _ := undecided(tt.cs, need*1.01, th); again != 0 {
+					t.Errorf("with the %g samples asked for it still needs %g", need, again)
+				}
+			}
+		})
+	}
+}
+
+func TestPlanExtra(t *testing.T) {
+	const perBench = time.Second
+	tests := []struct {
+		name   string
+		ns     []cpuNeed
+		budget time.Duration
+		want   []time.Duration
+	}{
+		{
+			name:   "decided: no extra run",
+			ns:     []cpuNeed{{samples: 30, rate: 100}, {samples: 40, rate: 100}},
+			budget: time.Second,
+			want:   []time.Duration{0, 0},
+		},
+		{
+			// 10 of the 20 samples every family needs, at 100 a
+			// second: a tenth of a second, whatever the budget.
+			name:   "too few samples: the floor, outside the budget",
+			ns:     []cpuNeed{{samples: 10, rate: 100}},
+			budget: 0,
+			want:   []time.Duration{100 * time.Millisecond},
+		},
+		{
+			// A family pools its samples: together they reach the
+			// floor and decide what each alone would not.
+			name: "a family decides for its members",
+			ns: []cpuNeed{
+				{family: "f", samples: 12, rate: 100, need: 30, value: 0.3},
+				{family: "f", samples: 12, rate: 100, need: 30, value: 0.3},
+			},
+			budget: time.Second,
+			want:   []time.Duration{60 * time.Millisecond, 0},
+		},
+		{
+			// The budget goes to the largest undecided share first.
+			name: "the budget buys the largest undecided shares",
+			ns: []cpuNeed{
+				{samples: 30, rate: 100, need: 80, value: 0.1},
+				{samples: 30, rate: 100, need: 80, value: 0.5},
+			},
+			budget: 600 * time.Millisecond,
+			want:   []time.Duration{100 * time.Millisecond, 500 * time.Millisecond},
+		},
+		{
+			name:   "at most perBench each",
+			ns:     []cpuNeed{{samples: 30, rate: 100, need: math.Inf(1), value: 0.08}},
+			budget: time.Hour,
+			want:   []time.Duration{perBench},
+		},
+		{
+			// A member with a small share of its family's samples
+			// gets its evidence from the family.
+			name: "small in its family",
+			ns: []cpuNeed{
+				{family: "f", samples: 500, rate: 100},
+				{family: "f", samples: 20, rate: 100, need: 5000, value: 0.5},
+			},
+			budget: time.Hour,
+			want:   []time.Duration{0, 0},
+		},
+		{
+			name:   "no run shorter than minExtra",
+			ns:     []cpuNeed{{samples: 30, rate: 100, need: 31, value: 0.5}},
+			budget: 20 * time.Millisecond,
+			want:   []time.Duration{0},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := planExtra(tt.ns, tt.budget, perBench)
+			for i := range tt.want {
+				if d := got[i] - tt.want[i]; d < -time.Millisecond || d > time.Millisecond {
+					t.Errorf("extra[%d] = %v, want %v (all: %v)", i, got[i], tt.want[i], got)
+				}
+			}
+		})
+	}
+}
+
+func TestFamily(t *testing.T) {
+	c := &profiles.CPU{Functions: []profiles.Function{
+		{Name: "m.BenchmarkX", File: "x_test.go", Module: true, CumShare: 1},
+		{Name: "fmt.Sprintf", CumShare: 0.9},
+		{Name: "m.(*T).Match", File: "t.go", Module: true, CumShare: 0.8},
+		{Name: "m.helper", File: "t.go", Module: true, CumShare: 0.3},
+	}}
+	if got, want := family("m", c), "m m.(*T).Match"; got != want {
+		t.Errorf("family = %q, want %q", got, want)
+	}
+	if got := family("m", &profiles.CPU{}); got != "" {
+		t.Errorf("family of an empty profile = %q, want none", got)
+	}
+}
+
+func TestCalibrate(t *testing.T) {
+	result := func(line string) []*benchfmt.Result {
+		r := benchfmt.NewReader(stringsReader(line), "x")
+		var out []*benchfmt.Result
+		for r.Scan() {
+			if res, ok := r.Result().(*benchfmt.Result); ok {
+				out = append(out, res.Clone())
+			}
+		}
+		return out
+	}
+	one := result("BenchmarkX-2 1000000 100 ns/op\n")
+	tests := []struct {
+		name string
+		res  []*benchfmt.Result
+		bt   string
+		want int
+	}{
+		{name: "100ns at 100ms", res: one, bt: "100ms", want: 1_000_000},
+		{name: "the default second", res: one, bt: "", want: 10_000_000},
+		{name: "a count is kept as is", res: one, bt: "500x", want: 0},
+		{name: "sub-benchmarks need a count each", res: result("BenchmarkX/a-2 100 100 ns/op\nBenchmarkX/b-2 100 1000 ns/op\n"), bt: "1s", want: 0},
+		{name: "slower than a tenth of -benchtime", res: result("BenchmarkX-2 1 20000000 ns/op\n"), bt: "100ms", want: 0},
+		{name: "no time per op", res: result("BenchmarkX-2 100 5 B/op\n"), bt: "1s", want: 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Calibrate(tt.res, tt.bt); got != tt.want {
+				t.Errorf("Calibrate = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }
