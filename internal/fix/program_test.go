@@ -67,7 +67,7 @@ func main() {
 	os.Exit(3)
 }
 `, "changed the program's exit status (run, run 1): 3, not 0"},
-		{"same", base, "no significant change in wall time, CPU time or allocations (stdout and exit status identical)"},
+		{"same", base, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := &prepared{c: candidate{Edit: Edit{Kind: "bufio", File: "main.go", Line: 6}, finding: document.Finding{}},
@@ -77,8 +77,11 @@ func main() {
 				t.Fatal(err)
 			}
 			if tc.name == "same" {
-				if kept == nil && why != tc.why {
-					t.Errorf("why %q; want %q", why, tc.why)
+				// The output check passes; what the measures then say
+				// (no change, or a difference at level alpha on a busy
+				// machine) is the statistics'.
+				if strings.Contains(why, "changed the program's") {
+					t.Errorf("why %q; the same program must pass the stdout and exit status check", why)
 				}
 				return
 			}
