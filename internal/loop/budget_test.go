@@ -10,6 +10,7 @@ import (
 
 	"github.com/perfloop/perfloop/internal/findings"
 	"github.com/perfloop/perfloop/internal/profiles"
+	"github.com/perfloop/perfloop/internal/results"
 )
 
 func TestUndecided(t *testing.T) {
@@ -182,3 +183,34 @@ func TestCalibrate(t *testing.T) {
 }
 
 func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }
+
+// TestHeapRate: the heap runs record every allocation unless the
+// iteration floor makes them record more than heapRecordMax; then they
+// sample, about heapAllocs records at n1 iterations. A benchmark of 26.6
+// million allocations per op recorded one by one ran past the timeout.
+func TestHeapRate(t *testing.T) {
+	bench := func(line string) *results.Benchmark {
+		r := benchfmt.NewReader(stringsReader(line), "x")
+		b := &results.Benchmark{Name: "BenchmarkX"}
+		for r.Scan() {
+			if res, ok := r.Result().(*benchfmt.Result); ok {
+				b.Results = append(b.Results, res.Clone())
+			}
+		}
+		return b
+	}
+	small := bench("BenchmarkX-2 1000 2000 ns/op 512 B/op 8 allocs/op\n")
+	huge := bench("BenchmarkX-2 1 9000000000 ns/op 1200000000 B/op 26600000 allocs/op\n")
+	n1, _ := heapCounts(small)
+	if got := heapRate(small, n1); got != 1 {
+		t.Errorf("8 allocs/op at %d iterations: rate %d, want 1", n1, got)
+	}
+	n1, _ = heapCounts(huge)
+	if n1 != 4 {
+		t.Fatalf("huge: n1 = %d, want the floor of 4", n1)
+	}
+	rate := heapRate(huge, n1)
+	if want := 1_200_000_000 * 4 / heapAllocs; rate != want {
+		t.Errorf("26.6M allocs/op at 4 iterations: rate %d, want %d (one sample per so many bytes)", rate, want)
+	}
+}

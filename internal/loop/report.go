@@ -277,11 +277,12 @@ type profileFiles struct {
 // start.
 func heapPerOp(cfg gotest.RunConfig, b *results.Benchmark, name, scratch string, run func(gotest.RunConfig) (*gotest.Outcome, error)) (heap [2]*profile.Profile, perOp *profile.Profile, n1, n2 int, msg string, err error) {
 	n1, n2 = heapCounts(b)
+	rate := heapRate(b, n1)
 	for i, n := range [2]int{n1, n2} {
 		path := filepath.Join(scratch, fmt.Sprintf("%s.n%d.mem.pprof", name, n))
 		rc := cfg
 		rc.Benchtime = fmt.Sprintf("%dx", n)
-		rc.Args = []string{"-test.memprofile=" + path, "-test.memprofilerate=1"}
+		rc.Args = []string{"-test.memprofile=" + path, fmt.Sprintf("-test.memprofilerate=%d", rate)}
 		o, err := run(rc)
 		if err != nil {
 			return heap, nil, n1, n2, "", err
@@ -316,6 +317,25 @@ func heapCounts(b *results.Benchmark) (n1, n2 int) {
 	n1 = max(int(n), 4)
 	return n1, max(n1/4, 1)
 }
+
+// heapRate is the memory profile rate of the heap runs at n1 iterations:
+// 1 (every allocation recorded) unless the iteration floor of heapCounts
+// makes the runs record more than heapRecordMax allocations (a benchmark
+// that allocates millions of times per op); then one sample per so many
+// bytes that about heapAllocs are recorded. The runtime scales a sampled
+// profile's values to estimates of the whole, so per-op figures stay
+// unbiased; recording every one of a hundred million allocations took
+// longer than the run's timeout.
+func heapRate(b *results.Benchmark, n1 int) int {
+	_, allocSum, bytesSum := perOpMetrics(b)
+	if allocSum*float64(n1) <= heapRecordMax || bytesSum <= 0 {
+		return 1
+	}
+	return max(1, int(math.Ceil(bytesSum*float64(n1)/heapAllocs)))
+}
+
+// heapRecordMax is the most allocations the heap runs record one by one.
+const heapRecordMax = 4 * heapAllocs
 
 // perOpMetrics returns a benchmark's median sec/op, allocs/op and B/op,
 // summed over its sub-benchmarks: per iteration of every sub-benchmark,
