@@ -418,13 +418,24 @@ func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, secO
 	if p.secOp == 0 {
 		p.secOp = known
 	}
-	if len(parts) > 0 {
-		cp := parts[0]
-		if len(parts) > 1 {
-			cp, err = profile.Merge(parts)
+	p.cpu = analyzeParts(parts, aopts)
+	if p.cpu == nil || p.cpu.Samples < minSamples {
+		// The rounds and the sized run gave too few samples (a loaded
+		// machine gives a run less CPU than its wall time): one run for
+		// the whole -profiletime, as before any budget.
+		cpuPath := filepath.Join(dir, "cpu-full.pprof")
+		rc := base
+		rc.Benchtime = cmp.Or(opts.ProfileTime, "1s")
+		rc.Args = []string{"-test.cpuprofile=" + cpuPath}
+		o, err := t.Binary.Run(ctx, rc)
+		if err != nil {
+			return p, err
 		}
-		if err == nil {
-			p.cpu, _ = profiles.AnalyzeCPU(cp, aopts)
+		if o.Status == results.StatusOK {
+			if cp, err := profiles.ReadFile(cpuPath); err == nil {
+				parts = append(parts, cp)
+				p.cpu = analyzeParts(parts, aopts)
+			}
 		}
 	}
 	if !ev.allocate {
@@ -450,6 +461,26 @@ func profileSide(ctx context.Context, s *abtest.Side, pkg, top, sub string, secO
 		p.failure = o.Error
 	}
 	return p, nil
+}
+
+// analyzeParts merges CPU profiles and analyzes them; when they do not
+// merge, the last alone (the run made for the samples) is analyzed. Nil
+// when none has a sample.
+func analyzeParts(parts []*profile.Profile, aopts profiles.Options) *profiles.CPU {
+	if len(parts) == 0 {
+		return nil
+	}
+	cp := parts[len(parts)-1]
+	if len(parts) > 1 {
+		if m, err := profile.Merge(parts); err == nil {
+			cp = m
+		}
+	}
+	cpu, err := profiles.AnalyzeCPU(cp, aopts)
+	if err != nil {
+		return nil
+	}
+	return cpu
 }
 
 // samplesFor is how many CPU samples each side's profile needs to
