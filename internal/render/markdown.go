@@ -298,14 +298,20 @@ func (m *mdWriter) apiCosts() {
 	m.printf("## Costs of the API\n\n")
 	m.printf("What the API forces: the function returns what it allocates, or a String method returns its string. Only a change of the API removes these.\n\n")
 	for _, f := range m.sec.API {
-		m.printf("- %s %s%s — %s", severityTag(f.Severity), code(fileLine(f.File, f.Line)), inFunc(f.Function), mdText(f.Message))
-		if c := costIn(m.doc, f); c != "" {
-			m.printf(" (%s)", mdText(c))
-		}
-		if f.Suggestion != "" {
-			m.printf("\\\n  *API-level alternative:* %s", mdText(f.Suggestion))
-		}
-		m.printf("\n")
+		m.findingItem(f, "API-level alternative")
+	}
+	m.printf("\n")
+}
+
+// findingItem writes a finding as a list item: severity, line, function
+// and message, its cost, and its suggestion under label.
+func (m *mdWriter) findingItem(f document.Finding, label string) {
+	m.printf("- %s %s%s — %s", severityTag(f.Severity), code(fileLine(f.File, f.Line)), inFunc(f.Function), mdText(f.Message))
+	if c := costIn(m.doc, f); c != "" {
+		m.printf(" (%s)", mdText(c))
+	}
+	if f.Suggestion != "" {
+		m.printf("\\\n  *%s:* %s", label, mdText(f.Suggestion))
 	}
 	m.printf("\n")
 }
@@ -313,14 +319,7 @@ func (m *mdWriter) apiCosts() {
 func (m *mdWriter) moreFindings() {
 	m.printf("### More findings\n\n")
 	for _, f := range m.sec.More {
-		m.printf("- %s %s%s — %s", severityTag(f.Severity), code(fileLine(f.File, f.Line)), inFunc(f.Function), mdText(f.Message))
-		if c := costIn(m.doc, f); c != "" {
-			m.printf(" (%s)", mdText(c))
-		}
-		if f.Suggestion != "" {
-			m.printf("\\\n  *Fix:* %s", mdText(f.Suggestion))
-		}
-		m.printf("\n")
+		m.findingItem(f, "Fix")
 	}
 	m.printf("\n")
 	var ev []document.Finding
