@@ -51,9 +51,10 @@ type BenchOptions struct {
 	// Each is called after every run with the benchmark and the run's
 	// outcome, so results can be written as they finish.
 	Each func(*results.Benchmark, *gotest.Outcome) error
-	// Calibrate runs the rounds after the first at a fixed iteration
-	// count (see Calibrate): a benchmark that prints one result line
-	// then runs without the testing package's b.N ramp.
+	// Calibrate runs every round at a fixed iteration count (see
+	// Calibrate), measured by a short run of each benchmark before the
+	// rounds (see probeBenchtime): a benchmark that prints one result
+	// line then runs without the testing package's b.N ramp.
 	Calibrate bool
 }
 
@@ -73,11 +74,44 @@ func (s *Suite) Bench(ctx context.Context, opts BenchOptions, bar *progress.Bar)
 	}
 	names := ProfileNames(s.Targets)
 	defer func() { s.Env = run.Env }()
-	// fixed holds each target's calibrated iteration count, once its
-	// first round has run.
+	// fixed holds each target's calibrated iteration count.
 	fixed := make([]int, len(s.Targets))
 
-	bar.Start(count*len(s.Targets), "")
+	probe := ""
+	if opts.Calibrate {
+		probe = probeBenchtime(cfg.Benchtime)
+	}
+	if probe != "" {
+		bar.Start((count+1)*len(s.Targets), "")
+		for i, t := range s.Targets {
+			bar.Describe(t.Name + " (calibrating)")
+			o, err := t.Binary.Run(ctx, gotest.RunConfig{Name: t.Name, Sub: s.Sub, Benchtime: probe, CPU: cfg.CPU, Timeout: cfg.Timeout})
+			if err != nil {
+				run.Env = s.Env
+				return run, err
+			}
+			b := run.Benchmarks[i]
+			switch o.Status {
+			case results.StatusOK:
+				fixed[i] = Calibrate(o.Results, cfg.Benchtime)
+			case results.StatusSkipped:
+				b.Status, b.Error = o.Status, o.Error
+			default:
+				b.Fail(o.Status, o.Error)
+				bar.Printf("%s %s: %s", b.Package, b.Name, b.Error)
+				if opts.Each != nil {
+					if err := opts.Each(b, o); err != nil {
+						return run, err
+					}
+				}
+			}
+			noteEnv(&s.Env, o)
+			run.Env = s.Env
+			bar.Step("")
+		}
+	} else {
+		bar.Start(count*len(s.Targets), "")
+	}
 	for round := 1; round <= count; round++ {
 		for i, t := range s.Targets {
 			b := run.Benchmarks[i]
@@ -108,9 +142,6 @@ func (s *Suite) Bench(ctx context.Context, opts BenchOptions, bar *progress.Bar)
 					prof = ""
 				}
 				run.Runs[i] = append(run.Runs[i], Round{Iters: iters, CPUProfile: prof, Elapsed: o.Elapsed})
-				if round == 1 && opts.Calibrate {
-					fixed[i] = Calibrate(o.Results, cfg.Benchtime)
-				}
 			case results.StatusSkipped:
 				b.Status, b.Error = o.Status, o.Error
 			default:
@@ -224,6 +255,24 @@ func summarize(b *results.Benchmark) []document.Benchmark {
 		out = append(out, r.doc)
 	}
 	return out
+}
+
+// probeBenchtime is the -benchtime of the run that calibrates a
+// benchmark before its rounds, for rounds at -benchtime bt: a tenth of
+// it, from 10ms (at most bt). The testing package's ramp makes that run
+// cost two to three times its -benchtime, a fraction of a round's: every
+// round then runs at the fixed count, where a first round at bt paid the
+// ramp at full size. "" when bt is an iteration count (nothing to
+// calibrate).
+func probeBenchtime(bt string) string {
+	d := time.Second
+	if bt != "" {
+		var err error
+		if d, err = time.ParseDuration(bt); err != nil || d <= 0 {
+			return ""
+		}
+	}
+	return min(d, max(d/10, 10*time.Millisecond)).String()
 }
 
 // minCalibrated is the fewest iterations -benchtime must hold for a

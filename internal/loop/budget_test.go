@@ -8,7 +8,9 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/findings"
+	"github.com/perfloop/perfloop/internal/gotest"
 	"github.com/perfloop/perfloop/internal/profiles"
 	"github.com/perfloop/perfloop/internal/results"
 )
@@ -212,5 +214,71 @@ func TestHeapRate(t *testing.T) {
 	rate := heapRate(huge, n1)
 	if want := 1_200_000_000 * 4 / heapAllocs; rate != want {
 		t.Errorf("26.6M allocs/op at 4 iterations: rate %d, want %d (one sample per so many bytes)", rate, want)
+	}
+}
+
+func TestScaleExtras(t *testing.T) {
+	const perBench = time.Second
+	for _, tc := range []struct {
+		name               string
+		scales             bool
+		samples1, samplesN float64
+		budget             time.Duration
+		at1, atN           time.Duration
+	}{
+		{"scales, both profiles full", true, 40, 60, 5 * time.Second, 0, 0},
+		// The growth rule does not run for a benchmark that scales: a
+		// thin profile at one core buys nothing.
+		{"scales, thin at one core", true, 12, 60, 5 * time.Second, 0, 0},
+		{"scales, thin at N", true, 40, 12, 5 * time.Second, 0, minScaleProfile},
+		{"undecided, budget left", false, 40, 60, 1 * time.Second, 500 * time.Millisecond, 500 * time.Millisecond},
+		{"undecided, no budget, full", false, 40, 60, 0, 0, 0},
+		{"undecided, budget left, thin at one core", false, 12, 60, 200 * time.Millisecond, minScaleProfile, 100 * time.Millisecond},
+		// Nothing beyond the budget, however thin: on a suite of many
+		// concurrent benchmarks those that scale best keep their runs'
+		// profiles.
+		{"undecided, no budget, thin", false, 12, 12, 0, 0, 0},
+		{"scales, budget spent below zero, thin at N", true, 40, 12, -time.Second, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			at1, atN := scaleExtras(tc.scales, tc.samples1, tc.samplesN, perBench, tc.budget)
+			if at1 != tc.at1 || atN != tc.atN {
+				t.Errorf("scaleExtras = %v at one core, %v at N; want %v, %v", at1, atN, tc.at1, tc.atN)
+			}
+		})
+	}
+}
+
+func TestExtraOrder(t *testing.T) {
+	run := func(name string, eff ...float64) *scaleRun {
+		sr := &scaleRun{t: gotest.Target{Name: name}}
+		for _, e := range eff {
+			sr.rows = append(sr.rows, document.Scaling{Efficiency: e})
+		}
+		for k := range sr.rows {
+			if sr.rows[k].Efficiency < sr.rows[sr.worst].Efficiency {
+				sr.worst = k
+			}
+		}
+		return sr
+	}
+	failed := run("BenchmarkFailed")
+	failed.failed = []document.Scaling{{NotMeasured: "the run at -cpu 1 failed"}}
+	runs := []*scaleRun{run("BenchmarkA", 0.9), failed, run("BenchmarkB", 0.95, 0.3), nil, run("BenchmarkC", 0.6)}
+	var got []string
+	for _, sr := range extraOrder(runs) {
+		got = append(got, sr.t.Name)
+	}
+	// The sub-benchmark that scales worst speaks for its benchmark.
+	if want := "BenchmarkB BenchmarkC BenchmarkA"; strings.Join(got, " ") != want {
+		t.Errorf("extraOrder = %s, want %s", strings.Join(got, " "), want)
+	}
+}
+
+func TestProbeBenchtime(t *testing.T) {
+	for bt, want := range map[string]string{"": "100ms", "1s": "100ms", "100ms": "10ms", "20ms": "10ms", "5ms": "5ms", "2s": "200ms", "100x": "", "junk": ""} {
+		if got := probeBenchtime(bt); got != want {
+			t.Errorf("probeBenchtime(%q) = %q, want %q", bt, got, want)
+		}
 	}
 }

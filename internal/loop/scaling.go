@@ -71,8 +71,8 @@ func coreCounts(n int) []int {
 // what stops them: one document.Scaling row per benchmark name, with the
 // lock sites and the lines whose cost grows on the row of the benchmark
 // that scales worst. budget is the time extra profiles may take in all,
-// perBench each (see scaleOne). It returns an error only on cancellation
-// or when a binary cannot start.
+// perBench each (see measure and extras). It returns an error only on
+// cancellation or when a binary cannot start.
 func (s *Suite) scaling(ctx context.Context, idx []int, bench *BenchRun, scratch, root string, src *sources, budget, perBench time.Duration, bar *progress.Bar) ([]document.Scaling, error) {
 	shared := map[string]map[string][]string{}
 	maxN := runtime.NumCPU()
@@ -89,12 +89,32 @@ func (s *Suite) scaling(ctx context.Context, idx []int, bench *BenchRun, scratch
 		return out, nil
 	}
 	secs := newSectionIndex(root)
-	bar.Start(len(idx), "")
+	bar.Start(2*len(idx), "")
 	defer bar.Done()
-	for _, i := range idx {
+	// Every benchmark's short runs first, then the extra profiles for
+	// the benchmarks that scale worst, while the budget lasts.
+	runs := make([]*scaleRun, len(idx))
+	for k, i := range idx {
 		t := s.Targets[i]
 		bar.Describe(t.Name)
-		rows, err := s.scaleOne(ctx, t, bench.Benchmarks[i], bench.Runs[i], coreCounts(maxN), scratch, src, secs, &budget, perBench)
+		sr, err := s.measure(ctx, t, bench.Benchmarks[i], bench.Runs[i], coreCounts(maxN), scratch)
+		if sr != nil {
+			defer sr.remove()
+		}
+		if err != nil {
+			return out, err
+		}
+		runs[k] = sr
+		bar.Step("")
+	}
+	for _, sr := range extraOrder(runs) {
+		sr.at1, sr.atN = scaleExtras(sr.scales, sr.samples(sr.cpu1), sr.samples(sr.cpuN), perBench, budget)
+		budget -= sr.at1 + sr.atN
+	}
+	for k, i := range idx {
+		t := s.Targets[i]
+		bar.Describe(t.Name)
+		rows, err := s.finish(ctx, runs[k], src, secs)
 		if err != nil {
 			return out, err
 		}
@@ -120,25 +140,87 @@ func (s *Suite) scaling(ctx context.Context, idx []int, bench *BenchRun, scratch
 	return out, nil
 }
 
-// scaleOne measures one concurrent benchmark (all its sub-benchmarks):
-// its time per op at each core count, the CPU profiles at one core and at
-// N, and its lock waits at N.
+// scaleRun is one concurrent benchmark (all its sub-benchmarks) measured
+// at every core count: what measure found, and the extra profiles the
+// budget gave it.
+type scaleRun struct {
+	t      gotest.Target
+	cpus   []int
+	base   string
+	rows   []document.Scaling
+	worst  int
+	failed []document.Scaling // set when the runs could not be measured
+	// profs holds the CPU profiles at each core count, iters their
+	// iterations; perOp the time per op summed over sub-benchmarks.
+	profs      map[int][]string
+	iters      map[int]int64
+	perOp      map[int]float64
+	cpu1, cpuN *profile.Profile
+	scales     bool
+	// The lock profiles' run at N: its iterations.
+	itL      int64
+	at1, atN time.Duration
+}
+
+// samples is the sample count of p, 0 for none.
+func (*scaleRun) samples(p *profile.Profile) float64 {
+	if p == nil {
+		return 0
+	}
+	return float64(profiles.SampleTotal(p, "samples"))
+}
+
+// remove deletes the profiles the runs wrote (the rounds' are not its).
+func (sr *scaleRun) remove() {
+	for _, c := range sr.cpus {
+		for _, p := range sr.profs[c] {
+			if strings.HasPrefix(p, sr.base) {
+				_ = os.Remove(p)
+			}
+		}
+	}
+	for _, p := range []string{sr.block(), sr.mutex()} {
+		_ = os.Remove(p)
+	}
+}
+
+func (sr *scaleRun) block() string { return sr.base + "-block.pprof" }
+func (sr *scaleRun) mutex() string { return sr.base + "-mutex.pprof" }
+
+// extraOrder is the order in which measured runs get the budget's extra
+// profiles: the benchmarks that scale worst first, since that is where a
+// lock or a growing line can be found; a benchmark whose runs failed gets
+// none.
+func extraOrder(runs []*scaleRun) []*scaleRun {
+	var out []*scaleRun
+	for _, sr := range runs {
+		if sr != nil && sr.failed == nil {
+			out = append(out, sr)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *scaleRun) int {
+		return cmp.Compare(a.rows[a.worst].Efficiency, b.rows[b.worst].Efficiency)
+	})
+	return out
+}
+
+// measure runs one concurrent benchmark (all its sub-benchmarks) at every
+// core count: its time per op at each, the CPU profiles at one core and
+// at N, and one run at N under the lock profilers.
 //
-// The runs are budgeted like the report's other evidence. Every run has a
-// fixed iteration count sized from the rounds' time per op, so it does
-// not ramp and its profile's iterations are known. When the benchmark's
-// rounds ran at N cores at fixed counts (one result line, the default
-// -cpu), they are its time and profile at N, and only the smaller core
-// counts run here. The rounds here are short and profiled; an extra
-// profile at one core and at N, up to perBench each, is spent only on a
-// benchmark whose scaling is undecided (it does not scale, or the
-// profiled runs at N got far fewer cores than N: the machine is busy and
-// the lock and growth rules decide from the profiles) or whose profiles
-// hold fewer than minSamples, and only while budget lasts.
-func (s *Suite) scaleOne(ctx context.Context, t gotest.Target, b *results.Benchmark, rounds []Round, cpus []int, scratch string, src *sources, secs *sectionIndex, budget *time.Duration, perBench time.Duration) ([]document.Scaling, error) {
+// Every run has a fixed iteration count sized from the rounds' time per
+// op, so it does not ramp and its profile's iterations are known. When
+// the benchmark's rounds ran at N cores at fixed counts (one result line,
+// the default -cpu), they are its time and profile at N, and only the
+// smaller core counts run here. The runs here are short and profiled;
+// extra profiles come from the budget (see scaleExtras).
+func (s *Suite) measure(ctx context.Context, t gotest.Target, b *results.Benchmark, rounds []Round, cpus []int, scratch string) (*scaleRun, error) {
 	pkg := t.Binary.Package.ImportPath
-	fail := func(why string) []document.Scaling {
-		return []document.Scaling{{Benchmark: t.Name, Package: pkg, Parameter: "cpu", NotMeasured: why}}
+	sr := &scaleRun{t: t, cpus: cpus, base: filepath.Join(scratch, sanitizeName(t.Name)+".scale"),
+		profs: map[int][]string{}, iters: map[int]int64{}, perOp: map[int]float64{}}
+	fail := func(why string) *scaleRun {
+		sr.failed = []document.Scaling{{Benchmark: t.Name, Package: pkg, Parameter: "cpu", NotMeasured: why}}
+		return sr
 	}
 	n := cpus[len(cpus)-1]
 	est := estimatePerOp(b)
@@ -160,18 +242,15 @@ func (s *Suite) scaleOne(ctx context.Context, t gotest.Target, b *results.Benchm
 		}
 	}
 	// The rounds at N, when they ran there at fixed counts.
-	profs := map[int][]string{}
-	iters := map[int]int64{}
 	run := slices.Clone(cpus)
 	if atN := roundsAt(b, rounds, n); len(atN) > 0 {
 		run = cpus[:len(cpus)-1]
 		for _, r := range atN {
-			profs[n] = append(profs[n], r.CPUProfile)
-			iters[n] += int64(r.Iters)
+			sr.profs[n] = append(sr.profs[n], r.CPUProfile)
+			sr.iters[n] += int64(r.Iters)
 		}
 		record(n, &gotest.Outcome{Results: b.Results})
 	}
-	base := filepath.Join(scratch, sanitizeName(t.Name)+".scale")
 	for r := range scaleRounds {
 		order := slices.Clone(run)
 		if r%2 == 1 {
@@ -179,34 +258,23 @@ func (s *Suite) scaleOne(ctx context.Context, t gotest.Target, b *results.Benchm
 		}
 		for _, c := range order {
 			k := scaleIters(est, n, c, scaleTime)
-			path := fmt.Sprintf("%s-r%d-cpu%d.pprof", base, r, c)
+			path := fmt.Sprintf("%s-r%d-cpu%d.pprof", sr.base, r, c)
 			o, err := t.Binary.Run(ctx, gotest.RunConfig{Name: t.Name, Sub: s.Sub, Benchtime: strconv.FormatInt(k, 10) + "x", CPU: strconv.Itoa(c),
 				Timeout: s.Config.Timeout, Args: []string{"-test.cpuprofile=" + path}})
 			if err != nil {
-				return nil, err
+				return sr, err
 			}
 			if o.Status != results.StatusOK {
 				return fail(fmt.Sprintf("the run at -cpu %d failed: %s", c, o.Error)), nil
 			}
 			record(c, o)
-			profs[c] = append(profs[c], path)
-			iters[c] += k
+			sr.profs[c] = append(sr.profs[c], path)
+			sr.iters[c] += k
 		}
 	}
-	defer func() {
-		for _, c := range cpus {
-			for _, p := range profs[c] {
-				if strings.HasPrefix(p, base) {
-					_ = os.Remove(p)
-				}
-			}
-		}
-	}()
 	if len(names) == 0 {
 		return fail("the runs printed no ns/op"), nil
 	}
-	var rows []document.Scaling
-	perOp := map[int]float64{} // the sum over sub-benchmarks, per core count
 	for _, name := range names {
 		row := document.Scaling{Benchmark: name, Package: pkg, Parameter: "cpu", CPU: cpus}
 		for _, c := range cpus {
@@ -216,7 +284,7 @@ func (s *Suite) scaleOne(ctx context.Context, t gotest.Target, b *results.Benchm
 				row.NsPerOpLow = append(row.NsPerOpLow, round3(sum.Low))
 				row.NsPerOpHigh = append(row.NsPerOpHigh, round3(sum.High))
 			}
-			perOp[c] += sum.Median
+			sr.perOp[c] += sum.Median
 		}
 		if len(row.NsPerOpLow) != len(cpus) {
 			row.NsPerOpLow, row.NsPerOpHigh = nil, nil
@@ -230,103 +298,126 @@ func (s *Suite) scaleOne(ctx context.Context, t gotest.Target, b *results.Benchm
 		}
 		row.Efficiency = row.Efficiencies[len(cpus)-1]
 		row.Growth = findings.DefaultThresholds.CoreGrowth(row.NsPerOp[0], row.NsPerOp[len(cpus)-1], len(cpus), cpus[len(cpus)-1])
-		rows = append(rows, row)
+		sr.rows = append(sr.rows, row)
 	}
-	worst := 0
-	for k := range rows {
-		if rows[k].Efficiency < rows[worst].Efficiency {
-			worst = k
+	for k := range sr.rows {
+		if sr.rows[k].Efficiency < sr.rows[sr.worst].Efficiency {
+			sr.worst = k
 		}
 	}
-
-	// The profiles at one core and at N: the runs', and an extra one
-	// each where the scaling is undecided.
-	opts := reportOptions(t, s.untimed(t))
 	merged := func(c int) *profile.Profile {
-		p, err := profiles.Merge(profs[c])
+		p, err := profiles.Merge(sr.profs[c])
 		if err != nil {
 			return nil
 		}
 		return p
 	}
-	cpu1, cpuN := merged(1), merged(n)
-	samples := func(p *profile.Profile) float64 {
-		if p == nil {
-			return 0
-		}
-		return float64(profiles.SampleTotal(p, "samples"))
-	}
-	scales := rows[worst].Efficiency >= findings.DefaultThresholds.ScaleOK && !busy(cpuN, n)
-	d := time.Duration(0)
-	if !scales {
-		d = min(perBench, *budget/2)
-	}
-	if min(samples(cpu1), samples(cpuN)) < minSamples {
-		d = max(d, min(perBench, minScaleProfile))
-	}
-	if d >= minExtra {
-		for _, c := range []int{1, n} {
-			path := fmt.Sprintf("%s-extra-cpu%d.pprof", base, c)
-			p, it, err := s.scaleProfile(ctx, t, c, perOp[c], d, path, nil)
-			if err != nil {
-				return nil, err
-			}
-			_ = os.Remove(path)
-			if p == nil {
-				continue
-			}
-			*budget -= d
-			prev := &cpu1
-			if c == n {
-				prev = &cpuN
-			}
-			if *prev != nil {
-				if m, err := profile.Merge([]*profile.Profile{*prev, p}); err == nil {
-					p = m
-				}
-			}
-			*prev = p
-			iters[c] += it
-		}
-	}
-	it1, itN := iters[1], iters[n]
-	block, mutex := base+"-block.pprof", base+"-mutex.pprof"
-	_, itL, err := s.scaleProfile(ctx, t, n, perOp[n], lockProfile, "", []string{
-		"-test.blockprofile=" + block, "-test.blockprofilerate=" + strconv.Itoa(blockRate),
-		"-test.mutexprofile=" + mutex, "-test.mutexprofilefraction=1"})
+	sr.cpu1, sr.cpuN = merged(1), merged(n)
+	sr.scales = sr.rows[sr.worst].Efficiency >= findings.DefaultThresholds.ScaleOK && !busy(sr.cpuN, n)
+	_, itL, err := s.scaleProfile(ctx, t, n, sr.perOp[n], lockProfile, "", []string{
+		"-test.blockprofile=" + sr.block(), "-test.blockprofilerate=" + strconv.Itoa(blockRate),
+		"-test.mutexprofile=" + sr.mutex(), "-test.mutexprofilefraction=1"})
 	if err != nil {
-		return nil, err
+		return sr, err
 	}
-	defer func() {
-		for _, p := range []string{block, mutex} {
-			_ = os.Remove(p)
+	sr.itL = itL
+	return sr, nil
+}
+
+// finish runs the extra profiles the budget gave sr and reads the
+// profiles: the lock sites, the atomic lines and the lines whose cost
+// grows with the cores, on the row of the benchmark that scales worst.
+func (s *Suite) finish(ctx context.Context, sr *scaleRun, src *sources, secs *sectionIndex) ([]document.Scaling, error) {
+	if sr.failed != nil {
+		return sr.failed, nil
+	}
+	t := sr.t
+	n := sr.cpus[len(sr.cpus)-1]
+	for _, c := range []int{1, n} {
+		d := sr.atN
+		if c == 1 {
+			d = sr.at1
 		}
-	}()
-	row := &rows[worst]
-	if cpuN == nil {
+		if d < minExtra {
+			continue
+		}
+		path := fmt.Sprintf("%s-extra-cpu%d.pprof", sr.base, c)
+		p, it, err := s.scaleProfile(ctx, t, c, sr.perOp[c], d, path, nil)
+		if err != nil {
+			return nil, err
+		}
+		_ = os.Remove(path)
+		if p == nil {
+			continue
+		}
+		prev := &sr.cpu1
+		if c == n {
+			prev = &sr.cpuN
+		}
+		if *prev != nil {
+			if m, err := profile.Merge([]*profile.Profile{*prev, p}); err == nil {
+				p = m
+			}
+		}
+		*prev = p
+		sr.iters[c] += it
+	}
+	rows := sr.rows
+	row := &rows[sr.worst]
+	if sr.cpuN == nil {
 		row.NotMeasured = "no CPU profile at -cpu " + strconv.Itoa(n)
 		return rows, nil
 	}
-	if concurrentShare(cpuN) < 0.01 {
+	if concurrentShare(sr.cpuN) < 0.01 {
 		row.NotMeasured = "its source starts goroutines, but none of them ran in the profile at -cpu " + strconv.Itoa(n)
 		return rows, nil
 	}
-	aN, err := profiles.AnalyzeCPU(cpuN, opts)
+	opts := reportOptions(t, s.untimed(t))
+	aN, err := profiles.AnalyzeCPU(sr.cpuN, opts)
 	if err != nil {
 		row.NotMeasured = err.Error()
 		return rows, nil
 	}
-	if d := cpuN.DurationNanos; d > 0 {
-		row.CoresUsed = round3(float64(profiles.SampleTotal(cpuN, "cpu")) / float64(d))
+	if d := sr.cpuN.DurationNanos; d > 0 {
+		row.CoresUsed = round3(float64(profiles.SampleTotal(sr.cpuN, "cpu")) / float64(d))
 	}
-	if cpu1 != nil {
-		if a1, err := profiles.AnalyzeCPU(cpu1, opts); err == nil {
-			row.Growing = growing(a1, aN, it1, itN, src)
+	if sr.cpu1 != nil {
+		if a1, err := profiles.AnalyzeCPU(sr.cpu1, opts); err == nil {
+			row.Growing = growing(a1, aN, sr.iters[1], sr.iters[n], src)
 		}
 	}
-	row.Locks, row.HarnessBlockShare = lockSites(block, mutex, itL, opts, aN, secs, src)
+	row.Locks, row.HarnessBlockShare = lockSites(sr.block(), sr.mutex(), sr.itL, opts, aN, secs, src)
 	row.Atomics = atomicLines(aN, src)
 	return rows, nil
+}
+
+// scaleExtras returns how long the extra CPU profiles of a concurrent
+// benchmark run at one core and at N, given whether it scales, the
+// samples its runs' profiles hold there and the budget left (the
+// benchmarks that scale worst ask first; see extraOrder). What each
+// profile decides sets what it needs: the one at N serves the lock and
+// atomic rules, always, so it gets minScaleProfile when it is thin; the
+// one at one core serves only the growth rule, which runs for a benchmark
+// that does not scale, so a benchmark that scales gets no extra profile
+// at one core however thin its runs' is. A benchmark that does not scale
+// is undecided: both get up to perBench. Nothing is given beyond the
+// budget: on a suite of many concurrent benchmarks, those that scale best
+// keep their runs' profiles.
+func scaleExtras(scales bool, samples1, samplesN float64, perBench, budget time.Duration) (at1, atN time.Duration) {
+	if budget <= 0 {
+		return 0, 0
+	}
+	if !scales {
+		at1 = min(perBench, budget/2)
+		atN = at1
+		if samples1 < minSamples {
+			at1 = max(at1, min(perBench, minScaleProfile))
+		}
+	}
+	if samplesN < minSamples {
+		atN = max(atN, min(perBench, minScaleProfile))
+	}
+	return at1, atN
 }
 
 // busy reports whether a CPU profile at n cores got fewer than
