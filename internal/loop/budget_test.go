@@ -224,24 +224,27 @@ func TestScaleExtras(t *testing.T) {
 		scales             bool
 		samples1, samplesN float64
 		budget             time.Duration
+		floor              bool
 		at1, atN           time.Duration
 	}{
-		{"scales, both profiles full", true, 40, 60, 5 * time.Second, 0, 0},
+		{"scales, both profiles full", true, 40, 60, 5 * time.Second, false, 0, 0},
 		// The growth rule does not run for a benchmark that scales: a
 		// thin profile at one core buys nothing.
-		{"scales, thin at one core", true, 12, 60, 5 * time.Second, 0, 0},
-		{"scales, thin at N", true, 40, 12, 5 * time.Second, 0, minScaleProfile},
-		{"undecided, budget left", false, 40, 60, 1 * time.Second, 500 * time.Millisecond, 500 * time.Millisecond},
-		{"undecided, no budget, full", false, 40, 60, 0, 0, 0},
-		{"undecided, budget left, thin at one core", false, 12, 60, 200 * time.Millisecond, minScaleProfile, 100 * time.Millisecond},
-		// Nothing beyond the budget, however thin: on a suite of many
-		// concurrent benchmarks those that scale best keep their runs'
-		// profiles.
-		{"undecided, no budget, thin", false, 12, 12, 0, 0, 0},
-		{"scales, budget spent below zero, thin at N", true, 40, 12, -time.Second, 0, 0},
+		{"scales, thin at one core", true, 12, 60, 5 * time.Second, true, 0, 0},
+		{"scales, thin at N", true, 40, 12, 5 * time.Second, false, 0, minScaleProfile},
+		{"undecided, budget left", false, 40, 60, 1 * time.Second, false, 500 * time.Millisecond, 500 * time.Millisecond},
+		{"undecided, no budget, full", false, 40, 60, 0, true, 0, 0},
+		{"undecided, budget left, thin at one core", false, 12, 60, 200 * time.Millisecond, false, minScaleProfile, 100 * time.Millisecond},
+		// Beyond the budget only the benchmarks that scale worst get
+		// the floor: on a suite of many concurrent benchmarks the
+		// others keep their runs' profiles.
+		{"undecided, no budget, thin, floored", false, 12, 12, 0, true, minScaleProfile, minScaleProfile},
+		{"undecided, no budget, thin", false, 12, 12, 0, false, 0, 0},
+		{"scales, budget spent below zero, thin at N, floored", true, 40, 12, -time.Second, true, 0, minScaleProfile},
+		{"scales, budget spent below zero, thin at N", true, 40, 12, -time.Second, false, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			at1, atN := scaleExtras(tc.scales, tc.samples1, tc.samplesN, perBench, tc.budget)
+			at1, atN := scaleExtras(tc.scales, tc.samples1, tc.samplesN, perBench, tc.budget, tc.floor)
 			if at1 != tc.at1 || atN != tc.atN {
 				t.Errorf("scaleExtras = %v at one core, %v at N; want %v, %v", at1, atN, tc.at1, tc.atN)
 			}

@@ -51,6 +51,9 @@ const (
 	insideMin = 0.02
 	maxLocks  = 5
 	maxGrowth = 5
+	// maxFloored is how many concurrent benchmarks, those that scale
+	// worst, get the floor of minScaleProfile beyond the budget.
+	maxFloored = 4
 )
 
 // coreCounts returns the core counts a concurrent benchmark is measured
@@ -107,8 +110,8 @@ func (s *Suite) scaling(ctx context.Context, idx []int, bench *BenchRun, scratch
 		runs[k] = sr
 		bar.Step("")
 	}
-	for _, sr := range extraOrder(runs) {
-		sr.at1, sr.atN = scaleExtras(sr.scales, sr.samples(sr.cpu1), sr.samples(sr.cpuN), perBench, budget)
+	for k, sr := range extraOrder(runs) {
+		sr.at1, sr.atN = scaleExtras(sr.scales, sr.samples(sr.cpu1), sr.samples(sr.cpuN), perBench, budget, k < maxFloored)
 		budget -= sr.at1 + sr.atN
 	}
 	for k, i := range idx {
@@ -400,15 +403,17 @@ func (s *Suite) finish(ctx context.Context, sr *scaleRun, src *sources, secs *se
 // one at one core serves only the growth rule, which runs for a benchmark
 // that does not scale, so a benchmark that scales gets no extra profile
 // at one core however thin its runs' is. A benchmark that does not scale
-// is undecided: both get up to perBench. Nothing is given beyond the
-// budget: on a suite of many concurrent benchmarks, those that scale best
-// keep their runs' profiles.
-func scaleExtras(scales bool, samples1, samplesN float64, perBench, budget time.Duration) (at1, atN time.Duration) {
-	if budget <= 0 {
+// is undecided: both get up to perBench of the budget. floor gives a thin
+// profile its minScaleProfile beyond the budget (the maxFloored that
+// scale worst); the others get nothing once the budget is spent, so on a
+// suite of many concurrent benchmarks those that scale best keep their
+// runs' profiles.
+func scaleExtras(scales bool, samples1, samplesN float64, perBench, budget time.Duration, floor bool) (at1, atN time.Duration) {
+	if budget <= 0 && !floor {
 		return 0, 0
 	}
 	if !scales {
-		at1 = min(perBench, budget/2)
+		at1 = min(perBench, max(budget, 0)/2)
 		atN = at1
 		if samples1 < minSamples {
 			at1 = max(at1, min(perBench, minScaleProfile))
