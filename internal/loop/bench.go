@@ -83,7 +83,18 @@ func (s *Suite) Bench(ctx context.Context, opts BenchOptions, bar *progress.Bar)
 	}
 	if probe != "" {
 		bar.Start((count+1)*len(s.Targets), "")
+		subs := map[string]map[string]bool{}
 		for i, t := range s.Targets {
+			pkg := t.Binary.Package
+			if subs[pkg.ImportPath] == nil {
+				subs[pkg.ImportPath] = subBenchmarks(pkg)
+			}
+			if subs[pkg.ImportPath][t.Name] {
+				// A result line per sub-benchmark: nothing to
+				// calibrate, its rounds ramp.
+				bar.Step("")
+				continue
+			}
 			bar.Describe(t.Name + " (calibrating)")
 			o, err := t.Binary.Run(ctx, gotest.RunConfig{Name: t.Name, Sub: s.Sub, Benchtime: probe, CPU: cfg.CPU, Timeout: cfg.Timeout})
 			if err != nil {

@@ -76,6 +76,27 @@ func callsRunParallel(body *ast.BlockStmt) bool {
 	return found
 }
 
+// subBenchmarks returns the benchmark functions of pkg's test files that
+// run sub-benchmarks: call b.Run (in a test-file helper they call too).
+// Such a benchmark prints a result line per sub-benchmark, which one
+// iteration count cannot calibrate.
+func subBenchmarks(pkg gotest.Package) map[string]bool {
+	out := map[string]bool{}
+	for name, decls := range benchDecls(pkg) {
+		for _, fd := range decls {
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 2 {
+					if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Run" {
+						out[name] = true
+					}
+				}
+				return !out[name]
+			})
+		}
+	}
+	return out
+}
+
 // benchDecls returns each benchmark function of pkg's test files with the
 // test-file functions it calls directly (benchmarkGet(b, …)), where
 // benchmarks often keep their loops and goroutines.

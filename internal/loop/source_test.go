@@ -1,6 +1,7 @@
 package loop
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -57,5 +58,47 @@ func BenchmarkSubs(b *testing.B) {
 	// stopped; 19: setup before b.Loop; 27: setup in a sub-benchmark.
 	if want := []string{"11", "19", "27", "6"}; !slices.Equal(lines, want) {
 		t.Errorf("untimed lines %v, want %v", lines, want)
+	}
+}
+
+func TestSubBenchmarks(t *testing.T) {
+	dir := t.TempDir()
+	src := `package p
+
+import "testing"
+
+func BenchmarkFlat(b *testing.B) {
+	for range b.N {
+		run(1)
+	}
+}
+
+func BenchmarkSizes(b *testing.B) {
+	for _, n := range []int{10, 1000} {
+		b.Run("n", func(b *testing.B) {
+			for range b.N {
+				run(n)
+			}
+		})
+	}
+}
+
+func BenchmarkHelper(b *testing.B) { benchAll(b, []int{1, 2}) }
+
+func benchAll(b *testing.B, ns []int) {
+	for _, n := range ns {
+		b.Run("n", func(b *testing.B) { run(n) })
+	}
+}
+
+func run(n int) {}
+`
+	if err := os.WriteFile(filepath.Join(dir, "p_test.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := subBenchmarks(gotest.Package{Dir: dir})
+	want := map[string]bool{"BenchmarkSizes": true, "BenchmarkHelper": true}
+	if !maps.Equal(got, want) {
+		t.Errorf("subBenchmarks = %v, want %v", got, want)
 	}
 }
