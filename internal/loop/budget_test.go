@@ -2,10 +2,13 @@ package loop
 
 import (
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/pprof/profile"
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -283,5 +286,76 @@ func TestProbeBenchtime(t *testing.T) {
 		if got := probeBenchtime(bt); got != want {
 			t.Errorf("probeBenchtime(%q) = %q, want %q", bt, got, want)
 		}
+	}
+}
+
+// TestHeapPerOpSamplesASlowSetup: a benchmark whose setup allocates so
+// much that recording every allocation makes the smaller run slow gets
+// both its heap runs sampled, at a rate that records about heapAllocs of
+// what that run allocated, instead of a larger run as slow again.
+func TestHeapPerOpSamplesASlowSetup(t *testing.T) {
+	res := func(line string) *results.Benchmark {
+		r := benchfmt.NewReader(stringsReader(line), "x")
+		b := &results.Benchmark{}
+		for r.Scan() {
+			if x, ok := r.Result().(*benchfmt.Result); ok {
+				b.Results = append(b.Results, x.Clone())
+			}
+		}
+		return b
+	}
+	for _, tc := range []struct {
+		name    string
+		elapsed time.Duration
+		want    []string
+	}{
+		{"a quick setup: every allocation", 50 * time.Millisecond, []string{"2500x rate 1", "10000x rate 1"}},
+		// 102.5 MB in the first run, 50,000 samples: one per 2,050 bytes.
+		{"a slow setup: sampled after the first run", 3 * time.Second, []string{"2500x rate 1", "2500x rate 2050", "10000x rate 2050"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			run := func(rc gotest.RunConfig) (*gotest.Outcome, error) {
+				var path, rate string
+				for _, a := range rc.Args {
+					if v, ok := strings.CutPrefix(a, "-test.memprofile="); ok {
+						path = v
+					}
+					if v, ok := strings.CutPrefix(a, "-test.memprofilerate="); ok {
+						rate = v
+					}
+				}
+				got = append(got, rc.Benchtime+" rate "+rate)
+				// 100 MB of setup, 1 KB per op.
+				n, _ := strconv.Atoi(strings.TrimSuffix(rc.Benchtime, "x"))
+				if err := profiles.WriteFile(path, heapProfile(100_000_000+int64(n)*1000)); err != nil {
+					t.Fatal(err)
+				}
+				return &gotest.Outcome{Status: results.StatusOK, Elapsed: tc.elapsed}, nil
+			}
+			b := res("BenchmarkX-2 1000000 1000 ns/op 1000 B/op 5 allocs/op\n")
+			_, _, n1, n2, msg, err := heapPerOp(gotest.RunConfig{Name: "BenchmarkX"}, b, "x", t.TempDir(), run)
+			if err != nil || msg != "" {
+				t.Fatalf("heapPerOp: %v %s", err, msg)
+			}
+			if n1 != 10000 || n2 != 2500 {
+				t.Errorf("counts %d and %d, want 10000 and 2500", n1, n2)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("runs %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// heapProfile is a heap profile of one site that allocated bytes.
+func heapProfile(bytes int64) *profile.Profile {
+	fn := &profile.Function{ID: 1, Name: "example.com/x.build", SystemName: "example.com/x.build", Filename: "x.go"}
+	loc := &profile.Location{ID: 1, Line: []profile.Line{{Function: fn, Line: 3}}}
+	return &profile.Profile{
+		SampleType: []*profile.ValueType{{Type: "alloc_objects", Unit: "count"}, {Type: "alloc_space", Unit: "bytes"}, {Type: "inuse_objects", Unit: "count"}, {Type: "inuse_space", Unit: "bytes"}},
+		Sample:     []*profile.Sample{{Location: []*profile.Location{loc}, Value: []int64{bytes / 1000, bytes, 0, 0}}},
+		Location:   []*profile.Location{loc},
+		Function:   []*profile.Function{fn},
 	}
 }

@@ -75,6 +75,9 @@ type ReportRun struct {
 const (
 	heapTime   = 20 * time.Millisecond
 	heapAllocs = 50_000
+	// heapSlow is how long a heap run at the smaller count may take
+	// with every allocation recorded before both runs sample instead.
+	heapSlow = time.Second
 )
 
 // Report runs the whole pipeline on the benchmarks cfg selects: bench (with
@@ -186,7 +189,10 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	if len(concurrent) > 0 {
 		stage("scaling")
 		t0 := time.Now()
-		cores, err = suite.scaling(ctx, concurrent, bench, scratch, root, src, time.Duration(evidenceShare*float64(run.Cost.Rounds)), opts.ProfileTime, bar)
+		// One budget for all the extra profiles: what the CPU evidence
+		// left of a tenth of the rounds' time.
+		budget := max(0, time.Duration(evidenceShare*float64(run.Cost.Rounds))-run.Cost.CPU)
+		cores, err = suite.scaling(ctx, concurrent, bench, scratch, root, src, budget, opts.ProfileTime, bar)
 		run.Cost.Scaling = time.Since(t0)
 		if err != nil {
 			run.Measuring = time.Since(start) - analysing
@@ -278,21 +284,42 @@ type profileFiles struct {
 func heapPerOp(cfg gotest.RunConfig, b *results.Benchmark, name, scratch string, run func(gotest.RunConfig) (*gotest.Outcome, error)) (heap [2]*profile.Profile, perOp *profile.Profile, n1, n2 int, msg string, err error) {
 	n1, n2 = heapCounts(b)
 	rate := heapRate(b, n1)
-	for i, n := range [2]int{n1, n2} {
+	profileAt := func(i, n int) (time.Duration, string, error) {
 		path := filepath.Join(scratch, fmt.Sprintf("%s.n%d.mem.pprof", name, n))
 		rc := cfg
 		rc.Benchtime = fmt.Sprintf("%dx", n)
 		rc.Args = []string{"-test.memprofile=" + path, fmt.Sprintf("-test.memprofilerate=%d", rate)}
 		o, err := run(rc)
 		if err != nil {
-			return heap, nil, n1, n2, "", err
+			return 0, "", err
 		}
 		if o.Status != results.StatusOK {
-			return heap, nil, n1, n2, "heap profile run: " + o.Error, nil
+			return 0, "heap profile run: " + o.Error, nil
 		}
 		if heap[i], err = profiles.ReadFile(path); err != nil {
-			return heap, nil, n1, n2, "heap profile: " + err.Error(), nil
+			return 0, "heap profile: " + err.Error(), nil
 		}
+		return o.Elapsed, "", nil
+	}
+	// The smaller count first: a setup that allocates millions of times
+	// (a fixture of 100,000 items built for every sub-benchmark) makes
+	// every run slow when every allocation is recorded, whatever the
+	// loop's count. Then both runs sample, at the rate that records about
+	// heapAllocs of what the first one allocated.
+	elapsed, msg, err := profileAt(1, n2)
+	if err != nil || msg != "" {
+		return heap, nil, n1, n2, msg, err
+	}
+	if elapsed > heapSlow && rate == 1 {
+		if total := profiles.SampleTotal(heap[1], "alloc_space"); total > 0 {
+			rate = max(1, int(math.Ceil(float64(total)/heapAllocs)))
+			if _, msg, err := profileAt(1, n2); err != nil || msg != "" {
+				return heap, nil, n1, n2, msg, err
+			}
+		}
+	}
+	if _, msg, err := profileAt(0, n1); err != nil || msg != "" {
+		return heap, nil, n1, n2, msg, err
 	}
 	perOp, err = profiles.Subtract(heap[0], heap[1])
 	if err != nil {
