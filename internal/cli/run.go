@@ -55,7 +55,8 @@ it holds when it ends (a formatter holding 390 MB ran 15-20% longer in
 CPU time), so by default (-finalgc auto) perfloop's wrapper estimates
 that cost from the run's own cycles and collects when it is at most 3%
 of the run's CPU time; when it is more and the profile would miss more
-than a third of the bytes allocated, it tries for at most 1% of the run.
+than half of the bytes allocated, it writes the profile, then tries for
+at most 1% of the run and writes it again if the collection is done.
 Without the collection the heap profile holds the run's completed
 cycles, and the report says how much of the bytes allocated that is: the
 sites' bytes are then shares of what it holds. -finalgc on always
