@@ -54,9 +54,8 @@ before the final heap profile costs a program in proportion to the heap
 it holds when it ends (a formatter holding 390 MB ran 15-20% longer in
 CPU time), so by default (-finalgc auto) perfloop's wrapper estimates
 that cost from the run's own cycles and collects when it is at most 3%
-of the run's CPU time; when it is more and the profile would miss more
-than half of the bytes allocated, it writes the profile, then tries for
-at most 1% of the run and writes it again if the collection is done.
+of the run's CPU time, or 5% when the profile would miss more than half
+of the bytes allocated.
 Without the collection the heap profile holds the run's completed
 cycles, and the report says how much of the bytes allocated that is: the
 sites' bytes are then shares of what it holds. -finalgc on always
@@ -131,7 +130,7 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 	fs.Var(&opts.variants, "args", "run the program with these `arguments` (split as a shell would); repeat for variants side by side")
 	fs.IntVar(&opts.runs, "runs", 1, "run each variant `n` times: medians, intervals, profiles merged")
 	fs.IntVar(&opts.memProfileRate, "memprofilerate", 512*1024, "record an allocation every `bytes` bytes allocated, on average; 1 records every one, 0 none (no heap profile and no final collection) (default 524288: the Go runtime's own rate, so the program runs at its usual speed)")
-	fs.StringVar(&opts.finalGC, "finalgc", "auto", "collect garbage before writing the final heap profile: `mode` auto (when it costs little, or is done in 1% of the run), on or off")
+	fs.StringVar(&opts.finalGC, "finalgc", "auto", "collect garbage before writing the final heap profile: `mode` auto (when its estimated cost is small), on or off")
 	fs.DurationVar(&opts.segment, "segment", time.Second, "write the CPU profile in segments of `d`: an os.Exit outside the module's code loses at most one")
 	fs.BoolVar(&opts.trace, "trace", false, "also write an execution trace, trace.out")
 	fs.BoolVar(&opts.mutex, "mutexprofile", false, "also write a mutex contention profile, mutex.pprof")

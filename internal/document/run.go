@@ -57,11 +57,10 @@ type RunVariant struct {
 	// before the final heap profile took in the program, median of the
 	// runs (wall time; absent without a heap profile).
 	FinalCollectionSeconds float64 `json:"final_collection_seconds,omitempty"`
-	// FinalGC is what the wrapper did before the last run's final heap
-	// profile: "collected" (its estimated cost was small, or it was done
-	// in the time allowed), "tried" (not done in 1% of the run), "skipped"
-	// (too costly), "on" or "off" (forced by -finalgc); absent without a
-	// heap profile. FinalGCCost is its estimate of what that collection
+	// FinalGC is what the wrapper did before the final heap profile:
+	// "collected" (its estimated cost was small), "skipped" (too costly),
+	// "on" or "off" (forced by -finalgc); a run without the collection
+	// makes it the variant's; absent without a heap profile. FinalGCCost is its estimate of what that collection
 	// costs, as a share of the run's CPU time (median of the runs).
 	FinalGC     string  `json:"final_gc,omitempty"`
 	FinalGCCost float64 `json:"final_gc_cost,omitempty"`

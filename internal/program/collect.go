@@ -66,7 +66,7 @@ type Collected struct {
 	// ends, it is most of what perfloop run costs.
 	FinalCollection time.Duration
 	// FinalGC is what the wrapper did before the final heap profile:
-	// FinalGCCollected, FinalGCTried, FinalGCSkipped, or the user's
+	// FinalGCCollected, FinalGCSkipped, or the user's
 	// FinalGCOn or FinalGCOff; "" when it did not finish the run or
 	// wrote no heap profile. FinalGCCost is its estimate of what one more
 	// collection cost as a share of the run's CPU time (see the wrapper's
@@ -82,8 +82,7 @@ type Collected struct {
 
 // What the wrapper did before the final heap profile (Collected.FinalGC).
 const (
-	FinalGCCollected = "collected" // collected: cheap, or done in the time allowed
-	FinalGCTried     = "tried"     // not done in the time allowed: the profile is of the cycles completed
+	FinalGCCollected = "collected" // collected: its estimated cost was small
 	FinalGCSkipped   = "skipped"   // too costly: the profile is of the cycles completed
 	FinalGCOn        = "on"        // -finalgc on: collected
 	FinalGCOff       = "off"       // -finalgc off: no collection

@@ -601,8 +601,6 @@ func coverageNote(variant string, rv document.RunVariant) string {
 	switch rv.FinalGC {
 	case program.FinalGCOff:
 		why = "-finalgc off; a collection would cost"
-	case program.FinalGCTried:
-		why = "the collection it needs was not done in 1% of the run; it would cost"
 	}
 	cost := fmt.Sprintf("about %.0f%%", 100*rv.FinalGCCost)
 	if rv.FinalGCCost < 0.01 {

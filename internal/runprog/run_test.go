@@ -70,8 +70,6 @@ func TestCoverageNote(t *testing.T) {
 	}{
 		{"skipped", program.FinalGCSkipped, 186 * mib, 446 * mib, 0.17,
 			"run: the heap profile holds 186 MiB of the 446 MiB allocated: the run's last collection cycles are not in it (the collection it needs would cost about 17% of the run); the allocation sites' bytes are shares of what it holds; -finalgc on collects before writing it"},
-		{"tried", program.FinalGCTried, 100 * mib, 400 * mib, 0.08,
-			"run: the heap profile holds 100 MiB of the 400 MiB allocated: the run's last collection cycles are not in it (the collection it needs was not done in 1% of the run; it would cost about 8% of the run); the allocation sites' bytes are shares of what it holds; -finalgc on collects before writing it"},
 		{"off", program.FinalGCOff, 10 * mib, 40 * mib, 0.001,
 			"run: the heap profile holds 10 MiB of the 40 MiB allocated: the run's last collection cycles are not in it (-finalgc off; a collection would cost under 1% of the run); the allocation sites' bytes are shares of what it holds; -finalgc on collects before writing it"},
 		{"nearly whole", program.FinalGCSkipped, 95 * mib, 100 * mib, 0.2, ""},
