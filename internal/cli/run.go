@@ -39,16 +39,27 @@ run); a package that does not build leaves an earlier -out as it was, and
 a -out that holds other files is refused.
 
 The bytes and objects allocated are the runtime's exact count
-(runtime.MemStats TotalAlloc and Mallocs, read after a final collection)
+(runtime.MemStats TotalAlloc and Mallocs, read at the program's end)
 less perfloop's own. The sites come from the heap profile, which records
 an allocation every -memprofilerate bytes on average: at the default
 (512 KiB, the runtime's own rate, so the program runs at its usual speed)
 a site of 50 MiB is within about 10%; -memprofilerate 1 records every
 allocation (exact sites; a program that allocates much runs slower).
--memprofilerate 0 writes no heap profile and skips the final collection,
-which costs a program in proportion to the heap it holds when it ends
-(a formatter holding 400 MB ran 15-20% longer in CPU time): the bytes and
-objects allocated are still the runtime's count, the sites are missing.
+-memprofilerate 0 writes no heap profile: the bytes and objects
+allocated are still the runtime's count, the sites are missing.
+
+The runtime adds an allocation to the heap profile only at the end of
+the second collection cycle after it, or after runtime.GC. A collection
+before the final heap profile costs a program in proportion to the heap
+it holds when it ends (a formatter holding 390 MB ran 15-20% longer in
+CPU time), so by default (-finalgc auto) perfloop's wrapper estimates
+that cost from the run's own cycles and collects when it is at most 3%
+of the run's CPU time, or 5% when the profile would miss more than half
+of the bytes allocated.
+Without the collection the heap profile holds the run's completed
+cycles, and the report says how much of the bytes allocated that is: the
+sites' bytes are then shares of what it holds. -finalgc on always
+collects, -finalgc off never.
 
 A return from main, os.Exit (or log.Fatal) in the module's own packages,
 a panic, SIGINT and SIGTERM lose nothing: the build's copies of the
@@ -99,6 +110,7 @@ type runOptions struct {
 	trace          bool
 	mutex, block   bool
 	cpu            string
+	finalGC        string
 	rev            string
 }
 
@@ -118,6 +130,7 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 	fs.Var(&opts.variants, "args", "run the program with these `arguments` (split as a shell would); repeat for variants side by side")
 	fs.IntVar(&opts.runs, "runs", 1, "run each variant `n` times: medians, intervals, profiles merged")
 	fs.IntVar(&opts.memProfileRate, "memprofilerate", 512*1024, "record an allocation every `bytes` bytes allocated, on average; 1 records every one, 0 none (no heap profile and no final collection) (default 524288: the Go runtime's own rate, so the program runs at its usual speed)")
+	fs.StringVar(&opts.finalGC, "finalgc", "auto", "collect garbage before writing the final heap profile: `mode` auto (when its estimated cost is small), on or off")
 	fs.DurationVar(&opts.segment, "segment", time.Second, "write the CPU profile in segments of `d`: an os.Exit outside the module's code loses at most one")
 	fs.BoolVar(&opts.trace, "trace", false, "also write an execution trace, trace.out")
 	fs.BoolVar(&opts.mutex, "mutexprofile", false, "also write a mutex contention profile, mutex.pprof")
@@ -142,6 +155,8 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 		return usageErrorf("-memprofilerate must be 0 (no heap profile) or more, got %d", opts.memProfileRate)
 	case opts.segment < 10*time.Millisecond:
 		return usageErrorf("-segment must be at least 10ms, got %v", opts.segment)
+	case opts.finalGC != "auto" && opts.finalGC != "on" && opts.finalGC != "off":
+		return usageErrorf("-finalgc must be auto, on or off, got %q", opts.finalGC)
 	case opts.cpu != runprog.CPUAuto && opts.cpu != runprog.CPUOn && opts.cpu != runprog.CPUOff:
 		if strings.Trim(opts.cpu, "0123456789,") == "" {
 			return usageErrorf("-cpuprofile must be auto, on or off, got %q; to run the program with GOMAXPROCS=N, set it in the environment", opts.cpu)
@@ -172,7 +187,7 @@ func runRun(ctx context.Context, args []string, s Streams) error {
 	cfg := runprog.Config{
 		Package: pos[0], Tags: opts.tags, Variants: variants, Runs: opts.runs, Out: out.path(), Base: opts.rev,
 		Stdin: s.In, Stdout: s.Out, Stderr: s.Err,
-		MemProfileRate: opts.memProfileRate, NoHeap: opts.memProfileRate == 0, Segment: opts.segment, Trace: opts.trace, CPU: opts.cpu,
+		MemProfileRate: opts.memProfileRate, NoHeap: opts.memProfileRate == 0, FinalGC: opts.finalGC, Segment: opts.segment, Trace: opts.trace, CPU: opts.cpu,
 		Stage: func(msg string) { fmt.Fprintf(s.Err, "perfloop: %s\n", msg) },
 		Kill:  interruptedAgain(ctx),
 	}

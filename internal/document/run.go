@@ -57,6 +57,19 @@ type RunVariant struct {
 	// before the final heap profile took in the program, median of the
 	// runs (wall time; absent without a heap profile).
 	FinalCollectionSeconds float64 `json:"final_collection_seconds,omitempty"`
+	// FinalGC is what the wrapper did before the final heap profile:
+	// "collected" (its estimated cost was small), "skipped" (too costly),
+	// "on" or "off" (forced by -finalgc); a run without the collection
+	// makes it the variant's; absent without a heap profile. FinalGCCost is its estimate of what that collection
+	// costs, as a share of the run's CPU time (median of the runs).
+	FinalGC     string  `json:"final_gc,omitempty"`
+	FinalGCCost float64 `json:"final_gc_cost,omitempty"`
+	// HeapProfileBytes is what the heap profile holds of the bytes
+	// allocated, per run: AllocBytes within the profile's sampling after
+	// a final collection, less without one (the runtime publishes an
+	// allocation to the profile only at the end of the second cycle after
+	// it). The allocation sites' bytes are shares of it.
+	HeapProfileBytes int64 `json:"heap_profile_bytes,omitempty"`
 	// AllocBytes and AllocObjects are what the program allocated per run:
 	// the runtime's exact count (TotalAlloc, Mallocs) less perfloop's own
 	// allocations, or the heap profile's estimate when a run wrote no
@@ -73,4 +86,21 @@ type RunVariant struct {
 	LostSegments int `json:"lost_segments"`
 	// Notes say what is missing and why, one sentence each.
 	Notes []string `json:"notes,omitempty"`
+}
+
+// HeapCoverage is the share of the bytes allocated under which a heap
+// profile written without a final collection is partial (HeapPartial);
+// one written after a collection holds them all, within its sampling.
+const HeapCoverage = 0.9
+
+// HeapPartial reports whether the variant's heap profile was written
+// without a final collection and holds less than HeapCoverage of the
+// bytes allocated: its allocation sites' bytes are then shares of what
+// it holds, not the run's.
+func (v RunVariant) HeapPartial() bool {
+	switch v.FinalGC {
+	case "", "collected", "on":
+		return false
+	}
+	return v.AllocBytes > 0 && float64(v.HeapProfileBytes) < HeapCoverage*float64(v.AllocBytes)
 }

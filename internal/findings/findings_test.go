@@ -394,8 +394,27 @@ func TestPerRun(t *testing.T) {
 		{"more than 20% in 2 of 2 benchmarks: the allocation causes come first", "more than 20% in 2 of 2 variants: the allocation causes come first"},
 		{"no figure here", "no figure here"},
 	} {
-		if got := perRun(tc.in); got != tc.want {
+		if got := perRun(tc.in, false); got != tc.want {
 			t.Errorf("perRun(%q)\n = %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestPerRunPartialHeap checks that when a run's heap profile is partial
+// (written without a final collection), a site's figures are worded as
+// what the profile holds, never as the run's, while CPU figures stay per
+// run.
+func TestPerRunPartialHeap(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"main: 9257146 allocs/op (187 MiB/op) in run: allocates inside strings.Split",
+			"main: 9257146 allocs in the heap profile (187 MiB in the heap profile) in run: allocates inside strings.Split"},
+		{"heap profile, per op with setup subtracted: main.go:14 allocates 9257146 allocs/op, 187 MiB/op in run (60% of its bytes, 55% of its objects)",
+			"heap profile of the run's completed collection cycles (partial: see the run's notes): main.go:14 allocates 9257146 allocs in the heap profile, 187 MiB in the heap profile in run (60% of its bytes, 55% of its objects)"},
+		{"−2.1M allocs/op and −64 MiB/op, up to 58% of its time (≈628ms/op of 1.08s/op) in run a",
+			"−2.1M allocs in the heap profile and −64 MiB in the heap profile, up to 58% of its time (≈628ms per run of 1.08s per run) in run a"},
+	} {
+		if got := perRun(tc.in, true); got != tc.want {
+			t.Errorf("perRun(%q, true)\n = %q\nwant %q", tc.in, got, tc.want)
 		}
 	}
 }

@@ -65,7 +65,28 @@ type Collected struct {
 	// It marks the whole live heap: on a program that holds much when it
 	// ends, it is most of what perfloop run costs.
 	FinalCollection time.Duration
+	// FinalGC is what the wrapper did before the final heap profile:
+	// FinalGCCollected, FinalGCSkipped, or the user's
+	// FinalGCOn or FinalGCOff; "" when it did not finish the run or
+	// wrote no heap profile. FinalGCCost is its estimate of what one more
+	// collection cost as a share of the run's CPU time (see the wrapper's
+	// perfloopFinalGC).
+	FinalGC     string
+	FinalGCCost float64
+	// HeapBytes is the bytes allocated that Heap holds (its alloc_space
+	// total): all of AllocBytes, within its sampling, after a final
+	// collection; without one, what the runtime had published by the
+	// end of the run's last cycles but one.
+	HeapBytes int64
 }
+
+// What the wrapper did before the final heap profile (Collected.FinalGC).
+const (
+	FinalGCCollected = "collected" // collected: its estimated cost was small
+	FinalGCSkipped   = "skipped"   // too costly: the profile is of the cycles completed
+	FinalGCOn        = "on"        // -finalgc on: collected
+	FinalGCOff       = "off"       // -finalgc off: no collection
+)
 
 // Collect reads the profiles a wrapped program wrote into dir, merges the
 // CPU segments and takes the wrapper out of every profile (see Clean).
@@ -89,8 +110,18 @@ func Collect(dir string) (*Collected, error) {
 		c.PeakRSS = parseVmHWM(b)
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "collected")); err == nil {
-		if ns, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil && ns > 0 {
-			c.FinalCollection = time.Duration(ns)
+		// "NANOSECONDS DECISION COST"
+		f := strings.Fields(string(b))
+		if len(f) > 0 {
+			if ns, err := strconv.ParseInt(f[0], 10, 64); err == nil && ns > 0 {
+				c.FinalCollection = time.Duration(ns)
+			}
+		}
+		if len(f) > 2 {
+			c.FinalGC = f[1]
+			if cost, err := strconv.ParseFloat(f[2], 64); err == nil && cost >= 0 {
+				c.FinalGCCost = cost
+			}
 		}
 	}
 	segs, err := filepath.Glob(filepath.Join(dir, "cpu-*.pprof"))
@@ -123,6 +154,7 @@ func Collect(dir string) (*Collected, error) {
 		// so the heap profile's estimate of them is close.
 		writerBytes, writerObjects = allocTotals(h, "runtime/pprof.profileWriter")
 		c.Heap = Clean(h, c.Segments > 0)
+		c.HeapBytes, _ = allocTotals(c.Heap, "")
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
@@ -137,7 +169,8 @@ func Collect(dir string) (*Collected, error) {
 }
 
 // allocTotals are the alloc_space and alloc_objects totals of a heap
-// profile's samples whose stack holds the function named fn.
+// profile's samples whose stack holds the function named fn (all of them
+// when fn is "").
 func allocTotals(p *profile.Profile, fn string) (bytes, objects int64) {
 	bi, oi := -1, -1
 	for i, st := range p.SampleType {
@@ -149,7 +182,7 @@ func allocTotals(p *profile.Profile, fn string) (bytes, objects int64) {
 		}
 	}
 	for _, s := range p.Sample {
-		if !holds(s, fn) {
+		if fn != "" && !holds(s, fn) {
 			continue
 		}
 		if bi >= 0 {

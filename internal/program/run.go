@@ -33,6 +33,10 @@ type RunOptions struct {
 	// only at a collection) and which costs the program in proportion to
 	// the heap it holds then. The allocation count stays exact.
 	NoHeap bool
+	// FinalGC forces the collection before the final heap profile:
+	// FinalGCOn always, FinalGCOff never; "" (auto) lets the wrapper
+	// decide by its cost (see the wrapper's perfloopFinalGC).
+	FinalGC string
 	// Segment is the length of a CPU profile segment (0: one second).
 	Segment time.Duration
 	// NoCPU turns the wrapper's CPU profile off (the program runs its
@@ -98,6 +102,9 @@ func Run(ctx context.Context, opts RunOptions) (*Result, error) {
 	}
 	if opts.NoHeap {
 		env = append(env, "PERFLOOP_HEAP=0")
+	}
+	if opts.FinalGC != "" {
+		env = append(env, "PERFLOOP_FINALGC="+opts.FinalGC)
 	}
 	if opts.Segment > 0 {
 		env = append(env, "PERFLOOP_SEGMENT="+opts.Segment.String())

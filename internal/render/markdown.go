@@ -378,9 +378,13 @@ func costIn(d *document.Report, f document.Finding) string {
 		return costText(f)
 	}
 	wall := map[string]float64{}
+	partial := map[string]int64{} // the heap profile's bytes, when it is partial
 	if d.Run != nil {
 		for _, v := range d.Run.Variants {
 			wall[v.Name] = v.WallSeconds
+			if v.HeapPartial() {
+				partial[v.Name] = v.HeapProfileBytes
+			}
 		}
 	}
 	var parts []string
@@ -393,7 +397,11 @@ func costIn(d *document.Report, f document.Finding) string {
 		if c.CPUShare >= 0.005 {
 			xs = append(xs, percent(c.CPUShare)+" of CPU")
 		}
-		if c.AllocsPerOp > 0 {
+		if held := partial[c.Benchmark]; c.AllocsPerOp > 0 && held > 0 {
+			// A share of what the profile holds, not the run's.
+			xs = append(xs, fmt.Sprintf("%s allocations and %s in the heap profile (%s of the %s it holds)",
+				formatCount(int64(math.Round(c.AllocsPerOp))), formatBytes(int64(c.BytesPerOp)), percent(c.BytesPerOp/float64(held)), formatBytes(held)))
+		} else if c.AllocsPerOp > 0 {
 			x := fmt.Sprintf("%s allocations and %s per run", formatCount(int64(math.Round(c.AllocsPerOp))), formatBytes(int64(c.BytesPerOp)))
 			if w := wall[c.Benchmark]; w > 0 {
 				x += fmt.Sprintf(" (%s/s and %s/s of run)", formatCount(int64(math.Round(c.AllocsPerOp/w))), formatBytes(int64(c.BytesPerOp/w)))
@@ -758,11 +766,23 @@ func (m *mdWriter) memory() {
 		return
 	}
 	m.printf("### Where memory goes\n\n")
-	m.printf("Allocation sites from the heap profiles (alloc_space, alloc_objects): every byte allocated during the run, freed or not.\n\n")
+	whole := "every byte allocated during the run, freed or not"
+	if m.doc.Run != nil {
+		for _, v := range m.doc.Run.Variants {
+			if v.HeapPartial() {
+				whole = "the bytes allocated that each holds, freed or not"
+			}
+		}
+	}
+	m.printf("Allocation sites from the heap profiles (alloc_space, alloc_objects): %s.\n\n", whole)
 	for _, bm := range bms {
 		m.printf("#### %s\n\n", mdText(benchLabel(m.doc, bm.Bench)))
 		if s := bm.Bench.TestAllocShare; s != nil && *s > 0 {
 			m.printf("%s of the bytes are allocated in `_test.go` files: fixtures the benchmark measures along with the code.\n\n", percent(*s))
+		}
+		if v, ok := runVariant(m.doc, bm.Bench.Name); ok && v.HeapPartial() {
+			m.printf("The heap profile holds %s of the %s allocated (written without a final collection, it misses the run's last collection cycles): the bytes below are what it holds, and bytes%% shares of it.\n\n",
+				formatBytes(v.HeapProfileBytes), formatBytes(v.AllocBytes))
 		}
 		var rows [][]string
 		var flows []document.Allocation

@@ -245,3 +245,16 @@ func medianNote(r *document.Run) string {
 	}
 	return ""
 }
+
+// runVariant is the run's variant named name, when doc is a run's.
+func runVariant(doc *document.Report, name string) (document.RunVariant, bool) {
+	if doc.Run == nil {
+		return document.RunVariant{}, false
+	}
+	for _, v := range doc.Run.Variants {
+		if v.Name == name {
+			return v, true
+		}
+	}
+	return document.RunVariant{}, false
+}

@@ -52,3 +52,29 @@ func TestRunArguments(t *testing.T) {
 		t.Errorf("the terminal's arguments row, want %s:\n%s", shell, text.String())
 	}
 }
+
+// TestCostInPartialHeap: a finding's allocation cost in a run whose heap
+// profile is partial (written without a final collection) is what the
+// profile holds and its share of it, never bytes "per run"; with a whole
+// profile it is per run and per second of run.
+func TestCostInPartialHeap(t *testing.T) {
+	const mib = 1 << 20
+	f := document.Finding{Costs: []document.Cost{{Benchmark: "run", CPUShare: 0.07, BytesPerOp: 47 * mib, AllocsPerOp: 513406}}}
+	for _, tc := range []struct {
+		name string
+		v    document.RunVariant
+		want string
+	}{
+		{"partial", document.RunVariant{Name: "run", WallSeconds: 2, FinalGC: "skipped", HeapProfileBytes: 235 * mib, AllocBytes: 446 * mib},
+			"run 7.0% of CPU, 513,406 allocations and 47.0 MiB in the heap profile (20.0% of the 235.0 MiB it holds)"},
+		{"collected", document.RunVariant{Name: "run", WallSeconds: 2, FinalGC: "collected", HeapProfileBytes: 440 * mib, AllocBytes: 446 * mib},
+			"run 7.0% of CPU, 513,406 allocations and 47.0 MiB per run (256,703/s and 23.5 MiB/s of run)"},
+		{"skipped, nearly whole", document.RunVariant{Name: "run", WallSeconds: 2, FinalGC: "skipped", HeapProfileBytes: 430 * mib, AllocBytes: 446 * mib},
+			"run 7.0% of CPU, 513,406 allocations and 47.0 MiB per run (256,703/s and 23.5 MiB/s of run)"},
+	} {
+		doc := &document.Report{Op: document.OpRun, Run: &document.Run{Variants: []document.RunVariant{tc.v}}}
+		if got := costIn(doc, f); got != tc.want {
+			t.Errorf("%s: costIn = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

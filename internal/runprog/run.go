@@ -67,6 +67,10 @@ type Config struct {
 	Segment        time.Duration
 	Trace          bool
 	Mutex, Block   int
+	// FinalGC is the collection before the final heap profile: "" or
+	// "auto" (the wrapper decides by its cost), "on" or "off" (see
+	// program.RunOptions).
+	FinalGC string
 	// CPU is one of CPUAuto, CPUOn, CPUOff.
 	CPU string
 	// Kill, closed after ctx is done, kills the program under way at
@@ -215,7 +219,7 @@ runs:
 			}
 			ro := program.RunOptions{
 				Binary: bin, Args: args, Stdout: cfg.Stdout, Stderr: cfg.Stderr, Profiles: dir,
-				MemProfileRate: cfg.MemProfileRate, NoHeap: cfg.NoHeap, Segment: cfg.Segment, NoCPU: noCPU,
+				MemProfileRate: cfg.MemProfileRate, NoHeap: cfg.NoHeap, FinalGC: finalGC(cfg.FinalGC), Segment: cfg.Segment, NoCPU: noCPU,
 				Trace: cfg.Trace, Mutex: cfg.Mutex, Block: cfg.Block, Grace: 500 * time.Millisecond,
 				Kill: cfg.Kill,
 			}
@@ -402,8 +406,18 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 	rv := document.RunVariant{Name: v.name, Args: append([]string{}, v.args...), Runs: len(v.results),
 		ExitCode: last.ExitCode, Signal: last.Signal, End: last.End}
 	bj := document.Benchmark{Package: pkg.ImportPath, Name: v.name, Status: "ok", Metrics: map[string]*document.Metric{}}
-	var wall, user, sys, rss, minor, major, collected []float64
+	var wall, user, sys, rss, minor, major, collected, gcCost []float64
+	var heapBytes int64
 	for _, r := range v.results {
+		if r.Collected != nil && r.FinalGC != "" {
+			gcCost = append(gcCost, r.FinalGCCost)
+			heapBytes += r.HeapBytes
+			// A run without the collection makes the merged profile
+			// partial: its decision is the variant's.
+			if rv.FinalGC == "" || rv.FinalGC == program.FinalGCCollected || rv.FinalGC == program.FinalGCOn {
+				rv.FinalGC = r.FinalGC
+			}
+		}
 		wall = append(wall, r.Wall.Seconds())
 		user = append(user, r.User.Seconds())
 		sys = append(sys, r.Sys.Seconds())
@@ -421,6 +435,9 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 	med := func(xs []float64, unit string) float64 { return stats.Summarize(xs, unit, nil).Median }
 	rv.WallSeconds, rv.UserSeconds, rv.SysSeconds = med(wall, "sec/op"), med(user, "sec/op"), med(sys, "sec/op")
 	rv.MaxRSSBytes, rv.MinorFaults, rv.MajorFaults = int64(med(rss, "B")), int64(med(minor, "faults")), int64(med(major, "faults"))
+	if len(gcCost) > 0 {
+		rv.FinalGCCost = med(gcCost, "")
+	}
 	if len(collected) > 0 {
 		rv.FinalCollectionSeconds = med(collected, "sec/op")
 		if note := collectionNote(v.name, rv.FinalCollectionSeconds, rv.WallSeconds); note != "" {
@@ -504,6 +521,12 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 	if counted == len(v.results) {
 		rv.AllocBytes, rv.AllocObjects = int64(float64(bytes)/runs), int64(float64(objects)/runs)
 	}
+	if len(gcCost) == len(v.results) && v.heap != nil {
+		rv.HeapProfileBytes = int64(float64(heapBytes) / runs)
+		if note := coverageNote(v.name, rv); note != "" {
+			rv.Notes = append(rv.Notes, note)
+		}
+	}
 	if rv.AllocBytes > 0 {
 		bj.Metrics["B/op"] = document.NewMetric(stats.Summarize([]float64{float64(rv.AllocBytes)}, "B/op", nil))
 		bj.Metrics["allocs/op"] = document.NewMetric(stats.Summarize([]float64{float64(rv.AllocObjects)}, "allocs/op", nil))
@@ -555,7 +578,41 @@ func collectionNote(variant string, collected, wall float64) string {
 	if wall <= 0 || collected < collectionShare*wall {
 		return ""
 	}
-	return fmt.Sprintf("%s: the collection before the final heap profile (which holds only what the runtime has published at a collection) took %.2fs of the program's %.2fs (%.0f%%), in proportion to the heap the program holds when it ends: -memprofilerate 0 skips it (no allocation sites; allocated stays exact)", variant, collected, wall, 100*collected/wall)
+	return fmt.Sprintf("%s: the collection before the final heap profile (which holds only what the runtime has published at a collection) took %.2fs of the program's %.2fs (%.0f%%), in proportion to the heap the program holds when it ends: -finalgc off skips it (the heap profile then misses the run's last collection cycles; allocated stays exact)", variant, collected, wall, 100*collected/wall)
+}
+
+// finalGC is the wrapper's PERFLOOP_FINALGC for Config.FinalGC: "" lets
+// it decide.
+func finalGC(mode string) string {
+	if mode == "auto" {
+		return ""
+	}
+	return mode
+}
+
+// coverageNote says, when a run's heap profile is partial (see
+// document.RunVariant.HeapPartial), what it holds, why, and what the
+// collection would cost; else "".
+func coverageNote(variant string, rv document.RunVariant) string {
+	if !rv.HeapPartial() {
+		return ""
+	}
+	why := "the collection it needs would cost"
+	switch rv.FinalGC {
+	case program.FinalGCOff:
+		why = "-finalgc off; a collection would cost"
+	}
+	cost := fmt.Sprintf("about %.0f%%", 100*rv.FinalGCCost)
+	if rv.FinalGCCost < 0.01 {
+		cost = "under 1%"
+	}
+	return fmt.Sprintf("%s: the heap profile holds %s of the %s allocated: the run's last collection cycles are not in it (%s %s of the run); the allocation sites' bytes are shares of what it holds; -finalgc on collects before writing it",
+		variant, mib(rv.HeapProfileBytes), mib(rv.AllocBytes), why, cost)
+}
+
+// mib writes n bytes in MiB.
+func mib(n int64) string {
+	return strconv.FormatFloat(float64(n)/(1<<20), 'f', 0, 64) + " MiB"
 }
 
 // lostShare says how much of a run's CPU time its CPU profile lost: the

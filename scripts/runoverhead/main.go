@@ -79,7 +79,7 @@ func main() {
 	}
 	timeV, _ := exec.LookPath("/usr/bin/time")
 	fmt.Printf("# perfloop run overhead: %s %s in %s; %d trials, alternating which runs first\n", pkg, strings.Join(args, " "), *dir, *trials)
-	fmt.Printf("%-6s %10s %10s %7s %10s %10s %7s %12s %12s %10s\n", "trial", "plain s", "run s", "ratio", "plain cpu", "run cpu", "ratio", "plain RSS", "run RSS", "perfloop s")
+	fmt.Printf("%-6s %10s %10s %7s %10s %10s %7s %12s %12s %10s  %s\n", "trial", "plain s", "run s", "ratio", "plain cpu", "run cpu", "ratio", "plain RSS", "run RSS", "perfloop s", "final gc (estimated cost)")
 	var ratios, plains, runs, cpuRatios []float64
 	for i := 1; i <= *trials; i++ {
 		var p plainRun
@@ -110,7 +110,7 @@ func main() {
 			cpuRatio = r.cpu / p.cpu
 			cpuRatios = append(cpuRatios, cpuRatio)
 		}
-		fmt.Printf("%-6d %10.3f %10.3f %7.3f %10.3f %10.3f %7.3f %12s %12s %10.2f\n", i, p.wall, r.wall, ratio, p.cpu, r.cpu, cpuRatio, mib(p.rss), mib(r.rss), r.total)
+		fmt.Printf("%-6d %10.3f %10.3f %7.3f %10.3f %10.3f %7.3f %12s %12s %10.2f  %s (%.1f%%)\n", i, p.wall, r.wall, ratio, p.cpu, r.cpu, cpuRatio, mib(p.rss), mib(r.rss), r.total, r.finalGC, 100*r.finalGCCost)
 	}
 	fmt.Printf("median: plain %.3fs, under perfloop run %.3fs, wall ratio %.3f (min %.3f, max %.3f); target ≤ 1.05\n",
 		median(plains), median(runs), median(ratios), minOf(ratios), maxOf(ratios))
@@ -167,6 +167,10 @@ func runPlain(timeV, bin string, args []string) (plainRun, error) {
 type runResult struct {
 	wall, cpu, total float64
 	rss              int64
+	// finalGC is what the wrapper did before the final heap profile
+	// (report.json's final_gc), finalGCCost its estimated cost.
+	finalGC     string
+	finalGCCost float64
 }
 
 // runPerfloop runs perfloop with args (the last -out's report.json is
@@ -198,6 +202,8 @@ func runPerfloop(args []string) (runResult, error) {
 				UserSeconds float64 `json:"user_seconds"`
 				SysSeconds  float64 `json:"sys_seconds"`
 				MaxRSSBytes int64   `json:"max_rss_bytes"`
+				FinalGC     string  `json:"final_gc"`
+				FinalGCCost float64 `json:"final_gc_cost"`
 			} `json:"variants"`
 		} `json:"run"`
 	}
@@ -205,7 +211,7 @@ func runPerfloop(args []string) (runResult, error) {
 		return runResult{}, fmt.Errorf("read report.json: %v", err)
 	}
 	v := doc.Run.Variants[0]
-	return runResult{wall: v.WallSeconds, cpu: v.UserSeconds + v.SysSeconds, total: total, rss: v.MaxRSSBytes}, nil
+	return runResult{wall: v.WallSeconds, cpu: v.UserSeconds + v.SysSeconds, total: total, rss: v.MaxRSSBytes, finalGC: v.FinalGC, finalGCCost: v.FinalGCCost}, nil
 }
 
 func mib(b int64) string {
