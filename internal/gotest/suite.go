@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync"
 )
 
 // Suite is the set of benchmarks selected by package patterns and a -bench
@@ -60,11 +61,46 @@ func (tc *Toolchain) Prepare(ctx context.Context, patterns []string, bench strin
 	s := &Suite{dir: dir, Packages: pkgs}
 	top, sub := SplitPattern(bench)
 	s.Sub = sub
+	// The test binaries build side by side, two at a time (each go
+	// command links one binary, serially, after its compiles), and list
+	// their benchmarks; the suite takes them in the packages' order.
+	type built struct {
+		bin   *Binary
+		names []string
+		err   error
+	}
+	out := make([]built, len(pkgs))
+	sem := make(chan struct{}, buildParallel)
+	var wg sync.WaitGroup
 	for i, pkg := range pkgs {
-		if err := ctx.Err(); err != nil {
-			s.Close()
-			return nil, err
+		if pkg.Error != "" || !pkg.HasTests {
+			continue
 		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if ctx.Err() != nil {
+				out[i].err = ctx.Err()
+				return
+			}
+			status(fmt.Sprintf("building %s (%d/%d)", pkg.ImportPath, i+1, len(pkgs)))
+			path, err := tc.Build(ctx, pkg, dir)
+			if err != nil {
+				out[i].err = err
+				return
+			}
+			out[i].bin = &Binary{Package: pkg, Path: path, Env: tc.Env}
+			out[i].names, out[i].err = out[i].bin.Benchmarks(ctx, top)
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		s.Close()
+		return nil, err
+	}
+	for i, pkg := range pkgs {
 		if pkg.Error != "" {
 			s.Failed = append(s.Failed, PackageError{pkg.ImportPath, errors.New(pkg.Error)})
 			continue
@@ -72,32 +108,19 @@ func (tc *Toolchain) Prepare(ctx context.Context, patterns []string, bench strin
 		if !pkg.HasTests {
 			continue
 		}
-		status(fmt.Sprintf("building %s (%d/%d)", pkg.ImportPath, i+1, len(pkgs)))
-		path, err := tc.Build(ctx, pkg, dir)
-		if err != nil {
-			if ctx.Err() != nil {
-				s.Close()
-				return nil, ctx.Err()
-			}
-			s.Failed = append(s.Failed, PackageError{pkg.ImportPath, err})
+		if out[i].err != nil {
+			s.Failed = append(s.Failed, PackageError{pkg.ImportPath, out[i].err})
 			continue
 		}
-		bin := &Binary{Package: pkg, Path: path, Env: tc.Env}
-		names, err := bin.Benchmarks(ctx, top)
-		if err != nil {
-			if ctx.Err() != nil {
-				s.Close()
-				return nil, ctx.Err()
-			}
-			s.Failed = append(s.Failed, PackageError{pkg.ImportPath, err})
-			continue
-		}
-		for _, n := range names {
-			s.Targets = append(s.Targets, Target{Binary: bin, Name: n})
+		for _, n := range out[i].names {
+			s.Targets = append(s.Targets, Target{Binary: out[i].bin, Name: n})
 		}
 	}
 	return s, nil
 }
+
+// buildParallel is how many test binaries build at once.
+const buildParallel = 2
 
 // ListError is go list's refusal of the package patterns: they match
 // nothing, or name no package. It is the user's input that is wrong.
