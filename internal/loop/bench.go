@@ -52,9 +52,9 @@ type BenchOptions struct {
 	// outcome, so results can be written as they finish.
 	Each func(*results.Benchmark, *gotest.Outcome) error
 	// Calibrate runs every round at a fixed iteration count (see
-	// Calibrate), measured by a short run of each benchmark before the
-	// rounds (see probeBenchtime): a benchmark that prints one result
-	// line then runs without the testing package's b.N ramp.
+	// Calibrate), measured by a short run of each benchmark before its
+	// first round (see probeBenchtime): a benchmark that prints one
+	// result line then runs without the testing package's b.N ramp.
 	Calibrate bool
 }
 
@@ -81,51 +81,56 @@ func (s *Suite) Bench(ctx context.Context, opts BenchOptions, bar *progress.Bar)
 	if opts.Calibrate {
 		probe = probeBenchtime(cfg.Benchtime)
 	}
-	if probe != "" {
-		bar.Start((count+1)*len(s.Targets), "")
-		subs := map[string]map[string]bool{}
-		for i, t := range s.Targets {
-			pkg := t.Binary.Package
-			if subs[pkg.ImportPath] == nil {
-				subs[pkg.ImportPath] = subBenchmarks(pkg)
-			}
-			if subs[pkg.ImportPath][t.Name] {
-				// A result line per sub-benchmark: nothing to
-				// calibrate, its rounds ramp.
-				bar.Step("")
-				continue
-			}
-			bar.Describe(t.Name + " (calibrating)")
-			o, err := t.Binary.Run(ctx, gotest.RunConfig{Name: t.Name, Sub: s.Sub, Benchtime: probe, CPU: cfg.CPU, Timeout: cfg.Timeout})
-			if err != nil {
-				run.Env = s.Env
-				return run, err
-			}
-			b := run.Benchmarks[i]
-			switch o.Status {
-			case results.StatusOK:
-				fixed[i] = Calibrate(o.Results, cfg.Benchtime)
-			case results.StatusSkipped:
-				b.Status, b.Error = o.Status, o.Error
-			default:
-				b.Fail(o.Status, o.Error)
-				bar.Printf("%s %s: %s", b.Package, b.Name, b.Error)
-				if opts.Each != nil {
-					if err := opts.Each(b, o); err != nil {
-						return run, err
-					}
+	// calibrate runs target i's probe (see probeBenchtime) just before
+	// its first round, so a benchmark's rounds start, and its results are
+	// written, before the next one is probed (a benchmark that hangs
+	// later keeps nothing from waiting). A benchmark that runs
+	// sub-benchmarks prints a result line each, which one count cannot
+	// calibrate: it gets no probe, and its rounds ramp.
+	subs := map[string]map[string]bool{}
+	calibrate := func(i int) error {
+		t := s.Targets[i]
+		pkg := t.Binary.Package
+		if subs[pkg.ImportPath] == nil {
+			subs[pkg.ImportPath] = subBenchmarks(pkg)
+		}
+		if subs[pkg.ImportPath][t.Name] {
+			return nil
+		}
+		bar.Describe(t.Name + " (calibrating)")
+		o, err := t.Binary.Run(ctx, gotest.RunConfig{Name: t.Name, Sub: s.Sub, Benchtime: probe, CPU: cfg.CPU, Timeout: cfg.Timeout})
+		if err != nil {
+			return err
+		}
+		b := run.Benchmarks[i]
+		switch o.Status {
+		case results.StatusOK:
+			fixed[i] = Calibrate(o.Results, cfg.Benchtime)
+		case results.StatusSkipped:
+			b.Status, b.Error = o.Status, o.Error
+		default:
+			b.Fail(o.Status, o.Error)
+			bar.Printf("%s %s: %s", b.Package, b.Name, b.Error)
+			if opts.Each != nil {
+				if err := opts.Each(b, o); err != nil {
+					return err
 				}
 			}
-			noteEnv(&s.Env, o)
-			run.Env = s.Env
-			bar.Step("")
 		}
-	} else {
-		bar.Start(count*len(s.Targets), "")
+		noteEnv(&s.Env, o)
+		run.Env = s.Env
+		return nil
 	}
+	bar.Start(count*len(s.Targets), "")
 	for round := 1; round <= count; round++ {
 		for i, t := range s.Targets {
 			b := run.Benchmarks[i]
+			if round == 1 && probe != "" {
+				if err := calibrate(i); err != nil {
+					run.Env = s.Env
+					return run, err
+				}
+			}
 			if b.Status != results.StatusOK && b.Status != results.StatusSkipped {
 				bar.Step("")
 				continue
