@@ -1,6 +1,7 @@
 package findings
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -382,7 +383,7 @@ func (d *deriver) merge() {
 			continue
 		}
 		for _, a := range d.causes {
-			if a.kind != document.KindAlloc || gone[a] || !(sharesLine(a, c) || a.fn == c.fn) {
+			if a.kind != document.KindAlloc || gone[a] || !(sharesLine(a, c) || allocFunc(a) == c.fn) {
 				continue
 			}
 			into, from := a, c
@@ -421,6 +422,22 @@ func (d *deriver) merge() {
 		}
 	}
 	d.causes = out
+}
+
+// allocFunc is the function an allocation cause's sites are in: its own
+// function, or the one method all its sites are in when it is a type's
+// boxing or concatenation sites grouped as one cause (see allocCauses):
+// a method's CPU and the value it boxes are one cause of that method.
+func allocFunc(a *cause) string {
+	fn := ""
+	for _, l := range a.lines {
+		f := outer(document.PlainFunc(l.Function))
+		if fn != "" && f != fn {
+			return a.fn
+		}
+		fn = f
+	}
+	return cmp.Or(fn, a.fn)
 }
 
 // within reports whether every benchmark o costs is one c costs: the work

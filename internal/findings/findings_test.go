@@ -1,6 +1,7 @@
 package findings
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -629,4 +630,60 @@ func TestTimedSetupScaledToOneSecond(t *testing.T) {
 			t.Errorf("-benchtime %q: rules %v at the setup line, want %s", tc.benchtime, got, tc.want)
 		}
 	}
+}
+
+// TestOneCausePerFunction: a method's CPU (its lock and map update) and
+// the value it boxes into the map are one cause of that method, also when
+// the boxing is grouped with the type's other boxing sites; boxing sites
+// in two methods stay the type's own cause.
+func TestOneCausePerFunction(t *testing.T) {
+	const fn = mod + ".(*cache).IncrementInt"
+	box := func(f string, line int64) document.Allocation {
+		return document.Allocation{Benchmark: "BenchmarkIncrementInt", Package: mod, Function: f, File: "cache.go", Line: line,
+			BytesShare: 1, ObjectsShare: 1, AllocsPerOp: 0.5, BytesPerOp: 8,
+			Escape: &document.Escape{Cause: "interface", Reason: "nv escapes to the heap: converted to an interface that escapes: c.items[k] = v (assign)"}}
+	}
+	for _, tc := range []struct {
+		name   string
+		allocs []document.Allocation
+		want   []document.Kind
+	}{
+		{"the boxing is in the method", []document.Allocation{box(fn, 272)}, []document.Kind{document.KindCPU}},
+		{"the type boxes in two methods", []document.Allocation{box(fn, 272), box(mod+".(*cache).IncrementInt8", 296)},
+			[]document.Kind{document.KindCPU, document.KindAlloc}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := doc(benchmark("BenchmarkIncrementInt", 60e-9, 0.5, 8))
+			d.Allocations = tc.allocs
+			d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkIncrementInt", Package: mod, Category: "gc", Share: 0.05}}
+			line := func(n int64, callee, cat string, cum float64) document.LineCost {
+				return document.LineCost{Benchmark: "BenchmarkIncrementInt", Package: mod, Function: fn, File: "cache.go", Line: n,
+					Callee: callee, Category: document.Category(cat), Self: cum, Cum: cum}
+			}
+			d.Lines = []document.LineCost{
+				line(260, "sync.(*RWMutex).Lock", "other", 0.25),
+				line(274, "sync.(*RWMutex).Unlock", "other", 0.25),
+				line(273, "runtime.mapassign_faststr", "maps", 0.19),
+			}
+			fs, _ := Derive(d, Options{})
+			var got []document.Kind
+			for _, f := range fs {
+				got = append(got, f.Kind)
+			}
+			if strings.Join(kindStrings(got), " ") != strings.Join(kindStrings(tc.want), " ") {
+				t.Fatalf("findings %v, want %v", got, tc.want)
+			}
+			if len(tc.want) == 1 && !slices.ContainsFunc(fs[0].Related, func(l document.Location) bool { return l.Line == 272 }) {
+				t.Errorf("the CPU finding's related lines %v do not hold the boxing at 272", fs[0].Related)
+			}
+		})
+	}
+}
+
+func kindStrings(ks []document.Kind) []string {
+	var out []string
+	for _, k := range ks {
+		out = append(out, string(k))
+	}
+	return out
 }
