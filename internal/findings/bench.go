@@ -3,6 +3,7 @@ package findings
 import (
 	"cmp"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -153,6 +154,70 @@ func (d *deriver) benchmarkVerdicts() {
 		}
 	}
 	d.linted(used)
+	d.sameMistake()
+}
+
+// sameMistake joins the benchmarks one rule finds broken the same way —
+// the same measured symptom, or the same lint message, with the same fix
+// — into one cause: one mistake made in several benchmarks is one finding
+// that names each benchmark and each line. Skips stay one cause per line:
+// each misses its own data.
+func (d *deriver) sameMistake() {
+	byKey := map[string]*cause{}
+	gone := map[*cause]bool{}
+	for _, c := range d.causes {
+		if c.kind != document.KindBroken || c.section != document.SectionBroken || c.rule == document.RuleBrokenSkip {
+			continue
+		}
+		key := string(c.rule) + "\x00" + c.suggestion
+		into := byKey[key]
+		if into == nil {
+			byKey[key] = c
+			continue
+		}
+		joinBroken(into, c)
+		gone[c] = true
+	}
+	out := d.causes[:0]
+	for _, c := range d.causes {
+		if !gone[c] {
+			out = append(out, c)
+		}
+	}
+	d.causes = out
+}
+
+// goLine is a line a message names: " (x_test.go:12)".
+var goLine = regexp.MustCompile(` \([^()]*\.go:[0-9]+\)`)
+
+// joinBroken adds from's benchmarks, lines and evidence to into: the
+// names of both before the one text when they say the same, each its own
+// text otherwise.
+func joinBroken(into, from *cause) {
+	if into.file == "" && from.file != "" {
+		into.file, into.line = from.file, from.line
+	} else if from.file != "" {
+		into.addLine(from.file, from.line, from.fn, from.message)
+	}
+	for _, l := range from.lines {
+		into.addLine(l.File, l.Line, l.Function, l.Note)
+	}
+	for k, cs := range from.costs {
+		if into.costs[k] == nil {
+			into.costs[k], into.benches[k] = cs, from.benches[k]
+		}
+	}
+	for _, e := range from.evidence {
+		into.addEvidence(e)
+	}
+	names, why, ok := strings.Cut(into.message, ": ")
+	fromNames, fromWhy, fromOK := strings.Cut(from.message, ": ")
+	if ok && fromOK && goLine.ReplaceAllString(why, "") == goLine.ReplaceAllString(fromWhy, "") {
+		// The same words about other lines: the lines are related.
+		into.message = names + ", " + fromNames + ": " + why
+		return
+	}
+	into.message += "; " + from.message
 }
 
 // broken says why a benchmark measures nothing useful, and the rule, or

@@ -687,3 +687,47 @@ func kindStrings(ks []document.Kind) []string {
 	}
 	return out
 }
+
+// TestOneFindingPerMistake: benchmarks one rule finds broken the same way
+// (a one-time cost inside the timer of two benchmarks, the same lint
+// message at two helpers' lines) are one finding naming each benchmark and
+// line; a benchmark broken another way keeps its own.
+func TestOneFindingPerMistake(t *testing.T) {
+	falls := func(name string) document.Benchmark {
+		b := benchmark(name, 1e-3, 1000, 1<<20)
+		b.BytesDrift = 0.01
+		return b
+	}
+	workers := func(name string, line int) document.LintFinding {
+		return document.LintFinding{Package: mod, Benchmark: name, File: "x_test.go", Line: line, Analyzer: "workers",
+			Message: "b.N / workers splits the iterations among goroutines with truncation", Why: "up to workers−1 ops never run",
+			Fix: "use b.RunParallel"}
+	}
+	d := doc(falls("BenchmarkMarshalTo"), falls("BenchmarkParse"), benchmark("BenchmarkFast", 0.3e-9, 0, 0),
+		benchmark("BenchmarkGetConcurrent", 1e-6, 0, 0), benchmark("BenchmarkMapGetConcurrent", 1e-6, 0, 0))
+	d.Lint = []document.LintFinding{workers("BenchmarkGetConcurrent", 1503), workers("BenchmarkMapGetConcurrent", 1525)}
+	fs, _ := Derive(d, Options{})
+	got := map[document.Rule][]string{}
+	for _, f := range fs {
+		if f.Kind != document.KindBroken {
+			continue
+		}
+		var lines []string
+		for _, l := range append([]document.Location{{File: f.File, Line: f.Line}}, f.Related...) {
+			if l.Line > 0 {
+				lines = append(lines, where(l.File, l.Line))
+			}
+		}
+		got[f.Rule] = append(got[f.Rule], strings.Join(f.Benchmarks, ",")+" "+strings.Join(lines, ","))
+	}
+	want := map[document.Rule][]string{
+		document.RuleBrokenDriftDown: {"BenchmarkMarshalTo,BenchmarkParse "},
+		document.RuleBrokenSubNs:     {"BenchmarkFast "},
+		document.RuleBrokenLint:      {"BenchmarkGetConcurrent,BenchmarkMapGetConcurrent x_test.go:1503,x_test.go:1525"},
+	}
+	for r, w := range want {
+		if !slices.Equal(got[r], w) {
+			t.Errorf("%s: %q, want %q", r, got[r], w)
+		}
+	}
+}
