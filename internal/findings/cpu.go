@@ -238,6 +238,12 @@ func (d *deriver) cpuCauses(b *bench) {
 				d.byCallee[cat+" "+callee] = c
 			}
 		default:
+			if d.isModule(document.PlainFunc(l.Callee)) && !d.testFunc(l.Callee) {
+				// A call into the module's own code is the callee's
+				// cost: see callsIntoModule.
+				d.moduleCalls = append(d.moduleCalls, moduleCall{b, lc})
+				continue
+			}
 			if d.wholeJob(b, lc) || returnedLookup(l) {
 				// The function is the call: its cost is its callers'
 				// use of it, not a finding at this line.
@@ -522,6 +528,14 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 // severity).
 func (d *deriver) finishCPU() {
 	defer d.dropEmpty()
+	held := d.callsIntoModule()
+	defer func() {
+		for _, mc := range held {
+			c := d.find(document.KindCPU, outer(document.PlainFunc(mc.lc.first.Callee)), "function")
+			cs := c.cost(mc.b)
+			cs.CPUShare = max(cs.CPUShare, mc.lc.cum)
+		}
+	}()
 	for _, c := range d.causes {
 		if c.kind != document.KindCPU || c.group != "function" || len(c.parts) == 0 {
 			continue
@@ -578,6 +592,31 @@ func (d *deriver) finishCPU() {
 			c.suggestion += "; and bring it under the inlining budget: move the rarely taken slow path into a function marked //go:noinline, then check with go build -gcflags=-m that it inlines"
 		}
 	}
+}
+
+// callsIntoModule settles the lines whose callee is the module's own
+// function (a generic method's dictionary wrapper, which the profile
+// counts as a callee): when the callee has a CPU cause, the call's cost
+// in the caller's benchmark is that cause's (the callee's time, seen from
+// its call), not a cause of the caller's, and the call is returned, to be
+// counted once the callee's cause is composed; when it has none, the call
+// is a part of the caller's cause as any call is.
+func (d *deriver) callsIntoModule() []moduleCall {
+	var held []moduleCall
+	for _, mc := range d.moduleCalls {
+		l := mc.lc.first
+		if c := d.find(document.KindCPU, outer(document.PlainFunc(l.Callee)), "function"); c != nil {
+			held = append(held, mc)
+			c.addEvidence(fmt.Sprintf("CPU profile of %s: %s calls it at %s: %s (cum)", mc.b.name(), shortName(l.Function), where(l.File, l.Line), pct(mc.lc.cum)))
+			continue
+		}
+		what, fix := calleeWords(l.Callee, string(l.Category))
+		c := d.hotFunc(l.Function, l.File, l.Line)
+		c.addPart(mc.b, part{kind: partCall, callee: pkgFunc(l.Callee), what: what, fix: d.fixIn(fix)}, mc.lc.cum)
+		c.addLine(l.File, l.Line, l.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(l), pct(mc.lc.cum), mc.b.name()))
+		c.weigh(l.File, l.Line, mc.lc.cum)
+	}
+	return held
 }
 
 func abs(x int64) int64 {

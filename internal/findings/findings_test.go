@@ -1,6 +1,7 @@
 package findings
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -729,5 +730,48 @@ func TestOneFindingPerMistake(t *testing.T) {
 		if !slices.Equal(got[r], w) {
 			t.Errorf("%s: %q, want %q", r, got[r], w)
 		}
+	}
+}
+
+// TestCallIntoTheModule: a line whose callee is the module's own function
+// (a generic method's wrapper that the profile counts as a callee) is no
+// cause of the caller when the callee has one: it is the callee's cost,
+// which that cause holds in the caller's benchmark too. A callee with no
+// cause of its own leaves the cost with the caller.
+func TestCallIntoTheModule(t *testing.T) {
+	const get, find = mod + ".(*node[go.shape.interface {}]).get", mod + ".items[go.shape.interface {}].find"
+	call := document.LineCost{Benchmark: "BenchmarkGet", Package: mod, Function: get, File: "btree.go", Line: 322,
+		Callee: find, Category: "other", Self: 0.27, Cum: 0.66}
+	own := document.LineCost{Benchmark: "BenchmarkGetG", Package: mod, Function: find, File: "btree.go", Line: 216,
+		Category: "application", Self: 0.7, Cum: 0.7}
+	for _, tc := range []struct {
+		name  string
+		lines []document.LineCost
+		want  string // function, benchmark: CPU share of each CPU finding
+	}{
+		{"the callee has a cause", []document.LineCost{call, own}, "items.find BenchmarkGet:0.66 BenchmarkGetG:0.70"},
+		{"the callee has none", []document.LineCost{call}, "(*node).get BenchmarkGet:0.66"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := doc(benchmark("BenchmarkGet", 50e-9, 0, 0), benchmark("BenchmarkGetG", 50e-9, 0, 0))
+			d.Lines = tc.lines
+			fs, _ := Derive(d, Options{})
+			var got []string
+			for _, f := range fs {
+				if f.Kind != document.KindCPU {
+					continue
+				}
+				s := strings.NewReplacer("[go.shape.interface {}]", "").Replace(shortName(f.Function))
+				costs := slices.Clone(f.Costs)
+				slices.SortFunc(costs, func(a, b document.Cost) int { return strings.Compare(a.Benchmark, b.Benchmark) })
+				for _, c := range costs {
+					s += fmt.Sprintf(" %s:%.2f", c.Benchmark, c.CPUShare)
+				}
+				got = append(got, s)
+			}
+			if strings.Join(got, "; ") != tc.want {
+				t.Errorf("CPU findings %q, want %q", got, tc.want)
+			}
+		})
 	}
 }
