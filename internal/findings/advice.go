@@ -32,6 +32,10 @@ var explains = map[string][]string{
 	"fields-counted":          {"strings", "bytes"},
 	"readall":                 {"io", "growslice"},
 	"request-copied-twice":    {"net/http", "context"},
+	"sprintf-any":             {"fmt", "interface"},
+	"method-by-name":          {"reflect", "strings"},
+	"reflect-map-index":       {"reflect", "interface"},
+	"reflect-call":            {"reflect"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,
 	// perfsprint's for its check.

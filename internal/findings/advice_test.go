@@ -361,3 +361,36 @@ func TestBoxedIntoResult(t *testing.T) {
 		t.Errorf("without the shape: %v, want a cause to fix", fs)
 	}
 }
+
+// TestAdviceFromReflection: the shapes of reflection and of fmt on an
+// interface value explain the CPU their lines spend in reflect and fmt,
+// so the cause takes their advice (a type switch, a check of NumMethod, a
+// type assertion to the map, a direct call) over the category's generic
+// words; a shape of another mechanism does not.
+func TestAdviceFromReflection(t *testing.T) {
+	for _, tc := range []struct {
+		shape, callee, cat string
+		want               string // the shape the finding takes, "" for generic
+	}{
+		{"sprintf-any", "fmt.Sprintf", "fmt", "sprintf-any"},
+		{"method-by-name", "reflect.Value.MethodByName", "reflect", "method-by-name"},
+		{"method-by-name", "strings.Title", "strings", "method-by-name"},
+		{"reflect-map-index", "reflect.Value.MapIndex", "reflect", "reflect-map-index"},
+		{"reflect-call", "reflect.Value.Call", "reflect", "reflect-call"},
+		{"reflect-call", "fmt.Sprintf", "fmt", ""},
+	} {
+		t.Run(tc.shape+" "+tc.callee, func(t *testing.T) {
+			d := doc(benchmark("BenchmarkRender", 2e-6, 0, 0))
+			d.Lines = []document.LineCost{{Benchmark: "BenchmarkRender", Package: mod, Function: mod + ".eval", File: "eval.go", Line: 42,
+				Callee: tc.callee, Category: document.Category(tc.cat), Self: 0.3, Cum: 0.3}}
+			d.Shapes = []document.Shape{{Name: tc.shape, File: "eval.go", Line: 42, Says: "what the code does", Advice: "the fix"}}
+			fs, _ := Derive(d, Options{})
+			if len(fs) != 1 {
+				t.Fatalf("%d findings, want 1", len(fs))
+			}
+			if f := fs[0]; f.Shape != tc.want || f.Generic != (tc.want == "") {
+				t.Errorf("shape %q, generic %v; want %q", f.Shape, f.Generic, tc.want)
+			}
+		})
+	}
+}

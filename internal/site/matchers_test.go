@@ -27,6 +27,10 @@ func TestMatchers(t *testing.T) {
 		"interfaceonly":   site.InterfaceOnly,
 		"returnedaddress": site.ReturnedAddress,
 		"boxedresult":     site.BoxedResult,
+		"sprintfany":      site.SprintfAny,
+		"methodbyname":    site.MethodByName,
+		"mapindexvalue":   site.MapIndexValue,
+		"reflectcall":     site.ReflectCall,
 	} {
 		t.Run(pkg, func(t *testing.T) { analysistest.Run(t, analysistest.TestData(), a, pkg) })
 	}
