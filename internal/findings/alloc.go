@@ -49,9 +49,10 @@ func (d *deriver) allocCauses(b *bench) {
 		// one path (a node, its items, its children) are one cost.
 		group := "allocations"
 		owner := outer(document.PlainFunc(a.Function))
-		if r := receiver(owner); r != "" && (e.Cause == "interface" || e.Cause == "concat") {
+		if r := receiver(owner); r != "" && (e.Cause == "interface" || e.Cause == "concat") && returned(e) {
 			// The methods of one type boxing or concatenating what they
-			// return are one way of building output: one cause.
+			// return are one way of building output: one cause. A value
+			// boxed to pass to a call is its method's allocation.
 			owner, group = r, string(e.Cause)
 		}
 		c := d.find(document.KindAlloc, owner, group)

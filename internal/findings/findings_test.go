@@ -775,3 +775,42 @@ func TestCallIntoTheModule(t *testing.T) {
 		})
 	}
 }
+
+// TestTypeBoxingIsWhatItReturns: the boxing of what a type's methods
+// return is one cause of the type (one way of building output); a value
+// a method boxes to pass to a call is that method's allocation, with the
+// method's other sites.
+func TestTypeBoxingIsWhatItReturns(t *testing.T) {
+	site := func(fn string, line int64, sink, reason string) document.Allocation {
+		return document.Allocation{Benchmark: "BenchmarkRender", Package: mod, Function: mod + ".(*visitor)." + fn, File: "eval.go", Line: line,
+			BytesShare: 0.3, ObjectsShare: 0.3, AllocsPerOp: 2, BytesPerOp: 32,
+			Escape: &document.Escape{Cause: "interface", Sink: sink, Reason: reason}}
+	}
+	d := doc(benchmark("BenchmarkRender", 2e-6, 8, 128))
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkRender", Package: mod, Category: "gc", Share: 0.3}}
+	d.Allocations = []document.Allocation{
+		site("VisitContent", 891, "return", "node.Value escapes to the heap: converted to an interface that escapes: return node.Value (return)"),
+		site("VisitString", 966, "return", "node.Value escapes to the heap: converted to an interface that escapes: return node.Value (return)"),
+		site("evalField", 333, "heap", "fieldName escapes to the heap: converted to an interface that escapes: reflect.Value.MapIndex(ctx, nameVal) (call parameter)"),
+		{Benchmark: "BenchmarkRender", Package: mod, Function: mod + ".(*visitor).evalField", File: "eval.go", Line: 336, Via: "reflect.Value.MapIndex",
+			BytesShare: 0.1, ObjectsShare: 0.1, AllocsPerOp: 2, BytesPerOp: 32, Escape: &document.Escape{Cause: "callee"}},
+	}
+	fs, _ := Derive(d, Options{})
+	var got []string
+	for _, f := range fs {
+		if f.Kind != document.KindAlloc {
+			continue
+		}
+		lines := []string{fmt.Sprint(f.Line)}
+		for _, r := range f.Related {
+			lines = append(lines, fmt.Sprint(r.Line))
+		}
+		slices.Sort(lines)
+		got = append(got, shortName(f.Function)+" "+strings.Join(lines, ","))
+	}
+	slices.Sort(got)
+	want := []string{"(*visitor) 891,966", "(*visitor).evalField 333,336"}
+	if !slices.Equal(got, want) {
+		t.Errorf("allocation findings %q, want %q", got, want)
+	}
+}
