@@ -62,7 +62,7 @@ var drivers = []string{"path/filepath.WalkDir", "path/filepath.Walk", "io/fs.Wal
 func isDriver(callee string) bool { return slices.Contains(drivers, callee) }
 
 // stackWalks are callees whose cost is walking the goroutine's stack.
-var stackWalks = []string{"runtime.Callers", "runtime.CallersFrames", "runtime.Caller", "runtime.(*Frames).Next", "runtime.FuncForPC", "runtime/debug.Stack"}
+var stackWalks = []string{"runtime.Callers", "runtime.callers", "runtime.CallersFrames", "runtime.Caller", "runtime.(*Frames).Next", "runtime.FuncForPC", "runtime/debug.Stack"}
 
 // lineCat is one module line's cost in one category, summed over the
 // callees the profile names for it (a tail-calling assembly routine shows
