@@ -814,3 +814,27 @@ func TestTypeBoxingIsWhatItReturns(t *testing.T) {
 		t.Errorf("allocation findings %q, want %q", got, want)
 	}
 }
+
+// TestEncoderIsEncoding: a call into an encoder, compressor or hash is
+// named for its library, with its advice, whatever its time below is
+// spent on (encoding/json sorts a map's keys; the time shows as
+// sorting); it stays a part of its function's cause.
+func TestEncoderIsEncoding(t *testing.T) {
+	for _, tc := range []struct {
+		callee, cat string
+		kind        document.Kind
+		words       string
+	}{
+		{"encoding/json.(*Encoder).Encode", "sort", document.KindCPU, "encoding and decoding (json.(*Encoder).Encode)"},
+		{"compress/flate.(*Writer).Write", "strings", document.KindCPU, "compress"},
+		{"sort.Strings", "sort", document.KindCPU, "sorting (sort.Strings)"},
+	} {
+		d := doc(benchmark("BenchmarkFormat", 3e-6, 0, 0))
+		d.Lines = []document.LineCost{{Benchmark: "BenchmarkFormat", Package: mod, Function: mod + ".(*JSONFormatter).Format", File: "json.go", Line: 123,
+			Callee: tc.callee, Category: document.Category(tc.cat), Self: 0.02, Cum: 0.74}}
+		fs, _ := Derive(d, Options{})
+		if len(fs) != 1 || fs[0].Kind != tc.kind || !strings.Contains(fs[0].Message, tc.words) {
+			t.Errorf("%s with its time in %s: %v, want one %s finding saying %q", tc.callee, tc.cat, fs, tc.kind, tc.words)
+		}
+	}
+}
