@@ -663,6 +663,10 @@ func calleeWords(callee, cat string) (what, fix string) {
 		// The lookup is the cache itself: caching its result again is
 		// no advice.
 		return "a sync.Map lookup (" + short + ")", "the lookup is the cache: keep its result where the caller already is (look it up once per type or per call, not per value), or a plain map built once and read without a lock"
+	case short == "time.Now":
+		// A clock read per operation: caching "its result" is a stale
+		// clock.
+		return "reading the clock (" + short + ")", "read the clock once per operation and pass the time down; where only elapsed time matters, time.Since of one base time (a monotonic read); a coarse clock a ticker updates where its precision is enough"
 	case anyIn(callee, "reflect.(*MapIter)"):
 		return "iterating a map through reflection (" + short + ")", "reuse one key and one value per map with reflect.Value.SetIterKey and SetIterValue instead of iter.Key() and iter.Value(), which copy every entry out"
 	case short == "sort.Slice" || short == "sort.SliceStable":

@@ -25,6 +25,7 @@ func TestCalleeWords(t *testing.T) {
 		// runtime.Callers inlined: the profile names the runtime's own
 		// walk.
 		{"runtime.callers", "other", "walking the stack (runtime.callers)", "once per call site", "cache its result"},
+		{"time.Now", "other", "reading the clock (time.Now)", "time.Since", "cache its result"},
 	}
 	for _, tt := range tests {
 		what, fix := calleeWords(tt.callee, tt.cat)
