@@ -462,6 +462,23 @@ func (d *deriver) merge() {
 			}
 		}
 	}
+	// One cause per lock: its lines, and the benchmarks that contend for
+	// it, are the lock's cause. A CPU cause of the same function measured
+	// elsewhere too (a clock read in a cache's Get, timed without
+	// contention) keeps its other lines and benchmarks.
+	for _, c := range d.causes {
+		if c.kind != document.KindContention || gone[c] {
+			continue
+		}
+		for _, o := range d.causes {
+			if o.kind != document.KindCPU || o.group != "function" || gone[o] || o.fn != outer(document.PlainFunc(c.fn)) || within(o, c) {
+				continue
+			}
+			if d.leaveLock(o, c) {
+				gone[o] = true
+			}
+		}
+	}
 	// A lock held across work: the work's own causes (the hashing, the
 	// allocation inside the section) are the contention's lines.
 	for _, c := range d.causes {
@@ -503,6 +520,40 @@ func allocFunc(a *cause) string {
 		fn = f
 	}
 	return cmp.Or(fn, a.fn)
+}
+
+// leaveLock takes lock cause c's lines and benchmarks out of o, a CPU
+// cause of the same function, and composes o again from what is left; it
+// reports whether nothing is.
+func (d *deriver) leaveLock(o, c *cause) bool {
+	lines := o.lines[:0]
+	for _, l := range o.lines {
+		if c.hasLine(l.File, l.Line) {
+			delete(o.lineShare, where(l.File, l.Line))
+			continue
+		}
+		lines = append(lines, l)
+	}
+	o.lines = lines
+	for k := range c.costs {
+		delete(o.costs, k)
+		delete(o.benches, k)
+		for _, p := range o.parts {
+			delete(p.share, k)
+		}
+	}
+	parts := o.parts[:0]
+	for _, p := range o.parts {
+		if len(p.share) > 0 || p.kind == partNotInlined {
+			parts = append(parts, p)
+		}
+	}
+	o.parts = parts
+	if len(o.costs) == 0 || len(o.lines) == 0 {
+		return true
+	}
+	d.compose(o)
+	return false
 }
 
 // within reports whether every benchmark o costs is one c costs: the work

@@ -548,57 +548,65 @@ func (d *deriver) finishCPU() {
 		if c.kind != document.KindCPU || c.group != "function" || len(c.parts) == 0 {
 			continue
 		}
-		total := func(p *part) float64 {
-			m := 0.0
-			for _, v := range p.share {
-				m = max(m, v)
-			}
-			return m
+		d.compose(c)
+	}
+}
+
+// compose makes a function's CPU cause from its parts (see finishCPU).
+func (d *deriver) compose(c *cause) {
+	for _, cs := range c.costs {
+		cs.CPUShare = 0
+	}
+	total := func(p *part) float64 {
+		m := 0.0
+		for _, v := range p.share {
+			m = max(m, v)
 		}
-		slices.SortStableFunc(c.parts, func(x, y *part) int {
-			if (x.kind == partCall) != (y.kind == partCall) && (x.kind == partNotInlined || y.kind == partNotInlined) {
-				return 0
-			}
-			return int(total(y)*1e6) - int(total(x)*1e6)
-		})
-		var words []string
-		own := true
-		for _, p := range c.parts {
-			if p.kind == partNotInlined {
-				words = append(words, p.fix)
+		return m
+	}
+	slices.SortStableFunc(c.parts, func(x, y *part) int {
+		if (x.kind == partCall) != (y.kind == partCall) && (x.kind == partNotInlined || y.kind == partNotInlined) {
+			return 0
+		}
+		return int(total(y)*1e6) - int(total(x)*1e6)
+	})
+	var words []string
+	own := true
+	for _, p := range c.parts {
+		if p.kind == partNotInlined {
+			words = append(words, p.fix)
+			continue
+		}
+		if len(words) == 0 || total(p) >= d.t.PartMin {
+			words = append(words, fmt.Sprintf("%s %s", p.what, pct(total(p))))
+		}
+		own = own && p.kind == partOwn
+		for k, v := range p.share {
+			if c.costs[k] == nil {
 				continue
 			}
-			if len(words) == 0 || total(p) >= d.t.PartMin {
-				words = append(words, fmt.Sprintf("%s %s", p.what, pct(total(p))))
-			}
-			own = own && p.kind == partOwn
-			for k, v := range p.share {
-				if c.costs[k] == nil {
-					continue
-				}
-				c.costs[k].CPUShare = min(1, c.costs[k].CPUShare+v)
-			}
+			c.costs[k].CPUShare = min(1, c.costs[k].CPUShare+v)
 		}
-		c.lowOnly = own && !c.notInlined
-		c.mainLine()
-		if c.lowOnly {
-			d.dropInternalMicro(c)
+	}
+	c.lowOnly = own && !c.notInlined
+	c.mainLine()
+	if c.lowOnly {
+		d.dropInternalMicro(c)
+	}
+	c.message = fmt.Sprintf("%s: %s", shortName(c.fn), strings.Join(words, "; "))
+	for _, p := range c.parts {
+		if p.kind != partNotInlined {
+			c.suggestion, c.generic, c.rule = p.fix, true, p.rule()
+			break
 		}
-		c.message = fmt.Sprintf("%s: %s", shortName(c.fn), strings.Join(words, "; "))
-		for _, p := range c.parts {
-			if p.kind != partNotInlined {
-				c.suggestion, c.generic, c.rule = p.fix, true, p.rule()
-				break
-			}
-		}
-		if c.notInlined && (c.rule == "" || c.rule == document.RuleCPUOwnCode) {
-			// Its own code, paying for a call on every use: the
-			// inlining is the cause's handle.
-			c.rule = document.RuleCPUNotInlined
-		}
-		if c.notInlined {
-			c.suggestion += "; and bring it under the inlining budget: move the rarely taken slow path into a function marked //go:noinline, then check with go build -gcflags=-m that it inlines"
-		}
+	}
+	if c.notInlined && (c.rule == "" || c.rule == document.RuleCPUOwnCode) {
+		// Its own code, paying for a call on every use: the
+		// inlining is the cause's handle.
+		c.rule = document.RuleCPUNotInlined
+	}
+	if c.notInlined {
+		c.suggestion += "; and bring it under the inlining budget: move the rarely taken slow path into a function marked //go:noinline, then check with go build -gcflags=-m that it inlines"
 	}
 }
 
