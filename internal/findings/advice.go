@@ -36,6 +36,8 @@ var explains = map[string][]string{
 	"method-by-name":          {"reflect", "strings"},
 	"reflect-map-index":       {"reflect", "interface"},
 	"reflect-call":            {"reflect"},
+	"search-func-value":       {"sort"},
+	"moved-pair":              {"moved-to-heap"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,
 	// perfsprint's for its check.

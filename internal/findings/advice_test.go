@@ -362,8 +362,9 @@ func TestBoxedIntoResult(t *testing.T) {
 	}
 }
 
-// TestAdviceFromReflection: the shapes of reflection and of fmt on an
-// interface value explain the CPU their lines spend in reflect and fmt,
+// TestAdviceFromReflection: the shapes of reflection, of fmt on an
+// interface value and of a search through a comparator func value explain
+// the CPU their lines spend in reflect, fmt and sort,
 // so the cause takes their advice (a type switch, a check of NumMethod, a
 // type assertion to the map, a direct call) over the category's generic
 // words; a shape of another mechanism does not.
@@ -378,6 +379,8 @@ func TestAdviceFromReflection(t *testing.T) {
 		{"reflect-map-index", "reflect.Value.MapIndex", "reflect", "reflect-map-index"},
 		{"reflect-call", "reflect.Value.Call", "reflect", "reflect-call"},
 		{"reflect-call", "fmt.Sprintf", "fmt", ""},
+		{"search-func-value", "sort.Search", "sort", "search-func-value"},
+		{"search-func-value", "strings.Index", "strings", ""},
 	} {
 		t.Run(tc.shape+" "+tc.callee, func(t *testing.T) {
 			d := doc(benchmark("BenchmarkRender", 2e-6, 0, 0))
@@ -392,5 +395,24 @@ func TestAdviceFromReflection(t *testing.T) {
 				t.Errorf("shape %q, generic %v; want %q", f.Shape, f.Generic, tc.want)
 			}
 		})
+	}
+}
+
+// TestAdviceForLocalsMovedTogether: locals of one type each moved to the
+// heap (moved-pair) explain the allocations at their lines: the cause
+// takes the advice to allocate them together.
+func TestAdviceForLocalsMovedTogether(t *testing.T) {
+	d := doc(benchmark("BenchmarkClone", 200e-9, 3, 64))
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkClone", Package: mod, Category: "gc", Share: 0.3}}
+	site := func(line int64, name string) document.Allocation {
+		return document.Allocation{Benchmark: "BenchmarkClone", Package: mod, Function: mod + ".(*Tree).Clone", File: "t.go", Line: line,
+			BytesShare: 0.5, ObjectsShare: 0.5, AllocsPerOp: 1, BytesPerOp: 24,
+			Escape: &document.Escape{Cause: "moved-to-heap", Name: name, Reason: name + " is moved to the heap because its address escapes"}}
+	}
+	d.Allocations = []document.Allocation{site(630, "cow1"), site(630, "cow2")}
+	d.Shapes = []document.Shape{{Name: "moved-pair", File: "t.go", Line: 630, Says: "cow1 and cow2 are each moved to the heap", Advice: "allocate them together"}}
+	fs, _ := Derive(d, Options{})
+	if len(fs) != 1 || fs[0].Shape != "moved-pair" || fs[0].Generic {
+		t.Fatalf("findings %v: want one, with the moved-pair advice", fs)
 	}
 }

@@ -13,7 +13,9 @@
 // boxed into a map of interface values the function returns or was given
 // (what the map's type asks for), fmt.Sprintf of one verb on an interface
 // value, reflect's MethodByName, MapIndex with a key boxed by
-// reflect.ValueOf, and Value.Call, and perfloop fix's
+// reflect.ValueOf, and Value.Call, locals of one type each moved to the
+// heap, a sort.Search whose predicate calls a comparator func value, and
+// perfloop fix's
 // rewrites (internal/rewrite's Analyzers). A match is a document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop

@@ -31,6 +31,8 @@ func TestMatchers(t *testing.T) {
 		"methodbyname":    site.MethodByName,
 		"mapindexvalue":   site.MapIndexValue,
 		"reflectcall":     site.ReflectCall,
+		"movedpair":       site.MovedPair,
+		"searchfuncvalue": site.SearchFuncValue,
 	} {
 		t.Run(pkg, func(t *testing.T) { analysistest.Run(t, analysistest.TestData(), a, pkg) })
 	}
