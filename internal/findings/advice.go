@@ -38,6 +38,8 @@ var explains = map[string][]string{
 	"reflect-call":            {"reflect"},
 	"search-func-value":       {"sort"},
 	"moved-pair":              {"moved-to-heap"},
+	"sprintf-quote":           {"fmt", "interface"},
+	"map-copied":              {"map", "maps"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,
 	// perfsprint's for its check.

@@ -381,6 +381,9 @@ func TestAdviceFromReflection(t *testing.T) {
 		{"reflect-call", "fmt.Sprintf", "fmt", ""},
 		{"search-func-value", "sort.Search", "sort", "search-func-value"},
 		{"search-func-value", "strings.Index", "strings", ""},
+		{"sprintf-quote", "fmt.Sprintf", "strings", "sprintf-quote"},
+		{"map-copied", "runtime.mapassign_faststr", "maps", "map-copied"},
+		{"map-copied", "sort.Strings", "sort", ""},
 	} {
 		t.Run(tc.shape+" "+tc.callee, func(t *testing.T) {
 			d := doc(benchmark("BenchmarkRender", 2e-6, 0, 0))

@@ -14,8 +14,9 @@
 // (what the map's type asks for), fmt.Sprintf of one verb on an interface
 // value, reflect's MethodByName, MapIndex with a key boxed by
 // reflect.ValueOf, and Value.Call, locals of one type each moved to the
-// heap, a sort.Search whose predicate calls a comparator func value, and
-// perfloop fix's
+// heap, a sort.Search whose predicate calls a comparator func value, a map
+// copied entry by entry, fmt.Sprintf("%q") of a string, and perfloop
+// fix's
 // rewrites (internal/rewrite's Analyzers). A match is a document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop

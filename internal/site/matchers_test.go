@@ -1,6 +1,7 @@
 package site_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -33,7 +34,43 @@ func TestMatchers(t *testing.T) {
 		"reflectcall":     site.ReflectCall,
 		"movedpair":       site.MovedPair,
 		"searchfuncvalue": site.SearchFuncValue,
+		"mapcopied":       site.MapCopied,
+		"sprintfquote":    site.SprintfQuote,
 	} {
 		t.Run(pkg, func(t *testing.T) { analysistest.Run(t, analysistest.TestData(), a, pkg) })
+	}
+}
+
+// TestCopyAdvice: what the copy and quote matchers advise follows the
+// code: the buffer a quoted string is written to takes AppendQuote, a
+// string result strconv.Quote; a copied map is read directly and copied
+// on its first write.
+func TestCopyAdvice(t *testing.T) {
+	advice := func(a *analysis.Analyzer, pkg string) []string {
+		var out []string
+		for _, r := range analysistest.Run(t, analysistest.TestData(), a, pkg) {
+			for _, d := range r.Diagnostics {
+				out = append(out, d.SuggestedFixes[0].Message)
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		a    *analysis.Analyzer
+		pkg  string
+		want []string
+	}{
+		{site.SprintfQuote, "sprintfquote", []string{"b.Write(strconv.AppendQuote(b.AvailableBuffer(), s))", "strconv.Quote(s)"}},
+		{site.MapCopied, "mapcopied", []string{"read e.Data directly, and copy it lazily, on the first write", "read src directly"}},
+	} {
+		got := advice(tc.a, tc.pkg)
+		if len(got) != len(tc.want) {
+			t.Fatalf("%s: advice %q, want %d", tc.pkg, got, len(tc.want))
+		}
+		for i, w := range tc.want {
+			if !strings.Contains(got[i], w) {
+				t.Errorf("%s: advice %q, want it to say %q", tc.pkg, got[i], w)
+			}
+		}
 	}
 }
