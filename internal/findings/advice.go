@@ -39,7 +39,7 @@ var explains = map[string][]string{
 	"search-func-value":       {"sort"},
 	"moved-pair":              {"moved-to-heap"},
 	"sprintf-quote":           {"fmt", "interface"},
-	"map-copied":              {"map", "maps"},
+	"map-copied":              {"map", "maps", "escapes"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,
 	// perfsprint's for its check.

@@ -419,3 +419,19 @@ func TestAdviceForLocalsMovedTogether(t *testing.T) {
 		t.Fatalf("findings %v: want one, with the moved-pair advice", fs)
 	}
 }
+
+// TestAdviceForACopiedMap: a map made and filled by copying another one
+// (map-copied) explains the allocation of the copy, which escapes with the
+// value it is stored in.
+func TestAdviceForACopiedMap(t *testing.T) {
+	d := doc(benchmark("BenchmarkDup", 300e-9, 3, 448))
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkDup", Package: mod, Category: "gc", Share: 0.3}}
+	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkDup", Package: mod, Function: mod + ".(*Entry).Dup", File: "entry.go", Line: 84,
+		BytesShare: 0.9, ObjectsShare: 0.9, AllocsPerOp: 3, BytesPerOp: 448,
+		Escape: &document.Escape{Cause: "escapes", Name: "make(Fields, len(entry.Data))", Reason: "make(Fields, len(entry.Data)) escapes to the heap: Entry{...} (struct literal element)"}}}
+	d.Shapes = []document.Shape{{Name: "map-copied", File: "entry.go", Line: 84, Says: "data is a copy of entry.Data", Advice: "avoid the copy where it is only read"}}
+	fs, _ := Derive(d, Options{})
+	if len(fs) != 1 || fs[0].Shape != "map-copied" || fs[0].Generic {
+		t.Fatalf("findings %v: want one, with the map-copied advice", fs)
+	}
+}

@@ -116,9 +116,9 @@ var SprintfQuote = &analysis.Analyzer{
 }
 
 func runSprintfQuote(pass *analysis.Pass) (any, error) {
-	appendBuffer := true
+	available := true
 	if v := moduleGo(pass); v != "" && versionLess(v, "1.21") {
-		appendBuffer = false // bytes.Buffer.AvailableBuffer is Go 1.21
+		available = false // bytes.Buffer.AvailableBuffer is Go 1.21
 	}
 	eachFunc(pass, func(body *ast.BlockStmt) {
 		written := map[*ast.CallExpr]string{} // Sprintf calls written to a bytes.Buffer, with the buffer
@@ -146,8 +146,11 @@ func runSprintfQuote(pass *analysis.Pass) (any, error) {
 			}
 			s := oneLine(types.ExprString(c.Args[1]))
 			advice := fmt.Sprintf("strconv.Quote(%s) quotes it without fmt", s)
-			if buf, ok := written[c]; ok && appendBuffer {
+			if buf, ok := written[c]; ok {
 				advice = fmt.Sprintf("quote it straight into the buffer: %s.Write(strconv.AppendQuote(%s.AvailableBuffer(), %s)), no string and no fmt", buf, buf, s)
+				if !available {
+					advice = fmt.Sprintf("quote it into a reused []byte and write that: %s.Write(strconv.AppendQuote(scratch[:0], %s)), no string and no fmt (%s.AvailableBuffer() in place of scratch from Go 1.21)", buf, s, buf)
+				}
 			}
 			pass.Report(analysis.Diagnostic{
 				Category:       "sprintf-quote",

@@ -1,6 +1,8 @@
 package site_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -47,8 +49,13 @@ func TestMatchers(t *testing.T) {
 // on its first write.
 func TestCopyAdvice(t *testing.T) {
 	advice := func(a *analysis.Analyzer, pkg string) []string {
+		dir := analysistest.TestData()
+		if _, err := os.Stat(filepath.Join(dir, pkg, "go.mod")); err == nil {
+			// A module of its own (its go.mod's Go version).
+			dir, pkg = filepath.Join(dir, pkg), "."
+		}
 		var out []string
-		for _, r := range analysistest.Run(t, analysistest.TestData(), a, pkg) {
+		for _, r := range analysistest.Run(t, dir, a, pkg) {
 			for _, d := range r.Diagnostics {
 				out = append(out, d.SuggestedFixes[0].Message)
 			}
@@ -61,6 +68,7 @@ func TestCopyAdvice(t *testing.T) {
 		want []string
 	}{
 		{site.SprintfQuote, "sprintfquote", []string{"b.Write(strconv.AppendQuote(b.AvailableBuffer(), s))", "strconv.Quote(s)"}},
+		{site.SprintfQuote, "sprintfquoteold", []string{"b.Write(strconv.AppendQuote(scratch[:0], s))"}},
 		{site.MapCopied, "mapcopied", []string{"read e.Data directly, and copy it lazily, on the first write", "read src directly"}},
 	} {
 		got := advice(tc.a, tc.pkg)
