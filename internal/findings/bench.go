@@ -462,6 +462,28 @@ func (d *deriver) merge() {
 			}
 		}
 	}
+	// One cause per function: the small calls of a function around its
+	// library or I/O call (each below CPUMin, a cost only together) are
+	// that cause's other lines, not a finding of their own.
+	for _, c := range d.causes {
+		if c.kind != document.KindCPU || c.group != "function" || gone[c] || !onlySpread(c) {
+			continue
+		}
+		for _, lib := range d.causes {
+			if lib.kind != document.KindLibrary && lib.kind != document.KindIO || gone[lib] || outer(document.PlainFunc(lib.fn)) != c.fn {
+				continue
+			}
+			msg := lib.message
+			_, top := c.impact()
+			absorb(lib, c)
+			lib.message = msg
+			if top != nil {
+				lib.message += fmt.Sprintf("; its other calls cost %s of %s's CPU: %s", pct(c.costs[top.key].CPUShare), top.name(), strings.TrimPrefix(c.message, shortName(c.fn)+": "))
+			}
+			gone[c] = true
+			break
+		}
+	}
 	// One cause per lock: its lines, and the benchmarks that contend for
 	// it, are the lock's cause. A CPU cause of the same function measured
 	// elsewhere too (a clock read in a cache's Get, timed without
@@ -520,6 +542,28 @@ func allocFunc(a *cause) string {
 		fn = f
 	}
 	return cmp.Or(fn, a.fn)
+}
+
+// onlySpread reports whether a function's CPU cause is only calls that
+// cost SpreadMin together, none CPUMin alone, with no more of its own
+// code than OwnCodeMin (which alone would be no cause).
+func onlySpread(c *cause) bool {
+	spread := false
+	for _, p := range c.parts {
+		switch p.kind {
+		case partSpread:
+			spread = true
+		case partOwn:
+			for _, v := range p.share {
+				if v >= c.t.OwnCodeMin {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return spread
 }
 
 // leaveLock takes lock cause c's lines and benchmarks out of o, a CPU

@@ -198,13 +198,11 @@ func (d *deriver) cpuCauses(b *bench) {
 			// that allocates) is still that call's cost.
 			cat = calleeCategory(l.Callee)
 		}
-		named := cat // what the call is, for its words
 		if cc := calleeCategory(l.Callee); spreadKinds[cc] == document.KindLibrary {
-			// An encoder, a compressor or a hash is named for its
-			// library, whatever its time below is spent on
-			// (encoding/json sorts a map's keys): the library or the
-			// format decides.
-			named = cc
+			// An encoder, a compressor or a hash is its library's
+			// cost, whatever its time below is spent on (encoding/json
+			// sorts a map's keys): the library or the format decides.
+			cat = cc
 		}
 		switch {
 		case l.Callee == "":
@@ -217,7 +215,7 @@ func (d *deriver) cpuCauses(b *bench) {
 			small = append(small, lc)
 			continue
 		}
-		what, fix := calleeWords(l.Callee, named)
+		what, fix := calleeWords(l.Callee, cat)
 		fix = d.fixIn(fix)
 		callee := pkgFunc(l.Callee)
 		var c *cause

@@ -816,25 +816,40 @@ func TestTypeBoxingIsWhatItReturns(t *testing.T) {
 }
 
 // TestEncoderIsEncoding: a call into an encoder, compressor or hash is
-// named for its library, with its advice, whatever its time below is
-// spent on (encoding/json sorts a map's keys; the time shows as
-// sorting); it stays a part of its function's cause.
+// its library's cost, named for it and with its advice, whatever its time
+// below is spent on (encoding/json sorts a map's keys; the time shows as
+// sorting), in every benchmark alike; the function's small calls around
+// it (each below CPUMin) join that cause.
 func TestEncoderIsEncoding(t *testing.T) {
 	for _, tc := range []struct {
 		callee, cat string
 		kind        document.Kind
 		words       string
+		related     int
 	}{
-		{"encoding/json.(*Encoder).Encode", "sort", document.KindCPU, "encoding and decoding (json.(*Encoder).Encode)"},
-		{"compress/flate.(*Writer).Write", "strings", document.KindCPU, "compress"},
-		{"sort.Strings", "sort", document.KindCPU, "sorting (sort.Strings)"},
+		{"encoding/json.(*Encoder).Encode", "sort", document.KindLibrary, "encoding and decoding (json.(*Encoder).Encode)", 4},
+		{"compress/flate.(*Writer).Write", "strings", document.KindLibrary, "compress", 4},
+		// A function's own call: its cause, which leaves out the small
+		// calls of a benchmark it costs CPUMin in.
+		{"sort.Strings", "sort", document.KindCPU, "sorting (sort.Strings)", 1},
 	} {
-		d := doc(benchmark("BenchmarkFormat", 3e-6, 0, 0))
-		d.Lines = []document.LineCost{{Benchmark: "BenchmarkFormat", Package: mod, Function: mod + ".(*JSONFormatter).Format", File: "json.go", Line: 123,
-			Callee: tc.callee, Category: document.Category(tc.cat), Self: 0.02, Cum: 0.74}}
+		const format = mod + ".(*JSONFormatter).Format"
+		d := doc(benchmark("BenchmarkLarge", 3e-6, 0, 0), benchmark("BenchmarkSmall", 1e-6, 0, 0))
+		line := func(b string, n int64, callee, cat string, cum float64) document.LineCost {
+			return document.LineCost{Benchmark: b, Package: mod, Function: format, File: "json.go", Line: n,
+				Callee: callee, Category: document.Category(cat), Self: 0.02, Cum: cum}
+		}
+		d.Lines = []document.LineCost{
+			line("BenchmarkLarge", 123, tc.callee, tc.cat, 0.74),
+			line("BenchmarkSmall", 123, tc.callee, calleeCategory(tc.callee), 0.5),
+			line("BenchmarkLarge", 93, "time.Time.Format", "other", 0.05),
+			line("BenchmarkLarge", 72, "runtime.mapIterStart", "maps", 0.05),
+			line("BenchmarkLarge", 64, "runtime.makemap", "other", 0.05),
+			line("BenchmarkLarge", 66, "", "application", 0.03),
+		}
 		fs, _ := Derive(d, Options{})
-		if len(fs) != 1 || fs[0].Kind != tc.kind || !strings.Contains(fs[0].Message, tc.words) {
-			t.Errorf("%s with its time in %s: %v, want one %s finding saying %q", tc.callee, tc.cat, fs, tc.kind, tc.words)
+		if len(fs) != 1 || fs[0].Kind != tc.kind || !strings.Contains(fs[0].Message, tc.words) || len(fs[0].Related) != tc.related {
+			t.Errorf("%s with its time in %s: %v, want one %s finding saying %q, with %d small calls", tc.callee, tc.cat, fs, tc.kind, tc.words, tc.related)
 		}
 	}
 }
