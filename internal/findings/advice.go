@@ -40,6 +40,7 @@ var explains = map[string][]string{
 	"moved-pair":              {"moved-to-heap"},
 	"sprintf-quote":           {"fmt", "interface"},
 	"map-copied":              {"map", "maps", "escapes"},
+	"append-arena":            {"append", "growslice"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,
 	// perfsprint's for its check.

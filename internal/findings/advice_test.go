@@ -435,3 +435,19 @@ func TestAdviceForACopiedMap(t *testing.T) {
 		t.Fatalf("findings %v: want one, with the map-copied advice", fs)
 	}
 }
+
+// TestAdviceForAnArena: a slice grown by append whose elements are handed
+// out by address (append-arena) explains its growth: the advice is chunks
+// that never move, not a size hint.
+func TestAdviceForAnArena(t *testing.T) {
+	d := doc(benchmark("BenchmarkParse", 90e-3, 20, 28<<20))
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkParse", Package: mod, Category: "gc", Share: 0.3}}
+	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkParse", Package: mod, Function: mod + ".(*cache).getValue", File: "parser.go", Line: 67,
+		Alloc: "runtime.growslice", BytesShare: 0.9, ObjectsShare: 0.5, AllocsPerOp: 20, BytesPerOp: 28 << 20,
+		Escape: &document.Escape{Cause: "append", Name: "c.vs", Reason: "append to c.vs grows it"}}}
+	d.Shapes = []document.Shape{{Name: "append-arena", File: "parser.go", Line: 67, Says: "c.vs grows by append while the function hands out its elements by address", Advice: "fixed-size chunks that never move"}}
+	fs, _ := Derive(d, Options{})
+	if len(fs) != 1 || fs[0].Shape != "append-arena" || fs[0].Generic {
+		t.Fatalf("findings %v: want one, with the append-arena advice", fs)
+	}
+}

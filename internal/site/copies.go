@@ -163,3 +163,72 @@ func runSprintfQuote(pass *analysis.Pass) (any, error) {
 	})
 	return nil, nil
 }
+
+// AppendArena finds a slice grown by append whose elements the function
+// hands out by address (return &s[i]): every growth copies the values,
+// and the arrays they were in stay alive as long as a pointer handed out
+// into them does.
+var AppendArena = &analysis.Analyzer{
+	Name: "appendarena",
+	Doc:  "a slice grown by append whose elements are handed out by address",
+	Run:  runAppendArena,
+}
+
+func runAppendArena(pass *analysis.Pass) (any, error) {
+	eachFunc(pass, func(body *ast.BlockStmt) {
+		handed := map[string]bool{} // the slices whose elements' addresses it returns
+		ast.Inspect(body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			ret, ok := n.(*ast.ReturnStmt)
+			if !ok {
+				return true
+			}
+			for _, r := range ret.Results {
+				if u, ok := ast.Unparen(r).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					if ix, ok := ast.Unparen(u.X).(*ast.IndexExpr); ok {
+						handed[types.ExprString(ix.X)] = true
+					}
+				}
+			}
+			return true
+		})
+		if len(handed) == 0 {
+			return
+		}
+		ast.Inspect(body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+				return true
+			}
+			c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			if !ok || len(c.Args) == 0 {
+				return true
+			}
+			if b, ok := pass.TypesInfo.Uses[calleeIdent(c)].(*types.Builtin); !ok || b.Name() != "append" {
+				return true
+			}
+			s := types.ExprString(as.Lhs[0])
+			if !handed[s] || types.ExprString(c.Args[0]) != s {
+				return true
+			}
+			elem := "T"
+			if sl, ok := typeUnder(pass, as.Lhs[0]).(*types.Slice); ok {
+				elem = types.TypeString(sl.Elem(), types.RelativeTo(pass.Pkg))
+			}
+			pass.Report(analysis.Diagnostic{
+				Category: "append-arena",
+				Pos:      as.Pos(),
+				Message:  fmt.Sprintf("%s grows by append while the function hands out its elements by address (&%s[…]): each growth copies every %s, and the old arrays stay alive while those pointers do", oneLine(s), oneLine(s), elem),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+					"keep the %s values in fixed-size chunks that never move ([][]%s, a new chunk when the last one is full): no copying on growth, no old arrays held by the pointers handed out", elem, elem)}},
+			})
+			return true
+		})
+	})
+	return nil, nil
+}

@@ -38,6 +38,7 @@ func TestMatchers(t *testing.T) {
 		"searchfuncvalue": site.SearchFuncValue,
 		"mapcopied":       site.MapCopied,
 		"sprintfquote":    site.SprintfQuote,
+		"appendarena":     site.AppendArena,
 	} {
 		t.Run(pkg, func(t *testing.T) { analysistest.Run(t, analysistest.TestData(), a, pkg) })
 	}
@@ -69,6 +70,7 @@ func TestCopyAdvice(t *testing.T) {
 	}{
 		{site.SprintfQuote, "sprintfquote", []string{"b.Write(strconv.AppendQuote(b.AvailableBuffer(), s))", "strconv.Quote(s)"}},
 		{site.SprintfQuote, "sprintfquoteold", []string{"b.Write(strconv.AppendQuote(scratch[:0], s))"}},
+		{site.AppendArena, "appendarena", []string{"fixed-size chunks that never move ([][]Value"}},
 		{site.MapCopied, "mapcopied", []string{"read e.Data directly, and copy it lazily, on the first write", "read src directly"}},
 	} {
 		got := advice(tc.a, tc.pkg)
