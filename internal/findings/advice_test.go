@@ -451,3 +451,36 @@ func TestAdviceForAnArena(t *testing.T) {
 		t.Fatalf("findings %v: want one, with the append-arena advice", fs)
 	}
 }
+
+// TestStoredInTheResult: a value the compiler moves to the heap because
+// it is stored in what the function returns (a node's children slice),
+// which then escapes through a call, outlives the call by design: the
+// advice says so instead of "make the call concrete".
+func TestStoredInTheResult(t *testing.T) {
+	site := func(flow []string) document.Allocation {
+		return document.Allocation{Benchmark: "BenchmarkParse", Package: mod, Function: mod + ".(*Parser).led", File: "parser.go", Line: 227,
+			BytesShare: 0.6, ObjectsShare: 0.6, AllocsPerOp: 49, BytesPerOp: 4700,
+			Escape: &document.Escape{Cause: "escapes", Sink: "call", Name: "[]ASTNode{...}", Flow: flow,
+				Reason: "[]ASTNode{...} escapes to the heap: append(expressions, expression) (call parameter)"}}
+	}
+	for _, tc := range []struct {
+		name      string
+		flow      []string
+		want, not string
+	}{
+		{"stored in the result", []string{"flow: ~r0 ← &{storage for []ASTNode{...}}:", "  from []ASTNode{...} (spill) at parser.go:227:24",
+			"  from ASTNode{...} (struct literal element) at parser.go:225:18", "  from return ASTNode{...}, err (return) at parser.go:225:4",
+			"flow: {heap} ← expression:", "  from append(expressions, expression) (call parameter) at parser.go:423:23"}, "inherent to that representation", "make the call concrete"},
+		{"passed to a call", []string{"flow: {heap} ← &{storage for []ASTNode{...}}:", "  from sink(x) (call parameter) at parser.go:228:6"}, "make the call concrete", "inherent"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := doc(benchmark("BenchmarkParse", 20e-6, 49, 4700))
+			d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkParse", Package: mod, Category: "gc", Share: 0.3}}
+			d.Allocations = []document.Allocation{site(tc.flow)}
+			fs, _ := Derive(d, Options{})
+			if len(fs) != 1 || !strings.Contains(fs[0].Suggestion, tc.want) || strings.Contains(fs[0].Suggestion, tc.not) {
+				t.Fatalf("findings %v: want one whose advice says %q, not %q", fs, tc.want, tc.not)
+			}
+		})
+	}
+}

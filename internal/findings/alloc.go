@@ -175,6 +175,17 @@ func (d *deriver) boxedIntoResult(a *document.Allocation) bool {
 	return false
 }
 
+// intoResult reports whether the compiler's flow stores the allocation in
+// the function's result first (~r0 ← &{storage for …}), whatever the
+// result then escapes through.
+func intoResult(e document.Escape) bool {
+	if len(e.Flow) == 0 {
+		return false
+	}
+	head, ok := strings.CutPrefix(e.Flow[0], "flow: ~")
+	return ok && len(head) > 1 && (head[0] == 'r' || head[0] == 'R') && strings.Contains(head, "← &{storage for ")
+}
+
 // grows reports whether the site allocates by growing a slice (an
 // append): more than the one value a function's result needs.
 func grows(a *document.Allocation, e document.Escape) bool {
@@ -389,6 +400,8 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 	switch e.Cause {
 	case "moved-to-heap", "escapes":
 		switch {
+		case intoResult(e):
+			return "the value is stored in what the function returns, so it outlives the call by design: inherent to that representation; only a result holding it by value (fixed fields, or an array of a known size) avoids the separate allocation"
 		case e.Sink == "closure":
 			return "avoid capturing by reference: pass the value to the func literal as an argument, or use a method on a struct"
 		case e.Sink == "call" && writeMethod(e.Into):
