@@ -41,6 +41,7 @@ var explains = map[string][]string{
 	"sprintf-quote":           {"fmt", "interface"},
 	"map-copied":              {"map", "maps", "escapes"},
 	"append-arena":            {"append", "growslice"},
+	"built-unless-used":       {"escapes", "moved-to-heap", "return"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,
 	// perfsprint's for its check.

@@ -484,3 +484,20 @@ func TestStoredInTheResult(t *testing.T) {
 		})
 	}
 }
+
+// TestAdviceAtTheModulesCall: a constructor's allocation that the
+// module's own code makes (a renderer built with its parent, used only
+// under a flag) takes the advice of the shape at that call: the call
+// carries the cause's whole cost.
+func TestAdviceAtTheModulesCall(t *testing.T) {
+	sr := escapesByResult(site("NewSmartypantsRenderer", "smartypants.go", 388, 0.5))
+	sr.Parent, sr.ParentFile, sr.ParentLine = mod+".NewHTMLRenderer", "html.go", 147
+	d := specDoc([]any{bx(), gc(0.6), sr})
+	d.Shapes = []document.Shape{{Name: "built-unless-used", File: "html.go", Line: 147, Function: mod + ".NewHTMLRenderer",
+		Says:   "sr is built by NewSmartypantsRenderer(params.Flags) with every value, but read only when r.Flags&Smartypants != 0",
+		Advice: "build it only when r.Flags&Smartypants != 0"}}
+	fs, _ := Derive(d, Options{})
+	if len(fs) == 0 || fs[0].Shape != "built-unless-used" || fs[0].Generic {
+		t.Fatalf("findings %v: want the built-unless-used advice at the module's call", fs)
+	}
+}

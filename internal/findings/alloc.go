@@ -122,6 +122,15 @@ func (d *deriver) allocCauses(b *bench) {
 			c.suggestion = fmt.Sprintf("%s returns what it allocates, but the module's own %s calls it: the fix is there — call it only when its result is used, or allocate many at once in a chunk the caller owns", shortName(c.fn), shortName(caller))
 			if at := c.parentAt[caller]; at.Line > 0 {
 				c.addLine(at.File, at.Line, at.Function, "calls "+shortName(c.fn)+": where the fix is")
+				// The call makes all of it: the code there explains
+				// the cost (see advise).
+				total := 0.0
+				for k, v := range c.lineShare {
+					if k != where(at.File, at.Line) {
+						total += v
+					}
+				}
+				c.weigh(at.File, at.Line, total-c.lineShare[where(at.File, at.Line)])
 			}
 		}
 	}

@@ -16,7 +16,8 @@
 // reflect.ValueOf, and Value.Call, locals of one type each moved to the
 // heap, a sort.Search whose predicate calls a comparator func value, a map
 // copied entry by entry, fmt.Sprintf("%q") of a string, a slice grown by
-// append whose elements are handed out by address, and perfloop fix's
+// append whose elements are handed out by address, a field built with its
+// struct but read only under one condition, and perfloop fix's
 // rewrites (internal/rewrite's Analyzers). A match is a document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop

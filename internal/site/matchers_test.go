@@ -39,6 +39,7 @@ func TestMatchers(t *testing.T) {
 		"mapcopied":       site.MapCopied,
 		"sprintfquote":    site.SprintfQuote,
 		"appendarena":     site.AppendArena,
+		"builtunlessused": site.BuiltUnlessUsed,
 	} {
 		t.Run(pkg, func(t *testing.T) { analysistest.Run(t, analysistest.TestData(), a, pkg) })
 	}
@@ -70,6 +71,7 @@ func TestCopyAdvice(t *testing.T) {
 	}{
 		{site.SprintfQuote, "sprintfquote", []string{"b.Write(strconv.AppendQuote(b.AvailableBuffer(), s))", "strconv.Quote(s)"}},
 		{site.SprintfQuote, "sprintfquoteold", []string{"b.Write(strconv.AppendQuote(scratch[:0], s))"}},
+		{site.BuiltUnlessUsed, "builtunlessused", []string{"build it only when r.Flags&Smartypants != 0 (here, or lazily at its first read)"}},
 		{site.AppendArena, "appendarena", []string{"fixed-size chunks that never move ([][]Value"}},
 		{site.MapCopied, "mapcopied", []string{"read e.Data directly, and copy it lazily, on the first write", "read src directly"}},
 	} {
