@@ -472,11 +472,18 @@ func TestStoredInTheResult(t *testing.T) {
 			"  from ASTNode{...} (struct literal element) at parser.go:225:18", "  from return ASTNode{...}, err (return) at parser.go:225:4",
 			"flow: {heap} ← expression:", "  from append(expressions, expression) (call parameter) at parser.go:423:23"}, "inherent to that representation", "make the call concrete"},
 		{"passed to a call", []string{"flow: {heap} ← &{storage for []ASTNode{...}}:", "  from sink(x) (call parameter) at parser.go:228:6"}, "make the call concrete", "inherent"},
+		// The result itself, returned to the module's caller: not this
+		// rule's (the allocation is what the function makes).
+		{"the result itself", []string{"flow: ~r0 ← &{storage for &visitor{...}}:", "  from &visitor{...} (spill) at eval.go:56:9", "  from return &visitor{...} (return) at eval.go:56:2"}, "keep the value from outliving the call", "inherent"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := doc(benchmark("BenchmarkParse", 20e-6, 49, 4700))
 			d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkParse", Package: mod, Category: "gc", Share: 0.3}}
-			d.Allocations = []document.Allocation{site(tc.flow)}
+			a := site(tc.flow)
+			if tc.name == "the result itself" {
+				a.Escape.Sink = "return"
+			}
+			d.Allocations = []document.Allocation{a}
 			fs, _ := Derive(d, Options{})
 			if len(fs) != 1 || !strings.Contains(fs[0].Suggestion, tc.want) || strings.Contains(fs[0].Suggestion, tc.not) {
 				t.Fatalf("findings %v: want one whose advice says %q, not %q", fs, tc.want, tc.not)

@@ -185,10 +185,11 @@ func (d *deriver) boxedIntoResult(a *document.Allocation) bool {
 }
 
 // intoResult reports whether the compiler's flow stores the allocation in
-// the function's result first (~r0 ← &{storage for …}), whatever the
-// result then escapes through.
+// the function's result first (~r0 ← &{storage for …}) and the result
+// then escapes through something other than the return (an append, a
+// call): the value is part of what the function builds and hands on.
 func intoResult(e document.Escape) bool {
-	if len(e.Flow) == 0 {
+	if len(e.Flow) == 0 || e.Sink == "return" {
 		return false
 	}
 	head, ok := strings.CutPrefix(e.Flow[0], "flow: ~")
