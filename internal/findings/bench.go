@@ -128,6 +128,9 @@ func (d *deriver) benchmarkVerdicts() {
 			c.message = fmt.Sprintf("%s: %s", b.name(), why)
 			c.suggestion = brokenFix(rule)
 			c.addEvidence(why)
+			// The mistakes lint found in its code are what to fix: their
+			// fixes, at their lines, say more than the symptom's.
+			var fixes []string
 			for _, i := range lints {
 				l := d.doc.Lint[i]
 				used[i] = true
@@ -135,7 +138,14 @@ func (d *deriver) benchmarkVerdicts() {
 				if c.file == "" {
 					c.file, c.line = l.File, int64(l.Line)
 				}
+				c.addLine(l.File, int64(l.Line), "", l.Message)
+				if l.Fix != "" && !slices.Contains(fixes, l.Fix) {
+					fixes = append(fixes, l.Fix)
+				}
 				c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s: %s", l.Analyzer, where(l.File, int64(l.Line)), l.Message))
+			}
+			if len(fixes) > 0 {
+				c.suggestion = strings.Join(fixes, "; ")
 			}
 			d.causes = append(d.causes, c)
 			continue

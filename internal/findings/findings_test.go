@@ -853,3 +853,33 @@ func TestEncoderIsEncoding(t *testing.T) {
 		}
 	}
 }
+
+// TestBrokenByItsCode: a benchmark measured broken whose source perfloop
+// lint faults too is told the fixes of those mistakes, at their lines,
+// not only the symptom's generic fix.
+func TestBrokenByItsCode(t *testing.T) {
+	idle := benchmark("BenchmarkGetMany", 90e-9, 0, 0)
+	idle.ModuleCPUShare, idle.CalleeCPUShare = f64(0), f64(0)
+	d := doc(idle)
+	lint := func(line int, msg, fix string) document.LintFinding {
+		return document.LintFinding{Analyzer: "parallel", Package: mod, Benchmark: "BenchmarkGetMany", File: "c_test.go", Line: line, Message: msg, Why: "why", Fix: fix}
+	}
+	d.Lint = []document.LintFinding{
+		lint(1558, "strconv.Itoa(n) formats the loop's bound n, not its index i", "format the index: strconv.Itoa(i)"),
+		lint(1562, "b.N / n splits the iterations among goroutines with truncation", "use b.RunParallel"),
+		lint(1566, "workers started before the timer starts", "start the timer before the go statements, or use b.RunParallel"),
+	}
+	fs, _ := Derive(d, Options{})
+	if len(fs) != 1 || fs[0].Rule != document.RuleBrokenNoWork {
+		t.Fatalf("findings %v, want the measured broken benchmark", kinds(fs))
+	}
+	f := fs[0]
+	for _, want := range []string{"strconv.Itoa(i)", "use b.RunParallel", "start the timer before the go statements"} {
+		if !strings.Contains(f.Suggestion, want) {
+			t.Errorf("suggestion %q: want the lint's fix %q", f.Suggestion, want)
+		}
+	}
+	if got := lines(&f); !slices.Contains(got, 1562) || !slices.Contains(got, 1566) {
+		t.Errorf("related lines %v, want the lint's lines 1562 and 1566", got)
+	}
+}
