@@ -163,7 +163,9 @@
 // cost is inside the timer; a reported B/op above
 // 1.5 × what the timed loop allocates + 64 bytes (setup inside the timer);
 // a benchmark that skips (the benchmarks that skip at one line are one
-// cause); a mistake perfloop lint found in its source. Benchmarks one
+// cause); a mistake perfloop lint found in its source (joined to a
+// measured symptom, the lint's fixes are the finding's advice, at its
+// lines). Benchmarks one
 // rule finds broken the same way, with the same fix (one symptom, or one
 // lint mistake in several helpers), are one finding naming each benchmark
 // and line. A timed setup lint
