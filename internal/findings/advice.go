@@ -32,6 +32,16 @@ var explains = map[string][]string{
 	"fields-counted":          {"strings", "bytes"},
 	"readall":                 {"io", "growslice"},
 	"request-copied-twice":    {"net/http", "context"},
+	"sprintf-any":             {"fmt", "interface"},
+	"method-by-name":          {"reflect", "strings"},
+	"reflect-map-index":       {"reflect", "interface"},
+	"reflect-call":            {"reflect"},
+	"search-func-value":       {"sort"},
+	"moved-pair":              {"moved-to-heap"},
+	"sprintf-quote":           {"fmt", "interface"},
+	"map-copied":              {"map", "maps", "escapes"},
+	"append-arena":            {"append", "growslice"},
+	"built-unless-used":       {"escapes", "moved-to-heap", "return"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,
 	// perfsprint's for its check.

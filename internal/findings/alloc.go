@@ -49,9 +49,10 @@ func (d *deriver) allocCauses(b *bench) {
 		// one path (a node, its items, its children) are one cost.
 		group := "allocations"
 		owner := outer(document.PlainFunc(a.Function))
-		if r := receiver(owner); r != "" && (e.Cause == "interface" || e.Cause == "concat") {
+		if r := receiver(owner); r != "" && (e.Cause == "interface" || e.Cause == "concat") && returned(e) {
 			// The methods of one type boxing or concatenating what they
-			// return are one way of building output: one cause.
+			// return are one way of building output: one cause. A value
+			// boxed to pass to a call is its method's allocation.
 			owner, group = r, string(e.Cause)
 		}
 		c := d.find(document.KindAlloc, owner, group)
@@ -121,6 +122,15 @@ func (d *deriver) allocCauses(b *bench) {
 			c.suggestion = fmt.Sprintf("%s returns what it allocates, but the module's own %s calls it: the fix is there — call it only when its result is used, or allocate many at once in a chunk the caller owns", shortName(c.fn), shortName(caller))
 			if at := c.parentAt[caller]; at.Line > 0 {
 				c.addLine(at.File, at.Line, at.Function, "calls "+shortName(c.fn)+": where the fix is")
+				// The call makes all of it: the code there explains
+				// the cost (see advise).
+				total := 0.0
+				for k, v := range c.lineShare {
+					if k != where(at.File, at.Line) {
+						total += v
+					}
+				}
+				c.weigh(at.File, at.Line, total-c.lineShare[where(at.File, at.Line)])
 			}
 		}
 	}
@@ -172,6 +182,18 @@ func (d *deriver) boxedIntoResult(a *document.Allocation) bool {
 		}
 	}
 	return false
+}
+
+// intoResult reports whether the compiler's flow stores the allocation in
+// the function's result first (~r0 ← &{storage for …}) and the result
+// then escapes through something other than the return (an append, a
+// call): the value is part of what the function builds and hands on.
+func intoResult(e document.Escape) bool {
+	if len(e.Flow) == 0 || e.Sink == "return" {
+		return false
+	}
+	head, ok := strings.CutPrefix(e.Flow[0], "flow: ~")
+	return ok && len(head) > 1 && (head[0] == 'r' || head[0] == 'R') && strings.Contains(head, "← &{storage for ")
 }
 
 // grows reports whether the site allocates by growing a slice (an
@@ -388,6 +410,8 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 	switch e.Cause {
 	case "moved-to-heap", "escapes":
 		switch {
+		case intoResult(e):
+			return "the value is stored in what the function returns, so it outlives the call by design: inherent to that representation; only a result holding it by value (fixed fields, or an array of a known size) avoids the separate allocation"
 		case e.Sink == "closure":
 			return "avoid capturing by reference: pass the value to the func literal as an argument, or use a method on a struct"
 		case e.Sink == "call" && writeMethod(e.Into):

@@ -11,7 +11,13 @@
 // advice fits it), a local whose address the function returns (the value
 // is its result, whatever the compiler names first), a concrete value
 // boxed into a map of interface values the function returns or was given
-// (what the map's type asks for), and perfloop fix's
+// (what the map's type asks for), fmt.Sprintf of one verb on an interface
+// value, reflect's MethodByName, MapIndex with a key boxed by
+// reflect.ValueOf, and Value.Call, locals of one type each moved to the
+// heap, a sort.Search whose predicate calls a comparator func value, a map
+// copied entry by entry, fmt.Sprintf("%q") of a string, a slice grown by
+// append whose elements are handed out by address, a field built with its
+// struct but read only under one condition, and perfloop fix's
 // rewrites (internal/rewrite's Analyzers). A match is a document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop
