@@ -11,7 +11,10 @@
 // advice fits it), a local whose address the function returns (the value
 // is its result, whatever the compiler names first), a concrete value
 // boxed into a map of interface values the function returns or was given
-// (what the map's type asks for), and perfloop fix's
+// (what the map's type asks for), the work a function does to build the
+// value it returns and the functions that hand another's result on (what
+// the API hands its caller: the arithmetic of a Sub, the entries of a
+// sized map it returns), and perfloop fix's
 // rewrites (internal/rewrite's Analyzers). A match is a document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop

@@ -27,6 +27,7 @@ func TestMatchers(t *testing.T) {
 		"interfaceonly":   site.InterfaceOnly,
 		"returnedaddress": site.ReturnedAddress,
 		"boxedresult":     site.BoxedResult,
+		"result":          site.Result,
 	} {
 		t.Run(pkg, func(t *testing.T) { analysistest.Run(t, analysistest.TestData(), a, pkg) })
 	}

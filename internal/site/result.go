@@ -1,0 +1,477 @@
+package site
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Result finds the work a function does to build the value it returns,
+// and the functions that hand another's result on to their caller:
+//
+//   - "result-computed", at a line of a function: a call whose value
+//     becomes (part of) what the function returns (d3 := new(big.Int).Sub(a,
+//     b) … return Decimal{value: d3}); a method that sets its receiver and
+//     returns it (z.Mul(x, y), z.SetString(s, 10): its first result has
+//     the receiver's type) called on a value the function returns; an
+//     entry stored into a map the function returns that was made with a
+//     size (m := make(map[K]V, n) … m[k] = v … return m). That work and
+//     its allocations are the result, not a cost the function can drop:
+//     the arithmetic of Sub is Sub.
+//   - "result-passed", at the line of a call: the function returns the
+//     callee's result (return d.string(c), or r := d.rescale(e) … return
+//     r), or stores it through a pointer parameter (*ptr = m): the value
+//     is its caller's, not the function's choice.
+//   - "result-forwarded", at an unexported function's declaration: an
+//     exported function of the package returns its result, directly or
+//     through other functions that return it — the value it allocates is
+//     what the API hands its caller, as if the exported function made it.
+var Result = &analysis.Analyzer{
+	Name: "result",
+	Doc:  "the work a function does to build the value it returns, and the functions that return another's result",
+	Run:  runResult,
+}
+
+// passEdge is one function handing a callee's result on: returned when
+// ret, else stored through a pointer parameter.
+type passEdge struct {
+	caller *types.Func
+	pos    token.Pos
+	ret    bool
+}
+
+func runResult(pass *analysis.Pass) (any, error) {
+	decls := map[*types.Func]*ast.FuncDecl{}
+	passedBy := map[*types.Func][]passEdge{} // callee → the calls that hand its result on
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			decls[fn] = fd
+			r := newResultVars(pass, fd)
+			r.computed()
+			for _, e := range r.passed() {
+				passedBy[e.callee] = append(passedBy[e.callee], passEdge{caller: fn, pos: e.pos, ret: e.ret})
+			}
+		}
+	}
+	// An unexported function whose result reaches an exported function's
+	// return through functions that return it.
+	for fn, fd := range decls {
+		if apiFunc(fn) {
+			continue
+		}
+		chain := forwardedTo(fn, passedBy, map[*types.Func]bool{fn: true})
+		if len(chain) == 0 {
+			continue
+		}
+		api := chain[len(chain)-1]
+		msg := fmt.Sprintf("%s's result is what the exported %s returns", fn.Name(), funcLabel(api))
+		if len(chain) > 1 {
+			var through []string
+			for _, c := range chain[:len(chain)-1] {
+				through = append(through, funcLabel(c))
+			}
+			msg += " (through " + strings.Join(through, ", ") + ")"
+		}
+		pass.Report(analysis.Diagnostic{Category: "result-forwarded", Pos: fd.Name.Pos(), Message: msg})
+	}
+	return nil, nil
+}
+
+// forwardedTo returns the functions fn's result is returned through, the
+// exported one last, or nil when it reaches none.
+func forwardedTo(fn *types.Func, passedBy map[*types.Func][]passEdge, seen map[*types.Func]bool) []*types.Func {
+	var best []*types.Func
+	for _, e := range passedBy[fn] {
+		if !e.ret || seen[e.caller] {
+			continue
+		}
+		if apiFunc(e.caller) {
+			return []*types.Func{e.caller}
+		}
+		seen[e.caller] = true
+		if rest := forwardedTo(e.caller, passedBy, seen); rest != nil && (best == nil || len(rest)+1 < len(best)) {
+			best = append([]*types.Func{e.caller}, rest...)
+		}
+	}
+	return best
+}
+
+// apiFunc reports whether fn is part of its package's API: an exported
+// function, or an exported method of an exported type.
+func apiFunc(fn *types.Func) bool {
+	if !fn.Exported() {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return true
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Exported()
+}
+
+// funcLabel names a function as its package's code does: "Decode",
+// "(*Decoder).DecodeString", "Decimal.Sub".
+func funcLabel(fn *types.Func) string {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return fn.Name()
+	}
+	t := sig.Recv().Type()
+	star := ""
+	if p, ok := t.(*types.Pointer); ok {
+		t, star = p.Elem(), "*"
+	}
+	name := types.TypeString(t, func(*types.Package) string { return "" })
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		name = name[:i]
+	}
+	if star != "" {
+		return "(*" + name + ")." + fn.Name()
+	}
+	return name + "." + fn.Name()
+}
+
+// resultVars is one function's variables that hold (part of) what it
+// returns.
+type resultVars struct {
+	pass *analysis.Pass
+	fd   *ast.FuncDecl
+	vars map[*types.Var]bool
+	// sized are the map variables made with a size (make(map[K]V, n)).
+	sized map[*types.Var]string
+	// ptrParams are the function's pointer parameters.
+	ptrParams map[*types.Var]bool
+}
+
+func newResultVars(pass *analysis.Pass, fd *ast.FuncDecl) *resultVars {
+	r := &resultVars{pass: pass, fd: fd, vars: map[*types.Var]bool{}, sized: map[*types.Var]string{}, ptrParams: map[*types.Var]bool{}}
+	if fd.Type.Results != nil {
+		for _, fl := range fd.Type.Results.List {
+			for _, n := range fl.Names {
+				if v, ok := pass.TypesInfo.Defs[n].(*types.Var); ok {
+					r.vars[v] = true
+				}
+			}
+		}
+	}
+	for _, fl := range fd.Type.Params.List {
+		for _, n := range fl.Names {
+			if v, ok := pass.TypesInfo.Defs[n].(*types.Var); ok {
+				if _, ptr := v.Type().Underlying().(*types.Pointer); ptr {
+					r.ptrParams[v] = true
+				}
+			}
+		}
+	}
+	inspectBody(fd.Body, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.ReturnStmt:
+			for _, e := range n.Results {
+				r.markReturned(e)
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return
+			}
+			for i, l := range n.Lhs {
+				v := r.localVar(l)
+				call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr)
+				if v == nil || !ok || len(call.Args) != 2 || !isBuiltin(pass, call.Fun, "make") {
+					continue
+				}
+				if _, isMap := v.Type().Underlying().(*types.Map); isMap {
+					r.sized[v] = types.ExprString(call)
+				}
+			}
+		}
+	})
+	return r
+}
+
+// inspectBody calls f on every node of a function's body outside its
+// func literals (a closure's return is its own).
+func inspectBody(body *ast.BlockStmt, f func(ast.Node)) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if n != nil {
+			f(n)
+		}
+		return true
+	})
+}
+
+// markReturned marks the variables a returned expression is built from:
+// v, &v, v.f, T{f: v}, &T{v, w}.
+func (r *resultVars) markReturned(e ast.Expr) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			r.markReturned(el)
+		}
+		return
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			r.markReturned(x.X)
+			return
+		}
+	}
+	if v := r.rootVar(e); v != nil {
+		r.vars[v] = true
+	}
+}
+
+// rootVar returns the local variable (or named result) an expression
+// reads its value from: v, v.f, v[i], *v, &v, and for a call of a method
+// that returns its receiver's type (z.Add(x, y) returns z), its
+// receiver's; nil for anything else.
+func (r *resultVars) rootVar(e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return r.localVar(x)
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			if x.Op != token.AND {
+				return nil
+			}
+			e = x.X
+		case *ast.CallExpr:
+			recv, ok := r.setsReceiver(x)
+			if !ok {
+				return nil
+			}
+			e = recv
+		default:
+			return nil
+		}
+	}
+}
+
+// localVar returns the variable an identifier names when it is declared
+// in the function (a local, a parameter or a named result).
+func (r *resultVars) localVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := r.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	if v == nil || v.IsField() || v.Pos() < r.fd.Pos() || v.Pos() > r.fd.End() {
+		return nil
+	}
+	return v
+}
+
+// setsReceiver reports whether call is a method call whose first result
+// has its receiver's type (z.Mul(x, y) *big.Int on a *big.Int: the
+// convention of methods that compute into their receiver and return it),
+// and returns the receiver expression.
+func (r *resultVars) setsReceiver(call *ast.CallExpr) (ast.Expr, bool) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	s, ok := r.pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.MethodVal {
+		return nil, false
+	}
+	sig, ok := s.Type().(*types.Signature)
+	if !ok || sig.Results().Len() == 0 {
+		return nil, false
+	}
+	rt := r.pass.TypesInfo.TypeOf(sel.X)
+	if rt == nil || !types.Identical(sig.Results().At(0).Type(), rt) {
+		return nil, false
+	}
+	if _, ptr := rt.Underlying().(*types.Pointer); !ptr {
+		return nil, false // a value receiver cannot be written
+	}
+	return sel.X, true
+}
+
+// computed reports the lines where the function computes what it
+// returns.
+func (r *resultVars) computed() {
+	if len(r.vars) == 0 {
+		return
+	}
+	name := r.fd.Name.Name
+	report := func(pos token.Pos, msg string) {
+		r.pass.Report(analysis.Diagnostic{Category: "result-computed", Pos: pos, Message: msg})
+	}
+	inspectBody(r.fd.Body, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+						if v := r.localVar(ix.X); v != nil && r.vars[v] && r.sized[v] != "" {
+							report(n.Pos(), fmt.Sprintf("%s stores into the map %s returns, made with its size (%s): its storage is the result", oneLine(types.ExprString(l)), name, r.sized[v]))
+						}
+						continue
+					}
+					call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr)
+					if !ok || isConversion(r.pass, call) {
+						continue
+					}
+					if v := r.localVar(l); v != nil && r.vars[v] {
+						report(call.Pos(), fmt.Sprintf("%s computes %s, which %s returns", oneLine(types.ExprString(call)), v.Name(), name))
+					}
+				}
+			}
+			for _, rhs := range n.Rhs {
+				r.computedCall(rhs, report, name)
+			}
+		case *ast.ExprStmt:
+			r.computedCall(n.X, report, name)
+		}
+	})
+}
+
+// computedCall reports a method call that computes into a value the
+// function returns (z.Mul(x, y) with z returned).
+func (r *resultVars) computedCall(e ast.Expr, report func(token.Pos, string), name string) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	recv, ok := r.setsReceiver(call)
+	if !ok {
+		return
+	}
+	if v := r.rootVar(recv); v != nil && r.vars[v] {
+		report(call.Pos(), fmt.Sprintf("%s computes into %s, which %s returns", oneLine(types.ExprString(call)), v.Name(), name))
+	}
+}
+
+// passedCall is one call whose result the function hands on.
+type passedCall struct {
+	callee *types.Func
+	pos    token.Pos
+	ret    bool
+}
+
+// passed reports the calls whose result the function returns or stores
+// through a pointer parameter, and returns them.
+func (r *resultVars) passed() []passedCall {
+	from := map[*types.Var]*ast.CallExpr{} // a variable assigned the result of a call
+	var out []passedCall
+	add := func(call *ast.CallExpr, ret bool, how string) {
+		fn := calledFunc(r.pass, call)
+		if fn == nil || fn.Pkg() != r.pass.Pkg {
+			return
+		}
+		out = append(out, passedCall{fn, call.Pos(), ret})
+		r.pass.Report(analysis.Diagnostic{Category: "result-passed", Pos: call.Pos(),
+			Message: fmt.Sprintf("%s %s %s's result", r.fd.Name.Name, how, fn.Name())})
+	}
+	inspectBody(r.fd.Body, func(n ast.Node) {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return
+		}
+		if v := r.localVar(as.Lhs[0]); v != nil {
+			from[v] = call
+		}
+	})
+	inspectBody(r.fd.Body, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.ReturnStmt:
+			for _, e := range n.Results {
+				if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+					add(call, true, "returns")
+				} else if v := r.localVar(e); v != nil && from[v] != nil {
+					add(from[v], true, "returns")
+				}
+				break // the first result: a value, not its error
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return
+			}
+			for i, l := range n.Lhs {
+				st, ok := ast.Unparen(l).(*ast.StarExpr)
+				if !ok {
+					continue
+				}
+				if p := r.localVar(st.X); p == nil || !r.ptrParams[p] {
+					continue
+				}
+				if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok {
+					add(call, false, "stores through its pointer parameter")
+				} else if v := r.localVar(n.Rhs[i]); v != nil && from[v] != nil {
+					add(from[v], false, "stores through its pointer parameter")
+				}
+			}
+		}
+	})
+	return out
+}
+
+// calledFunc returns the function or method a call calls statically, nil
+// for a call through a value or an interface.
+func calledFunc(pass *analysis.Pass, call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return nil
+	}
+	fn, _ := pass.TypesInfo.Uses[id].(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		return nil
+	}
+	return fn
+}
+
+// isBuiltin reports whether fun names the builtin name.
+func isBuiltin(pass *analysis.Pass, fun ast.Expr, name string) bool {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := pass.TypesInfo.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
+}
+
+// isConversion reports whether call is a type conversion (string(b)).
+func isConversion(pass *analysis.Pass, call *ast.CallExpr) bool {
+	tv, ok := pass.TypesInfo.Types[call.Fun]
+	return ok && tv.IsType()
+}

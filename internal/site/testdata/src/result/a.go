@@ -1,0 +1,107 @@
+package result
+
+import (
+	"errors"
+	"math/big"
+)
+
+// Decimal is an immutable number: every operation returns a new one.
+type Decimal struct {
+	value *big.Int
+	exp   int32
+}
+
+// Sub's big.Int arithmetic computes the value it returns.
+func (d Decimal) Sub(d2 Decimal) Decimal {
+	if d.exp < d2.exp {
+		r := d2.rescale(d.exp)        // want `Sub returns rescale's result` `d2.rescale\(d.exp\) computes r, which Sub returns`
+		r.value.Sub(d.value, r.value) // want `r.value.Sub\(d.value, r.value\) computes into r, which Sub returns`
+		return r
+	}
+	v := new(big.Int).Sub(d.value, d2.value) // want `new\(big.Int\).Sub\(d.value, d2.value\) computes v, which Sub returns`
+	return Decimal{value: v, exp: d.exp}
+}
+
+func (d Decimal) rescale(exp int32) Decimal { // want `rescale's result is what the exported Decimal.Sub returns`
+	value := new(big.Int)                            // want `new\(big.Int\) computes value, which rescale returns`
+	value.Mul(d.value, big.NewInt(int64(d.exp-exp))) // want `value.Mul\(d.value, big.NewInt\(int64\(d.exp - exp\)\)\) computes into value, which rescale returns`
+	return Decimal{value: value, exp: exp}
+}
+
+// A method that does not return its receiver's type reads it: no shape.
+func (d Decimal) Sign() int {
+	n := d.value.Sign()
+	return n * 1
+}
+
+// A value computed and not returned: no shape.
+func (d Decimal) IsBig() bool {
+	t := new(big.Int).Abs(d.value)
+	return t.BitLen() > 64
+}
+
+// Decoder decodes values.
+type Decoder struct{ buf []byte }
+
+// DecodeString returns the string stringWithLen makes, through string.
+func (d *Decoder) DecodeString() (string, error) {
+	return d.string(len(d.buf)) // want `DecodeString returns string's result`
+}
+
+func (d *Decoder) string(n int) (string, error) { // want `string's result is what the exported \(\*Decoder\).DecodeString returns`
+	return d.stringWithLen(n) // want `string returns stringWithLen's result`
+}
+
+func (d *Decoder) stringWithLen(n int) (string, error) { // want `stringWithLen's result is what the exported \(\*Decoder\).DecodeString returns \(through \(\*Decoder\).string\)`
+	if n <= 0 {
+		return "", nil
+	}
+	return string(d.buf[:n]), nil
+}
+
+// DecodeMap returns a map made with the count the input declares.
+func (d *Decoder) DecodeMap() (map[string]any, error) {
+	n := len(d.buf)
+	m := make(map[string]any, n) // want `make\(map\[string\]any, n\) computes m, which DecodeMap returns`
+	for i := 0; i < n; i++ {
+		k, err := d.DecodeString() // the key is stored, not returned: no result-passed
+		if err != nil {
+			return nil, err
+		}
+		m[k] = i // want `m\[k\] stores into the map DecodeMap returns, made with its size \(make\(map\[string\]any, n\)\): its storage is the result`
+	}
+	return m, nil
+}
+
+// decodeMapPtr stores DecodeMap's result through its pointer parameter.
+func (d *Decoder) decodeMapPtr(ptr *map[string]any) error {
+	m, err := d.DecodeMap() // want `decodeMapPtr stores through its pointer parameter DecodeMap's result`
+	if err != nil {
+		return err
+	}
+	*ptr = m
+	return nil
+}
+
+// A map made without a size and returned: its growth is not the result's
+// size, a hint is the fix; no shape at the store.
+func Counts(words []string) map[string]int {
+	m := map[string]int{}
+	for _, w := range words {
+		m[w]++
+	}
+	return m
+}
+
+// An unexported function no exported one returns: no result-forwarded.
+func helper() *big.Int {
+	return big.NewInt(1)
+}
+
+// Use keeps helper's result for itself.
+func Use() error {
+	if helper().Sign() == 0 {
+		return errors.New("zero")
+	}
+	return nil
+}
