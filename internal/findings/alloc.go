@@ -58,7 +58,12 @@ func (d *deriver) allocCauses(b *bench) {
 		if c == nil {
 			c = d.newCause(document.KindAlloc, group, owner, a.File, a.Line)
 			c.rule = document.RuleAllocSite
-			c.inherent = inherent(a, e, d.module) || d.returnsAddress(a)
+			c.inherent = inherent(a, e, d.module) || d.returnsAddress(a) || d.resultOfAPI(a, e)
+			if c.inherent {
+				if adv := d.resultAdvice(a); adv != "" {
+					c.suggestion = adv
+				}
+			}
 			if d.boxedIntoResult(a) {
 				c.inherent = true
 				c.suggestion = "the map of interface values the API returns or takes boxes every value stored into it: the API-level alternative is a typed result (a struct, or a map of the concrete type) or a callback per field"
@@ -186,7 +191,7 @@ func grows(a *document.Allocation, e document.Escape) bool {
 func (d *deriver) moduleCaller(c *cause) string {
 	best, share := "", 0.0
 	for p, v := range c.parents {
-		if p == c.fn || !d.isModule(p) || d.testFunc(p) || v < share || v == share && p > best {
+		if p == c.fn || !d.isModule(p) || d.testFunc(p) || d.passesResult(c, p) || v < share || v == share && p > best {
 			continue
 		}
 		best, share = p, v

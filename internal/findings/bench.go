@@ -382,7 +382,7 @@ func (d *deriver) merge() {
 			continue
 		}
 		for _, a := range d.causes {
-			if a.kind != document.KindAlloc || gone[a] || !(sharesLine(a, c) || a.fn == c.fn) {
+			if a.kind != document.KindAlloc || gone[a] || a.section != c.section || !(sharesLine(a, c) || a.fn == c.fn) {
 				continue
 			}
 			into, from := a, c

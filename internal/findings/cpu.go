@@ -243,6 +243,13 @@ func (d *deriver) cpuCauses(b *bench) {
 				// use of it, not a finding at this line.
 				continue
 			}
+			if s := d.computesResult(l, cat); s != nil {
+				// The call computes what the API returns: the
+				// operation itself, the API's cost.
+				c = d.resultCause(l, s)
+				c.cost(b).CPUShare = min(1, c.cost(b).CPUShare+lc.cum)
+				break
+			}
 			c = d.hotFunc(l.Function, l.File, l.Line)
 			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix}, lc.cum)
 		}

@@ -68,6 +68,17 @@
 //     constructor the module's own code calls (a parser making its nodes)
 //     is a cause to fix at that caller: call it only when its result is
 //     used, or allocate many at once.
+//   - followed through the module's own calls (internal/site's Result
+//     shapes): a value an unexported function returns is the API's too
+//     when an exported function returns its result, directly or through
+//     functions that return it (shape "result-forwarded"); a module
+//     caller that returns the result or stores it through a pointer
+//     parameter (shape "result-passed" at its call) hands it on, so it
+//     does not make the value its own choice; the allocation at a line
+//     that computes the returned value (shape "result-computed": the
+//     Int a Sub computes into, an entry stored into a map made with its
+//     size and returned) is the result's — for the sized map, neither a
+//     hint nor reuse removes it.
 //   - a value boxed into a map of interface values an exported function
 //     returns or was given (shape "boxed-into-result"), or the local whose
 //     address it returns (shape "returned-address"): the API's too, with
@@ -103,7 +114,14 @@
 // directly, the benchmark is left alone instead (a micro-benchmark of an
 // internal function). A function whose whole job is one library call (the
 // line returns the call's result, its other lines cost under 2%) is no
-// cause for that call: its callers' use of it is. Encoding, compression and crypto are kind "library"
+// cause for that call: its callers' use of it is. A library call that
+// computes the value its function returns, where the API returns that
+// value (a result-computed shape at the line, in an exported function or
+// one an exported function returns the result of: big.Int arithmetic into
+// the Decimal a Sub returns, the store into the sized map a decoder
+// returns), is the operation itself: a cause in "Costs of the API",
+// never "call it less: cache its result" or "fewer lookups"; it merges
+// only with other costs of the API, never with a cause to fix. Encoding, compression and crypto are kind "library"
 // (the library or the format decides); syscalls kind "io". A cost spread
 // over a function's lines is one too (rule "cpu-spread"): calls of which
 // none reaches 8% but which together, at two lines or more, reach 6% (with

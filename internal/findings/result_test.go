@@ -1,0 +1,150 @@
+package findings
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// resultShape is a shape of site.Result's at file:line of fn.
+func resultShape(name, fn, file string, line int64, says string) document.Shape {
+	return document.Shape{Name: name, File: file, Line: line, Function: mod + "." + fn, Says: says}
+}
+
+// TestResultFollowed: a value an unexported function returns is the API's
+// cost when an exported function returns it in turn (a result-forwarded
+// shape), and the module function that calls it on most of its
+// allocations does not make it the module's choice when that call hands
+// the result on (a result-passed shape at the call); without the shapes,
+// the compiler's reason decides.
+func TestResultFollowed(t *testing.T) {
+	str := site("(*Decoder).stringWithLen", "s.go", 59, 0.6)
+	str.Escape = &document.Escape{Cause: "conversion", Name: "string(b)", Sink: "return"}
+	str.Parent, str.ParentFile, str.ParentLine = mod+".(*Decoder).string", "s.go", 51
+	forwarded := resultShape("result-forwarded", "(*Decoder).stringWithLen", "s.go", 56,
+		"stringWithLen's result is what the exported (*Decoder).DecodeString returns (through (*Decoder).string)")
+	passed := resultShape("result-passed", "(*Decoder).string", "s.go", 51, "string returns stringWithLen's result")
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		section document.Section
+	}{
+		{"no shapes: an unexported function's conversion", nil, document.SectionFix},
+		{"returned by the API, through a caller that returns it", []any{forwarded, passed}, document.SectionAPI},
+		{"returned by the API, but the module's caller keeps it", []any{forwarded}, document.SectionFix},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), str}, tc.shapes...)), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			f := fs[0]
+			if f.Section != tc.section {
+				t.Errorf("%s:%d in section %s (%q), want %s", f.File, f.Line, f.Section, f.Suggestion, tc.section)
+			}
+			if tc.section == document.SectionAPI && strings.Contains(f.Suggestion, "keep one representation") {
+				t.Errorf("suggestion %q: the string is the result, not a second representation", f.Suggestion)
+			}
+		})
+	}
+}
+
+// TestSizedMapReturned: entries stored into a map the function returns,
+// made with its size (a result-computed shape at the store), are the
+// result: the map's growth there and the assignment's time are costs of
+// the API, never "reuse it with clear(m)" (the caller keeps it) or "fewer
+// lookups" (each store is an entry of the result). A map returned without
+// a size stays a cause to fix: a size hint is the fix there.
+func TestSizedMapReturned(t *testing.T) {
+	grow := site("(*Decoder).DecodeMap", "m.go", 171, 0.7)
+	grow.Escape = &document.Escape{Cause: "map", Name: "m"}
+	grow.Alloc = "internal/runtime/maps.(*table).grow"
+	grow.Parent, grow.ParentFile, grow.ParentLine = mod+".(*Decoder).decodeMapPtr", "m.go", 142
+	store := call("(*Decoder).DecodeMap", "m.go", 171, "runtime.mapassign_faststr", "maps", 0.25)
+	sized := resultShape("result-computed", "(*Decoder).DecodeMap", "m.go", 171,
+		"m[mk] stores into the map DecodeMap returns, made with its size (make(map[string]interface{}, n)): its storage is the result")
+	passed := resultShape("result-passed", "(*Decoder).decodeMapPtr", "m.go", 142, "decodeMapPtr stores through its pointer parameter DecodeMap's result")
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		section document.Section
+	}{
+		{"no shape: the map grows in a function", nil, document.SectionFix},
+		{"sized and returned", []any{sized, passed}, document.SectionAPI},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), grow, store}, tc.shapes...)), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			for _, f := range fs {
+				if f.Section != tc.section {
+					t.Errorf("%s:%d %s in section %s, want %s", f.File, f.Line, f.Kind, f.Section, tc.section)
+				}
+				if tc.section == document.SectionAPI && (strings.Contains(f.Suggestion, "clear(m)") || strings.Contains(f.Suggestion, "fewer lookups")) {
+					t.Errorf("suggestion %q for the map the API returns", f.Suggestion)
+				}
+			}
+		})
+	}
+}
+
+// TestComputedResult: a library call that computes the value the
+// function returns (z.Sub(x, y) into the Int a Decimal's Sub returns, a
+// result-computed shape at the line) is the operation itself: a cost of
+// the API when the function is the API's or an exported function returns
+// its result, never "call it less: cache its result". An unexported
+// function no exported one returns keeps the cause to fix.
+func TestComputedResult(t *testing.T) {
+	sub := call("Decimal.Sub", "d.go", 679, "math/big.(*Int).Sub", "other", 0.6)
+	subShape := resultShape("result-computed", "Decimal.Sub", "d.go", 679, "new(big.Int).Sub(d.value, d2.value) computes v, which Sub returns")
+	mul := call("Decimal.rescale", "d.go", 625, "math/big.(*Int).Mul", "other", 0.5)
+	mulShape := resultShape("result-computed", "Decimal.rescale", "d.go", 625, "value.Mul(d.value, x) computes into value, which rescale returns")
+	forwarded := resultShape("result-forwarded", "Decimal.rescale", "d.go", 606, "rescale's result is what the exported Decimal.Sub returns")
+	for _, tc := range []struct {
+		name    string
+		parts   []any
+		section document.Section
+	}{
+		{"no shape: a library call", []any{sub}, document.SectionFix},
+		{"an exported method's result", []any{sub, subShape}, document.SectionAPI},
+		{"an unexported function no exported one returns", []any{mul, mulShape}, document.SectionFix},
+		{"an unexported function whose result Sub returns", []any{mul, mulShape, forwarded}, document.SectionAPI},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx()}, tc.parts...)), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("%d findings %v, want 1", len(fs), kinds(fs))
+			}
+			f := fs[0]
+			if f.Section != tc.section {
+				t.Errorf("%s:%d in section %s (%q), want %s", f.File, f.Line, f.Section, f.Suggestion, tc.section)
+			}
+			if tc.section == document.SectionAPI && (strings.Contains(f.Suggestion, "cache its result") || f.Generic || f.Gain != "") {
+				t.Errorf("suggestion %q (generic %v, gain %q): want the operation named as the API's cost", f.Suggestion, f.Generic, f.Gain)
+			}
+		})
+	}
+}
+
+// TestAPICostKeptApart: a function's API cost (the call that computes its
+// result) and a cost of the same function to fix (a buffer it makes on
+// the way) are two causes: merging them would hide the fix among the
+// API's costs, or rank the API's cost as a fix.
+func TestAPICostKeptApart(t *testing.T) {
+	sub := call("Decimal.Sub", "d.go", 679, "math/big.(*Int).Sub", "other", 0.6)
+	subShape := resultShape("result-computed", "Decimal.Sub", "d.go", 679, "new(big.Int).Sub(d.value, d2.value) computes v, which Sub returns")
+	buf := site("Decimal.Sub", "d.go", 670, 0.5)
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.3), sub, subShape, buf}), Options{})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s %s", f.Section, where(f.File, f.Line)))
+	}
+	want := []string{"fix d.go:670", "api d.go:679"}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}
