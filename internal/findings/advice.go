@@ -153,7 +153,13 @@ func SiteAdvice(doc *document.Report, a *document.Allocation) (advice string, ge
 	if a.Escape != nil {
 		e = *a.Escape
 	}
-	inherent := inherent(a, e, doc.Module)
+	d := &deriver{doc: doc}
+	inherent := inherent(a, e, doc.Module) || d.resultOfAPI(a, e)
+	if inherent {
+		if adv := d.resultAdvice(a); adv != "" {
+			return adv, false
+		}
+	}
 	c := &cause{}
 	c.siteMechs(a, e)
 	for _, s := range shapesAt(doc)[where(a.File, a.Line)] {

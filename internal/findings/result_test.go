@@ -148,3 +148,35 @@ func TestAPICostKeptApart(t *testing.T) {
 		t.Errorf("findings %q, want %q", got, want)
 	}
 }
+
+// TestSiteAdviceFollowsResult: perfloop explain's advice for a site is the
+// report's: the string an unexported function returns to the API
+// (result-forwarded) is the API's cost, not a second representation to
+// drop; a store into the sized map the API returns names that map.
+func TestSiteAdviceFollowsResult(t *testing.T) {
+	str := site("(*Decoder).stringWithLen", "s.go", 59, 0.6)
+	str.Escape = &document.Escape{Cause: "conversion", Name: "string(b)", Sink: "return"}
+	grow := site("(*Decoder).DecodeMap", "m.go", 171, 0.7)
+	grow.Escape = &document.Escape{Cause: "map", Name: "m"}
+	grow.Alloc = "internal/runtime/maps.(*table).grow"
+	for _, tc := range []struct {
+		name   string
+		a      document.Allocation
+		shape  document.Shape
+		want   string
+		unwant string
+	}{
+		{"forwarded string", str, resultShape("result-forwarded", "(*Decoder).stringWithLen", "s.go", 56, "stringWithLen's result is what the exported (*Decoder).DecodeString returns"),
+			"DecodeString", "keep one representation"},
+		{"sized map", grow, resultShape("result-computed", "(*Decoder).DecodeMap", "m.go", 171, "m[mk] stores into the map DecodeMap returns, made with its size (make(map[string]any, n))"),
+			"made with its size", "clear(m)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := specDoc([]any{bx(), tc.a, tc.shape})
+			got, generic := SiteAdvice(d, &d.Allocations[0])
+			if !strings.Contains(got, tc.want) || strings.Contains(got, tc.unwant) || generic {
+				t.Errorf("advice %q (generic %v), want it to name %q and not %q", got, generic, tc.want, tc.unwant)
+			}
+		})
+	}
+}
