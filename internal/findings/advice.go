@@ -32,6 +32,7 @@ var explains = map[string][]string{
 	"fields-counted":          {"strings", "bytes"},
 	"readall":                 {"io", "growslice"},
 	"request-copied-twice":    {"net/http", "context"},
+	"math-const":              {"math"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,
 	// perfsprint's for its check.

@@ -180,3 +180,34 @@ func TestSiteAdviceFollowsResult(t *testing.T) {
 		})
 	}
 }
+
+// TestConstMathAdvice: a function whose time is a math call with
+// constant arguments (math.Log2(10), a math-const shape at the line) is
+// told to compute the number once, not to "look at the lines".
+func TestConstMathAdvice(t *testing.T) {
+	parts := []any{bx(),
+		call("Decimal.NumDigits", "d.go", 883, "math.log2", "other", 0.45),
+		own("Decimal.NumDigits", "d.go", 880, 0.3)}
+	shape := document.Shape{Name: "math-const", File: "d.go", Line: 883, Function: mod + ".Decimal.NumDigits",
+		Says:   "math.Log2(10) computes the same number on every call of NumDigits: the compiler does not fold a math call",
+		Advice: "compute it once: a package-level var (var x = math.Log2(10)) or its value written as a constant"}
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		generic bool
+	}{
+		{"no shape", nil, true},
+		{"the constant call", []any{shape}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append(slices.Clone(parts), tc.shapes...)), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			f := fs[0]
+			if f.Generic != tc.generic || !tc.generic && !strings.Contains(f.Suggestion, "compute it once") {
+				t.Errorf("suggestion %q (generic %v), want generic %v", f.Suggestion, f.Generic, tc.generic)
+			}
+		})
+	}
+}

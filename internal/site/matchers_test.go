@@ -28,6 +28,7 @@ func TestMatchers(t *testing.T) {
 		"returnedaddress": site.ReturnedAddress,
 		"boxedresult":     site.BoxedResult,
 		"result":          site.Result,
+		"constmath":       site.ConstMath,
 	} {
 		t.Run(pkg, func(t *testing.T) { analysistest.Run(t, analysistest.TestData(), a, pkg) })
 	}
