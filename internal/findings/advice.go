@@ -157,7 +157,7 @@ func SiteAdvice(doc *document.Report, a *document.Allocation) (advice string, ge
 	d := &deriver{doc: doc}
 	inherent := inherent(a, e, doc.Module) || d.resultOfAPI(a, e)
 	if inherent {
-		if adv := d.resultAdvice(a); adv != "" {
+		if adv, _ := d.resultAdvice(a); adv != "" {
 			return adv, false
 		}
 	}

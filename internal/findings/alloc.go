@@ -60,8 +60,8 @@ func (d *deriver) allocCauses(b *bench) {
 			c.rule = document.RuleAllocSite
 			c.inherent = inherent(a, e, d.module) || d.returnsAddress(a) || d.resultOfAPI(a, e)
 			if c.inherent {
-				if adv := d.resultAdvice(a); adv != "" {
-					c.suggestion = adv
+				if adv, s := d.resultAdvice(a); adv != "" {
+					c.suggestion, c.shape = adv, s
 				}
 			}
 			if d.boxedIntoResult(a) {

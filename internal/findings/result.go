@@ -52,17 +52,17 @@ func (d *deriver) resultOfAPI(a *document.Allocation, e document.Escape) bool {
 // resultAdvice is the advice for an allocation of what the API returns,
 // from the shapes that say so; "" when they say nothing more than
 // allocFix does.
-func (d *deriver) resultAdvice(a *document.Allocation) string {
+func (d *deriver) resultAdvice(a *document.Allocation) (string, *document.Shape) {
 	if s := d.shapeAt("result-computed", a.File, a.Line); s != nil && strings.Contains(s.Says, "made with its size") {
-		return s.Says + ": a cost of the API — the map is sized once from the input's count and the caller keeps it, so neither a hint nor reuse removes it"
+		return s.Says + ": a cost of the API — the map is sized once from the input's count and the caller keeps it, so neither a hint nor reuse removes it", s
 	}
 	if exported(outer(document.PlainFunc(a.Function))) {
-		return ""
+		return "", nil
 	}
 	if s := d.forwarded(a.Function); s != nil {
-		return s.Says + ": inherent to the API, which returns the value allocated here; the fix is an API-level change (a variant that writes into a value the caller provides)"
+		return s.Says + ": inherent to the API, which returns the value allocated here; the fix is an API-level change (a variant that writes into a value the caller provides)", s
 	}
-	return ""
+	return "", nil
 }
 
 // passesResult reports whether the module function p's call of the
@@ -102,7 +102,8 @@ func (d *deriver) resultCause(l *document.LineCost, s *document.Shape) *cause {
 	c.rule = document.RuleCPUCall
 	c.section = document.SectionAPI
 	c.inherent = true
-	c.message = fmt.Sprintf("%s: %s computes the value it returns", shortName(fn), pkgFunc(l.Callee))
+	c.message = fmt.Sprintf("%s: %s (computing the value it returns)", shortName(fn), pkgFunc(l.Callee))
+	c.shape = s
 	c.suggestion = s.Says + ": the operation itself, what the caller asks for — a cost of the API, which caching or calling less does not remove"
 	d.causes = append(d.causes, c)
 	return c

@@ -211,3 +211,28 @@ func TestConstMathAdvice(t *testing.T) {
 		})
 	}
 }
+
+// TestResultAdviceKeptPerType: the API-level alternative is named once per
+// type, but a cost whose advice the code at its line gave (the sized map
+// DecodeMap returns) keeps it: pointing to another method's alternative
+// would drop what is true of this one.
+func TestResultAdviceKeptPerType(t *testing.T) {
+	str := site("(*Decoder).DecodeString", "s.go", 59, 0.6)
+	str.Escape = &document.Escape{Cause: "conversion", Name: "string(b)", Sink: "return"}
+	grow := site("(*Decoder).DecodeMap", "m.go", 171, 0.3)
+	grow.Escape = &document.Escape{Cause: "map", Name: "m"}
+	grow.Alloc = "internal/runtime/maps.(*table).grow"
+	sized := resultShape("result-computed", "(*Decoder).DecodeMap", "m.go", 171,
+		"m[mk] stores into the map DecodeMap returns, made with its size (make(map[string]interface{}, n)): its storage is the result")
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.5), str, grow, sized}), Options{})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s %s", f.Section, where(f.File, f.Line)))
+		if f.File == "m.go" && !strings.Contains(f.Suggestion, "made with its size") {
+			t.Errorf("m.go:171's suggestion %q, want the sized map's words", f.Suggestion)
+		}
+	}
+	if want := []string{"api s.go:59", "api m.go:171"}; !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}
