@@ -33,6 +33,7 @@ var explains = map[string][]string{
 	"readall":                 {"io", "growslice"},
 	"request-copied-twice":    {"net/http", "context"},
 	"math-const":              {"math"},
+	"result-computed":         {"other"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,
 	// perfsprint's for its check.

@@ -236,3 +236,23 @@ func TestResultAdviceKeptPerType(t *testing.T) {
 		t.Errorf("findings %q, want %q", got, want)
 	}
 }
+
+// TestComputedResultToFix: a library call that computes the value a
+// function returns, where that value is not the API's (pow10's power of
+// ten, an operand of the module's arithmetic), is a cause to fix with
+// the shape's words: the call is the function's result, so the fix is
+// to call the function less for the inputs that recur, not "call it
+// less: cache its result" of the library call.
+func TestComputedResultToFix(t *testing.T) {
+	exp := call("pow10", "const.go", 56, "math/big.(*Int).Exp", "other", 0.5)
+	shape := resultShape("result-computed", "pow10", "const.go", 56, "new(big.Int).Exp(tenInt, big.NewInt(n), nil) computes the value pow10 returns")
+	shape.Advice = "the call is pow10's result, so calling it less means calling pow10 less: keep pow10's results for the inputs that recur (a table or a memo), or compute less per call"
+	fs, _ := Derive(specDoc([]any{bx(), exp, shape}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	f := fs[0]
+	if f.Section != document.SectionFix || f.Generic || !strings.Contains(f.Suggestion, "keep pow10's results") {
+		t.Errorf("%s %q (generic %v), want a cause to fix with the shape's advice", f.Section, f.Suggestion, f.Generic)
+	}
+}

@@ -318,15 +318,18 @@ func (r *resultVars) setsReceiver(call *ast.CallExpr) (ast.Expr, bool) {
 // computed reports the lines where the function computes what it
 // returns.
 func (r *resultVars) computed() {
-	if len(r.vars) == 0 {
-		return
-	}
 	name := r.fd.Name.Name
 	report := func(pos token.Pos, msg string) {
-		r.pass.Report(analysis.Diagnostic{Category: "result-computed", Pos: pos, Message: msg})
+		r.pass.Report(analysis.Diagnostic{Category: "result-computed", Pos: pos, Message: msg,
+			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+				"the call is %s's result, so calling it less means calling %s less: keep %s's results for the inputs that recur (a table or a memo), or compute less per call", name, name, name)}}})
 	}
 	inspectBody(r.fd.Body, func(n ast.Node) {
 		switch n := n.(type) {
+		case *ast.ReturnStmt:
+			for _, e := range n.Results {
+				r.returnedCalls(e, report, name)
+			}
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, l := range n.Lhs {
@@ -352,6 +355,37 @@ func (r *resultVars) computed() {
 			r.computedCall(n.X, report, name)
 		}
 	})
+}
+
+// returnedCalls reports the library calls a returned expression is
+// built from (return new(big.Int).Exp(x, n, nil), return T{f(x), e}): a
+// call of the package's own functions hands their result on instead
+// (result-passed), and a conversion computes nothing.
+func (r *resultVars) returnedCalls(e ast.Expr, report func(token.Pos, string), name string) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			r.returnedCalls(el, report, name)
+		}
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			r.returnedCalls(x.X, report, name)
+		}
+	case *ast.CallExpr:
+		if isConversion(r.pass, x) || isError(r.pass.TypesInfo.TypeOf(x)) {
+			return // an error is no result the caller asked for
+		}
+		if fn := calledFunc(r.pass, x); fn != nil && fn.Pkg() == r.pass.Pkg {
+			return
+		}
+		if _, ok := x.Fun.(*ast.SelectorExpr); !ok {
+			return // a builtin, or a call through a func value
+		}
+		report(x.Pos(), fmt.Sprintf("%s computes the value %s returns", oneLine(types.ExprString(x)), name))
+	}
 }
 
 // computedCall reports a method call that computes into a value the
@@ -474,4 +508,9 @@ func isBuiltin(pass *analysis.Pass, fun ast.Expr, name string) bool {
 func isConversion(pass *analysis.Pass, call *ast.CallExpr) bool {
 	tv, ok := pass.TypesInfo.Types[call.Fun]
 	return ok && tv.IsType()
+}
+
+// isError reports whether t is the error interface.
+func isError(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }

@@ -95,13 +95,29 @@ func Counts(words []string) map[string]int {
 
 // An unexported function no exported one returns: no result-forwarded.
 func helper() *big.Int {
-	return big.NewInt(1)
+	return big.NewInt(1) // want `big.NewInt\(1\) computes the value helper returns`
 }
 
 // Use keeps helper's result for itself.
 func Use() error {
 	if helper().Sign() == 0 {
-		return errors.New("zero")
+		return errors.New("zero") // an error: no result-computed
 	}
 	return nil
+}
+
+// Pow returns the power it computes in the returned literal.
+func (d Decimal) Pow(n *big.Int) Decimal {
+	return Decimal{new(big.Int).Exp(d.value, n, nil), d.exp} // want `new\(big.Int\).Exp\(d.value, n, nil\) computes the value Pow returns`
+}
+
+// pow10 computes what it returns: a library call in the return.
+func pow10(n int64) *big.Int { // want `pow10's result is what the exported Scaled returns`
+	return new(big.Int).Exp(big.NewInt(10), big.NewInt(n), nil) // want `new\(big.Int\).Exp\(big.NewInt\(10\), big.NewInt\(n\), nil\) computes the value pow10 returns`
+}
+
+// Scaled returns pow10's result through its own call: result-passed, not
+// a computation of its own.
+func Scaled() *big.Int {
+	return pow10(3) // want `Scaled returns pow10's result`
 }
