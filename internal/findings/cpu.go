@@ -540,12 +540,21 @@ func (d *deriver) finishCPU() {
 			}
 			return m
 		}
+		// Costliest first; the note that the function is not inlined
+		// goes right after its own code, whose call overhead it is
+		// (last when there is no own-code part).
 		slices.SortStableFunc(c.parts, func(x, y *part) int {
-			if (x.kind == partCall) != (y.kind == partCall) && (x.kind == partNotInlined || y.kind == partNotInlined) {
-				return 0
+			if ni := cmp.Compare(boolInt(x.kind == partNotInlined), boolInt(y.kind == partNotInlined)); ni != 0 {
+				return ni
 			}
 			return int(total(y)*1e6) - int(total(x)*1e6)
 		})
+		if n := len(c.parts); n > 1 && c.parts[n-1].kind == partNotInlined {
+			if i := slices.IndexFunc(c.parts, func(p *part) bool { return p.kind == partOwn }); i >= 0 {
+				ni := c.parts[n-1]
+				c.parts = slices.Insert(c.parts[:n-1], i+1, ni)
+			}
+		}
 		var words []string
 		own := true
 		for _, p := range c.parts {
@@ -585,6 +594,13 @@ func (d *deriver) finishCPU() {
 			c.suggestion += "; and bring it under the inlining budget: move the rarely taken slow path into a function marked //go:noinline, then check with go build -gcflags=-m that it inlines"
 		}
 	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func abs(x int64) int64 {

@@ -256,3 +256,25 @@ func TestComputedResultToFix(t *testing.T) {
 		t.Errorf("%s %q (generic %v), want a cause to fix with the shape's advice", f.Section, f.Suggestion, f.Generic)
 	}
 }
+
+// TestPartsInOrder: a function's parts are named costliest first, whatever
+// benchmark found each: a library call of 49% comes before its own code's
+// 2% and the note that it is not inlined, and its words are the cause's
+// advice.
+func TestPartsInOrder(t *testing.T) {
+	hot := document.Hotspot{Benchmark: "BenchmarkA", Package: mod, Function: mod + ".pow10", Flat: 0.05, Cum: 0.05}
+	fs, _ := Derive(specDoc([]any{benchmark("BenchmarkA", 1e-6, 10, 1000), benchmark("BenchmarkB", 1e-6, 10, 1000),
+		notInlined("pow10", "const.go", 52, 117, 80), hot,
+		callIn("BenchmarkB", "pow10", "const.go", 56, "math/big.(*Int).Exp", "other", 0.49)}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	msg := fs[0].Message
+	exp, own := strings.Index(msg, "big.(*Int).Exp"), strings.Index(msg, "its own code")
+	if exp < 0 || own >= 0 && own < exp || strings.Index(msg, "not inlined") < exp {
+		t.Errorf("message %q: want the call's 49%% named first", msg)
+	}
+	if !strings.HasPrefix(fs[0].Suggestion, "call it less") {
+		t.Errorf("suggestion %q: want the largest part's words", fs[0].Suggestion)
+	}
+}
