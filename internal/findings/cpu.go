@@ -123,10 +123,24 @@ func (d *deriver) hotFunc(fn, file string, line int64) *cause {
 func (c *cause) addPart(b *bench, np part, share float64) {
 	c.cost(b)
 	for _, p := range c.parts {
-		if p.kind == np.kind && (p.kind != partCall || p.callee == np.callee || p.what == np.what) {
-			p.share[b.key] = min(1, p.share[b.key]+share)
-			return
+		if p.kind != np.kind {
+			continue
 		}
+		if p.kind == partCall && p.callee != np.callee && p.what != np.what {
+			// Calls of one kind of work (two readers' ReadByte,
+			// each "reading through an io.Reader") are one part,
+			// named with both callees.
+			kind, _, ok := strings.Cut(p.what, " (")
+			nkind, _, nok := strings.Cut(np.what, " (")
+			if !ok || !nok || kind != nkind {
+				continue
+			}
+			if short := pkgFunc(np.callee); !strings.Contains(p.what, short) {
+				p.what = strings.TrimSuffix(p.what, ")") + ", " + short + ")"
+			}
+		}
+		p.share[b.key] = min(1, p.share[b.key]+share)
+		return
 	}
 	np.share = map[string]float64{b.key: share}
 	c.parts = append(c.parts, &np)

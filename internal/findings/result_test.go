@@ -278,3 +278,19 @@ func TestPartsInOrder(t *testing.T) {
 		t.Errorf("suggestion %q: want the largest part's words", fs[0].Suggestion)
 	}
 }
+
+// TestPartsOfOneKind: a function's calls that are one kind of work (two
+// readers' ReadByte, each "reading through an io.Reader") are one part:
+// together they outweigh its own code, and their advice is the cause's.
+func TestPartsOfOneKind(t *testing.T) {
+	fs, _ := Derive(specDoc([]any{bx(),
+		call("(*Decoder).readCode", "d.go", 606, "bytes.(*Buffer).ReadByte", "strings", 0.17),
+		call("(*Decoder).readCode", "d.go", 608, "bytes.(*Reader).ReadByte", "strings", 0.09),
+		own("(*Decoder).readCode", "d.go", 607, 0.22)}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	if s := fs[0].Suggestion; !strings.HasPrefix(s, "read fewer, larger pieces") {
+		t.Errorf("suggestion %q, want the readers' advice", s)
+	}
+}
