@@ -82,12 +82,14 @@ func (d *deriver) allocCauses(b *bench) {
 		if inside {
 			c.markInside(a.File, a.Line)
 		}
+		if c.parents == nil {
+			c.parents = map[string]float64{}
+		}
+		// "" is the benchmarks' own calls: a function they call
+		// directly on most of its allocations joins no caller's cause.
+		c.parents[outer(document.PlainFunc(a.Parent))] += a.BytesShare + a.ObjectsShare
 		if a.Parent != "" {
-			if c.parents == nil {
-				c.parents = map[string]float64{}
-			}
 			parent := outer(document.PlainFunc(a.Parent))
-			c.parents[parent] += a.BytesShare + a.ObjectsShare
 			if a.ParentLine > 0 && c.parentAt[parent].Line == 0 {
 				if c.parentAt == nil {
 					c.parentAt = map[string]document.Location{}

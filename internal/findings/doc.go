@@ -35,8 +35,10 @@
 // makes on one path (a node, its items, its children) are one cost. The
 // methods of one type that box or concatenate what they return are one
 // cause. The cause of a helper joins the cause of the function that called
-// it on most of its allocations. Not findings: appending to a slice
-// parameter (an Append-style API: the caller's buffer grows) and the growth
+// it on most of its allocations (the benchmarks' own calls count: a
+// function they call directly on most of its allocations joins none). Not
+// findings: appending to a slice parameter (an Append-style API: the
+// caller's buffer grows) and the growth
 // of a bytes.Buffer or strings.Builder being written (the place to act is
 // where the buffer is made). Its CPU share is estimated as (gc + memory
 // share of the benchmark) × the cause's share of allocated bytes and

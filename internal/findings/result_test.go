@@ -294,3 +294,29 @@ func TestPartsOfOneKind(t *testing.T) {
 		t.Errorf("suggestion %q, want the readers' advice", s)
 	}
 }
+
+// TestHelperCalledByBenchmarks: a function's allocation cause joins its
+// caller's only when that caller makes most of its allocations; an
+// exported parser that benchmarks call directly (NewFromString) and that
+// one module function also calls (UnmarshalJSON) stays its own cause,
+// not the caller's with benchmarks that never call the caller.
+func TestHelperCalledByBenchmarks(t *testing.T) {
+	direct := site("NewFromString", "d.go", 306, 0.6)
+	direct.Escape = &document.Escape{Cause: "concat"}
+	viaJSON := direct
+	viaJSON.Benchmark = "BenchmarkY"
+	viaJSON.BytesShare, viaJSON.ObjectsShare = 0.3, 0.3
+	viaJSON.Parent, viaJSON.ParentFile, viaJSON.ParentLine = mod+".(*Decimal).UnmarshalJSON", "e.go", 18
+	conv := site("(*Decimal).UnmarshalJSON", "e.go", 18, 0.5)
+	conv.Benchmark = "BenchmarkY"
+	conv.Escape = &document.Escape{Cause: "conversion", Name: "string(b)"}
+	fs, _ := Derive(specDoc([]any{bx(), benchmark("BenchmarkY", 1e-6, 10, 1000), gc(0.5), direct, viaJSON, conv}), Options{})
+	for _, f := range fs {
+		if f.File == "e.go" && slices.Contains(f.Benchmarks, "BenchmarkX") {
+			t.Errorf("UnmarshalJSON's finding %v holds BenchmarkX, which calls NewFromString directly", f.Benchmarks)
+		}
+	}
+	if len(fs) != 2 {
+		t.Errorf("%d findings, want 2 (NewFromString's, UnmarshalJSON's)", len(fs))
+	}
+}
