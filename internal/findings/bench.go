@@ -372,7 +372,7 @@ func (d *deriver) merge() {
 		if p == "" || p == c.fn {
 			continue
 		}
-		if into := byParent[p]; into != nil && into != c && !gone[into] {
+		if into := byParent[p]; into != nil && into != c && !gone[into] && into.section == c.section {
 			absorb(into, c)
 			gone[c] = true
 		}

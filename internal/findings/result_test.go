@@ -320,3 +320,23 @@ func TestHelperCalledByBenchmarks(t *testing.T) {
 		t.Errorf("%d findings, want 2 (NewFromString's, UnmarshalJSON's)", len(fs))
 	}
 }
+
+// TestHelperAPICostKeptApart: a helper's allocation that is the API's
+// result (quoRem's quotient, which DivRound returns) does not join its
+// caller's cause to fix (DivRound's temporary), nor the other way round.
+func TestHelperAPICostKeptApart(t *testing.T) {
+	q := site("Decimal.quoRem", "d.go", 822, 0.5)
+	q.Escape = &document.Escape{Cause: "moved-to-heap", Name: "q", Sink: "return"}
+	q.Parent, q.ParentFile, q.ParentLine = mod+".Decimal.DivRound", "d.go", 838
+	forwarded := resultShape("result-forwarded", "Decimal.quoRem", "d.go", 790, "quoRem's result is what the exported Decimal.DivRound returns")
+	passed := resultShape("result-passed", "Decimal.DivRound", "d.go", 838, "DivRound returns quoRem's result")
+	tmp := site("Decimal.DivRound", "d.go", 844, 0.4)
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.5), q, tmp, forwarded, passed}), Options{})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s %s", f.Section, where(f.File, f.Line)))
+	}
+	if want := []string{"fix d.go:844", "api d.go:822"}; !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}
