@@ -34,6 +34,7 @@ var explains = map[string][]string{
 	"request-copied-twice":    {"net/http", "context"},
 	"math-const":              {"math"},
 	"result-computed":         {"other"},
+	"input-converted":         {"strconv"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,
 	// perfsprint's for its check.

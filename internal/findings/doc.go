@@ -121,9 +121,14 @@
 // value (a result-computed shape at the line, in an exported function or
 // one an exported function returns the result of: big.Int arithmetic into
 // the Decimal a Sub returns, the store into the sized map a decoder
-// returns), is the operation itself: a cause in "Costs of the API",
+// returns), or a strconv call converting the function's own parameter
+// once per call (shape "input-converted"), is the operation itself: a
+// cause in "Costs of the API",
 // never "call it less: cache its result" or "fewer lookups"; it merges
-// only with other costs of the API, never with a cause to fix. Encoding, compression and crypto are kind "library"
+// only with other costs of the API, never with a cause to fix. Where the
+// value is not the API's, the cause is to fix with the shape's advice:
+// call the function less for the inputs that recur (a memo of a pow10's
+// powers), or a faster path for the inputs that allow one. Encoding, compression and crypto are kind "library"
 // (the library or the format decides); syscalls kind "io". A cost spread
 // over a function's lines is one too (rule "cpu-spread"): calls of which
 // none reaches 8% but which together, at two lines or more, reach 6% (with

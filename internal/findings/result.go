@@ -78,17 +78,23 @@ func (d *deriver) passesResult(c *cause, p string) bool {
 // value its function returns and that value is the API's result (a
 // result-computed shape at the line, in a function whose result the API
 // returns): the arithmetic of a Sub, the store into the sized map a
-// decoder returns. Only calls whose advice would otherwise be the
-// category's ("call it less: cache its result", "fewer lookups").
+// decoder returns, and a strconv call converting the function's own
+// parameter (an input-converted shape: a float-to-decimal constructor's
+// formatting). Only calls whose advice would otherwise be the
+// category's ("call it less: cache its result", "fewer lookups",
+// "convert once").
 func (d *deriver) computesResult(l *document.LineCost, cat string) *document.Shape {
-	if cat != "other" && !strings.HasPrefix(l.Callee, "runtime.mapassign") {
+	if !d.apiResult(l.Function) {
 		return nil
 	}
-	s := d.shapeAt("result-computed", l.File, l.Line)
-	if s == nil || !d.apiResult(l.Function) {
-		return nil
+	switch {
+	case cat == "other" || strings.HasPrefix(l.Callee, "runtime.mapassign"):
+		return d.shapeAt("result-computed", l.File, l.Line)
+	case strings.HasPrefix(l.Callee, "strconv."):
+		// The conversion of its own input (an input-converted shape).
+		return d.shapeAt("input-converted", l.File, l.Line)
 	}
-	return s
+	return nil
 }
 
 // resultCause is the API cost of fn's calls that compute what it returns

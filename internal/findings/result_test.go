@@ -340,3 +340,34 @@ func TestHelperAPICostKeptApart(t *testing.T) {
 		t.Errorf("findings %q, want %q", got, want)
 	}
 }
+
+// TestInputConverted: a strconv call converting the function's own
+// parameter once per call (an input-converted shape) is the function's
+// work on its input: in the API's costs when the API returns its result,
+// otherwise a cause to fix with the shape's words; never "convert once
+// and keep the number".
+func TestInputConverted(t *testing.T) {
+	conv := call("newFromFloat", "d.go", 447, "strconv.genericFtoa", "strings", 0.4)
+	shape := resultShape("input-converted", "newFromFloat", "d.go", 447, "strconv.AppendFloat(buf[:0], val, 'e', -1, bitSize) converts newFromFloat's parameter val, once per call")
+	shape.Advice = "the conversion is newFromFloat's work on its input, not a repeat: a faster path only for inputs that allow one, or fewer calls of newFromFloat"
+	forwarded := resultShape("result-forwarded", "newFromFloat", "d.go", 441, "newFromFloat's result is what the exported NewFromFloat returns")
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		section document.Section
+	}{
+		{"the API returns its result", []any{shape, forwarded}, document.SectionAPI},
+		{"a function of the module's own", []any{shape}, document.SectionFix},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), conv}, tc.shapes...)), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("findings %v, want 1", kinds(fs))
+			}
+			f := fs[0]
+			if f.Section != tc.section || strings.Contains(f.Suggestion, "convert once") || f.Generic {
+				t.Errorf("%s %q (generic %v), want section %s with the shape's words", f.Section, f.Suggestion, f.Generic, tc.section)
+			}
+		})
+	}
+}

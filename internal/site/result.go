@@ -22,6 +22,11 @@ import (
 //     size (m := make(map[K]V, n) … m[k] = v … return m). That work and
 //     its allocations are the result, not a cost the function can drop:
 //     the arithmetic of Sub is Sub.
+//   - "input-converted", at a strconv call that converts one of the
+//     function's parameters, outside any loop (strconv.AppendFloat(buf[:0],
+//     val, 'e', -1, 64) in a float-to-decimal constructor): the
+//     conversion of its input is the function's work, done once per
+//     call, so "convert once" does not fit it.
 //   - "result-passed", at the line of a call: the function returns the
 //     callee's result (return d.string(c), or r := d.rescale(e) … return
 //     r), or stores it through a pointer parameter (*ptr = m): the value
@@ -60,6 +65,7 @@ func runResult(pass *analysis.Pass) (any, error) {
 			decls[fn] = fd
 			r := newResultVars(pass, fd)
 			r.computed()
+			r.inputConverted()
 			for _, e := range r.passed() {
 				passedBy[e.callee] = append(passedBy[e.callee], passEdge{caller: fn, pos: e.pos, ret: e.ret})
 			}
@@ -340,7 +346,7 @@ func (r *resultVars) computed() {
 						continue
 					}
 					call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr)
-					if !ok || isConversion(r.pass, call) {
+					if !ok || isConversion(r.pass, call) || isBuiltin(r.pass, call.Fun, "len") || isBuiltin(r.pass, call.Fun, "cap") {
 						continue
 					}
 					if v := r.localVar(l); v != nil && r.vars[v] {
@@ -513,4 +519,77 @@ func isConversion(pass *analysis.Pass, call *ast.CallExpr) bool {
 // isError reports whether t is the error interface.
 func isError(t types.Type) bool {
 	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// inputConverted reports the strconv calls outside loops that convert
+// one of the function's parameters.
+func (r *resultVars) inputConverted() {
+	params := map[*types.Var]bool{}
+	for _, fl := range r.fd.Type.Params.List {
+		for _, n := range fl.Names {
+			if v, ok := r.pass.TypesInfo.Defs[n].(*types.Var); ok {
+				params[v] = true
+			}
+		}
+	}
+	if len(params) == 0 || r.fd.Type.Results == nil {
+		return
+	}
+	name := r.fd.Name.Name
+	var walk func(n ast.Node, inLoop bool)
+	walk = func(n ast.Node, inLoop bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt:
+				if m != n {
+					walk(m.Body, true)
+					return false
+				}
+			case *ast.RangeStmt:
+				if m != n {
+					walk(m.Body, true)
+					return false
+				}
+			case *ast.CallExpr:
+				if inLoop {
+					return true
+				}
+				fn := calledFunc(r.pass, m)
+				if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "strconv" {
+					return true
+				}
+				for _, a := range m.Args {
+					if v := r.localVar(a); v != nil && params[v] && !assignedIn(r.pass, r.fd.Body, v) {
+						r.pass.Report(analysis.Diagnostic{Category: "input-converted", Pos: m.Pos(),
+							Message: fmt.Sprintf("%s converts %s's parameter %s, once per call", oneLine(types.ExprString(m)), name, v.Name()),
+							SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+								"the conversion is %s's work on its input, not a repeat: a faster path only for inputs that allow one, or fewer calls of %s", name, name)}}})
+						break
+					}
+				}
+			}
+			return true
+		})
+	}
+	walk(r.fd.Body, false)
+}
+
+// assignedIn reports whether v is assigned anywhere in body.
+func assignedIn(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return !found
+		}
+		for _, l := range as.Lhs {
+			if id, ok := ast.Unparen(l).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -3,6 +3,7 @@ package result
 import (
 	"errors"
 	"math/big"
+	"strconv"
 )
 
 // Decimal is an immutable number: every operation returns a new one.
@@ -120,4 +121,26 @@ func pow10(n int64) *big.Int { // want `pow10's result is what the exported Scal
 // a computation of its own.
 func Scaled() *big.Int {
 	return pow10(3) // want `Scaled returns pow10's result`
+}
+
+// NewFromFloat converts its parameter once: the conversion is its work.
+func NewFromFloat(val float64) Decimal {
+	var buf [32]byte
+	b := strconv.AppendFloat(buf[:0], val, 'e', -1, 64)      // want `strconv.AppendFloat\(buf\[:0\], val, 'e', -1, 64\) converts NewFromFloat's parameter val, once per call`
+	return Decimal{value: big.NewInt(int64(len(b))), exp: 0} // want `big.NewInt\(int64\(len\(b\)\)\) computes the value NewFromFloat returns`
+}
+
+// Join converts in a loop: the same conversion per element, no shape.
+func Join(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += len(strconv.Itoa(x))
+	}
+	return n
+}
+
+// Double converts a parameter it has changed: not its input any more.
+func Double(x int) string {
+	x *= 2
+	return strconv.Itoa(x) // want `strconv.Itoa\(x\) computes the value Double returns`
 }
