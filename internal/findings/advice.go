@@ -35,6 +35,7 @@ var explains = map[string][]string{
 	"math-const":              {"math"},
 	"result-computed":         {"other"},
 	"input-converted":         {"strconv"},
+	"reflect-slice-bytes":     {"reflect"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,
 	// perfsprint's for its check.

@@ -400,3 +400,22 @@ func TestNotInlinedOwnCode(t *testing.T) {
 		})
 	}
 }
+
+// TestReflectSliceBytesAdvice: reflect.Value.Slice's allocation under
+// v.Slice(0, n).Bytes() (a reflect-slice-bytes shape at the line) is told
+// to read the array's bytes with v.Bytes(), not to cache reflection per
+// type.
+func TestReflectSliceBytesAdvice(t *testing.T) {
+	alloc := site("decodeByteArrayValue", "s.go", 190, 0.9)
+	alloc.Via = "reflect.Value.Slice"
+	alloc.Escape = &document.Escape{Cause: "callee", Name: "reflect.Value.Slice"}
+	shape := resultShape("reflect-slice-bytes", "decodeByteArrayValue", "s.go", 190, "v.Slice(0, n).Bytes() makes a reflect.Value of a new slice only to read its bytes: on a byte array, Slice allocates that slice's header")
+	shape.Advice = "when v is addressable, v.Bytes()[:n] gives the same bytes without the allocation (Value.Bytes takes an addressable byte array)"
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.3), call("decodeByteArrayValue", "s.go", 190, "reflect.Value.Slice", "reflect", 0.2), alloc, shape}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	if s := fs[0].Suggestion; !strings.Contains(s, "v.Bytes()[:n]") || fs[0].Generic {
+		t.Errorf("suggestion %q (generic %v), want v.Bytes()", s, fs[0].Generic)
+	}
+}

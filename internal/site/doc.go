@@ -16,7 +16,8 @@
 // the API hands its caller: the arithmetic of a Sub, the entries of a
 // sized map it returns), a call of a math function with constant
 // arguments (the compiler does not fold it: math.Log2(10) is computed on
-// every call), and perfloop fix's
+// every call), v.Slice(i, j).Bytes() on a reflect.Value (a slice header
+// allocated only to read a byte array's bytes), and perfloop fix's
 // rewrites (internal/rewrite's Analyzers). A match is a document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop

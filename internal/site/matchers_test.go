@@ -14,21 +14,22 @@ import (
 // it says there) and the code without one its traps.
 func TestMatchers(t *testing.T) {
 	for pkg, a := range map[string]*analysis.Analyzer{
-		"regexptwice":     site.RegexpTwice,
-		"rlockread":       site.RLockRead,
-		"unbufferedwrite": site.UnbufferedWrite,
-		"samecall":        site.SameCall,
-		"sortslice":       site.SortSlice,
-		"mapkeybuilt":     site.MapKeyBuilt,
-		"fieldscounted":   site.FieldsCounted,
-		"readall":         site.ReadAll,
-		"regexpacross":    site.RegexpAcross,
-		"requestcopy":     site.RequestCopy,
-		"interfaceonly":   site.InterfaceOnly,
-		"returnedaddress": site.ReturnedAddress,
-		"boxedresult":     site.BoxedResult,
-		"result":          site.Result,
-		"constmath":       site.ConstMath,
+		"regexptwice":       site.RegexpTwice,
+		"rlockread":         site.RLockRead,
+		"unbufferedwrite":   site.UnbufferedWrite,
+		"samecall":          site.SameCall,
+		"sortslice":         site.SortSlice,
+		"mapkeybuilt":       site.MapKeyBuilt,
+		"fieldscounted":     site.FieldsCounted,
+		"readall":           site.ReadAll,
+		"regexpacross":      site.RegexpAcross,
+		"requestcopy":       site.RequestCopy,
+		"interfaceonly":     site.InterfaceOnly,
+		"returnedaddress":   site.ReturnedAddress,
+		"boxedresult":       site.BoxedResult,
+		"result":            site.Result,
+		"constmath":         site.ConstMath,
+		"reflectslicebytes": site.ReflectSliceBytes,
 	} {
 		t.Run(pkg, func(t *testing.T) { analysistest.Run(t, analysistest.TestData(), a, pkg) })
 	}
