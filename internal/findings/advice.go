@@ -34,7 +34,7 @@ var explains = map[string][]string{
 	"request-copied-twice":    {"net/http", "context"},
 	"math-const":              {"math"},
 	"result-computed":         {"other"},
-	"input-converted":         {"strconv"},
+	"input-converted":         {"strconv", "internal/strconv"},
 	"reflect-slice-bytes":     {"reflect"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,

@@ -189,7 +189,8 @@ func grows(a *document.Allocation, e document.Escape) bool {
 
 // moduleCaller returns the module function, other than the cause's own and
 // the benchmarks' code, that calls the cause's function on most of its
-// allocations, or "".
+// allocations, or "" (also when the benchmarks' own calls make at least as
+// many).
 func (d *deriver) moduleCaller(c *cause) string {
 	best, share := "", 0.0
 	for p, v := range c.parents {
@@ -197,6 +198,11 @@ func (d *deriver) moduleCaller(c *cause) string {
 			continue
 		}
 		best, share = p, v
+	}
+	if best != "" && c.parents[""] >= share {
+		// The benchmarks' own calls make most of its allocations: the
+		// user's call, not the module's choice.
+		return ""
 	}
 	return best
 }

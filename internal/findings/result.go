@@ -90,7 +90,7 @@ func (d *deriver) computesResult(l *document.LineCost, cat string) *document.Sha
 	switch {
 	case cat == "other" || strings.HasPrefix(l.Callee, "runtime.mapassign"):
 		return d.shapeAt("result-computed", l.File, l.Line)
-	case strings.HasPrefix(l.Callee, "strconv."):
+	case strings.HasPrefix(pkgFunc(l.Callee), "strconv."): // strconv, internal/strconv
 		// The conversion of its own input (an input-converted shape).
 		return d.shapeAt("input-converted", l.File, l.Line)
 	}

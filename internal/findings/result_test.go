@@ -347,7 +347,8 @@ func TestHelperAPICostKeptApart(t *testing.T) {
 // otherwise a cause to fix with the shape's words; never "convert once
 // and keep the number".
 func TestInputConverted(t *testing.T) {
-	conv := call("newFromFloat", "d.go", 447, "strconv.genericFtoa", "strings", 0.4)
+	// Go 1.26 names strconv's internals internal/strconv.
+	conv := call("newFromFloat", "d.go", 447, "internal/strconv.genericFtoa", "strings", 0.4)
 	shape := resultShape("input-converted", "newFromFloat", "d.go", 447, "strconv.AppendFloat(buf[:0], val, 'e', -1, bitSize) converts newFromFloat's parameter val, once per call")
 	shape.Advice = "the conversion is newFromFloat's work on its input, not a repeat: a faster path only for inputs that allow one, or fewer calls of newFromFloat"
 	forwarded := resultShape("result-forwarded", "newFromFloat", "d.go", 441, "newFromFloat's result is what the exported NewFromFloat returns")
@@ -417,5 +418,22 @@ func TestReflectSliceBytesAdvice(t *testing.T) {
 	}
 	if s := fs[0].Suggestion; !strings.Contains(s, "v.Bytes()[:n]") || fs[0].Generic {
 		t.Errorf("suggestion %q (generic %v), want v.Bytes()", s, fs[0].Generic)
+	}
+}
+
+// TestAPICostCalledMostlyByBenchmarks: a function the API exposes whose
+// allocations the benchmarks' own calls make for the most part stays an
+// API cost though one module function also calls it (NewFromString,
+// called by UnmarshalJSON too): the module's caller is "where the fix
+// is" only when it makes most of them.
+func TestAPICostCalledMostlyByBenchmarks(t *testing.T) {
+	direct := escapesByResult(site("NewFromString", "d.go", 309, 0.6))
+	viaJSON := direct
+	viaJSON.Benchmark = "BenchmarkY"
+	viaJSON.BytesShare, viaJSON.ObjectsShare = 0.3, 0.3
+	viaJSON.Parent, viaJSON.ParentFile, viaJSON.ParentLine = mod+".(*Decimal).UnmarshalJSON", "e.go", 18
+	fs, _ := Derive(specDoc([]any{bx(), benchmark("BenchmarkY", 1e-6, 10, 1000), gc(0.5), direct, viaJSON}), Options{})
+	if len(fs) != 1 || fs[0].Section != document.SectionAPI || strings.Contains(fs[0].Suggestion, "UnmarshalJSON") {
+		t.Errorf("findings %v, want one API cost not sent to UnmarshalJSON", fs)
 	}
 }
