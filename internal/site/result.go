@@ -208,6 +208,25 @@ func newResultVars(pass *analysis.Pass, fd *ast.FuncDecl) *resultVars {
 			}
 		}
 	})
+	// What a returned variable is built from is returned too
+	// (dq := Decimal{value: &q} … return dq): to a fixed point.
+	for changed := true; changed; {
+		changed = false
+		inspectBody(fd.Body, func(n ast.Node) {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return
+			}
+			for i, l := range as.Lhs {
+				if v := r.localVar(l); v == nil || !r.vars[v] {
+					continue
+				}
+				before := len(r.vars)
+				r.markReturned(as.Rhs[i])
+				changed = changed || len(r.vars) > before
+			}
+		})
+	}
 	return r
 }
 
@@ -312,13 +331,19 @@ func (r *resultVars) setsReceiver(call *ast.CallExpr) (ast.Expr, bool) {
 		return nil, false
 	}
 	rt := r.pass.TypesInfo.TypeOf(sel.X)
-	if rt == nil || !types.Identical(sig.Results().At(0).Type(), rt) {
+	if rt == nil {
 		return nil, false
 	}
-	if _, ptr := rt.Underlying().(*types.Pointer); !ptr {
-		return nil, false // a value receiver cannot be written
+	res := sig.Results().At(0).Type()
+	if _, ptr := rt.Underlying().(*types.Pointer); ptr && types.Identical(res, rt) {
+		return sel.X, true
 	}
-	return sel.X, true
+	// An addressable value whose pointer method returns the pointer
+	// (var q big.Int; q.QuoRem(…)).
+	if types.Identical(res, types.NewPointer(rt)) {
+		return sel.X, true
+	}
+	return nil, false
 }
 
 // computed reports the lines where the function computes what it

@@ -144,3 +144,13 @@ func Double(x int) string {
 	x *= 2
 	return strconv.Itoa(x) // want `strconv.Itoa\(x\) computes the value Double returns`
 }
+
+// QuoRem returns the quotient and remainder it computes into locals whose
+// addresses the returned values hold.
+func (d Decimal) QuoRem(d2 Decimal) (Decimal, Decimal) {
+	var q, r big.Int
+	q.QuoRem(d.value, d2.value, &r) // want `q.QuoRem\(d.value, d2.value, &r\) computes into q, which QuoRem returns`
+	dq := Decimal{value: &q, exp: d.exp}
+	dr := Decimal{value: &r, exp: d.exp}
+	return dq, dr
+}
