@@ -437,3 +437,22 @@ func TestAPICostCalledMostlyByBenchmarks(t *testing.T) {
 		t.Errorf("findings %v, want one API cost not sent to UnmarshalJSON", fs)
 	}
 }
+
+// TestReflectInterfaceAssertAdvice: the allocation inside
+// reflect.Value.Interface under v.Interface().(time.Time) (a
+// reflect-interface-assert shape) is told to read the value through
+// v.Addr(), not "call it less (cache its result)".
+func TestReflectInterfaceAssertAdvice(t *testing.T) {
+	alloc := site("timeEncoder", "time.go", 20, 0.5)
+	alloc.Via = "reflect.Value.Interface"
+	alloc.Escape = &document.Escape{Cause: "callee", Name: "reflect.Value.Interface"}
+	shape := resultShape("reflect-interface-assert", "timeEncoder", "time.go", 20, "v.Interface().(time.Time) boxes a copy of the time.Time on the heap only to assert it back")
+	shape.Advice = "when v is addressable, *v.Addr().Interface().(*time.Time) reads it without the copy (a pointer in an interface is not allocated)"
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.4), alloc, shape}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	if s := fs[0].Suggestion; !strings.Contains(s, "v.Addr()") || fs[0].Generic {
+		t.Errorf("suggestion %q (generic %v), want v.Addr()", s, fs[0].Generic)
+	}
+}

@@ -55,3 +55,63 @@ func runReflectSliceBytes(pass *analysis.Pass) (any, error) {
 	}
 	return nil, nil
 }
+
+// ReflectInterfaceAssert finds v.Interface().(T) on a reflect.Value, T a
+// concrete type larger than a pointer: Interface copies the value onto
+// the heap to box it, and the assertion copies it back out at once.
+// When v is addressable, *v.Addr().Interface().(*T) reads it without the
+// copy (a pointer in an interface is not allocated).
+var ReflectInterfaceAssert = &analysis.Analyzer{
+	Name: "reflectinterfaceassert",
+	Doc:  "v.Interface().(T) on a reflect.Value, which boxes a copy of the value only to assert it back",
+	Run:  runReflectInterfaceAssert,
+}
+
+func runReflectInterfaceAssert(pass *analysis.Pass) (any, error) {
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			ta, ok := n.(*ast.TypeAssertExpr)
+			if !ok || ta.Type == nil {
+				return true
+			}
+			call, ok := ast.Unparen(ta.X).(*ast.CallExpr)
+			if !ok || len(call.Args) != 0 {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Interface" || !isNamed(pass.TypesInfo.TypeOf(sel.X), "reflect", "Value") {
+				return true
+			}
+			t := pass.TypesInfo.TypeOf(ta.Type)
+			if t == nil || types.IsInterface(t) || !boxAllocates(pass, t) {
+				return true
+			}
+			v := types.ExprString(sel.X)
+			tn := types.TypeString(t, types.RelativeTo(pass.Pkg))
+			pass.Report(analysis.Diagnostic{
+				Category: "reflect-interface-assert",
+				Pos:      ta.Pos(),
+				Message:  fmt.Sprintf("%s boxes a copy of the %s on the heap only to assert it back", oneLine(types.ExprString(ta)), tn),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+					"when %s is addressable, *%s.Addr().Interface().(*%s) reads it without the copy (a pointer in an interface is not allocated)", v, v, tn)}},
+			})
+			return true
+		})
+	}
+	return nil, nil
+}
+
+// boxAllocates reports whether converting a value of type t to an
+// interface allocates: t is not pointer-shaped and larger than a byte
+// (the runtime keeps single bytes and zero-size values without one).
+func boxAllocates(pass *analysis.Pass, t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
+		return false
+	}
+	sizes := pass.TypesSizes
+	if sizes == nil {
+		sizes = types.SizesFor("gc", "amd64")
+	}
+	return sizes.Sizeof(t) > 1
+}
