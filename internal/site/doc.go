@@ -19,8 +19,8 @@
 // every call), v.Slice(i, j).Bytes() on a reflect.Value (a slice header
 // allocated only to read a byte array's bytes), v.Interface().(T) on a
 // reflect.Value (a copy boxed only to be asserted back), and perfloop
-// fix's
-// rewrites (internal/rewrite's Analyzers). A match is a document.Shape:
+// fix's rewrites (internal/rewrite's Analyzers). A match is a
+// document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop
 // fix has a rewrite for it.
