@@ -68,6 +68,11 @@ func (d *deriver) allocCauses(b *bench) {
 				c.inherent = true
 				c.suggestion = "the map of interface values the API returns or takes boxes every value stored into it: the API-level alternative is a typed result (a struct, or a map of the concrete type) or a callback per field"
 			}
+			if !c.inherent && d.helperResult(a, e) {
+				// A helper's result: its module caller's choice
+				// (see below), when it has one.
+				c.inherent, c.helper = true, true
+			}
 			if c.inherent && !grows(a, e) {
 				// What the API forces: a section of its own, never
 				// what to do first. A result that grows by append is
@@ -111,6 +116,9 @@ func (d *deriver) allocCauses(b *bench) {
 		}
 		if c.suggestion == "" {
 			c.suggestion, c.generic = allocFix(a, e, c.inherent), !c.inherent
+			if c.helper {
+				c.helperFix = allocFix(a, e, false)
+			}
 		}
 		c.siteMechs(a, e)
 	}
@@ -129,6 +137,12 @@ func (d *deriver) allocCauses(b *bench) {
 			if at := c.parentAt[caller]; at.Line > 0 {
 				c.addLine(at.File, at.Line, at.Function, "calls "+shortName(c.fn)+": where the fix is")
 			}
+		} else if c.helper {
+			// An unexported helper no module function calls on most
+			// of its allocations: its own cause, as the compiler's
+			// reason says.
+			c.section, c.inherent, c.helper = document.SectionFix, false, false
+			c.suggestion, c.generic = c.helperFix, true
 		}
 	}
 	// The CPU profile's allocation time under the cause's lines, when it

@@ -80,7 +80,11 @@
 //     that computes the returned value (shape "result-computed": the
 //     Int a Sub computes into, an entry stored into a map made with its
 //     size and returned) is the result's — for the sized map, neither a
-//     hint nor reuse removes it.
+//     hint nor reuse removes it. A helper's allocation of the value it
+//     returns (result-computed) where no API returns it (newValue
+//     returning reflect.New(t)) is its module caller's choice, a cause to
+//     fix at that caller as for a constructor the module calls; with no
+//     module caller, the compiler's reason decides.
 //   - a value boxed into a map of interface values an exported function
 //     returns or was given (shape "boxed-into-result"), or the local whose
 //     address it returns (shape "returned-address"): the API's too, with

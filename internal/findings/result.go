@@ -114,3 +114,13 @@ func (d *deriver) resultCause(l *document.LineCost, s *document.Shape) *cause {
 	d.causes = append(d.causes, c)
 	return c
 }
+
+// helperResult reports whether a site of a function whose result the API
+// does not return allocates that result: a helper (newValue returning
+// reflect.New(t)) whose value is its caller's to keep or not.
+func (d *deriver) helperResult(a *document.Allocation, e document.Escape) bool {
+	if d.apiResult(a.Function) || grows(a, e) {
+		return false
+	}
+	return d.shapeAt("result-computed", a.File, a.Line) != nil
+}

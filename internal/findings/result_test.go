@@ -456,3 +456,38 @@ func TestReflectInterfaceAssertAdvice(t *testing.T) {
 		t.Errorf("suggestion %q (generic %v), want v.Addr()", s, fs[0].Generic)
 	}
 }
+
+// TestHelperResultAtCaller: an unexported helper whose allocation is the
+// value it returns (return reflect.New(t): a result-computed shape at
+// the line) is its module caller's choice: the cause is to fix at the
+// caller that calls it on most of its allocations, not "call it less
+// (cache its result)" at the helper; with no module caller (a benchmark
+// of the helper itself) the compiler's reason decides.
+func TestHelperResultAtCaller(t *testing.T) {
+	newValue := func(parent string) document.Allocation {
+		a := site("(*Decoder).newValue", "t.go", 42, 0.5)
+		a.Via = "reflect.New"
+		a.Escape = &document.Escape{Cause: "callee", Name: "reflect.New"}
+		if parent != "" {
+			a.Parent, a.ParentFile, a.ParentLine = mod+"."+parent, "m.go", 259
+		}
+		return a
+	}
+	shape := resultShape("result-computed", "(*Decoder).newValue", "t.go", 42, "reflect.New(t) computes the value newValue returns")
+	for _, tc := range []struct {
+		name, parent, want string
+	}{
+		{"called by the module's map decoder", "(*Decoder).decodeTypedMapValue", "the module's own (*Decoder).decodeTypedMapValue calls it"},
+		{"called by a benchmark", "", "call it less (cache its result)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc([]any{bx(), gc(0.5), newValue(tc.parent), shape}), Options{})
+			if len(fs) != 1 || fs[0].Section != document.SectionFix {
+				t.Fatalf("findings %v, want one cause to fix", fs)
+			}
+			if s := fs[0].Suggestion; !strings.Contains(s, tc.want) {
+				t.Errorf("suggestion %q, want %q", s, tc.want)
+			}
+		})
+	}
+}
