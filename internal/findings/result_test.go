@@ -491,3 +491,39 @@ func TestHelperResultAtCaller(t *testing.T) {
 		})
 	}
 }
+
+// TestAPICostCPUAtItsLine: the CPU time of making an API cost's value at
+// its own line (string(b)'s copy under runtime.slicebytetostring, where
+// the string is what the API returns) is that cost's, not a cause to fix
+// told to "reuse buffers".
+func TestAPICostCPUAtItsLine(t *testing.T) {
+	str := site("(*Decoder).stringWithLen", "s.go", 59, 0.6)
+	str.Escape = &document.Escape{Cause: "conversion", Name: "string(b)", Sink: "return"}
+	forwarded := resultShape("result-forwarded", "(*Decoder).stringWithLen", "s.go", 56, "stringWithLen's result is what the exported (*Decoder).DecodeString returns")
+	conv := call("(*Decoder).stringWithLen", "s.go", 59, "runtime.slicebytetostring", "strings", 0.12)
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.3), str, forwarded, conv}), Options{})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s %s", f.Section, where(f.File, f.Line)))
+	}
+	if want := []string{"api s.go:59"}; !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}
+
+// TestLibraryCallAtAPILine: a library call at an API cost's line that is
+// no part of making its value (a regexp run there) stays a cause to fix.
+func TestLibraryCallAtAPILine(t *testing.T) {
+	str := site("(*Decoder).stringWithLen", "s.go", 59, 0.6)
+	str.Escape = &document.Escape{Cause: "conversion", Name: "string(b)", Sink: "return"}
+	forwarded := resultShape("result-forwarded", "(*Decoder).stringWithLen", "s.go", 56, "stringWithLen's result is what the exported (*Decoder).DecodeString returns")
+	re := call("(*Decoder).stringWithLen", "s.go", 59, "regexp.(*Regexp).FindString", "regexp", 0.3)
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.3), str, forwarded, re}), Options{})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s %s", f.Section, where(f.File, f.Line)))
+	}
+	if want := []string{"fix s.go:59", "api s.go:59"}; !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}
