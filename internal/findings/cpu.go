@@ -264,6 +264,11 @@ func (d *deriver) cpuCauses(b *bench) {
 				c.cost(b).CPUShare = min(1, c.cost(b).CPUShare+lc.cum)
 				break
 			}
+			if d.fillsSizedMap(l) {
+				// The entries of a map its caller gets, sized:
+				// the decoding itself, no lookup to save.
+				continue
+			}
 			c = d.hotFunc(l.Function, l.File, l.Line)
 			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix}, lc.cum)
 		}

@@ -124,3 +124,15 @@ func (d *deriver) helperResult(a *document.Allocation, e document.Escape) bool {
 	}
 	return d.shapeAt("result-computed", a.File, a.Line) != nil
 }
+
+// fillsSizedMap reports whether a line's map assignment stores into a map
+// the function returns or fills for its caller, made with its size (a
+// result-computed shape that says so): each store is an entry of the
+// result, so "fewer lookups" does not fit it.
+func (d *deriver) fillsSizedMap(l *document.LineCost) bool {
+	if !strings.HasPrefix(l.Callee, "runtime.mapassign") {
+		return false
+	}
+	s := d.shapeAt("result-computed", l.File, l.Line)
+	return s != nil && strings.Contains(s.Says, "made with its size")
+}

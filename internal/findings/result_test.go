@@ -527,3 +527,36 @@ func TestLibraryCallAtAPILine(t *testing.T) {
 		t.Errorf("findings %q, want %q", got, want)
 	}
 }
+
+// TestCallerMapFilled: the stores that fill a map the caller gets, made
+// with its size (through a pointer parameter, in a function the API
+// reaches only through a func value), are the decoding itself: no
+// "fewer lookups" cause; other map access in the function still is one.
+func TestCallerMapFilled(t *testing.T) {
+	store := call("(*Decoder).decodeMapStringStringPtr", "m.go", 130, "runtime.mapassign_faststr", "maps", 0.2)
+	shape := resultShape("result-computed", "(*Decoder).decodeMapStringStringPtr", "m.go", 130,
+		"m[mk] stores into the map decodeMapStringStringPtr fills for its caller through ptr, made with its size (make(map[string]string, ln)): its storage is the result")
+	lookup := call("(*Decoder).decodeMapStringStringPtr", "m.go", 125, "runtime.mapaccess1_faststr", "maps", 0.2)
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  int
+	}{
+		{"no shape", []any{store}, 1},
+		{"the caller's sized map", []any{store, shape}, 0},
+		{"a lookup beside it", []any{store, shape, src(lookup, "v := d.cache[k]")}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx()}, tc.parts...)), Options{})
+			n := 0
+			for _, f := range fs {
+				if f.Section == document.SectionFix && strings.Contains(f.Suggestion, "fewer lookups") {
+					n++
+				}
+			}
+			if n != tc.want {
+				t.Errorf("%d findings told fewer lookups, want %d: %v", n, tc.want, fs)
+			}
+		})
+	}
+}

@@ -162,12 +162,14 @@ type resultVars struct {
 	vars map[*types.Var]bool
 	// sized are the map variables made with a size (make(map[K]V, n)).
 	sized map[*types.Var]string
-	// ptrParams are the function's pointer parameters.
+	// ptrParams are the function's pointer parameters; through names
+	// the pointer parameter a map variable was read from.
 	ptrParams map[*types.Var]bool
+	through   map[*types.Var]string
 }
 
 func newResultVars(pass *analysis.Pass, fd *ast.FuncDecl) *resultVars {
-	r := &resultVars{pass: pass, fd: fd, vars: map[*types.Var]bool{}, sized: map[*types.Var]string{}, ptrParams: map[*types.Var]bool{}}
+	r := &resultVars{pass: pass, fd: fd, vars: map[*types.Var]bool{}, sized: map[*types.Var]string{}, ptrParams: map[*types.Var]bool{}, through: map[*types.Var]string{}}
 	if fd.Type.Results != nil {
 		for _, fl := range fd.Type.Results.List {
 			for _, n := range fl.Names {
@@ -198,13 +200,38 @@ func newResultVars(pass *analysis.Pass, fd *ast.FuncDecl) *resultVars {
 			}
 			for i, l := range n.Lhs {
 				v := r.localVar(l)
+				if st, ok := ast.Unparen(l).(*ast.StarExpr); ok {
+					// *ptr = make(map[K]V, n): the caller's map,
+					// made here with its size.
+					if p := r.localVar(st.X); p != nil && r.ptrParams[p] {
+						v = p
+					}
+				}
 				call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr)
 				if v == nil || !ok || len(call.Args) != 2 || !isBuiltin(pass, call.Fun, "make") {
 					continue
 				}
-				if _, isMap := v.Type().Underlying().(*types.Map); isMap {
+				if _, isMap := call.Args[0].(*ast.MapType); isMap || isMapType(v.Type()) {
 					r.sized[v] = types.ExprString(call)
 				}
+			}
+		}
+	})
+	// A map read from a pointer parameter the function made it in with
+	// its size is that map (m = *ptr): the caller's, through ptr.
+	inspectBody(fd.Body, func(n ast.Node) {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return
+		}
+		for i, l := range as.Lhs {
+			st, ok := ast.Unparen(as.Rhs[i]).(*ast.StarExpr)
+			if !ok {
+				continue
+			}
+			p, v := r.localVar(st.X), r.localVar(l)
+			if p != nil && v != nil && r.ptrParams[p] && r.sized[p] != "" {
+				r.sized[v], r.through[v] = r.sized[p], p.Name()
 			}
 		}
 	})
@@ -365,8 +392,13 @@ func (r *resultVars) computed() {
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, l := range n.Lhs {
 					if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
-						if v := r.localVar(ix.X); v != nil && r.vars[v] && r.sized[v] != "" {
+						v := r.localVar(ix.X)
+						switch {
+						case v == nil || r.sized[v] == "":
+						case r.vars[v]:
 							report(n.Pos(), fmt.Sprintf("%s stores into the map %s returns, made with its size (%s): its storage is the result", oneLine(types.ExprString(l)), name, r.sized[v]))
+						case r.through[v] != "":
+							report(n.Pos(), fmt.Sprintf("%s stores into the map %s fills for its caller through %s, made with its size (%s): its storage is the result", oneLine(types.ExprString(l)), name, r.through[v], r.sized[v]))
 						}
 						continue
 					}
@@ -617,4 +649,10 @@ func assignedIn(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
 		return !found
 	})
 	return found
+}
+
+// isMapType reports whether t is a map type.
+func isMapType(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Map)
+	return ok
 }

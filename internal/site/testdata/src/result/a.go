@@ -154,3 +154,18 @@ func (d Decimal) QuoRem(d2 Decimal) (Decimal, Decimal) {
 	dr := Decimal{value: &r, exp: d.exp}
 	return dq, dr
 }
+
+// decodeMapPtrFill fills the caller's map, made here with its size when
+// the caller has none.
+func (d *Decoder) decodeMapPtrFill(ptr *map[string]string) error {
+	n := len(d.buf)
+	m := *ptr
+	if m == nil {
+		*ptr = make(map[string]string, n)
+		m = *ptr
+	}
+	for i := 0; i < n; i++ {
+		m["k"] = "v" // want `m\["k"\] stores into the map decodeMapPtrFill fills for its caller through ptr, made with its size \(make\(map\[string\]string, n\)\)`
+	}
+	return nil
+}
