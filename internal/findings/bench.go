@@ -533,7 +533,7 @@ func allocMessage(c *cause) string {
 	if n := len(c.lines); n > 1 {
 		msg += fmt.Sprintf(" (and %d more line%s of %s with the same cause)", n-1, plural(n-1), shortName(c.fn))
 	}
-	if c.inherent {
+	if c.inherent && !c.helper {
 		msg += "; the API returns it"
 	}
 	return msg

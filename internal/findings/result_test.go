@@ -488,6 +488,9 @@ func TestHelperResultAtCaller(t *testing.T) {
 			if s := fs[0].Suggestion; !strings.Contains(s, tc.want) {
 				t.Errorf("suggestion %q, want %q", s, tc.want)
 			}
+			if m := fs[0].Message; strings.Contains(m, "the API returns it") {
+				t.Errorf("message %q: a helper's result is not the API's", m)
+			}
 		})
 	}
 }

@@ -484,6 +484,9 @@ func (r *resultVars) passed() []passedCall {
 		if fn == nil || fn.Pkg() != r.pass.Pkg {
 			return
 		}
+		if sig, ok := fn.Type().(*types.Signature); !ok || sig.Results().Len() == 0 || isError(sig.Results().At(0).Type()) {
+			return // an error alone is no value handed on
+		}
 		out = append(out, passedCall{fn, call.Pos(), ret})
 		r.pass.Report(analysis.Diagnostic{Category: "result-passed", Pos: call.Pos(),
 			Message: fmt.Sprintf("%s %s %s's result", r.fd.Name.Name, how, fn.Name())})

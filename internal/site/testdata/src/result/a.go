@@ -169,3 +169,8 @@ func (d *Decoder) decodeMapPtrFill(ptr *map[string]string) error {
 	}
 	return nil
 }
+
+// DecodeInto returns only decodeMapPtr's error: no value is handed on.
+func (d *Decoder) DecodeInto(ptr *map[string]any) error {
+	return d.decodeMapPtr(ptr)
+}
