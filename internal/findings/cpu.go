@@ -669,6 +669,10 @@ func calleeWords(callee, cat string) (what, fix string) {
 		// The lookup is the cache itself: caching its result again is
 		// no advice.
 		return "a sync.Map lookup (" + short + ")", "the lookup is the cache: keep its result where the caller already is (look it up once per type or per call, not per value), or a plain map built once and read without a lock"
+	case anyIn(callee, "reflect.Value.SetMapIndex"):
+		// A store that copies its key and value into the map: not a
+		// lookup, and the values it was given are free again after it.
+		return "storing into a map through reflection (" + short + ")", "SetMapIndex copies the key and the value into the map, so one key and one value made once per map (reflect.New before the loop, SetZero between entries) can serve every entry instead of new ones per entry"
 	case anyIn(callee, "reflect.(*MapIter)"):
 		return "iterating a map through reflection (" + short + ")", "reuse one key and one value per map with reflect.Value.SetIterKey and SetIterValue instead of iter.Key() and iter.Value(), which copy every entry out"
 	case short == "sort.Slice" || short == "sort.SliceStable":

@@ -563,3 +563,19 @@ func TestCallerMapFilled(t *testing.T) {
 		})
 	}
 }
+
+// TestSetMapIndexWords: reflect.Value.SetMapIndex stores an entry, copying
+// its key and value into the map: no lookup to save, and the values it
+// was given can serve the next entry.
+func TestSetMapIndexWords(t *testing.T) {
+	fs, _ := Derive(specDoc([]any{bx(),
+		call("(*Decoder).decodeTypedMapValue", "m.go", 269, "reflect.Value.SetMapIndex", "maps", 0.05),
+		call("(*Decoder).decodeTypedMapValue", "m.go", 259, "reflect.Value.Elem", "reflect", 0.02),
+		call("(*Decoder).decodeTypedMapValue", "m.go", 264, "reflect.Value.Elem", "reflect", 0.02)}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	if s := fs[0].Suggestion; strings.Contains(s, "fewer lookups") || !strings.Contains(s, "SetZero") {
+		t.Errorf("suggestion %q, want the reuse of the key and value SetMapIndex copies", s)
+	}
+}
