@@ -288,6 +288,13 @@ func (r *resultVars) markReturned(e ast.Expr) {
 			r.markReturned(x.X)
 			return
 		}
+	case *ast.BinaryExpr:
+		// sign + intPart + "." + frac: a string built of its parts.
+		if x.Op == token.ADD {
+			r.markReturned(x.X)
+			r.markReturned(x.Y)
+			return
+		}
 	}
 	if v := r.rootVar(e); v != nil {
 		r.vars[v] = true
@@ -306,6 +313,8 @@ func (r *resultVars) rootVar(e ast.Expr) *types.Var {
 		case *ast.SelectorExpr:
 			e = x.X
 		case *ast.IndexExpr:
+			e = x.X
+		case *ast.SliceExpr:
 			e = x.X
 		case *ast.StarExpr:
 			e = x.X

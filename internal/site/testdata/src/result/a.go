@@ -174,3 +174,18 @@ func (d *Decoder) decodeMapPtrFill(ptr *map[string]string) error {
 func (d *Decoder) DecodeInto(ptr *map[string]any) error {
 	return d.decodeMapPtr(ptr)
 }
+
+// String formats the number: the digits are the text it returns.
+func (d Decimal) String() string {
+	return d.format() // want `String returns format's result`
+}
+
+func (d Decimal) format() string { // want `format's result is what the exported Decimal.String returns`
+	str := d.value.String() // want `d.value.String\(\) computes str, which format returns`
+	sign := ""
+	if str[0] == '-' {
+		sign, str = "-", str[1:]
+	}
+	intPart := str[:len(str)-1]
+	return sign + intPart + "." + str[len(str)-1:]
+}
