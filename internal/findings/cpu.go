@@ -612,12 +612,12 @@ func (d *deriver) finishCPU() {
 		const inline = "bring it under the inlining budget: move the rarely taken slow path into a function marked //go:noinline, then check with go build -gcflags=-m that it inlines"
 		switch {
 		case c.notInlined && c.rule == document.RuleCPUNotInlined:
-			// Its own code leads, and part of it is the call it
-			// pays for on every use: the inlining is the advice the
-			// compiler's numbers give; its lines say the rest.
+			// Its own code leads: mostly the call it pays for on
+			// every use, so the inlining is the advice, not the
+			// lines.
 			for _, p := range c.parts {
 				if p.kind == partNotInlined {
-					c.suggestion, c.generic = p.fix+": "+inline+"; what its own code does beyond the call, go tool pprof -list shows", false
+					c.suggestion, c.generic = p.fix+"; its own code is largely that call: "+inline, false
 				}
 			}
 		case c.notInlined:
