@@ -609,19 +609,8 @@ func (d *deriver) finishCPU() {
 			// inlining is the cause's handle.
 			c.rule = document.RuleCPUNotInlined
 		}
-		const inline = "bring it under the inlining budget: move the rarely taken slow path into a function marked //go:noinline, then check with go build -gcflags=-m that it inlines"
-		switch {
-		case c.notInlined && c.rule == document.RuleCPUNotInlined:
-			// Its own code leads: mostly the call it pays for on
-			// every use, so the inlining is the advice, not the
-			// lines.
-			for _, p := range c.parts {
-				if p.kind == partNotInlined {
-					c.suggestion, c.generic = p.fix+"; its own code is largely that call: "+inline, false
-				}
-			}
-		case c.notInlined:
-			c.suggestion += "; and " + inline
+		if c.notInlined {
+			c.suggestion += "; and bring it under the inlining budget: move the rarely taken slow path into a function marked //go:noinline, then check with go build -gcflags=-m that it inlines"
 		}
 	}
 }

@@ -109,9 +109,7 @@
 // part), and, when it is hot (3% flat) and the compiler did not inline it
 // for a cost at most 1.5 × the budget, that it is not inlined (never for a
 // method its package calls only through an interface, shape
-// "interface-only": no call of it is static); when its own code is its
-// largest part, that is mostly the call it pays for, and the advice is the
-// inlining, with the compiler's cost and budget. The parts
+// "interface-only": no call of it is static). The parts
 // are one cause, named by the largest; time that is only allocation
 // (memory, gc, under a call to the runtime) belongs to the allocation
 // causes, but a library call whose time below is mostly allocation and

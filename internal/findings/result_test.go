@@ -373,35 +373,6 @@ func TestInputConverted(t *testing.T) {
 	}
 }
 
-// TestNotInlinedOwnCode: a hot function just over the inlining budget
-// whose largest part is its own code pays mostly for the call: the advice
-// is the inlining, named from the compiler's numbers, not "look at the
-// lines"; a function whose largest part is a library call keeps that
-// call's advice first.
-func TestNotInlinedOwnCode(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		parts  []any
-		prefix string
-	}{
-		{"own code first", []any{own("(*Decoder).readCode", "d.go", 608, 0.17),
-			call("(*Decoder).readCode", "d.go", 607, "bytes.(*Buffer).ReadByte", "strings", 0.15)}, "not inlined"},
-		{"a call first", []any{own("(*Decoder).readCode", "d.go", 608, 0.10),
-			call("(*Decoder).readCode", "d.go", 607, "bytes.(*Buffer).ReadByte", "strings", 0.15)}, "read fewer"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			fs, _ := Derive(specDoc(append([]any{bx(), notInlined("(*Decoder).readCode", "d.go", 605, 90, 80), flat("(*Decoder).readCode", 0.06)}, tc.parts...)), Options{})
-			if len(fs) != 1 {
-				t.Fatalf("findings %v, want 1", kinds(fs))
-			}
-			s := fs[0].Suggestion
-			if !strings.HasPrefix(s, tc.prefix) || !strings.Contains(s, "inlining budget") || strings.Contains(s, "look at the lines") {
-				t.Errorf("suggestion %q, want it to start %q and name the inlining", s, tc.prefix)
-			}
-		})
-	}
-}
-
 // TestReflectSliceBytesAdvice: reflect.Value.Slice's allocation under
 // v.Slice(0, n).Bytes() (a reflect-slice-bytes shape at the line) is told
 // to read the array's bytes with v.Bytes(), not to cache reflection per
