@@ -59,10 +59,20 @@ func (d *deriver) allocCauses(b *bench) {
 		if c == nil {
 			c = d.newCause(document.KindAlloc, group, owner, a.File, a.Line)
 			c.rule = document.RuleAllocSite
-			c.inherent = inherent(a, e, d.module) || d.returnsAddress(a)
+			c.inherent = inherent(a, e, d.module) || d.returnsAddress(a) || d.resultOfAPI(a, e)
+			if c.inherent {
+				if adv, s := d.resultAdvice(a); adv != "" {
+					c.suggestion, c.shape = adv, s
+				}
+			}
 			if d.boxedIntoResult(a) {
 				c.inherent = true
 				c.suggestion = "the map of interface values the API returns or takes boxes every value stored into it: the API-level alternative is a typed result (a struct, or a map of the concrete type) or a callback per field"
+			}
+			if !c.inherent && d.helperResult(a, e) {
+				// A helper's result: its module caller's choice
+				// (see below), when it has one.
+				c.inherent, c.helper = true, true
 			}
 			if c.inherent && !grows(a, e) {
 				// What the API forces: a section of its own, never
@@ -78,12 +88,14 @@ func (d *deriver) allocCauses(b *bench) {
 		if inside {
 			c.markInside(a.File, a.Line)
 		}
+		if c.parents == nil {
+			c.parents = map[string]float64{}
+		}
+		// "" is the benchmarks' own calls: a function they call
+		// directly on most of its allocations joins no caller's cause.
+		c.parents[outer(document.PlainFunc(a.Parent))] += a.BytesShare + a.ObjectsShare
 		if a.Parent != "" {
-			if c.parents == nil {
-				c.parents = map[string]float64{}
-			}
 			parent := outer(document.PlainFunc(a.Parent))
-			c.parents[parent] += a.BytesShare + a.ObjectsShare
 			if a.ParentLine > 0 && c.parentAt[parent].Line == 0 {
 				if c.parentAt == nil {
 					c.parentAt = map[string]document.Location{}
@@ -105,6 +117,9 @@ func (d *deriver) allocCauses(b *bench) {
 		}
 		if c.suggestion == "" {
 			c.suggestion, c.generic = allocFix(a, e, c.inherent), !c.inherent
+			if c.helper {
+				c.helperFix = allocFix(a, e, false)
+			}
 		}
 		c.siteMechs(a, e)
 	}
@@ -132,6 +147,12 @@ func (d *deriver) allocCauses(b *bench) {
 				}
 				c.weigh(at.File, at.Line, total-c.lineShare[where(at.File, at.Line)])
 			}
+		} else if c.helper {
+			// An unexported helper no module function calls on most
+			// of its allocations: its own cause, as the compiler's
+			// reason says.
+			c.section, c.inherent, c.helper = document.SectionFix, false, false
+			c.suggestion, c.generic = c.helperFix, true
 		}
 	}
 	// The CPU profile's allocation time under the cause's lines, when it
@@ -204,14 +225,20 @@ func grows(a *document.Allocation, e document.Escape) bool {
 
 // moduleCaller returns the module function, other than the cause's own and
 // the benchmarks' code, that calls the cause's function on most of its
-// allocations, or "".
+// allocations, or "" (also when the benchmarks' own calls make at least as
+// many).
 func (d *deriver) moduleCaller(c *cause) string {
 	best, share := "", 0.0
 	for p, v := range c.parents {
-		if p == c.fn || !d.isModule(p) || d.testFunc(p) || v < share || v == share && p > best {
+		if p == c.fn || !d.isModule(p) || d.testFunc(p) || d.passesResult(c, p) || v < share || v == share && p > best {
 			continue
 		}
 		best, share = p, v
+	}
+	if best != "" && c.parents[""] >= share {
+		// The benchmarks' own calls make most of its allocations: the
+		// user's call, not the module's choice.
+		return ""
 	}
 	return best
 }

@@ -448,7 +448,7 @@ func (d *deriver) merge() {
 		if p == "" || p == c.fn {
 			continue
 		}
-		if into := byParent[p]; into != nil && into != c && !gone[into] {
+		if into := byParent[p]; into != nil && into != c && !gone[into] && into.section == c.section {
 			absorb(into, c)
 			gone[c] = true
 		}
@@ -459,6 +459,17 @@ func (d *deriver) merge() {
 		}
 		for _, a := range d.causes {
 			if a.kind != document.KindAlloc || gone[a] || !(sharesLine(a, c) || allocFunc(a) == c.fn) {
+				continue
+			}
+			if a.section != c.section {
+				// Only a CPU cause wholly at an API cost's lines and
+				// in the runtime is that cost's: the time of making
+				// the value the API returns (string(b)'s copy).
+				if a.section == document.SectionAPI && linesWithin(c, a) && runtimeOnly(c) {
+					absorb(a, c)
+					gone[c] = true
+					break
+				}
 				continue
 			}
 			into, from := a, c
@@ -623,6 +634,27 @@ func within(o, c *cause) bool {
 
 func ai(c *cause) float64 { v, _ := c.impact(); return v }
 
+// runtimeOnly reports whether a CPU cause's parts are all calls into the
+// runtime (a conversion's copy, a concatenation).
+func runtimeOnly(c *cause) bool {
+	for _, p := range c.parts {
+		if p.kind != partCall || !strings.HasPrefix(p.callee, "runtime.") {
+			return false
+		}
+	}
+	return len(c.parts) > 0
+}
+
+// linesWithin reports whether every line of c is one of a's.
+func linesWithin(c, a *cause) bool {
+	for _, l := range c.lines {
+		if !a.hasLine(l.File, l.Line) {
+			return false
+		}
+	}
+	return len(c.lines) > 0
+}
+
 func sharesLine(a, b *cause) bool {
 	for _, l := range b.lines {
 		if a.hasLine(l.File, l.Line) {
@@ -688,7 +720,7 @@ func allocMessage(c *cause) string {
 	if n := len(c.lines); n > 1 {
 		msg += fmt.Sprintf(" (and %d more line%s of %s with the same cause)", n-1, plural(n-1), shortName(c.fn))
 	}
-	if c.inherent {
+	if c.inherent && !c.helper {
 		msg += "; the API returns it"
 	}
 	return msg

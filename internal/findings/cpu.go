@@ -123,10 +123,24 @@ func (d *deriver) hotFunc(fn, file string, line int64) *cause {
 func (c *cause) addPart(b *bench, np part, share float64) {
 	c.cost(b)
 	for _, p := range c.parts {
-		if p.kind == np.kind && (p.kind != partCall || p.callee == np.callee || p.what == np.what) {
-			p.share[b.key] = min(1, p.share[b.key]+share)
-			return
+		if p.kind != np.kind {
+			continue
 		}
+		if p.kind == partCall && p.callee != np.callee && p.what != np.what {
+			// Calls of one kind of work (two readers' ReadByte,
+			// each "reading through an io.Reader") are one part,
+			// named with both callees.
+			kind, _, ok := strings.Cut(p.what, " (")
+			nkind, _, nok := strings.Cut(np.what, " (")
+			if !ok || !nok || kind != nkind {
+				continue
+			}
+			if short := pkgFunc(np.callee); !strings.Contains(p.what, short) {
+				p.what = strings.TrimSuffix(p.what, ")") + ", " + short + ")"
+			}
+		}
+		p.share[b.key] = min(1, p.share[b.key]+share)
+		return
 	}
 	np.share = map[string]float64{b.key: share}
 	c.parts = append(c.parts, &np)
@@ -253,6 +267,18 @@ func (d *deriver) cpuCauses(b *bench) {
 			if d.wholeJob(b, lc) || returnedLookup(l) {
 				// The function is the call: its cost is its callers'
 				// use of it, not a finding at this line.
+				continue
+			}
+			if s := d.computesResult(l, cat); s != nil {
+				// The call computes what the API returns: the
+				// operation itself, the API's cost.
+				c = d.resultCause(l, s)
+				c.cost(b).CPUShare = min(1, c.cost(b).CPUShare+lc.cum)
+				break
+			}
+			if d.fillsSizedMap(l) {
+				// The entries of a map its caller gets, sized:
+				// the decoding itself, no lookup to save.
 				continue
 			}
 			c = d.hotFunc(l.Function, l.File, l.Line)
@@ -562,12 +588,21 @@ func (d *deriver) compose(c *cause) {
 		}
 		return m
 	}
+	// Costliest first; the note that the function is not inlined goes
+	// right after its own code, whose call overhead it is (last when
+	// there is no own-code part).
 	slices.SortStableFunc(c.parts, func(x, y *part) int {
-		if (x.kind == partCall) != (y.kind == partCall) && (x.kind == partNotInlined || y.kind == partNotInlined) {
-			return 0
+		if ni := cmp.Compare(boolInt(x.kind == partNotInlined), boolInt(y.kind == partNotInlined)); ni != 0 {
+			return ni
 		}
 		return int(total(y)*1e6) - int(total(x)*1e6)
 	})
+	if n := len(c.parts); n > 1 && c.parts[n-1].kind == partNotInlined {
+		if i := slices.IndexFunc(c.parts, func(p *part) bool { return p.kind == partOwn }); i >= 0 {
+			ni := c.parts[n-1]
+			c.parts = slices.Insert(c.parts[:n-1], i+1, ni)
+		}
+	}
 	var words []string
 	own := true
 	for _, p := range c.parts {
@@ -633,6 +668,13 @@ func (d *deriver) callsIntoModule() []moduleCall {
 	return held
 }
 
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func abs(x int64) int64 {
 	if x < 0 {
 		return -x
@@ -673,6 +715,10 @@ func calleeWords(callee, cat string) (what, fix string) {
 		// A clock read per operation: caching "its result" is a stale
 		// clock.
 		return "reading the clock (" + short + ")", "read the clock once per operation and pass the time down; where only elapsed time matters, time.Since of one base time (a monotonic read); a coarse clock a ticker updates where its precision is enough"
+	case anyIn(callee, "reflect.Value.SetMapIndex"):
+		// A store that copies its key and value into the map: not a
+		// lookup, and the values it was given are free again after it.
+		return "storing into a map through reflection (" + short + ")", "SetMapIndex copies the key and the value into the map, so one key and one value made once per map (reflect.New before the loop, SetZero between entries) can serve every entry instead of new ones per entry"
 	case anyIn(callee, "reflect.(*MapIter)"):
 		return "iterating a map through reflection (" + short + ")", "reuse one key and one value per map with reflect.Value.SetIterKey and SetIterValue instead of iter.Key() and iter.Value(), which copy every entry out"
 	case short == "sort.Slice" || short == "sort.SliceStable":

@@ -37,8 +37,10 @@
 // cause (a value a method boxes to pass to a call is that method's); when
 // all of them are in one method, they join that method's CPU cause. The
 // cause of a helper joins the cause of the function that called it on
-// most of its allocations. Not findings: appending to a slice
-// parameter (an Append-style API: the caller's buffer grows) and the growth
+// most of its allocations (the benchmarks' own calls count: a function
+// they call directly on most of its allocations joins none). Not
+// findings: appending to a slice parameter (an Append-style API: the
+// caller's buffer grows) and the growth
 // of a bytes.Buffer or strings.Builder being written (the place to act is
 // where the buffer is made). Its CPU share is estimated as (gc + memory
 // share of the benchmark) × the cause's share of allocated bytes and
@@ -73,6 +75,21 @@
 //     is a cause to fix at that caller: call it only when its result is
 //     used, or allocate many at once; the call there carries the cause's
 //     cost, so a shape of code at it gives the advice.
+//   - followed through the module's own calls (internal/site's Result
+//     shapes): a value an unexported function returns is the API's too
+//     when an exported function returns its result, directly or through
+//     functions that return it (shape "result-forwarded"); a module
+//     caller that returns the result or stores it through a pointer
+//     parameter (shape "result-passed" at its call) hands it on, so it
+//     does not make the value its own choice; the allocation at a line
+//     that computes the returned value (shape "result-computed": the
+//     Int a Sub computes into, an entry stored into a map made with its
+//     size and returned) is the result's — for the sized map, neither a
+//     hint nor reuse removes it. A helper's allocation of the value it
+//     returns (result-computed) where no API returns it (newValue
+//     returning reflect.New(t)) is its module caller's choice, a cause to
+//     fix at that caller as for a constructor the module calls; with no
+//     module caller, the compiler's reason decides.
 //   - a value boxed into a map of interface values an exported function
 //     returns or was given (shape "boxed-into-result"), or the local whose
 //     address it returns (shape "returned-address"): the API's too, with
@@ -114,7 +131,19 @@
 // directly, the benchmark is left alone instead (a micro-benchmark of an
 // internal function). A function whose whole job is one library call (the
 // line returns the call's result, its other lines cost under 2%) is no
-// cause for that call: its callers' use of it is. Encoding, compression and crypto are kind "library"
+// cause for that call: its callers' use of it is. A library call that
+// computes the value its function returns, where the API returns that
+// value (a result-computed shape at the line, in an exported function or
+// one an exported function returns the result of: big.Int arithmetic into
+// the Decimal a Sub returns, the store into the sized map a decoder
+// returns), or a strconv call converting the function's own parameter
+// once per call (shape "input-converted"), is the operation itself: a
+// cause in "Costs of the API",
+// never "call it less: cache its result" or "fewer lookups"; it merges
+// only with other costs of the API, never with a cause to fix. Where the
+// value is not the API's, the cause is to fix with the shape's advice:
+// call the function less for the inputs that recur (a memo of a pow10's
+// powers), or a faster path for the inputs that allow one. Encoding, compression and crypto are kind "library"
 // (the library or the format decides); syscalls kind "io". A cost spread
 // over a function's lines is one too (rule "cpu-spread"): calls of which
 // none reaches 8% but which together, at two lines or more, reach 6% (with
