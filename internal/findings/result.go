@@ -43,10 +43,24 @@ func (d *deriver) apiResult(fn string) bool {
 // returns, or its line computes that result (a result-computed shape: the
 // Int a Sub computes into, the entries of a sized map it returns).
 func (d *deriver) resultOfAPI(a *document.Allocation, e document.Escape) bool {
-	if !d.apiResult(a.Function) {
+	if !d.apiResult(a.Function) || d.rewriteAt(a.File, a.Line) {
 		return false
 	}
 	return returned(e) || d.shapeAt("result-computed", a.File, a.Line) != nil
+}
+
+// rewriteAt reports whether a shape at file:line has a mechanical rewrite
+// (perfloop fix's): the value the line computes may be the API's, but a
+// cheaper way to compute it is there (fmt.Sprintf("%d", id) returned is
+// strconv.Itoa(id)), so its cost is a fix, not the API's.
+func (d *deriver) rewriteAt(file string, line int64) bool {
+	for i := range d.doc.Shapes {
+		s := &d.doc.Shapes[i]
+		if s.Rewrite != "" && s.File == file && s.Line == line {
+			return true
+		}
+	}
+	return false
 }
 
 // resultAdvice is the advice for an allocation of what the API returns,
@@ -84,7 +98,7 @@ func (d *deriver) passesResult(c *cause, p string) bool {
 // category's ("call it less: cache its result", "fewer lookups",
 // "convert once").
 func (d *deriver) computesResult(l *document.LineCost, cat string) *document.Shape {
-	if !d.apiResult(l.Function) {
+	if !d.apiResult(l.Function) || d.rewriteAt(l.File, l.Line) {
 		return nil
 	}
 	switch {

@@ -550,3 +550,34 @@ func TestSetMapIndexWords(t *testing.T) {
 		t.Errorf("suggestion %q, want the reuse of the key and value SetMapIndex copies", s)
 	}
 }
+
+// TestResultWithARewrite: the value an exported function returns, made
+// at a line where a mechanical rewrite makes the same value more cheaply
+// (return fmt.Sprintf("%d", id): strconv.Itoa), is a cause to fix, not a
+// cost of the API.
+func TestResultWithARewrite(t *testing.T) {
+	box := site("Label", "l.go", 34, 0.9)
+	box.Escape = &document.Escape{Cause: "interface", Name: "id"}
+	box.Via = "fmt.Sprintf"
+	computed := resultShape("result-computed", "Label", "l.go", 34, "fmt.Sprintf computes the string Label returns")
+	rewrite := document.Shape{Name: "sprintf-simple", File: "l.go", Line: 34, Function: mod + ".Label",
+		Says: `fmt.Sprintf("%d", id) formats one integer`, Advice: "strconv.Itoa(id)", Rewrite: "strconv"}
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		section document.Section
+	}{
+		{"the result, no cheaper way", []any{computed}, document.SectionAPI},
+		{"the result, made more cheaply by a rewrite", []any{computed, rewrite}, document.SectionFix},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), box}, tc.shapes...)), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			if f := fs[0]; f.Section != tc.section {
+				t.Errorf("%s:%d in section %s (%q), want %s", f.File, f.Line, f.Section, f.Suggestion, tc.section)
+			}
+		})
+	}
+}
