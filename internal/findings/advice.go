@@ -16,22 +16,37 @@ import (
 // cause's lines whose mechanisms the cause has is what the code at the
 // line does to cost that: the advice comes from it.
 var explains = map[string][]string{
-	"append-unsized":          {"append", "growslice", "copying"},
-	"map-unsized":             {"map", "maps"},
-	"concat-in-loop":          {"concat", "concatenation", "copying"},
-	"sprintf-simple":          {"fmt", "interface"},
-	"const-compile":           {"regexp", "template"},
-	"regexp-twice":            {"regexp"},
-	"make-invariant":          {"variable-make", "make", "escapes"},
-	"array-through-interface": {"moved-to-heap", "escapes"},
-	"sort-slice":              {"sort", "reflect"},
-	"unbuffered-write":        {"syscall"},
-	"same-call-repeated":      {"repeated-call"},
-	"rlock-read":              {"read-lock"},
-	"map-key-built":           {"maps", "concatenation", "concat", "fmt"},
-	"fields-counted":          {"strings", "bytes"},
-	"readall":                 {"io", "growslice"},
-	"request-copied-twice":    {"net/http", "context"},
+	"append-unsized":           {"append", "growslice", "copying"},
+	"map-unsized":              {"map", "maps"},
+	"concat-in-loop":           {"concat", "concatenation", "copying"},
+	"sprintf-simple":           {"fmt", "interface"},
+	"const-compile":            {"regexp", "template"},
+	"regexp-twice":             {"regexp"},
+	"make-invariant":           {"variable-make", "make", "escapes"},
+	"array-through-interface":  {"moved-to-heap", "escapes"},
+	"sort-slice":               {"sort", "reflect"},
+	"unbuffered-write":         {"syscall"},
+	"same-call-repeated":       {"repeated-call"},
+	"rlock-read":               {"read-lock"},
+	"map-key-built":            {"maps", "concatenation", "concat", "fmt"},
+	"fields-counted":           {"strings", "bytes"},
+	"readall":                  {"io", "growslice"},
+	"request-copied-twice":     {"net/http", "context"},
+	"sprintf-any":              {"fmt", "interface"},
+	"method-by-name":           {"reflect", "strings"},
+	"reflect-map-index":        {"reflect", "interface"},
+	"reflect-call":             {"reflect"},
+	"search-func-value":        {"sort"},
+	"moved-pair":               {"moved-to-heap"},
+	"sprintf-quote":            {"fmt", "interface"},
+	"map-copied":               {"map", "maps", "escapes"},
+	"append-arena":             {"append", "growslice"},
+	"built-unless-used":        {"escapes", "moved-to-heap", "return"},
+	"math-const":               {"math"},
+	"result-computed":          {"other"},
+	"input-converted":          {"strconv", "internal/strconv"},
+	"reflect-slice-bytes":      {"reflect"},
+	"reflect-interface-assert": {"reflect"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,
 	// perfsprint's for its check.
@@ -153,7 +168,13 @@ func SiteAdvice(doc *document.Report, a *document.Allocation) (advice string, ge
 	if a.Escape != nil {
 		e = *a.Escape
 	}
-	inherent := inherent(a, e, doc.Module)
+	d := &deriver{doc: doc}
+	inherent := inherent(a, e, doc.Module) || d.resultOfAPI(a, e)
+	if inherent {
+		if adv, _ := d.resultAdvice(a); adv != "" {
+			return adv, false
+		}
+	}
 	c := &cause{}
 	c.siteMechs(a, e)
 	for _, s := range shapesAt(doc)[where(a.File, a.Line)] {

@@ -361,3 +361,150 @@ func TestBoxedIntoResult(t *testing.T) {
 		t.Errorf("without the shape: %v, want a cause to fix", fs)
 	}
 }
+
+// TestAdviceFromReflection: the shapes of reflection, of fmt on an
+// interface value and of a search through a comparator func value explain
+// the CPU their lines spend in reflect, fmt and sort,
+// so the cause takes their advice (a type switch, a check of NumMethod, a
+// type assertion to the map, a direct call) over the category's generic
+// words; a shape of another mechanism does not.
+func TestAdviceFromReflection(t *testing.T) {
+	for _, tc := range []struct {
+		shape, callee, cat string
+		want               string // the shape the finding takes, "" for generic
+	}{
+		{"sprintf-any", "fmt.Sprintf", "fmt", "sprintf-any"},
+		{"method-by-name", "reflect.Value.MethodByName", "reflect", "method-by-name"},
+		{"method-by-name", "strings.Title", "strings", "method-by-name"},
+		{"reflect-map-index", "reflect.Value.MapIndex", "reflect", "reflect-map-index"},
+		{"reflect-call", "reflect.Value.Call", "reflect", "reflect-call"},
+		{"reflect-call", "fmt.Sprintf", "fmt", ""},
+		{"search-func-value", "sort.Search", "sort", "search-func-value"},
+		{"search-func-value", "strings.Index", "strings", ""},
+		{"sprintf-quote", "fmt.Sprintf", "strings", "sprintf-quote"},
+		{"map-copied", "runtime.mapassign_faststr", "maps", "map-copied"},
+		{"map-copied", "sort.Strings", "sort", ""},
+	} {
+		t.Run(tc.shape+" "+tc.callee, func(t *testing.T) {
+			d := doc(benchmark("BenchmarkRender", 2e-6, 0, 0))
+			d.Lines = []document.LineCost{{Benchmark: "BenchmarkRender", Package: mod, Function: mod + ".eval", File: "eval.go", Line: 42,
+				Callee: tc.callee, Category: document.Category(tc.cat), Self: 0.3, Cum: 0.3}}
+			d.Shapes = []document.Shape{{Name: tc.shape, File: "eval.go", Line: 42, Says: "what the code does", Advice: "the fix"}}
+			fs, _ := Derive(d, Options{})
+			if len(fs) != 1 {
+				t.Fatalf("%d findings, want 1", len(fs))
+			}
+			if f := fs[0]; f.Shape != tc.want || f.Generic != (tc.want == "") {
+				t.Errorf("shape %q, generic %v; want %q", f.Shape, f.Generic, tc.want)
+			}
+		})
+	}
+}
+
+// TestAdviceForLocalsMovedTogether: locals of one type each moved to the
+// heap (moved-pair) explain the allocations at their lines: the cause
+// takes the advice to allocate them together.
+func TestAdviceForLocalsMovedTogether(t *testing.T) {
+	d := doc(benchmark("BenchmarkClone", 200e-9, 3, 64))
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkClone", Package: mod, Category: "gc", Share: 0.3}}
+	site := func(line int64, name string) document.Allocation {
+		return document.Allocation{Benchmark: "BenchmarkClone", Package: mod, Function: mod + ".(*Tree).Clone", File: "t.go", Line: line,
+			BytesShare: 0.5, ObjectsShare: 0.5, AllocsPerOp: 1, BytesPerOp: 24,
+			Escape: &document.Escape{Cause: "moved-to-heap", Name: name, Reason: name + " is moved to the heap because its address escapes"}}
+	}
+	d.Allocations = []document.Allocation{site(630, "cow1"), site(630, "cow2")}
+	d.Shapes = []document.Shape{{Name: "moved-pair", File: "t.go", Line: 630, Says: "cow1 and cow2 are each moved to the heap", Advice: "allocate them together"}}
+	fs, _ := Derive(d, Options{})
+	if len(fs) != 1 || fs[0].Shape != "moved-pair" || fs[0].Generic {
+		t.Fatalf("findings %v: want one, with the moved-pair advice", fs)
+	}
+}
+
+// TestAdviceForACopiedMap: a map made and filled by copying another one
+// (map-copied) explains the allocation of the copy, which escapes with the
+// value it is stored in.
+func TestAdviceForACopiedMap(t *testing.T) {
+	d := doc(benchmark("BenchmarkDup", 300e-9, 3, 448))
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkDup", Package: mod, Category: "gc", Share: 0.3}}
+	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkDup", Package: mod, Function: mod + ".(*Entry).Dup", File: "entry.go", Line: 84,
+		BytesShare: 0.9, ObjectsShare: 0.9, AllocsPerOp: 3, BytesPerOp: 448,
+		Escape: &document.Escape{Cause: "escapes", Name: "make(Fields, len(entry.Data))", Reason: "make(Fields, len(entry.Data)) escapes to the heap: Entry{...} (struct literal element)"}}}
+	d.Shapes = []document.Shape{{Name: "map-copied", File: "entry.go", Line: 84, Says: "data is a copy of entry.Data", Advice: "avoid the copy where it is only read"}}
+	fs, _ := Derive(d, Options{})
+	if len(fs) != 1 || fs[0].Shape != "map-copied" || fs[0].Generic {
+		t.Fatalf("findings %v: want one, with the map-copied advice", fs)
+	}
+}
+
+// TestAdviceForAnArena: a slice grown by append whose elements are handed
+// out by address (append-arena) explains its growth: the advice is chunks
+// that never move, not a size hint.
+func TestAdviceForAnArena(t *testing.T) {
+	d := doc(benchmark("BenchmarkParse", 90e-3, 20, 28<<20))
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkParse", Package: mod, Category: "gc", Share: 0.3}}
+	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkParse", Package: mod, Function: mod + ".(*cache).getValue", File: "parser.go", Line: 67,
+		Alloc: "runtime.growslice", BytesShare: 0.9, ObjectsShare: 0.5, AllocsPerOp: 20, BytesPerOp: 28 << 20,
+		Escape: &document.Escape{Cause: "append", Name: "c.vs", Reason: "append to c.vs grows it"}}}
+	d.Shapes = []document.Shape{{Name: "append-arena", File: "parser.go", Line: 67, Says: "c.vs grows by append while the function hands out its elements by address", Advice: "fixed-size chunks that never move"}}
+	fs, _ := Derive(d, Options{})
+	if len(fs) != 1 || fs[0].Shape != "append-arena" || fs[0].Generic {
+		t.Fatalf("findings %v: want one, with the append-arena advice", fs)
+	}
+}
+
+// TestStoredInTheResult: a value the compiler moves to the heap because
+// it is stored in what the function returns (a node's children slice),
+// which then escapes through a call, outlives the call by design: the
+// advice says so instead of "make the call concrete".
+func TestStoredInTheResult(t *testing.T) {
+	site := func(flow []string) document.Allocation {
+		return document.Allocation{Benchmark: "BenchmarkParse", Package: mod, Function: mod + ".(*Parser).led", File: "parser.go", Line: 227,
+			BytesShare: 0.6, ObjectsShare: 0.6, AllocsPerOp: 49, BytesPerOp: 4700,
+			Escape: &document.Escape{Cause: "escapes", Sink: "call", Name: "[]ASTNode{...}", Flow: flow,
+				Reason: "[]ASTNode{...} escapes to the heap: append(expressions, expression) (call parameter)"}}
+	}
+	for _, tc := range []struct {
+		name      string
+		flow      []string
+		want, not string
+	}{
+		{"stored in the result", []string{"flow: ~r0 ← &{storage for []ASTNode{...}}:", "  from []ASTNode{...} (spill) at parser.go:227:24",
+			"  from ASTNode{...} (struct literal element) at parser.go:225:18", "  from return ASTNode{...}, err (return) at parser.go:225:4",
+			"flow: {heap} ← expression:", "  from append(expressions, expression) (call parameter) at parser.go:423:23"}, "inherent to that representation", "make the call concrete"},
+		{"passed to a call", []string{"flow: {heap} ← &{storage for []ASTNode{...}}:", "  from sink(x) (call parameter) at parser.go:228:6"}, "make the call concrete", "inherent"},
+		// The result itself, returned to the module's caller: not this
+		// rule's (the allocation is what the function makes).
+		{"the result itself", []string{"flow: ~r0 ← &{storage for &visitor{...}}:", "  from &visitor{...} (spill) at eval.go:56:9", "  from return &visitor{...} (return) at eval.go:56:2"}, "keep the value from outliving the call", "inherent"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := doc(benchmark("BenchmarkParse", 20e-6, 49, 4700))
+			d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkParse", Package: mod, Category: "gc", Share: 0.3}}
+			a := site(tc.flow)
+			if tc.name == "the result itself" {
+				a.Escape.Sink = "return"
+			}
+			d.Allocations = []document.Allocation{a}
+			fs, _ := Derive(d, Options{})
+			if len(fs) != 1 || !strings.Contains(fs[0].Suggestion, tc.want) || strings.Contains(fs[0].Suggestion, tc.not) {
+				t.Fatalf("findings %v: want one whose advice says %q, not %q", fs, tc.want, tc.not)
+			}
+		})
+	}
+}
+
+// TestAdviceAtTheModulesCall: a constructor's allocation that the
+// module's own code makes (a renderer built with its parent, used only
+// under a flag) takes the advice of the shape at that call: the call
+// carries the cause's whole cost.
+func TestAdviceAtTheModulesCall(t *testing.T) {
+	sr := escapesByResult(site("NewSmartypantsRenderer", "smartypants.go", 388, 0.5))
+	sr.Parent, sr.ParentFile, sr.ParentLine = mod+".NewHTMLRenderer", "html.go", 147
+	d := specDoc([]any{bx(), gc(0.6), sr})
+	d.Shapes = []document.Shape{{Name: "built-unless-used", File: "html.go", Line: 147, Function: mod + ".NewHTMLRenderer",
+		Says:   "sr is built by NewSmartypantsRenderer(params.Flags) with every value, but read only when r.Flags&Smartypants != 0",
+		Advice: "build it only when r.Flags&Smartypants != 0"}}
+	fs, _ := Derive(d, Options{})
+	if len(fs) == 0 || fs[0].Shape != "built-unless-used" || fs[0].Generic {
+		t.Fatalf("findings %v: want the built-unless-used advice at the module's call", fs)
+	}
+}

@@ -49,19 +49,30 @@ func (d *deriver) allocCauses(b *bench) {
 		// one path (a node, its items, its children) are one cost.
 		group := "allocations"
 		owner := outer(document.PlainFunc(a.Function))
-		if r := receiver(owner); r != "" && (e.Cause == "interface" || e.Cause == "concat") {
+		if r := receiver(owner); r != "" && (e.Cause == "interface" || e.Cause == "concat") && returned(e) {
 			// The methods of one type boxing or concatenating what they
-			// return are one way of building output: one cause.
+			// return are one way of building output: one cause. A value
+			// boxed to pass to a call is its method's allocation.
 			owner, group = r, string(e.Cause)
 		}
 		c := d.find(document.KindAlloc, owner, group)
 		if c == nil {
 			c = d.newCause(document.KindAlloc, group, owner, a.File, a.Line)
 			c.rule = document.RuleAllocSite
-			c.inherent = inherent(a, e, d.module) || d.returnsAddress(a)
+			c.inherent = inherent(a, e, d.module) || d.returnsAddress(a) || d.resultOfAPI(a, e)
+			if c.inherent {
+				if adv, s := d.resultAdvice(a); adv != "" {
+					c.suggestion, c.shape = adv, s
+				}
+			}
 			if d.boxedIntoResult(a) {
 				c.inherent = true
 				c.suggestion = "the map of interface values the API returns or takes boxes every value stored into it: the API-level alternative is a typed result (a struct, or a map of the concrete type) or a callback per field"
+			}
+			if !c.inherent && d.helperResult(a, e) {
+				// A helper's result: its module caller's choice
+				// (see below), when it has one.
+				c.inherent, c.helper = true, true
 			}
 			if c.inherent && !grows(a, e) {
 				// What the API forces: a section of its own, never
@@ -77,12 +88,14 @@ func (d *deriver) allocCauses(b *bench) {
 		if inside {
 			c.markInside(a.File, a.Line)
 		}
+		if c.parents == nil {
+			c.parents = map[string]float64{}
+		}
+		// "" is the benchmarks' own calls: a function they call
+		// directly on most of its allocations joins no caller's cause.
+		c.parents[outer(document.PlainFunc(a.Parent))] += a.BytesShare + a.ObjectsShare
 		if a.Parent != "" {
-			if c.parents == nil {
-				c.parents = map[string]float64{}
-			}
 			parent := outer(document.PlainFunc(a.Parent))
-			c.parents[parent] += a.BytesShare + a.ObjectsShare
 			if a.ParentLine > 0 && c.parentAt[parent].Line == 0 {
 				if c.parentAt == nil {
 					c.parentAt = map[string]document.Location{}
@@ -104,6 +117,9 @@ func (d *deriver) allocCauses(b *bench) {
 		}
 		if c.suggestion == "" {
 			c.suggestion, c.generic = allocFix(a, e, c.inherent), !c.inherent
+			if c.helper {
+				c.helperFix = allocFix(a, e, false)
+			}
 		}
 		c.siteMechs(a, e)
 	}
@@ -121,7 +137,22 @@ func (d *deriver) allocCauses(b *bench) {
 			c.suggestion = fmt.Sprintf("%s returns what it allocates, but the module's own %s calls it: the fix is there — call it only when its result is used, or allocate many at once in a chunk the caller owns", shortName(c.fn), shortName(caller))
 			if at := c.parentAt[caller]; at.Line > 0 {
 				c.addLine(at.File, at.Line, at.Function, "calls "+shortName(c.fn)+": where the fix is")
+				// The call makes all of it: the code there explains
+				// the cost (see advise).
+				total := 0.0
+				for k, v := range c.lineShare {
+					if k != where(at.File, at.Line) {
+						total += v
+					}
+				}
+				c.weigh(at.File, at.Line, total-c.lineShare[where(at.File, at.Line)])
 			}
+		} else if c.helper {
+			// An unexported helper no module function calls on most
+			// of its allocations: its own cause, as the compiler's
+			// reason says.
+			c.section, c.inherent, c.helper = document.SectionFix, false, false
+			c.suggestion, c.generic = c.helperFix, true
 		}
 	}
 	// The CPU profile's allocation time under the cause's lines, when it
@@ -174,6 +205,18 @@ func (d *deriver) boxedIntoResult(a *document.Allocation) bool {
 	return false
 }
 
+// intoResult reports whether the compiler's flow stores the allocation in
+// the function's result first (~r0 ← &{storage for …}) and the result
+// then escapes through something other than the return (an append, a
+// call): the value is part of what the function builds and hands on.
+func intoResult(e document.Escape) bool {
+	if len(e.Flow) == 0 || e.Sink == "return" {
+		return false
+	}
+	head, ok := strings.CutPrefix(e.Flow[0], "flow: ~")
+	return ok && len(head) > 1 && (head[0] == 'r' || head[0] == 'R') && strings.Contains(head, "← &{storage for ")
+}
+
 // grows reports whether the site allocates by growing a slice (an
 // append): more than the one value a function's result needs.
 func grows(a *document.Allocation, e document.Escape) bool {
@@ -182,14 +225,20 @@ func grows(a *document.Allocation, e document.Escape) bool {
 
 // moduleCaller returns the module function, other than the cause's own and
 // the benchmarks' code, that calls the cause's function on most of its
-// allocations, or "".
+// allocations, or "" (also when the benchmarks' own calls make at least as
+// many).
 func (d *deriver) moduleCaller(c *cause) string {
 	best, share := "", 0.0
 	for p, v := range c.parents {
-		if p == c.fn || !d.isModule(p) || d.testFunc(p) || v < share || v == share && p > best {
+		if p == c.fn || !d.isModule(p) || d.testFunc(p) || d.passesResult(c, p) || v < share || v == share && p > best {
 			continue
 		}
 		best, share = p, v
+	}
+	if best != "" && c.parents[""] >= share {
+		// The benchmarks' own calls make most of its allocations: the
+		// user's call, not the module's choice.
+		return ""
 	}
 	return best
 }
@@ -388,6 +437,8 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 	switch e.Cause {
 	case "moved-to-heap", "escapes":
 		switch {
+		case intoResult(e):
+			return "the value is stored in what the function returns, so it outlives the call by design: inherent to that representation; only a result holding it by value (fixed fields, or an array of a known size) avoids the separate allocation"
 		case e.Sink == "closure":
 			return "avoid capturing by reference: pass the value to the func literal as an argument, or use a method on a struct"
 		case e.Sink == "call" && writeMethod(e.Into):

@@ -1,7 +1,9 @@
 package findings
 
 import (
+	"cmp"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -126,6 +128,9 @@ func (d *deriver) benchmarkVerdicts() {
 			c.message = fmt.Sprintf("%s: %s", b.name(), why)
 			c.suggestion = brokenFix(rule)
 			c.addEvidence(why)
+			// The mistakes lint found in its code are what to fix: their
+			// fixes, at their lines, say more than the symptom's.
+			var fixes []string
 			for _, i := range lints {
 				l := d.doc.Lint[i]
 				used[i] = true
@@ -133,7 +138,14 @@ func (d *deriver) benchmarkVerdicts() {
 				if c.file == "" {
 					c.file, c.line = l.File, int64(l.Line)
 				}
+				c.addLine(l.File, int64(l.Line), "", l.Message)
+				if l.Fix != "" && !slices.Contains(fixes, l.Fix) {
+					fixes = append(fixes, l.Fix)
+				}
 				c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s: %s", l.Analyzer, where(l.File, int64(l.Line)), l.Message))
+			}
+			if len(fixes) > 0 {
+				c.suggestion = strings.Join(fixes, "; ")
 			}
 			d.causes = append(d.causes, c)
 			continue
@@ -152,6 +164,70 @@ func (d *deriver) benchmarkVerdicts() {
 		}
 	}
 	d.linted(used)
+	d.sameMistake()
+}
+
+// sameMistake joins the benchmarks one rule finds broken the same way —
+// the same measured symptom, or the same lint message, with the same fix
+// — into one cause: one mistake made in several benchmarks is one finding
+// that names each benchmark and each line. Skips stay one cause per line:
+// each misses its own data.
+func (d *deriver) sameMistake() {
+	byKey := map[string]*cause{}
+	gone := map[*cause]bool{}
+	for _, c := range d.causes {
+		if c.kind != document.KindBroken || c.section != document.SectionBroken || c.rule == document.RuleBrokenSkip {
+			continue
+		}
+		key := string(c.rule) + "\x00" + c.suggestion
+		into := byKey[key]
+		if into == nil {
+			byKey[key] = c
+			continue
+		}
+		joinBroken(into, c)
+		gone[c] = true
+	}
+	out := d.causes[:0]
+	for _, c := range d.causes {
+		if !gone[c] {
+			out = append(out, c)
+		}
+	}
+	d.causes = out
+}
+
+// goLine is a line a message names: " (x_test.go:12)".
+var goLine = regexp.MustCompile(` \([^()]*\.go:[0-9]+\)`)
+
+// joinBroken adds from's benchmarks, lines and evidence to into: the
+// names of both before the one text when they say the same, each its own
+// text otherwise.
+func joinBroken(into, from *cause) {
+	if into.file == "" && from.file != "" {
+		into.file, into.line = from.file, from.line
+	} else if from.file != "" {
+		into.addLine(from.file, from.line, from.fn, from.message)
+	}
+	for _, l := range from.lines {
+		into.addLine(l.File, l.Line, l.Function, l.Note)
+	}
+	for k, cs := range from.costs {
+		if into.costs[k] == nil {
+			into.costs[k], into.benches[k] = cs, from.benches[k]
+		}
+	}
+	for _, e := range from.evidence {
+		into.addEvidence(e)
+	}
+	names, why, ok := strings.Cut(into.message, ": ")
+	fromNames, fromWhy, fromOK := strings.Cut(from.message, ": ")
+	if ok && fromOK && goLine.ReplaceAllString(why, "") == goLine.ReplaceAllString(fromWhy, "") {
+		// The same words about other lines: the lines are related.
+		into.message = names + ", " + fromNames + ": " + why
+		return
+	}
+	into.message += "; " + from.message
 }
 
 // broken says why a benchmark measures nothing useful, and the rule, or
@@ -372,7 +448,7 @@ func (d *deriver) merge() {
 		if p == "" || p == c.fn {
 			continue
 		}
-		if into := byParent[p]; into != nil && into != c && !gone[into] {
+		if into := byParent[p]; into != nil && into != c && !gone[into] && into.section == c.section {
 			absorb(into, c)
 			gone[c] = true
 		}
@@ -382,7 +458,18 @@ func (d *deriver) merge() {
 			continue
 		}
 		for _, a := range d.causes {
-			if a.kind != document.KindAlloc || gone[a] || !(sharesLine(a, c) || a.fn == c.fn) {
+			if a.kind != document.KindAlloc || gone[a] || !(sharesLine(a, c) || allocFunc(a) == c.fn) {
+				continue
+			}
+			if a.section != c.section {
+				// Only a CPU cause wholly at an API cost's lines and
+				// in the runtime is that cost's: the time of making
+				// the value the API returns (string(b)'s copy).
+				if a.section == document.SectionAPI && linesWithin(c, a) && runtimeOnly(c) {
+					absorb(a, c)
+					gone[c] = true
+					break
+				}
 				continue
 			}
 			into, from := a, c
@@ -393,6 +480,45 @@ func (d *deriver) merge() {
 			gone[from] = true
 			if from == c {
 				break
+			}
+		}
+	}
+	// One cause per function: the small calls of a function around its
+	// library or I/O call (each below CPUMin, a cost only together) are
+	// that cause's other lines, not a finding of their own.
+	for _, c := range d.causes {
+		if c.kind != document.KindCPU || c.group != "function" || gone[c] || !onlySpread(c) {
+			continue
+		}
+		for _, lib := range d.causes {
+			if lib.kind != document.KindLibrary && lib.kind != document.KindIO || gone[lib] || outer(document.PlainFunc(lib.fn)) != c.fn {
+				continue
+			}
+			msg := lib.message
+			_, top := c.impact()
+			absorb(lib, c)
+			lib.message = msg
+			if top != nil {
+				lib.message += fmt.Sprintf("; its other calls cost %s of %s's CPU: %s", pct(c.costs[top.key].CPUShare), top.name(), strings.TrimPrefix(c.message, shortName(c.fn)+": "))
+			}
+			gone[c] = true
+			break
+		}
+	}
+	// One cause per lock: its lines, and the benchmarks that contend for
+	// it, are the lock's cause. A CPU cause of the same function measured
+	// elsewhere too (a clock read in a cache's Get, timed without
+	// contention) keeps its other lines and benchmarks.
+	for _, c := range d.causes {
+		if c.kind != document.KindContention || gone[c] {
+			continue
+		}
+		for _, o := range d.causes {
+			if o.kind != document.KindCPU || o.group != "function" || gone[o] || o.fn != outer(document.PlainFunc(c.fn)) || within(o, c) {
+				continue
+			}
+			if d.leaveLock(o, c) {
+				gone[o] = true
 			}
 		}
 	}
@@ -423,6 +549,78 @@ func (d *deriver) merge() {
 	d.causes = out
 }
 
+// allocFunc is the function an allocation cause's sites are in: its own
+// function, or the one method all its sites are in when it is a type's
+// boxing or concatenation sites grouped as one cause (see allocCauses):
+// a method's CPU and the value it boxes are one cause of that method.
+func allocFunc(a *cause) string {
+	fn := ""
+	for _, l := range a.lines {
+		f := outer(document.PlainFunc(l.Function))
+		if fn != "" && f != fn {
+			return a.fn
+		}
+		fn = f
+	}
+	return cmp.Or(fn, a.fn)
+}
+
+// onlySpread reports whether a function's CPU cause is only calls that
+// cost SpreadMin together, none CPUMin alone, with no more of its own
+// code than OwnCodeMin (which alone would be no cause).
+func onlySpread(c *cause) bool {
+	spread := false
+	for _, p := range c.parts {
+		switch p.kind {
+		case partSpread:
+			spread = true
+		case partOwn:
+			for _, v := range p.share {
+				if v >= c.t.OwnCodeMin {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return spread
+}
+
+// leaveLock takes lock cause c's lines and benchmarks out of o, a CPU
+// cause of the same function, and composes o again from what is left; it
+// reports whether nothing is.
+func (d *deriver) leaveLock(o, c *cause) bool {
+	lines := o.lines[:0]
+	for _, l := range o.lines {
+		if c.hasLine(l.File, l.Line) {
+			delete(o.lineShare, where(l.File, l.Line))
+			continue
+		}
+		lines = append(lines, l)
+	}
+	o.lines = lines
+	for k := range c.costs {
+		delete(o.costs, k)
+		delete(o.benches, k)
+		for _, p := range o.parts {
+			delete(p.share, k)
+		}
+	}
+	parts := o.parts[:0]
+	for _, p := range o.parts {
+		if len(p.share) > 0 || p.kind == partNotInlined {
+			parts = append(parts, p)
+		}
+	}
+	o.parts = parts
+	if len(o.costs) == 0 || len(o.lines) == 0 {
+		return true
+	}
+	d.compose(o)
+	return false
+}
+
 // within reports whether every benchmark o costs is one c costs: the work
 // inside a lock, measured in the benchmarks that contend for it.
 func within(o, c *cause) bool {
@@ -435,6 +633,27 @@ func within(o, c *cause) bool {
 }
 
 func ai(c *cause) float64 { v, _ := c.impact(); return v }
+
+// runtimeOnly reports whether a CPU cause's parts are all calls into the
+// runtime (a conversion's copy, a concatenation).
+func runtimeOnly(c *cause) bool {
+	for _, p := range c.parts {
+		if p.kind != partCall || !strings.HasPrefix(p.callee, "runtime.") {
+			return false
+		}
+	}
+	return len(c.parts) > 0
+}
+
+// linesWithin reports whether every line of c is one of a's.
+func linesWithin(c, a *cause) bool {
+	for _, l := range c.lines {
+		if !a.hasLine(l.File, l.Line) {
+			return false
+		}
+	}
+	return len(c.lines) > 0
+}
 
 func sharesLine(a, b *cause) bool {
 	for _, l := range b.lines {
@@ -501,7 +720,7 @@ func allocMessage(c *cause) string {
 	if n := len(c.lines); n > 1 {
 		msg += fmt.Sprintf(" (and %d more line%s of %s with the same cause)", n-1, plural(n-1), shortName(c.fn))
 	}
-	if c.inherent {
+	if c.inherent && !c.helper {
 		msg += "; the API returns it"
 	}
 	return msg

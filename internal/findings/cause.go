@@ -33,6 +33,11 @@ type cause struct {
 	generic  bool
 	evidence []string
 	inherent bool
+	// helper marks an unexported function's allocation of the value it
+	// returns (see helperResult); helperFix is the advice of the
+	// compiler's reason, kept for when no module caller takes it.
+	helper    bool
+	helperFix string
 	// lowOnly bounds the severity ("low" for a function's own algorithm).
 	lowOnly bool
 	// parts are a function's CPU components (see finishCPU);

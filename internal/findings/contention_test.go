@@ -325,3 +325,62 @@ func TestOneCausePerLock(t *testing.T) {
 		})
 	}
 }
+
+// TestLockLinesAreTheLocks: a function with a contended lock and a cost
+// of its own (time.Now in a cache's Get, measured in a serial benchmark)
+// is two causes: the lock, named at its RLock with the benchmarks that
+// contend for it, and the function's CPU without the lock's lines and
+// without those benchmarks, worded and advised for its own cost.
+func TestLockLinesAreTheLocks(t *testing.T) {
+	get := mod + ".(*Store).Get"
+	par := benchmark("BenchmarkStoreGetParallel", 30e-9, 0, 0)
+	par.Parallel = true
+	serial := benchmark("BenchmarkStoreGetExpiring", 60e-9, 0, 0)
+	d := doc(par, serial)
+	d.Scaling = []document.Scaling{{
+		Benchmark: "BenchmarkStoreGetParallel", Package: mod, Parameter: "cpu", Growth: "negative",
+		CPU: []int{1, 2}, NsPerOp: []float64{12, 29.7}, Efficiencies: []float64{1, 0.2}, Efficiency: 0.2, CoresUsed: 1.9,
+		Locks: []document.LockSite{{File: "store.go", Line: 27, Function: get, Op: "s.mu.RLock", Profile: "cpu",
+			HeldTo: 29, CPUInside: 0.2, LockCPU: 0.5, Source: "s.mu.RLock()"}},
+		Growing: []document.LineGrowth{{File: "store.go", Line: 29, Function: get, NsPerOp1: 4, NsPerOpN: 25,
+			Samples1: 80, SamplesN: 500, Mechanism: "reader-count", Source: "s.mu.RUnlock()"}},
+	}}
+	line := func(b string, n int64, callee, cat string, v float64) document.LineCost {
+		return document.LineCost{Benchmark: b, Package: mod, Function: get, File: "store.go", Line: n, Callee: callee, Category: document.Category(cat), Self: v, Cum: v}
+	}
+	d.Lines = []document.LineCost{
+		line("BenchmarkStoreGetParallel", 27, "", "application", 0.3),
+		line("BenchmarkStoreGetParallel", 29, "", "application", 0.2),
+		line("BenchmarkStoreGetParallel", 28, "runtime.mapaccess2_faststr", "maps", 0.2),
+		line("BenchmarkStoreGetExpiring", 31, "time.Now", "other", 0.6),
+		line("BenchmarkStoreGetExpiring", 27, "", "application", 0.05),
+		line("BenchmarkStoreGetExpiring", 29, "", "application", 0.04),
+	}
+	fs, _ := Derive(d, Options{})
+	var cpu, lock *document.Finding
+	for i := range fs {
+		switch fs[i].Kind {
+		case document.KindCPU:
+			cpu = &fs[i]
+		case document.KindContention:
+			lock = &fs[i]
+		}
+	}
+	if lock == nil || lock.Line != 27 {
+		t.Fatalf("no contention finding at the RLock: %v", kinds(fs))
+	}
+	if cpu == nil {
+		t.Fatalf("no CPU finding for Get's clock read: %v", kinds(fs))
+	}
+	if !strings.HasPrefix(cpu.Message, "(*Store).Get: reading the clock (time.Now)") || !strings.Contains(cpu.Suggestion, "time.Since") {
+		t.Errorf("CPU finding %q, advice %q: want the clock read first, and its advice", cpu.Message, cpu.Suggestion)
+	}
+	if slices.Contains(cpu.Benchmarks, "BenchmarkStoreGetParallel") {
+		t.Errorf("CPU finding costs %v: the contended benchmark is the lock's", cpu.Benchmarks)
+	}
+	for _, l := range append(lines(cpu), cpu.Line) {
+		if l == 27 || l == 29 {
+			t.Errorf("CPU finding at %d with lines %v: the lock's lines 27 and 29 are the lock's", cpu.Line, lines(cpu))
+		}
+	}
+}

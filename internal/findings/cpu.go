@@ -62,7 +62,7 @@ var drivers = []string{"path/filepath.WalkDir", "path/filepath.Walk", "io/fs.Wal
 func isDriver(callee string) bool { return slices.Contains(drivers, callee) }
 
 // stackWalks are callees whose cost is walking the goroutine's stack.
-var stackWalks = []string{"runtime.Callers", "runtime.CallersFrames", "runtime.Caller", "runtime.(*Frames).Next", "runtime.FuncForPC", "runtime/debug.Stack"}
+var stackWalks = []string{"runtime.Callers", "runtime.callers", "runtime.CallersFrames", "runtime.Caller", "runtime.(*Frames).Next", "runtime.FuncForPC", "runtime/debug.Stack"}
 
 // lineCat is one module line's cost in one category, summed over the
 // callees the profile names for it (a tail-calling assembly routine shows
@@ -123,10 +123,24 @@ func (d *deriver) hotFunc(fn, file string, line int64) *cause {
 func (c *cause) addPart(b *bench, np part, share float64) {
 	c.cost(b)
 	for _, p := range c.parts {
-		if p.kind == np.kind && (p.kind != partCall || p.callee == np.callee || p.what == np.what) {
-			p.share[b.key] = min(1, p.share[b.key]+share)
-			return
+		if p.kind != np.kind {
+			continue
 		}
+		if p.kind == partCall && p.callee != np.callee && p.what != np.what {
+			// Calls of one kind of work (two readers' ReadByte,
+			// each "reading through an io.Reader") are one part,
+			// named with both callees.
+			kind, _, ok := strings.Cut(p.what, " (")
+			nkind, _, nok := strings.Cut(np.what, " (")
+			if !ok || !nok || kind != nkind {
+				continue
+			}
+			if short := pkgFunc(np.callee); !strings.Contains(p.what, short) {
+				p.what = strings.TrimSuffix(p.what, ")") + ", " + short + ")"
+			}
+		}
+		p.share[b.key] = min(1, p.share[b.key]+share)
+		return
 	}
 	np.share = map[string]float64{b.key: share}
 	c.parts = append(c.parts, &np)
@@ -198,6 +212,12 @@ func (d *deriver) cpuCauses(b *bench) {
 			// that allocates) is still that call's cost.
 			cat = calleeCategory(l.Callee)
 		}
+		if cc := calleeCategory(l.Callee); spreadKinds[cc] == document.KindLibrary {
+			// An encoder, a compressor or a hash is its library's
+			// cost, whatever its time below is spent on (encoding/json
+			// sorts a map's keys): the library or the format decides.
+			cat = cc
+		}
 		switch {
 		case l.Callee == "":
 			continue // a line's own code: see ownCode
@@ -238,9 +258,27 @@ func (d *deriver) cpuCauses(b *bench) {
 				d.byCallee[cat+" "+callee] = c
 			}
 		default:
+			if d.isModule(document.PlainFunc(l.Callee)) && !d.testFunc(l.Callee) {
+				// A call into the module's own code is the callee's
+				// cost: see callsIntoModule.
+				d.moduleCalls = append(d.moduleCalls, moduleCall{b, lc})
+				continue
+			}
 			if d.wholeJob(b, lc) || returnedLookup(l) {
 				// The function is the call: its cost is its callers'
 				// use of it, not a finding at this line.
+				continue
+			}
+			if s := d.computesResult(l, cat); s != nil {
+				// The call computes what the API returns: the
+				// operation itself, the API's cost.
+				c = d.resultCause(l, s)
+				c.cost(b).CPUShare = min(1, c.cost(b).CPUShare+lc.cum)
+				break
+			}
+			if d.fillsSizedMap(l) {
+				// The entries of a map its caller gets, sized:
+				// the decoding itself, no lookup to save.
 				continue
 			}
 			c = d.hotFunc(l.Function, l.File, l.Line)
@@ -522,62 +560,119 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 // severity).
 func (d *deriver) finishCPU() {
 	defer d.dropEmpty()
+	held := d.callsIntoModule()
+	defer func() {
+		for _, mc := range held {
+			c := d.find(document.KindCPU, outer(document.PlainFunc(mc.lc.first.Callee)), "function")
+			cs := c.cost(mc.b)
+			cs.CPUShare = max(cs.CPUShare, mc.lc.cum)
+		}
+	}()
 	for _, c := range d.causes {
 		if c.kind != document.KindCPU || c.group != "function" || len(c.parts) == 0 {
 			continue
 		}
-		total := func(p *part) float64 {
-			m := 0.0
-			for _, v := range p.share {
-				m = max(m, v)
-			}
-			return m
+		d.compose(c)
+	}
+}
+
+// compose makes a function's CPU cause from its parts (see finishCPU).
+func (d *deriver) compose(c *cause) {
+	for _, cs := range c.costs {
+		cs.CPUShare = 0
+	}
+	total := func(p *part) float64 {
+		m := 0.0
+		for _, v := range p.share {
+			m = max(m, v)
 		}
-		slices.SortStableFunc(c.parts, func(x, y *part) int {
-			if (x.kind == partCall) != (y.kind == partCall) && (x.kind == partNotInlined || y.kind == partNotInlined) {
-				return 0
-			}
-			return int(total(y)*1e6) - int(total(x)*1e6)
-		})
-		var words []string
-		own := true
-		for _, p := range c.parts {
-			if p.kind == partNotInlined {
-				words = append(words, p.fix)
-				continue
-			}
-			if len(words) == 0 || total(p) >= d.t.PartMin {
-				words = append(words, fmt.Sprintf("%s %s", p.what, pct(total(p))))
-			}
-			own = own && p.kind == partOwn
-			for k, v := range p.share {
-				if c.costs[k] == nil {
-					continue
-				}
-				c.costs[k].CPUShare = min(1, c.costs[k].CPUShare+v)
-			}
+		return m
+	}
+	// Costliest first; the note that the function is not inlined goes
+	// right after its own code, whose call overhead it is (last when
+	// there is no own-code part).
+	slices.SortStableFunc(c.parts, func(x, y *part) int {
+		if ni := cmp.Compare(boolInt(x.kind == partNotInlined), boolInt(y.kind == partNotInlined)); ni != 0 {
+			return ni
 		}
-		c.lowOnly = own && !c.notInlined
-		c.mainLine()
-		if c.lowOnly {
-			d.dropInternalMicro(c)
-		}
-		c.message = fmt.Sprintf("%s: %s", shortName(c.fn), strings.Join(words, "; "))
-		for _, p := range c.parts {
-			if p.kind != partNotInlined {
-				c.suggestion, c.generic, c.rule = p.fix, true, p.rule()
-				break
-			}
-		}
-		if c.notInlined && (c.rule == "" || c.rule == document.RuleCPUOwnCode) {
-			// Its own code, paying for a call on every use: the
-			// inlining is the cause's handle.
-			c.rule = document.RuleCPUNotInlined
-		}
-		if c.notInlined {
-			c.suggestion += "; and bring it under the inlining budget: move the rarely taken slow path into a function marked //go:noinline, then check with go build -gcflags=-m that it inlines"
+		return int(total(y)*1e6) - int(total(x)*1e6)
+	})
+	if n := len(c.parts); n > 1 && c.parts[n-1].kind == partNotInlined {
+		if i := slices.IndexFunc(c.parts, func(p *part) bool { return p.kind == partOwn }); i >= 0 {
+			ni := c.parts[n-1]
+			c.parts = slices.Insert(c.parts[:n-1], i+1, ni)
 		}
 	}
+	var words []string
+	own := true
+	for _, p := range c.parts {
+		if p.kind == partNotInlined {
+			words = append(words, p.fix)
+			continue
+		}
+		if len(words) == 0 || total(p) >= d.t.PartMin {
+			words = append(words, fmt.Sprintf("%s %s", p.what, pct(total(p))))
+		}
+		own = own && p.kind == partOwn
+		for k, v := range p.share {
+			if c.costs[k] == nil {
+				continue
+			}
+			c.costs[k].CPUShare = min(1, c.costs[k].CPUShare+v)
+		}
+	}
+	c.lowOnly = own && !c.notInlined
+	c.mainLine()
+	if c.lowOnly {
+		d.dropInternalMicro(c)
+	}
+	c.message = fmt.Sprintf("%s: %s", shortName(c.fn), strings.Join(words, "; "))
+	for _, p := range c.parts {
+		if p.kind != partNotInlined {
+			c.suggestion, c.generic, c.rule = p.fix, true, p.rule()
+			break
+		}
+	}
+	if c.notInlined && (c.rule == "" || c.rule == document.RuleCPUOwnCode) {
+		// Its own code, paying for a call on every use: the
+		// inlining is the cause's handle.
+		c.rule = document.RuleCPUNotInlined
+	}
+	if c.notInlined {
+		c.suggestion += "; and bring it under the inlining budget: move the rarely taken slow path into a function marked //go:noinline, then check with go build -gcflags=-m that it inlines"
+	}
+}
+
+// callsIntoModule settles the lines whose callee is the module's own
+// function (a generic method's dictionary wrapper, which the profile
+// counts as a callee): when the callee has a CPU cause, the call's cost
+// in the caller's benchmark is that cause's (the callee's time, seen from
+// its call), not a cause of the caller's, and the call is returned, to be
+// counted once the callee's cause is composed; when it has none, the call
+// is a part of the caller's cause as any call is.
+func (d *deriver) callsIntoModule() []moduleCall {
+	var held []moduleCall
+	for _, mc := range d.moduleCalls {
+		l := mc.lc.first
+		if c := d.find(document.KindCPU, outer(document.PlainFunc(l.Callee)), "function"); c != nil {
+			held = append(held, mc)
+			c.addEvidence(fmt.Sprintf("CPU profile of %s: %s calls it at %s: %s (cum)", mc.b.name(), shortName(l.Function), where(l.File, l.Line), pct(mc.lc.cum)))
+			continue
+		}
+		what, fix := calleeWords(l.Callee, string(l.Category))
+		c := d.hotFunc(l.Function, l.File, l.Line)
+		c.addPart(mc.b, part{kind: partCall, callee: pkgFunc(l.Callee), what: what, fix: d.fixIn(fix)}, mc.lc.cum)
+		c.addLine(l.File, l.Line, l.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(l), pct(mc.lc.cum), mc.b.name()))
+		c.weigh(l.File, l.Line, mc.lc.cum)
+	}
+	return held
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func abs(x int64) int64 {
@@ -616,6 +711,14 @@ func calleeWords(callee, cat string) (what, fix string) {
 		// The lookup is the cache itself: caching its result again is
 		// no advice.
 		return "a sync.Map lookup (" + short + ")", "the lookup is the cache: keep its result where the caller already is (look it up once per type or per call, not per value), or a plain map built once and read without a lock"
+	case short == "time.Now":
+		// A clock read per operation: caching "its result" is a stale
+		// clock.
+		return "reading the clock (" + short + ")", "read the clock once per operation and pass the time down; where only elapsed time matters, time.Since of one base time (a monotonic read); a coarse clock a ticker updates where its precision is enough"
+	case anyIn(callee, "reflect.Value.SetMapIndex"):
+		// A store that copies its key and value into the map: not a
+		// lookup, and the values it was given are free again after it.
+		return "storing into a map through reflection (" + short + ")", "SetMapIndex copies the key and the value into the map, so one key and one value made once per map (reflect.New before the loop, SetZero between entries) can serve every entry instead of new ones per entry"
 	case anyIn(callee, "reflect.(*MapIter)"):
 		return "iterating a map through reflection (" + short + ")", "reuse one key and one value per map with reflect.Value.SetIterKey and SetIterValue instead of iter.Key() and iter.Value(), which copy every entry out"
 	case short == "sort.Slice" || short == "sort.SliceStable":

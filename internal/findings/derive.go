@@ -72,6 +72,15 @@ type deriver struct {
 	// ("syscall os.(*File).Write"): a small call to the same callee from
 	// another function joins them (see spreadCauses).
 	byCallee map[string]*cause
+	// moduleCalls are the lines whose callee is the module's own
+	// function (see callsIntoModule).
+	moduleCalls []moduleCall
+}
+
+// moduleCall is a line of benchmark b whose callee is a module function.
+type moduleCall struct {
+	b  *bench
+	lc *lineCat
 }
 
 // Derive applies the rules to doc and returns the findings, most valuable

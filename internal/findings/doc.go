@@ -34,9 +34,13 @@
 // branch) is dropped. A function's sites are one root cause: the objects it
 // makes on one path (a node, its items, its children) are one cost. The
 // methods of one type that box or concatenate what they return are one
-// cause. The cause of a helper joins the cause of the function that called
-// it on most of its allocations. Not findings: appending to a slice
-// parameter (an Append-style API: the caller's buffer grows) and the growth
+// cause (a value a method boxes to pass to a call is that method's); when
+// all of them are in one method, they join that method's CPU cause. The
+// cause of a helper joins the cause of the function that called it on
+// most of its allocations (the benchmarks' own calls count: a function
+// they call directly on most of its allocations joins none). Not
+// findings: appending to a slice parameter (an Append-style API: the
+// caller's buffer grows) and the growth
 // of a bytes.Buffer or strings.Builder being written (the place to act is
 // where the buffer is made). Its CPU share is estimated as (gc + memory
 // share of the benchmark) × the cause's share of allocated bytes and
@@ -46,7 +50,9 @@
 //   - fmt: strconv.Append* into a reused []byte or a strings.Builder; other
 //     boxing: concrete-typed calls.
 //   - moved to heap through a Write call or io.Writer: a buffer kept in the
-//     enclosing struct; through a closure: pass arguments.
+//     enclosing struct; through a closure: pass arguments; stored in the
+//     function's result first (~r0 ← &{storage for …}) and escaping
+//     through something else (an append): it outlives the call by design.
 //   - variable-size make: hoist and reuse (buf = buf[:0]).
 //   - append: preallocate when the final size is known; reuse.
 //   - concatenation: a strings.Builder with Grow, or append to []byte.
@@ -67,7 +73,23 @@
 //     named once per type, on the type's costliest API cost. A
 //     constructor the module's own code calls (a parser making its nodes)
 //     is a cause to fix at that caller: call it only when its result is
-//     used, or allocate many at once.
+//     used, or allocate many at once; the call there carries the cause's
+//     cost, so a shape of code at it gives the advice.
+//   - followed through the module's own calls (internal/site's Result
+//     shapes): a value an unexported function returns is the API's too
+//     when an exported function returns its result, directly or through
+//     functions that return it (shape "result-forwarded"); a module
+//     caller that returns the result or stores it through a pointer
+//     parameter (shape "result-passed" at its call) hands it on, so it
+//     does not make the value its own choice; the allocation at a line
+//     that computes the returned value (shape "result-computed": the
+//     Int a Sub computes into, an entry stored into a map made with its
+//     size and returned) is the result's — for the sized map, neither a
+//     hint nor reuse removes it. A helper's allocation of the value it
+//     returns (result-computed) where no API returns it (newValue
+//     returning reflect.New(t)) is its module caller's choice, a cause to
+//     fix at that caller as for a constructor the module calls; with no
+//     module caller, the compiler's reason decides.
 //   - a value boxed into a map of interface values an exported function
 //     returns or was given (shape "boxed-into-result"), or the local whose
 //     address it returns (shape "returned-address"): the API's too, with
@@ -87,7 +109,8 @@
 // parts of its cost: each library call its lines make whose cum is at least
 // 8% of a benchmark's CPU — sorting, fmt, reflection, regular expressions,
 // map access, string search, comparison and copying, number conversion, a
-// stack walk (runtime.Callers), other library code — its own code (the
+// stack walk (runtime.Callers, or runtime.callers where it is inlined), a
+// clock read (time.Now), other library code — its own code (the
 // lines that call nothing, when together they reach 15%, or join a library
 // part), and, when it is hot (3% flat) and the compiler did not inline it
 // for a cost at most 1.5 × the budget, that it is not inlined (never for a
@@ -97,13 +120,30 @@
 // (memory, gc, under a call to the runtime) belongs to the allocation
 // causes, but a library call whose time below is mostly allocation and
 // collection (a decoder, a sort whose comparison allocates) is still that
-// call's cost, in its package's category. A function whose only
+// call's cost, in its package's category; and a call into encoding,
+// compression or hashing is its library's cost whatever its time below is
+// spent on (encoding/json sorts a map's keys). A line whose callee is the
+// module's own function (a generic method's dictionary wrapper the
+// profile counts as a callee) is the callee's cost, held by its cause in
+// that benchmark, when it has one. A function whose only
 // part is its own code is its algorithm: severity low, ranked at 0.3 of its
 // share; when it is an unexported function that the benchmark calls
 // directly, the benchmark is left alone instead (a micro-benchmark of an
 // internal function). A function whose whole job is one library call (the
 // line returns the call's result, its other lines cost under 2%) is no
-// cause for that call: its callers' use of it is. Encoding, compression and crypto are kind "library"
+// cause for that call: its callers' use of it is. A library call that
+// computes the value its function returns, where the API returns that
+// value (a result-computed shape at the line, in an exported function or
+// one an exported function returns the result of: big.Int arithmetic into
+// the Decimal a Sub returns, the store into the sized map a decoder
+// returns), or a strconv call converting the function's own parameter
+// once per call (shape "input-converted"), is the operation itself: a
+// cause in "Costs of the API",
+// never "call it less: cache its result" or "fewer lookups"; it merges
+// only with other costs of the API, never with a cause to fix. Where the
+// value is not the API's, the cause is to fix with the shape's advice:
+// call the function less for the inputs that recur (a memo of a pow10's
+// powers), or a faster path for the inputs that allow one. Encoding, compression and crypto are kind "library"
 // (the library or the format decides); syscalls kind "io". A cost spread
 // over a function's lines is one too (rule "cpu-spread"): calls of which
 // none reaches 8% but which together, at two lines or more, reach 6% (with
@@ -113,7 +153,9 @@
 // the "library" and "io" kinds are grouped by callee across the module:
 // a small write joins the cause of a larger one to the same callee in
 // another function, and small ones in several functions that reach 6%
-// together are one cause. A call
+// together are one cause. A function's CPU cause that is only such small
+// calls (with under 15% of its own code) joins its function's "library"
+// or "io" cause. A call
 // that calls the module back once per item it visits (filepath.WalkDir,
 // fs.WalkDir, sync.Once.Do) costs only its own time: the callbacks' time
 // is at their own lines. A program's run (perfloop run) also has phases
@@ -150,7 +192,12 @@
 // cost is inside the timer; a reported B/op above
 // 1.5 × what the timed loop allocates + 64 bytes (setup inside the timer);
 // a benchmark that skips (the benchmarks that skip at one line are one
-// cause); a mistake perfloop lint found in its source. A timed setup lint
+// cause); a mistake perfloop lint found in its source (joined to a
+// measured symptom, the lint's fixes are the finding's advice, at its
+// lines). Benchmarks one
+// rule finds broken the same way, with the same fix (one symptom, or one
+// lint mistake in several helpers), are one finding naming each benchmark
+// and line. A timed setup lint
 // found is broken only when measured: at least 1% of the benchmark's CPU
 // profile at the setup's line once scaled to go test's default
 // -benchtime of 1s (TimedSetupShare; 0.05 at 100ms is 0.005 at 1s), or
@@ -209,7 +256,10 @@
 // draining (its share of the block profile is in the scaling row). A
 // _test.go lock is the benchmark's own. The causes of the lock's function
 // (the hashing inside it, its allocations) are the contention's lines,
-// not findings of their own. Impact: the share of the cores' capacity the
+// not findings of their own. One cause per lock: a CPU cause of the lock's
+// function that costs other benchmarks too (a clock read timed without
+// contention) loses the lock's lines and the contended benchmarks, and is
+// worded from what is left. Impact: the share of the cores' capacity the
 // cause accounts for. A benchmark measured at several core counts that
 // does not scale is never left alone. A benchmark with no core-scaling
 // row at all (a document from before them) that starts goroutines and

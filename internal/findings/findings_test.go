@@ -1,6 +1,8 @@
 package findings
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -647,5 +649,256 @@ func TestTimedSetupScaledToOneSecond(t *testing.T) {
 		if len(got) != 1 || got[0] != tc.want {
 			t.Errorf("-benchtime %q: rules %v at the setup line, want %s", tc.benchtime, got, tc.want)
 		}
+	}
+}
+
+// TestOneCausePerFunction: a method's CPU (its lock and map update) and
+// the value it boxes into the map are one cause of that method, also when
+// the boxing is grouped with the type's other boxing sites; boxing sites
+// in two methods stay the type's own cause.
+func TestOneCausePerFunction(t *testing.T) {
+	const fn = mod + ".(*cache).IncrementInt"
+	box := func(f string, line int64) document.Allocation {
+		return document.Allocation{Benchmark: "BenchmarkIncrementInt", Package: mod, Function: f, File: "cache.go", Line: line,
+			BytesShare: 1, ObjectsShare: 1, AllocsPerOp: 0.5, BytesPerOp: 8,
+			Escape: &document.Escape{Cause: "interface", Reason: "nv escapes to the heap: converted to an interface that escapes: c.items[k] = v (assign)"}}
+	}
+	for _, tc := range []struct {
+		name   string
+		allocs []document.Allocation
+		want   []document.Kind
+	}{
+		{"the boxing is in the method", []document.Allocation{box(fn, 272)}, []document.Kind{document.KindCPU}},
+		{"the type boxes in two methods", []document.Allocation{box(fn, 272), box(mod+".(*cache).IncrementInt8", 296)},
+			[]document.Kind{document.KindCPU, document.KindAlloc}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := doc(benchmark("BenchmarkIncrementInt", 60e-9, 0.5, 8))
+			d.Allocations = tc.allocs
+			d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkIncrementInt", Package: mod, Category: "gc", Share: 0.05}}
+			line := func(n int64, callee, cat string, cum float64) document.LineCost {
+				return document.LineCost{Benchmark: "BenchmarkIncrementInt", Package: mod, Function: fn, File: "cache.go", Line: n,
+					Callee: callee, Category: document.Category(cat), Self: cum, Cum: cum}
+			}
+			d.Lines = []document.LineCost{
+				line(260, "sync.(*RWMutex).Lock", "other", 0.25),
+				line(274, "sync.(*RWMutex).Unlock", "other", 0.25),
+				line(273, "runtime.mapassign_faststr", "maps", 0.19),
+			}
+			fs, _ := Derive(d, Options{})
+			var got []document.Kind
+			for _, f := range fs {
+				got = append(got, f.Kind)
+			}
+			if strings.Join(kindStrings(got), " ") != strings.Join(kindStrings(tc.want), " ") {
+				t.Fatalf("findings %v, want %v", got, tc.want)
+			}
+			if len(tc.want) == 1 && !slices.ContainsFunc(fs[0].Related, func(l document.Location) bool { return l.Line == 272 }) {
+				t.Errorf("the CPU finding's related lines %v do not hold the boxing at 272", fs[0].Related)
+			}
+		})
+	}
+}
+
+func kindStrings(ks []document.Kind) []string {
+	var out []string
+	for _, k := range ks {
+		out = append(out, string(k))
+	}
+	return out
+}
+
+// TestOneFindingPerMistake: benchmarks one rule finds broken the same way
+// (a one-time cost inside the timer of two benchmarks, the same lint
+// message at two helpers' lines) are one finding naming each benchmark and
+// line; a benchmark broken another way keeps its own.
+func TestOneFindingPerMistake(t *testing.T) {
+	falls := func(name string) document.Benchmark {
+		b := benchmark(name, 1e-3, 1000, 1<<20)
+		b.BytesDrift = 0.01
+		return b
+	}
+	workers := func(name string, line int) document.LintFinding {
+		return document.LintFinding{Package: mod, Benchmark: name, File: "x_test.go", Line: line, Analyzer: "workers",
+			Message: "b.N / workers splits the iterations among goroutines with truncation", Why: "up to workers−1 ops never run",
+			Fix: "use b.RunParallel"}
+	}
+	d := doc(falls("BenchmarkMarshalTo"), falls("BenchmarkParse"), benchmark("BenchmarkFast", 0.3e-9, 0, 0),
+		benchmark("BenchmarkGetConcurrent", 1e-6, 0, 0), benchmark("BenchmarkMapGetConcurrent", 1e-6, 0, 0))
+	d.Lint = []document.LintFinding{workers("BenchmarkGetConcurrent", 1503), workers("BenchmarkMapGetConcurrent", 1525)}
+	fs, _ := Derive(d, Options{})
+	got := map[document.Rule][]string{}
+	for _, f := range fs {
+		if f.Kind != document.KindBroken {
+			continue
+		}
+		var lines []string
+		for _, l := range append([]document.Location{{File: f.File, Line: f.Line}}, f.Related...) {
+			if l.Line > 0 {
+				lines = append(lines, where(l.File, l.Line))
+			}
+		}
+		got[f.Rule] = append(got[f.Rule], strings.Join(f.Benchmarks, ",")+" "+strings.Join(lines, ","))
+	}
+	want := map[document.Rule][]string{
+		document.RuleBrokenDriftDown: {"BenchmarkMarshalTo,BenchmarkParse "},
+		document.RuleBrokenSubNs:     {"BenchmarkFast "},
+		document.RuleBrokenLint:      {"BenchmarkGetConcurrent,BenchmarkMapGetConcurrent x_test.go:1503,x_test.go:1525"},
+	}
+	for r, w := range want {
+		if !slices.Equal(got[r], w) {
+			t.Errorf("%s: %q, want %q", r, got[r], w)
+		}
+	}
+}
+
+// TestCallIntoTheModule: a line whose callee is the module's own function
+// (a generic method's wrapper that the profile counts as a callee) is no
+// cause of the caller when the callee has one: it is the callee's cost,
+// which that cause holds in the caller's benchmark too. A callee with no
+// cause of its own leaves the cost with the caller.
+func TestCallIntoTheModule(t *testing.T) {
+	const get, find = mod + ".(*node[go.shape.interface {}]).get", mod + ".items[go.shape.interface {}].find"
+	call := document.LineCost{Benchmark: "BenchmarkGet", Package: mod, Function: get, File: "btree.go", Line: 322,
+		Callee: find, Category: "other", Self: 0.27, Cum: 0.66}
+	own := document.LineCost{Benchmark: "BenchmarkGetG", Package: mod, Function: find, File: "btree.go", Line: 216,
+		Category: "application", Self: 0.7, Cum: 0.7}
+	for _, tc := range []struct {
+		name  string
+		lines []document.LineCost
+		want  string // function, benchmark: CPU share of each CPU finding
+	}{
+		{"the callee has a cause", []document.LineCost{call, own}, "items.find BenchmarkGet:0.66 BenchmarkGetG:0.70"},
+		{"the callee has none", []document.LineCost{call}, "(*node).get BenchmarkGet:0.66"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := doc(benchmark("BenchmarkGet", 50e-9, 0, 0), benchmark("BenchmarkGetG", 50e-9, 0, 0))
+			d.Lines = tc.lines
+			fs, _ := Derive(d, Options{})
+			var got []string
+			for _, f := range fs {
+				if f.Kind != document.KindCPU {
+					continue
+				}
+				s := strings.NewReplacer("[go.shape.interface {}]", "").Replace(shortName(f.Function))
+				costs := slices.Clone(f.Costs)
+				slices.SortFunc(costs, func(a, b document.Cost) int { return strings.Compare(a.Benchmark, b.Benchmark) })
+				for _, c := range costs {
+					s += fmt.Sprintf(" %s:%.2f", c.Benchmark, c.CPUShare)
+				}
+				got = append(got, s)
+			}
+			if strings.Join(got, "; ") != tc.want {
+				t.Errorf("CPU findings %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestTypeBoxingIsWhatItReturns: the boxing of what a type's methods
+// return is one cause of the type (one way of building output); a value
+// a method boxes to pass to a call is that method's allocation, with the
+// method's other sites.
+func TestTypeBoxingIsWhatItReturns(t *testing.T) {
+	site := func(fn string, line int64, sink, reason string) document.Allocation {
+		return document.Allocation{Benchmark: "BenchmarkRender", Package: mod, Function: mod + ".(*visitor)." + fn, File: "eval.go", Line: line,
+			BytesShare: 0.3, ObjectsShare: 0.3, AllocsPerOp: 2, BytesPerOp: 32,
+			Escape: &document.Escape{Cause: "interface", Sink: sink, Reason: reason}}
+	}
+	d := doc(benchmark("BenchmarkRender", 2e-6, 8, 128))
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkRender", Package: mod, Category: "gc", Share: 0.3}}
+	d.Allocations = []document.Allocation{
+		site("VisitContent", 891, "return", "node.Value escapes to the heap: converted to an interface that escapes: return node.Value (return)"),
+		site("VisitString", 966, "return", "node.Value escapes to the heap: converted to an interface that escapes: return node.Value (return)"),
+		site("evalField", 333, "heap", "fieldName escapes to the heap: converted to an interface that escapes: reflect.Value.MapIndex(ctx, nameVal) (call parameter)"),
+		{Benchmark: "BenchmarkRender", Package: mod, Function: mod + ".(*visitor).evalField", File: "eval.go", Line: 336, Via: "reflect.Value.MapIndex",
+			BytesShare: 0.1, ObjectsShare: 0.1, AllocsPerOp: 2, BytesPerOp: 32, Escape: &document.Escape{Cause: "callee"}},
+	}
+	fs, _ := Derive(d, Options{})
+	var got []string
+	for _, f := range fs {
+		if f.Kind != document.KindAlloc {
+			continue
+		}
+		lines := []string{fmt.Sprint(f.Line)}
+		for _, r := range f.Related {
+			lines = append(lines, fmt.Sprint(r.Line))
+		}
+		slices.Sort(lines)
+		got = append(got, shortName(f.Function)+" "+strings.Join(lines, ","))
+	}
+	slices.Sort(got)
+	want := []string{"(*visitor) 891,966", "(*visitor).evalField 333,336"}
+	if !slices.Equal(got, want) {
+		t.Errorf("allocation findings %q, want %q", got, want)
+	}
+}
+
+// TestEncoderIsEncoding: a call into an encoder, compressor or hash is
+// its library's cost, named for it and with its advice, whatever its time
+// below is spent on (encoding/json sorts a map's keys; the time shows as
+// sorting), in every benchmark alike; the function's small calls around
+// it (each below CPUMin) join that cause.
+func TestEncoderIsEncoding(t *testing.T) {
+	for _, tc := range []struct {
+		callee, cat string
+		kind        document.Kind
+		words       string
+		related     int
+	}{
+		{"encoding/json.(*Encoder).Encode", "sort", document.KindLibrary, "encoding and decoding (json.(*Encoder).Encode)", 4},
+		{"compress/flate.(*Writer).Write", "strings", document.KindLibrary, "compress", 4},
+		// A function's own call: its cause, which leaves out the small
+		// calls of a benchmark it costs CPUMin in.
+		{"sort.Strings", "sort", document.KindCPU, "sorting (sort.Strings)", 1},
+	} {
+		const format = mod + ".(*JSONFormatter).Format"
+		d := doc(benchmark("BenchmarkLarge", 3e-6, 0, 0), benchmark("BenchmarkSmall", 1e-6, 0, 0))
+		line := func(b string, n int64, callee, cat string, cum float64) document.LineCost {
+			return document.LineCost{Benchmark: b, Package: mod, Function: format, File: "json.go", Line: n,
+				Callee: callee, Category: document.Category(cat), Self: 0.02, Cum: cum}
+		}
+		d.Lines = []document.LineCost{
+			line("BenchmarkLarge", 123, tc.callee, tc.cat, 0.74),
+			line("BenchmarkSmall", 123, tc.callee, calleeCategory(tc.callee), 0.5),
+			line("BenchmarkLarge", 93, "time.Time.Format", "other", 0.05),
+			line("BenchmarkLarge", 72, "runtime.mapIterStart", "maps", 0.05),
+			line("BenchmarkLarge", 64, "runtime.makemap", "other", 0.05),
+			line("BenchmarkLarge", 66, "", "application", 0.03),
+		}
+		fs, _ := Derive(d, Options{})
+		if len(fs) != 1 || fs[0].Kind != tc.kind || !strings.Contains(fs[0].Message, tc.words) || len(fs[0].Related) != tc.related {
+			t.Errorf("%s with its time in %s: %v, want one %s finding saying %q, with %d small calls", tc.callee, tc.cat, fs, tc.kind, tc.words, tc.related)
+		}
+	}
+}
+
+// TestBrokenByItsCode: a benchmark measured broken whose source perfloop
+// lint faults too is told the fixes of those mistakes, at their lines,
+// not only the symptom's generic fix.
+func TestBrokenByItsCode(t *testing.T) {
+	idle := benchmark("BenchmarkGetMany", 90e-9, 0, 0)
+	idle.ModuleCPUShare, idle.CalleeCPUShare = f64(0), f64(0)
+	d := doc(idle)
+	lint := func(line int, msg, fix string) document.LintFinding {
+		return document.LintFinding{Analyzer: "parallel", Package: mod, Benchmark: "BenchmarkGetMany", File: "c_test.go", Line: line, Message: msg, Why: "why", Fix: fix}
+	}
+	d.Lint = []document.LintFinding{
+		lint(1558, "strconv.Itoa(n) formats the loop's bound n, not its index i", "format the index: strconv.Itoa(i)"),
+		lint(1562, "b.N / n splits the iterations among goroutines with truncation", "use b.RunParallel"),
+		lint(1566, "workers started before the timer starts", "start the timer before the go statements, or use b.RunParallel"),
+	}
+	fs, _ := Derive(d, Options{})
+	if len(fs) != 1 || fs[0].Rule != document.RuleBrokenNoWork {
+		t.Fatalf("findings %v, want the measured broken benchmark", kinds(fs))
+	}
+	f := fs[0]
+	for _, want := range []string{"strconv.Itoa(i)", "use b.RunParallel", "start the timer before the go statements"} {
+		if !strings.Contains(f.Suggestion, want) {
+			t.Errorf("suggestion %q: want the lint's fix %q", f.Suggestion, want)
+		}
+	}
+	if got := lines(&f); !slices.Contains(got, 1562) || !slices.Contains(got, 1566) {
+		t.Errorf("related lines %v, want the lint's lines 1562 and 1566", got)
 	}
 }

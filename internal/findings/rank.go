@@ -110,12 +110,14 @@ func (d *deriver) tied(a, seA, b, seB float64) bool {
 }
 
 // namePerType names the API-level alternative once per type: the costliest
-// API cost of a type keeps it, the type's others point to that one.
+// API cost of a type keeps it, the type's others point to that one; a cost
+// whose advice came from the code at its line (a shape) keeps its own.
 func namePerType(fs []document.Finding) {
 	first := map[string]string{} // receiver type → the function named first
 	for i := range fs {
 		f := &fs[i]
-		if f.Section != document.SectionAPI {
+		if f.Section != document.SectionAPI || f.Shape != "" {
+			// A cost whose advice the code at its line gave keeps it.
 			continue
 		}
 		fn := document.PlainFunc(f.Function)

@@ -22,6 +22,10 @@ func TestCalleeWords(t *testing.T) {
 		{"reflect.(*MapIter).Next", "reflect", "iterating a map through reflection", "SetIterKey", "cache what it finds"},
 		{"reflect.Value.Field", "reflect", "reflection (reflect.Value.Field)", "reflect once", ""},
 		{"bytes.(*Buffer).Write", "strings", "copying bytes", "copy less", ""},
+		// runtime.Callers inlined: the profile names the runtime's own
+		// walk.
+		{"runtime.callers", "other", "walking the stack (runtime.callers)", "once per call site", "cache its result"},
+		{"time.Now", "other", "reading the clock (time.Now)", "time.Since", "cache its result"},
 	}
 	for _, tt := range tests {
 		what, fix := calleeWords(tt.callee, tt.cat)

@@ -182,9 +182,14 @@ func parallel(pass *analysis.Pass, bn bench) {
 			}
 			arg, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
 			if ok && pass.TypesInfo.Uses[arg] == pass.TypesInfo.Uses[bound] {
+				// The same call with the index as its first argument
+				// (a replace in its text would also hit the bound's
+				// name inside "strconv").
+				fixed := *call
+				fixed.Args = append([]ast.Expr{idx}, call.Args[1:]...)
 				report(pass, call, bn, types.ExprString(call)+" formats the loop's bound "+bound.Name+", not its index "+idx.Name,
 					"every iteration makes the same value, so the keys the benchmark builds are all one key and its goroutines all hit it, whatever its name says",
-					"format the index: "+strings.Replace(types.ExprString(call), bound.Name, idx.Name, 1))
+					"format the index: "+types.ExprString(&fixed))
 			}
 			return true
 		})

@@ -46,6 +46,18 @@ func shapesOf(prog *site.Program, doc *document.Report) []document.Shape {
 	if prog == nil {
 		return nil
 	}
+	shapes, err := prog.Shapes(nil, hotShape(doc))
+	if err != nil {
+		return nil
+	}
+	return shapes
+}
+
+// hotShape reports whether a shape is in a function the document says is
+// hot. Names are compared without type arguments: a profile names a
+// generic method's instantiation ("items[go.shape.int].find"), the
+// source its declaration ("items[...].find").
+func hotShape(doc *document.Report) func(s document.Shape) bool {
 	hot := map[string]bool{}
 	add := func(fn string) {
 		if fn != "" {
@@ -67,11 +79,7 @@ func shapesOf(prog *site.Program, doc *document.Report) []document.Shape {
 			add(l.Function)
 		}
 	}
-	shapes, err := prog.Shapes(nil, func(s document.Shape) bool { return hot[s.Function] })
-	if err != nil {
-		return nil
-	}
-	return shapes
+	return func(s document.Shape) bool { return hot[document.PlainFunc(s.Function)] }
 }
 
 // outerFunc drops a closure's suffixes: "m.find.func1.2" → "m.find".

@@ -11,8 +11,22 @@
 // advice fits it), a local whose address the function returns (the value
 // is its result, whatever the compiler names first), a concrete value
 // boxed into a map of interface values the function returns or was given
-// (what the map's type asks for), and perfloop fix's
-// rewrites (internal/rewrite's Analyzers). A match is a document.Shape:
+// (what the map's type asks for), fmt.Sprintf of one verb on an interface
+// value, reflect's MethodByName, MapIndex with a key boxed by
+// reflect.ValueOf, and Value.Call, locals of one type each moved to the
+// heap, a sort.Search whose predicate calls a comparator func value, a map
+// copied entry by entry, fmt.Sprintf("%q") of a string, a slice grown by
+// append whose elements are handed out by address, a field built with its
+// struct but read only under one condition, the work a function does to
+// build the value it returns and the functions that hand another's result
+// on (what the API hands its caller: the arithmetic of a Sub, the entries
+// of a sized map it returns), a call of a math function with constant
+// arguments (the compiler does not fold it: math.Log2(10) is computed on
+// every call), v.Slice(i, j).Bytes() on a reflect.Value (a slice header
+// allocated only to read a byte array's bytes), v.Interface().(T) on a
+// reflect.Value (a copy boxed only to be asserted back), and perfloop
+// fix's rewrites (internal/rewrite's Analyzers). A match is a
+// document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop
 // fix has a rewrite for it.

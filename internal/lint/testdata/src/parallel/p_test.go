@@ -113,7 +113,7 @@ func BenchmarkGetManyKeys(b *testing.B) {
 	n := 100
 	keys := make([]string, n)
 	for i := 0; i < n; i++ {
-		keys[i] = "key" + strconv.Itoa(n) // want `BenchmarkGetManyKeys: strconv.Itoa\(n\) formats the loop's bound n, not its index i`
+		keys[i] = "key" + strconv.Itoa(n) // want `BenchmarkGetManyKeys: strconv.Itoa\(n\) formats the loop's bound n, not its index i: .*; format the index: strconv.Itoa\(i\)$`
 		store[keys[i]] = i
 	}
 	b.RunParallel(func(pb *testing.PB) {

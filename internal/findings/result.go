@@ -1,0 +1,152 @@
+package findings
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// shapeAt returns the shape named name at file:line, or nil.
+func (d *deriver) shapeAt(name, file string, line int64) *document.Shape {
+	for i := range d.doc.Shapes {
+		s := &d.doc.Shapes[i]
+		if s.Name == name && s.File == file && s.Line == line {
+			return s
+		}
+	}
+	return nil
+}
+
+// forwarded returns the result-forwarded shape of fn (an exported
+// function returns its result), or nil.
+func (d *deriver) forwarded(fn string) *document.Shape {
+	fn = outer(document.PlainFunc(fn))
+	for i := range d.doc.Shapes {
+		s := &d.doc.Shapes[i]
+		if s.Name == "result-forwarded" && outer(document.PlainFunc(s.Function)) == fn {
+			return s
+		}
+	}
+	return nil
+}
+
+// apiResult reports whether what fn returns is what the package's API
+// hands its caller: fn is exported, or an exported function returns its
+// result (a result-forwarded shape).
+func (d *deriver) apiResult(fn string) bool {
+	return exported(outer(document.PlainFunc(fn))) || d.forwarded(fn) != nil
+}
+
+// resultOfAPI reports whether a site allocates what the API returns: its
+// value leaves through the result of a function whose result the API
+// returns, or its line computes that result (a result-computed shape: the
+// Int a Sub computes into, the entries of a sized map it returns).
+func (d *deriver) resultOfAPI(a *document.Allocation, e document.Escape) bool {
+	if !d.apiResult(a.Function) || d.rewriteAt(a.File, a.Line) {
+		return false
+	}
+	return returned(e) || d.shapeAt("result-computed", a.File, a.Line) != nil
+}
+
+// rewriteAt reports whether a shape at file:line has a mechanical rewrite
+// (perfloop fix's): the value the line computes may be the API's, but a
+// cheaper way to compute it is there (fmt.Sprintf("%d", id) returned is
+// strconv.Itoa(id)), so its cost is a fix, not the API's.
+func (d *deriver) rewriteAt(file string, line int64) bool {
+	for i := range d.doc.Shapes {
+		s := &d.doc.Shapes[i]
+		if s.Rewrite != "" && s.File == file && s.Line == line {
+			return true
+		}
+	}
+	return false
+}
+
+// resultAdvice is the advice for an allocation of what the API returns,
+// from the shapes that say so; "" when they say nothing more than
+// allocFix does.
+func (d *deriver) resultAdvice(a *document.Allocation) (string, *document.Shape) {
+	if s := d.shapeAt("result-computed", a.File, a.Line); s != nil && strings.Contains(s.Says, "made with its size") {
+		return s.Says + ": a cost of the API — the map is sized once from the input's count and the caller keeps it, so neither a hint nor reuse removes it", s
+	}
+	if exported(outer(document.PlainFunc(a.Function))) {
+		return "", nil
+	}
+	if s := d.forwarded(a.Function); s != nil {
+		return s.Says + ": inherent to the API, which returns the value allocated here; the fix is an API-level change (a variant that writes into a value the caller provides)", s
+	}
+	return "", nil
+}
+
+// passesResult reports whether the module function p's call of the
+// cause's function hands the result on to p's caller (a result-passed
+// shape at the call's line): the value is still what the API returns,
+// not p's choice.
+func (d *deriver) passesResult(c *cause, p string) bool {
+	at, ok := c.parentAt[p]
+	return ok && at.Line > 0 && d.shapeAt("result-passed", at.File, at.Line) != nil
+}
+
+// computesResult reports whether a call line's library call computes the
+// value its function returns and that value is the API's result (a
+// result-computed shape at the line, in a function whose result the API
+// returns): the arithmetic of a Sub, the store into the sized map a
+// decoder returns, and a strconv call converting the function's own
+// parameter (an input-converted shape: a float-to-decimal constructor's
+// formatting). Only calls whose advice would otherwise be the
+// category's ("call it less: cache its result", "fewer lookups",
+// "convert once").
+func (d *deriver) computesResult(l *document.LineCost, cat string) *document.Shape {
+	if !d.apiResult(l.Function) || d.rewriteAt(l.File, l.Line) {
+		return nil
+	}
+	switch {
+	case cat == "other" || strings.HasPrefix(l.Callee, "runtime.mapassign"):
+		return d.shapeAt("result-computed", l.File, l.Line)
+	case strings.HasPrefix(pkgFunc(l.Callee), "strconv."): // strconv, internal/strconv
+		// The conversion of its own input (an input-converted shape).
+		return d.shapeAt("input-converted", l.File, l.Line)
+	}
+	return nil
+}
+
+// resultCause is the API cost of fn's calls that compute what it returns
+// (see computesResult): the operation itself, in "Costs of the API".
+func (d *deriver) resultCause(l *document.LineCost, s *document.Shape) *cause {
+	fn := outer(document.PlainFunc(l.Function))
+	if c := d.find(document.KindCPU, fn, "result"); c != nil {
+		return c
+	}
+	c := d.newCause(document.KindCPU, "result", fn, l.File, l.Line)
+	c.rule = document.RuleCPUCall
+	c.section = document.SectionAPI
+	c.inherent = true
+	c.message = fmt.Sprintf("%s: %s (computing the value it returns)", shortName(fn), pkgFunc(l.Callee))
+	c.shape = s
+	c.suggestion = s.Says + ": the operation itself, what the caller asks for — a cost of the API, which caching or calling less does not remove"
+	d.causes = append(d.causes, c)
+	return c
+}
+
+// helperResult reports whether a site of a function whose result the API
+// does not return allocates that result: a helper (newValue returning
+// reflect.New(t)) whose value is its caller's to keep or not.
+func (d *deriver) helperResult(a *document.Allocation, e document.Escape) bool {
+	if d.apiResult(a.Function) || grows(a, e) {
+		return false
+	}
+	return d.shapeAt("result-computed", a.File, a.Line) != nil
+}
+
+// fillsSizedMap reports whether a line's map assignment stores into a map
+// the function returns or fills for its caller, made with its size (a
+// result-computed shape that says so): each store is an entry of the
+// result, so "fewer lookups" does not fit it.
+func (d *deriver) fillsSizedMap(l *document.LineCost) bool {
+	if !strings.HasPrefix(l.Callee, "runtime.mapassign") {
+		return false
+	}
+	s := d.shapeAt("result-computed", l.File, l.Line)
+	return s != nil && strings.Contains(s.Says, "made with its size")
+}

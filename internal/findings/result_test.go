@@ -1,0 +1,583 @@
+package findings
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// resultShape is a shape of site.Result's at file:line of fn.
+func resultShape(name, fn, file string, line int64, says string) document.Shape {
+	return document.Shape{Name: name, File: file, Line: line, Function: mod + "." + fn, Says: says}
+}
+
+// TestResultFollowed: a value an unexported function returns is the API's
+// cost when an exported function returns it in turn (a result-forwarded
+// shape), and the module function that calls it on most of its
+// allocations does not make it the module's choice when that call hands
+// the result on (a result-passed shape at the call); without the shapes,
+// the compiler's reason decides.
+func TestResultFollowed(t *testing.T) {
+	str := site("(*Decoder).stringWithLen", "s.go", 59, 0.6)
+	str.Escape = &document.Escape{Cause: "conversion", Name: "string(b)", Sink: "return"}
+	str.Parent, str.ParentFile, str.ParentLine = mod+".(*Decoder).string", "s.go", 51
+	forwarded := resultShape("result-forwarded", "(*Decoder).stringWithLen", "s.go", 56,
+		"stringWithLen's result is what the exported (*Decoder).DecodeString returns (through (*Decoder).string)")
+	passed := resultShape("result-passed", "(*Decoder).string", "s.go", 51, "string returns stringWithLen's result")
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		section document.Section
+	}{
+		{"no shapes: an unexported function's conversion", nil, document.SectionFix},
+		{"returned by the API, through a caller that returns it", []any{forwarded, passed}, document.SectionAPI},
+		{"returned by the API, but the module's caller keeps it", []any{forwarded}, document.SectionFix},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), str}, tc.shapes...)), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			f := fs[0]
+			if f.Section != tc.section {
+				t.Errorf("%s:%d in section %s (%q), want %s", f.File, f.Line, f.Section, f.Suggestion, tc.section)
+			}
+			if tc.section == document.SectionAPI && strings.Contains(f.Suggestion, "keep one representation") {
+				t.Errorf("suggestion %q: the string is the result, not a second representation", f.Suggestion)
+			}
+		})
+	}
+}
+
+// TestSizedMapReturned: entries stored into a map the function returns,
+// made with its size (a result-computed shape at the store), are the
+// result: the map's growth there and the assignment's time are costs of
+// the API, never "reuse it with clear(m)" (the caller keeps it) or "fewer
+// lookups" (each store is an entry of the result). A map returned without
+// a size stays a cause to fix: a size hint is the fix there.
+func TestSizedMapReturned(t *testing.T) {
+	grow := site("(*Decoder).DecodeMap", "m.go", 171, 0.7)
+	grow.Escape = &document.Escape{Cause: "map", Name: "m"}
+	grow.Alloc = "internal/runtime/maps.(*table).grow"
+	grow.Parent, grow.ParentFile, grow.ParentLine = mod+".(*Decoder).decodeMapPtr", "m.go", 142
+	store := call("(*Decoder).DecodeMap", "m.go", 171, "runtime.mapassign_faststr", "maps", 0.25)
+	sized := resultShape("result-computed", "(*Decoder).DecodeMap", "m.go", 171,
+		"m[mk] stores into the map DecodeMap returns, made with its size (make(map[string]interface{}, n)): its storage is the result")
+	passed := resultShape("result-passed", "(*Decoder).decodeMapPtr", "m.go", 142, "decodeMapPtr stores through its pointer parameter DecodeMap's result")
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		section document.Section
+	}{
+		{"no shape: the map grows in a function", nil, document.SectionFix},
+		{"sized and returned", []any{sized, passed}, document.SectionAPI},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), grow, store}, tc.shapes...)), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			for _, f := range fs {
+				if f.Section != tc.section {
+					t.Errorf("%s:%d %s in section %s, want %s", f.File, f.Line, f.Kind, f.Section, tc.section)
+				}
+				if tc.section == document.SectionAPI && (strings.Contains(f.Suggestion, "clear(m)") || strings.Contains(f.Suggestion, "fewer lookups")) {
+					t.Errorf("suggestion %q for the map the API returns", f.Suggestion)
+				}
+			}
+		})
+	}
+}
+
+// TestComputedResult: a library call that computes the value the
+// function returns (z.Sub(x, y) into the Int a Decimal's Sub returns, a
+// result-computed shape at the line) is the operation itself: a cost of
+// the API when the function is the API's or an exported function returns
+// its result, never "call it less: cache its result". An unexported
+// function no exported one returns keeps the cause to fix.
+func TestComputedResult(t *testing.T) {
+	sub := call("Decimal.Sub", "d.go", 679, "math/big.(*Int).Sub", "other", 0.6)
+	subShape := resultShape("result-computed", "Decimal.Sub", "d.go", 679, "new(big.Int).Sub(d.value, d2.value) computes v, which Sub returns")
+	mul := call("Decimal.rescale", "d.go", 625, "math/big.(*Int).Mul", "other", 0.5)
+	mulShape := resultShape("result-computed", "Decimal.rescale", "d.go", 625, "value.Mul(d.value, x) computes into value, which rescale returns")
+	forwarded := resultShape("result-forwarded", "Decimal.rescale", "d.go", 606, "rescale's result is what the exported Decimal.Sub returns")
+	for _, tc := range []struct {
+		name    string
+		parts   []any
+		section document.Section
+	}{
+		{"no shape: a library call", []any{sub}, document.SectionFix},
+		{"an exported method's result", []any{sub, subShape}, document.SectionAPI},
+		{"an unexported function no exported one returns", []any{mul, mulShape}, document.SectionFix},
+		{"an unexported function whose result Sub returns", []any{mul, mulShape, forwarded}, document.SectionAPI},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx()}, tc.parts...)), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("%d findings %v, want 1", len(fs), kinds(fs))
+			}
+			f := fs[0]
+			if f.Section != tc.section {
+				t.Errorf("%s:%d in section %s (%q), want %s", f.File, f.Line, f.Section, f.Suggestion, tc.section)
+			}
+			if tc.section == document.SectionAPI && (strings.Contains(f.Suggestion, "cache its result") || f.Generic || f.Gain != "") {
+				t.Errorf("suggestion %q (generic %v, gain %q): want the operation named as the API's cost", f.Suggestion, f.Generic, f.Gain)
+			}
+		})
+	}
+}
+
+// TestAPICostKeptApart: a function's API cost (the call that computes its
+// result) and a cost of the same function to fix (a buffer it makes on
+// the way) are two causes: merging them would hide the fix among the
+// API's costs, or rank the API's cost as a fix.
+func TestAPICostKeptApart(t *testing.T) {
+	sub := call("Decimal.Sub", "d.go", 679, "math/big.(*Int).Sub", "other", 0.6)
+	subShape := resultShape("result-computed", "Decimal.Sub", "d.go", 679, "new(big.Int).Sub(d.value, d2.value) computes v, which Sub returns")
+	buf := site("Decimal.Sub", "d.go", 670, 0.5)
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.3), sub, subShape, buf}), Options{})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s %s", f.Section, where(f.File, f.Line)))
+	}
+	want := []string{"fix d.go:670", "api d.go:679"}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}
+
+// TestSiteAdviceFollowsResult: perfloop explain's advice for a site is the
+// report's: the string an unexported function returns to the API
+// (result-forwarded) is the API's cost, not a second representation to
+// drop; a store into the sized map the API returns names that map.
+func TestSiteAdviceFollowsResult(t *testing.T) {
+	str := site("(*Decoder).stringWithLen", "s.go", 59, 0.6)
+	str.Escape = &document.Escape{Cause: "conversion", Name: "string(b)", Sink: "return"}
+	grow := site("(*Decoder).DecodeMap", "m.go", 171, 0.7)
+	grow.Escape = &document.Escape{Cause: "map", Name: "m"}
+	grow.Alloc = "internal/runtime/maps.(*table).grow"
+	for _, tc := range []struct {
+		name   string
+		a      document.Allocation
+		shape  document.Shape
+		want   string
+		unwant string
+	}{
+		{"forwarded string", str, resultShape("result-forwarded", "(*Decoder).stringWithLen", "s.go", 56, "stringWithLen's result is what the exported (*Decoder).DecodeString returns"),
+			"DecodeString", "keep one representation"},
+		{"sized map", grow, resultShape("result-computed", "(*Decoder).DecodeMap", "m.go", 171, "m[mk] stores into the map DecodeMap returns, made with its size (make(map[string]any, n))"),
+			"made with its size", "clear(m)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := specDoc([]any{bx(), tc.a, tc.shape})
+			got, generic := SiteAdvice(d, &d.Allocations[0])
+			if !strings.Contains(got, tc.want) || strings.Contains(got, tc.unwant) || generic {
+				t.Errorf("advice %q (generic %v), want it to name %q and not %q", got, generic, tc.want, tc.unwant)
+			}
+		})
+	}
+}
+
+// TestConstMathAdvice: a function whose time is a math call with
+// constant arguments (math.Log2(10), a math-const shape at the line) is
+// told to compute the number once, not to "look at the lines".
+func TestConstMathAdvice(t *testing.T) {
+	parts := []any{bx(),
+		call("Decimal.NumDigits", "d.go", 883, "math.log2", "other", 0.45),
+		own("Decimal.NumDigits", "d.go", 880, 0.3)}
+	shape := document.Shape{Name: "math-const", File: "d.go", Line: 883, Function: mod + ".Decimal.NumDigits",
+		Says:   "math.Log2(10) computes the same number on every call of NumDigits: the compiler does not fold a math call",
+		Advice: "compute it once: a package-level var (var x = math.Log2(10)) or its value written as a constant"}
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		generic bool
+	}{
+		{"no shape", nil, true},
+		{"the constant call", []any{shape}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append(slices.Clone(parts), tc.shapes...)), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			f := fs[0]
+			if f.Generic != tc.generic || !tc.generic && !strings.Contains(f.Suggestion, "compute it once") {
+				t.Errorf("suggestion %q (generic %v), want generic %v", f.Suggestion, f.Generic, tc.generic)
+			}
+		})
+	}
+}
+
+// TestResultAdviceKeptPerType: the API-level alternative is named once per
+// type, but a cost whose advice the code at its line gave (the sized map
+// DecodeMap returns) keeps it: pointing to another method's alternative
+// would drop what is true of this one.
+func TestResultAdviceKeptPerType(t *testing.T) {
+	str := site("(*Decoder).DecodeString", "s.go", 59, 0.6)
+	str.Escape = &document.Escape{Cause: "conversion", Name: "string(b)", Sink: "return"}
+	grow := site("(*Decoder).DecodeMap", "m.go", 171, 0.3)
+	grow.Escape = &document.Escape{Cause: "map", Name: "m"}
+	grow.Alloc = "internal/runtime/maps.(*table).grow"
+	sized := resultShape("result-computed", "(*Decoder).DecodeMap", "m.go", 171,
+		"m[mk] stores into the map DecodeMap returns, made with its size (make(map[string]interface{}, n)): its storage is the result")
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.5), str, grow, sized}), Options{})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s %s", f.Section, where(f.File, f.Line)))
+		if f.File == "m.go" && !strings.Contains(f.Suggestion, "made with its size") {
+			t.Errorf("m.go:171's suggestion %q, want the sized map's words", f.Suggestion)
+		}
+	}
+	if want := []string{"api s.go:59", "api m.go:171"}; !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}
+
+// TestComputedResultToFix: a library call that computes the value a
+// function returns, where that value is not the API's (pow10's power of
+// ten, an operand of the module's arithmetic), is a cause to fix with
+// the shape's words: the call is the function's result, so the fix is
+// to call the function less for the inputs that recur, not "call it
+// less: cache its result" of the library call.
+func TestComputedResultToFix(t *testing.T) {
+	exp := call("pow10", "const.go", 56, "math/big.(*Int).Exp", "other", 0.5)
+	shape := resultShape("result-computed", "pow10", "const.go", 56, "new(big.Int).Exp(tenInt, big.NewInt(n), nil) computes the value pow10 returns")
+	shape.Advice = "the call is pow10's result, so calling it less means calling pow10 less: keep pow10's results for the inputs that recur (a table or a memo), or compute less per call"
+	fs, _ := Derive(specDoc([]any{bx(), exp, shape}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	f := fs[0]
+	if f.Section != document.SectionFix || f.Generic || !strings.Contains(f.Suggestion, "keep pow10's results") {
+		t.Errorf("%s %q (generic %v), want a cause to fix with the shape's advice", f.Section, f.Suggestion, f.Generic)
+	}
+}
+
+// TestPartsInOrder: a function's parts are named costliest first, whatever
+// benchmark found each: a library call of 49% comes before its own code's
+// 2% and the note that it is not inlined, and its words are the cause's
+// advice.
+func TestPartsInOrder(t *testing.T) {
+	hot := document.Hotspot{Benchmark: "BenchmarkA", Package: mod, Function: mod + ".pow10", Flat: 0.05, Cum: 0.05}
+	fs, _ := Derive(specDoc([]any{benchmark("BenchmarkA", 1e-6, 10, 1000), benchmark("BenchmarkB", 1e-6, 10, 1000),
+		notInlined("pow10", "const.go", 52, 117, 80), hot,
+		callIn("BenchmarkB", "pow10", "const.go", 56, "math/big.(*Int).Exp", "other", 0.49)}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	msg := fs[0].Message
+	exp, own := strings.Index(msg, "big.(*Int).Exp"), strings.Index(msg, "its own code")
+	if exp < 0 || own >= 0 && own < exp || strings.Index(msg, "not inlined") < exp {
+		t.Errorf("message %q: want the call's 49%% named first", msg)
+	}
+	if !strings.HasPrefix(fs[0].Suggestion, "call it less") {
+		t.Errorf("suggestion %q: want the largest part's words", fs[0].Suggestion)
+	}
+}
+
+// TestPartsOfOneKind: a function's calls that are one kind of work (two
+// readers' ReadByte, each "reading through an io.Reader") are one part:
+// together they outweigh its own code, and their advice is the cause's.
+func TestPartsOfOneKind(t *testing.T) {
+	fs, _ := Derive(specDoc([]any{bx(),
+		call("(*Decoder).readCode", "d.go", 606, "bytes.(*Buffer).ReadByte", "strings", 0.17),
+		call("(*Decoder).readCode", "d.go", 608, "bytes.(*Reader).ReadByte", "strings", 0.09),
+		own("(*Decoder).readCode", "d.go", 607, 0.22)}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	if s := fs[0].Suggestion; !strings.HasPrefix(s, "read fewer, larger pieces") {
+		t.Errorf("suggestion %q, want the readers' advice", s)
+	}
+}
+
+// TestHelperCalledByBenchmarks: a function's allocation cause joins its
+// caller's only when that caller makes most of its allocations; an
+// exported parser that benchmarks call directly (NewFromString) and that
+// one module function also calls (UnmarshalJSON) stays its own cause,
+// not the caller's with benchmarks that never call the caller.
+func TestHelperCalledByBenchmarks(t *testing.T) {
+	direct := site("NewFromString", "d.go", 306, 0.6)
+	direct.Escape = &document.Escape{Cause: "concat"}
+	viaJSON := direct
+	viaJSON.Benchmark = "BenchmarkY"
+	viaJSON.BytesShare, viaJSON.ObjectsShare = 0.3, 0.3
+	viaJSON.Parent, viaJSON.ParentFile, viaJSON.ParentLine = mod+".(*Decimal).UnmarshalJSON", "e.go", 18
+	conv := site("(*Decimal).UnmarshalJSON", "e.go", 18, 0.5)
+	conv.Benchmark = "BenchmarkY"
+	conv.Escape = &document.Escape{Cause: "conversion", Name: "string(b)"}
+	fs, _ := Derive(specDoc([]any{bx(), benchmark("BenchmarkY", 1e-6, 10, 1000), gc(0.5), direct, viaJSON, conv}), Options{})
+	for _, f := range fs {
+		if f.File == "e.go" && slices.Contains(f.Benchmarks, "BenchmarkX") {
+			t.Errorf("UnmarshalJSON's finding %v holds BenchmarkX, which calls NewFromString directly", f.Benchmarks)
+		}
+	}
+	if len(fs) != 2 {
+		t.Errorf("%d findings, want 2 (NewFromString's, UnmarshalJSON's)", len(fs))
+	}
+}
+
+// TestHelperAPICostKeptApart: a helper's allocation that is the API's
+// result (quoRem's quotient, which DivRound returns) does not join its
+// caller's cause to fix (DivRound's temporary), nor the other way round.
+func TestHelperAPICostKeptApart(t *testing.T) {
+	q := site("Decimal.quoRem", "d.go", 822, 0.5)
+	q.Escape = &document.Escape{Cause: "moved-to-heap", Name: "q", Sink: "return"}
+	q.Parent, q.ParentFile, q.ParentLine = mod+".Decimal.DivRound", "d.go", 838
+	forwarded := resultShape("result-forwarded", "Decimal.quoRem", "d.go", 790, "quoRem's result is what the exported Decimal.DivRound returns")
+	passed := resultShape("result-passed", "Decimal.DivRound", "d.go", 838, "DivRound returns quoRem's result")
+	tmp := site("Decimal.DivRound", "d.go", 844, 0.4)
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.5), q, tmp, forwarded, passed}), Options{})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s %s", f.Section, where(f.File, f.Line)))
+	}
+	if want := []string{"fix d.go:844", "api d.go:822"}; !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}
+
+// TestInputConverted: a strconv call converting the function's own
+// parameter once per call (an input-converted shape) is the function's
+// work on its input: in the API's costs when the API returns its result,
+// otherwise a cause to fix with the shape's words; never "convert once
+// and keep the number".
+func TestInputConverted(t *testing.T) {
+	// Go 1.26 names strconv's internals internal/strconv.
+	conv := call("newFromFloat", "d.go", 447, "internal/strconv.genericFtoa", "strings", 0.4)
+	shape := resultShape("input-converted", "newFromFloat", "d.go", 447, "strconv.AppendFloat(buf[:0], val, 'e', -1, bitSize) converts newFromFloat's parameter val, once per call")
+	shape.Advice = "the conversion is newFromFloat's work on its input, not a repeat: a faster path only for inputs that allow one, or fewer calls of newFromFloat"
+	forwarded := resultShape("result-forwarded", "newFromFloat", "d.go", 441, "newFromFloat's result is what the exported NewFromFloat returns")
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		section document.Section
+	}{
+		{"the API returns its result", []any{shape, forwarded}, document.SectionAPI},
+		{"a function of the module's own", []any{shape}, document.SectionFix},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), conv}, tc.shapes...)), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("findings %v, want 1", kinds(fs))
+			}
+			f := fs[0]
+			if f.Section != tc.section || strings.Contains(f.Suggestion, "convert once") || f.Generic {
+				t.Errorf("%s %q (generic %v), want section %s with the shape's words", f.Section, f.Suggestion, f.Generic, tc.section)
+			}
+		})
+	}
+}
+
+// TestReflectSliceBytesAdvice: reflect.Value.Slice's allocation under
+// v.Slice(0, n).Bytes() (a reflect-slice-bytes shape at the line) is told
+// to read the array's bytes with v.Bytes(), not to cache reflection per
+// type.
+func TestReflectSliceBytesAdvice(t *testing.T) {
+	alloc := site("decodeByteArrayValue", "s.go", 190, 0.9)
+	alloc.Via = "reflect.Value.Slice"
+	alloc.Escape = &document.Escape{Cause: "callee", Name: "reflect.Value.Slice"}
+	shape := resultShape("reflect-slice-bytes", "decodeByteArrayValue", "s.go", 190, "v.Slice(0, n).Bytes() makes a reflect.Value of a new slice only to read its bytes: on a byte array, Slice allocates that slice's header")
+	shape.Advice = "when v is addressable, v.Bytes()[:n] gives the same bytes without the allocation (Value.Bytes takes an addressable byte array)"
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.3), call("decodeByteArrayValue", "s.go", 190, "reflect.Value.Slice", "reflect", 0.2), alloc, shape}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	if s := fs[0].Suggestion; !strings.Contains(s, "v.Bytes()[:n]") || fs[0].Generic {
+		t.Errorf("suggestion %q (generic %v), want v.Bytes()", s, fs[0].Generic)
+	}
+}
+
+// TestAPICostCalledMostlyByBenchmarks: a function the API exposes whose
+// allocations the benchmarks' own calls make for the most part stays an
+// API cost though one module function also calls it (NewFromString,
+// called by UnmarshalJSON too): the module's caller is "where the fix
+// is" only when it makes most of them.
+func TestAPICostCalledMostlyByBenchmarks(t *testing.T) {
+	direct := escapesByResult(site("NewFromString", "d.go", 309, 0.6))
+	viaJSON := direct
+	viaJSON.Benchmark = "BenchmarkY"
+	viaJSON.BytesShare, viaJSON.ObjectsShare = 0.3, 0.3
+	viaJSON.Parent, viaJSON.ParentFile, viaJSON.ParentLine = mod+".(*Decimal).UnmarshalJSON", "e.go", 18
+	fs, _ := Derive(specDoc([]any{bx(), benchmark("BenchmarkY", 1e-6, 10, 1000), gc(0.5), direct, viaJSON}), Options{})
+	if len(fs) != 1 || fs[0].Section != document.SectionAPI || strings.Contains(fs[0].Suggestion, "UnmarshalJSON") {
+		t.Errorf("findings %v, want one API cost not sent to UnmarshalJSON", fs)
+	}
+}
+
+// TestReflectInterfaceAssertAdvice: the allocation inside
+// reflect.Value.Interface under v.Interface().(time.Time) (a
+// reflect-interface-assert shape) is told to read the value through
+// v.Addr(), not "call it less (cache its result)".
+func TestReflectInterfaceAssertAdvice(t *testing.T) {
+	alloc := site("timeEncoder", "time.go", 20, 0.5)
+	alloc.Via = "reflect.Value.Interface"
+	alloc.Escape = &document.Escape{Cause: "callee", Name: "reflect.Value.Interface"}
+	shape := resultShape("reflect-interface-assert", "timeEncoder", "time.go", 20, "v.Interface().(time.Time) boxes a copy of the time.Time on the heap only to assert it back")
+	shape.Advice = "when v is addressable, *v.Addr().Interface().(*time.Time) reads it without the copy (a pointer in an interface is not allocated)"
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.4), alloc, shape}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	if s := fs[0].Suggestion; !strings.Contains(s, "v.Addr()") || fs[0].Generic {
+		t.Errorf("suggestion %q (generic %v), want v.Addr()", s, fs[0].Generic)
+	}
+}
+
+// TestHelperResultAtCaller: an unexported helper whose allocation is the
+// value it returns (return reflect.New(t): a result-computed shape at
+// the line) is its module caller's choice: the cause is to fix at the
+// caller that calls it on most of its allocations, not "call it less
+// (cache its result)" at the helper; with no module caller (a benchmark
+// of the helper itself) the compiler's reason decides.
+func TestHelperResultAtCaller(t *testing.T) {
+	newValue := func(parent string) document.Allocation {
+		a := site("(*Decoder).newValue", "t.go", 42, 0.5)
+		a.Via = "reflect.New"
+		a.Escape = &document.Escape{Cause: "callee", Name: "reflect.New"}
+		if parent != "" {
+			a.Parent, a.ParentFile, a.ParentLine = mod+"."+parent, "m.go", 259
+		}
+		return a
+	}
+	shape := resultShape("result-computed", "(*Decoder).newValue", "t.go", 42, "reflect.New(t) computes the value newValue returns")
+	for _, tc := range []struct {
+		name, parent, want string
+	}{
+		{"called by the module's map decoder", "(*Decoder).decodeTypedMapValue", "the module's own (*Decoder).decodeTypedMapValue calls it"},
+		{"called by a benchmark", "", "call it less (cache its result)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc([]any{bx(), gc(0.5), newValue(tc.parent), shape}), Options{})
+			if len(fs) != 1 || fs[0].Section != document.SectionFix {
+				t.Fatalf("findings %v, want one cause to fix", fs)
+			}
+			if s := fs[0].Suggestion; !strings.Contains(s, tc.want) {
+				t.Errorf("suggestion %q, want %q", s, tc.want)
+			}
+			if m := fs[0].Message; strings.Contains(m, "the API returns it") {
+				t.Errorf("message %q: a helper's result is not the API's", m)
+			}
+		})
+	}
+}
+
+// TestAPICostCPUAtItsLine: the CPU time of making an API cost's value at
+// its own line (string(b)'s copy under runtime.slicebytetostring, where
+// the string is what the API returns) is that cost's, not a cause to fix
+// told to "reuse buffers".
+func TestAPICostCPUAtItsLine(t *testing.T) {
+	str := site("(*Decoder).stringWithLen", "s.go", 59, 0.6)
+	str.Escape = &document.Escape{Cause: "conversion", Name: "string(b)", Sink: "return"}
+	forwarded := resultShape("result-forwarded", "(*Decoder).stringWithLen", "s.go", 56, "stringWithLen's result is what the exported (*Decoder).DecodeString returns")
+	conv := call("(*Decoder).stringWithLen", "s.go", 59, "runtime.slicebytetostring", "strings", 0.12)
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.3), str, forwarded, conv}), Options{})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s %s", f.Section, where(f.File, f.Line)))
+	}
+	if want := []string{"api s.go:59"}; !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}
+
+// TestLibraryCallAtAPILine: a library call at an API cost's line that is
+// no part of making its value (a regexp run there) stays a cause to fix.
+func TestLibraryCallAtAPILine(t *testing.T) {
+	str := site("(*Decoder).stringWithLen", "s.go", 59, 0.6)
+	str.Escape = &document.Escape{Cause: "conversion", Name: "string(b)", Sink: "return"}
+	forwarded := resultShape("result-forwarded", "(*Decoder).stringWithLen", "s.go", 56, "stringWithLen's result is what the exported (*Decoder).DecodeString returns")
+	re := call("(*Decoder).stringWithLen", "s.go", 59, "regexp.(*Regexp).FindString", "regexp", 0.3)
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.3), str, forwarded, re}), Options{})
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%s %s", f.Section, where(f.File, f.Line)))
+	}
+	if want := []string{"fix s.go:59", "api s.go:59"}; !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}
+
+// TestCallerMapFilled: the stores that fill a map the caller gets, made
+// with its size (through a pointer parameter, in a function the API
+// reaches only through a func value), are the decoding itself: no
+// "fewer lookups" cause; other map access in the function still is one.
+func TestCallerMapFilled(t *testing.T) {
+	store := call("(*Decoder).decodeMapStringStringPtr", "m.go", 130, "runtime.mapassign_faststr", "maps", 0.2)
+	shape := resultShape("result-computed", "(*Decoder).decodeMapStringStringPtr", "m.go", 130,
+		"m[mk] stores into the map decodeMapStringStringPtr fills for its caller through ptr, made with its size (make(map[string]string, ln)): its storage is the result")
+	lookup := call("(*Decoder).decodeMapStringStringPtr", "m.go", 125, "runtime.mapaccess1_faststr", "maps", 0.2)
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  int
+	}{
+		{"no shape", []any{store}, 1},
+		{"the caller's sized map", []any{store, shape}, 0},
+		{"a lookup beside it", []any{store, shape, src(lookup, "v := d.cache[k]")}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx()}, tc.parts...)), Options{})
+			n := 0
+			for _, f := range fs {
+				if f.Section == document.SectionFix && strings.Contains(f.Suggestion, "fewer lookups") {
+					n++
+				}
+			}
+			if n != tc.want {
+				t.Errorf("%d findings told fewer lookups, want %d: %v", n, tc.want, fs)
+			}
+		})
+	}
+}
+
+// TestSetMapIndexWords: reflect.Value.SetMapIndex stores an entry, copying
+// its key and value into the map: no lookup to save, and the values it
+// was given can serve the next entry.
+func TestSetMapIndexWords(t *testing.T) {
+	fs, _ := Derive(specDoc([]any{bx(),
+		call("(*Decoder).decodeTypedMapValue", "m.go", 269, "reflect.Value.SetMapIndex", "maps", 0.05),
+		call("(*Decoder).decodeTypedMapValue", "m.go", 259, "reflect.Value.Elem", "reflect", 0.02),
+		call("(*Decoder).decodeTypedMapValue", "m.go", 264, "reflect.Value.Elem", "reflect", 0.02)}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	if s := fs[0].Suggestion; strings.Contains(s, "fewer lookups") || !strings.Contains(s, "SetZero") {
+		t.Errorf("suggestion %q, want the reuse of the key and value SetMapIndex copies", s)
+	}
+}
+
+// TestResultWithARewrite: the value an exported function returns, made
+// at a line where a mechanical rewrite makes the same value more cheaply
+// (return fmt.Sprintf("%d", id): strconv.Itoa), is a cause to fix, not a
+// cost of the API.
+func TestResultWithARewrite(t *testing.T) {
+	box := site("Label", "l.go", 34, 0.9)
+	box.Escape = &document.Escape{Cause: "interface", Name: "id"}
+	box.Via = "fmt.Sprintf"
+	computed := resultShape("result-computed", "Label", "l.go", 34, "fmt.Sprintf computes the string Label returns")
+	rewrite := document.Shape{Name: "sprintf-simple", File: "l.go", Line: 34, Function: mod + ".Label",
+		Says: `fmt.Sprintf("%d", id) formats one integer`, Advice: "strconv.Itoa(id)", Rewrite: "strconv"}
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		section document.Section
+	}{
+		{"the result, no cheaper way", []any{computed}, document.SectionAPI},
+		{"the result, made more cheaply by a rewrite", []any{computed, rewrite}, document.SectionFix},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), box}, tc.shapes...)), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			if f := fs[0]; f.Section != tc.section {
+				t.Errorf("%s:%d in section %s (%q), want %s", f.File, f.Line, f.Section, f.Suggestion, tc.section)
+			}
+		})
+	}
+}

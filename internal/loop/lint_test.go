@@ -1,0 +1,31 @@
+package loop
+
+import (
+	"testing"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
+
+// TestHotShape: a shape is kept when its function is one the document
+// says is hot, a generic method's too: the profile names the
+// instantiation, the source the declaration.
+func TestHotShape(t *testing.T) {
+	doc := &document.Report{
+		Lines:       []document.LineCost{{Function: "example.com/m.items[go.shape.interface { Less(example.com/m.Item) bool }].find"}},
+		Allocations: []document.Allocation{{Function: "example.com/m.(*BTreeG[go.shape.int]).Clone", Parent: "example.com/m.(*Tree).Clone.func1"}},
+	}
+	keep := hotShape(doc)
+	for _, tc := range []struct {
+		fn   string
+		want bool
+	}{
+		{"example.com/m.items[...].find", true},
+		{"example.com/m.(*BTreeG[...]).Clone", true},
+		{"example.com/m.(*Tree).Clone", true},
+		{"example.com/m.(*BTreeG[...]).Delete", false},
+	} {
+		if got := keep(document.Shape{Name: "moved-pair", Function: tc.fn}); got != tc.want {
+			t.Errorf("shape in %s kept: %v, want %v", tc.fn, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,234 @@
+package site
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// MapCopied finds a map copied entry by entry into a map the function
+// makes (for k, v := range src { dst[k] = v }): a full copy on every
+// call, which callers that only read it do not need.
+var MapCopied = &analysis.Analyzer{
+	Name: "mapcopied",
+	Doc:  "a map copied entry by entry on every call",
+	Run:  runMapCopied,
+}
+
+func runMapCopied(pass *analysis.Pass) (any, error) {
+	eachFunc(pass, func(body *ast.BlockStmt) {
+		// The maps the function makes, by variable, with the make.
+		made := map[types.Object]ast.Node{}
+		ast.Inspect(body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			for i, r := range as.Rhs {
+				id, ok := as.Lhs[i].(*ast.Ident)
+				if !ok {
+					continue
+				}
+				if _, isMap := typeUnder(pass, r).(*types.Map); !isMap {
+					continue
+				}
+				switch x := ast.Unparen(r).(type) {
+				case *ast.CallExpr:
+					if b, ok := pass.TypesInfo.Uses[calleeIdent(x)].(*types.Builtin); !ok || b.Name() != "make" {
+						continue
+					}
+				case *ast.CompositeLit:
+				default:
+					continue
+				}
+				if obj := pass.TypesInfo.ObjectOf(id); obj != nil {
+					made[obj] = as
+				}
+			}
+			return true
+		})
+		ast.Inspect(body, func(n ast.Node) bool {
+			rs, ok := n.(*ast.RangeStmt)
+			if !ok || rs.Key == nil || rs.Value == nil || len(rs.Body.List) != 1 {
+				return true
+			}
+			if _, isMap := typeUnder(pass, rs.X).(*types.Map); !isMap {
+				return true
+			}
+			as, ok := rs.Body.List[0].(*ast.AssignStmt)
+			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+				return true
+			}
+			ix, ok := as.Lhs[0].(*ast.IndexExpr)
+			if !ok || !sameIdent(pass, ix.Index, rs.Key) || !sameIdent(pass, as.Rhs[0], rs.Value) {
+				return true
+			}
+			dst, ok := ast.Unparen(ix.X).(*ast.Ident)
+			if !ok {
+				return true
+			}
+			mk := made[pass.TypesInfo.ObjectOf(dst)]
+			if mk == nil {
+				return true
+			}
+			src := oneLine(types.ExprString(rs.X))
+			d := analysis.Diagnostic{
+				Category: "map-copied",
+				Pos:      as.Pos(),
+				Message:  fmt.Sprintf("%s is a copy of %s, made entry by entry on every call", dst.Name, src),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+					"avoid the copy where %s is only read: read %s directly, and copy it lazily, on the first write, only where it is changed", dst.Name, src)}},
+				Related: []analysis.RelatedInformation{{Pos: mk.Pos(), Message: dst.Name + " made"}, {Pos: rs.Pos(), Message: "every entry of " + src}},
+			}
+			pass.Report(d)
+			return true
+		})
+	})
+	return nil, nil
+}
+
+// typeUnder is the underlying type of e, or nil.
+func typeUnder(pass *analysis.Pass, e ast.Expr) types.Type {
+	t := pass.TypesInfo.TypeOf(e)
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}
+
+// sameIdent reports whether e and f are identifiers of one object.
+func sameIdent(pass *analysis.Pass, e, f ast.Expr) bool {
+	a, ok1 := ast.Unparen(e).(*ast.Ident)
+	b, ok2 := ast.Unparen(f).(*ast.Ident)
+	return ok1 && ok2 && pass.TypesInfo.ObjectOf(a) != nil && pass.TypesInfo.ObjectOf(a) == pass.TypesInfo.ObjectOf(b)
+}
+
+// SprintfQuote finds fmt.Sprintf("%q", s) of a string: strconv quotes it
+// without fmt, and into a buffer it is written to without a string.
+var SprintfQuote = &analysis.Analyzer{
+	Name: "sprintfquote",
+	Doc:  `fmt.Sprintf("%q", s) of a string, where strconv.Quote or AppendQuote does`,
+	Run:  runSprintfQuote,
+}
+
+func runSprintfQuote(pass *analysis.Pass) (any, error) {
+	available := true
+	if v := moduleGo(pass); v != "" && versionLess(v, "1.21") {
+		available = false // bytes.Buffer.AvailableBuffer is Go 1.21
+	}
+	eachFunc(pass, func(body *ast.BlockStmt) {
+		written := map[*ast.CallExpr]string{} // Sprintf calls written to a bytes.Buffer, with the buffer
+		ast.Inspect(body, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok || len(c.Args) != 1 || !isFunc(pass, c, "bytes", "Buffer", "WriteString") {
+				return true
+			}
+			if arg, ok := ast.Unparen(c.Args[0]).(*ast.CallExpr); ok {
+				written[arg] = oneLine(types.ExprString(c.Fun.(*ast.SelectorExpr).X))
+			}
+			return true
+		})
+		ast.Inspect(body, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok || len(c.Args) != 2 || !isFunc(pass, c, "fmt", "", "Sprintf") {
+				return true
+			}
+			tv := pass.TypesInfo.Types[c.Args[0]]
+			if tv.Value == nil || tv.Value.Kind() != constant.String || constant.StringVal(tv.Value) != "%q" {
+				return true
+			}
+			if b, ok := typeUnder(pass, c.Args[1]).(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+				return true
+			}
+			s := oneLine(types.ExprString(c.Args[1]))
+			advice := fmt.Sprintf("strconv.Quote(%s) quotes it without fmt", s)
+			if buf, ok := written[c]; ok {
+				advice = fmt.Sprintf("quote it straight into the buffer: %s.Write(strconv.AppendQuote(%s.AvailableBuffer(), %s)), no string and no fmt", buf, buf, s)
+				if !available {
+					advice = fmt.Sprintf("quote it into a reused []byte and write that: %s.Write(strconv.AppendQuote(scratch[:0], %s)), no string and no fmt (%s.AvailableBuffer() in place of scratch from Go 1.21)", buf, s, buf)
+				}
+			}
+			pass.Report(analysis.Diagnostic{
+				Category:       "sprintf-quote",
+				Pos:            c.Pos(),
+				Message:        fmt.Sprintf(`fmt.Sprintf("%%q", %s) quotes a string through fmt: an interface argument, fmt's state and a new string`, s),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: advice}},
+			})
+			return true
+		})
+	})
+	return nil, nil
+}
+
+// AppendArena finds a slice grown by append whose elements the function
+// hands out by address (return &s[i]): every growth copies the values,
+// and the arrays they were in stay alive as long as a pointer handed out
+// into them does.
+var AppendArena = &analysis.Analyzer{
+	Name: "appendarena",
+	Doc:  "a slice grown by append whose elements are handed out by address",
+	Run:  runAppendArena,
+}
+
+func runAppendArena(pass *analysis.Pass) (any, error) {
+	eachFunc(pass, func(body *ast.BlockStmt) {
+		handed := map[string]bool{} // the slices whose elements' addresses it returns
+		ast.Inspect(body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			ret, ok := n.(*ast.ReturnStmt)
+			if !ok {
+				return true
+			}
+			for _, r := range ret.Results {
+				if u, ok := ast.Unparen(r).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					if ix, ok := ast.Unparen(u.X).(*ast.IndexExpr); ok {
+						handed[types.ExprString(ix.X)] = true
+					}
+				}
+			}
+			return true
+		})
+		if len(handed) == 0 {
+			return
+		}
+		ast.Inspect(body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+				return true
+			}
+			c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			if !ok || len(c.Args) == 0 {
+				return true
+			}
+			if b, ok := pass.TypesInfo.Uses[calleeIdent(c)].(*types.Builtin); !ok || b.Name() != "append" {
+				return true
+			}
+			s := types.ExprString(as.Lhs[0])
+			if !handed[s] || types.ExprString(c.Args[0]) != s {
+				return true
+			}
+			elem := "T"
+			if sl, ok := typeUnder(pass, as.Lhs[0]).(*types.Slice); ok {
+				elem = types.TypeString(sl.Elem(), types.RelativeTo(pass.Pkg))
+			}
+			pass.Report(analysis.Diagnostic{
+				Category: "append-arena",
+				Pos:      as.Pos(),
+				Message:  fmt.Sprintf("%s grows by append while the function hands out its elements by address (&%s[…]): each growth copies every %s, and the old arrays stay alive while those pointers do", oneLine(s), oneLine(s), elem),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+					"keep the %s values in fixed-size chunks that never move ([][]%s, a new chunk when the last one is full): no copying on growth, no old arrays held by the pointers handed out", elem, elem)}},
+			})
+			return true
+		})
+	})
+	return nil, nil
+}

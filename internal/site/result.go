@@ -1,0 +1,670 @@
+package site
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Result finds the work a function does to build the value it returns,
+// and the functions that hand another's result on to their caller:
+//
+//   - "result-computed", at a line of a function: a call whose value
+//     becomes (part of) what the function returns (d3 := new(big.Int).Sub(a,
+//     b) … return Decimal{value: d3}); a method that sets its receiver and
+//     returns it (z.Mul(x, y), z.SetString(s, 10): its first result has
+//     the receiver's type) called on a value the function returns; an
+//     entry stored into a map the function returns that was made with a
+//     size (m := make(map[K]V, n) … m[k] = v … return m). That work and
+//     its allocations are the result, not a cost the function can drop:
+//     the arithmetic of Sub is Sub.
+//   - "input-converted", at a strconv call that converts one of the
+//     function's parameters, outside any loop (strconv.AppendFloat(buf[:0],
+//     val, 'e', -1, 64) in a float-to-decimal constructor): the
+//     conversion of its input is the function's work, done once per
+//     call, so "convert once" does not fit it.
+//   - "result-passed", at the line of a call: the function returns the
+//     callee's result (return d.string(c), or r := d.rescale(e) … return
+//     r), or stores it through a pointer parameter (*ptr = m): the value
+//     is its caller's, not the function's choice.
+//   - "result-forwarded", at an unexported function's declaration: an
+//     exported function of the package returns its result, directly or
+//     through other functions that return it — the value it allocates is
+//     what the API hands its caller, as if the exported function made it.
+var Result = &analysis.Analyzer{
+	Name: "result",
+	Doc:  "the work a function does to build the value it returns, and the functions that return another's result",
+	Run:  runResult,
+}
+
+// passEdge is one function handing a callee's result on: returned when
+// ret, else stored through a pointer parameter.
+type passEdge struct {
+	caller *types.Func
+	pos    token.Pos
+	ret    bool
+}
+
+func runResult(pass *analysis.Pass) (any, error) {
+	decls := map[*types.Func]*ast.FuncDecl{}
+	passedBy := map[*types.Func][]passEdge{} // callee → the calls that hand its result on
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			decls[fn] = fd
+			r := newResultVars(pass, fd)
+			r.computed()
+			r.inputConverted()
+			for _, e := range r.passed() {
+				passedBy[e.callee] = append(passedBy[e.callee], passEdge{caller: fn, pos: e.pos, ret: e.ret})
+			}
+		}
+	}
+	// An unexported function whose result reaches an exported function's
+	// return through functions that return it.
+	for fn, fd := range decls {
+		if apiFunc(fn) {
+			continue
+		}
+		chain := forwardedTo(fn, passedBy, map[*types.Func]bool{fn: true})
+		if len(chain) == 0 {
+			continue
+		}
+		api := chain[len(chain)-1]
+		msg := fmt.Sprintf("%s's result is what the exported %s returns", fn.Name(), funcLabel(api))
+		if len(chain) > 1 {
+			var through []string
+			for _, c := range chain[:len(chain)-1] {
+				through = append(through, funcLabel(c))
+			}
+			msg += " (through " + strings.Join(through, ", ") + ")"
+		}
+		pass.Report(analysis.Diagnostic{Category: "result-forwarded", Pos: fd.Name.Pos(), Message: msg})
+	}
+	return nil, nil
+}
+
+// forwardedTo returns the functions fn's result is returned through, the
+// exported one last, or nil when it reaches none.
+func forwardedTo(fn *types.Func, passedBy map[*types.Func][]passEdge, seen map[*types.Func]bool) []*types.Func {
+	var best []*types.Func
+	for _, e := range passedBy[fn] {
+		if !e.ret || seen[e.caller] {
+			continue
+		}
+		if apiFunc(e.caller) {
+			return []*types.Func{e.caller}
+		}
+		seen[e.caller] = true
+		if rest := forwardedTo(e.caller, passedBy, seen); rest != nil && (best == nil || len(rest)+1 < len(best)) {
+			best = append([]*types.Func{e.caller}, rest...)
+		}
+	}
+	return best
+}
+
+// apiFunc reports whether fn is part of its package's API: an exported
+// function, or an exported method of an exported type.
+func apiFunc(fn *types.Func) bool {
+	if !fn.Exported() {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return true
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Exported()
+}
+
+// funcLabel names a function as its package's code does: "Decode",
+// "(*Decoder).DecodeString", "Decimal.Sub".
+func funcLabel(fn *types.Func) string {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return fn.Name()
+	}
+	t := sig.Recv().Type()
+	star := ""
+	if p, ok := t.(*types.Pointer); ok {
+		t, star = p.Elem(), "*"
+	}
+	name := types.TypeString(t, func(*types.Package) string { return "" })
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		name = name[:i]
+	}
+	if star != "" {
+		return "(*" + name + ")." + fn.Name()
+	}
+	return name + "." + fn.Name()
+}
+
+// resultVars is one function's variables that hold (part of) what it
+// returns.
+type resultVars struct {
+	pass *analysis.Pass
+	fd   *ast.FuncDecl
+	vars map[*types.Var]bool
+	// sized are the map variables made with a size (make(map[K]V, n)).
+	sized map[*types.Var]string
+	// ptrParams are the function's pointer parameters; through names
+	// the pointer parameter a map variable was read from.
+	ptrParams map[*types.Var]bool
+	through   map[*types.Var]string
+}
+
+func newResultVars(pass *analysis.Pass, fd *ast.FuncDecl) *resultVars {
+	r := &resultVars{pass: pass, fd: fd, vars: map[*types.Var]bool{}, sized: map[*types.Var]string{}, ptrParams: map[*types.Var]bool{}, through: map[*types.Var]string{}}
+	if fd.Type.Results != nil {
+		for _, fl := range fd.Type.Results.List {
+			for _, n := range fl.Names {
+				if v, ok := pass.TypesInfo.Defs[n].(*types.Var); ok {
+					r.vars[v] = true
+				}
+			}
+		}
+	}
+	for _, fl := range fd.Type.Params.List {
+		for _, n := range fl.Names {
+			if v, ok := pass.TypesInfo.Defs[n].(*types.Var); ok {
+				if _, ptr := v.Type().Underlying().(*types.Pointer); ptr {
+					r.ptrParams[v] = true
+				}
+			}
+		}
+	}
+	inspectBody(fd.Body, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.ReturnStmt:
+			for _, e := range n.Results {
+				r.markReturned(e)
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return
+			}
+			for i, l := range n.Lhs {
+				v := r.localVar(l)
+				if st, ok := ast.Unparen(l).(*ast.StarExpr); ok {
+					// *ptr = make(map[K]V, n): the caller's map,
+					// made here with its size.
+					if p := r.localVar(st.X); p != nil && r.ptrParams[p] {
+						v = p
+					}
+				}
+				call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr)
+				if v == nil || !ok || len(call.Args) != 2 || !isBuiltin(pass, call.Fun, "make") {
+					continue
+				}
+				if _, isMap := call.Args[0].(*ast.MapType); isMap || isMapType(v.Type()) {
+					r.sized[v] = types.ExprString(call)
+				}
+			}
+		}
+	})
+	// A map read from a pointer parameter the function made it in with
+	// its size is that map (m = *ptr): the caller's, through ptr.
+	inspectBody(fd.Body, func(n ast.Node) {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return
+		}
+		for i, l := range as.Lhs {
+			st, ok := ast.Unparen(as.Rhs[i]).(*ast.StarExpr)
+			if !ok {
+				continue
+			}
+			p, v := r.localVar(st.X), r.localVar(l)
+			if p != nil && v != nil && r.ptrParams[p] && r.sized[p] != "" {
+				r.sized[v], r.through[v] = r.sized[p], p.Name()
+			}
+		}
+	})
+	// What a returned variable is built from is returned too
+	// (dq := Decimal{value: &q} … return dq): to a fixed point.
+	for changed := true; changed; {
+		changed = false
+		inspectBody(fd.Body, func(n ast.Node) {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return
+			}
+			for i, l := range as.Lhs {
+				if v := r.localVar(l); v == nil || !r.vars[v] {
+					continue
+				}
+				before := len(r.vars)
+				r.markReturned(as.Rhs[i])
+				changed = changed || len(r.vars) > before
+			}
+		})
+	}
+	return r
+}
+
+// inspectBody calls f on every node of a function's body outside its
+// func literals (a closure's return is its own).
+func inspectBody(body *ast.BlockStmt, f func(ast.Node)) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if n != nil {
+			f(n)
+		}
+		return true
+	})
+}
+
+// markReturned marks the variables a returned expression is built from:
+// v, &v, v.f, T{f: v}, &T{v, w}.
+func (r *resultVars) markReturned(e ast.Expr) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			r.markReturned(el)
+		}
+		return
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			r.markReturned(x.X)
+			return
+		}
+	case *ast.BinaryExpr:
+		// sign + intPart + "." + frac: a string built of its parts.
+		if x.Op == token.ADD {
+			r.markReturned(x.X)
+			r.markReturned(x.Y)
+			return
+		}
+	}
+	if v := r.rootVar(e); v != nil {
+		r.vars[v] = true
+	}
+}
+
+// rootVar returns the local variable (or named result) an expression
+// reads its value from: v, v.f, v[i], *v, &v, and for a call of a method
+// that returns its receiver's type (z.Add(x, y) returns z), its
+// receiver's; nil for anything else.
+func (r *resultVars) rootVar(e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return r.localVar(x)
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.SliceExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			if x.Op != token.AND {
+				return nil
+			}
+			e = x.X
+		case *ast.CallExpr:
+			recv, ok := r.setsReceiver(x)
+			if !ok {
+				return nil
+			}
+			e = recv
+		default:
+			return nil
+		}
+	}
+}
+
+// localVar returns the variable an identifier names when it is declared
+// in the function (a local, a parameter or a named result).
+func (r *resultVars) localVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := r.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	if v == nil || v.IsField() || v.Pos() < r.fd.Pos() || v.Pos() > r.fd.End() {
+		return nil
+	}
+	return v
+}
+
+// setsReceiver reports whether call is a method call whose first result
+// has its receiver's type (z.Mul(x, y) *big.Int on a *big.Int: the
+// convention of methods that compute into their receiver and return it),
+// and returns the receiver expression.
+func (r *resultVars) setsReceiver(call *ast.CallExpr) (ast.Expr, bool) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	s, ok := r.pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.MethodVal {
+		return nil, false
+	}
+	sig, ok := s.Type().(*types.Signature)
+	if !ok || sig.Results().Len() == 0 {
+		return nil, false
+	}
+	rt := r.pass.TypesInfo.TypeOf(sel.X)
+	if rt == nil {
+		return nil, false
+	}
+	res := sig.Results().At(0).Type()
+	if _, ptr := rt.Underlying().(*types.Pointer); ptr && types.Identical(res, rt) {
+		return sel.X, true
+	}
+	// An addressable value whose pointer method returns the pointer
+	// (var q big.Int; q.QuoRem(…)).
+	if types.Identical(res, types.NewPointer(rt)) {
+		return sel.X, true
+	}
+	return nil, false
+}
+
+// computed reports the lines where the function computes what it
+// returns.
+func (r *resultVars) computed() {
+	name := r.fd.Name.Name
+	report := func(pos token.Pos, msg string) {
+		r.pass.Report(analysis.Diagnostic{Category: "result-computed", Pos: pos, Message: msg,
+			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+				"the call is %s's result, so calling it less means calling %s less: keep %s's results for the inputs that recur (a table or a memo), or compute less per call", name, name, name)}}})
+	}
+	inspectBody(r.fd.Body, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.ReturnStmt:
+			for _, e := range n.Results {
+				r.returnedCalls(e, report, name)
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+						v := r.localVar(ix.X)
+						switch {
+						case v == nil || r.sized[v] == "":
+						case r.vars[v]:
+							report(n.Pos(), fmt.Sprintf("%s stores into the map %s returns, made with its size (%s): its storage is the result", oneLine(types.ExprString(l)), name, r.sized[v]))
+						case r.through[v] != "":
+							report(n.Pos(), fmt.Sprintf("%s stores into the map %s fills for its caller through %s, made with its size (%s): its storage is the result", oneLine(types.ExprString(l)), name, r.through[v], r.sized[v]))
+						}
+						continue
+					}
+					call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr)
+					if !ok || isConversion(r.pass, call) || isBuiltin(r.pass, call.Fun, "len") || isBuiltin(r.pass, call.Fun, "cap") {
+						continue
+					}
+					if v := r.localVar(l); v != nil && r.vars[v] {
+						report(call.Pos(), fmt.Sprintf("%s computes %s, which %s returns", oneLine(types.ExprString(call)), v.Name(), name))
+					}
+				}
+			}
+			for _, rhs := range n.Rhs {
+				r.computedCall(rhs, report, name)
+			}
+		case *ast.ExprStmt:
+			r.computedCall(n.X, report, name)
+		}
+	})
+}
+
+// returnedCalls reports the library calls a returned expression is
+// built from (return new(big.Int).Exp(x, n, nil), return T{f(x), e}): a
+// call of the package's own functions hands their result on instead
+// (result-passed), and a conversion computes nothing.
+func (r *resultVars) returnedCalls(e ast.Expr, report func(token.Pos, string), name string) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			r.returnedCalls(el, report, name)
+		}
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			r.returnedCalls(x.X, report, name)
+		}
+	case *ast.CallExpr:
+		if isConversion(r.pass, x) || isError(r.pass.TypesInfo.TypeOf(x)) {
+			return // an error is no result the caller asked for
+		}
+		if fn := calledFunc(r.pass, x); fn != nil && fn.Pkg() == r.pass.Pkg {
+			return
+		}
+		if _, ok := x.Fun.(*ast.SelectorExpr); !ok {
+			return // a builtin, or a call through a func value
+		}
+		report(x.Pos(), fmt.Sprintf("%s computes the value %s returns", oneLine(types.ExprString(x)), name))
+	}
+}
+
+// computedCall reports a method call that computes into a value the
+// function returns (z.Mul(x, y) with z returned).
+func (r *resultVars) computedCall(e ast.Expr, report func(token.Pos, string), name string) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	recv, ok := r.setsReceiver(call)
+	if !ok {
+		return
+	}
+	if v := r.rootVar(recv); v != nil && r.vars[v] {
+		report(call.Pos(), fmt.Sprintf("%s computes into %s, which %s returns", oneLine(types.ExprString(call)), v.Name(), name))
+	}
+}
+
+// passedCall is one call whose result the function hands on.
+type passedCall struct {
+	callee *types.Func
+	pos    token.Pos
+	ret    bool
+}
+
+// passed reports the calls whose result the function returns or stores
+// through a pointer parameter, and returns them.
+func (r *resultVars) passed() []passedCall {
+	from := map[*types.Var]*ast.CallExpr{} // a variable assigned the result of a call
+	var out []passedCall
+	add := func(call *ast.CallExpr, ret bool, how string) {
+		fn := calledFunc(r.pass, call)
+		if fn == nil || fn.Pkg() != r.pass.Pkg {
+			return
+		}
+		if sig, ok := fn.Type().(*types.Signature); !ok || sig.Results().Len() == 0 || isError(sig.Results().At(0).Type()) {
+			return // an error alone is no value handed on
+		}
+		out = append(out, passedCall{fn, call.Pos(), ret})
+		r.pass.Report(analysis.Diagnostic{Category: "result-passed", Pos: call.Pos(),
+			Message: fmt.Sprintf("%s %s %s's result", r.fd.Name.Name, how, fn.Name())})
+	}
+	inspectBody(r.fd.Body, func(n ast.Node) {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return
+		}
+		if v := r.localVar(as.Lhs[0]); v != nil {
+			from[v] = call
+		}
+	})
+	inspectBody(r.fd.Body, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.ReturnStmt:
+			for _, e := range n.Results {
+				if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+					add(call, true, "returns")
+				} else if v := r.localVar(e); v != nil && from[v] != nil {
+					add(from[v], true, "returns")
+				}
+				break // the first result: a value, not its error
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return
+			}
+			for i, l := range n.Lhs {
+				st, ok := ast.Unparen(l).(*ast.StarExpr)
+				if !ok {
+					continue
+				}
+				if p := r.localVar(st.X); p == nil || !r.ptrParams[p] {
+					continue
+				}
+				if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok {
+					add(call, false, "stores through its pointer parameter")
+				} else if v := r.localVar(n.Rhs[i]); v != nil && from[v] != nil {
+					add(from[v], false, "stores through its pointer parameter")
+				}
+			}
+		}
+	})
+	return out
+}
+
+// calledFunc returns the function or method a call calls statically, nil
+// for a call through a value or an interface.
+func calledFunc(pass *analysis.Pass, call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return nil
+	}
+	fn, _ := pass.TypesInfo.Uses[id].(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		return nil
+	}
+	return fn
+}
+
+// isBuiltin reports whether fun names the builtin name.
+func isBuiltin(pass *analysis.Pass, fun ast.Expr, name string) bool {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := pass.TypesInfo.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
+}
+
+// isConversion reports whether call is a type conversion (string(b)).
+func isConversion(pass *analysis.Pass, call *ast.CallExpr) bool {
+	tv, ok := pass.TypesInfo.Types[call.Fun]
+	return ok && tv.IsType()
+}
+
+// isError reports whether t is the error interface.
+func isError(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// inputConverted reports the strconv calls outside loops that convert
+// one of the function's parameters.
+func (r *resultVars) inputConverted() {
+	params := map[*types.Var]bool{}
+	for _, fl := range r.fd.Type.Params.List {
+		for _, n := range fl.Names {
+			if v, ok := r.pass.TypesInfo.Defs[n].(*types.Var); ok {
+				params[v] = true
+			}
+		}
+	}
+	if len(params) == 0 || r.fd.Type.Results == nil {
+		return
+	}
+	name := r.fd.Name.Name
+	var walk func(n ast.Node, inLoop bool)
+	walk = func(n ast.Node, inLoop bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt:
+				if m != n {
+					walk(m.Body, true)
+					return false
+				}
+			case *ast.RangeStmt:
+				if m != n {
+					walk(m.Body, true)
+					return false
+				}
+			case *ast.CallExpr:
+				if inLoop {
+					return true
+				}
+				fn := calledFunc(r.pass, m)
+				if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "strconv" {
+					return true
+				}
+				for _, a := range m.Args {
+					if v := r.localVar(a); v != nil && params[v] && !assignedIn(r.pass, r.fd.Body, v) {
+						r.pass.Report(analysis.Diagnostic{Category: "input-converted", Pos: m.Pos(),
+							Message: fmt.Sprintf("%s converts %s's parameter %s, once per call", oneLine(types.ExprString(m)), name, v.Name()),
+							SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+								"the conversion is %s's work on its input, not a repeat: a faster path only for inputs that allow one, or fewer calls of %s", name, name)}}})
+						break
+					}
+				}
+			}
+			return true
+		})
+	}
+	walk(r.fd.Body, false)
+}
+
+// assignedIn reports whether v is assigned anywhere in body.
+func assignedIn(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return !found
+		}
+		for _, l := range as.Lhs {
+			if id, ok := ast.Unparen(l).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isMapType reports whether t is a map type.
+func isMapType(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Map)
+	return ok
+}

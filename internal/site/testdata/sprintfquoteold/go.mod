@@ -1,0 +1,3 @@
+module sprintfquoteold
+
+go 1.13
