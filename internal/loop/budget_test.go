@@ -2,6 +2,8 @@ package loop
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -357,5 +359,68 @@ func heapProfile(bytes int64) *profile.Profile {
 		Sample:     []*profile.Sample{{Location: []*profile.Location{loc}, Value: []int64{bytes / 1000, bytes, 0, 0}}},
 		Location:   []*profile.Location{loc},
 		Function:   []*profile.Function{fn},
+	}
+}
+
+// TestMayBlock: the lock profilers run for a concurrent benchmark only
+// where the module's code can lock, wait or use a channel: its sampled
+// files say so, or a sample has the module's code calling a blocking
+// primitive. A matcher that only reads (a sync.Pool is no lock) and the
+// harness's own WaitGroup never need them.
+func TestMayBlock(t *testing.T) {
+	root := t.TempDir()
+	write := func(name, src string) string {
+		path := filepath.Join(root, name)
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	pure := write("match.go", "package m\n\nvar pool = sync.Pool{}\n\nfunc Match(s string) bool { return len(s) > 0 }\n")
+	locked := write("store.go", "package m\n\nfunc (s *Store) Get(k string) int {\n\ts.mu.RLock()\n\tdefer s.mu.RUnlock()\n\treturn s.m[k]\n}\n")
+	test := write("m_test.go", "package m\n\nfunc BenchmarkX(b *testing.B) { var wg sync.WaitGroup; wg.Wait() }\n")
+	prof := func(stacks ...[]string) *profile.Profile {
+		p := &profile.Profile{}
+		fns := map[string]*profile.Function{}
+		fn := func(spec string) *profile.Function {
+			if f := fns[spec]; f != nil {
+				return f
+			}
+			name, file, _ := strings.Cut(spec, "@")
+			f := &profile.Function{ID: uint64(len(fns) + 1), Name: name, Filename: file}
+			fns[spec] = f
+			p.Function = append(p.Function, f)
+			return f
+		}
+		for _, st := range stacks {
+			smp := &profile.Sample{Value: []int64{1}}
+			for _, spec := range st {
+				loc := &profile.Location{ID: uint64(len(p.Location) + 1), Line: []profile.Line{{Function: fn(spec)}}}
+				p.Location = append(p.Location, loc)
+				smp.Location = append(smp.Location, loc)
+			}
+			p.Sample = append(p.Sample, smp)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		name string
+		p    *profile.Profile
+		want bool
+	}{
+		{"a pure matcher with a pool", prof([]string{"sync.(*Pool).Get@/go/src/sync/pool.go", "m.Match@" + pure, "m.BenchmarkX.func1@" + test}), false},
+		{"the harness's own wait", prof([]string{"sync.(*WaitGroup).Wait@/go/src/sync/waitgroup.go", "testing.(*B).RunParallel@/go/src/testing/benchmark.go"}, []string{"m.Match@" + pure}), false},
+		{"a file that locks", prof([]string{"m.(*Store).Get@" + locked, "m.BenchmarkX.func1@" + test}), true},
+		{"the module's code on a channel", prof([]string{"runtime.chanrecv1@/go/src/runtime/chan.go", "m.Match@" + pure}), true},
+		{"the test's code on a channel", prof([]string{"runtime.chanrecv1@/go/src/runtime/chan.go", "m.BenchmarkX.func1@" + test}, []string{"m.Match@" + pure}), false},
+		// The module's files named elsewhere than under root: no
+		// telling, the profilers run.
+		{"no function of the module's", prof([]string{"sync.(*Pool).Get@/go/src/sync/pool.go", "m.Match@/elsewhere/match.go"}), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := mayBlock(tc.p, root, map[string]bool{}); got != tc.want {
+				t.Errorf("mayBlock = %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -97,10 +98,11 @@ func (s *Suite) scaling(ctx context.Context, idx []int, bench *BenchRun, scratch
 	// Every benchmark's short runs first, then the extra profiles for
 	// the benchmarks that scale worst, while the budget lasts.
 	runs := make([]*scaleRun, len(idx))
+	blocking := map[string]bool{} // per source file, see mayBlock
 	for k, i := range idx {
 		t := s.Targets[i]
 		bar.Describe(t.Name)
-		sr, err := s.measure(ctx, t, bench.Benchmarks[i], bench.Runs[i], coreCounts(maxN), scratch)
+		sr, err := s.measure(ctx, t, bench.Benchmarks[i], bench.Runs[i], coreCounts(maxN), scratch, root, blocking)
 		if sr != nil {
 			defer sr.remove()
 		}
@@ -217,7 +219,7 @@ func extraOrder(runs []*scaleRun) []*scaleRun {
 // the default -cpu), they are its time and profile at N, and only the
 // smaller core counts run here. The runs here are short and profiled;
 // extra profiles come from the budget (see scaleExtras).
-func (s *Suite) measure(ctx context.Context, t gotest.Target, b *results.Benchmark, rounds []Round, cpus []int, scratch string) (*scaleRun, error) {
+func (s *Suite) measure(ctx context.Context, t gotest.Target, b *results.Benchmark, rounds []Round, cpus []int, scratch, root string, blocking map[string]bool) (*scaleRun, error) {
 	pkg := t.Binary.Package.ImportPath
 	sr := &scaleRun{t: t, cpus: cpus, base: filepath.Join(scratch, sanitizeName(t.Name)+".scale"),
 		profs: map[int][]string{}, iters: map[int]int64{}, perOp: map[int]float64{}}
@@ -317,6 +319,10 @@ func (s *Suite) measure(ctx context.Context, t gotest.Target, b *results.Benchma
 	}
 	sr.cpu1, sr.cpuN = merged(1), merged(n)
 	sr.scales = sr.rows[sr.worst].Efficiency >= findings.DefaultThresholds.ScaleOK && !busy(sr.cpuN, n)
+	if sr.cpuN != nil && !mayBlock(sr.cpuN, root, blocking) {
+		// The lock profilers would see only the harness's own waits.
+		return sr, nil
+	}
 	_, itL, err := s.scaleProfile(ctx, t, n, sr.perOp[n], lockProfile, "", []string{
 		"-test.blockprofile=" + sr.block(), "-test.blockprofilerate=" + strconv.Itoa(blockRate),
 		"-test.mutexprofile=" + sr.mutex(), "-test.mutexprofilefraction=1"})
@@ -325,6 +331,67 @@ func (s *Suite) measure(ctx context.Context, t gotest.Target, b *results.Benchma
 	}
 	sr.itL = itL
 	return sr, nil
+}
+
+// blockingPrimitives are the functions of a lock, a wait or a channel
+// operation that a CPU profile names (a mutex's fast paths are inlined
+// and named by none: the source says those).
+var blockingPrimitives = []string{"sync.(*Mutex).", "sync.(*RWMutex).", "sync.(*WaitGroup).", "sync.(*Cond).", "internal/sync.",
+	"runtime.chansend", "runtime.chanrecv", "runtime.selectgo", "runtime.semacquire", "runtime.block", "time.Sleep"}
+
+// blockingSource matches source that locks, waits or uses channels.
+var blockingSource = regexp.MustCompile(`\.(R?Lock|Wait)\(\)|<-|\bchan\b|\bselect\s*\{|sync\.(Cond|WaitGroup)|time\.Sleep`)
+
+// mayBlock reports whether a concurrent benchmark's CPU profile at N
+// cores can come with lock or channel waits of the module's: a sample in
+// which the module's code (outside _test.go files) calls a blocking
+// primitive, or a sampled function of the module's whose file locks,
+// waits or uses channels (root is the module's directory; files caches
+// each file's answer). Otherwise the lock profilers can see only the
+// harness's own waits (RunParallel's), which are never a cause.
+func mayBlock(p *profile.Profile, root string, files map[string]bool) bool {
+	if root == "" {
+		return true
+	}
+	module := func(file string) bool {
+		return strings.HasPrefix(file, root+string(filepath.Separator)) && !strings.HasSuffix(file, "_test.go")
+	}
+	seen := false
+	for _, fn := range p.Function {
+		if !module(fn.Filename) {
+			continue
+		}
+		seen = true
+		block, ok := files[fn.Filename]
+		if !ok {
+			src, err := os.ReadFile(fn.Filename)
+			block = err != nil || blockingSource.Match(src)
+			files[fn.Filename] = block
+		}
+		if block {
+			return true
+		}
+	}
+	for _, smp := range p.Sample {
+		mod, prim := false, false
+		for _, loc := range smp.Location {
+			for _, l := range loc.Line {
+				if l.Function == nil {
+					continue
+				}
+				mod = mod || module(l.Function.Filename)
+				for _, b := range blockingPrimitives {
+					prim = prim || strings.HasPrefix(l.Function.Name, b)
+				}
+			}
+		}
+		if mod && prim {
+			return true
+		}
+	}
+	// No sampled function of the module's (its files are not under
+	// root as the profile names them): no telling, so the profilers run.
+	return !seen
 }
 
 // finish runs the extra profiles the budget gave sr and reads the
