@@ -81,11 +81,25 @@ func (d *deriver) resultAdvice(a *document.Allocation) (string, *document.Shape)
 
 // passesResult reports whether the module function p's call of the
 // cause's function hands the result on to p's caller (a result-passed
-// shape at the call's line): the value is still what the API returns,
-// not p's choice.
+// shape at the call's line) and p's result is the API's (p is exported,
+// an exported function returns its result, or p stores it through a
+// pointer parameter its caller gave): the value is still what
+// the API returns, not p's choice. An unexported p whose result no
+// exported function returns (a parser's addChild returning the node it
+// made with NewNode and linked into the tree) chooses to make it: the
+// cause is to fix there.
 func (d *deriver) passesResult(c *cause, p string) bool {
 	at, ok := c.parentAt[p]
-	return ok && at.Line > 0 && d.shapeAt("result-passed", at.File, at.Line) != nil
+	if !ok || at.Line <= 0 {
+		return false
+	}
+	s := d.shapeAt("result-passed", at.File, at.Line)
+	if s == nil {
+		return false
+	}
+	// Stored through a pointer parameter: its caller's value (a
+	// decoder's Decode(v)).
+	return strings.Contains(s.Says, "through its pointer parameter") || d.apiResult(p)
 }
 
 // computesResult reports whether a call line's library call computes the

@@ -27,14 +27,20 @@ func TestResultFollowed(t *testing.T) {
 	forwarded := resultShape("result-forwarded", "(*Decoder).stringWithLen", "s.go", 56,
 		"stringWithLen's result is what the exported (*Decoder).DecodeString returns (through (*Decoder).string)")
 	passed := resultShape("result-passed", "(*Decoder).string", "s.go", 51, "string returns stringWithLen's result")
+	forwardedToo := resultShape("result-forwarded", "(*Decoder).string", "s.go", 50,
+		"string's result is what the exported (*Decoder).DecodeString returns")
 	for _, tc := range []struct {
 		name    string
 		shapes  []any
 		section document.Section
 	}{
 		{"no shapes: an unexported function's conversion", nil, document.SectionFix},
-		{"returned by the API, through a caller that returns it", []any{forwarded, passed}, document.SectionAPI},
+		{"returned by the API, through a caller that returns it", []any{forwarded, passed, forwardedToo}, document.SectionAPI},
 		{"returned by the API, but the module's caller keeps it", []any{forwarded}, document.SectionFix},
+		// A parser's addChild returns the node NewNode made, but
+		// nothing exported returns addChild's result: making it is
+		// addChild's choice, a cause to fix there.
+		{"returned on by a caller whose result is not the API's", []any{forwarded, passed}, document.SectionFix},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), str}, tc.shapes...)), Options{})
