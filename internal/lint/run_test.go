@@ -6,11 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/perfloop/perfloop/internal/lint"
+	"github.com/perfloop/perfloop/internal/site"
 )
 
 // TestRunCancelledLeavesNoWorkDir cancels the package loading (go list
@@ -83,5 +85,69 @@ func TestRunCancelledLeavesNoWorkDir(t *testing.T) {
 				t.Errorf("left in TMPDIR: %v", left)
 			}
 		})
+	}
+}
+
+// TestRunProgramFactsFromDependencies analyzes a program loaded without
+// its dependencies' syntax: discard's finding at a function whose only
+// call is into the standard library's assembly (strings.IndexByte, which
+// the compiler cannot delete) needs the facts, so RunProgram loads them
+// and the finding goes; the one at a pure function stays.
+func TestRunProgramFactsFromDependencies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the standard library from source")
+	}
+	mod := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod": "module example.com/facts\n\ngo 1.24\n",
+		"f.go": `package facts
+
+import "strings"
+
+// Find calls assembly.
+func Find(s string) int { return strings.IndexByte(s, 'x') }
+
+// Add is pure.
+func Add(a, b int) int { return a + b }
+`,
+		"f_test.go": `package facts
+
+import "testing"
+
+func BenchmarkFind(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		Find("abcx")
+	}
+}
+
+func BenchmarkAdd(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		Add(i, 1)
+	}
+}
+`,
+	} {
+		if err := os.WriteFile(filepath.Join(mod, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	prog, err := site.Load(ctx, site.Config{Dir: mod}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if prog.Facts() {
+		t.Fatal("loaded with the dependencies' syntax; want export data")
+	}
+	diags, err := lint.RunProgram(ctx, prog, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.Analyzer+" "+d.Benchmark)
+	}
+	if want := []string{"discard BenchmarkAdd"}; !slices.Equal(got, want) {
+		t.Errorf("RunProgram = %q, want %q", got, want)
 	}
 }

@@ -14,7 +14,7 @@ import (
 // lint's analyzers and the site matchers; nil when they do not load (the
 // benchmark run reports a package that does not compile).
 func loadSource(ctx context.Context, cfg Config) *site.Program {
-	prog, err := site.Load(ctx, site.Config{Dir: cfg.Dir, Tags: cfg.Tags, Facts: true}, cfg.PackagePatterns()...)
+	prog, err := site.Load(ctx, site.Config{Dir: cfg.Dir, Tags: cfg.Tags}, cfg.PackagePatterns()...)
 	if err != nil {
 		return nil
 	}
@@ -23,11 +23,11 @@ func loadSource(ctx context.Context, cfg Config) *site.Program {
 
 // lintFindings runs perfloop lint's analyzers on the loaded packages for
 // the report.
-func lintFindings(prog *site.Program) []document.LintFinding {
+func lintFindings(ctx context.Context, prog *site.Program) []document.LintFinding {
 	if prog == nil {
 		return nil
 	}
-	diags, err := lint.RunProgram(prog, nil)
+	diags, err := lint.RunProgram(ctx, prog, nil)
 	if err != nil {
 		return nil
 	}

@@ -104,7 +104,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 		t0 := time.Now()
 		ix, err := Escapes(ctx, cfg)
 		source = loadSource(ctx, cfg)
-		linted = lintFindings(source)
+		linted = lintFindings(ctx, source)
 		if root, rerr := moduleRoot(ctx, cfg.Dir); rerr == nil {
 			mains = mainPackages(ctx, root, cfg.Tags)
 			measured = readPGO(root)

@@ -21,7 +21,10 @@ type Config struct {
 	Tags string
 	// Facts loads the dependencies' syntax too (packages.LoadAllSyntax),
 	// for analyzers that need facts about them; without it their types
-	// come from export data.
+	// come from export data. It type-checks every dependency from
+	// source, the standard library's included: on ./examples/... 0.7 s
+	// where export data takes 0.1 s (the cost of the whole load and
+	// lint on a loaded machine: 2.7 s against 0.2 s).
 	Facts bool
 }
 
@@ -37,6 +40,27 @@ type Program struct {
 	Root string
 	// Fset is the file set of every package's syntax.
 	Fset *token.FileSet
+
+	// How it was loaded, for WithFacts.
+	cfg      Config
+	patterns []string
+}
+
+// Facts reports whether the dependencies' syntax was loaded too
+// (Config.Facts).
+func (p *Program) Facts() bool { return p.cfg.Facts }
+
+// WithFacts returns the program loaded again with its dependencies'
+// syntax (Config.Facts), or p itself when it was loaded so: for
+// analyzers that need facts about the dependencies, when their results
+// without them say the facts matter (see lint.RunProgram).
+func (p *Program) WithFacts(ctx context.Context) (*Program, error) {
+	if p.cfg.Facts {
+		return p, nil
+	}
+	cfg := p.cfg
+	cfg.Facts = true
+	return Load(ctx, cfg, p.patterns...)
 }
 
 // Load loads the packages patterns match (./... when none) with their
@@ -84,7 +108,7 @@ func Load(ctx context.Context, cfg Config, patterns ...string) (*Program, error)
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("load %s: no packages", strings.Join(patterns, " "))
 	}
-	prog := &Program{Fset: fset}
+	prog := &Program{Fset: fset, cfg: cfg, patterns: patterns}
 	seenBroken := map[string]bool{}
 	for _, p := range pkgs {
 		if prog.Root == "" && p.Module != nil {
@@ -93,7 +117,7 @@ func Load(ctx context.Context, cfg Config, patterns ...string) (*Program, error)
 		var first error
 		packages.Visit([]*packages.Package{p}, nil, func(q *packages.Package) {
 			if len(q.Errors) > 0 && first == nil {
-				first = q.Errors[0]
+				first = firstError(q.Errors)
 			}
 		})
 		if first == nil {
@@ -110,6 +134,30 @@ func Load(ctx context.Context, cfg Config, patterns ...string) (*Program, error)
 		return prog, fmt.Errorf("no package of %s compiles: %w", strings.Join(patterns, " "), prog.Broken[0])
 	}
 	return prog, nil
+}
+
+// firstError is the error that says best why a package does not load:
+// the type checker's, which names the file and line, before the go
+// command's, which for a package whose export data does not build is the
+// compiler's output ("# example.com/p\nbroken.go:3:23: undefined: x"),
+// kept to its first message.
+func firstError(errs []packages.Error) error {
+	for _, e := range errs {
+		if e.Kind == packages.TypeError {
+			return e
+		}
+	}
+	e := errs[0]
+	var lines []string
+	for _, l := range strings.Split(e.Msg, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "# ") {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) > 0 {
+		e.Msg = lines[0]
+	}
+	return e
 }
 
 // Rel returns file relative to the module root, slash-separated, or file
