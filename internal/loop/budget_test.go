@@ -292,9 +292,10 @@ func TestProbeBenchtime(t *testing.T) {
 }
 
 // TestHeapPerOpSamplesASlowSetup: a benchmark whose setup allocates so
-// much that recording every allocation makes the smaller run slow gets
-// both its heap runs sampled, at a rate that records about heapAllocs of
-// what that run allocated, instead of a larger run as slow again.
+// much that recording every allocation makes the smaller run slow has
+// that run stopped at heapSlow, and gets both its heap runs sampled, at a
+// rate that records about heapAllocs of what a run at the runtime's
+// default rate allocated, instead of a larger run as slow again.
 func TestHeapPerOpSamplesASlowSetup(t *testing.T) {
 	res := func(line string) *results.Benchmark {
 		r := benchfmt.NewReader(stringsReader(line), "x")
@@ -313,7 +314,9 @@ func TestHeapPerOpSamplesASlowSetup(t *testing.T) {
 	}{
 		{"a quick setup: every allocation", 50 * time.Millisecond, []string{"2500x rate 1", "10000x rate 1"}},
 		// 102.5 MB in the first run, 50,000 samples: one per 2,050 bytes.
-		{"a slow setup: sampled after the first run", 3 * time.Second, []string{"2500x rate 1", "2500x rate 2050", "10000x rate 2050"}},
+		// The first run is stopped at heapSlow; one at the default
+		// rate finds 102.5 MB, 50,000 samples: one per 2,050 bytes.
+		{"a slow setup: stopped, then sampled", 3 * time.Second, []string{"2500x rate 1 (stopped)", "2500x rate 524288", "2500x rate 2050", "10000x rate 2050"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
@@ -326,6 +329,13 @@ func TestHeapPerOpSamplesASlowSetup(t *testing.T) {
 					if v, ok := strings.CutPrefix(a, "-test.memprofilerate="); ok {
 						rate = v
 					}
+				}
+				if rate == "1" && tc.elapsed > heapSlow {
+					if rc.Timeout != heapSlow {
+						t.Errorf("a run recording every allocation has timeout %v, want %v", rc.Timeout, heapSlow)
+					}
+					got = append(got, rc.Benchtime+" rate "+rate+" (stopped)")
+					return &gotest.Outcome{Status: results.StatusTimeout, Elapsed: heapSlow}, nil
 				}
 				got = append(got, rc.Benchtime+" rate "+rate)
 				// 100 MB of setup, 1 KB per op.

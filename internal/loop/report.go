@@ -76,8 +76,11 @@ const (
 	heapTime   = 20 * time.Millisecond
 	heapAllocs = 50_000
 	// heapSlow is how long a heap run at the smaller count may take
-	// with every allocation recorded before both runs sample instead.
+	// with every allocation recorded before it is stopped and both runs
+	// sample instead.
 	heapSlow = time.Second
+	// defaultMemProfileRate is the runtime's runtime.MemProfileRate.
+	defaultMemProfileRate = 512 * 1024
 )
 
 // Report runs the whole pipeline on the benchmarks cfg selects: bench (with
@@ -284,41 +287,59 @@ type profileFiles struct {
 func heapPerOp(cfg gotest.RunConfig, b *results.Benchmark, name, scratch string, run func(gotest.RunConfig) (*gotest.Outcome, error)) (heap [2]*profile.Profile, perOp *profile.Profile, n1, n2 int, msg string, err error) {
 	n1, n2 = heapCounts(b)
 	rate := heapRate(b, n1)
-	profileAt := func(i, n int) (time.Duration, string, error) {
+	// profileAt runs the benchmark at n iterations into heap[i]; slow
+	// says the run was stopped at timeout (a run the caller bounds).
+	profileAt := func(i, n int, timeout time.Duration) (slow bool, msg string, err error) {
 		path := filepath.Join(scratch, fmt.Sprintf("%s.n%d.mem.pprof", name, n))
 		rc := cfg
 		rc.Benchtime = fmt.Sprintf("%dx", n)
 		rc.Args = []string{"-test.memprofile=" + path, fmt.Sprintf("-test.memprofilerate=%d", rate)}
+		if timeout > 0 {
+			rc.Timeout = timeout
+		}
 		o, err := run(rc)
 		if err != nil {
-			return 0, "", err
+			return false, "", err
+		}
+		if timeout > 0 && o.Status == results.StatusTimeout {
+			return true, "", nil
 		}
 		if o.Status != results.StatusOK {
-			return 0, "heap profile run: " + o.Error, nil
+			return false, "heap profile run: " + o.Error, nil
 		}
 		if heap[i], err = profiles.ReadFile(path); err != nil {
-			return 0, "heap profile: " + err.Error(), nil
+			return false, "heap profile: " + err.Error(), nil
 		}
-		return o.Elapsed, "", nil
+		return false, "", nil
 	}
 	// The smaller count first: a setup that allocates millions of times
 	// (a fixture of 100,000 items built for every sub-benchmark) makes
 	// every run slow when every allocation is recorded, whatever the
-	// loop's count. Then both runs sample, at the rate that records about
-	// heapAllocs of what the first one allocated.
-	elapsed, msg, err := profileAt(1, n2)
+	// loop's count, so that run is stopped at heapSlow (fastjson's
+	// BenchmarkObjectGet ran 4–6 s to the end). Then one run at the
+	// runtime's default rate says how much the benchmark allocates, and
+	// both runs sample, at the rate that records about heapAllocs of it.
+	var bound time.Duration
+	if rate == 1 && (cfg.Timeout == 0 || cfg.Timeout > heapSlow) {
+		bound = heapSlow
+	}
+	slow, msg, err := profileAt(1, n2, bound)
 	if err != nil || msg != "" {
 		return heap, nil, n1, n2, msg, err
 	}
-	if elapsed > heapSlow && rate == 1 {
+	if slow {
+		rate = defaultMemProfileRate
+		if _, msg, err := profileAt(1, n2, 0); err != nil || msg != "" {
+			return heap, nil, n1, n2, msg, err
+		}
 		if total := profiles.SampleTotal(heap[1], "alloc_space"); total > 0 {
 			rate = max(1, int(math.Ceil(float64(total)/heapAllocs)))
-			if _, msg, err := profileAt(1, n2); err != nil || msg != "" {
+			if _, msg, err := profileAt(1, n2, 0); err != nil || msg != "" {
 				return heap, nil, n1, n2, msg, err
 			}
 		}
 	}
-	if _, msg, err := profileAt(0, n1); err != nil || msg != "" {
+	if _, msg, err := profileAt(0, n1, 0); err != nil || msg != "" {
 		return heap, nil, n1, n2, msg, err
 	}
 	perOp, err = profiles.Subtract(heap[0], heap[1])
