@@ -219,6 +219,8 @@ type Scaling struct {
 	NsPerOp     []float64 `json:"ns_per_op,omitempty"`
 	NsPerOpLow  []float64 `json:"ns_per_op_low,omitempty"`
 	NsPerOpHigh []float64 `json:"ns_per_op_high,omitempty"`
+	// Runs is how many measurements each median of NsPerOp is of.
+	Runs []int `json:"runs,omitempty"`
 	// Efficiency is ns(1) / (N × ns(N)) at the largest N measured: 1 is
 	// perfect scaling, below 1/N is negative scaling. Efficiencies holds
 	// it for every entry of CPU.

@@ -55,6 +55,12 @@ const (
 	// maxFloored is how many concurrent benchmarks, those that scale
 	// worst, get the floor of minScaleProfile beyond the budget.
 	maxFloored = 4
+	// setupHeavy is the time outside the timed loops above which a
+	// benchmark's runs at each core count are one round, not
+	// scaleRounds: a fixture built again in every run (fastjson's
+	// BenchmarkObjectGet spends 0.4–0.7 s of each run building its
+	// sub-benchmarks' objects, for 50ms of measurement).
+	setupHeavy = 4 * scaleTime
 )
 
 // coreCounts returns the core counts a concurrent benchmark is measured
@@ -247,6 +253,9 @@ func (s *Suite) measure(ctx context.Context, t gotest.Target, b *results.Benchma
 		}
 	}
 	// The rounds at N, when they ran there at fixed counts.
+	// setup is the most a run of the first round spent outside its
+	// timed loops: process start, package init, the benchmark's setup.
+	var setup time.Duration
 	run := slices.Clone(cpus)
 	if atN := roundsAt(b, rounds, n); len(atN) > 0 {
 		run = cpus[:len(cpus)-1]
@@ -257,6 +266,11 @@ func (s *Suite) measure(ctx context.Context, t gotest.Target, b *results.Benchma
 		record(n, &gotest.Outcome{Results: b.Results})
 	}
 	for r := range scaleRounds {
+		if r == 1 && setup > setupHeavy {
+			// Each run costs its setup again for scaleTime of
+			// measurement: one round says as much as that costs.
+			break
+		}
 		order := slices.Clone(run)
 		if r%2 == 1 {
 			slices.Reverse(order)
@@ -275,6 +289,7 @@ func (s *Suite) measure(ctx context.Context, t gotest.Target, b *results.Benchma
 			record(c, o)
 			sr.profs[c] = append(sr.profs[c], path)
 			sr.iters[c] += k
+			setup = max(setup, o.Elapsed-timedIn(o.Results))
 		}
 	}
 	if len(names) == 0 {
@@ -285,6 +300,7 @@ func (s *Suite) measure(ctx context.Context, t gotest.Target, b *results.Benchma
 		for _, c := range cpus {
 			sum := stats.Summarize(ns[name][c], "ns/op", nil)
 			row.NsPerOp = append(row.NsPerOp, round3(sum.Median))
+			row.Runs = append(row.Runs, len(ns[name][c]))
 			if sum.Finite() {
 				row.NsPerOpLow = append(row.NsPerOpLow, round3(sum.Low))
 				row.NsPerOpHigh = append(row.NsPerOpHigh, round3(sum.High))
@@ -532,6 +548,18 @@ func procsOf(res *benchfmt.Result) int {
 type perOpAt struct {
 	sec   float64
 	procs int
+}
+
+// timedIn is the time a run's results say their timed loops took: each
+// result's iterations times its time per op.
+func timedIn(rs []*benchfmt.Result) time.Duration {
+	var sum float64
+	for _, r := range rs {
+		if v, ok := r.Value("sec/op"); ok && r.Iters > 0 {
+			sum += v * float64(r.Iters)
+		}
+	}
+	return time.Duration(sum * float64(time.Second))
 }
 
 // estimatePerOp returns a benchmark's seconds per op summed over its
