@@ -902,3 +902,78 @@ func TestBrokenByItsCode(t *testing.T) {
 		t.Errorf("related lines %v, want the lint's lines 1562 and 1566", got)
 	}
 }
+
+// TestAllocFromCPU: a run whose heap profile was written without a final
+// collection misses the run's last collection cycles, so a line that
+// allocates only in them is no site of the profile; the CPU profile's
+// allocation time under the line (a call into the runtime's allocator)
+// makes it an allocation cause, from SiteMin of the run's allocation and
+// collection CPU, ranked with the heap profile's sites. A heap profile
+// that holds the whole run, a line the heap profile names and a library
+// call whose time below is allocation add none.
+func TestAllocFromCPU(t *testing.T) {
+	line := func(fn string, n int64, callee, cat string, self float64) document.LineCost {
+		return document.LineCost{Benchmark: "run", Package: mod, Function: mod + "." + fn, File: "x.go", Line: n, Callee: callee, Category: document.Category(cat), Self: self, Cum: self}
+	}
+	lines := []document.LineCost{
+		// next: boxing and appending in the run's last phase, 2.8%
+		// together against a threshold of 5% of 30%.
+		line("(*env).next", 76, "runtime.convTslice", "memory", 0.018),
+		line("(*env).next", 76, "runtime.growslice", "memory", 0.007),
+		line("(*env).next", 320, "runtime.convTslice", "memory", 0.003),
+		// decode: a heap profile's site.
+		line("decode", 20, "runtime.makeslice", "memory", 0.05),
+		// sortKeys: sort.Slice's swapper allocates; the sort's cost.
+		line("sortKeys", 40, "sort.Slice", "memory", 0.03),
+		// small: under the threshold.
+		line("small", 50, "runtime.newobject", "memory", 0.012),
+	}
+	for _, tc := range []struct {
+		name    string
+		finalGC string
+		held    int64 // the heap profile's bytes of the 100 MB allocated
+		want    []string
+	}{
+		{"partial", "skipped", 50e6, []string{"(*env).next x.go:76"}},
+		{"off", "off", 50e6, []string{"(*env).next x.go:76"}},
+		{"whole run", "collected", 50e6, nil},
+		{"whole run, -finalgc on", "on", 99e6, nil},
+		{"most of the run", "skipped", 95e6, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := doc(benchmark("run", 1, 1e6, 100e6))
+			d.Op = document.OpRun
+			d.Run = &document.Run{Variants: []document.RunVariant{{Name: "run", FinalGC: tc.finalGC, AllocBytes: 100e6, HeapProfileBytes: tc.held}}}
+			d.Categories = []document.CategoryShare{{Benchmark: "run", Package: mod, Category: "memory", Share: 0.2}, {Benchmark: "run", Package: mod, Category: "gc", Share: 0.1}}
+			d.Allocations = []document.Allocation{{Benchmark: "run", Package: mod, Function: mod + ".decode", File: "x.go", Line: 20, Bytes: 50e6, Objects: 1e5, BytesShare: 1, ObjectsShare: 1}}
+			d.Lines = lines
+			fs, _ := Derive(d, Options{})
+			var got []string
+			for _, f := range fs {
+				if f.Rule == document.RuleAllocCPU {
+					got = append(got, fmt.Sprintf("%s %s:%d", shortName(f.Function), f.File, f.Line))
+					if f.Kind != document.KindAlloc || f.Section != document.SectionFix {
+						t.Errorf("%s: kind %s, section %s, want an allocation cause to fix", f.Function, f.Kind, f.Section)
+					}
+					if len(f.Related) != 1 || f.Related[0].Line != 320 {
+						t.Errorf("%s: related %+v, want its other line 320", f.Function, f.Related)
+					}
+					for _, w := range []string{"2.8% of the run's CPU", "allocat", "heap profile", "-finalgc on"} {
+						if !strings.Contains(f.Message+" "+f.Suggestion, w) {
+							t.Errorf("%s: %q, fix %q: want %q", f.Function, f.Message, f.Suggestion, w)
+						}
+					}
+					if c := f.Costs[0].CPUShare; c < 0.0279 || c > 0.0281 {
+						t.Errorf("%s: CPU share %v, want 2.8%%", f.Function, c)
+					}
+				}
+				if fn := shortName(f.Function); f.Kind == document.KindAlloc && (fn == "small" || fn == "sortKeys") {
+					t.Errorf("%s: allocation finding %q, want none", fn, f.Message)
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("allocation causes from the CPU profile: %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
