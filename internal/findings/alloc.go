@@ -1,7 +1,6 @@
 package findings
 
 import (
-	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -548,13 +547,18 @@ func (d *deriver) allocCPUCauses(b *bench) {
 	}
 	type fnLines struct {
 		lines   []*document.LineCost
+		alloc   []float64 // each line's allocation share
 		share   float64
 		callees []string
 	}
 	byFn := map[string]*fnLines{}
 	var fns []string
 	for _, l := range b.lines {
-		if l.Category != document.CategoryMemory && l.Category != document.CategoryGC || !isRuntime(l.Callee) ||
+		share := l.Alloc
+		if share == 0 && (l.Category == document.CategoryMemory || l.Category == document.CategoryGC) {
+			share = l.Self // a document from before line costs had Alloc
+		}
+		if share <= 0 || !isRuntime(l.Callee) ||
 			l.InTest || strings.HasSuffix(l.File, "_test.go") || !d.isModule(l.Function) || named[where(l.File, l.Line)] {
 			continue
 		}
@@ -566,7 +570,8 @@ func (d *deriver) allocCPUCauses(b *bench) {
 			fns = append(fns, fn)
 		}
 		f.lines = append(f.lines, l)
-		f.share += l.Self
+		f.alloc = append(f.alloc, share)
+		f.share += share
 		if !slices.Contains(f.callees, l.Callee) {
 			f.callees = append(f.callees, l.Callee)
 		}
@@ -578,25 +583,28 @@ func (d *deriver) allocCPUCauses(b *bench) {
 		}
 		// The costliest line first: it names the cause.
 		byLine := map[string]float64{}
-		for _, l := range f.lines {
-			byLine[where(l.File, l.Line)] += l.Self
+		for i, l := range f.lines {
+			byLine[where(l.File, l.Line)] += f.alloc[i]
 		}
-		slices.SortStableFunc(f.lines, func(x, y *document.LineCost) int {
-			return cmp.Compare(byLine[where(y.File, y.Line)], byLine[where(x.File, x.Line)])
-		})
 		first := f.lines[0]
+		for _, l := range f.lines[1:] {
+			if byLine[where(l.File, l.Line)] > byLine[where(first.File, first.Line)] {
+				first = l
+			}
+		}
 		c := d.find(document.KindAlloc, fn, "allocations")
 		if c == nil {
 			c = d.newCause(document.KindAlloc, "allocations", fn, first.File, first.Line)
 			c.rule = document.RuleAllocCPU
 			c.message = fmt.Sprintf("%s: %s of the run's CPU is allocation at %s (%s), which the heap profile does not name: it misses the run's last collection cycles, so the bytes allocated here are not known",
-				shortName(fn), pctTenth(f.share), linesText(f.lines), strings.Join(f.callees, ", "))
+				shortName(fn), pctTenth(f.share), linesText(first, f.lines), strings.Join(f.callees, ", "))
 			c.suggestion, c.generic = cpuAllocFix(first.Callee)+"; -finalgc on writes the heap profile of the whole run, with the bytes allocated here", true
 			d.causes = append(d.causes, c)
 		}
-		for _, l := range f.lines {
-			c.addLine(l.File, l.Line, l.Function, fmt.Sprintf("allocation under %s: %s of CPU in %s", l.Callee, pctTenth(l.Self), b.name()))
-			c.weigh(l.File, l.Line, l.Self)
+		c.addLine(first.File, first.Line, first.Function, "")
+		for i, l := range f.lines {
+			c.addLine(l.File, l.Line, l.Function, fmt.Sprintf("allocation under %s: %s of CPU in %s", l.Callee, pctTenth(f.alloc[i]), b.name()))
+			c.weigh(l.File, l.Line, f.alloc[i])
 			switch {
 			case strings.HasSuffix(l.Callee, "growslice"):
 				c.mech("growslice")
@@ -607,7 +615,7 @@ func (d *deriver) allocCPUCauses(b *bench) {
 		cs := c.cost(b)
 		cs.CPUShare = min(1, cs.CPUShare+f.share)
 		c.addEvidence(fmt.Sprintf("CPU profile of the whole run: the allocator and the collector under %s take %s of the CPU of %s (%s); the heap profile holds only the completed collection cycles and names none of these lines",
-			linesText(f.lines), pctTenth(f.share), b.name(), strings.Join(f.callees, ", ")))
+			linesText(first, f.lines), pctTenth(f.share), b.name(), strings.Join(f.callees, ", ")))
 	}
 }
 
@@ -625,13 +633,14 @@ func (d *deriver) heapPartial(b *bench) bool {
 	return false
 }
 
-// linesText names a cause's lines: "x.go:76", "x.go:76 and 1 more line".
-func linesText(lines []*document.LineCost) string {
+// linesText names a cause's lines, first the one that names it:
+// "x.go:76", "x.go:76 and 1 more line".
+func linesText(first *document.LineCost, lines []*document.LineCost) string {
 	seen := map[string]bool{}
 	for _, l := range lines {
 		seen[where(l.File, l.Line)] = true
 	}
-	s := where(lines[0].File, lines[0].Line)
+	s := where(first.File, first.Line)
 	if n := len(seen) - 1; n > 0 {
 		s += fmt.Sprintf(" and %d more line%s", n, plural(n))
 	}

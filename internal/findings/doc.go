@@ -109,9 +109,9 @@
 // end — an interpreter's results, after its input's decoding. The CPU
 // profile covers the whole run, so the time of the runtime's allocator
 // and collector under a module line that calls into it (runtime.growslice,
-// a map assignment, convT; the time the CPU rules leave to the allocation
-// causes), at lines the heap profile does not name, is allocation at
-// those lines (rule "alloc-cpu"): a function's such lines are one cause
+// convT, a map assignment as the map grows: document.LineCost.Alloc,
+// whatever the line's category), at lines the heap profile does not name,
+// is allocation at those lines (rule "alloc-cpu"): a function's such lines are one cause
 // when together they take at least SiteMin of the run's allocation and
 // collection CPU (gc + memory), as a heap site needs SiteMin of the
 // bytes. Its cost is that CPU; its words say the bytes are not known; its

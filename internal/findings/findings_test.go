@@ -903,12 +903,16 @@ func TestBrokenByItsCode(t *testing.T) {
 	}
 }
 
+// withAlloc gives a line cost the part of it that is allocation.
+func withAlloc(l document.LineCost, alloc float64) document.LineCost { l.Alloc = alloc; return l }
+
 // TestAllocFromCPU: a run whose heap profile was written without a final
 // collection misses the run's last collection cycles, so a line that
 // allocates only in them is no site of the profile; the CPU profile's
 // allocation time under the line (a call into the runtime's allocator)
 // makes it an allocation cause, from SiteMin of the run's allocation and
-// collection CPU, ranked with the heap profile's sites. A heap profile
+// collection CPU, ranked with the heap profile's sites; a map
+// assignment's time is mostly the map's, and only its allocation counts. A heap profile
 // that holds the whole run, a line the heap profile names and a library
 // call whose time below is allocation add none.
 func TestAllocFromCPU(t *testing.T) {
@@ -927,6 +931,9 @@ func TestAllocFromCPU(t *testing.T) {
 		line("sortKeys", 40, "sort.Slice", "memory", 0.03),
 		// small: under the threshold.
 		line("small", 50, "runtime.newobject", "memory", 0.012),
+		// fill: a map assignment, mostly the map's time, 2% of it
+		// allocation as the map grows.
+		withAlloc(line("fill", 90, "runtime.mapassign_faststr", "maps", 0.05), 0.02),
 	}
 	for _, tc := range []struct {
 		name    string
@@ -934,8 +941,8 @@ func TestAllocFromCPU(t *testing.T) {
 		held    int64 // the heap profile's bytes of the 100 MB allocated
 		want    []string
 	}{
-		{"partial", "skipped", 50e6, []string{"(*env).next x.go:76"}},
-		{"off", "off", 50e6, []string{"(*env).next x.go:76"}},
+		{"partial", "skipped", 50e6, []string{"(*env).next x.go:76", "fill x.go:90"}},
+		{"off", "off", 50e6, []string{"(*env).next x.go:76", "fill x.go:90"}},
 		{"whole run", "collected", 50e6, nil},
 		{"whole run, -finalgc on", "on", 99e6, nil},
 		{"most of the run", "skipped", 95e6, nil},
@@ -950,7 +957,12 @@ func TestAllocFromCPU(t *testing.T) {
 			fs, _ := Derive(d, Options{})
 			var got []string
 			for _, f := range fs {
-				if f.Rule == document.RuleAllocCPU {
+				if f.Rule == document.RuleAllocCPU && shortName(f.Function) == "fill" {
+					got = append(got, fmt.Sprintf("%s %s:%d", shortName(f.Function), f.File, f.Line))
+					if c := f.Costs[0].CPUShare; c < 0.0199 || c > 0.0201 || !strings.Contains(f.Suggestion, "size the map") {
+						t.Errorf("fill: CPU share %v, fix %q: want 2%% (the allocation, not the map's time) and sizing the map", c, f.Suggestion)
+					}
+				} else if f.Rule == document.RuleAllocCPU {
 					got = append(got, fmt.Sprintf("%s %s:%d", shortName(f.Function), f.File, f.Line))
 					if f.Kind != document.KindAlloc || f.Section != document.SectionFix {
 						t.Errorf("%s: kind %s, section %s, want an allocation cause to fix", f.Function, f.Kind, f.Section)
