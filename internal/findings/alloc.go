@@ -586,10 +586,17 @@ func (d *deriver) allocCPUCauses(b *bench) {
 		for i, l := range f.lines {
 			byLine[where(l.File, l.Line)] += f.alloc[i]
 		}
-		first := f.lines[0]
+		first, callee := f.lines[0], f.lines[0].Callee
 		for _, l := range f.lines[1:] {
 			if byLine[where(l.File, l.Line)] > byLine[where(first.File, first.Line)] {
 				first = l
+			}
+		}
+		// Its advice is the one for its costliest call into the runtime.
+		top := -1.0
+		for i, l := range f.lines {
+			if where(l.File, l.Line) == where(first.File, first.Line) && f.alloc[i] > top {
+				top, callee = f.alloc[i], l.Callee
 			}
 		}
 		c := d.find(document.KindAlloc, fn, "allocations")
@@ -598,7 +605,7 @@ func (d *deriver) allocCPUCauses(b *bench) {
 			c.rule = document.RuleAllocCPU
 			c.message = fmt.Sprintf("%s: %s of the run's CPU is allocation at %s (%s), which the heap profile does not name: it misses the run's last collection cycles, so the bytes allocated here are not known",
 				shortName(fn), pctTenth(f.share), linesText(first, f.lines), strings.Join(f.callees, ", "))
-			c.suggestion, c.generic = cpuAllocFix(first.Callee)+"; -finalgc on writes the heap profile of the whole run, with the bytes allocated here", true
+			c.suggestion, c.generic = cpuAllocFix(callee)+"; -finalgc on writes the heap profile of the whole run, with the bytes allocated here", true
 			d.causes = append(d.causes, c)
 		}
 		c.addLine(first.File, first.Line, first.Function, "")
@@ -664,11 +671,9 @@ func cpuAllocFix(callee string) string {
 	case strings.HasPrefix(callee, "runtime.convT"):
 		e.Cause = "interface"
 	case strings.HasPrefix(callee, "runtime.makemap"), strings.HasPrefix(callee, "runtime.mapassign"), strings.HasPrefix(callee, "internal/runtime/maps."):
+		// Whether the map grows or is made anew the CPU profile does
+		// not say: the advice for a map made per run.
 		e.Cause = "map"
-		if strings.HasPrefix(callee, "runtime.mapassign") {
-			// A map filled entry by entry grows as it is filled.
-			a.Alloc = "runtime.hashGrow"
-		}
 	case strings.HasPrefix(callee, "runtime.makeslice"):
 		e.Cause = "variable-make"
 	case strings.HasPrefix(callee, "runtime.concatstring"):
