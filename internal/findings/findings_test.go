@@ -990,3 +990,31 @@ func TestAllocFromCPU(t *testing.T) {
 		})
 	}
 }
+
+// TestAllocFromCPUJoined: a run's allocation known from the CPU profile
+// that joins a costlier CPU cause of its function (map access at the same
+// line) is said with its CPU share in that cause's words, never as a
+// heap profile's zero bytes.
+func TestAllocFromCPUJoined(t *testing.T) {
+	d := doc(benchmark("run", 1, 1e6, 100e6))
+	d.Op = document.OpRun
+	d.Run = &document.Run{Variants: []document.RunVariant{{Name: "run", FinalGC: "skipped", AllocBytes: 100e6, HeapProfileBytes: 50e6}}}
+	d.Categories = []document.CategoryShare{{Benchmark: "run", Package: mod, Category: "memory", Share: 0.2}, {Benchmark: "run", Package: mod, Category: "gc", Share: 0.1}}
+	d.Lines = []document.LineCost{
+		{Benchmark: "run", Package: mod, Function: mod + ".next", File: "x.go", Line: 70, Callee: "runtime.mapassign_faststr", Category: "maps", Self: 0.05, Cum: 0.05, Alloc: 0.022},
+		{Benchmark: "run", Package: mod, Function: mod + ".next", File: "x.go", Line: 69, Callee: "runtime.mapaccess2_faststr", Category: "maps", Self: 0.04, Cum: 0.04},
+	}
+	fs, _ := Derive(d, Options{})
+	var next []document.Finding
+	for _, f := range fs {
+		if shortName(f.Function) == "next" {
+			next = append(next, f)
+		}
+	}
+	if len(next) != 1 {
+		t.Fatalf("%d findings of next, want 1: %+v", len(next), next)
+	}
+	if m := next[0].Message; !strings.Contains(m, "it also allocates: 2.2% of the run's CPU is allocation at x.go:70") || strings.Contains(m, "0 B") || strings.Contains(m, "0 allocs") {
+		t.Errorf("next: %q, want its allocation's CPU share and no bytes", m)
+	}
+}
