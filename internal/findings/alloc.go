@@ -534,8 +534,10 @@ func (c *cause) siteMechs(a *document.Allocation, e document.Escape) {
 // allocator and collector under a module line that calls it (the time
 // the CPU rules leave to the allocation causes) is allocation at that
 // line. A function's such lines that the heap profile does not name are
-// one cause when together they reach SiteMin of the run's allocation and
-// collection CPU, as a heap site needs SiteMin of the bytes; it joins the
+// one cause when together they reach SiteMin of the run's allocator time
+// (category memory), as a heap site needs SiteMin of the bytes: the
+// allocator's work is the run's allocations', while the collector's is
+// mostly its own workers' marking, under no line; it joins the
 // function's cause from the heap profile when there is one.
 func (d *deriver) allocCPUCauses(b *bench) {
 	if !d.heapPartial(b) {
@@ -578,7 +580,7 @@ func (d *deriver) allocCPUCauses(b *bench) {
 	}
 	for _, fn := range fns {
 		f := byFn[fn]
-		if f.share < d.t.SiteMin*b.memGC() {
+		if f.share < d.t.SiteMin*b.cats["memory"] {
 			continue
 		}
 		// The costliest line first: it names the cause.

@@ -111,13 +111,15 @@
 // and collector under a module line that calls into it (runtime.growslice,
 // convT, a map assignment as the map grows: document.LineCost.Alloc,
 // whatever the line's category), at lines the heap profile does not name,
-// is allocation at those lines (rule "alloc-cpu"): a function's such lines are one cause
-// when together they take at least SiteMin of the run's allocation and
-// collection CPU (gc + memory), as a heap site needs SiteMin of the
-// bytes. Its cost is that CPU; its words say the bytes are not known; its
-// advice is the one for a site of the same kind (an append, a map, a
-// boxed value) and -finalgc on, which writes the heap profile of the
-// whole run. It joins the function's cause from the heap profile, if any.
+// is allocation at those lines (rule "alloc-cpu"): a function's such
+// lines are one cause when together they take at least SiteMin of the
+// run's allocator time (category memory: the collector's time is mostly
+// its own workers' marking, under no line), as a heap site needs SiteMin
+// of the bytes. Its cost is that CPU; its words say the bytes are not
+// known; its advice is the one for a site of the same kind (an append, a
+// map, a boxed value) and -finalgc on, which writes the heap profile of
+// the whole run. It joins the function's cause from the heap profile, if
+// any.
 //
 // # CPU causes (kinds "cpu", "library", "io", "repeated-call")
 //
