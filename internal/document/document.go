@@ -416,6 +416,9 @@ type LineCost struct {
 	Category  Category `json:"category"`
 	Self      float64  `json:"self"`
 	Cum       float64  `json:"cum"`
+	// Alloc is the part of Self in the runtime's allocator and collector
+	// (categories memory and gc), whatever Category most of it is in.
+	Alloc float64 `json:"alloc,omitempty"`
 	// Source is the line's source text, trimmed.
 	Source string `json:"source,omitempty"`
 }

@@ -48,6 +48,7 @@ type Rule string
 // The rules (internal/findings' package doc says what each means).
 const (
 	RuleAllocSite        Rule = "alloc-site"         // a module site's per-op allocations
+	RuleAllocCPU         Rule = "alloc-cpu"          // a run's allocation at lines its partial heap profile misses, from the CPU profile
 	RuleCPUCall          Rule = "cpu-call"           // a library call a module function's lines make
 	RuleCPUOwnCode       Rule = "cpu-own-code"       // a function's own code, its algorithm
 	RuleCPUNotInlined    Rule = "cpu-not-inlined"    // a hot function just over the inlining budget

@@ -3,6 +3,8 @@ package findings
 import (
 	"fmt"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -521,4 +523,167 @@ func (c *cause) siteMechs(a *document.Allocation, e document.Escape) {
 	case mapGrows(a.Alloc):
 		c.mech("map")
 	}
+}
+
+// allocCPUCauses finds a run's allocation that its heap profile misses.
+// A heap profile written without a final collection (-finalgc auto when
+// the collection would cost much, -finalgc off) holds only the cycles the
+// runtime completed: a phase that allocates at the end of the run (an
+// interpreter's results after the input's decoding) is in no site of it.
+// The CPU profile covers the whole run: the time of the runtime's
+// allocator and collector under a module line that calls it (the time
+// the CPU rules leave to the allocation causes) is allocation at that
+// line. A function's such lines that the heap profile does not name are
+// one cause when together they reach SiteMin of the run's allocator time
+// (category memory), as a heap site needs SiteMin of the bytes: the
+// allocator's work is the run's allocations', while the collector's is
+// mostly its own workers' marking, under no line; it joins the
+// function's cause from the heap profile when there is one.
+func (d *deriver) allocCPUCauses(b *bench) {
+	if !d.heapPartial(b) {
+		return
+	}
+	named := map[string]bool{}
+	for _, a := range b.allocs {
+		named[where(a.File, a.Line)] = true
+	}
+	type fnLines struct {
+		lines   []*document.LineCost
+		alloc   []float64 // each line's allocation share
+		share   float64
+		callees []string
+	}
+	byFn := map[string]*fnLines{}
+	var fns []string
+	for _, l := range b.lines {
+		share := l.Alloc
+		if share == 0 && (l.Category == document.CategoryMemory || l.Category == document.CategoryGC) {
+			share = l.Self // a document from before line costs had Alloc
+		}
+		if share <= 0 || !isRuntime(l.Callee) ||
+			l.InTest || strings.HasSuffix(l.File, "_test.go") || !d.isModule(l.Function) || named[where(l.File, l.Line)] {
+			continue
+		}
+		fn := outer(document.PlainFunc(l.Function))
+		f := byFn[fn]
+		if f == nil {
+			f = &fnLines{}
+			byFn[fn] = f
+			fns = append(fns, fn)
+		}
+		f.lines = append(f.lines, l)
+		f.alloc = append(f.alloc, share)
+		f.share += share
+		if !slices.Contains(f.callees, l.Callee) {
+			f.callees = append(f.callees, l.Callee)
+		}
+	}
+	for _, fn := range fns {
+		f := byFn[fn]
+		if f.share < d.t.SiteMin*b.cats["memory"] {
+			continue
+		}
+		// The costliest line first: it names the cause.
+		byLine := map[string]float64{}
+		for i, l := range f.lines {
+			byLine[where(l.File, l.Line)] += f.alloc[i]
+		}
+		first, callee := f.lines[0], f.lines[0].Callee
+		for _, l := range f.lines[1:] {
+			if byLine[where(l.File, l.Line)] > byLine[where(first.File, first.Line)] {
+				first = l
+			}
+		}
+		// Its advice is the one for its costliest call into the runtime.
+		top := -1.0
+		for i, l := range f.lines {
+			if where(l.File, l.Line) == where(first.File, first.Line) && f.alloc[i] > top {
+				top, callee = f.alloc[i], l.Callee
+			}
+		}
+		c := d.find(document.KindAlloc, fn, "allocations")
+		if c == nil {
+			c = d.newCause(document.KindAlloc, "allocations", fn, first.File, first.Line)
+			c.rule = document.RuleAllocCPU
+			c.message = fmt.Sprintf("%s: %s of the run's CPU is allocation at %s (%s), which the heap profile does not name: it misses the run's last collection cycles, so the bytes allocated here are not known",
+				shortName(fn), pctTenth(f.share), linesText(first, f.lines), strings.Join(f.callees, ", "))
+			c.suggestion, c.generic = cpuAllocFix(callee)+"; -finalgc on writes the heap profile of the whole run, with the bytes allocated here", true
+			d.causes = append(d.causes, c)
+		}
+		c.addLine(first.File, first.Line, first.Function, "")
+		for i, l := range f.lines {
+			c.addLine(l.File, l.Line, l.Function, fmt.Sprintf("allocation under %s: %s of CPU in %s", l.Callee, pctTenth(f.alloc[i]), b.name()))
+			c.weigh(l.File, l.Line, f.alloc[i])
+			switch {
+			case strings.HasSuffix(l.Callee, "growslice"):
+				c.mech("growslice")
+			case mapGrows(l.Callee) || strings.HasPrefix(l.Callee, "runtime.mapassign") || strings.HasPrefix(l.Callee, "internal/runtime/maps."):
+				c.mech("map")
+			}
+		}
+		cs := c.cost(b)
+		cs.CPUShare = min(1, cs.CPUShare+f.share)
+		c.addEvidence(fmt.Sprintf("CPU profile of the whole run: the allocator and the collector under %s take %s of the CPU of %s (%s); the heap profile holds only the completed collection cycles and names none of these lines",
+			linesText(first, f.lines), pctTenth(f.share), b.name(), strings.Join(f.callees, ", ")))
+	}
+}
+
+// heapPartial reports whether b is a program's run whose heap profile is
+// partial (document.RunVariant.HeapPartial).
+func (d *deriver) heapPartial(b *bench) bool {
+	if d.doc.Op != document.OpRun || d.doc.Run == nil {
+		return false
+	}
+	for _, v := range d.doc.Run.Variants {
+		if v.Name == b.entry.Name {
+			return v.HeapPartial()
+		}
+	}
+	return false
+}
+
+// linesText names a cause's lines, first the one that names it:
+// "x.go:76", "x.go:76 and 1 more line".
+func linesText(first *document.LineCost, lines []*document.LineCost) string {
+	seen := map[string]bool{}
+	for _, l := range lines {
+		seen[where(l.File, l.Line)] = true
+	}
+	s := where(first.File, first.Line)
+	if n := len(seen) - 1; n > 0 {
+		s += fmt.Sprintf(" and %d more line%s", n, plural(n))
+	}
+	return s
+}
+
+// pctTenth formats a share with one decimal: "2.8%".
+func pctTenth(x float64) string {
+	return strconv.FormatFloat(100*x, 'f', 1, 64) + "%"
+}
+
+// cpuAllocFix is the advice for an allocation known by the runtime
+// function a line calls into, as allocFix gives it for a heap site of the
+// same kind.
+func cpuAllocFix(callee string) string {
+	a := &document.Allocation{Alloc: callee}
+	var e document.Escape
+	switch {
+	case strings.HasSuffix(callee, "growslice"):
+		e.Cause = "append"
+	case strings.HasPrefix(callee, "runtime.convT"):
+		e.Cause = "interface"
+	case strings.HasPrefix(callee, "runtime.makemap"), strings.HasPrefix(callee, "runtime.mapassign"), strings.HasPrefix(callee, "internal/runtime/maps."):
+		// Whether the map grows or is made anew the CPU profile does
+		// not say: the advice for a map made per run.
+		e.Cause = "map"
+	case strings.HasPrefix(callee, "runtime.makeslice"):
+		e.Cause = "variable-make"
+	case strings.HasPrefix(callee, "runtime.concatstring"):
+		e.Cause = "concat"
+	case strings.HasPrefix(callee, "runtime.slicebytetostring"), strings.HasPrefix(callee, "runtime.stringtoslice"):
+		e.Cause = "conversion"
+	case strings.HasPrefix(callee, "runtime.newobject"):
+		e.Cause = "moved-to-heap"
+	}
+	return allocFix(a, e, false)
 }

@@ -694,6 +694,11 @@ func absorb(into, from *cause) {
 		return
 	}
 	cs := from.costs[top.key]
+	if from.rule == document.RuleAllocCPU {
+		// Known from the CPU profile: its share of the CPU, no bytes.
+		into.message += "; it also allocates: " + strings.TrimPrefix(from.message, shortName(from.fn)+": ")
+		return
+	}
 	if from.kind == document.KindAlloc {
 		into.message += fmt.Sprintf("; it also allocates %s allocs/op (%s/op) in %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name())
 		if note := mainNote(from); note != "" && !from.inside[where(from.file, from.line)] {

@@ -283,6 +283,7 @@ type pass struct {
 // passes are Derive's steps, in the order they run.
 var passes = []pass{
 	{name: "alloc", doc: "the module's allocation sites per op, one cause per function and mechanism", bench: (*deriver).allocCauses},
+	{name: "alloc-cpu", doc: "a run's allocation at the lines its partial heap profile does not name, from the CPU profile", needs: []string{"alloc"}, bench: (*deriver).allocCPUCauses},
 	{name: "cpu", doc: "the library calls, own code and inlining of each module function", bench: (*deriver).cpuCauses},
 	{name: "fixture", doc: "the benchmark's own per-op allocations", bench: (*deriver).fixtureCauses},
 	{name: "scheduler", doc: "scheduler time of a goroutine benchmark with no core-scaling row", bench: (*deriver).contention},

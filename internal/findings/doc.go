@@ -103,6 +103,24 @@
 //     one representation". A buffer the method makes on the way is its own
 //     site.
 //
+// A program's run whose heap profile is partial (written without a final
+// collection, it holds only the run's completed collection cycles:
+// document.RunVariant.HeapPartial) misses what the run allocates at its
+// end — an interpreter's results, after its input's decoding. The CPU
+// profile covers the whole run, so the time of the runtime's allocator
+// and collector under a module line that calls into it (runtime.growslice,
+// convT, a map assignment as the map grows: document.LineCost.Alloc,
+// whatever the line's category), at lines the heap profile does not name,
+// is allocation at those lines (rule "alloc-cpu"): a function's such
+// lines are one cause when together they take at least SiteMin of the
+// run's allocator time (category memory: the collector's time is mostly
+// its own workers' marking, under no line), as a heap site needs SiteMin
+// of the bytes. Its cost is that CPU; its words say the bytes are not
+// known; its advice is the one for a site of the same kind (an append, a
+// map, a boxed value) and -finalgc on, which writes the heap profile of
+// the whole run. It joins the function's cause from the heap profile, if
+// any.
+//
 // # CPU causes (kinds "cpu", "library", "io", "repeated-call")
 //
 // Per module function (closures belong to the function they are in), the

@@ -902,3 +902,124 @@ func TestBrokenByItsCode(t *testing.T) {
 		t.Errorf("related lines %v, want the lint's lines 1562 and 1566", got)
 	}
 }
+
+// withAlloc gives a line cost the part of it that is allocation.
+func withAlloc(l document.LineCost, alloc float64) document.LineCost { l.Alloc = alloc; return l }
+
+// TestAllocFromCPU: a run whose heap profile was written without a final
+// collection misses the run's last collection cycles, so a line that
+// allocates only in them is no site of the profile; the CPU profile's
+// allocation time under the line (a call into the runtime's allocator)
+// makes it an allocation cause, from SiteMin of the run's allocation and
+// collection CPU, ranked with the heap profile's sites; a map
+// assignment's time is mostly the map's, and only its allocation counts. A heap profile
+// that holds the whole run, a line the heap profile names and a library
+// call whose time below is allocation add none.
+func TestAllocFromCPU(t *testing.T) {
+	line := func(fn string, n int64, callee, cat string, self float64) document.LineCost {
+		return document.LineCost{Benchmark: "run", Package: mod, Function: mod + "." + fn, File: "x.go", Line: n, Callee: callee, Category: document.Category(cat), Self: self, Cum: self}
+	}
+	lines := []document.LineCost{
+		// next: boxing and appending in the run's last phase, 2.8%
+		// together against a threshold of 5% of 30%.
+		line("(*env).next", 76, "runtime.convTslice", "memory", 0.018),
+		line("(*env).next", 76, "runtime.growslice", "memory", 0.007),
+		line("(*env).next", 320, "runtime.convTslice", "memory", 0.003),
+		// decode: a heap profile's site.
+		line("decode", 20, "runtime.makeslice", "memory", 0.05),
+		// sortKeys: sort.Slice's swapper allocates; the sort's cost.
+		line("sortKeys", 40, "sort.Slice", "memory", 0.03),
+		// small: under the threshold, 5% of the allocator's 20% (the
+		// collector's time is mostly its own workers', no line's).
+		line("small", 50, "runtime.newobject", "memory", 0.008),
+		// boxed: over it, 1.2%.
+		line("boxed", 60, "runtime.convT64", "memory", 0.012),
+		// fill: a map assignment, mostly the map's time, 2% of it
+		// allocation as the map grows.
+		withAlloc(line("fill", 90, "runtime.mapassign_faststr", "maps", 0.05), 0.02),
+	}
+	for _, tc := range []struct {
+		name    string
+		finalGC string
+		held    int64 // the heap profile's bytes of the 100 MB allocated
+		want    []string
+	}{
+		{"partial", "skipped", 50e6, []string{"(*env).next x.go:76", "fill x.go:90", "boxed x.go:60"}},
+		{"off", "off", 50e6, []string{"(*env).next x.go:76", "fill x.go:90", "boxed x.go:60"}},
+		{"whole run", "collected", 50e6, nil},
+		{"whole run, -finalgc on", "on", 99e6, nil},
+		{"most of the run", "skipped", 95e6, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := doc(benchmark("run", 1, 1e6, 100e6))
+			d.Op = document.OpRun
+			d.Run = &document.Run{Variants: []document.RunVariant{{Name: "run", FinalGC: tc.finalGC, AllocBytes: 100e6, HeapProfileBytes: tc.held}}}
+			d.Categories = []document.CategoryShare{{Benchmark: "run", Package: mod, Category: "memory", Share: 0.2}, {Benchmark: "run", Package: mod, Category: "gc", Share: 0.1}}
+			d.Allocations = []document.Allocation{{Benchmark: "run", Package: mod, Function: mod + ".decode", File: "x.go", Line: 20, Bytes: 50e6, Objects: 1e5, BytesShare: 1, ObjectsShare: 1}}
+			d.Lines = lines
+			fs, _ := Derive(d, Options{})
+			var got []string
+			for _, f := range fs {
+				if f.Rule == document.RuleAllocCPU && shortName(f.Function) == "fill" {
+					got = append(got, fmt.Sprintf("%s %s:%d", shortName(f.Function), f.File, f.Line))
+					if c := f.Costs[0].CPUShare; c < 0.0199 || c > 0.0201 || !strings.Contains(f.Suggestion, "reuse one with clear(m)") {
+						t.Errorf("fill: CPU share %v, fix %q: want 2%% (the allocation, not the map's time) and reusing the map", c, f.Suggestion)
+					}
+				} else if f.Rule == document.RuleAllocCPU && shortName(f.Function) == "boxed" {
+					got = append(got, fmt.Sprintf("%s %s:%d", shortName(f.Function), f.File, f.Line))
+				} else if f.Rule == document.RuleAllocCPU {
+					got = append(got, fmt.Sprintf("%s %s:%d", shortName(f.Function), f.File, f.Line))
+					if f.Kind != document.KindAlloc || f.Section != document.SectionFix {
+						t.Errorf("%s: kind %s, section %s, want an allocation cause to fix", f.Function, f.Kind, f.Section)
+					}
+					if len(f.Related) != 1 || f.Related[0].Line != 320 {
+						t.Errorf("%s: related %+v, want its other line 320", f.Function, f.Related)
+					}
+					// The advice is its costliest call's: boxing.
+					for _, w := range []string{"2.8% of the run's CPU", "allocat", "heap profile", "-finalgc on", "avoid boxing"} {
+						if !strings.Contains(f.Message+" "+f.Suggestion, w) {
+							t.Errorf("%s: %q, fix %q: want %q", f.Function, f.Message, f.Suggestion, w)
+						}
+					}
+					if c := f.Costs[0].CPUShare; c < 0.0279 || c > 0.0281 {
+						t.Errorf("%s: CPU share %v, want 2.8%%", f.Function, c)
+					}
+				}
+				if fn := shortName(f.Function); f.Kind == document.KindAlloc && (fn == "small" || fn == "sortKeys") {
+					t.Errorf("%s: allocation finding %q, want none", fn, f.Message)
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("allocation causes from the CPU profile: %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestAllocFromCPUJoined: a run's allocation known from the CPU profile
+// that joins a costlier CPU cause of its function (map access at the same
+// line) is said with its CPU share in that cause's words, never as a
+// heap profile's zero bytes.
+func TestAllocFromCPUJoined(t *testing.T) {
+	d := doc(benchmark("run", 1, 1e6, 100e6))
+	d.Op = document.OpRun
+	d.Run = &document.Run{Variants: []document.RunVariant{{Name: "run", FinalGC: "skipped", AllocBytes: 100e6, HeapProfileBytes: 50e6}}}
+	d.Categories = []document.CategoryShare{{Benchmark: "run", Package: mod, Category: "memory", Share: 0.2}, {Benchmark: "run", Package: mod, Category: "gc", Share: 0.1}}
+	d.Lines = []document.LineCost{
+		{Benchmark: "run", Package: mod, Function: mod + ".next", File: "x.go", Line: 70, Callee: "runtime.mapassign_faststr", Category: "maps", Self: 0.05, Cum: 0.05, Alloc: 0.022},
+		{Benchmark: "run", Package: mod, Function: mod + ".next", File: "x.go", Line: 69, Callee: "runtime.mapaccess2_faststr", Category: "maps", Self: 0.04, Cum: 0.04},
+	}
+	fs, _ := Derive(d, Options{})
+	var next []document.Finding
+	for _, f := range fs {
+		if shortName(f.Function) == "next" {
+			next = append(next, f)
+		}
+	}
+	if len(next) != 1 {
+		t.Fatalf("%d findings of next, want 1: %+v", len(next), next)
+	}
+	if m := next[0].Message; !strings.Contains(m, "it also allocates: 2.2% of the run's CPU is allocation at x.go:70") || strings.Contains(m, "0 B") || strings.Contains(m, "0 allocs") {
+		t.Errorf("next: %q, want its allocation's CPU share and no bytes", m)
+	}
+}

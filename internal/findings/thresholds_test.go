@@ -35,6 +35,15 @@ var specCases = []specCase{
 	{name: "SiteMin/3.5% of the bytes is not",
 		doc:  []any{bx(), gc(0.2), site("F", "x.go", 10, 0.035)},
 		want: nil},
+	{name: "SiteMin/a run's allocation its partial heap profile misses, 6.5% of the allocator's time, is a cause",
+		doc:  []any{bx(), category("memory", 0.2), gc(0.4), partialHeap(), allocLine("F", "x.go", 10, 0.065*0.2)},
+		want: []string{"alloc-cpu fix low x.go:10 BenchmarkX 1.3%", "gate reduce-allocations-first first - 60.0%"}},
+	{name: "SiteMin/3.5% is not",
+		doc:  []any{bx(), category("memory", 0.2), gc(0.4), partialHeap(), allocLine("F", "x.go", 10, 0.035*0.2)},
+		want: []string{"gate reduce-allocations-first first - 60.0%"}},
+	{name: "SiteMin/a heap profile of the whole run says what the line allocates",
+		doc:  []any{bx(), category("memory", 0.2), wholeHeap(), allocLine("F", "x.go", 10, 0.065*0.2)},
+		want: nil},
 	{name: "RareAllocs+RareBytes/under once per 20 ops with 14% of the bytes is a rare branch",
 		doc:  []any{bx(), gc(0.1), rare(site("F", "x.go", 10, 0.3), 0.035, 0.14)},
 		want: nil},
@@ -599,6 +608,13 @@ func specDoc(parts []any) *document.Report {
 			d.Scaling = append(d.Scaling, p)
 		case document.Phase:
 			d.Phases = append(d.Phases, p)
+		case document.RunVariant:
+			// A program's run: the benchmark is its variant.
+			d.Op = document.OpRun
+			if d.Run == nil {
+				d.Run = &document.Run{}
+			}
+			d.Run.Variants = append(d.Run.Variants, p)
 		case mainPkg:
 			d.MainPackages = append(d.MainPackages, string(p))
 		case benchtime:
@@ -720,6 +736,24 @@ func api(b document.Benchmark, fn string) document.Benchmark { return micro(b, f
 // phase is a phase of BenchmarkX's run: function fn of the module called
 // from main at m.go:5, with share of the CPU and memory of that in
 // allocation and collection.
+// partialHeap makes BenchmarkX a program's run whose heap profile holds
+// 40% of the bytes allocated (written without a final collection);
+// wholeHeap one written after it.
+func partialHeap() document.RunVariant {
+	return document.RunVariant{Name: "BenchmarkX", FinalGC: "skipped", AllocBytes: 1000, HeapProfileBytes: 400}
+}
+
+func wholeHeap() document.RunVariant {
+	return document.RunVariant{Name: "BenchmarkX", FinalGC: "collected", AllocBytes: 1000, HeapProfileBytes: 1000}
+}
+
+// allocLine is a line of function fn whose call into the runtime's
+// allocator (growing a slice) takes share of BenchmarkX's CPU.
+func allocLine(fn, file string, line int64, share float64) document.LineCost {
+	return document.LineCost{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, File: file, Line: line,
+		Callee: "runtime.growslice", Category: "memory", Self: share, Cum: share}
+}
+
 func phase(fn string, share, memory float64) document.Phase {
 	return document.Phase{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, Caller: mod + ".main", File: "m.go", Line: 5, Share: share, MemoryShare: memory}
 }

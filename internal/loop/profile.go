@@ -345,7 +345,7 @@ func addEvidence(doc *document.Report, bj *document.Benchmark, a *profiles.Analy
 			}
 			doc.Lines = append(doc.Lines, document.LineCost{
 				Benchmark: bj.Name, Package: bj.Package, Function: l.Function, File: l.File, Line: l.Line,
-				InTest: l.InTest, Callee: l.Callee, Category: document.Category(l.Category), Self: l.Self, Cum: l.Cum,
+				InTest: l.InTest, Callee: l.Callee, Category: document.Category(l.Category), Self: l.Self, Cum: l.Cum, Alloc: l.Alloc,
 				Source: ev.src.line(l.File, l.Line),
 			})
 		}

@@ -29,6 +29,10 @@ type LineCost struct {
 	Category string
 	// Self and Cum are shares of the profile's total, as flat and cum are.
 	Self, Cum float64
+	// Alloc is the part of Self that is the runtime's allocator and
+	// collector (categories memory and gc), whatever Category most of it
+	// is in: a map assignment allocates when the map grows.
+	Alloc float64
 }
 
 // Reach is the time of a function's own code (or of one callee below
@@ -211,6 +215,9 @@ func (lc *lineCosts) finish(ix *index, c *CPU, total float64) {
 		fn := ix.funcs[ln.fn]
 		lcost := LineCost{Function: fn.name, File: ix.relFile(ln.file), Line: ln.line, InTest: fn.inTest,
 			Self: self, Cum: cum, Category: CategoryApplication}
+		if cs := lc.cat[k]; cs != nil {
+			lcost.Alloc = float64(cs[clsMemory]+cs[clsGC]) / total
+		}
 		if k.callee >= 0 {
 			callee := ix.funcs[k.callee]
 			lcost.Callee = callee.name

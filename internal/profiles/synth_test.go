@@ -387,3 +387,36 @@ func TestAllocationParentLine(t *testing.T) {
 		t.Errorf("parent %s at %s:%d, want example.com/m.addChild at m.go:200", s.Parent, s.ParentFile, s.ParentLine)
 	}
 }
+
+// TestLineAlloc: a line's cost under one callee carries the part of it
+// that is the runtime's allocator and collector, whatever the category
+// most of its time is in: a map assignment whose time is mostly the
+// map's (category maps) still allocates when the map grows.
+func TestLineAlloc(t *testing.T) {
+	root := []string{"example.com/m.BenchmarkX", "runtime.goexit"}
+	s := newSynth("samples", "cpu")
+	s.add([]int64{1, 50}, append([]string{"runtime.mapassign_faststr", "example.com/m.put"}, root...)...)
+	s.add([]int64{1, 20}, append([]string{"runtime.mallocgc", "runtime.newarray", "runtime.mapassign_faststr", "example.com/m.put"}, root...)...)
+	s.add([]int64{1, 10}, append([]string{"runtime.scanobject", "runtime.gcAssistAlloc", "runtime.mallocgc", "runtime.newarray", "runtime.mapassign_faststr", "example.com/m.put"}, root...)...)
+	s.add([]int64{1, 20}, append([]string{"example.com/m.put"}, root...)...)
+	cpu, err := AnalyzeCPU(s.p, synthOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range cpu.Lines {
+		if l.Function != "example.com/m.put" {
+			continue
+		}
+		want := LineCost{Function: "example.com/m.put", File: "m.go", Line: 10, Category: CategoryApplication, Self: 0.2, Cum: 0.2}
+		if l.Callee != "" {
+			want.Callee, want.Category, want.Self, want.Cum, want.Alloc = "runtime.mapassign_faststr", CategoryMaps, 0.8, 0.8, 0.3
+		}
+		if math.Abs(l.Alloc-want.Alloc) > 1e-9 {
+			t.Errorf("%s:%d under %q: alloc %v, want %v", l.File, l.Line, l.Callee, l.Alloc, want.Alloc)
+		}
+		l.Alloc, want.Alloc = 0, 0
+		if l != want {
+			t.Errorf("line %+v, want %+v", l, want)
+		}
+	}
+}

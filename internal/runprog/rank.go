@@ -17,7 +17,8 @@ const allocPlaces = 3
 // first document.FirstScreen, when the gate puts allocations first (the
 // collector and the allocator take more than Thresholds.GateAllocs of a
 // variant's CPU) and each site holds at least Thresholds.SiteMin of the
-// run's bytes.
+// run's bytes (of the heap profile's, when it is partial: see
+// document.RunVariant.HeapPartial).
 //
 // The rules rank an allocation site by the CPU it costs, which suits a
 // benchmark, whose sites repeat per op. A run's few large allocations (a
@@ -45,6 +46,16 @@ func allocFirst(doc *document.Report) {
 	for _, b := range doc.Benchmarks {
 		if m := b.Metrics["B/op"]; m != nil {
 			runBytes[b.Name] = m.Median
+		}
+	}
+	if doc.Run != nil {
+		for _, v := range doc.Run.Variants {
+			if v.HeapPartial() {
+				// The sites' bytes are what the heap profile holds
+				// (the run's completed collection cycles): a share of
+				// that, not of the run's.
+				runBytes[v.Name] = float64(v.HeapProfileBytes)
+			}
 		}
 	}
 	var fix []int // indices of the "fix" findings, in rank order
