@@ -80,7 +80,10 @@ type part struct {
 	// callee is the library function a call part names ("sort.Search");
 	// what and fix are its words.
 	callee, what, fix string
-	share             map[string]float64 // by bench key
+	// specific is set when fix comes from the code at the part's line
+	// (a shape), not from its category.
+	specific bool
+	share    map[string]float64 // by bench key
 }
 
 // partKind is what a part of a function's CPU is.
@@ -281,8 +284,9 @@ func (d *deriver) cpuCauses(b *bench) {
 				// the decoding itself, no lookup to save.
 				continue
 			}
+			fix, specific := d.inputsFix(l, fix)
 			c = d.hotFunc(l.Function, l.File, l.Line)
-			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix}, lc.cum)
+			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix, specific: specific}, lc.cum)
 		}
 		c.mech(cat)
 		c.mech(pkgOf(l.Callee))
@@ -629,7 +633,7 @@ func (d *deriver) compose(c *cause) {
 	c.message = fmt.Sprintf("%s: %s", shortName(c.fn), strings.Join(words, "; "))
 	for _, p := range c.parts {
 		if p.kind != partNotInlined {
-			c.suggestion, c.generic, c.rule = p.fix, true, p.rule()
+			c.suggestion, c.generic, c.rule = p.fix, !p.specific, p.rule()
 			break
 		}
 	}
@@ -660,8 +664,9 @@ func (d *deriver) callsIntoModule() []moduleCall {
 			continue
 		}
 		what, fix := calleeWords(l.Callee, string(l.Category))
+		fix, specific := d.inputsFix(l, d.fixIn(fix))
 		c := d.hotFunc(l.Function, l.File, l.Line)
-		c.addPart(mc.b, part{kind: partCall, callee: pkgFunc(l.Callee), what: what, fix: d.fixIn(fix)}, mc.lc.cum)
+		c.addPart(mc.b, part{kind: partCall, callee: pkgFunc(l.Callee), what: what, fix: fix, specific: specific}, mc.lc.cum)
 		c.addLine(l.File, l.Line, l.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(l), pct(mc.lc.cum), mc.b.name()))
 		c.weigh(l.File, l.Line, mc.lc.cum)
 	}
@@ -694,6 +699,74 @@ func (d *deriver) fixIn(fix string) string {
 		return runLibraryFix
 	}
 	return fix
+}
+
+// inputsFix is the fix for a line's call from what its inputs are: a
+// call whose inputs recur (a call-inputs-recur shape: constants, or
+// values its loop does not change) is to be made once, in the shape's
+// words, whatever its category; a call whose fix is the category's
+// "call it less: cache its result" but which works on what its function
+// was given (a call-on-inputs shape) is that function's work, with no
+// cache advice. specific is set when the fix names one.
+func (d *deriver) inputsFix(l *document.LineCost, fix string) (string, bool) {
+	if s := d.callShape("call-inputs-recur", l); s != nil {
+		return s.Says + ": " + s.Advice, true
+	}
+	if fix != cpuWords["other"][1] && fix != runLibraryFix {
+		return fix, false
+	}
+	if s := d.callShape("call-on-inputs", l); s != nil {
+		return s.Says + ": " + s.Advice, false
+	}
+	return fix, false
+}
+
+// callShape returns the shape named name of the call a line's cost is
+// in: the only one at the line, or of several the one that calls the
+// callee's method (big.(*Int).exp is the profile's name for Exp).
+func (d *deriver) callShape(name string, l *document.LineCost) *document.Shape {
+	var at []*document.Shape
+	for i := range d.doc.Shapes {
+		s := &d.doc.Shapes[i]
+		if s.Name == name && s.File == l.File && s.Line == l.Line {
+			at = append(at, s)
+		}
+	}
+	if len(at) == 1 {
+		return at[0]
+	}
+	method := strings.ToLower(pkgFunc(l.Callee))
+	if i := strings.LastIndexByte(method, '.'); i >= 0 {
+		method = method[i+1:]
+	}
+	for _, s := range at {
+		call := s.Says
+		for _, sep := range []string{" works on what ", " is given the same ", "'s inputs do not change "} {
+			call, _, _ = strings.Cut(call, sep)
+		}
+		if oc := strings.ToLower(outerCallee(call)); oc == method || strings.HasSuffix(oc, "."+method) {
+			return s
+		}
+	}
+	return nil
+}
+
+// outerCallee returns the function a call's text calls, as written:
+// "new(big.int).exp(sum, big.newint(k), nil)" → "new(big.int).exp".
+func outerCallee(call string) string {
+	depth := 0
+	for i := len(call) - 1; i >= 0; i-- {
+		switch call[i] {
+		case ')':
+			depth++
+		case '(':
+			depth--
+			if depth == 0 {
+				return call[:i]
+			}
+		}
+	}
+	return call
 }
 
 // calleeWords says what a line's call costs and the fix that usually fits,

@@ -587,3 +587,50 @@ func TestResultWithARewrite(t *testing.T) {
 		})
 	}
 }
+
+// TestCallInputs: a library call's fallback advice ("call it less: cache
+// its result") stands only where the call's inputs can recur (a
+// call-inputs-recur shape: constants, or values its loop does not
+// change), and then with the shape's words; a call on what the function
+// was given (a call-on-inputs shape: truncDigits's QuoRem of its
+// parameter) is the function's work on its inputs, with no cache advice.
+// The shape is the one of the profiled call when a line has several
+// (the profile names big.(*Int).exp for Exp).
+func TestCallInputs(t *testing.T) {
+	onInputs := func(fn string, line int64, says string) document.Shape {
+		s := resultShape("call-on-inputs", fn, "math.go", line, says)
+		s.Advice = "the call is " + fn + "'s own work on its inputs, once per call: there is no result to cache, and fewer or cheaper calls is a change to the algorithm"
+		return s
+	}
+	recur := resultShape("call-inputs-recur", "getTag", "math.go", 40, `strings.Split(c.TagName, ",")'s inputs do not change in the loop at lines 38–45: every iteration computes the same value`)
+	recur.Advice = "call it once before the loop and keep the result"
+	for _, tc := range []struct {
+		name      string
+		parts     []any
+		want, not string
+		generic   bool
+	}{
+		{"no shape: the category's words", []any{call("truncDigits", "math.go", 272, "math/big.(*Int).QuoRem", "other", 0.4)},
+			"call it less", "", true},
+		{"a call on its parameter", []any{call("truncDigits", "math.go", 272, "math/big.(*Int).QuoRem", "other", 0.4),
+			onInputs("truncDigits", 272, "m.QuoRem(m, pow10(drop), &r) works on what truncDigits is given (m, w)")},
+			"m.QuoRem(m, pow10(drop), &r) works on what truncDigits is given (m, w): the call is truncDigits's own work", "cache its result", true},
+		{"the profiled call of two on a line", []any{call("expHull", "math.go", 770, "math/big.(*Int).exp", "other", 0.4),
+			onInputs("expHull", 770, "big.NewInt(ki) works on what expHull is given (d)"),
+			onInputs("expHull", 770, "new(big.Int).Exp(sum.getValue(), big.NewInt(ki), nil) works on what expHull is given (d)")},
+			"new(big.Int).Exp(sum.getValue(), big.NewInt(ki), nil) works on", "cache its result", true},
+		{"inputs that recur", []any{call("getTag", "math.go", 40, "strings.genSplit", "other", 0.4), recur},
+			"every iteration computes the same value: call it once before the loop", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx()}, tc.parts...)), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("findings %v, want 1", kinds(fs))
+			}
+			f := fs[0]
+			if !strings.Contains(f.Suggestion, tc.want) || tc.not != "" && strings.Contains(f.Suggestion, tc.not) || f.Generic != tc.generic {
+				t.Errorf("suggestion %q (generic %v), want %q without %q (generic %v)", f.Suggestion, f.Generic, tc.want, tc.not, tc.generic)
+			}
+		})
+	}
+}

@@ -24,8 +24,10 @@
 // arguments (the compiler does not fold it: math.Log2(10) is computed on
 // every call), v.Slice(i, j).Bytes() on a reflect.Value (a slice header
 // allocated only to read a byte array's bytes), v.Interface().(T) on a
-// reflect.Value (a copy boxed only to be asserted back), and perfloop
-// fix's rewrites (internal/rewrite's Analyzers). A match is a
+// reflect.Value (a copy boxed only to be asserted back), whether a call's
+// inputs can recur (constants, values its loop does not change) or are
+// what the function was given (its work on its inputs: nothing to
+// cache), and perfloop fix's rewrites (internal/rewrite's Analyzers). A match is a
 // document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop

@@ -42,6 +42,7 @@ func TestMatchers(t *testing.T) {
 		"builtunlessused":        site.BuiltUnlessUsed,
 		"result":                 site.Result,
 		"constmath":              site.ConstMath,
+		"callinputs":             site.CallInputs,
 		"reflectslicebytes":      site.ReflectSliceBytes,
 		"reflectinterfaceassert": site.ReflectInterfaceAssert,
 	} {

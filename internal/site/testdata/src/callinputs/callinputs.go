@@ -1,0 +1,112 @@
+package callinputs
+
+import (
+	"math/big"
+	"math/rand"
+	"strconv"
+	"strings"
+)
+
+var tenInt = big.NewInt(10)
+
+// pow10 is a stand-in for a module function.
+func pow10(n int64) *big.Int { return new(big.Int).Exp(tenInt, big.NewInt(n), nil) } // want `new\(big.Int\).Exp\(tenInt, big.NewInt\(n\), nil\) works on what pow10 is given \(n\)` `big.NewInt\(n\) works on`
+
+// truncDigits truncates its parameter: the division is its work on it.
+func truncDigits(m *big.Int, w int64) (int64, bool) {
+	drop := int64(m.BitLen()) - w
+	if drop <= 0 {
+		return 0, true
+	}
+	var r big.Int
+	m.QuoRem(m, pow10(drop), &r) // want `m.QuoRem\(m, pow10\(drop\), &r\) works on what truncDigits is given \(m, w\)` `pow10\(drop\) works on what truncDigits is given \(m, w\)`
+	return drop, r.Sign() == 0
+}
+
+// Decimal is a stand-in for a value type with methods.
+type Decimal struct {
+	value *big.Int
+	exp   int32
+}
+
+// quoRem scales its operands: the receiver and the parameter are its inputs.
+func (d Decimal) quoRem(d2 Decimal, e int64) *big.Int {
+	var aa big.Int
+	bb := new(big.Int).Mul(d2.value, pow10(-e))    // want `new\(big.Int\).Mul\(d2.value, pow10\(-e\)\) works on what quoRem is given \(d2, e\)` `pow10\(-e\) works on what quoRem is given \(e\)`
+	q := new(big.Int).Quo(aa.Mul(d.value, bb), bb) // want `new\(big.Int\).Quo\(aa.Mul\(d.value, bb\), bb\) works on what quoRem is given \(d, d2, e\)` `aa.Mul\(d.value, bb\) works on what quoRem is given \(d, d2, e\)`
+	return q
+}
+
+// exp raises a local computed from the receiver.
+func (d Decimal) exp2(k int64) Decimal {
+	sum := new(big.Int).Set(d.value)                 // want `new\(big.Int\).Set\(d.value\) works on what exp2 is given \(d\)`
+	res := new(big.Int).Exp(sum, big.NewInt(k), nil) // want `new\(big.Int\).Exp\(sum, big.NewInt\(k\), nil\) works on what exp2 is given \(d, k\)` `big.NewInt\(k\) works on`
+	return Decimal{res, d.exp}
+}
+
+// Million is the same number on every call.
+func Million() *big.Int {
+	return new(big.Int).Exp(tenInt, big.NewInt(6), nil) // want `new\(big.Int\).Exp\(tenInt, big.NewInt\(6\), nil\) is given the same constants and package-level values on every call of Million`
+}
+
+// Config holds a tag name that does not change while decoding.
+type Config struct{ TagName string }
+
+// Fields splits the same tag name for every field: loop-invariant.
+func Fields(c Config, fields []string) int {
+	n := 0
+	for _, f := range fields {
+		names := strings.Split(c.TagName, ",") // want `strings.Split\(c.TagName, ","\)'s inputs do not change in the loop at lines 58–61: every iteration computes the same value`
+		n += len(names) + len(f)
+	}
+	return n
+}
+
+// Each converts each element: its input changes every iteration.
+func Each(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += len(strconv.Itoa(x)) // want `strconv.Itoa\(x\) works on what Each is given \(xs\)`
+	}
+	return n
+}
+
+// Buffered reads through a pointer it changes in the loop: no recurrence.
+func Buffered(b *strings.Builder, parts []string) int {
+	n := 0
+	for range parts {
+		n += len(strings.ToUpper(b.String())) // want `strings.ToUpper\(b.String\(\)\) works on what Buffered is given \(b\)`
+		b.WriteString("x")
+	}
+	return n
+}
+
+// Effects prints the same constant in a loop: a call for its effect.
+func Effects(xs []int) {
+	for range xs {
+		println(strconv.Itoa(1)) // want `strconv.Itoa\(1\) is given the same constants`
+		strings.NewReader("x").Len()
+	}
+}
+
+// Readers makes a reader per element from the same string: a value with
+// state, not one to keep.
+func Readers(s string, xs []int) int {
+	n := 0
+	for range xs {
+		r := strings.NewReader(s) // want `strings.NewReader\(s\) works on what Readers is given \(s\)`
+		n += r.Len()
+	}
+	return n
+}
+
+// Random is not a function of its constants: a method with state.
+func Random(r *rand.Rand) int {
+	return r.Intn(10)
+}
+
+// Other reads a value the matcher cannot follow: no shape.
+func Other() string {
+	s := strings.Repeat("a", rand.Int())
+	return strings.ToUpper(s)
+}
