@@ -3,6 +3,7 @@ package findings
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -128,6 +129,10 @@ func (c *cause) addPart(b *bench, np part, share float64) {
 	for _, p := range c.parts {
 		if p.kind != np.kind {
 			continue
+		}
+		if p.kind == partOwn && np.fix != p.fix && share > slices.Max(slices.Collect(maps.Values(p.share))) {
+			// Its own lines where they cost most.
+			p.fix = np.fix
 		}
 		if p.kind == partCall && p.callee != np.callee && p.what != np.what {
 			// Calls of one kind of work (two readers' ReadByte,
@@ -547,7 +552,11 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 		}
 		slices.SortFunc(lines, func(x, y *lineCat) int { return int(y.self*1e6) - int(x.self*1e6) })
 		c := d.hotFunc(fn, lines[0].first.File, lines[0].first.Line)
-		c.addPart(b, ownPart(), sum)
+		own := ownPart()
+		if where := d.ownLines(b, lines); where != "" {
+			own.fix = where + " — " + own.fix
+		}
+		c.addPart(b, own, sum)
 		for _, lc := range lines {
 			if lc.self >= d.t.OwnJoinMin {
 				c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("its own code: %s of CPU in %s", pct(lc.self), b.name()))
@@ -556,6 +565,69 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 		}
 		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s's own code (no library call below) runs %s of the CPU", b.name(), shortName(fn), pct(sum)))
 	}
+}
+
+// ownLines names where a function's own code spends its time in b: its
+// costliest lines (sorted costliest first), the lines of one loop
+// together as the loop a "loop" shape describes, others by their source,
+// each with its share and, when the profile's sample count is known, its
+// samples.
+func (d *deriver) ownLines(b *bench, lines []*lineCat) string {
+	type group struct {
+		text  string
+		share float64
+	}
+	var groups []*group
+	byKey := map[string]*group{}
+	for _, lc := range lines {
+		l := lc.first
+		k, text := where(l.File, l.Line), fmt.Sprintf("line %d", l.Line)
+		if src := strings.TrimSpace(l.Source); src != "" {
+			text += " `" + src + "`"
+		}
+		if s := d.loopAt(l.File, l.Line); s != nil {
+			k, text = where(s.File, s.Line)+" loop", s.Says
+		}
+		g := byKey[k]
+		if g == nil {
+			g = &group{text: text}
+			byKey[k] = g
+			groups = append(groups, g)
+		}
+		g.share += lc.self
+	}
+	slices.SortStableFunc(groups, func(x, y *group) int { return cmp.Compare(y.share, x.share) })
+	var out []string
+	for i, g := range groups {
+		if i == 3 || i > 0 && g.share < d.t.OwnJoinMin {
+			break
+		}
+		of := pct(g.share)
+		if i == 0 {
+			of += " of " + b.name()
+		}
+		if n := b.entry.CPUSamples; n > 0 {
+			of += fmt.Sprintf(", %d samples", int64(math.Round(g.share*float64(n))))
+		}
+		out = append(out, fmt.Sprintf("%s (%s)", g.text, of))
+	}
+	return strings.Join(out, "; ")
+}
+
+// loopAt returns the innermost loop (a "loop" shape) whose lines hold
+// file:line, or nil.
+func (d *deriver) loopAt(file string, line int64) *document.Shape {
+	var best *document.Shape
+	for i := range d.doc.Shapes {
+		s := &d.doc.Shapes[i]
+		if s.Name != "loop" || s.File != file || line < s.Line || len(s.Related) == 0 || line > s.Related[0].Line {
+			continue
+		}
+		if best == nil || s.Line > best.Line {
+			best = s
+		}
+	}
+	return best
 }
 
 // finishCPU composes each function's CPU cause from its parts: its cost

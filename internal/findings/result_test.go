@@ -634,3 +634,44 @@ func TestCallInputs(t *testing.T) {
 		})
 	}
 }
+
+// TestOwnCodeLines: a function whose cost is its own code is told where:
+// its hottest lines with their share and sample count, a loop's lines as
+// the loop a "loop" shape describes (the trailing-zero count of a
+// Normalize), other lines by their source. It only describes, so the
+// finding stays generic.
+func TestOwnCodeLines(t *testing.T) {
+	parts := []any{sampled(bx(), 400),
+		src(own("Decimal.Normalize", "d.go", 752, 0.20), "for x := v.Int64(); x%10 == 0; x /= 10 {"),
+		src(own("Decimal.Normalize", "d.go", 753, 0.04), "zeros++"),
+		src(own("Decimal.Normalize", "d.go", 760, 0.03), "zeros = room")}
+	loop := document.Shape{Name: "loop", File: "d.go", Line: 752, Function: mod + ".Decimal.Normalize",
+		Related: []document.Location{{File: "d.go", Line: 754}},
+		Says:    "the loop at lines 752–754 runs while x%10 == 0, x /= 10 per iteration, counting zeros"}
+	for _, tc := range []struct {
+		name   string
+		shapes []any
+		want   []string
+	}{
+		{"no shape: the lines by their source", nil,
+			[]string{"line 752 `for x := v.Int64(); x%10 == 0; x /= 10 {` (20% of BenchmarkX, 80 samples)", "line 753 `zeros++` (4%, 16 samples)"}},
+		{"the loop's lines as the loop", []any{loop},
+			[]string{"the loop at lines 752–754 runs while x%10 == 0, x /= 10 per iteration, counting zeros (24% of BenchmarkX, 96 samples)", "line 760 `zeros = room` (3%, 12 samples)"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append(slices.Clone(parts), tc.shapes...)), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("findings %v, want 1", kinds(fs))
+			}
+			f := fs[0]
+			for _, w := range tc.want {
+				if !strings.Contains(f.Suggestion, w) {
+					t.Errorf("suggestion %q, want %q", f.Suggestion, w)
+				}
+			}
+			if !f.Generic {
+				t.Errorf("suggestion %q not generic: it only describes", f.Suggestion)
+			}
+		})
+	}
+}

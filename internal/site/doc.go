@@ -27,7 +27,9 @@
 // reflect.Value (a copy boxed only to be asserted back), whether a call's
 // inputs can recur (constants, values its loop does not change) or are
 // what the function was given (its work on its inputs: nothing to
-// cache), and perfloop fix's rewrites (internal/rewrite's Analyzers). A match is a
+// cache), what each loop iterates over and does per iteration (the words
+// for a function's own code where its time goes), and perfloop fix's
+// rewrites (internal/rewrite's Analyzers). A match is a
 // document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop

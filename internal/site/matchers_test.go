@@ -43,6 +43,7 @@ func TestMatchers(t *testing.T) {
 		"result":                 site.Result,
 		"constmath":              site.ConstMath,
 		"callinputs":             site.CallInputs,
+		"loops":                  site.Loops,
 		"reflectslicebytes":      site.ReflectSliceBytes,
 		"reflectinterfaceassert": site.ReflectInterfaceAssert,
 	} {
