@@ -446,6 +446,10 @@ func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey
 		}
 		what, fix := calleeWords(l.Callee, string(l.Category))
 		fix = d.fixIn(fix)
+		specific := false
+		if g.cat == "" {
+			fix, specific = d.inputsFix(l, fix)
+		}
 		var c *cause
 		if kind, ok := spreadKinds[g.cat]; ok {
 			fn := outer(document.PlainFunc(l.Function))
@@ -470,7 +474,7 @@ func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey
 			}
 			c = d.hotFunc(g.fn, l.File, l.Line)
 			c.addPart(b, part{kind: partSpread, callee: strings.Join(callees, ", "),
-				what: fmt.Sprintf("%d lines together (%s)", len(g.lines), strings.Join(callees, ", ")), fix: fix}, g.sum)
+				what: fmt.Sprintf("%d lines together (%s)", len(g.lines), strings.Join(callees, ", ")), fix: fix, specific: specific}, g.sum)
 		}
 		for _, lc := range g.lines {
 			c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(lc.first), pct(lc.cum), b.name()))
@@ -816,7 +820,13 @@ func (d *deriver) callShape(name string, l *document.LineCost) *document.Shape {
 		for _, sep := range []string{" works on what ", " is given the same ", "'s inputs do not change "} {
 			call, _, _ = strings.Cut(call, sep)
 		}
-		if oc := strings.ToLower(outerCallee(call)); oc == method || strings.HasSuffix(oc, "."+method) {
+		// The profile may name an internal variant of the method
+		// (reflect.valueInterface for Value.Interface).
+		m := strings.ToLower(outerCallee(call))
+		if i := strings.LastIndexByte(m, '.'); i >= 0 {
+			m = m[i+1:]
+		}
+		if m != "" && (m == method || strings.HasSuffix(method, m)) {
 			return s
 		}
 	}

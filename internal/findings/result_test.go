@@ -619,6 +619,11 @@ func TestCallInputs(t *testing.T) {
 			onInputs("expHull", 770, "big.NewInt(ki) works on what expHull is given (d)"),
 			onInputs("expHull", 770, "new(big.Int).Exp(sum.getValue(), big.NewInt(ki), nil) works on what expHull is given (d)")},
 			"new(big.Int).Exp(sum.getValue(), big.NewInt(ki), nil) works on", "cache its result", true},
+		{"the calls of a spread cost", []any{call("decodeSlice", "math.go", 1423, "reflect.valueInterface", "other", 0.05),
+			call("decodeSlice", "math.go", 1430, "reflect.Value.Set", "other", 0.04),
+			onInputs("decodeSlice", 1423, "dataVal.Index(i) works on what decodeSlice is given (data)"),
+			onInputs("decodeSlice", 1423, "dataVal.Index(i).Interface() works on what decodeSlice is given (data)")},
+			"dataVal.Index(i).Interface() works on", "cache its result", true},
 		{"inputs that recur", []any{call("getTag", "math.go", 40, "strings.genSplit", "other", 0.4), recur},
 			"every iteration computes the same value: call it once before the loop", "", false},
 	} {
