@@ -47,6 +47,7 @@ var explains = map[string][]string{
 	"input-converted":          {"strconv", "internal/strconv"},
 	"reflect-slice-bytes":      {"reflect"},
 	"reflect-interface-assert": {"reflect"},
+	"conversion-kept":          {"conversion"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,
 	// perfsprint's for its check.

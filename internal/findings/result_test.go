@@ -686,3 +686,37 @@ func TestOwnCodeLines(t *testing.T) {
 		})
 	}
 }
+
+// TestConversionKept: a string(b) conversion that escapes only because
+// the function it is passed to keeps its parameter in an error message
+// (a conversion-kept shape: UnmarshalJSON's string(decimalBytes) handed
+// to NewFromString) is told that, and to copy on the error path only —
+// not "keep one representation".
+func TestConversionKept(t *testing.T) {
+	conv := site("(*Decimal).UnmarshalJSON", "encoding.go", 18, 0.6)
+	conv.Escape = &document.Escape{Cause: "conversion", Name: "string(decimalBytes)", Sink: "call", Into: "NewFromString",
+		Fix: "keep one representation (string or []byte) through the hot path; strconv.Append* for numbers"}
+	kept := document.Shape{Name: "conversion-kept", File: "encoding.go", Line: 18, Function: mod + ".(*Decimal).UnmarshalJSON",
+		Says:   "string(decimalBytes) is passed to NewFromString, whose error message at line 259 keeps its parameter value: the copy escapes to the heap on every call, error or not",
+		Advice: "have NewFromString copy value only on its error paths (strings.Clone(value) in the error's arguments), so the conversion can stay on the stack for short inputs"}
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		want    string
+		generic bool
+	}{
+		{"no shape", nil, "keep one representation", true},
+		{"kept by the callee's error", []any{kept}, "copy value only on its error paths", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), conv}, tc.shapes...)), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			f := fs[0]
+			if !strings.Contains(f.Suggestion, tc.want) || f.Generic != tc.generic {
+				t.Errorf("suggestion %q (generic %v), want %q (generic %v)", f.Suggestion, f.Generic, tc.want, tc.generic)
+			}
+		})
+	}
+}

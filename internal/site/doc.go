@@ -28,8 +28,9 @@
 // inputs can recur (constants, values its loop does not change) or are
 // what the function was given (its work on its inputs: nothing to
 // cache), what each loop iterates over and does per iteration (the words
-// for a function's own code where its time goes), and perfloop fix's
-// rewrites (internal/rewrite's Analyzers). A match is a
+// for a function's own code where its time goes), a string(b) passed to
+// a function whose error messages keep its parameter (the copy escapes on
+// every call), and perfloop fix's rewrites (internal/rewrite's Analyzers). A match is a
 // document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop

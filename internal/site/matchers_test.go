@@ -44,6 +44,7 @@ func TestMatchers(t *testing.T) {
 		"constmath":              site.ConstMath,
 		"callinputs":             site.CallInputs,
 		"loops":                  site.Loops,
+		"conversionkept":         site.ConversionKept,
 		"reflectslicebytes":      site.ReflectSliceBytes,
 		"reflectinterfaceassert": site.ReflectInterfaceAssert,
 	} {
