@@ -611,7 +611,8 @@ func (d *deriver) ownLines(b *bench, lines []*lineCat) string {
 			of += " of " + b.name()
 		}
 		if n := b.entry.CPUSamples; n > 0 {
-			of += fmt.Sprintf(", %d samples", int64(math.Round(g.share*float64(n))))
+			k := int64(math.Round(g.share * float64(n)))
+			of += fmt.Sprintf(", %d sample%s", k, map[bool]string{true: "s"}[k != 1])
 		}
 		out = append(out, fmt.Sprintf("%s (%s)", g.text, of))
 	}

@@ -655,7 +655,8 @@ func TestOwnCodeLines(t *testing.T) {
 	parts := []any{sampled(bx(), 400),
 		src(own("Decimal.Normalize", "d.go", 752, 0.20), "for x := v.Int64(); x%10 == 0; x /= 10 {"),
 		src(own("Decimal.Normalize", "d.go", 753, 0.04), "zeros++"),
-		src(own("Decimal.Normalize", "d.go", 760, 0.03), "zeros = room")}
+		src(own("Decimal.Normalize", "d.go", 760, 0.03), "zeros = room"),
+		src(own("Decimal.Normalize", "d.go", 770, 0.0025), "return d")}
 	loop := document.Shape{Name: "loop", File: "d.go", Line: 752, Function: mod + ".Decimal.Normalize",
 		Related: []document.Location{{File: "d.go", Line: 754}},
 		Says:    "the loop at lines 752–754 runs while x%10 == 0, x /= 10 per iteration, counting zeros"}
@@ -665,7 +666,7 @@ func TestOwnCodeLines(t *testing.T) {
 		want   []string
 	}{
 		{"no shape: the lines by their source", nil,
-			[]string{"line 752 `for x := v.Int64(); x%10 == 0; x /= 10 {` (20% of BenchmarkX, 80 samples)", "line 753 `zeros++` (4%, 16 samples)"}},
+			[]string{"line 752 `for x := v.Int64(); x%10 == 0; x /= 10 {` (20% of BenchmarkX, 80 samples)", "line 753 `zeros++` (4%, 16 samples)", "line 760 `zeros = room` (3%, 12 samples)"}},
 		{"the loop's lines as the loop", []any{loop},
 			[]string{"the loop at lines 752–754 runs while x%10 == 0, x /= 10 per iteration, counting zeros (24% of BenchmarkX, 96 samples)", "line 760 `zeros = room` (3%, 12 samples)"}},
 	} {
@@ -710,6 +711,38 @@ func TestConversionKept(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), conv}, tc.shapes...)), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			f := fs[0]
+			if !strings.Contains(f.Suggestion, tc.want) || f.Generic != tc.generic {
+				t.Errorf("suggestion %q (generic %v), want %q (generic %v)", f.Suggestion, f.Generic, tc.want, tc.generic)
+			}
+		})
+	}
+}
+
+// TestRecurringInputsAlloc: an allocation inside a library call whose
+// inputs recur (a call-inputs-recur shape: the same tag name split on
+// every call, as every caller passes the decoder's configuration) takes
+// the shape's words, not "call it less (cache its result)".
+func TestRecurringInputsAlloc(t *testing.T) {
+	split := site("splitTagNames", "m.go", 1900, 0.5)
+	split.Via, split.Escape = "strings.Split", nil
+	shape := resultShape("call-inputs-recur", "splitTagNames", "m.go", 1900,
+		`strings.Split(tagName, ",") is given the same values on every call of splitTagNames: tagName is d.config.TagName at every call`)
+	shape.Advice = "compute its value once where those values are set (beside them, or when the object is made) and pass the result down"
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		want    string
+		generic bool
+	}{
+		{"no shape", nil, "cache its result", true},
+		{"the same tag name on every call", []any{shape}, "tagName is d.config.TagName at every call: compute its value once", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), split}, tc.shapes...)), Options{})
 			if len(fs) == 0 {
 				t.Fatal("no finding")
 			}

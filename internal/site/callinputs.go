@@ -44,6 +44,7 @@ const (
 )
 
 func runCallInputs(pass *analysis.Pass) (any, error) {
+	recur := recurringParams(pass)
 	for _, f := range pass.Files {
 		if isTest(pass, f) {
 			continue
@@ -54,6 +55,7 @@ func runCallInputs(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			ci := newCallInputs(pass, fd)
+			ci.recur = recur
 			// A call made for its effect (a statement of its own,
 			// not computing into its receiver) has no value to keep.
 			effect := map[*ast.CallExpr]bool{}
@@ -82,6 +84,145 @@ type callInputs struct {
 	fd      *ast.FuncDecl
 	origins map[*types.Var]map[string]bool
 	loops   []ast.Stmt // the function's for and range loops, outside func literals
+	// recur are the package's parameters every caller passes the same
+	// value, with that value's text (see recurringParams); notes what
+	// the classified inputs read of them.
+	recur map[*types.Var]string
+	notes []string
+}
+
+// recurringParams finds the parameters of the package's unexported
+// functions that every call in the package (outside tests) passes a
+// value that does not change from call to call: a constant, a
+// package-level value, a field of the caller's pointer receiver that the
+// caller does not write (a decoder's d.config.TagName), or a parameter
+// of the caller that recurs in turn. It returns each with the text of
+// the value it is given.
+func recurringParams(pass *analysis.Pass) map[*types.Var]string {
+	type site struct {
+		ci   *callInputs
+		call *ast.CallExpr
+	}
+	calls := map[*types.Func][]site{}
+	decls := map[*types.Func]*ast.FuncDecl{}
+	for _, f := range pass.Files {
+		test := isTest(pass, f)
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && !test {
+				decls[fn] = fd
+			}
+			ci := newCallInputs(pass, fd)
+			inspectBody(fd.Body, func(n ast.Node) {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if fn := calledFunc(pass, call); fn != nil && fn.Pkg() == pass.Pkg {
+						calls[fn] = append(calls[fn], site{ci, call})
+					}
+				}
+			})
+			if test {
+				// A test's calls are its own: any of them with
+				// another value makes the parameter vary.
+				for fn := range calls {
+					for _, s := range calls[fn] {
+						if s.ci == ci {
+							calls[fn] = append(calls[fn], site{nil, s.call})
+						}
+					}
+				}
+			}
+		}
+	}
+	recur := map[*types.Var]string{}
+	for changed := true; changed; {
+		changed = false
+		for fn, fd := range decls {
+			if fn.Exported() || len(calls[fn]) == 0 {
+				continue // called from outside the package, or never
+			}
+			for i := 0; i < fd.Type.Params.NumFields(); i++ {
+				p := paramAt(pass, fd, i)
+				if p == nil || recur[p] != "" {
+					continue
+				}
+				from, all := "", true
+				for _, s := range calls[fn] {
+					if s.ci == nil || i >= len(s.call.Args) || fd.Type.Params.NumFields() != len(s.call.Args) {
+						all = false
+						break
+					}
+					s.ci.recur = recur
+					s.ci.notes = nil
+					if s.ci.classify(s.call.Args[i], map[string]bool{}) != inputConst {
+						all = false
+						break
+					}
+					if from == "" {
+						from = types.ExprString(s.call.Args[i])
+						if id, ok := ast.Unparen(s.call.Args[i]).(*ast.Ident); ok {
+							if v, ok := pass.TypesInfo.ObjectOf(id).(*types.Var); ok && recur[v] != "" {
+								from = recur[v]
+							}
+						}
+					}
+				}
+				if all && from != "" {
+					recur[p] = from
+					changed = true
+				}
+			}
+		}
+	}
+	return recur
+}
+
+// stateField reports whether e reads a field through the function's
+// pointer receiver (d.config.TagName) that the function never writes:
+// the object's state, the same from call to call.
+func (ci *callInputs) stateField(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || ci.fd.Recv == nil || len(ci.fd.Recv.List) != 1 || len(ci.fd.Recv.List[0].Names) != 1 {
+		return false
+	}
+	if _, ptr := ci.fd.Recv.List[0].Type.(*ast.StarExpr); !ptr {
+		return false
+	}
+	if s, ok := ci.pass.TypesInfo.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	recv := ci.pass.TypesInfo.Defs[ci.fd.Recv.List[0].Names[0]]
+	x := ast.Expr(sel)
+	for {
+		sx, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		x = sx.X
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok || recv == nil || ci.pass.TypesInfo.ObjectOf(id) != recv {
+		return false
+	}
+	// Written in the function: an assignment to the field, or to a
+	// selector it is part of.
+	text := types.ExprString(sel)
+	written := false
+	inspectBody(ci.fd.Body, func(n ast.Node) {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return
+		}
+		for _, l := range as.Lhs {
+			lt := types.ExprString(l)
+			if lt == text || strings.HasPrefix(text, lt+".") || strings.HasPrefix(lt, text+".") || lt == id.Name {
+				written = true
+			}
+		}
+	})
+	return !written
 }
 
 func newCallInputs(pass *analysis.Pass, fd *ast.FuncDecl) *callInputs {
@@ -235,6 +376,13 @@ func (ci *callInputs) classify(e ast.Expr, params map[string]bool) inputClass {
 			if obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope() {
 				return inputConst // package-level
 			}
+			if from := ci.recur[obj]; from != "" {
+				note := fmt.Sprintf("%s is %s at every call", x.Name, from)
+				if !slices.Contains(ci.notes, note) {
+					ci.notes = append(ci.notes, note)
+				}
+				return inputConst
+			}
 			if v := ci.root(x); v != nil && len(ci.origins[v]) > 0 {
 				for o := range ci.origins[v] {
 					params[o] = true
@@ -248,6 +396,9 @@ func (ci *callInputs) classify(e ast.Expr, params map[string]bool) inputClass {
 			if _, pkg := info.ObjectOf(id).(*types.PkgName); pkg {
 				return ci.classify(x.Sel, params)
 			}
+		}
+		if ci.stateField(x) {
+			return inputConst
 		}
 		return ci.classify(x.X, params)
 	case *ast.CallExpr:
@@ -343,6 +494,7 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 		return
 	}
 	params := map[string]bool{}
+	ci.notes = nil
 	class := ci.combine(inputs, params)
 	text := oneLine(types.ExprString(call))
 	if len(text) > 80 {
@@ -352,7 +504,25 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 	fset := pass.Fset
 	switch class {
 	case inputConst:
-		if effect || !ci.valueResult(call) {
+		if effect || !ci.valueResult(call) && !ci.sliceResult(call) {
+			return
+		}
+		if len(ci.notes) > 0 {
+			pass.Report(analysis.Diagnostic{
+				Category:       "call-inputs-recur",
+				Pos:            call.Pos(),
+				Message:        fmt.Sprintf("%s is given the same values on every call of %s: %s", text, name, strings.Join(ci.notes, ", ")),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: "compute its value once where those values are set (beside them, or when the object is made) and pass the result down"}},
+			})
+			return
+		}
+		if ci.stateRead(inputs) {
+			pass.Report(analysis.Diagnostic{
+				Category:       "call-inputs-recur",
+				Pos:            call.Pos(),
+				Message:        fmt.Sprintf("%s is given the same values on every call of %s: fields of its receiver it does not write", text, name),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: "compute its value once where those fields are set (when the object is made) and keep it beside them"}},
+			})
 			return
 		}
 		pass.Report(analysis.Diagnostic{
@@ -386,6 +556,21 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 				"the call is %s's own work on its inputs, once per call: there is no result to cache, and fewer or cheaper calls is a change to the algorithm", name)}},
 		})
 	}
+}
+
+// stateRead reports whether one of the inputs reads a field of the
+// receiver (see stateField).
+func (ci *callInputs) stateRead(inputs []ast.Expr) bool {
+	found := false
+	for _, e := range inputs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if x, ok := n.(ast.Expr); ok && ci.stateField(x) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // valueResult reports whether call's result is a value to keep: a

@@ -110,3 +110,54 @@ func Other() string {
 	s := strings.Repeat("a", rand.Int())
 	return strings.ToUpper(s)
 }
+
+// Decoder decodes with a configuration that does not change while it
+// decodes.
+type Decoder struct{ config *Config }
+
+// Decode reads every field's tag through helpers given the same tag name.
+func (d *Decoder) Decode(fields []string) int {
+	n := 0
+	for _, f := range fields {
+		n += len(tagValue(f, d.config.TagName)) + len(tagParts(f, d.config.TagName)) // want `tagValue\(f, d.config.TagName\) works on what Decode is given \(fields\)` `tagParts\(f, d.config.TagName\) works on`
+	}
+	return n
+}
+
+func tagValue(f, tagName string) string {
+	for _, name := range splitNames(tagName) { // want `splitNames\(tagName\) is given the same values on every call of tagValue: tagName is d.config.TagName at every call`
+		if name == f {
+			return name
+		}
+	}
+	return ""
+}
+
+func tagParts(f, tagName string) []string {
+	return append(splitNames(tagName), f) // want `splitNames\(tagName\) is given the same values on every call of tagParts`
+}
+
+func splitNames(tagName string) []string {
+	return strings.Split(tagName, ",") // want `strings.Split\(tagName, ","\) is given the same values on every call of splitNames: tagName is d.config.TagName at every call`
+}
+
+// Reset writes the configuration: its reads are not the same values.
+func (d *Decoder) Reset(name string) []string {
+	d.config = &Config{TagName: name}
+	return strings.Split(d.config.TagName, ",") // want `strings.Split\(d.config.TagName, ","\) works on what Reset is given \(d, name\)`
+}
+
+// Names reads its receiver's field, which it does not write.
+func (d *Decoder) Names() []string {
+	return strings.Split(d.config.TagName, ",") // want `strings.Split\(d.config.TagName, ","\) is given the same values on every call of Names: fields of its receiver it does not write`
+}
+
+// varying is called with different values: its parameter varies.
+func varying(s string) []string {
+	return strings.Fields(s) // want `strings.Fields\(s\) works on what varying is given \(s\)`
+}
+
+// Callers of varying.
+func Callers(xs []string) int {
+	return len(varying("a b")) + len(varying(xs[0])) // want `varying\("a b"\) is given the same constants` `varying\(xs\[0\]\) works on what Callers is given \(xs\)`
+}
