@@ -789,7 +789,7 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (string, bool) {
 	if s := d.callShape("call-inputs-recur", l); s != nil {
 		return s.Says + ": " + s.Advice, true
 	}
-	if fix != cpuWords["other"][1] && fix != runLibraryFix {
+	if !slices.Contains(repeatFixes, fix) {
 		return fix, false
 	}
 	if s := d.callShape("call-on-inputs", l); s != nil {
@@ -797,6 +797,14 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (string, bool) {
 	}
 	return fix, false
 }
+
+// repeatFixes are the category fixes that assume the call repeats work
+// (cache its result, convert once, reuse buffers across calls): a call on
+// what its function was given has no repeat to remove.
+var repeatFixes = []string{cpuWords["other"][1], runLibraryFix, cpuWords["strings"][1], strconvFix}
+
+// strconvFix is the fix calleeWords gives a strconv call.
+const strconvFix = "convert once and keep the number (or the text); avoid converting the same value back and forth"
 
 // callShape returns the shape named name of the call a line's cost is
 // in: the only one at the line, or of several the one that calls the
@@ -884,7 +892,7 @@ func calleeWords(callee, cat string) (what, fix string) {
 		w := cpuWords[cat]
 		return w[0] + " (" + short + ")", w[1]
 	case strings.HasPrefix(short, "strconv."):
-		return "number conversion (" + short + ")", "convert once and keep the number (or the text); avoid converting the same value back and forth"
+		return "number conversion (" + short + ")", strconvFix
 	case anyIn(callee, "memequal", "memeqbody", "cmpbody", "Compare", "EqualFold", "Equal"):
 		return "comparing strings or bytes (" + short + ")", "compare less: an index (a map, or a sorted slice with binary search) instead of a linear scan, or compare a cheaper key first"
 	case anyIn(callee, "indexbyte", "IndexByte", "Index", "Contains", "Count", "memchr", "Cut", "Fields", "Split"):

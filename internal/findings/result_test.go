@@ -630,6 +630,12 @@ func TestCallInputs(t *testing.T) {
 			onInputs("decodeSlice", 1423, "dataVal.Index(i) works on what decodeSlice is given (data)"),
 			onInputs("decodeSlice", 1423, "dataVal.Index(i).Interface() works on what decodeSlice is given (data)")},
 			"dataVal.Index(i).Interface() works on", "cache its result", true},
+		{"a conversion of its input", []any{call("decodeSlice", "math.go", 1429, "strconv.FormatInt", "strings", 0.4),
+			onInputs("decodeSlice", 1429, "strconv.FormatInt(dataVal.Int(), 10) works on what decodeSlice is given (data)")},
+			"strconv.FormatInt(dataVal.Int(), 10) works on", "convert once", true},
+		{"string work on its input", []any{call("NewFromString", "math.go", 250, "strings.Replace", "strings", 0.4),
+			onInputs("NewFromString", 250, `strings.Replace(value, "\u2212", "-", -1) works on what NewFromString is given (value)`)},
+			"strings.Replace(value", "reuse buffers", true},
 		{"inputs that recur", []any{call("getTag", "math.go", 40, "strings.genSplit", "other", 0.4), recur},
 			"every iteration computes the same value: call it once before the loop", "", false},
 	} {
@@ -749,6 +755,35 @@ func TestRecurringInputsAlloc(t *testing.T) {
 			f := fs[0]
 			if !strings.Contains(f.Suggestion, tc.want) || f.Generic != tc.generic {
 				t.Errorf("suggestion %q (generic %v), want %q (generic %v)", f.Suggestion, f.Generic, tc.want, tc.generic)
+			}
+		})
+	}
+}
+
+// TestAllocOnInputs: an allocation inside a library call on what its
+// function was given (Normalize's v.String() of its receiver's value) is
+// not told to cache the call's result.
+func TestAllocOnInputs(t *testing.T) {
+	str := site("Decimal.normalize", "d.go", 761, 0.5)
+	str.Via, str.Escape = "math/big.(*Int).String", nil
+	shape := resultShape("call-on-inputs", "Decimal.normalize", "d.go", 761, "v.String() works on what normalize is given (d)")
+	shape.Advice = "the call is normalize's own work on its inputs, once per call: there is no result to cache, and fewer or cheaper calls is a change to the algorithm"
+	for _, tc := range []struct {
+		name      string
+		shapes    []any
+		want, not string
+	}{
+		{"no shape", nil, "cache its result", ""},
+		{"a call on its receiver's value", []any{shape}, "v.String() works on what normalize is given (d)", "cache its result"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), str}, tc.shapes...)), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			f := fs[0]
+			if !strings.Contains(f.Suggestion, tc.want) || tc.not != "" && strings.Contains(f.Suggestion, tc.not) || !f.Generic {
+				t.Errorf("suggestion %q (generic %v), want %q without %q, generic", f.Suggestion, f.Generic, tc.want, tc.not)
 			}
 		})
 	}
