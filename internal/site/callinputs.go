@@ -16,8 +16,12 @@ import (
 //
 //   - "call-inputs-recur", at a call whose inputs are all constants or
 //     package-level values (every call of the function computes the same
-//     value), or whose inputs do not change in the loop around it (every
-//     iteration computes the same value): keeping the result is the fix.
+//     value), fields of a pointer receiver the function does not write,
+//     parameters every caller in the package passes such a value, or
+//     type information (a reflect.Type, a StructField: the same for every
+//     value of the type), or whose inputs do not change in the loop
+//     around it (every iteration computes the same value): keeping the
+//     result is the fix.
 //   - "call-on-inputs", at a call that reads what the function was given
 //     (its parameters, its receiver, or locals computed from them) and
 //     is in no loop that leaves those values alone: the call is the
@@ -40,8 +44,24 @@ type inputClass uint8
 const (
 	inputUnknown inputClass = iota // a value the matcher cannot follow
 	inputConst                     // a constant, a package-level value, a fresh zero value
+	inputType                      // type information (a reflect.Type, a StructField): the same per type
 	inputParam                     // computed from the function's parameters or receiver
 )
+
+// typeInfo reports whether t is reflection's description of a type: a
+// reflect.Type, StructField, StructTag or Method, the same for every value
+// of the type it describes.
+func typeInfo(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "reflect" {
+		return false
+	}
+	switch n.Obj().Name() {
+	case "Type", "StructField", "StructTag", "Method":
+		return true
+	}
+	return false
+}
 
 func runCallInputs(pass *analysis.Pass) (any, error) {
 	recur := recurringParams(pass)
@@ -367,6 +387,9 @@ func (ci *callInputs) classify(e ast.Expr, params map[string]bool) inputClass {
 	if tv, ok := info.Types[e]; ok && (tv.Value != nil || tv.IsNil()) {
 		return inputConst
 	}
+	if t := info.TypeOf(e); t != nil && typeInfo(t) {
+		return inputType
+	}
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		switch obj := info.ObjectOf(x).(type) {
@@ -384,6 +407,25 @@ func (ci *callInputs) classify(e ast.Expr, params map[string]bool) inputClass {
 				return inputConst
 			}
 			if v := ci.root(x); v != nil && len(ci.origins[v]) > 0 {
+				// Computed only from parameters that recur (a name
+				// ranged over the split of a recurring tag name).
+				recurs := true
+				for o := range ci.origins[v] {
+					p := ci.param(o)
+					if p == nil || ci.recur[p] == "" {
+						recurs = false
+						break
+					}
+				}
+				if recurs {
+					for o := range ci.origins[v] {
+						note := fmt.Sprintf("%s is %s at every call", o, ci.recur[ci.param(o)])
+						if !slices.Contains(ci.notes, note) {
+							ci.notes = append(ci.notes, note)
+						}
+					}
+					return inputConst
+				}
 				for o := range ci.origins[v] {
 					params[o] = true
 				}
@@ -454,12 +496,34 @@ func (ci *callInputs) combine(es []ast.Expr, params map[string]bool) inputClass 
 		case inputParam:
 			out = inputParam
 		case inputUnknown:
-			if out == inputConst {
+			if out != inputParam {
 				out = inputUnknown
+			}
+		case inputType:
+			if out == inputConst {
+				out = inputType
 			}
 		}
 	}
 	return out
+}
+
+// param returns the function's parameter (or receiver) named name.
+func (ci *callInputs) param(name string) *types.Var {
+	var fields []*ast.Field
+	if ci.fd.Recv != nil {
+		fields = append(fields, ci.fd.Recv.List...)
+	}
+	fields = append(fields, ci.fd.Type.Params.List...)
+	for _, fl := range fields {
+		for _, n := range fl.Names {
+			if n.Name == name {
+				v, _ := ci.pass.TypesInfo.Defs[n].(*types.Var)
+				return v
+			}
+		}
+	}
+	return nil
 }
 
 // report reports the call's shape, if it has one; a call made only for
@@ -530,6 +594,16 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 			Pos:            call.Pos(),
 			Message:        fmt.Sprintf("%s is given the same constants and package-level values on every call of %s", text, name),
 			SuggestedFixes: []analysis.SuggestedFix{{Message: "compute its value once and keep it (a package-level var, or the first call's value), since the call has nothing else to depend on"}},
+		})
+	case inputType:
+		if effect {
+			return
+		}
+		pass.Report(analysis.Diagnostic{
+			Category:       "call-inputs-recur",
+			Pos:            call.Pos(),
+			Message:        fmt.Sprintf("%s reads type information (reflection's description of a type) and values that recur: the same for every value of the type", text),
+			SuggestedFixes: []analysis.SuggestedFix{{Message: "work it out once per type and keep it, keyed by the reflect.Type (a map filled on first use, or a sync.Map when decoders run concurrently)"}},
 		})
 	case inputParam:
 		if loop := ci.invariantIn(call, inputs); loop != nil && !effect && (ci.valueResult(call) || ci.sliceResult(call)) {

@@ -3,6 +3,7 @@ package callinputs
 import (
 	"math/big"
 	"math/rand"
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -56,7 +57,7 @@ type Config struct{ TagName string }
 func Fields(c Config, fields []string) int {
 	n := 0
 	for _, f := range fields {
-		names := strings.Split(c.TagName, ",") // want `strings.Split\(c.TagName, ","\)'s inputs do not change in the loop at lines 58–61: every iteration computes the same value`
+		names := strings.Split(c.TagName, ",") // want `strings.Split\(c.TagName, ","\)'s inputs do not change in the loop at lines 59–62: every iteration computes the same value`
 		n += len(names) + len(f)
 	}
 	return n
@@ -160,4 +161,24 @@ func varying(s string) []string {
 // Callers of varying.
 func Callers(xs []string) int {
 	return len(varying("a b")) + len(varying(xs[0])) // want `varying\("a b"\) is given the same constants` `varying\(xs\[0\]\) works on what Callers is given \(xs\)`
+}
+
+// tagOf reads a field's tag: type information, the same for every value
+// of the type.
+func tagOf(field reflect.StructField, tagName string) string {
+	for _, name := range splitNames(tagName) { // want `splitNames\(tagName\) is given the same values on every call of tagOf: tagName is d.config.TagName at every call`
+		if tag := field.Tag.Get(name); tag != "" { // want `field.Tag.Get\(name\) reads type information \(reflection's description of a type\) and values that recur: the same for every value of the type`
+			return tag
+		}
+	}
+	return ""
+}
+
+// Tags calls tagOf with the decoder's tag name for every field.
+func (d *Decoder) Tags(t reflect.Type) int {
+	n := 0
+	for i := 0; i < t.NumField(); i++ {
+		n += len(tagOf(t.Field(i), d.config.TagName)) // want `tagOf\(t.Field\(i\), d.config.TagName\) reads type information`
+	}
+	return n
 }
