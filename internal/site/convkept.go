@@ -11,12 +11,12 @@ import (
 // ConversionKept finds a string(b) conversion of a []byte passed to a
 // function of the package (directly, or through a function of the
 // package that returns part of its string parameter) whose error messages
-// keep that parameter: fmt.Errorf("can't convert %s", value). The
-// compiler cannot keep the converted string on the stack, since the error
-// may outlive the call, so every call allocates the copy, error or not
-// (decimal's UnmarshalJSON: NewFromString(unquoteIfQuoted(string(b)))).
-// A copy made only on the error path (strings.Clone in the error's
-// arguments) lets the conversion stay on the stack for short inputs.
+// keep that parameter (fmt.Errorf("can't convert %s", value)) and whose
+// other uses of it keep nothing (see onlyErrorsKeep). The compiler cannot
+// keep the converted string on the stack, since the error may outlive the
+// call, so every call allocates the copy, error or not. A copy made only
+// on the error path (strings.Clone in the error's arguments) lets the
+// conversion stay on the stack for short inputs.
 var ConversionKept = &analysis.Analyzer{
 	Name: "conversionkept",
 	Doc:  "a string(b) conversion passed to a function whose error messages keep its parameter",
@@ -63,7 +63,7 @@ func runConversionKept(pass *analysis.Pass) (any, error) {
 						continue
 					}
 					line := errorKeeps(pass, cd, p)
-					if line == 0 {
+					if line == 0 || !onlyErrorsKeep(pass, decls, cd, p, 2) {
 						continue
 					}
 					text := types.ExprString(conv)
@@ -153,6 +153,146 @@ func paramAt(pass *analysis.Pass, fd *ast.FuncDecl, i int) *types.Var {
 		}
 	}
 	return nil
+}
+
+// derived returns p and the locals of fd assigned from it (value =
+// strings.TrimSpace(value), original := value).
+func derived(pass *analysis.Pass, fd *ast.FuncDecl, p *types.Var) map[*types.Var]bool {
+	from := map[*types.Var]bool{p: true}
+	for changed := true; changed; {
+		changed = false
+		inspectBody(fd.Body, func(n ast.Node) {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return
+			}
+			for i, l := range as.Lhs {
+				id, ok := l.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				v, _ := pass.TypesInfo.ObjectOf(id).(*types.Var)
+				if v == nil || from[v] {
+					continue
+				}
+				for _, r := range varsOf(pass, as.Rhs[i]) {
+					if from[r] {
+						from[v] = true
+						changed = true
+						break
+					}
+				}
+			}
+		})
+	}
+	return from
+}
+
+// onlyErrorsKeep reports whether every use of p in fd (and of the locals
+// computed from it) is one that keeps nothing beyond the call — its
+// length, an index, a slice or comparison, a range, an assignment to a
+// local, a call of strings, bytes, strconv or unicode/utf8, a function of
+// the package that keeps it no more (up to depth calls deep) — or an
+// error message: then the error messages are what moves a caller's
+// conversion to the heap. A use the matcher cannot read (a library method
+// given the string, a return, a store into a field) is not.
+func onlyErrorsKeep(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, fd *ast.FuncDecl, p *types.Var, depth int) bool {
+	from := derived(pass, fd, p)
+	ok := true
+	var stack []ast.Node
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		if !ok {
+			return false
+		}
+		stack = append(stack, n)
+		id, isID := n.(*ast.Ident)
+		if !isID {
+			return true
+		}
+		if v, _ := pass.TypesInfo.Uses[id].(*types.Var); v == nil || !from[v] {
+			return true
+		}
+		// Climb through slices and parentheses to the expression
+		// that uses the value.
+		i := len(stack) - 2
+		var e ast.Node = id
+		for i >= 0 {
+			switch x := stack[i].(type) {
+			case *ast.ParenExpr:
+				e, i = x, i-1
+				continue
+			case *ast.SliceExpr:
+				if x.X == e {
+					e, i = x, i-1
+					continue
+				}
+			}
+			break
+		}
+		if i < 0 {
+			ok = false
+			return true
+		}
+		ok = keepsNothing(pass, decls, stack[i], e, depth)
+		return true
+	})
+	return ok
+}
+
+// keepsNothing reports whether parent's use of e (a string computed from
+// a parameter) keeps nothing beyond the call, or keeps it in an error
+// message (see onlyErrorsKeep).
+func keepsNothing(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, parent, e ast.Node, depth int) bool {
+	switch x := parent.(type) {
+	case *ast.AssignStmt:
+		for _, l := range x.Lhs {
+			if l == e {
+				return true // written, not read
+			}
+		}
+		for _, l := range x.Lhs {
+			if _, ok := l.(*ast.Ident); !ok {
+				return false // stored into a field or an element
+			}
+		}
+		return true
+	case *ast.ValueSpec, *ast.BinaryExpr, *ast.IndexExpr, *ast.RangeStmt, *ast.SwitchStmt, *ast.CaseClause, *ast.IncDecStmt:
+		return true
+	case *ast.CallExpr:
+		if x.Fun == e {
+			return false
+		}
+		if isBuiltin(pass, x.Fun, "len") || isBuiltin(pass, x.Fun, "cap") || isConversion(pass, x) {
+			return true
+		}
+		fn := calledFunc(pass, x)
+		if fn == nil || fn.Pkg() == nil {
+			return false
+		}
+		switch fn.Pkg().Path() {
+		case "fmt", "errors", "strings", "bytes", "strconv", "unicode/utf8":
+			if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+				return false // a Builder's or a Reader's method keeps it
+			}
+			return fn.Pkg().Path() != "fmt" || fn.Name() == "Errorf" || fn.Name() == "Sprintf" || fn.Name() == "Sprint"
+		}
+		cd := decls[fn]
+		if cd == nil || fn.Pkg() != pass.Pkg || depth == 0 {
+			return false
+		}
+		for i, a := range x.Args {
+			if a == e {
+				q := paramAt(pass, cd, i)
+				return q != nil && onlyErrorsKeep(pass, decls, cd, q, depth-1)
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // errorKeeps returns the line of the first fmt.Errorf, fmt.Sprintf or
