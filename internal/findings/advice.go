@@ -47,6 +47,10 @@ var explains = map[string][]string{
 	"input-converted":          {"strconv", "internal/strconv"},
 	"reflect-slice-bytes":      {"reflect"},
 	"reflect-interface-assert": {"reflect"},
+	"conversion-kept":          {"conversion"},
+	// A call given the same values every time: whatever the call is
+	// (its package, its profile category), keeping its value fits.
+	"call-inputs-recur": {"strings", "bytes", "strconv", "internal/strconv", "reflect", "fmt", "regexp", "sort", "slices", "maps", "other", "math/big", "unicode", "unicode/utf8", "path", "path/filepath", "net/url", "time"},
 	// The analyzers of other projects fix takes candidates from
 	// (site.Fixers): modernize's are named for the analyzer,
 	// perfsprint's for its check.

@@ -119,6 +119,9 @@ func (d *deriver) allocCauses(b *bench) {
 		}
 		if c.suggestion == "" {
 			c.suggestion, c.generic = allocFix(a, e, c.inherent), !c.inherent
+			if s := d.viaOnInputs(a, e, c.inherent); s != nil {
+				c.suggestion = s.Says + ": " + s.Advice + "; where the library has one, a variant that writes into a value you reuse"
+			}
 			if c.helper {
 				c.helperFix = allocFix(a, e, false)
 			}
@@ -474,6 +477,17 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 		return fmt.Sprintf("the allocation is inside %s: call it less (cache its result), or use a variant that writes into a buffer you reuse", a.Via)
 	}
 	return "allocate less here: reuse the value across calls or let the caller provide the memory"
+}
+
+// viaOnInputs returns the call-on-inputs shape of the call an allocation
+// is inside of, when its fix would be "call it less (cache its result)":
+// the call works on what its function was given, so there is no result
+// to cache.
+func (d *deriver) viaOnInputs(a *document.Allocation, e document.Escape, inherent bool) *document.Shape {
+	if inherent || a.Via == "" || !strings.HasSuffix(allocFix(a, e, false), "call it less (cache its result), or use a variant that writes into a buffer you reuse") {
+		return nil
+	}
+	return d.callShape("call-on-inputs", &document.LineCost{File: a.File, Line: a.Line, Callee: a.Via})
 }
 
 // writeMethod reports whether a called expression ("w.Write") is a Write

@@ -3,6 +3,7 @@ package findings
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -80,7 +81,10 @@ type part struct {
 	// callee is the library function a call part names ("sort.Search");
 	// what and fix are its words.
 	callee, what, fix string
-	share             map[string]float64 // by bench key
+	// specific is set when fix comes from the code at the part's line
+	// (a shape), not from its category.
+	specific bool
+	share    map[string]float64 // by bench key
 }
 
 // partKind is what a part of a function's CPU is.
@@ -125,6 +129,10 @@ func (c *cause) addPart(b *bench, np part, share float64) {
 	for _, p := range c.parts {
 		if p.kind != np.kind {
 			continue
+		}
+		if p.kind == partOwn && np.fix != p.fix && share > slices.Max(slices.Collect(maps.Values(p.share))) {
+			// Its own lines where they cost most.
+			p.fix = np.fix
 		}
 		if p.kind == partCall && p.callee != np.callee && p.what != np.what {
 			// Calls of one kind of work (two readers' ReadByte,
@@ -281,8 +289,9 @@ func (d *deriver) cpuCauses(b *bench) {
 				// the decoding itself, no lookup to save.
 				continue
 			}
+			fix, specific := d.inputsFix(l, fix)
 			c = d.hotFunc(l.Function, l.File, l.Line)
-			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix}, lc.cum)
+			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix, specific: specific}, lc.cum)
 		}
 		c.mech(cat)
 		c.mech(pkgOf(l.Callee))
@@ -437,6 +446,10 @@ func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey
 		}
 		what, fix := calleeWords(l.Callee, string(l.Category))
 		fix = d.fixIn(fix)
+		specific := false
+		if g.cat == "" {
+			fix, specific = d.inputsFix(l, fix)
+		}
 		var c *cause
 		if kind, ok := spreadKinds[g.cat]; ok {
 			fn := outer(document.PlainFunc(l.Function))
@@ -461,7 +474,7 @@ func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey
 			}
 			c = d.hotFunc(g.fn, l.File, l.Line)
 			c.addPart(b, part{kind: partSpread, callee: strings.Join(callees, ", "),
-				what: fmt.Sprintf("%d lines together (%s)", len(g.lines), strings.Join(callees, ", ")), fix: fix}, g.sum)
+				what: fmt.Sprintf("%d lines together (%s)", len(g.lines), strings.Join(callees, ", ")), fix: fix, specific: specific}, g.sum)
 		}
 		for _, lc := range g.lines {
 			c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(lc.first), pct(lc.cum), b.name()))
@@ -543,7 +556,11 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 		}
 		slices.SortFunc(lines, func(x, y *lineCat) int { return int(y.self*1e6) - int(x.self*1e6) })
 		c := d.hotFunc(fn, lines[0].first.File, lines[0].first.Line)
-		c.addPart(b, ownPart(), sum)
+		own := ownPart()
+		if where := d.ownLines(b, lines); where != "" {
+			own.fix = where + " — " + own.fix
+		}
+		c.addPart(b, own, sum)
 		for _, lc := range lines {
 			if lc.self >= d.t.OwnJoinMin {
 				c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("its own code: %s of CPU in %s", pct(lc.self), b.name()))
@@ -552,6 +569,70 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 		}
 		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s's own code (no library call below) runs %s of the CPU", b.name(), shortName(fn), pct(sum)))
 	}
+}
+
+// ownLines names where a function's own code spends its time in b: its
+// costliest lines (sorted costliest first), the lines of one loop
+// together as the loop a "loop" shape describes, others by their source,
+// each with its share and, when the profile's sample count is known, its
+// samples.
+func (d *deriver) ownLines(b *bench, lines []*lineCat) string {
+	type group struct {
+		text  string
+		share float64
+	}
+	var groups []*group
+	byKey := map[string]*group{}
+	for _, lc := range lines {
+		l := lc.first
+		k, text := where(l.File, l.Line), fmt.Sprintf("line %d", l.Line)
+		if src := strings.TrimSpace(l.Source); src != "" {
+			text += " `" + src + "`"
+		}
+		if s := d.loopAt(l.File, l.Line); s != nil {
+			k, text = where(s.File, s.Line)+" loop", s.Says
+		}
+		g := byKey[k]
+		if g == nil {
+			g = &group{text: text}
+			byKey[k] = g
+			groups = append(groups, g)
+		}
+		g.share += lc.self
+	}
+	slices.SortStableFunc(groups, func(x, y *group) int { return cmp.Compare(y.share, x.share) })
+	var out []string
+	for i, g := range groups {
+		if i == 3 || i > 0 && g.share < d.t.OwnJoinMin {
+			break
+		}
+		of := pct(g.share)
+		if i == 0 {
+			of += " of " + b.name()
+		}
+		if n := b.entry.CPUSamples; n > 0 {
+			k := int64(math.Round(g.share * float64(n)))
+			of += fmt.Sprintf(", %d sample%s", k, map[bool]string{true: "s"}[k != 1])
+		}
+		out = append(out, fmt.Sprintf("%s (%s)", g.text, of))
+	}
+	return strings.Join(out, "; ")
+}
+
+// loopAt returns the innermost loop (a "loop" shape) whose lines hold
+// file:line, or nil.
+func (d *deriver) loopAt(file string, line int64) *document.Shape {
+	var best *document.Shape
+	for i := range d.doc.Shapes {
+		s := &d.doc.Shapes[i]
+		if s.Name != "loop" || s.File != file || line < s.Line || len(s.Related) == 0 || line > s.Related[0].Line {
+			continue
+		}
+		if best == nil || s.Line > best.Line {
+			best = s
+		}
+	}
+	return best
 }
 
 // finishCPU composes each function's CPU cause from its parts: its cost
@@ -629,7 +710,7 @@ func (d *deriver) compose(c *cause) {
 	c.message = fmt.Sprintf("%s: %s", shortName(c.fn), strings.Join(words, "; "))
 	for _, p := range c.parts {
 		if p.kind != partNotInlined {
-			c.suggestion, c.generic, c.rule = p.fix, true, p.rule()
+			c.suggestion, c.generic, c.rule = p.fix, !p.specific, p.rule()
 			break
 		}
 	}
@@ -660,8 +741,9 @@ func (d *deriver) callsIntoModule() []moduleCall {
 			continue
 		}
 		what, fix := calleeWords(l.Callee, string(l.Category))
+		fix, specific := d.inputsFix(l, d.fixIn(fix))
 		c := d.hotFunc(l.Function, l.File, l.Line)
-		c.addPart(mc.b, part{kind: partCall, callee: pkgFunc(l.Callee), what: what, fix: d.fixIn(fix)}, mc.lc.cum)
+		c.addPart(mc.b, part{kind: partCall, callee: pkgFunc(l.Callee), what: what, fix: fix, specific: specific}, mc.lc.cum)
 		c.addLine(l.File, l.Line, l.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(l), pct(mc.lc.cum), mc.b.name()))
 		c.weigh(l.File, l.Line, mc.lc.cum)
 	}
@@ -696,6 +778,88 @@ func (d *deriver) fixIn(fix string) string {
 	return fix
 }
 
+// inputsFix is the fix for a line's call from what its inputs are: a
+// call whose inputs recur (a call-inputs-recur shape: constants, or
+// values its loop does not change) is to be made once, in the shape's
+// words, whatever its category; a call whose fix is the category's
+// "call it less: cache its result" but which works on what its function
+// was given (a call-on-inputs shape) is that function's work, with no
+// cache advice. specific is set when the fix names one.
+func (d *deriver) inputsFix(l *document.LineCost, fix string) (string, bool) {
+	if s := d.callShape("call-inputs-recur", l); s != nil {
+		return s.Says + ": " + s.Advice, true
+	}
+	if !slices.Contains(repeatFixes, fix) {
+		return fix, false
+	}
+	if s := d.callShape("call-on-inputs", l); s != nil {
+		return s.Says + ": " + s.Advice, false
+	}
+	return fix, false
+}
+
+// repeatFixes are the category fixes that assume the call repeats work
+// (cache its result, convert once, reuse buffers across calls): a call on
+// what its function was given has no repeat to remove.
+var repeatFixes = []string{cpuWords["other"][1], runLibraryFix, cpuWords["strings"][1], strconvFix}
+
+// strconvFix is the fix calleeWords gives a strconv call.
+const strconvFix = "convert once and keep the number (or the text); avoid converting the same value back and forth"
+
+// callShape returns the shape named name of the call a line's cost is
+// in: the only one at the line, or of several the one that calls the
+// callee's method (big.(*Int).exp is the profile's name for Exp).
+func (d *deriver) callShape(name string, l *document.LineCost) *document.Shape {
+	var at []*document.Shape
+	for i := range d.doc.Shapes {
+		s := &d.doc.Shapes[i]
+		if s.Name == name && s.File == l.File && s.Line == l.Line {
+			at = append(at, s)
+		}
+	}
+	if len(at) == 1 {
+		return at[0]
+	}
+	method := strings.ToLower(pkgFunc(l.Callee))
+	if i := strings.LastIndexByte(method, '.'); i >= 0 {
+		method = method[i+1:]
+	}
+	for _, s := range at {
+		call := s.Says
+		for _, sep := range []string{" works on what ", " is given the same ", "'s inputs do not change "} {
+			call, _, _ = strings.Cut(call, sep)
+		}
+		// The profile may name an internal variant of the method
+		// (reflect.valueInterface for Value.Interface).
+		m := strings.ToLower(outerCallee(call))
+		if i := strings.LastIndexByte(m, '.'); i >= 0 {
+			m = m[i+1:]
+		}
+		if m != "" && (m == method || strings.HasSuffix(method, m)) {
+			return s
+		}
+	}
+	return nil
+}
+
+// outerCallee returns the function a call's text calls, as written:
+// "new(big.int).exp(sum, big.newint(k), nil)" → "new(big.int).exp".
+func outerCallee(call string) string {
+	depth := 0
+	for i := len(call) - 1; i >= 0; i-- {
+		switch call[i] {
+		case ')':
+			depth++
+		case '(':
+			depth--
+			if depth == 0 {
+				return call[:i]
+			}
+		}
+	}
+	return call
+}
+
 // calleeWords says what a line's call costs and the fix that usually fits,
 // from the callee and its category.
 func calleeWords(callee, cat string) (what, fix string) {
@@ -728,7 +892,7 @@ func calleeWords(callee, cat string) (what, fix string) {
 		w := cpuWords[cat]
 		return w[0] + " (" + short + ")", w[1]
 	case strings.HasPrefix(short, "strconv."):
-		return "number conversion (" + short + ")", "convert once and keep the number (or the text); avoid converting the same value back and forth"
+		return "number conversion (" + short + ")", strconvFix
 	case anyIn(callee, "memequal", "memeqbody", "cmpbody", "Compare", "EqualFold", "Equal"):
 		return "comparing strings or bytes (" + short + ")", "compare less: an index (a map, or a sorted slice with binary search) instead of a linear scan, or compare a cheaper key first"
 	case anyIn(callee, "indexbyte", "IndexByte", "Index", "Contains", "Count", "memchr", "Cut", "Fields", "Split"):

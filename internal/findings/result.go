@@ -116,11 +116,14 @@ func (d *deriver) computesResult(l *document.LineCost, cat string) *document.Sha
 		return nil
 	}
 	switch {
-	case cat == "other" || strings.HasPrefix(l.Callee, "runtime.mapassign"):
-		return d.shapeAt("result-computed", l.File, l.Line)
 	case strings.HasPrefix(pkgFunc(l.Callee), "strconv."): // strconv, internal/strconv
 		// The conversion of its own input (an input-converted shape).
 		return d.shapeAt("input-converted", l.File, l.Line)
+	case cat == "other" || calleeCategory(l.Callee) == "other" || strings.HasPrefix(l.Callee, "runtime.mapassign"):
+		// A call of a package with no category of its own
+		// (math/big's SetString), whatever the profile files its
+		// time below under (the digits it scans).
+		return d.shapeAt("result-computed", l.File, l.Line)
 	}
 	return nil
 }

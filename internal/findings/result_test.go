@@ -119,6 +119,12 @@ func TestComputedResult(t *testing.T) {
 		{"an exported method's result", []any{sub, subShape}, document.SectionAPI},
 		{"an unexported function no exported one returns", []any{mul, mulShape}, document.SectionFix},
 		{"an unexported function whose result Sub returns", []any{mul, mulShape, forwarded}, document.SectionAPI},
+		// The profile files big.(*Int).SetString's time under string
+		// work (it scans digits) in some runs: it is still math/big's
+		// call computing the Int NewFromString returns.
+		{"an exported function's result, its time below filed as strings", []any{
+			call("NewFromString", "d.go", 309, "math/big.(*Int).SetString", "strings", 0.6),
+			resultShape("result-computed", "NewFromString", "d.go", 309, "dValue.SetString(intString, 10) computes into dValue, which NewFromString returns")}, document.SectionAPI},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs, _ := Derive(specDoc(append([]any{bx()}, tc.parts...)), Options{})
@@ -583,6 +589,201 @@ func TestResultWithARewrite(t *testing.T) {
 			}
 			if f := fs[0]; f.Section != tc.section {
 				t.Errorf("%s:%d in section %s (%q), want %s", f.File, f.Line, f.Section, f.Suggestion, tc.section)
+			}
+		})
+	}
+}
+
+// TestCallInputs: a library call's fallback advice ("call it less: cache
+// its result") stands only where the call's inputs can recur (a
+// call-inputs-recur shape: constants, or values its loop does not
+// change), and then with the shape's words; a call on what the function
+// was given (a call-on-inputs shape: truncDigits's QuoRem of its
+// parameter) is the function's work on its inputs, with no cache advice.
+// The shape is the one of the profiled call when a line has several
+// (the profile names big.(*Int).exp for Exp).
+func TestCallInputs(t *testing.T) {
+	onInputs := func(fn string, line int64, says string) document.Shape {
+		s := resultShape("call-on-inputs", fn, "math.go", line, says)
+		s.Advice = "the call is " + fn + "'s own work on its inputs, once per call: there is no result to cache, and fewer or cheaper calls is a change to the algorithm"
+		return s
+	}
+	recur := resultShape("call-inputs-recur", "getTag", "math.go", 40, `strings.Split(c.TagName, ",")'s inputs do not change in the loop at lines 38–45: every iteration computes the same value`)
+	recur.Advice = "call it once before the loop and keep the result"
+	for _, tc := range []struct {
+		name      string
+		parts     []any
+		want, not string
+		generic   bool
+	}{
+		{"no shape: the category's words", []any{call("truncDigits", "math.go", 272, "math/big.(*Int).QuoRem", "other", 0.4)},
+			"call it less", "", true},
+		{"a call on its parameter", []any{call("truncDigits", "math.go", 272, "math/big.(*Int).QuoRem", "other", 0.4),
+			onInputs("truncDigits", 272, "m.QuoRem(m, pow10(drop), &r) works on what truncDigits is given (m, w)")},
+			"m.QuoRem(m, pow10(drop), &r) works on what truncDigits is given (m, w): the call is truncDigits's own work", "cache its result", true},
+		{"the profiled call of two on a line", []any{call("expHull", "math.go", 770, "math/big.(*Int).exp", "other", 0.4),
+			onInputs("expHull", 770, "big.NewInt(ki) works on what expHull is given (d)"),
+			onInputs("expHull", 770, "new(big.Int).Exp(sum.getValue(), big.NewInt(ki), nil) works on what expHull is given (d)")},
+			"new(big.Int).Exp(sum.getValue(), big.NewInt(ki), nil) works on", "cache its result", true},
+		{"the calls of a spread cost", []any{call("decodeSlice", "math.go", 1423, "reflect.valueInterface", "other", 0.05),
+			call("decodeSlice", "math.go", 1430, "reflect.Value.Set", "other", 0.04),
+			onInputs("decodeSlice", 1423, "dataVal.Index(i) works on what decodeSlice is given (data)"),
+			onInputs("decodeSlice", 1423, "dataVal.Index(i).Interface() works on what decodeSlice is given (data)")},
+			"dataVal.Index(i).Interface() works on", "cache its result", true},
+		{"a conversion of its input", []any{call("decodeSlice", "math.go", 1429, "strconv.FormatInt", "strings", 0.4),
+			onInputs("decodeSlice", 1429, "strconv.FormatInt(dataVal.Int(), 10) works on what decodeSlice is given (data)")},
+			"strconv.FormatInt(dataVal.Int(), 10) works on", "convert once", true},
+		{"string work on its input", []any{call("NewFromString", "math.go", 250, "strings.Replace", "strings", 0.4),
+			onInputs("NewFromString", 250, `strings.Replace(value, "\u2212", "-", -1) works on what NewFromString is given (value)`)},
+			"strings.Replace(value", "reuse buffers", true},
+		{"inputs that recur", []any{call("getTag", "math.go", 40, "strings.genSplit", "other", 0.4), recur},
+			"every iteration computes the same value: call it once before the loop", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx()}, tc.parts...)), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("findings %v, want 1", kinds(fs))
+			}
+			f := fs[0]
+			if !strings.Contains(f.Suggestion, tc.want) || tc.not != "" && strings.Contains(f.Suggestion, tc.not) || f.Generic != tc.generic {
+				t.Errorf("suggestion %q (generic %v), want %q without %q (generic %v)", f.Suggestion, f.Generic, tc.want, tc.not, tc.generic)
+			}
+		})
+	}
+}
+
+// TestOwnCodeLines: a function whose cost is its own code is told where:
+// its hottest lines with their share and sample count, a loop's lines as
+// the loop a "loop" shape describes (the trailing-zero count of a
+// Normalize), other lines by their source. It only describes, so the
+// finding stays generic.
+func TestOwnCodeLines(t *testing.T) {
+	parts := []any{sampled(bx(), 400),
+		src(own("Decimal.Normalize", "d.go", 752, 0.20), "for x := v.Int64(); x%10 == 0; x /= 10 {"),
+		src(own("Decimal.Normalize", "d.go", 753, 0.04), "zeros++"),
+		src(own("Decimal.Normalize", "d.go", 760, 0.03), "zeros = room"),
+		src(own("Decimal.Normalize", "d.go", 770, 0.0025), "return d")}
+	loop := document.Shape{Name: "loop", File: "d.go", Line: 752, Function: mod + ".Decimal.Normalize",
+		Related: []document.Location{{File: "d.go", Line: 754}},
+		Says:    "the loop at lines 752–754 runs while x%10 == 0, x /= 10 per iteration, counting zeros"}
+	for _, tc := range []struct {
+		name   string
+		shapes []any
+		want   []string
+	}{
+		{"no shape: the lines by their source", nil,
+			[]string{"line 752 `for x := v.Int64(); x%10 == 0; x /= 10 {` (20% of BenchmarkX, 80 samples)", "line 753 `zeros++` (4%, 16 samples)", "line 760 `zeros = room` (3%, 12 samples)"}},
+		{"the loop's lines as the loop", []any{loop},
+			[]string{"the loop at lines 752–754 runs while x%10 == 0, x /= 10 per iteration, counting zeros (24% of BenchmarkX, 96 samples)", "line 760 `zeros = room` (3%, 12 samples)"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append(slices.Clone(parts), tc.shapes...)), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("findings %v, want 1", kinds(fs))
+			}
+			f := fs[0]
+			for _, w := range tc.want {
+				if !strings.Contains(f.Suggestion, w) {
+					t.Errorf("suggestion %q, want %q", f.Suggestion, w)
+				}
+			}
+			if !f.Generic {
+				t.Errorf("suggestion %q not generic: it only describes", f.Suggestion)
+			}
+		})
+	}
+}
+
+// TestConversionKept: a string(b) conversion that escapes only because
+// the function it is passed to keeps its parameter in an error message
+// (a conversion-kept shape: UnmarshalJSON's string(decimalBytes) handed
+// to NewFromString) is told that, and to copy on the error path only —
+// not "keep one representation".
+func TestConversionKept(t *testing.T) {
+	conv := site("(*Decimal).UnmarshalJSON", "encoding.go", 18, 0.6)
+	conv.Escape = &document.Escape{Cause: "conversion", Name: "string(decimalBytes)", Sink: "call", Into: "NewFromString",
+		Fix: "keep one representation (string or []byte) through the hot path; strconv.Append* for numbers"}
+	kept := document.Shape{Name: "conversion-kept", File: "encoding.go", Line: 18, Function: mod + ".(*Decimal).UnmarshalJSON",
+		Says:   "string(decimalBytes) is passed to NewFromString, whose error message at line 259 keeps its parameter value: the copy escapes to the heap on every call, error or not",
+		Advice: "have NewFromString copy value only on its error paths (strings.Clone(value) in the error's arguments), so the conversion can stay on the stack for short inputs"}
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		want    string
+		generic bool
+	}{
+		{"no shape", nil, "keep one representation", true},
+		{"kept by the callee's error", []any{kept}, "copy value only on its error paths", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), conv}, tc.shapes...)), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			f := fs[0]
+			if !strings.Contains(f.Suggestion, tc.want) || f.Generic != tc.generic {
+				t.Errorf("suggestion %q (generic %v), want %q (generic %v)", f.Suggestion, f.Generic, tc.want, tc.generic)
+			}
+		})
+	}
+}
+
+// TestRecurringInputsAlloc: an allocation inside a library call whose
+// inputs recur (a call-inputs-recur shape: the same tag name split on
+// every call, as every caller passes the decoder's configuration) takes
+// the shape's words, not "call it less (cache its result)".
+func TestRecurringInputsAlloc(t *testing.T) {
+	split := site("splitTagNames", "m.go", 1900, 0.5)
+	split.Via, split.Escape = "strings.Split", nil
+	shape := resultShape("call-inputs-recur", "splitTagNames", "m.go", 1900,
+		`strings.Split(tagName, ",") is given the same values on every call of splitTagNames: tagName is d.config.TagName at every call`)
+	shape.Advice = "compute its value once where those values are set (beside them, or when the object is made) and pass the result down"
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		want    string
+		generic bool
+	}{
+		{"no shape", nil, "cache its result", true},
+		{"the same tag name on every call", []any{shape}, "tagName is d.config.TagName at every call: compute its value once", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), split}, tc.shapes...)), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			f := fs[0]
+			if !strings.Contains(f.Suggestion, tc.want) || f.Generic != tc.generic {
+				t.Errorf("suggestion %q (generic %v), want %q (generic %v)", f.Suggestion, f.Generic, tc.want, tc.generic)
+			}
+		})
+	}
+}
+
+// TestAllocOnInputs: an allocation inside a library call on what its
+// function was given (Normalize's v.String() of its receiver's value) is
+// not told to cache the call's result.
+func TestAllocOnInputs(t *testing.T) {
+	str := site("Decimal.normalize", "d.go", 761, 0.5)
+	str.Via, str.Escape = "math/big.(*Int).String", nil
+	shape := resultShape("call-on-inputs", "Decimal.normalize", "d.go", 761, "v.String() works on what normalize is given (d)")
+	shape.Advice = "the call is normalize's own work on its inputs, once per call: there is no result to cache, and fewer or cheaper calls is a change to the algorithm"
+	for _, tc := range []struct {
+		name      string
+		shapes    []any
+		want, not string
+	}{
+		{"no shape", nil, "cache its result", ""},
+		{"a call on its receiver's value", []any{shape}, "v.String() works on what normalize is given (d)", "cache its result"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), str}, tc.shapes...)), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			f := fs[0]
+			if !strings.Contains(f.Suggestion, tc.want) || tc.not != "" && strings.Contains(f.Suggestion, tc.not) || !f.Generic {
+				t.Errorf("suggestion %q (generic %v), want %q without %q, generic", f.Suggestion, f.Generic, tc.want, tc.not)
 			}
 		})
 	}

@@ -24,8 +24,13 @@
 // arguments (the compiler does not fold it: math.Log2(10) is computed on
 // every call), v.Slice(i, j).Bytes() on a reflect.Value (a slice header
 // allocated only to read a byte array's bytes), v.Interface().(T) on a
-// reflect.Value (a copy boxed only to be asserted back), and perfloop
-// fix's rewrites (internal/rewrite's Analyzers). A match is a
+// reflect.Value (a copy boxed only to be asserted back), whether a call's
+// inputs can recur (constants, values its loop does not change) or are
+// what the function was given (its work on its inputs: nothing to
+// cache), what each loop iterates over and does per iteration (the words
+// for a function's own code where its time goes), a string(b) passed to
+// a function whose error messages keep its parameter (the copy escapes on
+// every call), and perfloop fix's rewrites (internal/rewrite's Analyzers). A match is a
 // document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop

@@ -42,6 +42,9 @@ func TestMatchers(t *testing.T) {
 		"builtunlessused":        site.BuiltUnlessUsed,
 		"result":                 site.Result,
 		"constmath":              site.ConstMath,
+		"callinputs":             site.CallInputs,
+		"loops":                  site.Loops,
+		"conversionkept":         site.ConversionKept,
 		"reflectslicebytes":      site.ReflectSliceBytes,
 		"reflectinterfaceassert": site.ReflectInterfaceAssert,
 	} {

@@ -1,0 +1,754 @@
+package site
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// CallInputs says, for each call of a function of another package (or of
+// the module's own), whether what the call is given can come back:
+//
+//   - "call-inputs-recur", at a call whose inputs are all constants or
+//     package-level values (every call of the function computes the same
+//     value), fields of a pointer receiver the function does not write,
+//     parameters every caller in the package passes such a value, or
+//     type information (a reflect.Type, a StructField: the same for every
+//     value of the type), or whose inputs do not change in the loop
+//     around it (every iteration computes the same value): keeping the
+//     result is the fix.
+//   - "call-on-inputs", at a call that reads what the function was given
+//     (its parameters, its receiver, or locals computed from them) and
+//     is in no loop that leaves those values alone: the call is the
+//     function's work on its inputs, done once per call — there is no
+//     result to cache, and fewer or cheaper calls is a change to the
+//     algorithm (m.QuoRem(m, pow10(drop), &r) truncating a parameter).
+//
+// A call that reads other values (a local from another call's result)
+// is neither: the matcher says nothing there. Calls of package math with
+// constant arguments are ConstMath's.
+var CallInputs = &analysis.Analyzer{
+	Name: "callinputs",
+	Doc:  "whether a call's inputs can recur (constants, loop-invariant values) or are the function's own inputs",
+	Run:  runCallInputs,
+}
+
+// inputClass is what an input of a call is.
+type inputClass uint8
+
+const (
+	inputUnknown inputClass = iota // a value the matcher cannot follow
+	inputConst                     // a constant, a package-level value, a fresh zero value
+	inputType                      // type information (a reflect.Type, a StructField): the same per type
+	inputParam                     // computed from the function's parameters or receiver
+)
+
+// typeInfo reports whether t is reflection's description of a type: a
+// reflect.Type, StructField, StructTag or Method, the same for every value
+// of the type it describes.
+func typeInfo(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "reflect" {
+		return false
+	}
+	switch n.Obj().Name() {
+	case "Type", "StructField", "StructTag", "Method":
+		return true
+	}
+	return false
+}
+
+func runCallInputs(pass *analysis.Pass) (any, error) {
+	recur := recurringParams(pass)
+	for _, f := range pass.Files {
+		if isTest(pass, f) {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			ci := newCallInputs(pass, fd)
+			ci.recur = recur
+			// A call made for its effect (a statement of its own,
+			// not computing into its receiver) has no value to keep.
+			effect := map[*ast.CallExpr]bool{}
+			inspectBody(fd.Body, func(n ast.Node) {
+				if es, ok := n.(*ast.ExprStmt); ok {
+					if call, ok := ast.Unparen(es.X).(*ast.CallExpr); ok {
+						effect[call] = true
+					}
+				}
+			})
+			inspectBody(fd.Body, func(n ast.Node) {
+				if call, ok := n.(*ast.CallExpr); ok {
+					_, sets := receiverSet(pass, call)
+					ci.report(call, effect[call] && !sets)
+				}
+			})
+		}
+	}
+	return nil, nil
+}
+
+// callInputs is one function's view of its values: which locals are
+// computed from its parameters (by parameter name) and its loops.
+type callInputs struct {
+	pass    *analysis.Pass
+	fd      *ast.FuncDecl
+	origins map[*types.Var]map[string]bool
+	loops   []ast.Stmt // the function's for and range loops, outside func literals
+	// recur are the package's parameters every caller passes the same
+	// value, with that value's text (see recurringParams); notes what
+	// the classified inputs read of them.
+	recur map[*types.Var]string
+	notes []string
+}
+
+// recurringParams finds the parameters of the package's unexported
+// functions that every call in the package (outside tests) passes a
+// value that does not change from call to call: a constant, a
+// package-level value, a field of the caller's pointer receiver that the
+// caller does not write (a decoder's d.config.TagName), or a parameter
+// of the caller that recurs in turn. It returns each with the text of
+// the value it is given.
+func recurringParams(pass *analysis.Pass) map[*types.Var]string {
+	type site struct {
+		ci   *callInputs
+		call *ast.CallExpr
+	}
+	calls := map[*types.Func][]site{}
+	decls := map[*types.Func]*ast.FuncDecl{}
+	for _, f := range pass.Files {
+		test := isTest(pass, f)
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && !test {
+				decls[fn] = fd
+			}
+			ci := newCallInputs(pass, fd)
+			inspectBody(fd.Body, func(n ast.Node) {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if fn := calledFunc(pass, call); fn != nil && fn.Pkg() == pass.Pkg {
+						calls[fn] = append(calls[fn], site{ci, call})
+					}
+				}
+			})
+			if test {
+				// A test's calls are its own: any of them with
+				// another value makes the parameter vary.
+				for fn := range calls {
+					for _, s := range calls[fn] {
+						if s.ci == ci {
+							calls[fn] = append(calls[fn], site{nil, s.call})
+						}
+					}
+				}
+			}
+		}
+	}
+	recur := map[*types.Var]string{}
+	for changed := true; changed; {
+		changed = false
+		for fn, fd := range decls {
+			if fn.Exported() || len(calls[fn]) == 0 {
+				continue // called from outside the package, or never
+			}
+			for i := 0; i < fd.Type.Params.NumFields(); i++ {
+				p := paramAt(pass, fd, i)
+				if p == nil || recur[p] != "" {
+					continue
+				}
+				from, all := "", true
+				for _, s := range calls[fn] {
+					if s.ci == nil || i >= len(s.call.Args) || fd.Type.Params.NumFields() != len(s.call.Args) {
+						all = false
+						break
+					}
+					s.ci.recur = recur
+					s.ci.notes = nil
+					if s.ci.classify(s.call.Args[i], map[string]bool{}) != inputConst {
+						all = false
+						break
+					}
+					if from == "" {
+						from = types.ExprString(s.call.Args[i])
+						if id, ok := ast.Unparen(s.call.Args[i]).(*ast.Ident); ok {
+							if v, ok := pass.TypesInfo.ObjectOf(id).(*types.Var); ok && recur[v] != "" {
+								from = recur[v]
+							}
+						}
+					}
+				}
+				if all && from != "" {
+					recur[p] = from
+					changed = true
+				}
+			}
+		}
+	}
+	return recur
+}
+
+// stateField reports whether e reads a field through the function's
+// pointer receiver (d.config.TagName) that the function never writes:
+// the object's state, the same from call to call.
+func (ci *callInputs) stateField(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || ci.fd.Recv == nil || len(ci.fd.Recv.List) != 1 || len(ci.fd.Recv.List[0].Names) != 1 {
+		return false
+	}
+	if _, ptr := ci.fd.Recv.List[0].Type.(*ast.StarExpr); !ptr {
+		return false
+	}
+	if s, ok := ci.pass.TypesInfo.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	recv := ci.pass.TypesInfo.Defs[ci.fd.Recv.List[0].Names[0]]
+	x := ast.Expr(sel)
+	for {
+		sx, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		x = sx.X
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok || recv == nil || ci.pass.TypesInfo.ObjectOf(id) != recv {
+		return false
+	}
+	// Written in the function: an assignment to the field, or to a
+	// selector it is part of.
+	text := types.ExprString(sel)
+	written := false
+	inspectBody(ci.fd.Body, func(n ast.Node) {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return
+		}
+		for _, l := range as.Lhs {
+			lt := types.ExprString(l)
+			if lt == text || strings.HasPrefix(text, lt+".") || strings.HasPrefix(lt, text+".") || lt == id.Name {
+				written = true
+			}
+		}
+	})
+	return !written
+}
+
+func newCallInputs(pass *analysis.Pass, fd *ast.FuncDecl) *callInputs {
+	ci := &callInputs{pass: pass, fd: fd, origins: map[*types.Var]map[string]bool{}}
+	var fields []*ast.Field
+	if fd.Recv != nil {
+		fields = append(fields, fd.Recv.List...)
+	}
+	fields = append(fields, fd.Type.Params.List...)
+	for _, fl := range fields {
+		for _, n := range fl.Names {
+			if v, ok := pass.TypesInfo.Defs[n].(*types.Var); ok && n.Name != "_" {
+				ci.origins[v] = map[string]bool{n.Name: true}
+			}
+		}
+	}
+	inspectBody(fd.Body, func(n ast.Node) {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			ci.loops = append(ci.loops, n.(ast.Stmt))
+		}
+	})
+	// A local computed from a parameter carries the parameter: to a
+	// fixed point, as assignments can come in any order in loops.
+	for changed := true; changed; {
+		changed = false
+		flow := func(to ast.Expr, from ...ast.Expr) {
+			v := ci.root(to)
+			if v == nil {
+				return
+			}
+			for _, e := range from {
+				for _, r := range varsOf(pass, e) {
+					for o := range ci.origins[r] {
+						if ci.origins[v] == nil {
+							ci.origins[v] = map[string]bool{}
+						}
+						if !ci.origins[v][o] {
+							ci.origins[v][o] = true
+							changed = true
+						}
+					}
+				}
+			}
+		}
+		inspectBody(fd.Body, func(n ast.Node) {
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range x.Lhs {
+					if len(x.Lhs) == len(x.Rhs) {
+						flow(l, x.Rhs[i])
+					} else {
+						flow(l, x.Rhs...)
+					}
+				}
+			case *ast.ValueSpec:
+				for i, n := range x.Names {
+					if len(x.Values) == len(x.Names) {
+						flow(n, x.Values[i])
+					} else if len(x.Values) > 0 {
+						flow(n, x.Values...)
+					}
+				}
+			case *ast.RangeStmt:
+				for _, l := range []ast.Expr{x.Key, x.Value} {
+					if l != nil {
+						flow(l, x.X)
+					}
+				}
+			case *ast.CallExpr:
+				// z.Mul(x, y) computes into z: z carries x and y.
+				if recv, ok := receiverSet(pass, x); ok {
+					flow(recv, x.Args...)
+				}
+			}
+		})
+	}
+	return ci
+}
+
+// root returns the local variable (parameter, receiver, named result)
+// an expression reads or writes through: v, v.f, v[i], *v, &v.
+func (ci *callInputs) root(e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := ci.pass.TypesInfo.ObjectOf(x).(*types.Var)
+			if v == nil || v.IsField() || v.Pos() < ci.fd.Pos() || v.Pos() > ci.fd.End() {
+				return nil
+			}
+			return v
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			if x.Op != token.AND {
+				return nil
+			}
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
+
+// receiverSet reports whether call is a method that computes into its
+// receiver and returns it (z.Mul(x, y) on a *big.Int), and returns the
+// receiver.
+func receiverSet(pass *analysis.Pass, call *ast.CallExpr) (ast.Expr, bool) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	s, ok := pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.MethodVal {
+		return nil, false
+	}
+	sig, ok := s.Type().(*types.Signature)
+	rt := pass.TypesInfo.TypeOf(sel.X)
+	if !ok || sig.Results().Len() == 0 || rt == nil {
+		return nil, false
+	}
+	res := sig.Results().At(0).Type()
+	if types.Identical(res, rt) {
+		if _, ptr := rt.Underlying().(*types.Pointer); ptr {
+			return sel.X, true
+		}
+	}
+	if types.Identical(res, types.NewPointer(rt)) {
+		return sel.X, true
+	}
+	return nil, false
+}
+
+// classify says what an input expression is, with the parameters it is
+// computed from.
+func (ci *callInputs) classify(e ast.Expr, params map[string]bool) inputClass {
+	info := ci.pass.TypesInfo
+	if tv, ok := info.Types[e]; ok && (tv.Value != nil || tv.IsNil()) {
+		return inputConst
+	}
+	if t := info.TypeOf(e); t != nil && typeInfo(t) {
+		return inputType
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		switch obj := info.ObjectOf(x).(type) {
+		case *types.Const, *types.Nil, *types.Func:
+			return inputConst
+		case *types.Var:
+			if obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope() {
+				return inputConst // package-level
+			}
+			if from := ci.recur[obj]; from != "" {
+				note := fmt.Sprintf("%s is %s at every call", x.Name, from)
+				if !slices.Contains(ci.notes, note) {
+					ci.notes = append(ci.notes, note)
+				}
+				return inputConst
+			}
+			if v := ci.root(x); v != nil && len(ci.origins[v]) > 0 {
+				// Computed only from parameters that recur (a name
+				// ranged over the split of a recurring tag name).
+				recurs := true
+				for o := range ci.origins[v] {
+					p := ci.param(o)
+					if p == nil || ci.recur[p] == "" {
+						recurs = false
+						break
+					}
+				}
+				if recurs {
+					for o := range ci.origins[v] {
+						note := fmt.Sprintf("%s is %s at every call", o, ci.recur[ci.param(o)])
+						if !slices.Contains(ci.notes, note) {
+							ci.notes = append(ci.notes, note)
+						}
+					}
+					return inputConst
+				}
+				for o := range ci.origins[v] {
+					params[o] = true
+				}
+				return inputParam
+			}
+		}
+		return inputUnknown
+	case *ast.SelectorExpr:
+		if id, ok := x.X.(*ast.Ident); ok {
+			if _, pkg := info.ObjectOf(id).(*types.PkgName); pkg {
+				return ci.classify(x.Sel, params)
+			}
+		}
+		if ci.stateField(x) {
+			return inputConst
+		}
+		return ci.classify(x.X, params)
+	case *ast.CallExpr:
+		if isBuiltin(ci.pass, x.Fun, "new") {
+			return inputConst // a fresh zero value
+		}
+		var parts []ast.Expr
+		parts = append(parts, x.Args...)
+		if sel, ok := x.Fun.(*ast.SelectorExpr); ok && !isConversion(ci.pass, x) {
+			if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+				parts = append(parts, sel.X)
+			}
+		}
+		if len(parts) == 0 {
+			return inputUnknown // time.Now(), rand.Int(): no inputs to follow
+		}
+		return ci.combine(parts, params)
+	case *ast.UnaryExpr:
+		return ci.classify(x.X, params)
+	case *ast.StarExpr:
+		return ci.classify(x.X, params)
+	case *ast.BinaryExpr:
+		return ci.combine([]ast.Expr{x.X, x.Y}, params)
+	case *ast.IndexExpr:
+		return ci.combine([]ast.Expr{x.X, x.Index}, params)
+	case *ast.SliceExpr:
+		parts := []ast.Expr{x.X}
+		for _, p := range []ast.Expr{x.Low, x.High, x.Max} {
+			if p != nil {
+				parts = append(parts, p)
+			}
+		}
+		return ci.combine(parts, params)
+	case *ast.CompositeLit:
+		var parts []ast.Expr
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			parts = append(parts, el)
+		}
+		return ci.combine(parts, params)
+	}
+	return inputUnknown
+}
+
+// combine classifies several inputs: the function's inputs when one is,
+// constant when all are, unknown otherwise.
+func (ci *callInputs) combine(es []ast.Expr, params map[string]bool) inputClass {
+	out := inputConst
+	for _, e := range es {
+		switch ci.classify(e, params) {
+		case inputParam:
+			out = inputParam
+		case inputUnknown:
+			if out != inputParam {
+				out = inputUnknown
+			}
+		case inputType:
+			if out == inputConst {
+				out = inputType
+			}
+		}
+	}
+	return out
+}
+
+// param returns the function's parameter (or receiver) named name.
+func (ci *callInputs) param(name string) *types.Var {
+	var fields []*ast.Field
+	if ci.fd.Recv != nil {
+		fields = append(fields, ci.fd.Recv.List...)
+	}
+	fields = append(fields, ci.fd.Type.Params.List...)
+	for _, fl := range fields {
+		for _, n := range fl.Names {
+			if n.Name == name {
+				v, _ := ci.pass.TypesInfo.Defs[n].(*types.Var)
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+// report reports the call's shape, if it has one; a call made only for
+// its effect can be the function's work on its inputs, never a value to
+// keep.
+func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
+	pass := ci.pass
+	fn := calledFunc(pass, call)
+	if fn == nil || fn.Pkg() == nil || fn.Name() == ci.fd.Name.Name && fn.Pkg() == pass.Pkg || isConversion(pass, call) {
+		return
+	}
+	if fn.Pkg().Path() == "math" {
+		return // ConstMath's
+	}
+	inputs := slices.Clone(call.Args)
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+		if s, ok := pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal {
+			if _, sets := receiverSet(pass, call); !sets {
+				if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+					if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
+						// A method of a value with state (a
+						// reader's Read, a pool's Get): what it
+						// returns is not a function of its inputs.
+						return
+					}
+				}
+				inputs = append(inputs, sel.X)
+			}
+		}
+	}
+	if len(inputs) == 0 {
+		return
+	}
+	params := map[string]bool{}
+	ci.notes = nil
+	class := ci.combine(inputs, params)
+	text := oneLine(types.ExprString(call))
+	if len(text) > 80 {
+		text = text[:77] + "…"
+	}
+	name := ci.fd.Name.Name
+	fset := pass.Fset
+	switch class {
+	case inputConst:
+		if effect || !ci.valueResult(call) && !ci.sliceResult(call) {
+			return
+		}
+		if len(ci.notes) > 0 {
+			pass.Report(analysis.Diagnostic{
+				Category:       "call-inputs-recur",
+				Pos:            call.Pos(),
+				Message:        fmt.Sprintf("%s is given the same values on every call of %s: %s", text, name, strings.Join(ci.notes, ", ")),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: "compute its value once where those values are set (beside them, or when the object is made) and pass the result down"}},
+			})
+			return
+		}
+		if ci.stateRead(inputs) {
+			pass.Report(analysis.Diagnostic{
+				Category:       "call-inputs-recur",
+				Pos:            call.Pos(),
+				Message:        fmt.Sprintf("%s is given the same values on every call of %s: fields of its receiver it does not write", text, name),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: "compute its value once where those fields are set (when the object is made) and keep it beside them"}},
+			})
+			return
+		}
+		pass.Report(analysis.Diagnostic{
+			Category:       "call-inputs-recur",
+			Pos:            call.Pos(),
+			Message:        fmt.Sprintf("%s is given the same constants and package-level values on every call of %s", text, name),
+			SuggestedFixes: []analysis.SuggestedFix{{Message: "compute its value once and keep it (a package-level var, or the first call's value), since the call has nothing else to depend on"}},
+		})
+	case inputType:
+		if effect {
+			return
+		}
+		pass.Report(analysis.Diagnostic{
+			Category:       "call-inputs-recur",
+			Pos:            call.Pos(),
+			Message:        fmt.Sprintf("%s reads type information (reflection's description of a type) and values that recur: the same for every value of the type", text),
+			SuggestedFixes: []analysis.SuggestedFix{{Message: "work it out once per type and keep it, keyed by the reflect.Type (a map filled on first use, or a sync.Map when decoders run concurrently)"}},
+		})
+	case inputParam:
+		if loop := ci.invariantIn(call, inputs); loop != nil && !effect && (ci.valueResult(call) || ci.sliceResult(call)) {
+			from, to := fset.Position(loop.Pos()).Line, fset.Position(loop.End()).Line
+			pass.Report(analysis.Diagnostic{
+				Category:       "call-inputs-recur",
+				Pos:            call.Pos(),
+				Message:        fmt.Sprintf("%s's inputs do not change in the loop at lines %d–%d: every iteration computes the same value", text, from, to),
+				Related:        []analysis.RelatedInformation{{Pos: loop.Pos(), Message: "the loop"}},
+				SuggestedFixes: []analysis.SuggestedFix{{Message: "call it once before the loop and keep the result"}},
+			})
+			return
+		}
+		names := make([]string, 0, len(params))
+		for p := range params {
+			names = append(names, p)
+		}
+		slices.Sort(names)
+		pass.Report(analysis.Diagnostic{
+			Category: "call-on-inputs",
+			Pos:      call.Pos(),
+			Message:  fmt.Sprintf("%s works on what %s is given (%s)", text, name, strings.Join(names, ", ")),
+			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+				"the call is %s's own work on its inputs, once per call: there is no result to cache, and fewer or cheaper calls is a change to the algorithm", name)}},
+		})
+	}
+}
+
+// stateRead reports whether one of the inputs reads a field of the
+// receiver (see stateField).
+func (ci *callInputs) stateRead(inputs []ast.Expr) bool {
+	found := false
+	for _, e := range inputs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if x, ok := n.(ast.Expr); ok && ci.stateField(x) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// valueResult reports whether call's result is a value to keep: a
+// number, a string or a bool, or what a method computes into its
+// receiver (z.Exp(x, y, nil)); not a new reader or buffer, whose state
+// the caller changes.
+func (ci *callInputs) valueResult(call *ast.CallExpr) bool {
+	if _, sets := receiverSet(ci.pass, call); sets {
+		return true
+	}
+	t := ci.pass.TypesInfo.TypeOf(call)
+	if tup, ok := t.(*types.Tuple); ok && tup.Len() > 0 {
+		t = tup.At(0).Type()
+	}
+	return t != nil && isScalar(t)
+}
+
+// sliceResult reports whether call's first result is a slice (the
+// fields strings.Split returns): the same elements when its inputs are.
+func (ci *callInputs) sliceResult(call *ast.CallExpr) bool {
+	t := ci.pass.TypesInfo.TypeOf(call)
+	if tup, ok := t.(*types.Tuple); ok && tup.Len() > 0 {
+		t = tup.At(0).Type()
+	}
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Slice)
+	return ok
+}
+
+// invariantIn returns the innermost loop around call in which none of
+// the variables its inputs read is declared or assigned, or nil.
+func (ci *callInputs) invariantIn(call *ast.CallExpr, inputs []ast.Expr) ast.Stmt {
+	var loop ast.Stmt
+	for _, l := range ci.loops {
+		if l.Pos() <= call.Pos() && call.End() <= l.End() && (loop == nil || l.Pos() > loop.Pos()) {
+			loop = l
+		}
+	}
+	if loop == nil {
+		return nil
+	}
+	var vars []*types.Var
+	for _, e := range inputs {
+		if t := ci.pass.TypesInfo.TypeOf(e); t == nil || !isScalar(t) {
+			return nil // a pointer, a slice, a map: what it points at can change
+		}
+		for _, v := range varsOf(ci.pass, e) {
+			if v.Pos() >= ci.fd.Pos() && v.Pos() <= ci.fd.End() && !v.IsField() {
+				if loop.Pos() <= v.Pos() && v.Pos() < loop.End() {
+					return nil // declared in the loop: a new value each time
+				}
+				vars = append(vars, v)
+			}
+		}
+	}
+	if len(vars) == 0 || assignedBetween(ci.pass, loop, vars, loop.Pos()-1, loop.End()) || callsSetting(ci.pass, loop, vars) {
+		return nil
+	}
+	return loop
+}
+
+// callsSetting reports whether a call in n can change one of the
+// variables: a method with a pointer receiver called on it (z.Mul(x, y),
+// b.WriteString(s)), or the variable handed to a call when it is not a
+// scalar (a pointer, a slice, a struct holding them).
+func callsSetting(pass *analysis.Pass, n ast.Node, vars []*types.Var) bool {
+	reads := func(e ast.Expr) bool {
+		for _, v := range varsOf(pass, e) {
+			if slices.Contains(vars, v) {
+				return true
+			}
+		}
+		return false
+	}
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+			if fn, _ := pass.TypesInfo.Uses[sel.Sel].(*types.Func); fn != nil {
+				if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+					if _, ptr := sig.Recv().Type().(*types.Pointer); ptr && reads(sel.X) {
+						found = true
+					}
+				}
+			}
+		}
+		for _, a := range call.Args {
+			if t := pass.TypesInfo.TypeOf(a); t != nil && !isScalar(t) && reads(a) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isScalar reports whether a value of type t is all its contents: a
+// number, a string, a bool.
+func isScalar(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsNumeric|types.IsString|types.IsBoolean) != 0
+}

@@ -1,0 +1,184 @@
+package callinputs
+
+import (
+	"math/big"
+	"math/rand"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+var tenInt = big.NewInt(10)
+
+// pow10 is a stand-in for a module function.
+func pow10(n int64) *big.Int { return new(big.Int).Exp(tenInt, big.NewInt(n), nil) } // want `new\(big.Int\).Exp\(tenInt, big.NewInt\(n\), nil\) works on what pow10 is given \(n\)` `big.NewInt\(n\) works on`
+
+// truncDigits truncates its parameter: the division is its work on it.
+func truncDigits(m *big.Int, w int64) (int64, bool) {
+	drop := int64(m.BitLen()) - w
+	if drop <= 0 {
+		return 0, true
+	}
+	var r big.Int
+	m.QuoRem(m, pow10(drop), &r) // want `m.QuoRem\(m, pow10\(drop\), &r\) works on what truncDigits is given \(m, w\)` `pow10\(drop\) works on what truncDigits is given \(m, w\)`
+	return drop, r.Sign() == 0
+}
+
+// Decimal is a stand-in for a value type with methods.
+type Decimal struct {
+	value *big.Int
+	exp   int32
+}
+
+// quoRem scales its operands: the receiver and the parameter are its inputs.
+func (d Decimal) quoRem(d2 Decimal, e int64) *big.Int {
+	var aa big.Int
+	bb := new(big.Int).Mul(d2.value, pow10(-e))    // want `new\(big.Int\).Mul\(d2.value, pow10\(-e\)\) works on what quoRem is given \(d2, e\)` `pow10\(-e\) works on what quoRem is given \(e\)`
+	q := new(big.Int).Quo(aa.Mul(d.value, bb), bb) // want `new\(big.Int\).Quo\(aa.Mul\(d.value, bb\), bb\) works on what quoRem is given \(d, d2, e\)` `aa.Mul\(d.value, bb\) works on what quoRem is given \(d, d2, e\)`
+	return q
+}
+
+// exp raises a local computed from the receiver.
+func (d Decimal) exp2(k int64) Decimal {
+	sum := new(big.Int).Set(d.value)                 // want `new\(big.Int\).Set\(d.value\) works on what exp2 is given \(d\)`
+	res := new(big.Int).Exp(sum, big.NewInt(k), nil) // want `new\(big.Int\).Exp\(sum, big.NewInt\(k\), nil\) works on what exp2 is given \(d, k\)` `big.NewInt\(k\) works on`
+	return Decimal{res, d.exp}
+}
+
+// Million is the same number on every call.
+func Million() *big.Int {
+	return new(big.Int).Exp(tenInt, big.NewInt(6), nil) // want `new\(big.Int\).Exp\(tenInt, big.NewInt\(6\), nil\) is given the same constants and package-level values on every call of Million`
+}
+
+// Config holds a tag name that does not change while decoding.
+type Config struct{ TagName string }
+
+// Fields splits the same tag name for every field: loop-invariant.
+func Fields(c Config, fields []string) int {
+	n := 0
+	for _, f := range fields {
+		names := strings.Split(c.TagName, ",") // want `strings.Split\(c.TagName, ","\)'s inputs do not change in the loop at lines 59–62: every iteration computes the same value`
+		n += len(names) + len(f)
+	}
+	return n
+}
+
+// Each converts each element: its input changes every iteration.
+func Each(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += len(strconv.Itoa(x)) // want `strconv.Itoa\(x\) works on what Each is given \(xs\)`
+	}
+	return n
+}
+
+// Buffered reads through a pointer it changes in the loop: no recurrence.
+func Buffered(b *strings.Builder, parts []string) int {
+	n := 0
+	for range parts {
+		n += len(strings.ToUpper(b.String())) // want `strings.ToUpper\(b.String\(\)\) works on what Buffered is given \(b\)`
+		b.WriteString("x")
+	}
+	return n
+}
+
+// Effects prints the same constant in a loop: a call for its effect.
+func Effects(xs []int) {
+	for range xs {
+		println(strconv.Itoa(1)) // want `strconv.Itoa\(1\) is given the same constants`
+		strings.NewReader("x").Len()
+	}
+}
+
+// Readers makes a reader per element from the same string: a value with
+// state, not one to keep.
+func Readers(s string, xs []int) int {
+	n := 0
+	for range xs {
+		r := strings.NewReader(s) // want `strings.NewReader\(s\) works on what Readers is given \(s\)`
+		n += r.Len()
+	}
+	return n
+}
+
+// Random is not a function of its constants: a method with state.
+func Random(r *rand.Rand) int {
+	return r.Intn(10)
+}
+
+// Other reads a value the matcher cannot follow: no shape.
+func Other() string {
+	s := strings.Repeat("a", rand.Int())
+	return strings.ToUpper(s)
+}
+
+// Decoder decodes with a configuration that does not change while it
+// decodes.
+type Decoder struct{ config *Config }
+
+// Decode reads every field's tag through helpers given the same tag name.
+func (d *Decoder) Decode(fields []string) int {
+	n := 0
+	for _, f := range fields {
+		n += len(tagValue(f, d.config.TagName)) + len(tagParts(f, d.config.TagName)) // want `tagValue\(f, d.config.TagName\) works on what Decode is given \(fields\)` `tagParts\(f, d.config.TagName\) works on`
+	}
+	return n
+}
+
+func tagValue(f, tagName string) string {
+	for _, name := range splitNames(tagName) { // want `splitNames\(tagName\) is given the same values on every call of tagValue: tagName is d.config.TagName at every call`
+		if name == f {
+			return name
+		}
+	}
+	return ""
+}
+
+func tagParts(f, tagName string) []string {
+	return append(splitNames(tagName), f) // want `splitNames\(tagName\) is given the same values on every call of tagParts`
+}
+
+func splitNames(tagName string) []string {
+	return strings.Split(tagName, ",") // want `strings.Split\(tagName, ","\) is given the same values on every call of splitNames: tagName is d.config.TagName at every call`
+}
+
+// Reset writes the configuration: its reads are not the same values.
+func (d *Decoder) Reset(name string) []string {
+	d.config = &Config{TagName: name}
+	return strings.Split(d.config.TagName, ",") // want `strings.Split\(d.config.TagName, ","\) works on what Reset is given \(d, name\)`
+}
+
+// Names reads its receiver's field, which it does not write.
+func (d *Decoder) Names() []string {
+	return strings.Split(d.config.TagName, ",") // want `strings.Split\(d.config.TagName, ","\) is given the same values on every call of Names: fields of its receiver it does not write`
+}
+
+// varying is called with different values: its parameter varies.
+func varying(s string) []string {
+	return strings.Fields(s) // want `strings.Fields\(s\) works on what varying is given \(s\)`
+}
+
+// Callers of varying.
+func Callers(xs []string) int {
+	return len(varying("a b")) + len(varying(xs[0])) // want `varying\("a b"\) is given the same constants` `varying\(xs\[0\]\) works on what Callers is given \(xs\)`
+}
+
+// tagOf reads a field's tag: type information, the same for every value
+// of the type.
+func tagOf(field reflect.StructField, tagName string) string {
+	for _, name := range splitNames(tagName) { // want `splitNames\(tagName\) is given the same values on every call of tagOf: tagName is d.config.TagName at every call`
+		if tag := field.Tag.Get(name); tag != "" { // want `field.Tag.Get\(name\) reads type information \(reflection's description of a type\) and values that recur: the same for every value of the type`
+			return tag
+		}
+	}
+	return ""
+}
+
+// Tags calls tagOf with the decoder's tag name for every field.
+func (d *Decoder) Tags(t reflect.Type) int {
+	n := 0
+	for i := 0; i < t.NumField(); i++ {
+		n += len(tagOf(t.Field(i), d.config.TagName)) // want `tagOf\(t.Field\(i\), d.config.TagName\) reads type information`
+	}
+	return n
+}

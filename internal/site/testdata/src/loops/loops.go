@@ -1,0 +1,59 @@
+package loops
+
+import (
+	"errors"
+	"strings"
+)
+
+// TrailingZeros divides by ten per trailing zero.
+func TrailingZeros(v int64) int64 {
+	var zeros int64
+	for x := v; x%10 == 0; x /= 10 { // want `the loop at lines 11–13 runs while x%10 == 0, x /= 10 per iteration, counting zeros`
+		zeros++
+	}
+	return zeros
+}
+
+// Scan looks at every rune for an exponent and a point.
+func Scan(value string) (int, int, error) {
+	e, p := -1, -1
+	for i, r := range value { // want `the loop at lines 20–31 ranges over every rune of value \(decoding UTF-8\), comparing with 'E', 'e', '.'`
+		if r == 'E' || r == 'e' {
+			if e > -1 {
+				return 0, 0, errors.New("multiple E")
+			}
+			e = i
+			continue
+		}
+		if r == '.' {
+			p = i
+		}
+	}
+	return e, p, nil
+}
+
+// Upper calls a function per element and appends.
+func Upper(xs []string) []string {
+	var out []string
+	for _, x := range xs { // want `the loop at lines 38–40 ranges over every element of xs, appending to out, calling strings.ToUpper per iteration`
+		out = append(out, strings.ToUpper(x))
+	}
+	return out
+}
+
+// Bytes counts newlines; the nested loop is described on its own.
+func Bytes(b []byte, m map[string]int) int {
+	n := 0
+	for _, c := range b { // want `the loop at lines 47–51 ranges over every byte of b, comparing with '\\n', counting n`
+		if c == '\n' {
+			n++
+		}
+	}
+	for k := range m { // want `the loop at lines 52–57 ranges over every entry of m$`
+		for range 3 { // want `the loop at lines 53–55 runs 3 times, counting n`
+			n++
+		}
+		n += len(k)
+	}
+	return n
+}
