@@ -47,6 +47,9 @@ const (
 	// smallInFamily is the share of its family's samples below which a
 	// benchmark gets its evidence from the family alone.
 	smallInFamily = 0.10
+	// maxRunCost bounds cpuNeed.cost: a setup that dwarfs the timed work
+	// is charged as if it were this many times it.
+	maxRunCost = 20
 )
 
 // share is a profile share and the threshold the findings compare it
@@ -133,13 +136,19 @@ type cpuNeed struct {
 	samples, rate float64
 	// need and value are undecided's for its profile.
 	need, value float64
+	// cost is the wall time a run of it takes per second of timed work
+	// (its rounds' wall time over their timed work: process start, the
+	// benchmark's setup, the ramp); 0 counts as 1. The budget is charged
+	// what a run costs, not what it measures.
+	cost float64
 }
 
 // planExtra decides how long each benchmark's extra CPU-profile run is (0:
-// none). A family holding fewer than minSamples gets them whatever the
-// budget; beyond that, the benchmarks with undecided comparisons are
-// served largest undecided share first, each up to what decides them or
-// up to perBench, while budget lasts. A benchmark's comparisons are
+// none), in timed work. A family holding fewer than minSamples gets them
+// whatever the budget; beyond that, the benchmarks with undecided
+// comparisons are served largest undecided share first, each up to what
+// decides them or up to perBench, while budget lasts, each charged what
+// its run costs (cpuNeed.cost). A benchmark's comparisons are
 // counted at its family's pooled samples, extra ones included as they
 // are granted; one with less than smallInFamily of its family's samples
 // is decided by the family.
@@ -191,7 +200,9 @@ func planExtra(ns []cpuNeed, budget, perBench time.Duration) []time.Duration {
 		if p := pooled[key(i)]; p > 0 && n.samples/p < smallInFamily {
 			continue
 		}
-		budget -= grant(i, n.need, budget)
+		c := max(n.cost, 1)
+		d := grant(i, n.need, time.Duration(float64(budget)/c))
+		budget -= time.Duration(float64(d) * c)
 	}
 	return extra
 }

@@ -105,6 +105,16 @@ func TestPlanExtra(t *testing.T) {
 			want:   []time.Duration{100 * time.Millisecond, 500 * time.Millisecond},
 		},
 		{
+			// A run costs twice what it measures (its setup, its
+			// process): 600ms of budget buy 300ms of profile.
+			name: "the budget is charged what a run costs",
+			ns: []cpuNeed{
+				{samples: 30, rate: 100, need: 80, value: 0.5, cost: 2},
+			},
+			budget: 600 * time.Millisecond,
+			want:   []time.Duration{300 * time.Millisecond},
+		},
+		{
 			name:   "at most perBench each",
 			ns:     []cpuNeed{{samples: 30, rate: 100, need: math.Inf(1), value: 0.08}},
 			budget: time.Hour,

@@ -129,6 +129,7 @@ func (s *Suite) evidence(ctx context.Context, bench *BenchRun, scratch string, o
 		// wall time also holds their start and the b.N ramp.
 		if timed := timedSeconds(b); timed > 0 && n > 0 {
 			needs[i].rate = n / timed
+			needs[i].cost = min(elapsed.Seconds()/timed, maxRunCost)
 		} else if elapsed > 0 && n > 0 {
 			needs[i].rate = n / elapsed.Seconds()
 		}
