@@ -28,10 +28,12 @@ built once and serve every stage:
     files included) and perfloop lint's checks, done before anything is
     timed;
  2. bench: every benchmark -count times, round-robin, each run in its own
-    process and under the CPU profiler, the rounds after the first at the
-    iteration count the first measured (no b.N ramp); a benchmark's
-    rounds' profiles are merged, with one more CPU-profile run only where
-    their samples leave a finding undecided (at most -profiletime);
+    process and under the CPU profiler, at the iteration count a short
+    probe measured (no b.N ramp); a benchmark with sub-benchmarks, which
+    one count cannot calibrate, runs its -count rounds in one process, as
+    go test does; a benchmark's rounds' profiles are merged, with one more
+    CPU-profile run only where their samples leave a finding undecided
+    (at most -profiletime);
  3. heap: for benchmarks whose loop allocates, two runs recording every
     allocation at fixed iteration counts; their difference is what the
     timed loop allocates per op, without the setup and the testing

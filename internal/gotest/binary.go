@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -79,6 +80,9 @@ type RunConfig struct {
 	Sub       string
 	Benchtime string // -test.benchtime, "" for the default
 	CPU       string // -test.cpu, "" for the default
+	// Count is -test.count: how many times the benchmark runs in the
+	// process, one after another (0 is once).
+	Count int
 	// Timeout bounds the run: at the timeout the binary gets SIGQUIT (so
 	// the Go runtime prints the benchmark's stack) and is killed shortly
 	// after if it has not exited. Zero means no limit.
@@ -194,7 +198,7 @@ func (b *Binary) runOnce(ctx context.Context, cfg RunConfig, env []string) (*run
 	}
 	// -test.paniconexit0 is what go test passes: a benchmark that calls
 	// os.Exit(0) panics and so is named with its frame.
-	args := []string{"-test.run=^$", "-test.bench=" + pattern, "-test.count=1", "-test.benchmem", "-test.paniconexit0"}
+	args := []string{"-test.run=^$", "-test.bench=" + pattern, "-test.count=" + strconv.Itoa(max(cfg.Count, 1)), "-test.benchmem", "-test.paniconexit0"}
 	if cfg.Benchtime != "" {
 		args = append(args, "-test.benchtime="+cfg.Benchtime)
 	}
