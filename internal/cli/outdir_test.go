@@ -266,3 +266,67 @@ func TestOutputDir(t *testing.T) {
 		}
 	})
 }
+
+// TestInterruptedFamilyKeepsFinishedRounds interrupts a report while a
+// sub-benchmark family runs its rounds in one process: the sub-benchmarks
+// that finished before the interruption are kept in bench.txt.
+func TestInterruptedFamilyKeepsFinishedRounds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs benchmarks")
+	}
+	t.Chdir(t.TempDir())
+	writeFiles(t, map[string]string{
+		"go.mod": "module example.com/rf\n\ngo 1.24\n",
+		"rf_test.go": `package rf
+
+import (
+	"os"
+	"testing"
+	"time"
+)
+
+var sink []byte
+
+func BenchmarkFam(b *testing.B) {
+	b.Run("a", func(b *testing.B) {
+		for b.Loop() {
+			sink = make([]byte, 64)
+		}
+	})
+	b.Run("hang", func(b *testing.B) {
+		os.WriteFile("hanging", nil, 0o644)
+		time.Sleep(time.Hour)
+	})
+}
+`,
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stderr syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- runReport(ctx, []string{"-count", "2", "-benchtime", "10ms", "-out", "out", "."}, Streams{Out: &bytes.Buffer{}, Err: &stderr})
+	}()
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		if _, err := os.Stat("hanging"); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the family's second sub-benchmark did not start:\n%s", stderr.String())
+		}
+	}
+	cancel()
+	if err := <-done; ExitCode(err) != ExitInterrupted {
+		t.Fatalf("report returned %v (exit %d), want an interruption", err, ExitCode(err))
+	}
+	data, err := os.ReadFile(filepath.Join("out", "bench.txt"))
+	if err != nil {
+		t.Fatalf("what finished is not kept: %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(string(data), "BenchmarkFam/a-") {
+		t.Errorf("bench.txt does not hold the finished sub-benchmark:\n%s", data)
+	}
+	if want := "the benchmarks that finished are in out"; !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr does not say %q:\n%s", want, stderr.String())
+	}
+}

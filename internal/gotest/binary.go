@@ -125,7 +125,8 @@ func (o *Outcome) Write(w *results.Writer, b *results.Benchmark) error {
 // Run runs one benchmark once in its own process and returns what it
 // produced. It returns an error only when the run was cancelled or the
 // binary could not be started; every failure of the benchmark itself is
-// described in the Outcome.
+// described in the Outcome. A cancelled run's Outcome holds the results
+// printed before the cancellation.
 //
 // Only the testing package's lines for the benchmark being run count as
 // results (see stdoutScanner); whatever else the benchmark prints is kept
@@ -144,10 +145,13 @@ func (o *Outcome) Write(w *results.Writer, b *results.Benchmark) error {
 func (b *Binary) Run(ctx context.Context, cfg RunConfig) (*Outcome, error) {
 	r, err := b.runOnce(ctx, cfg, nil)
 	o := &Outcome{Elapsed: r.elapsed, Stdout: r.stdout.Bytes(), Stderr: r.stderr.Bytes(), Status: results.StatusOK}
+	o.Results = r.scan.results
 	if err != nil {
+		// Cancelled: the result lines printed before are complete
+		// measurements (a sub-benchmark family's, or an earlier
+		// -test.count round's).
 		return o, err
 	}
-	o.Results = r.scan.results
 	crash := r.crash.section()
 	if r.scan.zeroIters && !r.killed && panicMessage(crash) == "" {
 		again := cfg

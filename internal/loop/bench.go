@@ -2,6 +2,7 @@ package loop
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -67,7 +68,7 @@ type BenchOptions struct {
 // round-robin, each run in its own process, so machine drift spreads over
 // all of them (with Calibrate, a sub-benchmark family's rounds are one
 // process: see BenchOptions). A benchmark that fails is not run again. On cancellation it
-// returns what finished with ctx's error.
+// returns what finished, a process's finished result lines included, with ctx's error.
 func (s *Suite) Bench(ctx context.Context, opts BenchOptions, bar *progress.Bar) (*BenchRun, error) {
 	defer bar.Done()
 	cfg := s.Config
@@ -165,7 +166,17 @@ func (s *Suite) Bench(ctx context.Context, opts BenchOptions, bar *progress.Bar)
 			}
 			o, err := t.Binary.Run(ctx, rc)
 			if err != nil {
+				// Interrupted: keep what the process finished (a
+				// family's sub-benchmarks, its earlier rounds).
 				run.Env = s.Env
+				if o != nil && len(o.Results) > 0 {
+					b.Results = append(b.Results, o.Results...)
+					if opts.Each != nil {
+						if werr := opts.Each(b, o); werr != nil {
+							return run, errors.Join(err, werr)
+						}
+					}
+				}
 				return run, err
 			}
 			b.Results = append(b.Results, o.Results...)
