@@ -474,14 +474,21 @@ func TestStoredInTheResult(t *testing.T) {
 		{"passed to a call", []string{"flow: {heap} ← &{storage for []ASTNode{...}}:", "  from sink(x) (call parameter) at parser.go:228:6"}, "make the call concrete", "inherent"},
 		// The result itself, returned to the module's caller: not this
 		// rule's (the allocation is what the function makes).
-		{"the result itself", []string{"flow: ~r0 ← &{storage for &visitor{...}}:", "  from &visitor{...} (spill) at eval.go:56:9", "  from return &visitor{...} (return) at eval.go:56:2"}, "keep the value from outliving the call", "inherent"},
+		{"the result itself", []string{"flow: ~r0 ← &{storage for &visitor{...}}:", "  from &visitor{...} (spill) at eval.go:56:9", "  from return &visitor{...} (return) at eval.go:56:2"}, "the value is (*Parser).led's result, kept by its callers", "keep the value from outliving"},
+		// Stored into a field of a value the heap holds: it lives as
+		// long as its owner.
+		{"stored in a heap value", []string{"flow: {heap} ← &{storage for make([]T, n)}:", "  from make([]T, n) (spill) at parser.go:227:19",
+			"  from out.items = make([]T, n) (assign) at parser.go:227:13"}, "the value is stored in out.items, which the heap holds", "keep the value from outliving"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := doc(benchmark("BenchmarkParse", 20e-6, 49, 4700))
 			d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkParse", Package: mod, Category: "gc", Share: 0.3}}
 			a := site(tc.flow)
-			if tc.name == "the result itself" {
+			switch tc.name {
+			case "the result itself":
 				a.Escape.Sink = "return"
+			case "stored in a heap value":
+				a.Escape.Sink = "heap"
 			}
 			d.Allocations = []document.Allocation{a}
 			fs, _ := Derive(d, Options{})
@@ -506,5 +513,35 @@ func TestAdviceAtTheModulesCall(t *testing.T) {
 	fs, _ := Derive(d, Options{})
 	if len(fs) == 0 || fs[0].Shape != "built-unless-used" || fs[0].Generic {
 		t.Fatalf("findings %v: want the built-unless-used advice at the module's call", fs)
+	}
+}
+
+// TestAppendToAField: an append that grows a field of a heap-held value
+// in a method (a visitor's expression stack) is reused from call to
+// call: the advice is room where its owner is made, not "reuse the slice
+// across calls".
+func TestAppendToAField(t *testing.T) {
+	for _, tc := range []struct {
+		name, sink, want, not string
+	}{
+		{"a field", "heap", "v.exprs is a field of v, kept with it from call to call", "reuse the slice across calls"},
+		{"a local slice", "", "reuse the slice across calls", "is a field of"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := doc(benchmark("BenchmarkExec", 20e-6, 12, 900))
+			d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkExec", Package: mod, Category: "gc", Share: 0.3}}
+			name := "v.exprs"
+			if tc.sink == "" {
+				name = "exprs"
+			}
+			d.Allocations = []document.Allocation{{Benchmark: "BenchmarkExec", Package: mod, Function: mod + ".(*visitor).pushExpr", File: "eval.go", Line: 194,
+				BytesShare: 0.4, ObjectsShare: 0.4, AllocsPerOp: 5, BytesPerOp: 360,
+				Escape: &document.Escape{Cause: "append", Sink: tc.sink, Name: name,
+					Reason: "append to " + name + " grows it: when its capacity runs out, runtime.growslice allocates a larger backing array and copies"}}}
+			fs, _ := Derive(d, Options{})
+			if len(fs) != 1 || !strings.Contains(fs[0].Suggestion, tc.want) || strings.Contains(fs[0].Suggestion, tc.not) {
+				t.Fatalf("findings %v: want one whose advice says %q, not %q", fs, tc.want, tc.not)
+			}
+		})
 	}
 }

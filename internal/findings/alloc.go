@@ -2,6 +2,7 @@ package findings
 
 import (
 	"fmt"
+	"go/token"
 	"regexp"
 	"slices"
 	"strconv"
@@ -450,11 +451,21 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 			return "keep the buffer in the enclosing struct and reuse it, or use a fixed-size array field, so it does not escape through the Write call"
 		case e.Sink == "interface" || e.Sink == "call":
 			return "the value escapes through an interface or indirect call the compiler cannot see through: make the call concrete, or keep one value and reuse it"
+		case e.Sink == "return" && a.Function != "":
+			return fmt.Sprintf("the value is %s's result, kept by its callers: it outlives the call by design; fewer allocations here mean fewer values made (callers reusing one they own), or a layout that holds them in one allocation with what keeps them", shortName(document.PlainFunc(a.Function)))
+		case e.Sink == "heap":
+			if to := storedInto(e); to != "" {
+				return fmt.Sprintf("the value is stored in %s, which the heap holds: it outlives the call by design; fewer allocations mean a layout that holds it in its owner's own allocation (a fixed-size array field), or fewer owners made", to)
+			}
 		}
 		return "keep the value from outliving the call, or reuse one value across calls instead of allocating one per op"
 	case "variable-make":
 		return "hoist the buffer into the enclosing struct and reuse it (buf = buf[:0]), or use a fixed-size array when n has a small bound"
 	case "append":
+		if f := receiverField(a, e); f != "" {
+			x, _, _ := strings.Cut(f, ".")
+			return fmt.Sprintf("%s is a field of %s, kept with it from call to call: it grows per op when a new %s is made per op, or when it is not reset (%s = %s[:0]) between uses; give it room where %s is made (a capacity, or inline storage: a small array field it starts on)", f, x, x, f, f, x)
+		}
 		return "preallocate with make([]T, 0, n) when the final length is known, or reuse the slice across calls (s = s[:0])"
 	case "concat":
 		return "append the parts into a reused []byte, or a strings.Builder with Grow"
@@ -488,6 +499,36 @@ func (d *deriver) viaOnInputs(a *document.Allocation, e document.Escape, inheren
 		return nil
 	}
 	return d.callShape("call-on-inputs", &document.LineCost{File: a.File, Line: a.Line, Callee: a.Via})
+}
+
+// receiverField returns the slice an append grows when it is a field of
+// a value the heap holds, in a method ("v.exprs" of the receiver v), or "".
+func receiverField(a *document.Allocation, e document.Escape) string {
+	if e.Param || e.Sink != "heap" || receiver(document.PlainFunc(a.Function)) == "" {
+		return ""
+	}
+	x, f, ok := strings.Cut(e.Name, ".")
+	if !ok || !token.IsIdentifier(x) || !token.IsIdentifier(f) {
+		return ""
+	}
+	return e.Name
+}
+
+// storedInto returns what the compiler's flow says an escaping value is
+// assigned to ("out.items" of "from out.items = make(…) (assign)"), or "".
+func storedInto(e document.Escape) string {
+	for _, l := range e.Flow {
+		l = strings.TrimSpace(l)
+		rest, ok := strings.CutPrefix(l, "from ")
+		if !ok || !strings.Contains(rest, " (assign) at ") {
+			continue
+		}
+		lhs, _, ok := strings.Cut(rest, " = ")
+		if ok && lhs != "" && !strings.ContainsAny(lhs, " ()") {
+			return lhs
+		}
+	}
+	return ""
 }
 
 // writeMethod reports whether a called expression ("w.Write") is a Write
