@@ -48,6 +48,7 @@ var explains = map[string][]string{
 	"reflect-slice-bytes":      {"reflect"},
 	"reflect-interface-assert": {"reflect"},
 	"conversion-kept":          {"conversion"},
+	"error-built":              {"fmt", "interface", "errors"},
 	// A call given the same values every time: whatever the call is
 	// (its package, its profile category), keeping its value fits.
 	"call-inputs-recur": {"strings", "bytes", "strconv", "internal/strconv", "reflect", "fmt", "regexp", "sort", "slices", "maps", "other", "math/big", "unicode", "unicode/utf8", "path", "path/filepath", "net/url", "time"},

@@ -788,3 +788,27 @@ func TestAllocOnInputs(t *testing.T) {
 		})
 	}
 }
+
+// TestErrorBuiltOnItsPath: fmt.Errorf's time at a return on a function's
+// error path (an error-built shape) is the benchmark failing on every op:
+// the advice says so, not "strconv.Append* instead of fmt".
+func TestErrorBuiltOnItsPath(t *testing.T) {
+	errorf := call("(*Decoder).Decode", "m.go", 538, "fmt.Errorf", "fmt", 0.33)
+	shape := resultShape("error-built", "(*Decoder).Decode", "m.go", 538, "fmt.Errorf builds the error Decode returns when errors.As(err, &joinedErr): its error path, taken on every op where this line is hot")
+	shape.Advice = "check that the benchmark's input is meant to fail; if it is, the cost is the error's text: an error type that keeps the cause and formats in its Error method builds it only when it is read"
+	for _, tc := range []struct {
+		name      string
+		parts     []any
+		want, not string
+	}{
+		{"no shape", []any{bx(), errorf}, "strconv.Append", "error path"},
+		{"on its error path", []any{bx(), errorf, shape}, "its error path, taken on every op", "strconv.Append"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) != 1 || !strings.Contains(fs[0].Suggestion, tc.want) || strings.Contains(fs[0].Suggestion, tc.not) {
+				t.Fatalf("findings %v: want one whose advice says %q, not %q", fs, tc.want, tc.not)
+			}
+		})
+	}
+}

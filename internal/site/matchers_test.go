@@ -45,6 +45,7 @@ func TestMatchers(t *testing.T) {
 		"callinputs":             site.CallInputs,
 		"loops":                  site.Loops,
 		"conversionkept":         site.ConversionKept,
+		"errorbuilt":             site.ErrorBuilt,
 		"reflectslicebytes":      site.ReflectSliceBytes,
 		"reflectinterfaceassert": site.ReflectInterfaceAssert,
 	} {

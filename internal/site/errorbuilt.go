@@ -1,0 +1,77 @@
+package site
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// ErrorBuilt finds an error built with fmt.Errorf in a return statement
+// inside a condition: the function's error path. Where a profile finds
+// the formatting hot, the benchmark fails on every op (on purpose, or
+// because its input is wrong); the text is built whether or not anyone
+// reads it. Advice that speeds up formatting in general (strconv.Append*
+// instead of fmt) does not fit: the fix is the benchmark's input, or an
+// error that formats only when its Error method is called.
+var ErrorBuilt = &analysis.Analyzer{
+	Name: "errorbuilt",
+	Doc:  "an error built with fmt.Errorf on a function's error path",
+	Run:  runErrorBuilt,
+}
+
+func runErrorBuilt(pass *analysis.Pass) (any, error) {
+	for _, f := range pass.Files {
+		if isTest(pass, f) {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			var conds []ast.Expr
+			var walk func(n ast.Node) bool
+			walk = func(n ast.Node) bool {
+				switch x := n.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.IfStmt:
+					if x.Init != nil {
+						ast.Inspect(x.Init, walk)
+					}
+					ast.Inspect(x.Cond, walk)
+					conds = append(conds, x.Cond)
+					ast.Inspect(x.Body, walk)
+					conds = conds[:len(conds)-1]
+					if x.Else != nil {
+						ast.Inspect(x.Else, walk)
+					}
+					return false
+				case *ast.ReturnStmt:
+					if len(conds) == 0 {
+						return false
+					}
+					for _, r := range x.Results {
+						call, ok := ast.Unparen(r).(*ast.CallExpr)
+						if !ok || !isFunc(pass, call, "fmt", "", "Errorf") {
+							continue
+						}
+						cond := types.ExprString(conds[len(conds)-1])
+						pass.Report(analysis.Diagnostic{
+							Category:       "error-built",
+							Pos:            call.Pos(),
+							Message:        fmt.Sprintf("fmt.Errorf builds the error %s returns when %s: its error path, taken on every op where this line is hot", fd.Name.Name, cond),
+							SuggestedFixes: []analysis.SuggestedFix{{Message: "check that the benchmark's input is meant to fail; if it is, the cost is the error's text: an error type that keeps the cause and formats in its Error method builds it only when it is read"}},
+						})
+					}
+					return false
+				}
+				return true
+			}
+			ast.Inspect(fd.Body, walk)
+		}
+	}
+	return nil, nil
+}
