@@ -793,15 +793,21 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (string, bool) {
 		return fix, false
 	}
 	if s := d.callShape("call-on-inputs", l); s != nil {
+		if fix == cpuWords["reflect"][1] {
+			// Reflection on the values given, not on their types: a
+			// cache per type keeps none of it.
+			return s.Says + ": " + s.Advice + "; typed code for the common types (a type switch before reflecting) does the same without reflection", false
+		}
 		return s.Says + ": " + s.Advice, false
 	}
 	return fix, false
 }
 
 // repeatFixes are the category fixes that assume the call repeats work
-// (cache its result, convert once, reuse buffers across calls): a call on
-// what its function was given has no repeat to remove.
-var repeatFixes = []string{cpuWords["other"][1], runLibraryFix, cpuWords["strings"][1], strconvFix}
+// (cache its result, convert once, reuse buffers across calls, reflect
+// once per type): a call on what its function was given has no repeat to
+// remove.
+var repeatFixes = []string{cpuWords["other"][1], runLibraryFix, cpuWords["strings"][1], strconvFix, cpuWords["reflect"][1]}
 
 // strconvFix is the fix calleeWords gives a strconv call.
 const strconvFix = "convert once and keep the number (or the text); avoid converting the same value back and forth"

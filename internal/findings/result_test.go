@@ -636,6 +636,11 @@ func TestCallInputs(t *testing.T) {
 		{"string work on its input", []any{call("NewFromString", "math.go", 250, "strings.Replace", "strings", 0.4),
 			onInputs("NewFromString", 250, `strings.Replace(value, "\u2212", "-", -1) works on what NewFromString is given (value)`)},
 			"strings.Replace(value", "reuse buffers", true},
+		// Reflection on the values given (each element's Set): a
+		// cache per type keeps none of it.
+		{"reflection on its inputs", []any{call("decodeSlice", "math.go", 1436, "reflect.Value.Set", "reflect", 0.4),
+			onInputs("decodeSlice", 1436, "val.Set(valSlice) works on what decodeSlice is given (data, val)")},
+			"val.Set(valSlice) works on what decodeSlice is given (data, val): the call is decodeSlice's own work on its inputs", "cache what it finds (per type)", true},
 		{"inputs that recur", []any{call("getTag", "math.go", 40, "strings.genSplit", "other", 0.4), recur},
 			"every iteration computes the same value: call it once before the loop", "", false},
 	} {

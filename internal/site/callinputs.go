@@ -622,12 +622,16 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 			names = append(names, p)
 		}
 		slices.Sort(names)
+		per := "once per call"
+		if loop := ci.innermostLoop(call); loop != nil {
+			per = fmt.Sprintf("once per iteration of the loop at lines %d–%d", fset.Position(loop.Pos()).Line, fset.Position(loop.End()).Line)
+		}
 		pass.Report(analysis.Diagnostic{
 			Category: "call-on-inputs",
 			Pos:      call.Pos(),
 			Message:  fmt.Sprintf("%s works on what %s is given (%s)", text, name, strings.Join(names, ", ")),
 			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-				"the call is %s's own work on its inputs, once per call: there is no result to cache, and fewer or cheaper calls is a change to the algorithm", name)}},
+				"the call is %s's own work on its inputs, %s: there is no result to cache, and fewer or cheaper calls is a change to the algorithm", name, per)}},
 		})
 	}
 }
@@ -679,12 +683,7 @@ func (ci *callInputs) sliceResult(call *ast.CallExpr) bool {
 // invariantIn returns the innermost loop around call in which none of
 // the variables its inputs read is declared or assigned, or nil.
 func (ci *callInputs) invariantIn(call *ast.CallExpr, inputs []ast.Expr) ast.Stmt {
-	var loop ast.Stmt
-	for _, l := range ci.loops {
-		if l.Pos() <= call.Pos() && call.End() <= l.End() && (loop == nil || l.Pos() > loop.Pos()) {
-			loop = l
-		}
-	}
+	loop := ci.innermostLoop(call)
 	if loop == nil {
 		return nil
 	}
@@ -704,6 +703,18 @@ func (ci *callInputs) invariantIn(call *ast.CallExpr, inputs []ast.Expr) ast.Stm
 	}
 	if len(vars) == 0 || assignedBetween(ci.pass, loop, vars, loop.Pos()-1, loop.End()) || callsSetting(ci.pass, loop, vars) {
 		return nil
+	}
+	return loop
+}
+
+// innermostLoop returns the innermost loop of the function around call,
+// or nil.
+func (ci *callInputs) innermostLoop(call *ast.CallExpr) ast.Stmt {
+	var loop ast.Stmt
+	for _, l := range ci.loops {
+		if l.Pos() <= call.Pos() && call.End() <= l.End() && (loop == nil || l.Pos() > loop.Pos()) {
+			loop = l
+		}
 	}
 	return loop
 }
