@@ -449,6 +449,14 @@ func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey
 		specific := false
 		if g.cat == "" {
 			fix, specific = d.inputsFix(l, fix)
+			// A cost spread over lines is the function's way of
+			// doing its job: a line of it whose inputs recur (a type's
+			// methods looked up per value) names what to keep.
+			for _, lc := range g.lines[1:] {
+				if s := d.callShape("call-inputs-recur", lc.first); !specific && s != nil {
+					fix, specific = s.Says+": "+s.Advice, true
+				}
+			}
 		}
 		var c *cause
 		if kind, ok := spreadKinds[g.cat]; ok {

@@ -636,6 +636,17 @@ func TestCallInputs(t *testing.T) {
 		{"string work on its input", []any{call("NewFromString", "math.go", 250, "strings.Replace", "strings", 0.4),
 			onInputs("NewFromString", 250, `strings.Replace(value, "\u2212", "-", -1) works on what NewFromString is given (value)`)},
 			"strings.Replace(value", "reuse buffers", true},
+		// A spread cost one of whose lines looks up what is the same
+		// for every value of a type: that is what to keep.
+		{"a spread cost with a line that recurs per type", []any{call("getUnmarshaler", "math.go", 1934, "reflect.Value.Addr", "other", 0.05),
+			call("getUnmarshaler", "math.go", 1936, "reflect.(*rtype).NumMethod", "other", 0.04),
+			onInputs("getUnmarshaler", 1934, "val.Addr() works on what getUnmarshaler is given (val)"),
+			func() document.Shape {
+				s := resultShape("call-inputs-recur", "getUnmarshaler", "math.go", 1936, "ptrVal.Type().NumMethod() reads type information (reflection's description of a type) and values that recur: the same for every value of the type")
+				s.Advice = "work it out once per type and keep it, keyed by the reflect.Type"
+				return s
+			}()},
+			"ptrVal.Type().NumMethod() reads type information", "own work on its inputs", false},
 		// Reflection on the values given (each element's Set): a
 		// cache per type keeps none of it.
 		{"reflection on its inputs", []any{call("decodeSlice", "math.go", 1436, "reflect.Value.Set", "reflect", 0.4),
