@@ -382,14 +382,44 @@ func (r *resultVars) setsReceiver(call *ast.CallExpr) (ast.Expr, bool) {
 	return nil, false
 }
 
+// scalarParams reports whether every parameter of fd (its receiver
+// included) is a number, a bool or a string: inputs that can recur, so a
+// memo of its results can be kept.
+func scalarParams(pass *analysis.Pass, fd *ast.FuncDecl) bool {
+	fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	vars := []*types.Var{}
+	if sig.Recv() != nil {
+		vars = append(vars, sig.Recv())
+	}
+	for v := range sig.Params().Variables() {
+		vars = append(vars, v)
+	}
+	for _, v := range vars {
+		b, ok := v.Type().Underlying().(*types.Basic)
+		if !ok || b.Info()&(types.IsNumeric|types.IsBoolean|types.IsString) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // computed reports the lines where the function computes what it
 // returns.
 func (r *resultVars) computed() {
 	name := r.fd.Name.Name
+	advice := fmt.Sprintf("the call is %s's result, so calling it less means calling %s less: keep %s's results for the inputs that recur (a table or a memo), or compute less per call", name, name, name)
+	if !scalarParams(r.pass, r.fd) {
+		// Pointers, slices, structs: inputs that hardly recur, and a
+		// memo keyed by them holds what the caller may change.
+		advice = fmt.Sprintf("the call is %s's result, computed from what it is given: its own work, with no result to keep; fewer or cheaper calls is a change to the algorithm", name)
+	}
 	report := func(pos token.Pos, msg string) {
 		r.pass.Report(analysis.Diagnostic{Category: "result-computed", Pos: pos, Message: msg,
-			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-				"the call is %s's result, so calling it less means calling %s less: keep %s's results for the inputs that recur (a table or a memo), or compute less per call", name, name, name)}}})
+			SuggestedFixes: []analysis.SuggestedFix{{Message: advice}}})
 	}
 	inspectBody(r.fd.Body, func(n ast.Node) {
 		switch n := n.(type) {
