@@ -29,6 +29,11 @@ type Options struct {
 	BuildFlags []string
 	// Env is extra environment for the go command.
 	Env []string
+	// Deps analyses the main module's packages the named ones import as
+	// well: a benchmark in the module's root package spends its time and
+	// makes its allocations in the module's other packages (an
+	// interpreter's vm, a parser's lexer).
+	Deps bool
 }
 
 // A PackageError is a package Run has no verdicts for: it did not compile,
@@ -64,8 +69,17 @@ func Run(ctx context.Context, opts Options, patterns ...string) (*Index, error) 
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
+	gcflags := "-gcflags=-m=2"
+	if opts.Deps {
+		mod, err := mainModule(ctx, dir, opts.Env)
+		if err != nil {
+			return nil, fmt.Errorf("escape analysis: %w", err)
+		}
+		// Every package of the module in the build, named or imported.
+		gcflags = "-gcflags=" + mod + "/...=-m=2"
+	}
 	args := []string{"list", "-e", "-export", "-json=ImportPath,ForTest,Module,Error,DepsErrors",
-		"-gcflags=-m=2", "-trimpath=false"}
+		gcflags, "-trimpath=false"}
 	if opts.Tests {
 		args = append(args, "-test")
 	}
@@ -168,4 +182,23 @@ func firstLine(s string) string {
 		}
 	}
 	return "no output"
+}
+
+// mainModule returns the path of the main module of the go command run in
+// dir.
+func mainModule(ctx context.Context, dir string, env []string) (string, error) {
+	cmd, done, err := gotest.GoCommand(ctx, dir, env, "list", "-m", "-f", "{{.Path}}")
+	if err != nil {
+		return "", err
+	}
+	defer done()
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go list -m: %w", err)
+	}
+	mod, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	if mod == "" || mod == "command-line-arguments" {
+		return "", fmt.Errorf("go list -m: no main module")
+	}
+	return mod, nil
 }

@@ -150,3 +150,25 @@ func hasLine(lines []string, want string) bool {
 	}
 	return false
 }
+
+// TestRunDeps: with Deps, the module's packages the named one imports get
+// verdicts too (a benchmark in the root package allocating in vm); the
+// standard library's do not.
+func TestRunDeps(t *testing.T) {
+	needGo(t)
+	for _, deps := range []bool{false, true} {
+		ix, err := Run(context.Background(), Options{Dir: "testdata/deps", Tests: true, Env: testEnv, Deps: deps}, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := find(ix.Line("vm/vm.go", 10), KindEscapes, "make([]any, 0, 2)") != nil
+		if got != deps {
+			t.Errorf("Deps %v: a verdict at vm/vm.go:10 is %v, want %v (%v)", deps, got, deps, ix.Line("vm/vm.go", 10))
+		}
+		for _, d := range ix.Diagnostics() {
+			if !strings.HasPrefix(d.File, "vm/") && !strings.HasPrefix(d.File, "deps") {
+				t.Fatalf("Deps %v: a verdict outside the module: %s", deps, d.Position())
+			}
+		}
+	}
+}

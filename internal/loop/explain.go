@@ -15,11 +15,12 @@ import (
 	"github.com/perfloop/perfloop/internal/gotest"
 )
 
-// Escapes runs the compiler's escape analysis on the suite's packages (go
-// list -export -gcflags=-m=2 -test). It can run while the benchmarks are
-// built: the go command caches each compile.
+// Escapes runs the compiler's escape analysis on the suite's packages and
+// the module's packages they import (go list -export -test, with -m=2 for
+// the module's packages). It can run while the benchmarks are built: the
+// go command caches each compile.
 func Escapes(ctx context.Context, cfg Config) (*escape.Index, error) {
-	return escape.Run(ctx, escape.Options{Dir: cfg.Dir, Tests: true, Tags: cfg.Tags}, cfg.PackagePatterns()...)
+	return escape.Run(ctx, escape.Options{Dir: cfg.Dir, Tests: true, Tags: cfg.Tags, Deps: true}, cfg.PackagePatterns()...)
 }
 
 // Explain gives every allocation site of doc in the module its escape
