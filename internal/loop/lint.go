@@ -1,7 +1,9 @@
 package loop
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -42,15 +44,62 @@ func lintFindings(ctx context.Context, prog *site.Program) []document.LintFindin
 // shapesOf matches the shapes of code in the functions the document
 // says are hot: those of its line costs, allocation sites, hotspots and
 // lock sites (a closure's shapes are its function's).
-func shapesOf(prog *site.Program, doc *document.Report) []document.Shape {
+//
+// The hot functions of the module's packages that the benchmarks'
+// packages import (an interpreter's vm under a root package's benchmarks)
+// are loaded from source too, on their own: the program has their types
+// only.
+func shapesOf(ctx context.Context, cfg Config, prog *site.Program, doc *document.Report) []document.Shape {
 	if prog == nil {
 		return nil
 	}
-	shapes, err := prog.Shapes(nil, hotShape(doc))
+	keep := hotShape(doc)
+	shapes, err := prog.Shapes(nil, keep)
 	if err != nil {
 		return nil
 	}
+	if more := hotImports(prog, doc); len(more) > 0 {
+		if deps, err := site.Load(ctx, site.Config{Dir: cfg.Dir, Tags: cfg.Tags}, more...); err == nil {
+			if extra, err := deps.Shapes(nil, keep); err == nil {
+				shapes = append(shapes, extra...)
+				slices.SortStableFunc(shapes, func(a, b document.Shape) int {
+					return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+				})
+			}
+		}
+	}
 	return shapes
+}
+
+// hotImports returns the module's packages, not among prog's, that hold
+// a function doc says is hot, sorted.
+func hotImports(prog *site.Program, doc *document.Report) []string {
+	loaded := map[string]bool{}
+	for _, p := range prog.Packages {
+		loaded[p.PkgPath] = true
+	}
+	var out []string
+	for _, fn := range hotFuncs(doc) {
+		pkg := funcPackage(fn)
+		if pkg == "" || loaded[pkg] || doc.Module == "" || pkg != doc.Module && !strings.HasPrefix(pkg, doc.Module+"/") {
+			continue
+		}
+		loaded[pkg] = true
+		out = append(out, pkg)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// funcPackage returns the import path of a function's package:
+// "example.com/m/vm.(*VM).Run" → "example.com/m/vm".
+func funcPackage(fn string) string {
+	i := strings.LastIndexByte(fn, '/')
+	j := strings.IndexByte(fn[i+1:], '.')
+	if j < 0 {
+		return ""
+	}
+	return fn[:i+1+j]
 }
 
 // hotShape reports whether a shape is in a function the document says is
@@ -59,9 +108,24 @@ func shapesOf(prog *site.Program, doc *document.Report) []document.Shape {
 // source its declaration ("items[...].find").
 func hotShape(doc *document.Report) func(s document.Shape) bool {
 	hot := map[string]bool{}
+	for _, fn := range hotFuncs(doc) {
+		hot[fn] = true
+	}
+	return func(s document.Shape) bool { return hot[document.PlainFunc(s.Function)] }
+}
+
+// hotFuncs returns the functions doc says are hot, without their
+// closures' suffixes, in the order it names them.
+func hotFuncs(doc *document.Report) []string {
+	var out []string
+	seen := map[string]bool{}
 	add := func(fn string) {
-		if fn != "" {
-			hot[outerFunc(document.PlainFunc(fn))] = true
+		if fn == "" {
+			return
+		}
+		if f := outerFunc(document.PlainFunc(fn)); !seen[f] {
+			seen[f] = true
+			out = append(out, f)
 		}
 	}
 	for _, l := range doc.Lines {
@@ -79,7 +143,7 @@ func hotShape(doc *document.Report) func(s document.Shape) bool {
 			add(l.Function)
 		}
 	}
-	return func(s document.Shape) bool { return hot[document.PlainFunc(s.Function)] }
+	return out
 }
 
 // outerFunc drops a closure's suffixes: "m.find.func1.2" → "m.find".
@@ -117,5 +181,5 @@ func Shapes(ctx context.Context, cfg Config, doc *document.Report) []document.Sh
 	if err != nil {
 		return nil
 	}
-	return shapesOf(prog, doc)
+	return shapesOf(ctx, cfg, prog, doc)
 }

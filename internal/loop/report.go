@@ -228,7 +228,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	doc := run.Doc
 	doc.Count, doc.Benchtime = cfg.Count, cfg.Benchtime
 	doc.Scaling = cores
-	doc.Shapes = shapesOf(source, doc)
+	doc.Shapes = shapesOf(ctx, cfg, source, doc)
 	AdviseSites(doc)
 	doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{Production: opts.Production, MinShare: opts.MinShare})
 	doc.Scaling = append(doc.Scaling, findings.Scaling(doc)...)

@@ -60,7 +60,9 @@ func runReflectSliceBytes(pass *analysis.Pass) (any, error) {
 // concrete type larger than a pointer: Interface copies the value onto
 // the heap to box it, and the assertion copies it back out at once.
 // When v is addressable, *v.Addr().Interface().(*T) reads it without the
-// copy (a pointer in an interface is not allocated).
+// copy (a pointer in an interface is not allocated). With T an interface
+// ("reflect-implements-by-value"), the value is boxed only to ask whether
+// its type implements T, which v.Type().Implements answers per type.
 var ReflectInterfaceAssert = &analysis.Analyzer{
 	Name: "reflectinterfaceassert",
 	Doc:  "v.Interface().(T) on a reflect.Value, which boxes a copy of the value only to assert it back",
@@ -83,7 +85,11 @@ func runReflectInterfaceAssert(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			t := pass.TypesInfo.TypeOf(ta.Type)
-			if t == nil || types.IsInterface(t) || !boxAllocates(pass, t) {
+			if t != nil && types.IsInterface(t) {
+				implementsByValue(pass, ta, sel.X, t)
+				return true
+			}
+			if t == nil || !boxAllocates(pass, t) {
 				return true
 			}
 			v := types.ExprString(sel.X)
@@ -99,6 +105,22 @@ func runReflectInterfaceAssert(pass *analysis.Pass) (any, error) {
 		})
 	}
 	return nil, nil
+}
+
+// implementsByValue reports v.Interface().(I), I an interface: the value
+// is boxed (an addressable one copied onto the heap) only to ask whether
+// its type implements I, which the type answers without a value.
+func implementsByValue(pass *analysis.Pass, ta *ast.TypeAssertExpr, v ast.Expr, iface types.Type) {
+	in := types.TypeString(iface, types.RelativeTo(pass.Pkg))
+	vs := types.ExprString(v)
+	pass.Report(analysis.Diagnostic{
+		Category: "reflect-implements-by-value",
+		Pos:      ta.Pos(),
+		Message: fmt.Sprintf("%s boxes %s (a copy on the heap when it is addressable: a field reached through a pointer, a slice element) to ask whether its type implements %s",
+			oneLine(types.ExprString(ta)), vs, in),
+		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+			"ask the type: %s.Type().Implements(the %s interface's reflect.Type), kept per type (a type with no methods, NumMethod() == 0, never does), and box only the values whose type does", vs, in)}},
+	})
 }
 
 // boxAllocates reports whether converting a value of type t to an

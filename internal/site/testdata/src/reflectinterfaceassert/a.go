@@ -15,9 +15,20 @@ func Ptr(v reflect.Value) *time.Time {
 	return v.Interface().(*time.Time)
 }
 
-// An interface type is no unboxing: no shape.
+// An interface type: the value is boxed to ask about its type.
 func Stringer(v reflect.Value) interface{ String() string } {
-	return v.Interface().(interface{ String() string })
+	return v.Interface().(interface{ String() string }) // want `v.Interface\(\).\(interface\{String\(\) string\}\) boxes v \(a copy on the heap when it is addressable`
+}
+
+// Valuer is implemented by few types.
+type Valuer interface{ Value() any }
+
+// Extract asks in the comma-ok form.
+func Extract(current reflect.Value) any {
+	if v, ok := current.Interface().(Valuer); ok { // want `current.Interface\(\).\(Valuer\) boxes current .* to ask whether its type implements Valuer`
+		return v.Value()
+	}
+	return nil
 }
 
 // A bool is kept without an allocation: no shape.
