@@ -445,7 +445,10 @@ func (d *deriver) merge() {
 			continue
 		}
 		p := mainParent(c)
-		if p == "" || p == c.fn {
+		if p == "" || p == c.fn || !c.inherent && !onlyCaller(c, p) {
+			// A constructor (what it allocates is its result) joins
+			// the caller that makes most of its values; any other
+			// function only the caller of nearly all of them.
 			continue
 		}
 		if into := byParent[p]; into != nil && into != c && !gone[into] && into.section == c.section {
@@ -813,6 +816,18 @@ func mainParent(c *cause) string {
 		}
 	}
 	return best
+}
+
+// onlyCaller reports whether p makes nearly all of c's allocations (90%
+// of its sites' shares): a helper of p's, whose cause is p's. A function
+// that several callers use on their own paths (a validator's field
+// traversal under its struct and its value entry points) is its own.
+func onlyCaller(c *cause, p string) bool {
+	total := 0.0
+	for _, v := range c.parents {
+		total += v
+	}
+	return total > 0 && c.parents[p] >= 0.9*total
 }
 
 // hasCause reports whether any fix cause costs b at least leaveMin.

@@ -828,3 +828,33 @@ func TestErrorBuiltOnItsPath(t *testing.T) {
 		})
 	}
 }
+
+// TestHelperJoinsItsOnlyCaller: a function's allocations join the cause
+// of the function that calls it when that caller makes nearly all of them
+// (a helper), or when they are its result (a constructor and the caller
+// making most of its values); a function that two entry points call on
+// their own paths (a validator's traversal under its struct and its value
+// entry points, 60/40) is a cause of its own.
+func TestHelperJoinsItsOnlyCaller(t *testing.T) {
+	at := func(a document.Allocation, parent string, share float64) document.Allocation {
+		a.Parent, a.BytesShare, a.ObjectsShare = mod+"."+parent, share, share
+		return a
+	}
+	caller := site("VarCtx", "v.go", 10, 0.2)
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  int
+	}{
+		{"a helper of one caller", []any{bx(), caller, at(site("traverse", "t.go", 50, 0), "VarCtx", 0.5)}, 1},
+		{"a function of two entry points", []any{bx(), caller, at(site("traverse", "t.go", 50, 0), "VarCtx", 0.3), at(site("traverse", "t.go", 51, 0), "validateStruct", 0.2)}, 2},
+		{"an exported constructor of two callers", []any{bx(), caller, at(escapesByResult(site("NewFrame", "t.go", 50, 0)), "VarCtx", 0.3), at(escapesByResult(site("NewFrame", "t.go", 50, 0)), "validateStruct", 0.2)}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) != tc.want {
+				t.Errorf("%d findings %v, want %d", len(fs), fs, tc.want)
+			}
+		})
+	}
+}
