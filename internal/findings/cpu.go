@@ -811,6 +811,16 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (string, bool) {
 	return fix, false
 }
 
+// regexpMatchFix is the fix for the time a regexp's match takes.
+const regexpMatchFix = "the match itself costs: run it once per input (one call's submatches answer the others), a pattern the one-pass matcher takes (anchored, one way to match), or strings functions or a hand-written scan for a fixed format"
+
+// regexpCompiles reports whether a regexp function compiles a pattern
+// (regexp.MustCompile, regexp/syntax.Parse) rather than matching one.
+func regexpCompiles(callee string) bool {
+	short := pkgFunc(callee)
+	return strings.HasPrefix(short, "syntax.") || anyIn(short, "regexp.Compile", "regexp.MustCompile", "regexp.compile", "regexp.CompilePOSIX", "regexp.MustCompilePOSIX", "regexp.compileOnePass", "regexp.onePassCopy", "regexp.minInputLen")
+}
+
 // repeatFixes are the category fixes that assume the call repeats work
 // (cache its result, convert once, reuse buffers across calls, reflect
 // once per type): a call on what its function was given has no repeat to
@@ -902,6 +912,10 @@ func calleeWords(callee, cat string) (what, fix string) {
 	case short == "sort.Slice" || short == "sort.SliceStable":
 		// Its cost shows in reflection (the swapper), but it is a sort.
 		return "sorting through reflection (" + short + ")", "sort the typed slice with slices.SortFunc (slices.Sort for a slice of strings or numbers): no reflection; and sort only where the order is needed"
+	case cat == "regexp" && !regexpCompiles(callee):
+		// The match, not the compile: the pattern is compiled
+		// already (a compile per call is a compile in the profile).
+		return "regular expression matching (" + short + ")", regexpMatchFix
 	case cat == "reflect" || cat == "fmt" || cat == "regexp" || cat == "sort" || cat == "maps" || cat == "encoding" || cat == "compression" || cat == "crypto" || cat == "syscall":
 		w := cpuWords[cat]
 		return w[0] + " (" + short + ")", w[1]

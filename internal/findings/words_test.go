@@ -26,6 +26,12 @@ func TestCalleeWords(t *testing.T) {
 		// walk.
 		{"runtime.callers", "other", "walking the stack (runtime.callers)", "once per call site", "cache its result"},
 		{"time.Now", "other", "reading the clock (time.Now)", "time.Since", "cache its result"},
+		// A regexp's match is not its compile: the pattern is compiled
+		// already.
+		{"regexp.(*Regexp).doExecute", "regexp", "regular expression matching (regexp.(*Regexp).doExecute)", "the match itself costs", "compile once"},
+		{"regexp.(*Regexp).FindStringSubmatch", "regexp", "regular expression matching", "a hand-written scan", "compile once"},
+		{"regexp.MustCompile", "regexp", "regular expressions (regexp.MustCompile)", "compile once", ""},
+		{"regexp/syntax.Parse", "regexp", "regular expressions", "compile once", ""},
 	}
 	for _, tt := range tests {
 		what, fix := calleeWords(tt.callee, tt.cat)
