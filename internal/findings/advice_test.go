@@ -472,6 +472,9 @@ func TestStoredInTheResult(t *testing.T) {
 			"  from ASTNode{...} (struct literal element) at parser.go:225:18", "  from return ASTNode{...}, err (return) at parser.go:225:4",
 			"flow: {heap} ← expression:", "  from append(expressions, expression) (call parameter) at parser.go:423:23"}, "inherent to that representation", "make the call concrete"},
 		{"passed to a call", []string{"flow: {heap} ← &{storage for []ASTNode{...}}:", "  from sink(x) (call parameter) at parser.go:228:6"}, "make the call concrete", "inherent"},
+		// Appended to a slice: kept with it, no indirect call.
+		{"appended", []string{"flow: {heap} ← &{storage for &fieldError{...}}:", "  from &fieldError{...} (spill) at parser.go:227:3",
+			"  from append(v.errs, &fieldError{...}) (call parameter) at parser.go:226:17"}, "the value is appended to v.errs, which keeps it", "make the call concrete"},
 		// The result itself, returned to the module's caller: not this
 		// rule's (the allocation is what the function makes).
 		{"the result itself", []string{"flow: ~r0 ← &{storage for &visitor{...}}:", "  from &visitor{...} (spill) at eval.go:56:9", "  from return &visitor{...} (return) at eval.go:56:2"}, "the value is (*Parser).led's result, kept by its callers", "keep the value from outliving"},
@@ -485,6 +488,8 @@ func TestStoredInTheResult(t *testing.T) {
 			d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkParse", Package: mod, Category: "gc", Share: 0.3}}
 			a := site(tc.flow)
 			switch tc.name {
+			case "appended":
+				a.Escape.Into = "append"
 			case "the result itself":
 				a.Escape.Sink = "return"
 			case "stored in a heap value":

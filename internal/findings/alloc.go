@@ -447,6 +447,13 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 			return "the value is stored in what the function returns, so it outlives the call by design: inherent to that representation; only a result holding it by value (fixed fields, or an array of a known size) avoids the separate allocation"
 		case e.Sink == "closure":
 			return "avoid capturing by reference: pass the value to the func literal as an argument, or use a method on a struct"
+		case e.Sink == "call" && e.Into == "append":
+			// Appended to a slice the heap holds: kept with it.
+			to := "the slice it is appended to"
+			if s := appendedTo(e); s != "" {
+				to = s
+			}
+			return fmt.Sprintf("the value is appended to %s, which keeps it: it outlives the call by design, as long as %s does; fewer allocations mean fewer values, or a slice of values instead of pointers (one allocation per growth, not per element)", to, to)
 		case e.Sink == "call" && writeMethod(e.Into):
 			return "keep the buffer in the enclosing struct and reuse it, or use a fixed-size array field, so it does not escape through the Write call"
 		case e.Sink == "interface" || e.Sink == "call":
@@ -512,6 +519,22 @@ func receiverField(a *document.Allocation, e document.Escape) string {
 		return ""
 	}
 	return e.Name
+}
+
+// appendedTo returns the slice an escaping value is appended to, from the
+// compiler's flow ("v.errs" of "from append(v.errs, &T{...}) (call
+// parameter)"), or "".
+func appendedTo(e document.Escape) string {
+	for _, l := range e.Flow {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(l), "from append(")
+		if !ok {
+			continue
+		}
+		if s, _, ok := strings.Cut(rest, ", "); ok && s != "" && !strings.ContainsAny(s, " ()") {
+			return s
+		}
+	}
+	return ""
 }
 
 // storedInto returns what the compiler's flow says an escaping value is
