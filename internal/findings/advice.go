@@ -34,6 +34,7 @@ var explains = map[string][]string{
 	"request-copied-twice":        {"net/http", "context"},
 	"sprintf-any":                 {"fmt", "interface"},
 	"method-by-name":              {"reflect", "strings"},
+	"field-by-name":               {"reflect", "strings"},
 	"reflect-map-index":           {"reflect", "interface"},
 	"reflect-call":                {"reflect"},
 	"search-func-value":           {"sort"},

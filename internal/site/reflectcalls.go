@@ -59,7 +59,8 @@ func runSprintfAny(pass *analysis.Pass) (any, error) {
 
 // MethodByName finds reflect's MethodByName: a search of the type's
 // methods by name on every call, which a type without methods never
-// needs and a cache per type and name does once.
+// needs and a cache per type and name does once. FieldByName is the same
+// search of a struct's fields ("field-by-name").
 var MethodByName = &analysis.Analyzer{
 	Name: "methodbyname",
 	Doc:  "reflect's MethodByName on every call, where a check of NumMethod or a cache per type would do",
@@ -77,6 +78,10 @@ func runMethodByName(pass *analysis.Pass) (any, error) {
 				return false // its own function
 			}
 			c, ok := n.(*ast.CallExpr)
+			if ok && len(c.Args) == 1 && isFunc(pass, c, "reflect", "", "FieldByName") {
+				fieldByName(pass, c)
+				return true
+			}
 			if !ok || len(c.Args) != 1 || !isFunc(pass, c, "reflect", "", "MethodByName") {
 				return true
 			}
@@ -111,6 +116,25 @@ func runMethodByName(pass *analysis.Pass) (any, error) {
 		}
 	})
 	return nil, nil
+}
+
+// fieldByName reports x.FieldByName(name): a search of the struct's
+// fields, embedded ones included, on every call, for an index that is the
+// same for every value of the type.
+func fieldByName(pass *analysis.Pass, c *ast.CallExpr) {
+	recv := c.Fun.(*ast.SelectorExpr).X
+	x := oneLine(types.ExprString(recv))
+	name := oneLine(types.ExprString(c.Args[0]))
+	advice := fmt.Sprintf("look it up once per type and name and keep the StructField (a map from the reflect.Type and %s)", name)
+	if isNamed(pass.TypesInfo.TypeOf(recv), "reflect", "Value") {
+		advice = fmt.Sprintf("look the field's index up once per type and name (%s.Type().FieldByName(%s) gives it; keep it in a map from the reflect.Type and %s), then %s.FieldByIndex(index)", x, name, name, x)
+	}
+	pass.Report(analysis.Diagnostic{
+		Category:       "field-by-name",
+		Pos:            c.Pos(),
+		Message:        fmt.Sprintf("%s.FieldByName(%s) searches the struct's fields (embedded ones too) by name on every call, for an index that is the same for every value of the type", x, name),
+		SuggestedFixes: []analysis.SuggestedFix{{Message: advice}},
+	})
 }
 
 // MapIndexValue finds reflect's MapIndex with a key made by reflect.ValueOf

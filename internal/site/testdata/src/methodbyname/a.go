@@ -29,3 +29,14 @@ type finder struct{}
 func (finder) MethodByName(string) bool { return false }
 
 func other(f finder) bool { return f.MethodByName("x") }
+
+// field reads a cross-field's value by the name in its tag.
+func field(current reflect.Value, fld string) reflect.Value {
+	return current.FieldByName(fld) // want `current.FieldByName\(fld\) searches the struct's fields \(embedded ones too\) by name on every call`
+}
+
+// A type's field lookup: the same search.
+func typeField(t reflect.Type, fld string) bool {
+	_, ok := t.FieldByName(fld) // want `t.FieldByName\(fld\) searches`
+	return ok
+}
