@@ -35,6 +35,8 @@ var explains = map[string][]string{
 	"sprintf-any":                 {"fmt", "interface"},
 	"method-by-name":              {"reflect", "strings"},
 	"field-by-name":               {"reflect", "strings"},
+	"map-keys-index":              {"reflect", "maps"},
+	"map-key-converted":           {"conversion"},
 	"reflect-map-index":           {"reflect", "interface"},
 	"reflect-call":                {"reflect"},
 	"search-func-value":           {"sort"},

@@ -46,6 +46,8 @@ func TestMatchers(t *testing.T) {
 		"loops":                  site.Loops,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,
+		"mapkeysindex":           site.MapKeysIndex,
+		"mapkeyconverted":        site.MapKeyConverted,
 		"reflectslicebytes":      site.ReflectSliceBytes,
 		"reflectinterfaceassert": site.ReflectInterfaceAssert,
 	} {

@@ -31,15 +31,25 @@ func runSprintfAny(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			format := constant.StringVal(tv.Value)
-			if t := pass.TypesInfo.TypeOf(c.Args[1]); t == nil || !types.IsInterface(t) {
+			t := pass.TypesInfo.TypeOf(c.Args[1])
+			value := t != nil && isNamed(t, "reflect", "Value")
+			if t == nil || !types.IsInterface(t) && !value {
 				return true
 			}
 			arg := oneLine(types.ExprString(c.Args[1]))
+			what := "an interface value"
+			if value {
+				what = "the value a reflect.Value holds"
+			}
 			var common string
-			switch format {
-			case "%d":
+			switch {
+			case value && (format == "%v" || format == "%s" || format == "%d"):
+				// fmt formats what a reflect.Value holds, through
+				// reflection again; Kind says what it holds.
+				common = fmt.Sprintf("a switch on %s.Kind(): %s.String() for a string, strconv.FormatInt(%s.Int(), 10) for an int (a kind whose type has no methods, NumMethod() == 0, so no String method changes what %%v prints)", arg, arg, arg)
+			case format == "%d":
 				common = "an int with strconv.Itoa, an int64 with strconv.FormatInt"
-			case "%s", "%v":
+			case format == "%s" || format == "%v":
 				common = "a string as is, a fmt.Stringer with its String method"
 			default:
 				return true
@@ -47,7 +57,7 @@ func runSprintfAny(pass *analysis.Pass) (any, error) {
 			pass.Report(analysis.Diagnostic{
 				Category: "sprintf-any",
 				Pos:      c.Pos(),
-				Message:  fmt.Sprintf("fmt.Sprintf(%q, %s) formats an interface value: fmt finds its dynamic type through reflection, and allocates, on every call", format, arg),
+				Message:  fmt.Sprintf("fmt.Sprintf(%q, %s) formats %s: fmt finds its dynamic type through reflection, and allocates, on every call", format, arg, what),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 					"a type switch on %s before formatting: %s; fmt only for the other types", arg, common)}},
 			})
@@ -135,6 +145,63 @@ func fieldByName(pass *analysis.Pass, c *ast.CallExpr) {
 		Message:        fmt.Sprintf("%s.FieldByName(%s) searches the struct's fields (embedded ones too) by name on every call, for an index that is the same for every value of the type", x, name),
 		SuggestedFixes: []analysis.SuggestedFix{{Message: advice}},
 	})
+}
+
+// MapKeysIndex finds a loop over v.MapKeys(): MapKeys copies every key
+// into a new []reflect.Value, and a v.MapIndex(k) in the loop hashes each
+// key again to find its value. v.MapRange iterates keys and values in one
+// pass without the slice.
+var MapKeysIndex = &analysis.Analyzer{
+	Name: "mapkeysindex",
+	Doc:  "a loop over reflect's MapKeys, looking each value up again with MapIndex",
+	Run:  runMapKeysIndex,
+}
+
+func runMapKeysIndex(pass *analysis.Pass) (any, error) {
+	eachFunc(pass, func(body *ast.BlockStmt) {
+		ast.Inspect(body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			r, ok := n.(*ast.RangeStmt)
+			if !ok {
+				return true
+			}
+			c, ok := ast.Unparen(r.X).(*ast.CallExpr)
+			if !ok || len(c.Args) != 0 || !isFunc(pass, c, "reflect", "Value", "MapKeys") {
+				return true
+			}
+			m := oneLine(types.ExprString(c.Fun.(*ast.SelectorExpr).X))
+			key, _ := r.Value.(*ast.Ident)
+			fset := pass.Fset
+			d := analysis.Diagnostic{
+				Category: "map-keys-index",
+				Pos:      c.Pos(),
+				Message:  fmt.Sprintf("the loop at lines %d–%d ranges over %s.MapKeys(), which copies every key into a new []reflect.Value", fset.Position(r.Pos()).Line, fset.Position(r.End()).Line, m),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+					"iterate with iter := %s.MapRange() (iter.Key(), iter.Value()): one pass, no slice of keys", m)}},
+			}
+			if key != nil {
+				ast.Inspect(r.Body, func(n ast.Node) bool {
+					ic, ok := n.(*ast.CallExpr)
+					if !ok || len(ic.Args) != 1 || !isFunc(pass, ic, "reflect", "Value", "MapIndex") {
+						return true
+					}
+					if id, ok := ast.Unparen(ic.Args[0]).(*ast.Ident); ok && pass.TypesInfo.Uses[id] == pass.TypesInfo.Defs[key] {
+						d.Related = append(d.Related, analysis.RelatedInformation{Pos: ic.Pos(), Message: "the value looked up again"})
+					}
+					return true
+				})
+			}
+			if len(d.Related) > 0 {
+				d.Message += fmt.Sprintf(", and looks each key's value up again with %s.MapIndex(%s) (line %d)", m, key.Name, fset.Position(d.Related[0].Pos).Line)
+				d.SuggestedFixes[0].Message += ", no second lookup"
+			}
+			pass.Report(d)
+			return true
+		})
+	})
+	return nil, nil
 }
 
 // MapIndexValue finds reflect's MapIndex with a key made by reflect.ValueOf

@@ -26,3 +26,8 @@ func message(v any) string { return fmt.Sprintf("value %v", v) }
 
 // Two arguments.
 func pair(a, b any) string { return fmt.Sprintf("%v%v", a, b) }
+
+// KeyName formats a map key held in a reflect.Value.
+func KeyName(key reflect.Value) string {
+	return fmt.Sprintf("%v", key) // want `fmt.Sprintf\("%v", key\) formats the value a reflect.Value holds`
+}
