@@ -858,3 +858,19 @@ func TestHelperJoinsItsOnlyCaller(t *testing.T) {
 		})
 	}
 }
+
+// TestOwnCodeKeepsItsAllocation: a function led by its own code (an
+// interpreter's loop) that also allocates at another line keeps that
+// allocation's advice beside its own.
+func TestOwnCodeKeepsItsAllocation(t *testing.T) {
+	stack := site("(*VM).Run", "vm.go", 73, 0.6)
+	stack.Escape = &document.Escape{Cause: "escapes", Sink: "heap", Name: "make([]any, 0, 2)",
+		Flow: []string{"flow: {heap} ← &{storage for make([]any, 0, 2)}:", "  from vm.Stack = make([]any, 0, 2) (assign) at vm.go:73:12"}}
+	fs, _ := Derive(specDoc([]any{bx(), own("(*VM).Run", "vm.go", 131, 0.5), call("(*VM).Run", "vm.go", 120, "runtime.mapaccess1_faststr", "maps", 0.3), stack}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	if !strings.Contains(fs[0].Suggestion, "the allocation at vm.go:73: the value is stored in vm.Stack") {
+		t.Errorf("suggestion %q: want the allocation's advice too", fs[0].Suggestion)
+	}
+}
