@@ -297,6 +297,9 @@ func shortName(fn string) string {
 	i := strings.LastIndex(fn, "/")
 	rest := fn[i+1:]
 	if _, after, ok := strings.Cut(rest, "."); ok {
+		if lit, ok := strings.CutPrefix(after, "init.func"); ok && isDigits(lit) {
+			return "a package-level func literal (" + after + ")"
+		}
 		return after
 	}
 	return rest

@@ -161,6 +161,12 @@ func outer(fn string) string {
 		if i < 0 || !isDigits(fn[i+len(".func"):]) {
 			return fn
 		}
+		if strings.HasSuffix(fn[:i], ".init") && !strings.Contains(fn[:i], ".init.func") {
+			// A func literal of a package-level var ("m.init.func97",
+			// one builtin of a table): a function of its own, not
+			// the package's initialization.
+			return fn
+		}
 		fn = fn[:i]
 	}
 }

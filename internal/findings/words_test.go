@@ -40,3 +40,21 @@ func TestCalleeWords(t *testing.T) {
 		}
 	}
 }
+
+// TestOuterOfPackageLiterals: the func literals of a package-level var
+// (a table of builtins, "m.init.func97") are functions of their own, named
+// as such; a closure inside a function is its function's.
+func TestOuterOfPackageLiterals(t *testing.T) {
+	for _, tc := range []struct{ fn, outer, short string }{
+		{"example.com/m/builtin.init.func97", "example.com/m/builtin.init.func97", "a package-level func literal (init.func97)"},
+		{"example.com/m.(*VM).Run.func1", "example.com/m.(*VM).Run", "(*VM).Run"},
+		{"example.com/m.init.0.func1", "example.com/m.init.0", "init.0"},
+	} {
+		if got := outer(tc.fn); got != tc.outer {
+			t.Errorf("outer(%q) = %q, want %q", tc.fn, got, tc.outer)
+		}
+		if got := shortName(outer(tc.fn)); got != tc.short {
+			t.Errorf("shortName(outer(%q)) = %q, want %q", tc.fn, got, tc.short)
+		}
+	}
+}
