@@ -278,7 +278,7 @@ func (d *deriver) cpuCauses(b *bench) {
 				d.moduleCalls = append(d.moduleCalls, moduleCall{b, lc})
 				continue
 			}
-			if d.wholeJob(b, lc) || returnedLookup(l) {
+			if d.wholeJob(b, lc) || returnedLookup(l) || benchSubject(b, lc) {
 				// The function is the call: its cost is its callers'
 				// use of it, not a finding at this line.
 				continue
@@ -331,6 +331,45 @@ func (d *deriver) wholeJob(b *bench, lc *lineCat) bool {
 		other += o.Self
 	}
 	return other < d.t.OwnJoinMin
+}
+
+// benchSubject reports whether a library call is what the benchmark is
+// named for and most of its time (Benchmark_sort spending 73% in
+// sort.Sort, under the sort builtin of an expression language): the
+// benchmark measures that operation, and advice to do it less does not
+// fit.
+func benchSubject(b *bench, lc *lineCat) bool {
+	if lc.cum < 0.5 {
+		return false
+	}
+	callee := pkgFunc(lc.first.Callee)
+	name := strings.ToLower(callee[strings.LastIndexAny(callee, ".)")+1:])
+	if name == "" {
+		return false
+	}
+	bench := strings.TrimPrefix(b.name(), "Benchmark")
+	words := strings.FieldsFunc(bench, func(r rune) bool { return r == '_' || r == '/' || r == '-' })
+	for _, w := range words {
+		for _, part := range append(camelWords(w), w) {
+			if strings.ToLower(part) == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// camelWords splits "ParseFloat" into "Parse", "Float".
+func camelWords(s string) []string {
+	var out []string
+	start := 0
+	for i := 1; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' && s[i-1] >= 'a' && s[i-1] <= 'z' {
+			out = append(out, s[start:i])
+			start = i
+		}
+	}
+	return append(out, s[start:])
 }
 
 // lookupReturned matches a return of one map index expression, alone or

@@ -3,6 +3,8 @@ package findings
 import (
 	"strings"
 	"testing"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // TestCalleeWords: what a line's call costs is named after what the call
@@ -55,6 +57,29 @@ func TestOuterOfPackageLiterals(t *testing.T) {
 		}
 		if got := shortName(outer(tc.fn)); got != tc.short {
 			t.Errorf("shortName(outer(%q)) = %q, want %q", tc.fn, got, tc.short)
+		}
+	}
+}
+
+// TestBenchSubject: a library call a benchmark is named for, and most of
+// its time, is what the benchmark measures.
+func TestBenchSubject(t *testing.T) {
+	for _, tc := range []struct {
+		bench, callee string
+		cum           float64
+		want          bool
+	}{
+		{"Benchmark_sort", "sort.Sort", 0.73, true},
+		{"BenchmarkSortStrings", "sort.Sort", 0.6, true},
+		{"Benchmark_sort", "sort.Sort", 0.3, false},
+		{"Benchmark_median", "sort.Float64s", 0.6, false},
+		{"BenchmarkIndexAny/short", "strings.IndexAny", 0.8, true},
+		{"BenchmarkParse", "strings.Index", 0.8, false},
+	} {
+		b := &bench{entry: &document.Benchmark{Name: tc.bench}}
+		lc := &lineCat{first: &document.LineCost{Callee: tc.callee}, cum: tc.cum}
+		if got := benchSubject(b, lc); got != tc.want {
+			t.Errorf("benchSubject(%s, %s %.0f%%) = %v, want %v", tc.bench, tc.callee, 100*tc.cum, got, tc.want)
 		}
 	}
 }
