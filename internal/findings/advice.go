@@ -133,7 +133,10 @@ func (c *cause) shapesExplaining(at map[string][]document.Shape, minShare float6
 			for _, sl := range s.Lines() {
 				held += c.lineShare[where(s.File, sl)]
 			}
-			if total > 0 && held < minShare*total {
+			if total > 0 && held < minShare*total && (s.File != c.file || s.Line != c.line) {
+				// Too little of the cause; unless the shape is at
+				// the line that leads it (a function whose cost
+				// is many causes, led by this one).
 				continue
 			}
 			cands = append(cands, s)

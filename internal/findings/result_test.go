@@ -874,3 +874,20 @@ func TestOwnCodeKeepsItsAllocation(t *testing.T) {
 		t.Errorf("suggestion %q: want the allocation's advice too", fs[0].Suggestion)
 	}
 }
+
+// TestShapeAtTheLeadingLine: a function whose cost is spread over many
+// lines (a validator's traversal) takes the advice of the shape at the
+// line that leads it, though that line holds less than AdviceShare of
+// the whole.
+func TestShapeAtTheLeadingLine(t *testing.T) {
+	parts := []any{bx(), call("traverse", "v.go", 318, "reflect.Value.MapKeys", "reflect", 0.10)}
+	for i := int64(0); i < 9; i++ {
+		parts = append(parts, own("traverse", "v.go", 400+10*i, 0.07))
+	}
+	s := resultShape("map-keys-index", "traverse", "v.go", 318, "the loop at lines 318–360 ranges over current.MapKeys(), which copies every key into a new []reflect.Value")
+	s.Advice = "iterate with iter := current.MapRange()"
+	fs, _ := Derive(specDoc(append(parts, s)), Options{})
+	if len(fs) == 0 || fs[0].Shape != "map-keys-index" {
+		t.Fatalf("findings %v: want the first with the map-keys-index advice", fs)
+	}
+}
