@@ -550,3 +550,31 @@ func TestAppendToAField(t *testing.T) {
 		})
 	}
 }
+
+// TestLookupJob: a cache's Get whose whole job is one map lookup
+// assigned to its results (c, found = m[key]) is the lookup its callers
+// ask for: no "fewer lookups" finding; with more work beside it, the
+// lookup is a part of that work's cause.
+func TestLookupJob(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		own  float64
+		part bool
+	}{
+		{"the whole job", 0.01, false},
+		{"with other work", 0.3, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc([]any{bx(),
+				src(call("(*structCache).Get", "cache.go", 39, "runtime.mapaccess2", "maps", 0.35), "c, found = sc.m.Load().(map[reflect.Type]*cStruct)[key]"),
+				own("(*structCache).Get", "cache.go", 38, tc.own)}), Options{})
+			has := false
+			for _, f := range fs {
+				has = has || strings.Contains(f.Message, "map access") || strings.Contains(f.Suggestion, "fewer lookups")
+			}
+			if has != tc.part {
+				t.Errorf("the lookup is a part: %v, want %v (%v)", has, tc.part, fs)
+			}
+		})
+	}
+}

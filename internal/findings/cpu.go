@@ -278,7 +278,7 @@ func (d *deriver) cpuCauses(b *bench) {
 				d.moduleCalls = append(d.moduleCalls, moduleCall{b, lc})
 				continue
 			}
-			if d.wholeJob(b, lc) || returnedLookup(l) || benchSubject(b, lc) {
+			if d.wholeJob(b, lc) || returnedLookup(l) || d.lookupJob(b, lc) || benchSubject(b, lc) {
 				// The function is the call: its cost is its callers'
 				// use of it, not a finding at this line.
 				continue
@@ -320,6 +320,30 @@ func (d *deriver) wholeJob(b *bench, lc *lineCat) bool {
 	l := lc.first
 	expr, ok := strings.CutPrefix(strings.TrimSpace(l.Source), "return ")
 	if !ok || !callsFirst(expr, l.Callee) {
+		return false
+	}
+	fn := outer(document.PlainFunc(l.Function))
+	other := 0.0
+	for _, o := range b.lines {
+		if o.InTest || outer(document.PlainFunc(o.Function)) != fn || o.File == l.File && o.Line == l.Line {
+			continue
+		}
+		other += o.Self
+	}
+	return other < d.t.OwnJoinMin
+}
+
+// lookupAssigned matches a map lookup assigned to variables, alone:
+// c, found = sc.m.Load().(map[K]V)[key].
+var lookupAssigned = regexp.MustCompile(`^[\pL_][\pL\pN_]*(, *[\pL_][\pL\pN_]*)? :?= .*\[[^\[\]]+\]$`)
+
+// lookupJob reports whether a map lookup is its function's whole job: the
+// line assigns the lookup (a cache's Get filling its named results) and
+// the function's other lines cost less than OwnJoinMin together. The
+// lookup is what its callers ask for; "look up less" is theirs to do.
+func (d *deriver) lookupJob(b *bench, lc *lineCat) bool {
+	l := lc.first
+	if !strings.HasPrefix(l.Callee, "runtime.mapaccess") || !lookupAssigned.MatchString(strings.TrimSpace(l.Source)) {
 		return false
 	}
 	fn := outer(document.PlainFunc(l.Function))
