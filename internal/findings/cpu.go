@@ -870,7 +870,7 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (string, bool) {
 		return fix, false
 	}
 	if s := d.callShape("call-on-inputs", l); s != nil {
-		if fix == cpuWords["reflect"][1] {
+		if fix == cpuWords["reflect"][1] || fix == reflectValueFix {
 			// Reflection on the values given, not on their types: a
 			// cache per type keeps none of it.
 			return s.Says + ": " + s.Advice + "; typed code for the common types (a type switch before reflecting) does the same without reflection", false
@@ -878,6 +878,29 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (string, bool) {
 		return s.Says + ": " + s.Advice, false
 	}
 	return fix, false
+}
+
+// reflectValueFix is the fix for reflection's work on each value.
+const reflectValueFix = "typed code for the types that are common here (a type switch or assertion before reflecting, or typed fields read directly): a cache per type does not remove work done on every value"
+
+// reflectOnValues reports whether a reflect function works on a value
+// (Value.Interface boxing it, Value.Index, Value.Set) rather than on a
+// type (a method or field search, a type's layout).
+func reflectOnValues(callee string) bool {
+	short := pkgFunc(callee)
+	switch {
+	case strings.HasPrefix(short, "reflect.valueInterface"), strings.HasPrefix(short, "reflect.packEface"), strings.HasPrefix(short, "reflect.unsafe_New"):
+		return true
+	case strings.HasPrefix(short, "reflect.Value."):
+		m := strings.TrimPrefix(short, "reflect.Value.")
+		for _, typeOp := range []string{"MethodByName", "FieldByName", "Method", "NumMethod", "Type", "Convert", "Call", "MapIndex", "MapKeys", "SetMapIndex"} {
+			if m == typeOp || strings.HasPrefix(m, typeOp+"(") {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // regexpMatchFix is the fix for the time a regexp's match takes.
@@ -894,7 +917,7 @@ func regexpCompiles(callee string) bool {
 // (cache its result, convert once, reuse buffers across calls, reflect
 // once per type): a call on what its function was given has no repeat to
 // remove.
-var repeatFixes = []string{cpuWords["other"][1], runLibraryFix, cpuWords["strings"][1], strconvFix, cpuWords["reflect"][1]}
+var repeatFixes = []string{cpuWords["other"][1], runLibraryFix, cpuWords["strings"][1], strconvFix, cpuWords["reflect"][1], reflectValueFix}
 
 // strconvFix is the fix calleeWords gives a strconv call.
 const strconvFix = "convert once and keep the number (or the text); avoid converting the same value back and forth"
@@ -981,6 +1004,10 @@ func calleeWords(callee, cat string) (what, fix string) {
 	case short == "sort.Slice" || short == "sort.SliceStable":
 		// Its cost shows in reflection (the swapper), but it is a sort.
 		return "sorting through reflection (" + short + ")", "sort the typed slice with slices.SortFunc (slices.Sort for a slice of strings or numbers): no reflection; and sort only where the order is needed"
+	case cat == "reflect" && reflectOnValues(callee):
+		// Work on each value (boxing it, indexing it): a cache per
+		// type keeps none of it.
+		return "reflection on each value (" + short + ")", reflectValueFix
 	case cat == "regexp" && !regexpCompiles(callee):
 		// The match, not the compile: the pattern is compiled
 		// already (a compile per call is a compile in the profile).

@@ -22,7 +22,13 @@ func TestCalleeWords(t *testing.T) {
 		{"sync.(*HashTrieMap[go.shape.interface {},go.shape.interface {}]).Load", "other", "a sync.Map lookup", "the lookup is the cache", "cache its result"},
 		{"sync.(*Map).Load", "other", "a sync.Map lookup (sync.(*Map).Load)", "the lookup is the cache", "cache its result"},
 		{"reflect.(*MapIter).Next", "reflect", "iterating a map through reflection", "SetIterKey", "cache what it finds"},
-		{"reflect.Value.Field", "reflect", "reflection (reflect.Value.Field)", "reflect once", ""},
+		// A value's field, boxed value, element: work on every value,
+		// which a cache per type does not keep; a search by name is
+		// the type's.
+		{"reflect.Value.Field", "reflect", "reflection on each value (reflect.Value.Field)", "typed code", "reflect once"},
+		{"reflect.valueInterface", "reflect", "reflection on each value", "a cache per type does not remove", "reflect once"},
+		{"reflect.Value.MethodByName", "reflect", "reflection (reflect.Value.MethodByName)", "reflect once", ""},
+		{"reflect.(*rtype).ConvertibleTo", "reflect", "reflection", "reflect once", ""},
 		{"bytes.(*Buffer).Write", "strings", "copying bytes", "copy less", ""},
 		// runtime.Callers inlined: the profile names the runtime's own
 		// walk.
