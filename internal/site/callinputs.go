@@ -447,6 +447,9 @@ func (ci *callInputs) classify(e ast.Expr, params map[string]bool) inputClass {
 		if isBuiltin(ci.pass, x.Fun, "new") {
 			return inputConst // a fresh zero value
 		}
+		if fn := calledFunc(ci.pass, x); fn != nil && fn.Pkg() != nil && impure(fn) {
+			return inputUnknown // time.Since(start): the clock's, not its inputs'
+		}
 		var parts []ast.Expr
 		parts = append(parts, x.Args...)
 		if sel, ok := x.Fun.(*ast.SelectorExpr); ok && !isConversion(ci.pass, x) {
@@ -537,6 +540,11 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 	}
 	if fn.Pkg().Path() == "math" {
 		return // ConstMath's
+	}
+	if impure(fn) {
+		// Its result depends on more than its inputs (the clock, a
+		// random source, the process's state): nothing recurs.
+		return
 	}
 	inputs := slices.Clone(call.Args)
 	if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
@@ -634,6 +642,22 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 				"the call is %s's own work on its inputs, %s: there is no result to cache, and fewer or cheaper calls is a change to the algorithm", name, per)}},
 		})
 	}
+}
+
+// impure reports whether a function's result depends on more than its
+// arguments: the clock (time.Since of a start time), a random source, the
+// environment, the file system, an atomic value.
+func impure(fn *types.Func) bool {
+	switch fn.Pkg().Path() {
+	case "math/rand", "math/rand/v2", "crypto/rand", "os", "io", "io/fs", "sync/atomic", "runtime", "syscall", "net":
+		return true
+	case "time":
+		switch fn.Name() {
+		case "Now", "Since", "Until", "Sleep", "After", "Tick", "NewTimer", "NewTicker", "AfterFunc":
+			return true
+		}
+	}
+	return false
 }
 
 // stateRead reports whether one of the inputs reads a field of the
