@@ -578,3 +578,42 @@ func TestLookupJob(t *testing.T) {
 		})
 	}
 }
+
+// TestFixtureCallback: test code the module calls on every op (a custom
+// type function the benchmark registers, a test type's method the module
+// calls through an interface) is the benchmark's input, one finding per
+// benchmark and callback, not a fixture to hoist before b.ResetTimer;
+// test code the benchmark calls itself is.
+func TestFixtureCallback(t *testing.T) {
+	registered := fixture("validator_test.go", 228, 0.3)
+	registered.Function, registered.Parent, registered.ParentFile = mod+".ValidateValuerType", mod+".(*validate).extractTypeInternal", "util.go"
+	second := registered
+	second.Line = 230
+	method := fixture("validator_test.go", 188, 0.3)
+	method.Function = mod + ".valuer.Value"
+	helper := fixture("bench_test.go", 40, 0.3)
+	helper.Function, helper.Parent, helper.ParentFile = mod+".(*builder).build", mod+".BenchmarkX", "bench_test.go"
+	for _, tc := range []struct {
+		name  string
+		sites []any
+		want  string
+		n     int
+	}{
+		{"a registered function, two lines", []any{registered, second}, "the callback is the benchmark's input", 1},
+		{"a test type's method", []any{method}, "the callback is the benchmark's input", 1},
+		{"a helper the benchmark calls", []any{helper}, "build the fixture once", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.3)}, tc.sites...)), Options{})
+			var got []document.Finding
+			for _, f := range fs {
+				if f.Kind == document.KindFixture {
+					got = append(got, f)
+				}
+			}
+			if len(got) != tc.n || !strings.Contains(got[0].Suggestion, tc.want) {
+				t.Errorf("fixture findings %v: want %d saying %q", got, tc.n, tc.want)
+			}
+		})
+	}
+}

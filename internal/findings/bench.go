@@ -28,7 +28,20 @@ func (d *deriver) fixtureCauses(b *bench) {
 		if strings.HasPrefix(a.Via, "testing.") {
 			continue // b.Run, b.RunParallel: the harness, not the fixture
 		}
-		c := d.benchCause(document.KindFixture, b, a.Function, a.File, a.Line)
+		// A callback: test code the module calls (the caller frame
+		// is the module's), or a method of a test type, which the
+		// module calls through an interface (a Valuer's Value).
+		callback := a.Parent != "" && a.ParentFile != "" && !strings.HasSuffix(a.ParentFile, "_test.go") && d.isModule(document.PlainFunc(a.Parent)) ||
+			receiver(document.PlainFunc(a.Function)) != "" && !strings.HasSuffix(a.ParentFile, "_test.go")
+		var c *cause
+		if callback {
+			// Test code the module calls per op (a custom type
+			// function the benchmark registers): one cause per
+			// benchmark and callback, whatever its lines.
+			c = d.benchCause(document.KindFixture, b, a.Function, a.File, 0)
+		} else {
+			c = d.benchCause(document.KindFixture, b, a.Function, a.File, a.Line)
+		}
 		c.rule = document.RuleFixtureAlloc
 		c.addLine(a.File, a.Line, a.Function, "")
 		cs := c.cost(b)
@@ -36,8 +49,20 @@ func (d *deriver) fixtureCauses(b *bench) {
 		cs.BytesPerOp += a.BytesPerOp
 		cs.AllocShare = min(1, cs.AllocShare+a.BytesShare)
 		cs.CPUShare = min(1, cs.CPUShare+b.memGC()*a.BytesShare)
-		c.message = fmt.Sprintf("the benchmark's own code at %s allocates %s B/op (%s of the bytes per op): its numbers include it", where(a.File, a.Line), num(a.BytesPerOp), pct(a.BytesShare))
-		c.suggestion = "build the fixture once, before b.ResetTimer or outside the b.Loop body, and reuse it (reset a recorder or output buffer each iteration instead of growing it)"
+		if callback {
+			if c.line == 0 {
+				c.line = a.Line
+			}
+			by := "the module calls"
+			if a.Parent != "" && !strings.HasSuffix(a.ParentFile, "_test.go") {
+				by = "the module's " + shortName(a.Parent) + " calls"
+			}
+			c.message = fmt.Sprintf("the benchmark's own %s, which %s on every op, allocates %s B/op (%s of the bytes per op): its numbers include it", shortName(a.Function), by, num(cs.BytesPerOp), pct(cs.AllocShare))
+			c.suggestion = "the callback is the benchmark's input, not a fixture to hoist: keep it if real callers allocate so too; an allocation-free callback measures the module alone"
+		} else {
+			c.message = fmt.Sprintf("the benchmark's own code at %s allocates %s B/op (%s of the bytes per op): its numbers include it", where(a.File, a.Line), num(a.BytesPerOp), pct(a.BytesShare))
+			c.suggestion = "build the fixture once, before b.ResetTimer or outside the b.Loop body, and reuse it (reset a recorder or output buffer each iteration instead of growing it)"
+		}
 		c.addEvidence(fmt.Sprintf("heap profile, per op with setup subtracted: %s in %s", where(a.File, a.Line), b.name()))
 	}
 }
