@@ -1004,6 +1004,11 @@ func calleeWords(callee, cat string) (what, fix string) {
 	case short == "sort.Slice" || short == "sort.SliceStable":
 		// Its cost shows in reflection (the swapper), but it is a sort.
 		return "sorting through reflection (" + short + ")", "sort the typed slice with slices.SortFunc (slices.Sort for a slice of strings or numbers): no reflection; and sort only where the order is needed"
+	case anyIn(short, "reflect.funcLayout", "reflect.methodReceiver", "reflect.callMethod", "reflect.methodValueCall", "reflect.callReflect", "reflect.moveMakeFuncArgFrame"):
+		// reflect's call machinery under a func value it made (a
+		// method value from Value.Method(i).Interface(), MakeFunc):
+		// every call pays it.
+		return "calling through a function reflect made (" + short + ")", "each call of a method value made by reflect (Value.Method(i).Interface(), MakeFunc) goes through reflect's call machinery: call the method directly instead (an interface assertion, or a method expression called with the receiver)"
 	case cat == "reflect" && reflectOnValues(callee):
 		// Work on each value (boxing it, indexing it): a cache per
 		// type keeps none of it.

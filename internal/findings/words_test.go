@@ -29,6 +29,10 @@ func TestCalleeWords(t *testing.T) {
 		{"reflect.valueInterface", "reflect", "reflection on each value", "a cache per type does not remove", "reflect once"},
 		{"reflect.Value.MethodByName", "reflect", "reflection (reflect.Value.MethodByName)", "reflect once", ""},
 		{"reflect.(*rtype).ConvertibleTo", "reflect", "reflection", "reflect once", ""},
+		// reflect's call machinery under a method value it made: the
+		// layout is cached already; the call is the cost.
+		{"reflect.funcLayout", "reflect", "calling through a function reflect made (reflect.funcLayout)", "call the method directly", "reflect once"},
+		{"reflect.methodReceiver", "reflect", "calling through a function reflect made", "interface assertion", "cache"},
 		{"bytes.(*Buffer).Write", "strings", "copying bytes", "copy less", ""},
 		// runtime.Callers inlined: the profile names the runtime's own
 		// walk.
