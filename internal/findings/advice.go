@@ -37,6 +37,7 @@ var explains = map[string][]string{
 	"field-by-name":               {"reflect", "strings"},
 	"map-keys-index":              {"reflect", "maps"},
 	"map-key-converted":           {"conversion"},
+	"interface-dispatch":          {"own"},
 	"reflect-map-index":           {"reflect", "interface"},
 	"reflect-call":                {"reflect"},
 	"search-func-value":           {"sort"},

@@ -506,7 +506,7 @@ func (d *deriver) merge() {
 			}
 			absorb(into, from)
 			gone[from] = true
-			if into == c && c.rule == document.RuleCPUOwnCode && a.suggestion != "" && (a.file != c.file || a.line != c.line) {
+			if into == c && (c.rule == document.RuleCPUOwnCode || c.generic) && a.suggestion != "" && (a.file != c.file || a.line != c.line) {
 				// The function's own code leads; its allocation,
 				// elsewhere in it, has advice of its own.
 				into.suggestion += fmt.Sprintf("; the allocation at %s: %s", where(a.file, a.line), a.suggestion)

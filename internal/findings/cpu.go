@@ -638,6 +638,7 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 			own.fix = where + " — " + own.fix
 		}
 		c.addPart(b, own, sum)
+		c.mech("own")
 		for _, lc := range lines {
 			if lc.self >= d.t.OwnJoinMin {
 				c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("its own code: %s of CPU in %s", pct(lc.self), b.name()))

@@ -891,3 +891,27 @@ func TestShapeAtTheLeadingLine(t *testing.T) {
 		t.Fatalf("findings %v: want the first with the map-keys-index advice", fs)
 	}
 }
+
+// TestInterfaceDispatchOwnCode: a func literal whose own code is one
+// call through an interface (return a.Less(b)) takes the shape's words:
+// the dynamic call the API makes, not "the algorithm itself".
+func TestInterfaceDispatchOwnCode(t *testing.T) {
+	s := resultShape("interface-dispatch", "init.func1", "btree.go", 905, "a.Less(b), the function's whole body, calls Less through the Item interface: a dynamic call on every call, which the compiler cannot inline")
+	s.Function = ""
+	s.Advice = "inherent to an interface-based API: a type parameter over the concrete type"
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  string
+	}{
+		{"no shape", []any{bx(), own("init.func1", "btree.go", 905, 0.4)}, "the algorithm itself"},
+		{"dispatch", []any{bx(), own("init.func1", "btree.go", 905, 0.4), s}, "calls Less through the Item interface"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) != 1 || !strings.Contains(fs[0].Suggestion, tc.want) {
+				t.Fatalf("findings %v: want one saying %q", fs, tc.want)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package loop
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -111,7 +112,16 @@ func hotShape(doc *document.Report) func(s document.Shape) bool {
 	for _, fn := range hotFuncs(doc) {
 		hot[fn] = true
 	}
-	return func(s document.Shape) bool { return hot[document.PlainFunc(s.Function)] }
+	// A func literal of a package-level var has no function in the
+	// source (the profile's "m.init.func1"): its shapes are kept at the
+	// profile's lines.
+	lines := map[string]bool{}
+	for _, l := range doc.Lines {
+		lines[fmt.Sprintf("%s:%d", l.File, l.Line)] = true
+	}
+	return func(s document.Shape) bool {
+		return hot[document.PlainFunc(s.Function)] || s.Function == "" && lines[fmt.Sprintf("%s:%d", s.File, s.Line)]
+	}
 }
 
 // hotFuncs returns the functions doc says are hot, without their

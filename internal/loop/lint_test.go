@@ -29,3 +29,17 @@ func TestHotShape(t *testing.T) {
 		}
 	}
 }
+
+// TestHotShapeOfPackageLiteral: a shape in a func literal of a
+// package-level var has no function in the source; it is kept at a line
+// the profile says is hot, and only there.
+func TestHotShapeOfPackageLiteral(t *testing.T) {
+	doc := &document.Report{Lines: []document.LineCost{{Function: "example.com/m.init.func1", File: "btree.go", Line: 905}}}
+	keep := hotShape(doc)
+	if !keep(document.Shape{Name: "interface-dispatch", File: "btree.go", Line: 905}) {
+		t.Error("the shape at the hot line of a package-level func literal is dropped")
+	}
+	if keep(document.Shape{Name: "interface-dispatch", File: "btree.go", Line: 100}) {
+		t.Error("a shape at a line the profile does not name is kept")
+	}
+}

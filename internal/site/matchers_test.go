@@ -48,6 +48,7 @@ func TestMatchers(t *testing.T) {
 		"errorbuilt":             site.ErrorBuilt,
 		"mapkeysindex":           site.MapKeysIndex,
 		"mapkeyconverted":        site.MapKeyConverted,
+		"interfacedispatch":      site.InterfaceDispatch,
 		"reflectslicebytes":      site.ReflectSliceBytes,
 		"reflectinterfaceassert": site.ReflectInterfaceAssert,
 	} {
