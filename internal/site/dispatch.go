@@ -63,9 +63,9 @@ func runInterfaceDispatch(pass *analysis.Pass) (any, error) {
 				iface = "the " + iface + " interface"
 			}
 			pass.Report(analysis.Diagnostic{
-				Category: "interface-dispatch",
-				Pos:      call.Pos(),
-				Message:  fmt.Sprintf("%s, the function's whole body, calls %s through %s: a dynamic call on every call, which the compiler cannot inline", oneLine(types.ExprString(call)), sel.Sel.Name, iface),
+				Category:       "interface-dispatch",
+				Pos:            call.Pos(),
+				Message:        fmt.Sprintf("%s, the function's whole body, calls %s through %s: a dynamic call on every call, which the compiler cannot inline", oneLine(types.ExprString(call)), sel.Sel.Name, iface),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: "inherent to an interface-based API: a type parameter over the concrete type (a generic version of the API) or a func of that type lets the compiler call it directly; PGO devirtualizes the call when one concrete type dominates the profile"}},
 			})
 			return true
