@@ -53,6 +53,7 @@ var explains = map[string][]string{
 	"reflect-interface-assert":    {"reflect"},
 	"reflect-implements-by-value": {"reflect", "interface"},
 	"conversion-kept":             {"conversion"},
+	"conversion-for-callee":       {"conversion"},
 	"error-built":                 {"fmt", "interface", "errors"},
 	// A call given the same values every time: whatever the call is
 	// (its package, its profile category), keeping its value fits.

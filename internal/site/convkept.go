@@ -16,7 +16,10 @@ import (
 // keep the converted string on the stack, since the error may outlive the
 // call, so every call allocates the copy, error or not. A copy made only
 // on the error path (strings.Clone in the error's arguments) lets the
-// conversion stay on the stack for short inputs.
+// conversion stay on the stack for short inputs. Where the callee keeps
+// the parameter beyond its errors ("conversion-for-callee": NewFromString
+// handing it to big.Int.SetString), the copy is the callee's input, and
+// only a variant of the callee over []byte avoids it.
 var ConversionKept = &analysis.Analyzer{
 	Name: "conversionkept",
 	Doc:  "a string(b) conversion passed to a function whose error messages keep its parameter",
@@ -63,7 +66,24 @@ func runConversionKept(pass *analysis.Pass) (any, error) {
 						continue
 					}
 					line := errorKeeps(pass, cd, p)
-					if line == 0 || !onlyErrorsKeep(pass, decls, cd, p, 2) {
+					// (A function returning part of its parameter,
+					// unquote, hands it on: the outer call decides.)
+					if !onlyErrorsKeep(pass, decls, cd, p, 2) && !returnsPartOf(pass, cd) {
+						// Kept beyond its errors: the copy is the
+						// callee's input; only a []byte variant
+						// avoids it.
+						pass.Report(analysis.Diagnostic{
+							Category: "conversion-for-callee",
+							Pos:      conv.Pos(),
+							Message: fmt.Sprintf("%s copies the bytes to call %s, which takes a string and keeps its parameter %s",
+								types.ExprString(conv), callee.Name(), p.Name()),
+							SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+								"the conversion is %s's input, not a second representation to drop: parsing from the []byte (a variant of %s over []byte, which the string version calls) copies nothing",
+								callee.Name(), callee.Name())}},
+						})
+						continue
+					}
+					if line == 0 {
 						continue
 					}
 					text := types.ExprString(conv)

@@ -73,7 +73,8 @@ func Keep(value string) (int, error) {
 	return len(h.s), nil
 }
 
-// DecodeKept calls Keep: no shape.
+// DecodeKept calls Keep, which keeps the string beyond its errors: no
+// conversion-kept; the copy is Keep's input.
 func DecodeKept(b []byte) (int, error) {
-	return Keep(string(b))
+	return Keep(string(b)) // want `string\(b\) copies the bytes to call Keep, which takes a string and keeps its parameter value`
 }
