@@ -934,16 +934,13 @@ func (d *deriver) callShape(name string, l *document.LineCost) *document.Shape {
 			at = append(at, s)
 		}
 	}
-	if len(at) == 1 {
-		return at[0]
-	}
 	method := strings.ToLower(pkgFunc(l.Callee))
 	if i := strings.LastIndexByte(method, '.'); i >= 0 {
 		method = method[i+1:]
 	}
 	for _, s := range at {
 		call := s.Says
-		for _, sep := range []string{" works on what ", " is given the same ", "'s inputs do not change "} {
+		for _, sep := range []string{" works on what ", " is given the same ", "'s inputs do not change ", " reads type information"} {
 			call, _, _ = strings.Cut(call, sep)
 		}
 		// The profile may name an internal variant of the method
@@ -954,6 +951,9 @@ func (d *deriver) callShape(name string, l *document.LineCost) *document.Shape {
 		}
 		if m != "" && (m == method || strings.HasSuffix(method, m)) {
 			return s
+		}
+		if m == "" && len(at) == 1 {
+			return s // a call the words cannot name: the line's only one
 		}
 	}
 	return nil

@@ -647,6 +647,11 @@ func TestCallInputs(t *testing.T) {
 				return s
 			}()},
 			"ptrVal.Type().NumMethod() reads type information", "own work on its inputs", false},
+		// The line's only shape is about another call on it (Type(),
+		// where the profile's time is in ConvertibleTo): not its words.
+		{"a shape of another call on the line", []any{call("isEq", "math.go", 1364, "reflect.(*rtype).ConvertibleTo", "reflect", 0.4),
+			onInputs("isEq", 1364, "topField.Type() works on what isEq is given (fl)")},
+			"reflect once", "topField.Type()", true},
 		// Reflection on the values given (each element's Set): a
 		// cache per type keeps none of it.
 		{"reflection on its inputs", []any{call("decodeSlice", "math.go", 1436, "reflect.Value.Set", "reflect", 0.4),
