@@ -69,17 +69,21 @@ func Run(ctx context.Context, opts Options, patterns ...string) (*Index, error) 
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	gcflags := "-gcflags=-m=2"
+	gcflags := []string{"-gcflags=-m=2"}
 	if opts.Deps {
-		mod, err := mainModule(ctx, dir, opts.Env)
+		mods, err := mainModules(ctx, dir, opts.Env)
 		if err != nil {
 			return nil, fmt.Errorf("escape analysis: %w", err)
 		}
-		// Every package of the module in the build, named or imported.
-		gcflags = "-gcflags=" + mod + "/...=-m=2"
+		// Every package of the main modules in the build, named or
+		// imported (a workspace has several; the flag repeats).
+		gcflags = gcflags[:0]
+		for _, m := range mods {
+			gcflags = append(gcflags, "-gcflags="+m+"/...=-m=2")
+		}
 	}
-	args := []string{"list", "-e", "-export", "-json=ImportPath,ForTest,Module,Error,DepsErrors",
-		gcflags, "-trimpath=false"}
+	args := append([]string{"list", "-e", "-export", "-json=ImportPath,ForTest,Module,Error,DepsErrors"},
+		append(gcflags, "-trimpath=false")...)
 	if opts.Tests {
 		args = append(args, "-test")
 	}
@@ -184,21 +188,26 @@ func firstLine(s string) string {
 	return "no output"
 }
 
-// mainModule returns the path of the main module of the go command run in
-// dir.
-func mainModule(ctx context.Context, dir string, env []string) (string, error) {
+// mainModules returns the paths of the main modules of the go command run
+// in dir: one, or a workspace's.
+func mainModules(ctx context.Context, dir string, env []string) ([]string, error) {
 	cmd, done, err := gotest.GoCommand(ctx, dir, env, "list", "-m", "-f", "{{.Path}}")
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	defer done()
 	out, err := cmd.Output()
 	if err != nil {
-		return "", fmt.Errorf("go list -m: %w", err)
+		return nil, fmt.Errorf("go list -m: %w", err)
 	}
-	mod, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
-	if mod == "" || mod == "command-line-arguments" {
-		return "", fmt.Errorf("go list -m: no main module")
+	var mods []string
+	for _, m := range strings.Fields(string(out)) {
+		if m != "command-line-arguments" {
+			mods = append(mods, m)
+		}
 	}
-	return mod, nil
+	if len(mods) == 0 {
+		return nil, fmt.Errorf("go list -m: no main module")
+	}
+	return mods, nil
 }

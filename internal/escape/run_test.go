@@ -172,3 +172,35 @@ func TestRunDeps(t *testing.T) {
 		}
 	}
 }
+
+// TestRunDepsWorkspace: in a workspace, the packages of every main module
+// get verdicts with Deps, the named one's whichever module go list -m
+// names first.
+func TestRunDepsWorkspace(t *testing.T) {
+	needGo(t)
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.work":  "go 1.24\n\nuse (\n\t./a\n\t./b\n)\n",
+		"a/go.mod": "module example.com/a\n\ngo 1.24\n",
+		"a/a.go":   "package a\n\n// A is a.\nfunc A() int { return 1 }\n",
+		"b/go.mod": "module example.com/b\n\ngo 1.24\n",
+		"b/b.go":   "package b\n\nvar sink []int\n\n// B keeps a slice.\nfunc B(n int) { sink = make([]int, n) }\n",
+	}
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := []string{"GOWORK=" + filepath.Join(dir, "go.work"), "GOTOOLCHAIN=local", "GOFLAGS=-buildvcs=false"}
+	ix, err := Run(context.Background(), Options{Dir: filepath.Join(dir, "b"), Env: env, Deps: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := find(ix.Line("b.go", 6), KindEscapes, "make([]int, n)"); d == nil {
+		t.Errorf("b.go:6: no verdict for the second module's package: %v", ix.Diagnostics())
+	}
+}
