@@ -48,7 +48,11 @@ func runLoops(pass *analysis.Pass) (any, error) {
 			if from == to {
 				msg = fmt.Sprintf("the loop at line %d %s", from, head)
 			}
-			if does := bodyWords(pass, body); does != "" {
+			if sw, cases := dispatch(body); sw != nil {
+				// An interpreter's dispatch loop: what runs is the
+				// case each op selects, not the loop's syntax.
+				msg += fmt.Sprintf(", dispatching on %s over %d cases: its time is the cases the benchmarks' programs run", text(pass, sw), cases)
+			} else if does := bodyWords(pass, body); does != "" {
 				msg += ", " + does
 			}
 			pass.Report(analysis.Diagnostic{Category: "loop", Pos: n.Pos(), Message: msg,
@@ -57,6 +61,20 @@ func runLoops(pass *analysis.Pass) (any, error) {
 		})
 	}
 	return nil, nil
+}
+
+// dispatch returns the tag of the switch that is most of a loop's body
+// (a bytecode interpreter's switch over its ops, with 16 cases or more)
+// and its number of cases, or nil.
+func dispatch(body *ast.BlockStmt) (ast.Expr, int) {
+	for _, st := range body.List {
+		sw, ok := st.(*ast.SwitchStmt)
+		if !ok || sw.Tag == nil || len(sw.Body.List) < 16 {
+			continue
+		}
+		return sw.Tag, len(sw.Body.List)
+	}
+	return nil, 0
 }
 
 // rangeWords says what a range loop iterates over.
