@@ -69,6 +69,7 @@ const (
 	RuleBrokenDriftDown  Rule = "broken-drift-down"  // B/op falls as b.N grows
 	RuleBrokenTimedSetup Rule = "broken-timed-setup" // reported B/op far above the timed loop's
 	RuleBrokenNoWork     Rule = "broken-no-work"     // no module code, no callee
+	RuleBrokenFailing    Rule = "broken-failing"     // named for success, builds an error every op
 	RuleBrokenSkip       Rule = "broken-skip"        // the benchmark skips
 	RuleBrokenLint       Rule = "broken-lint"        // perfloop lint found a mistake in its source
 	RuleTimedSetupSmall  Rule = "timed-setup-small"  // lint's timed setup, measured too small to distort

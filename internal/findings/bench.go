@@ -292,6 +292,9 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 		return document.RuleBrokenTimedSetup, fmt.Sprintf("it reports %s B/op but its loop allocates %s per op: setup runs inside the timer (%s of the reported bytes are a one-time cost spread over b.N)",
 			num(b.bytesPerOp), bytesText(*lb), pct(1-*lb/b.bytesPerOp))
 	}
+	if site, ok := d.failing(b); ok {
+		return document.RuleBrokenFailing, fmt.Sprintf("its name says it succeeds, but it builds %s on every op (%s, %s/op): it measures the failure path", site.Escape.Name, where(site.File, site.Line), bytesText(site.BytesPerOp))
+	}
 	// A loop that allocates on every op does work, whatever the profile
 	// attributes it to (a private sync.Pool that misses: its time is the
 	// runtime's allocation).
@@ -300,6 +303,30 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 		return document.RuleBrokenNoWork, fmt.Sprintf("its CPU profile shows no module code and no call out of the benchmark (%s in callees): its loop does no work — does it run over an empty input?", pct(*e.CalleeCPUShare))
 	}
 	return "", ""
+}
+
+// errorValue matches the value an error type's constructor makes
+// (&fieldError{...}, &PathError{...}): Go names its error types *Error.
+var errorValue = regexp.MustCompile(`^&?[\pL_][\pL\pN_.]*[Ee]rror\{`)
+
+// successName matches a benchmark named for success.
+var successName = regexp.MustCompile(`(Success|Succeed|Valid|Ok|OK)([A-Z0-9_/]|$)`)
+
+// failing returns the module site where a benchmark named for success
+// (BenchmarkStructExceptSuccess) makes an error value on every op.
+func (d *deriver) failing(b *bench) (document.Allocation, bool) {
+	if !successName.MatchString(b.name()) || strings.Contains(b.name(), "Invalid") {
+		return document.Allocation{}, false
+	}
+	for _, a := range b.allocs {
+		if a.InTest || strings.HasSuffix(a.File, "_test.go") || a.Escape == nil || a.AllocsPerOp < 0.9 {
+			continue
+		}
+		if errorValue.MatchString(a.Escape.Name) {
+			return *a, true
+		}
+	}
+	return document.Allocation{}, false
 }
 
 // bytesSetupShare measures a one-time cost inside the timer from the B/op
@@ -381,6 +408,8 @@ func pctFine(x float64) string {
 // brokenFix is the fix of a broken benchmark, by the rule that found it.
 func brokenFix(rule document.Rule) string {
 	switch rule {
+	case document.RuleBrokenFailing:
+		return "check the benchmark's input against what it means to measure (a misspelt field name, a value that fails validation): fix the input, or rename it for the failure it measures"
 	case document.RuleBrokenSubNs:
 		return "keep the result alive (assign it to a package-level sink) or loop with b.Loop, which keeps results; then re-measure"
 	case document.RuleBrokenDriftUp:

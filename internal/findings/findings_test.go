@@ -1023,3 +1023,32 @@ func TestAllocFromCPUJoined(t *testing.T) {
 		t.Errorf("next: %q, want its allocation's CPU share and no bytes", m)
 	}
 }
+
+// TestBrokenFailing: a benchmark named for success that makes an error
+// value on every op measures the failure path (a misspelt field name in
+// its input); its twin that makes none, a benchmark named for failure,
+// and one whose error values are rare are not called so.
+func TestBrokenFailing(t *testing.T) {
+	fieldErr := func(bench string, allocs float64) document.Allocation {
+		return document.Allocation{Benchmark: bench, Package: mod, Function: mod + ".(*validate).traverseField", File: "validator.go", Line: 484,
+			BytesShare: 0.3, ObjectsShare: 0.2, AllocsPerOp: allocs, BytesPerOp: 144 * allocs,
+			Escape: &document.Escape{Cause: "escapes", Sink: "call", Into: "append", Name: "&fieldError{...}"}}
+	}
+	d := doc(benchmark("BenchmarkStructExceptSuccess", 1e-6, 10, 520), benchmark("BenchmarkStructExceptSuccessParallel", 1e-6, 4, 272),
+		benchmark("BenchmarkStructExceptFailure", 1e-6, 10, 520), benchmark("BenchmarkRareSuccess", 1e-6, 10, 520))
+	d.Allocations = []document.Allocation{fieldErr("BenchmarkStructExceptSuccess", 1), fieldErr("BenchmarkStructExceptFailure", 1), fieldErr("BenchmarkRareSuccess", 0.05)}
+	fs, _ := Derive(d, Options{})
+	failing := map[string]bool{}
+	for _, f := range fs {
+		if f.Rule == document.RuleBrokenFailing {
+			for _, b := range f.Benchmarks {
+				failing[b] = true
+			}
+		}
+	}
+	for name, want := range map[string]bool{"BenchmarkStructExceptSuccess": true, "BenchmarkStructExceptSuccessParallel": false, "BenchmarkStructExceptFailure": false, "BenchmarkRareSuccess": false} {
+		if failing[name] != want {
+			t.Errorf("%s measures the failure path: %v, want %v", name, failing[name], want)
+		}
+	}
+}
