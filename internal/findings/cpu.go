@@ -992,6 +992,10 @@ func calleeWords(callee, cat string) (what, fix string) {
 		// The lookup is the cache itself: caching its result again is
 		// no advice.
 		return "a sync.Map lookup (" + short + ")", "the lookup is the cache: keep its result where the caller already is (look it up once per type or per call, not per value), or a plain map built once and read without a lock"
+	case strings.HasPrefix(short, "sync.(*Pool)."):
+		// The pool is the reuse: caching its result again is no
+		// advice.
+		return "a sync.Pool's Get and Put (" + short + ")", "the pool is how the function reuses its state, and Get and Put are that reuse's price: one Get per call (not per value) keeps it low; a value the caller keeps across calls avoids it"
 	case short == "time.Now":
 		// A clock read per operation: caching "its result" is a stale
 		// clock.
