@@ -30,7 +30,13 @@
 // cache), what each loop iterates over and does per iteration (the words
 // for a function's own code where its time goes), a string(b) passed to
 // a function whose error messages keep its parameter (the copy escapes on
-// every call), and perfloop fix's rewrites (internal/rewrite's Analyzers). A match is a
+// every call) or that keeps it for good (the copy is its input: a []byte
+// variant avoids it), v.Interface().(I) boxing a value only to ask whether
+// its type implements I, a loop over reflect's MapKeys that looks each
+// value up again, reflect's FieldByName per call, m[string(b)] = v (the
+// map keeps the copy), fmt.Errorf on a function's error path, a function
+// whose whole body calls a method through an interface, an interpreter's
+// dispatch loop, and perfloop fix's rewrites (internal/rewrite's Analyzers). A match is a
 // document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop
