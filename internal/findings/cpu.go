@@ -322,6 +322,12 @@ func (d *deriver) wholeJob(b *bench, lc *lineCat) bool {
 	if !ok || !callsFirst(expr, l.Callee) {
 		return false
 	}
+	return d.aloneInFunc(b, l)
+}
+
+// aloneInFunc reports whether the other lines of l's function cost less
+// than OwnJoinMin together in b: l is the function's whole job.
+func (d *deriver) aloneInFunc(b *bench, l *document.LineCost) bool {
 	fn := outer(document.PlainFunc(l.Function))
 	other := 0.0
 	for _, o := range b.lines {
@@ -346,15 +352,7 @@ func (d *deriver) lookupJob(b *bench, lc *lineCat) bool {
 	if !strings.HasPrefix(l.Callee, "runtime.mapaccess") || !lookupAssigned.MatchString(strings.TrimSpace(l.Source)) {
 		return false
 	}
-	fn := outer(document.PlainFunc(l.Function))
-	other := 0.0
-	for _, o := range b.lines {
-		if o.InTest || outer(document.PlainFunc(o.Function)) != fn || o.File == l.File && o.Line == l.Line {
-			continue
-		}
-		other += o.Self
-	}
-	return other < d.t.OwnJoinMin
+	return d.aloneInFunc(b, l)
 }
 
 // benchSubject reports whether a library call is what the benchmark is
