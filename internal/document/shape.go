@@ -1,5 +1,7 @@
 package document
 
+import "strings"
+
 // Shape is a shape of code that a matcher of internal/site recognised at
 // a line: evidence for what the report says there, as a profile's share
 // is evidence for what it costs.
@@ -47,4 +49,17 @@ func (s Shape) Lines() []int64 {
 		}
 	}
 	return out
+}
+
+// OwnWorkWords are the words a shape's Advice carries when the code's
+// cost is its function's own work on what it is given (internal/site's
+// result and call-input matchers write them): the advice explains the
+// cost and names no change to make.
+const OwnWorkWords = "fewer or cheaper calls is a change to the algorithm"
+
+// OwnWork reports whether the shape says its line is its function's own
+// work on what it is given, with no change to propose: a call on the
+// function's inputs, or a result computed from inputs that hardly recur.
+func (s Shape) OwnWork() bool {
+	return strings.Contains(s.Advice, OwnWorkWords)
 }

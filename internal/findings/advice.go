@@ -111,7 +111,7 @@ func (d *deriver) advise() {
 		s := &shapes[0]
 		c.shape = s
 		c.suggestion = fmt.Sprintf("%s: %s", s.Says, s.Advice)
-		c.generic = false
+		c.generic, c.ownWork = false, s.OwnWork()
 		c.addEvidence(fmt.Sprintf("code at %s: %s", where(s.File, s.Line), s.Says))
 	}
 }
@@ -129,6 +129,11 @@ func (c *cause) shapesExplaining(at map[string][]document.Shape, minShare float6
 	for _, l := range c.lines {
 		for _, s := range at[where(l.File, l.Line)] {
 			if !c.explainedBy(s.Name) {
+				continue
+			}
+			if s.OwnWork() && (s.File != c.file || s.Line != c.line) {
+				// It names no change: the advice of the line
+				// that leads the cause stays.
 				continue
 			}
 			held := 0.0

@@ -40,6 +40,10 @@ type cause struct {
 	helperFix string
 	// lowOnly bounds the severity ("low" for a function's own algorithm).
 	lowOnly bool
+	// ownWork marks a cause whose advice says the code is its function's
+	// own work on what it is given and names no change: ranked and
+	// bounded as a function's own algorithm is.
+	ownWork bool
 	// parts are a function's CPU components (see finishCPU);
 	// notInlined marks a hot function the compiler does not inline.
 	parts      []*part
@@ -184,7 +188,7 @@ func (c *cause) finding() document.Finding {
 		f.Shapes = append(f.Shapes, s.Ref())
 	}
 	f.Severity = c.t.severity(impact)
-	if (c.lowOnly || c.section == document.SectionAPI) && f.Severity != document.SeverityInfo {
+	if (c.lowOnly || c.ownWork || c.section == document.SectionAPI) && f.Severity != document.SeverityInfo {
 		f.Severity = document.SeverityLow
 	}
 	if top != nil {

@@ -82,8 +82,9 @@ type part struct {
 	// what and fix are its words.
 	callee, what, fix string
 	// specific is set when fix comes from the code at the part's line
-	// (a shape), not from its category.
-	specific bool
+	// (a shape), not from its category; ownWork when that code is the
+	// function's own work on its inputs, with no change to name.
+	specific, ownWork bool
 	share    map[string]float64 // by bench key
 }
 
@@ -295,9 +296,9 @@ func (d *deriver) cpuCauses(b *bench) {
 				// the decoding itself, no lookup to save.
 				continue
 			}
-			fix, specific := d.inputsFix(l, fix)
+			fix, specific, ownWork := d.inputsFix(l, fix)
 			c = d.hotFunc(l.Function, l.File, l.Line)
-			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix, specific: specific}, lc.cum)
+			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix, specific: specific, ownWork: ownWork}, lc.cum)
 		}
 		c.mech(cat)
 		c.mech(pkgOf(l.Callee))
@@ -513,15 +514,15 @@ func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey
 		}
 		what, fix := calleeWords(l.Callee, string(l.Category))
 		fix = d.fixIn(fix)
-		specific := false
+		specific, ownWork := false, false
 		if g.cat == "" {
-			fix, specific = d.inputsFix(l, fix)
+			fix, specific, ownWork = d.inputsFix(l, fix)
 			// A cost spread over lines is the function's way of
 			// doing its job: a line of it whose inputs recur (a type's
 			// methods looked up per value) names what to keep.
 			for _, lc := range g.lines[1:] {
 				if s := d.callShape("call-inputs-recur", lc.first); !specific && s != nil {
-					fix, specific = s.Says+": "+s.Advice, true
+					fix, specific, ownWork = s.Says+": "+s.Advice, true, false
 				}
 			}
 		}
@@ -549,7 +550,7 @@ func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey
 			}
 			c = d.hotFunc(g.fn, l.File, l.Line)
 			c.addPart(b, part{kind: partSpread, callee: strings.Join(callees, ", "),
-				what: fmt.Sprintf("%d lines together (%s)", len(g.lines), strings.Join(callees, ", ")), fix: fix, specific: specific}, g.sum)
+				what: fmt.Sprintf("%d lines together (%s)", len(g.lines), strings.Join(callees, ", ")), fix: fix, specific: specific, ownWork: ownWork}, g.sum)
 		}
 		for _, lc := range g.lines {
 			c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(lc.first), pct(lc.cum), b.name()))
@@ -786,7 +787,7 @@ func (d *deriver) compose(c *cause) {
 	c.message = fmt.Sprintf("%s: %s", shortName(c.fn), strings.Join(words, "; "))
 	for _, p := range c.parts {
 		if p.kind != partNotInlined {
-			c.suggestion, c.generic, c.rule = p.fix, !p.specific, p.rule()
+			c.suggestion, c.generic, c.rule, c.ownWork = p.fix, !p.specific, p.rule(), p.ownWork
 			break
 		}
 	}
@@ -817,9 +818,9 @@ func (d *deriver) callsIntoModule() []moduleCall {
 			continue
 		}
 		what, fix := calleeWords(l.Callee, string(l.Category))
-		fix, specific := d.inputsFix(l, d.fixIn(fix))
+		fix, specific, ownWork := d.inputsFix(l, d.fixIn(fix))
 		c := d.hotFunc(l.Function, l.File, l.Line)
-		c.addPart(mc.b, part{kind: partCall, callee: pkgFunc(l.Callee), what: what, fix: fix, specific: specific}, mc.lc.cum)
+		c.addPart(mc.b, part{kind: partCall, callee: pkgFunc(l.Callee), what: what, fix: fix, specific: specific, ownWork: ownWork}, mc.lc.cum)
 		c.addLine(l.File, l.Line, l.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(l), pct(mc.lc.cum), mc.b.name()))
 		c.weigh(l.File, l.Line, mc.lc.cum)
 	}
@@ -860,23 +861,24 @@ func (d *deriver) fixIn(fix string) string {
 // words, whatever its category; a call whose fix is the category's
 // "call it less: cache its result" but which works on what its function
 // was given (a call-on-inputs shape) is that function's work, with no
-// cache advice. specific is set when the fix names one.
-func (d *deriver) inputsFix(l *document.LineCost, fix string) (string, bool) {
+// cache advice. specific is set when the fix names one; ownWork when it
+// says the call is the function's own work and names no change.
+func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specific, ownWork bool) {
 	if s := d.callShape("call-inputs-recur", l); s != nil {
-		return s.Says + ": " + s.Advice, true
+		return s.Says + ": " + s.Advice, true, false
 	}
 	if !slices.Contains(repeatFixes, fix) {
-		return fix, false
+		return fix, false, false
 	}
 	if s := d.callShape("call-on-inputs", l); s != nil {
 		if fix == cpuWords["reflect"][1] || fix == reflectValueFix {
 			// Reflection on the values given, not on their types: a
 			// cache per type keeps none of it.
-			return s.Says + ": " + s.Advice + "; typed code for the common types (a type switch before reflecting) does the same without reflection", false
+			return s.Says + ": " + s.Advice + "; typed code for the common types (a type switch before reflecting) does the same without reflection", false, false
 		}
-		return s.Says + ": " + s.Advice, false
+		return s.Says + ": " + s.Advice, false, s.OwnWork()
 	}
-	return fix, false
+	return fix, false, false
 }
 
 // reflectValueFix is the fix for reflection's work on each value.

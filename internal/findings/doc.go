@@ -297,7 +297,13 @@
 // the profile's shares does not reorder the first screen), then by
 // allocations per op (exact counts), then file and line; a cause's own
 // line is its costliest, compared the same way. The report shows the
-// first ten "fix" findings first.
+// first ten "fix" findings first. A cause whose advice says its code is
+// the function's own work on what it is given, with no change to name (a
+// call-on-inputs shape, a result computed from inputs that hardly recur:
+// document.Shape.OwnWork), ranks and is bounded as a function's own
+// algorithm is (severity low, 0.3 of its impact), and such a shape at a
+// line other than the one that leads a cause does not replace that line's
+// advice.
 //
 // # The decision gate
 //

@@ -32,8 +32,10 @@ func (d *deriver) ranked() []document.Finding {
 		if c.rule == document.RuleCPUPhase {
 			// Where the time goes, not a fix at one line.
 			rank *= d.t.PhaseRank
-		} else if c.lowOnly {
-			// A line's own code is rarely where the first fix is.
+		} else if c.lowOnly || c.ownWork {
+			// A line's own code, or a call that is the function's
+			// own work on its inputs, is rarely where the first fix
+			// is.
 			rank *= d.t.OwnCodeRank
 		}
 		if d.opts.Production != nil && f.Section == document.SectionFix {

@@ -920,3 +920,42 @@ func TestInterfaceDispatchOwnCode(t *testing.T) {
 		})
 	}
 }
+
+// TestOwnWorkRanksLow: a cause whose advice says the code is its
+// function's own work on what it is given (a call-on-inputs shape, a
+// result computed from inputs that hardly recur) names no change: it
+// ranks as a function's own algorithm does, after a cause of lower cost
+// with a change to make, and its severity is low. Such a shape at a line
+// other than the one that leads a cause does not replace that line's
+// advice (a sync.Map lookup that a fetch leads with, and value.Interface()
+// computing the fetch's result at another line).
+func TestOwnWorkRanksLow(t *testing.T) {
+	onInputs := resultShape("call-on-inputs", "truncDigits", "math.go", 272, "m.QuoRem(m, pow10(drop), &r) works on what truncDigits is given (m, w)")
+	onInputs.Advice = "the call is truncDigits's own work on its inputs, once per call: there is no result to cache, and " + document.OwnWorkWords
+	recur := resultShape("call-inputs-recur", "getTag", "tag.go", 40, `strings.Split(c.TagName, ",")'s inputs do not change in the loop at lines 38–45: every iteration computes the same value`)
+	recur.Advice = "call it once before the loop and keep the result"
+	fs, _ := Derive(specDoc([]any{bx(),
+		call("truncDigits", "math.go", 272, "math/big.(*Int).QuoRem", "other", 0.4), onInputs,
+		call("getTag", "tag.go", 40, "strings.genSplit", "other", 0.2), recur}), Options{})
+	if len(fs) != 2 {
+		t.Fatalf("findings %v, want 2", kinds(fs))
+	}
+	if fs[0].Function != mod+".getTag" || fs[1].Function != mod+".truncDigits" {
+		t.Errorf("order %s, %s; want getTag (a change to make) before truncDigits (its own work)", fs[0].Function, fs[1].Function)
+	}
+	if fs[1].Severity != document.SeverityLow {
+		t.Errorf("truncDigits severity %s, want low", fs[1].Severity)
+	}
+
+	computed := resultShape("result-computed", "fetch", "rt.go", 81, "value.Interface() computes the value fetch returns")
+	computed.Advice = "the call is fetch's result, computed from what it is given: its own work, with no result to keep; " + document.OwnWorkWords
+	fs, _ = Derive(specDoc([]any{bx(),
+		call("fetch", "rt.go", 79, "sync.(*Map).Load", "other", 0.36),
+		call("fetch", "rt.go", 81, "reflect.valueInterface", "other", 0.16), computed}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	if f := fs[0]; !strings.Contains(f.Suggestion, "the lookup is the cache") || f.Severity == document.SeverityLow {
+		t.Errorf("fetch: %q (severity %s), want the sync.Map lookup's advice, not low", f.Suggestion, f.Severity)
+	}
+}

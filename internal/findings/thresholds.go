@@ -137,7 +137,8 @@ type Thresholds struct {
 	// sample counts are not known.
 	RankZ float64
 	// OwnCodeRank (ranking): the weight of a cause that is only a
-	// function's own algorithm.
+	// function's own algorithm, or whose advice says its code is the
+	// function's own work on its inputs (no change to name).
 	OwnCodeRank float64
 	// GainMin (ranking): the smallest CPU share the expected gain names.
 	GainMin float64

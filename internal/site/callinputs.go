@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // CallInputs says, for each call of a function of another package (or of
@@ -639,7 +641,7 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 			Pos:      call.Pos(),
 			Message:  fmt.Sprintf("%s works on what %s is given (%s)", text, name, strings.Join(names, ", ")),
 			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-				"the call is %s's own work on its inputs, %s: there is no result to cache, and fewer or cheaper calls is a change to the algorithm", name, per)}},
+				"the call is %s's own work on its inputs, %s: there is no result to cache, and %s", name, per, document.OwnWorkWords)}},
 		})
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/perfloop/perfloop/internal/document"
 )
 
 // Result finds the work a function does to build the value it returns,
@@ -415,7 +417,7 @@ func (r *resultVars) computed() {
 	if !scalarParams(r.pass, r.fd) {
 		// Pointers, slices, structs: inputs that hardly recur, and a
 		// memo keyed by them holds what the caller may change.
-		advice = fmt.Sprintf("the call is %s's result, computed from what it is given: its own work, with no result to keep; fewer or cheaper calls is a change to the algorithm", name)
+		advice = fmt.Sprintf("the call is %s's result, computed from what it is given: its own work, with no result to keep; %s", name, document.OwnWorkWords)
 	}
 	report := func(pos token.Pos, msg string) {
 		r.pass.Report(analysis.Diagnostic{Category: "result-computed", Pos: pos, Message: msg,
