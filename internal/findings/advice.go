@@ -55,6 +55,7 @@ var explains = map[string][]string{
 	"conversion-kept":             {"conversion"},
 	"conversion-for-callee":       {"conversion"},
 	"error-built":                 {"fmt", "interface", "errors"},
+	"defer-not-open-coded":        {"defer"},
 	// A call given the same values every time: whatever the call is
 	// (its package, its profile category), keeping its value fits.
 	"call-inputs-recur": {"strings", "bytes", "strconv", "internal/strconv", "reflect", "fmt", "regexp", "sort", "slices", "maps", "other", "math/big", "unicode", "unicode/utf8", "path", "path/filepath", "net/url", "time"},

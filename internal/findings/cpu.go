@@ -85,7 +85,7 @@ type part struct {
 	// (a shape), not from its category; ownWork when that code is the
 	// function's own work on its inputs, with no change to name.
 	specific, ownWork bool
-	share    map[string]float64 // by bench key
+	share             map[string]float64 // by bench key
 }
 
 // partKind is what a part of a function's CPU is.
@@ -633,7 +633,11 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 		slices.SortFunc(lines, func(x, y *lineCat) int { return int(y.self*1e6) - int(x.self*1e6) })
 		c := d.hotFunc(fn, lines[0].first.File, lines[0].first.Line)
 		own := ownPart()
-		if where := d.ownLines(b, lines); where != "" {
+		if where, advice := d.ownLines(b, lines); advice != "" {
+			// The costliest lines are a loop whose work another way
+			// does in far fewer steps: that way is the fix.
+			own.fix, own.specific = where+" — "+advice, true
+		} else if where != "" {
 			own.fix = where + " — " + own.fix
 		}
 		c.addPart(b, own, sum)
@@ -652,11 +656,12 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 // costliest lines (sorted costliest first), the lines of one loop
 // together as the loop a "loop" shape describes, others by their source,
 // each with its share and, when the profile's sample count is known, its
-// samples.
-func (d *deriver) ownLines(b *bench, lines []*lineCat) string {
+// samples. advice is the costliest group's loop's advice, when its shape
+// has one.
+func (d *deriver) ownLines(b *bench, lines []*lineCat) (at, advice string) {
 	type group struct {
-		text  string
-		share float64
+		text, advice string
+		share        float64
 	}
 	var groups []*group
 	byKey := map[string]*group{}
@@ -666,12 +671,13 @@ func (d *deriver) ownLines(b *bench, lines []*lineCat) string {
 		if src := strings.TrimSpace(l.Source); src != "" {
 			text += " `" + src + "`"
 		}
+		adv := ""
 		if s := d.loopAt(l.File, l.Line); s != nil {
-			k, text = where(s.File, s.Line)+" loop", s.Says
+			k, text, adv = where(s.File, s.Line)+" loop", s.Says, s.Advice
 		}
 		g := byKey[k]
 		if g == nil {
-			g = &group{text: text}
+			g = &group{text: text, advice: adv}
 			byKey[k] = g
 			groups = append(groups, g)
 		}
@@ -693,7 +699,10 @@ func (d *deriver) ownLines(b *bench, lines []*lineCat) string {
 		}
 		out = append(out, fmt.Sprintf("%s (%s)", g.text, of))
 	}
-	return strings.Join(out, "; ")
+	if len(groups) > 0 {
+		advice = groups[0].advice
+	}
+	return strings.Join(out, "; "), advice
 }
 
 // loopAt returns the innermost loop (a "loop" shape) whose lines hold
@@ -779,7 +788,9 @@ func (d *deriver) compose(c *cause) {
 			c.costs[k].CPUShare = min(1, c.costs[k].CPUShare+v)
 		}
 	}
-	c.lowOnly = own && !c.notInlined
+	// A function's own algorithm, unless its costliest lines name a
+	// change (a loop another way does in far fewer steps).
+	c.lowOnly = own && !c.notInlined && (len(c.parts) == 0 || !c.parts[0].specific)
 	c.mainLine()
 	if c.lowOnly {
 		d.dropInternalMicro(c)
@@ -992,6 +1003,10 @@ func calleeWords(callee, cat string) (what, fix string) {
 		// The lookup is the cache itself: caching its result again is
 		// no advice.
 		return "a sync.Map lookup (" + short + ")", "the lookup is the cache: keep its result where the caller already is (look it up once per type or per call, not per value), or a plain map built once and read without a lock"
+	case isDeferMachinery(callee):
+		// A defer the compiler did not open-code, run through the
+		// runtime at every exit.
+		return "running defers through the runtime (" + short + ")", deferFix
 	case strings.HasPrefix(short, "sync.(*Pool)."):
 		// The pool is the reuse: caching its result again is no
 		// advice.
@@ -1062,6 +1077,8 @@ func isReaderCall(callee string) bool {
 // explain it: growing a slice, concatenating strings, copying bytes.
 func calleeMech(callee string) string {
 	switch {
+	case isDeferMachinery(callee):
+		return "defer"
 	case strings.HasSuffix(callee, "growslice"):
 		return "growslice"
 	case anyIn(callee, "concatstring", "concatbyte"):
@@ -1070,6 +1087,16 @@ func calleeMech(callee string) string {
 		return "copying"
 	}
 	return ""
+}
+
+// deferFix is the fix for defers run through the runtime.
+const deferFix = "the function's defers are not open-coded (a defer in a loop, more than 8, or return statements × defers over 15): each call records them and runs them through the runtime; do the deferred work explicitly at one exit (move the body with its returns into a function of its own), or cut the returns"
+
+// isDeferMachinery reports whether callee is the runtime's code for
+// defers that are not open-coded: recording them, and running them at
+// the function's exit.
+func isDeferMachinery(callee string) bool {
+	return anyIn(callee, "runtime.deferreturn", "runtime.deferprocStack", "runtime.deferproc", "runtime.(*_panic).nextDefer", "runtime.(*_panic).start", "runtime.popDefer", "runtime.freedefer", "runtime.newdefer")
 }
 
 func anyIn(s string, words ...string) bool {

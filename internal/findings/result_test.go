@@ -959,3 +959,67 @@ func TestOwnWorkRanksLow(t *testing.T) {
 		t.Errorf("fetch: %q (severity %s), want the sync.Map lookup's advice, not low", f.Suggestion, f.Severity)
 	}
 }
+
+// TestOwnCodeLoopAdvice: a function whose own code is a loop another way
+// does in far fewer steps (a "loop" shape with advice: a binary search of
+// a property table per rune) is told that way, not "the algorithm
+// itself", and is a cause to fix: not generic, and not ranked or bounded
+// as an algorithm with nothing to change.
+func TestOwnCodeLoopAdvice(t *testing.T) {
+	loop := document.Shape{Name: "loop", File: "p.go", Line: 140, Function: mod + ".propertySearch[...]",
+		Related: []document.Location{{File: "p.go", Line: 152}},
+		Says:    "the loop at lines 140–152 runs while to > from: a binary search of dictionary",
+		Advice:  "each call makes about log2 n probes, each a load the next one waits for and a branch the processor cannot predict: answer the common inputs before the search"}
+	fs, _ := Derive(specDoc([]any{sampled(bx(), 400),
+		src(own("propertySearch[...]", "p.go", 141, 0.30), "middle := (from + to) / 2"),
+		src(own("propertySearch[...]", "p.go", 142, 0.15), "cpLower := dictionary[middle][0]"),
+		loop}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	f := fs[0]
+	if !strings.Contains(f.Suggestion, "a binary search of dictionary (45% of BenchmarkX, 180 samples) — each call makes about log2 n probes") || strings.Contains(f.Suggestion, "the algorithm itself") {
+		t.Errorf("suggestion %q, want the loop's advice", f.Suggestion)
+	}
+	if f.Generic || f.Severity != document.SeverityHigh {
+		t.Errorf("generic %v, severity %s; want a specific, high finding (%q)", f.Generic, f.Severity, f.Suggestion)
+	}
+}
+
+// TestDeferNotOpenCoded: a function's time in the runtime's defer
+// machinery (runtime.deferreturn at its closing brace, deferprocStack at
+// the defer) is named as defers run through the runtime, never "call it
+// less: cache its result"; with a defer-not-open-coded shape at the
+// closing brace (a line-break state machine's one defer and 19 returns)
+// the advice is the shape's.
+func TestDeferNotOpenCoded(t *testing.T) {
+	parts := []any{sampled(bx(), 400),
+		call("transition", "l.go", 626, "runtime.deferreturn", "application", 0.3),
+		call("transition", "l.go", 465, "runtime.deferprocStack", "application", 0.05),
+		own("transition", "l.go", 500, 0.2)}
+	shape := document.Shape{Name: "defer-not-open-coded", File: "l.go", Line: 626, Function: mod + ".transition",
+		Related: []document.Location{{File: "l.go", Line: 465}},
+		Says:    "the defer at line 465 is not open-coded: transition has 19 return statements and 1 defer",
+		Advice:  "move the body with its returns into a function of its own and do the deferred work after calling it"}
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		want    string
+		generic bool
+	}{
+		{"the runtime's words", nil, "the function's defers are not open-coded", true},
+		{"the shape's words", []any{shape}, "the defer at line 465 is not open-coded: transition has 19 return statements and 1 defer: move the body", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append(slices.Clone(parts), tc.shapes...)), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("findings %v, want 1", kinds(fs))
+			}
+			f := fs[0]
+			if !strings.Contains(f.Message, "running defers through the runtime (runtime.deferreturn) 30%") ||
+				!strings.Contains(f.Suggestion, tc.want) || strings.Contains(f.Suggestion, "cache its result") || f.Generic != tc.generic {
+				t.Errorf("%q: %q (generic %v), want %q (generic %v)", f.Message, f.Suggestion, f.Generic, tc.want, tc.generic)
+			}
+		})
+	}
+}

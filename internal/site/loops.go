@@ -19,8 +19,9 @@ import (
 // (the lines that call nothing) is mostly its loops: the description
 // names what those lines do where the profile says the time goes
 // ("the loop at lines 752–754 runs while x%10 == 0, x /= 10 per
-// iteration, counting zeros"). It describes only; the shape ("loop")
-// has no advice, and its related line is the loop's last.
+// iteration, counting zeros"). It describes; the shape ("loop") has
+// advice only for a loop whose work another way does in far fewer steps
+// (see loopAdvice), and its related line is the loop's last.
 var Loops = &analysis.Analyzer{
 	Name: "loops",
 	Doc:  "what each loop iterates over and does per iteration, from its syntax",
@@ -55,8 +56,15 @@ func runLoops(pass *analysis.Pass) (any, error) {
 			} else if does := bodyWords(pass, body); does != "" {
 				msg += ", " + does
 			}
-			pass.Report(analysis.Diagnostic{Category: "loop", Pos: n.Pos(), Message: msg,
-				Related: []analysis.RelatedInformation{{Pos: n.End() - 1, Message: "the loop's end"}}})
+			d := analysis.Diagnostic{Category: "loop", Pos: n.Pos(), Message: msg,
+				Related: []analysis.RelatedInformation{{Pos: n.End() - 1, Message: "the loop's end"}}}
+			if f, ok := n.(*ast.ForStmt); ok {
+				if says, advice := loopAdvice(pass, f); says != "" {
+					d.Message += ": " + says
+					d.SuggestedFixes = []analysis.SuggestedFix{{Message: advice}}
+				}
+			}
+			pass.Report(d)
 			return true
 		})
 	}

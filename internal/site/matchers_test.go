@@ -2,7 +2,10 @@ package site_test
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -44,6 +47,8 @@ func TestMatchers(t *testing.T) {
 		"constmath":              site.ConstMath,
 		"callinputs":             site.CallInputs,
 		"loops":                  site.Loops,
+		"loopsearch":             site.Loops,
+		"defers":                 site.Defers,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,
 		"mapkeysindex":           site.MapKeysIndex,
@@ -70,6 +75,10 @@ func TestCopyAdvice(t *testing.T) {
 		var out []string
 		for _, r := range analysistest.Run(t, dir, a, pkg) {
 			for _, d := range r.Diagnostics {
+				if len(d.SuggestedFixes) == 0 {
+					out = append(out, "") // it only describes
+					continue
+				}
 				out = append(out, d.SuggestedFixes[0].Message)
 			}
 		}
@@ -86,6 +95,7 @@ func TestCopyAdvice(t *testing.T) {
 		{site.AppendArena, "appendarena", []string{"fixed-size chunks that never move ([][]Value"}},
 		{site.MapCopied, "mapcopied", []string{"read e.Data directly, and copy it lazily, on the first write", "read src directly"}},
 		{site.Result, "resultmemo", []string{"keep pow10's results for the inputs that recur", "computed from what it is given: its own work, with no result to keep"}},
+		{site.Loops, "loopsearch", []string{"about 3 probes, each a load the next one waits for", "about log2 n probes", "strings.IndexByte(s, ':')", "bytes.IndexByte(b, '\\n')", "", ""}},
 		{site.CallInputs, "oninputsloop", []string{"One's own work on its inputs, once per call", "Each's own work on its inputs, once per iteration of the loop at lines 13–15"}},
 	} {
 		got := advice(tc.a, tc.pkg)
@@ -96,6 +106,56 @@ func TestCopyAdvice(t *testing.T) {
 			if !strings.Contains(got[i], w) {
 				t.Errorf("%s: advice %q, want it to say %q", tc.pkg, got[i], w)
 			}
+		}
+	}
+}
+
+// TestDefersAgreeWithCompiler: the defers the Defers matcher reports are
+// the ones the compiler does not open-code, by its own verdict (go build
+// -gcflags=-d=defer prints "open-coded defer", "stack-allocated defer" or
+// "heap-allocated defer" at each), on the matcher's testdata.
+func TestDefersAgreeWithCompiler(t *testing.T) {
+	src := filepath.Join(analysistest.TestData(), "src", "defers", "defers.go")
+	dir := t.TempDir()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "defers.go"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module defers\n\ngo 1.24\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "build", "-gcflags=-d=defer", "-o", os.DevNull, ".")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build -gcflags=-d=defer: %v\n%s", err, out)
+	}
+	compiler := map[int]bool{} // line → not open-coded
+	re := regexp.MustCompile(`defers\.go:(\d+):\d+: (open-coded|stack-allocated|heap-allocated) defer`)
+	for _, m := range re.FindAllStringSubmatch(string(out), -1) {
+		line, _ := strconv.Atoi(m[1])
+		compiler[line] = m[2] != "open-coded"
+	}
+	if len(compiler) == 0 {
+		t.Fatalf("no verdict in the compiler's output:\n%s", out)
+	}
+	matcher := map[int]bool{} // the defer's line (the shape's related line)
+	for _, r := range analysistest.Run(t, analysistest.TestData(), site.Defers, "defers") {
+		for _, d := range r.Diagnostics {
+			matcher[r.Pass.Fset.Position(d.Related[0].Pos).Line] = true
+		}
+	}
+	for line, not := range compiler {
+		if not != matcher[line] {
+			t.Errorf("line %d: compiler says not open-coded %v, matcher reports %v", line, not, matcher[line])
+		}
+	}
+	for line := range matcher {
+		if _, ok := compiler[line]; !ok {
+			t.Errorf("line %d: the matcher reports a defer the compiler does not list", line)
 		}
 	}
 }

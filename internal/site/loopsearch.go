@@ -1,0 +1,222 @@
+package site
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"math"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// loopAdvice recognises the loops whose work another way does in far
+// fewer steps, and says what the loop is and that way:
+//
+//   - a binary search (for lo < hi { mid := (lo+hi)/2; … t[mid] … }):
+//     about log2 n dependent probes per call, each a load and a branch
+//     the processor cannot predict; the inputs that are common (a small
+//     range such as ASCII) are answered by a table indexed directly,
+//     before the search;
+//   - a byte-at-a-time search for one constant byte (for i := 0; i <
+//     len(s); i++ { if s[i] == c { … break or return } }): strings.IndexByte
+//     (bytes.IndexByte) compares many bytes per instruction.
+//
+// It returns "" for any other loop.
+func loopAdvice(pass *analysis.Pass, f *ast.ForStmt) (says, advice string) {
+	if table, n, ok := binarySearch(pass, f); ok {
+		of := "the table"
+		if table != "" {
+			of = table
+		}
+		probes := "about log2 n probes"
+		if n > 1 {
+			of += fmt.Sprintf(" (%d entries)", n)
+			probes = fmt.Sprintf("about %d probes", int(math.Ceil(math.Log2(float64(n)))))
+		}
+		return "a binary search of " + of,
+			fmt.Sprintf("each call makes %s, each a load the next one waits for and a branch the processor cannot predict: answer the common inputs before the search, from a table indexed directly (an array for a small range such as ASCII, built once), or replace the search by a two-level lookup table", probes)
+	}
+	if s, c, pkg, ok := byteSearch(pass, f); ok {
+		return fmt.Sprintf("a byte-at-a-time search of %s for %s", s, c),
+			fmt.Sprintf("%s.IndexByte(%s, %s) finds it comparing many bytes per instruction: start the loop's work from the index it returns", pkg, s, c)
+	}
+	return "", ""
+}
+
+// binarySearch reports whether f halves a range per iteration: its
+// condition compares two variables (lo < hi, lo <= hi), its body
+// computes their midpoint and indexes a table with it. table is the
+// table's name, n its length when known (an array, or a package-level
+// slice made by a composite literal).
+func binarySearch(pass *analysis.Pass, f *ast.ForStmt) (table string, n int, ok bool) {
+	cond, isBin := f.Cond.(*ast.BinaryExpr)
+	if !isBin || cond.Op != token.LSS && cond.Op != token.LEQ && cond.Op != token.GTR && cond.Op != token.GEQ {
+		return "", 0, false
+	}
+	lo, hi := objOf(pass, cond.X), objOf(pass, cond.Y)
+	if lo == nil || hi == nil || lo == hi {
+		return "", 0, false
+	}
+	var mid types.Object
+	ast.Inspect(f.Body, func(n ast.Node) bool {
+		as, isAssign := n.(*ast.AssignStmt)
+		if !isAssign || mid != nil || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return true
+		}
+		if midpoint(pass, as.Rhs[0], lo, hi) {
+			mid = objOf(pass, as.Lhs[0])
+		}
+		return true
+	})
+	if mid == nil {
+		return "", 0, false
+	}
+	var tbl ast.Expr
+	ast.Inspect(f.Body, func(n ast.Node) bool {
+		ix, isIndex := n.(*ast.IndexExpr)
+		if isIndex && tbl == nil && objOf(pass, ix.Index) == mid {
+			tbl = ix.X
+		}
+		return tbl == nil
+	})
+	if tbl == nil {
+		return "", 0, false
+	}
+	return oneLine(types.ExprString(tbl)), tableLen(pass, tbl), true
+}
+
+// midpoint reports whether e is the midpoint of lo and hi: (lo+hi)/2,
+// (lo+hi)>>1, lo+(hi-lo)/2, int(uint(lo+hi)>>1).
+func midpoint(pass *analysis.Pass, e ast.Expr, lo, hi types.Object) bool {
+	uses := map[types.Object]bool{}
+	halves := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.Ident:
+			if o := pass.TypesInfo.Uses[x]; o == lo || o == hi {
+				uses[o] = true
+			}
+		case *ast.BinaryExpr:
+			if tv, ok := pass.TypesInfo.Types[x.Y]; ok && tv.Value != nil && tv.Value.String() == map[token.Token]string{token.QUO: "2", token.SHR: "1"}[x.Op] {
+				halves = true
+			}
+		}
+		return true
+	})
+	return halves && len(uses) == 2
+}
+
+// byteSearch reports whether f walks a string or byte slice one index at
+// a time (for i := …; i < len(s); i++) and its body starts by comparing
+// s[i] with a constant, leaving the loop when they are equal. It returns
+// s, the constant and the package with IndexByte for s's type.
+func byteSearch(pass *analysis.Pass, f *ast.ForStmt) (s, c, pkg string, ok bool) {
+	cond, isBin := f.Cond.(*ast.BinaryExpr)
+	if !isBin || cond.Op != token.LSS || len(f.Body.List) == 0 {
+		return "", "", "", false
+	}
+	i := objOf(pass, cond.X)
+	call, isCall := cond.Y.(*ast.CallExpr)
+	if i == nil || !isCall || !isBuiltin(pass, call.Fun, "len") || len(call.Args) != 1 {
+		return "", "", "", false
+	}
+	if inc, isInc := f.Post.(*ast.IncDecStmt); !isInc || inc.Tok != token.INC || objOf(pass, inc.X) != i {
+		return "", "", "", false
+	}
+	seq := call.Args[0]
+	switch t := pass.TypesInfo.TypeOf(seq).Underlying().(type) {
+	case *types.Basic:
+		if t.Info()&types.IsString == 0 {
+			return "", "", "", false
+		}
+		pkg = "strings"
+	case *types.Slice:
+		if b, isBasic := t.Elem().Underlying().(*types.Basic); !isBasic || b.Kind() != types.Byte {
+			return "", "", "", false
+		}
+		pkg = "bytes"
+	default:
+		return "", "", "", false
+	}
+	first, isIf := f.Body.List[0].(*ast.IfStmt)
+	if !isIf || first.Init != nil || first.Else != nil || !leaves(first.Body.List) {
+		return "", "", "", false
+	}
+	eq, isEq := first.Cond.(*ast.BinaryExpr)
+	if !isEq || eq.Op != token.EQL {
+		return "", "", "", false
+	}
+	ix, isIndex := eq.X.(*ast.IndexExpr)
+	if !isIndex || objOf(pass, ix.Index) != i || types.ExprString(ix.X) != types.ExprString(seq) {
+		return "", "", "", false
+	}
+	if tv, isConst := pass.TypesInfo.Types[eq.Y]; !isConst || tv.Value == nil {
+		return "", "", "", false
+	}
+	return oneLine(types.ExprString(seq)), oneLine(types.ExprString(eq.Y)), pkg, true
+}
+
+// leaves reports whether a statement list leaves the loop: it ends in a
+// break or a return.
+func leaves(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch x := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return x.Tok == token.BREAK && x.Label == nil
+	}
+	return false
+}
+
+// objOf is the variable an identifier expression names, or nil.
+func objOf(pass *analysis.Pass, e ast.Expr) types.Object {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if o := pass.TypesInfo.Uses[id]; o != nil {
+		return o
+	}
+	return pass.TypesInfo.Defs[id]
+}
+
+// tableLen is the length of the table e names when the code says it: an
+// array's, or the elements of the composite literal a package-level var
+// is declared with; 0 otherwise.
+func tableLen(pass *analysis.Pass, e ast.Expr) int {
+	t := pass.TypesInfo.TypeOf(e)
+	if t == nil {
+		return 0
+	}
+	if a, ok := t.Underlying().(*types.Array); ok {
+		return int(a.Len())
+	}
+	v, ok := objOf(pass, e).(*types.Var)
+	if !ok || v.Parent() != v.Pkg().Scope() {
+		return 0
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				vs := sp.(*ast.ValueSpec)
+				for k, name := range vs.Names {
+					if pass.TypesInfo.Defs[name] != v || k >= len(vs.Values) {
+						continue
+					}
+					if cl, ok := vs.Values[k].(*ast.CompositeLit); ok {
+						return len(cl.Elts)
+					}
+				}
+			}
+		}
+	}
+	return 0
+}
