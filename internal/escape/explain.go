@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"strings"
 )
 
@@ -254,12 +255,16 @@ const (
 // FlowSink classifies a verdict's flow (Diagnostic.Flow): the last step
 // that says where the value goes wins (a value converted to an interface
 // and then passed to a call leaves through the call), with the call's
-// expression when the value leaves as its parameter.
+// expression when the value leaves as its parameter. A value that flows
+// into the result of a function inlined into its caller (~r0, ~R0) is
+// that function's result: SinkReturn, whatever the caller does with it.
 func FlowSink(flow []string) (Sink, string) {
 	sink, into := SinkNone, ""
 	for _, f := range flow {
 		f = strings.TrimSpace(f)
 		switch {
+		case inlinedResult.MatchString(f):
+			return SinkReturn, ""
 		case strings.Contains(f, "captured by a closure"):
 			sink = SinkClosure
 		case strings.Contains(f, "(return)"):
@@ -276,6 +281,10 @@ func FlowSink(flow []string) (Sink, string) {
 	}
 	return sink, into
 }
+
+// inlinedResult matches the flow step into an inlined function's
+// unnamed result: "flow: ~r0 ← &{storage for x}:".
+var inlinedResult = regexp.MustCompile(`^flow: ~[rR]\d+ (←|=) `)
 
 // callOf returns the called expression of a flow step "from
 // w.Write(hdr[:]) (call parameter) at codec.go:10:22": "w.Write"; and

@@ -230,6 +230,10 @@ func TestFlowSink(t *testing.T) {
 		{[]string{"flow: {heap} = &n:", "from n (captured by a closure) at a.go:4:3"}, SinkClosure, ""},
 		{[]string{"flow: {heap} = &x:", "from g.p = &x (assign) at a.go:4:6"}, SinkHeap, ""},
 		{[]string{"flow: {heap} = &rng:", "from (*rand.Rand).Intn(rng, 256) (call parameter) at a.go:9:2"}, SinkCall, "(*rand.Rand).Intn"},
+		// A method inlined into its caller (Runes' return []rune(g.cluster)):
+		// the value is its result, whatever the caller does with it.
+		{[]string{"flow: ~r0 ← &{storage for ([]rune)(g.cluster)}:", "  from ([]rune)(g.cluster) (spill) at g_test.go:518:25", "  from ~r0 = ([]rune)(g.cluster) (assign-pair) at g_test.go:518:25", "flow: {heap} ← ~r0:", "  from resultRunes = ~r0 (assign) at g_test.go:518:16"}, SinkReturn, ""},
+		{[]string{"flow: ~R0 = &{storage for x}:", "from ~R0 = x (assign-pair) at a.go:3:2", "flow: {heap} = ~R0:", "from g(~R0) (call parameter) at a.go:9:2"}, SinkReturn, ""},
 	} {
 		sink, into := FlowSink(tt.flow)
 		if sink != tt.sink || into != tt.into {

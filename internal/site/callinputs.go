@@ -449,8 +449,8 @@ func (ci *callInputs) classify(e ast.Expr, params map[string]bool) inputClass {
 		if isBuiltin(ci.pass, x.Fun, "new") {
 			return inputConst // a fresh zero value
 		}
-		if fn := calledFunc(ci.pass, x); fn != nil && fn.Pkg() != nil && impure(fn) {
-			return inputUnknown // time.Since(start): the clock's, not its inputs'
+		if fn := calledFunc(ci.pass, x); fn != nil && fn.Pkg() != nil && (impure(fn) || freshValue(fn)) {
+			return inputUnknown // time.Since(start): the clock's, not its inputs'; reflect.New: a new value
 		}
 		var parts []ast.Expr
 		parts = append(parts, x.Args...)
@@ -543,9 +543,10 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 	if fn.Pkg().Path() == "math" {
 		return // ConstMath's
 	}
-	if impure(fn) {
+	if impure(fn) || freshValue(fn) {
 		// Its result depends on more than its inputs (the clock, a
-		// random source, the process's state): nothing recurs.
+		// random source, the process's state), or is a new value each
+		// time (reflect.New): nothing recurs.
 		return
 	}
 	inputs := slices.Clone(call.Args)
@@ -557,6 +558,10 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 						// A method of a value with state (a
 						// reader's Read, a pool's Get): what it
 						// returns is not a function of its inputs.
+						// On state the function was given (its
+						// receiver's scanner), the call is its
+						// work on that state.
+						ci.onState(call, sel.X, fn)
 						return
 					}
 				}
@@ -644,6 +649,40 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 				"the call is %s's own work on its inputs, %s: there is no result to cache, and %s", name, per, document.OwnWorkWords)}},
 		})
 	}
+}
+
+// onState reports a call of a method with state (a pointer receiver the
+// call does not compute into) on state the function was given, x rooted
+// in its receiver or a parameter: "call-on-inputs", the function's own
+// work on that state, with no result to keep — never "cache its result"
+// (a scanner's Scan, a decoder's Token, a buffer's String).
+func (ci *callInputs) onState(call *ast.CallExpr, x ast.Expr, fn *types.Func) {
+	v := ci.root(x)
+	if v == nil || ci.param(v.Name()) != v {
+		return
+	}
+	name := ci.fd.Name.Name
+	ci.pass.Report(analysis.Diagnostic{
+		Category: "call-on-inputs",
+		Pos:      call.Pos(),
+		Message:  fmt.Sprintf("%s works on the state of %s (%s has a pointer receiver), which %s is given", oneLine(types.ExprString(call)), oneLine(types.ExprString(x)), fn.Name(), name),
+		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+			"the call is %s's own work on the state it is given, once per call: its result follows that state, so there is no result to cache, and %s", name, document.OwnWorkWords)}},
+	})
+}
+
+// freshValue reports whether a function returns a new value on every
+// call whatever its inputs (reflect.New, reflect.MakeSlice): a value to
+// fill, never one to keep.
+func freshValue(fn *types.Func) bool {
+	if fn.Pkg().Path() != "reflect" {
+		return false
+	}
+	switch fn.Name() {
+	case "New", "NewAt", "MakeSlice", "MakeMap", "MakeMapWithSize", "MakeChan", "MakeFunc", "Append", "AppendSlice":
+		return true
+	}
+	return false
 }
 
 // impure reports whether a function's result depends on more than its

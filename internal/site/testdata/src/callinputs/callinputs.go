@@ -15,7 +15,7 @@ func pow10(n int64) *big.Int { return new(big.Int).Exp(tenInt, big.NewInt(n), ni
 
 // truncDigits truncates its parameter: the division is its work on it.
 func truncDigits(m *big.Int, w int64) (int64, bool) {
-	drop := int64(m.BitLen()) - w
+	drop := int64(m.BitLen()) - w // want `m.BitLen\(\) works on the state of m \(BitLen has a pointer receiver\), which truncDigits is given`
 	if drop <= 0 {
 		return 0, true
 	}
@@ -76,8 +76,8 @@ func Each(xs []int) int {
 func Buffered(b *strings.Builder, parts []string) int {
 	n := 0
 	for range parts {
-		n += len(strings.ToUpper(b.String())) // want `strings.ToUpper\(b.String\(\)\) works on what Buffered is given \(b\)`
-		b.WriteString("x")
+		n += len(strings.ToUpper(b.String())) // want `strings.ToUpper\(b.String\(\)\) works on what Buffered is given \(b\)` `b.String\(\) works on the state of b`
+		b.WriteString("x") // want `b.WriteString\("x"\) works on the state of b`
 	}
 	return n
 }
@@ -181,4 +181,25 @@ func (d *Decoder) Tags(t reflect.Type) int {
 		n += len(tagOf(t.Field(i), d.config.TagName)) // want `tagOf\(t.Field\(i\), d.config.TagName\) reads type information`
 	}
 	return n
+}
+
+// Scanner keeps a position: each Next call moves it.
+type Scanner struct{ pos int }
+
+// Next returns the next position.
+func (s *Scanner) Next() int { s.pos++; return s.pos }
+
+// Lexer wraps a scanner.
+type Lexer struct{ scanner Scanner }
+
+// Token scans: the call is its work on its state, never a value to keep.
+func (l *Lexer) Token() int {
+	return l.scanner.Next() // want `l.scanner.Next\(\) works on the state of l.scanner \(Next has a pointer receiver\), which Token is given`
+}
+
+// Fill makes a new value of a type per call: reflect.New's result is
+// new every time, never one to keep per type; the pointer type is.
+func Fill(t reflect.Type) (reflect.Value, reflect.Type) {
+	v := reflect.New(t).Elem()
+	return v, reflect.PointerTo(t) // want `reflect.PointerTo\(t\) reads type information`
 }
