@@ -22,6 +22,7 @@ var explains = map[string][]string{
 	"sprintf-simple":              {"fmt", "interface"},
 	"const-compile":               {"regexp", "template"},
 	"regexp-twice":                {"regexp"},
+	"regexp-per-candidate":        {"regexp"},
 	"make-invariant":              {"variable-make", "make", "escapes"},
 	"array-through-interface":     {"moved-to-heap", "escapes"},
 	"sort-slice":                  {"sort", "reflect"},

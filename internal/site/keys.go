@@ -51,6 +51,10 @@ func runMapKeyBuilt(pass *analysis.Pass) (any, error) {
 			if _, ok := n.(*ast.FuncLit); ok {
 				return false
 			}
+			if call, ok := n.(*ast.CallExpr); ok {
+				syncMapKeyBuilt(pass, call, built, reported)
+				return true
+			}
 			ix, ok := n.(*ast.IndexExpr)
 			if !ok {
 				return true
@@ -88,6 +92,45 @@ func runMapKeyBuilt(pass *analysis.Pass) (any, error) {
 		})
 	})
 	return nil, nil
+}
+
+// syncMapKeyBuilt reports a sync.Map looked up with a string key built
+// for the lookup (a cache keyed by input + "\x00" + strings.Join(groups,
+// "\x00")): the shape is at the key's building, where the allocation is.
+func syncMapKeyBuilt(pass *analysis.Pass, call *ast.CallExpr, built map[types.Object]ast.Expr, reported map[string]bool) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || len(call.Args) == 0 || !isNamed(pass.TypesInfo.TypeOf(sel.X), "sync", "Map") {
+		return
+	}
+	switch sel.Sel.Name {
+	case "Load", "LoadOrStore", "LoadAndDelete", "Swap", "CompareAndSwap":
+	default:
+		return
+	}
+	key := ast.Unparen(call.Args[0])
+	expr := key
+	if id, ok := key.(*ast.Ident); ok {
+		e, ok := built[pass.TypesInfo.ObjectOf(id)]
+		if !ok || e == nil {
+			return
+		}
+		expr = e
+	} else if !buildsString(pass, key) {
+		return
+	}
+	mapText := types.ExprString(sel.X)
+	if reported[mapText] {
+		return
+	}
+	reported[mapText] = true
+	pass.Report(analysis.Diagnostic{
+		Pos:      expr.Pos(),
+		Category: "map-key-built",
+		Message: fmt.Sprintf("the key of the sync.Map %s is built on every lookup (%s): building the string costs as much as the lookup it serves, hit or miss",
+			mapText, oneLine(types.ExprString(expr))),
+		Related: []analysis.RelatedInformation{{Pos: call.Pos(), Message: "the lookup"}},
+		SuggestedFixes: []analysis.SuggestedFix{{Message: "keep what the lookup finds beside the parts the key is built from (on the value that holds them), and look it up again only when they change; or key the cache with a struct of the parts"}},
+	})
 }
 
 // buildsString reports whether e makes a new string from parts: a

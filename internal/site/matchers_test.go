@@ -49,6 +49,7 @@ func TestMatchers(t *testing.T) {
 		"loops":                  site.Loops,
 		"loopsearch":             site.Loops,
 		"defers":                 site.Defers,
+		"regexprules":            site.RegexpRules,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,
 		"mapkeysindex":           site.MapKeysIndex,

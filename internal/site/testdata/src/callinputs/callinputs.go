@@ -77,7 +77,7 @@ func Buffered(b *strings.Builder, parts []string) int {
 	n := 0
 	for range parts {
 		n += len(strings.ToUpper(b.String())) // want `strings.ToUpper\(b.String\(\)\) works on what Buffered is given \(b\)` `b.String\(\) works on the state of b`
-		b.WriteString("x") // want `b.WriteString\("x"\) works on the state of b`
+		b.WriteString("x")                    // want `b.WriteString\("x"\) works on the state of b`
 	}
 	return n
 }
