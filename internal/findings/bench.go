@@ -510,6 +510,30 @@ func (d *deriver) merge() {
 			gone[c] = true
 		}
 	}
+	// A function's own code at a line that only calls another module
+	// function with a CPU cause (a wrapper's `return
+	// propertySearch(dictionary, r)[2]`: the call and its result's
+	// copy) is that function's cost, not a cause of its own.
+	for _, c := range d.causes {
+		if c.kind != document.KindCPU || !c.lowOnly || gone[c] {
+			continue
+		}
+		src := d.sourceAt(c.file, c.line)
+		for _, o := range d.causes {
+			if o == c || gone[o] || o.kind != document.KindCPU || o.group != "function" || pkgOf(o.fn) != pkgOf(c.fn) || !callsOnly(src, shortName(o.fn)) {
+				continue
+			}
+			msg := o.message
+			_, top := c.impact()
+			absorb(o, c)
+			o.message = msg
+			if top != nil {
+				o.message += fmt.Sprintf("; its call at %s in %s: %s of %s's CPU", where(c.file, c.line), shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
+			}
+			gone[c] = true
+			break
+		}
+	}
 	for _, c := range d.causes {
 		if c.kind != document.KindCPU && c.kind != document.KindLibrary || c.lowOnly || gone[c] {
 			continue
@@ -609,6 +633,38 @@ func (d *deriver) merge() {
 		}
 	}
 	d.causes = out
+}
+
+// sourceAt is the source text of file:line as a profile's line costs
+// give it, or "".
+func (d *deriver) sourceAt(file string, line int64) string {
+	for i := range d.doc.Lines {
+		if l := &d.doc.Lines[i]; l.File == file && l.Line == line && l.Source != "" {
+			return strings.TrimSpace(l.Source)
+		}
+	}
+	return ""
+}
+
+// callsOnly reports whether a line's source is one call of the function
+// fn (a short name: "propertySearch[...]", "(*T).find"): a return of it,
+// an assignment of it, or the call alone, indexed or not.
+func callsOnly(src, fn string) bool {
+	fn, _, _ = strings.Cut(fn, "[")
+	if i := strings.LastIndex(fn, ")."); i >= 0 {
+		fn = fn[i+2:]
+	}
+	if fn == "" || strings.Contains(fn, " ") {
+		return false
+	}
+	expr := strings.TrimPrefix(src, "return ")
+	if _, rhs, ok := strings.Cut(expr, "= "); ok {
+		expr = rhs
+	}
+	if i := strings.Index(expr, "."+fn+"("); i > 0 && !strings.ContainsAny(expr[:i], " (+-*/") {
+		return true // a method called on a receiver
+	}
+	return strings.HasPrefix(expr, fn+"(")
 }
 
 // allocFunc is the function an allocation cause's sites are in: its own

@@ -1023,3 +1023,31 @@ func TestDeferNotOpenCoded(t *testing.T) {
 		})
 	}
 }
+
+// TestWrapperCallJoinsCallee: a function whose own code is one line that
+// only calls another module function with a CPU cause (a wrapper's
+// `return propertySearch(dictionary, r)[2]`) is part of that cause, said
+// in its words, not a finding of its own; a line that does more than the
+// call stays its own.
+func TestWrapperCallJoinsCallee(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      int
+	}{
+		{"the call alone", "return propertySearch(dictionary, r)[2]", 1},
+		{"an assignment of it", "p := propertySearch(dictionary, r)", 1},
+		{"more than the call", "return x*y + propertySearch(dictionary, r)[2]", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc([]any{sampled(bx(), 400),
+				src(own("propertySearch[...]", "p.go", 144, 0.40), "if int(r) < cpRange[0] {"),
+				src(own("property", "p.go", 160, 0.17), tc.src)}), Options{})
+			if len(fs) != tc.want {
+				t.Fatalf("findings %v, want %d", kinds(fs), tc.want)
+			}
+			if tc.want == 1 && !strings.Contains(fs[0].Message, "its call at p.go:160 in property: 17% of BenchmarkX's CPU") {
+				t.Errorf("message %q, want the call's share", fs[0].Message)
+			}
+		})
+	}
+}
