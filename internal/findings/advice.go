@@ -23,6 +23,7 @@ var explains = map[string][]string{
 	"const-compile":               {"regexp", "template"},
 	"regexp-twice":                {"regexp"},
 	"regexp-per-candidate":        {"regexp"},
+	"receiver-copied":             {"escapes", "moved-to-heap", "call", "return"},
 	"make-invariant":              {"variable-make", "make", "escapes"},
 	"array-through-interface":     {"moved-to-heap", "escapes"},
 	"sort-slice":                  {"sort", "reflect"},

@@ -951,7 +951,7 @@ func (d *deriver) callShape(name string, l *document.LineCost) *document.Shape {
 	}
 	for _, s := range at {
 		call := s.Says
-		for _, sep := range []string{" works on what ", " is given the same ", "'s inputs do not change ", " reads type information"} {
+		for _, sep := range []string{" works on what ", " works on the state of ", " is given the same ", "'s inputs do not change ", " reads type information"} {
 			call, _, _ = strings.Cut(call, sep)
 		}
 		// The profile may name an internal variant of the method

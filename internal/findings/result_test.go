@@ -1051,3 +1051,22 @@ func TestWrapperCallJoinsCallee(t *testing.T) {
 		})
 	}
 }
+
+// TestReceiverCopiedAdvice: the allocation of a method that returns a
+// heap copy of its receiver (a parser's Branch, passed to an interface's
+// Parse) is told what the copy is and how copies are reused, not "make
+// the call concrete".
+func TestReceiverCopiedAdvice(t *testing.T) {
+	br := site("(*parseContext).Branch", "context.go", 78, 0.5)
+	br.Escape = &document.Escape{Cause: "escapes", Name: "&parseContext{}", Sink: "call", Into: "a.Parse",
+		Fix: "make the call concrete, or keep one value and reuse it"}
+	shape := resultShape("receiver-copied", "(*parseContext).Branch", "context.go", 78, "Branch returns a new heap copy of all of its receiver (a parseContext, 152 bytes) on every call")
+	shape.Advice = "reuse the copies they are done with (a free list the caller owns; copies that nest can be a stack)"
+	fs, _ := Derive(specDoc([]any{bx(), br, shape}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	if f := fs[0]; !strings.Contains(f.Suggestion, "a new heap copy of all of its receiver (a parseContext, 152 bytes) on every call: reuse the copies") || f.Generic {
+		t.Errorf("suggestion %q (generic %v), want the shape's", f.Suggestion, f.Generic)
+	}
+}

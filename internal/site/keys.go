@@ -128,7 +128,7 @@ func syncMapKeyBuilt(pass *analysis.Pass, call *ast.CallExpr, built map[types.Ob
 		Category: "map-key-built",
 		Message: fmt.Sprintf("the key of the sync.Map %s is built on every lookup (%s): building the string costs as much as the lookup it serves, hit or miss",
 			mapText, oneLine(types.ExprString(expr))),
-		Related: []analysis.RelatedInformation{{Pos: call.Pos(), Message: "the lookup"}},
+		Related:        []analysis.RelatedInformation{{Pos: call.Pos(), Message: "the lookup"}},
 		SuggestedFixes: []analysis.SuggestedFix{{Message: "keep what the lookup finds beside the parts the key is built from (on the value that holds them), and look it up again only when they change; or key the cache with a struct of the parts"}},
 	})
 }

@@ -50,6 +50,7 @@ func TestMatchers(t *testing.T) {
 		"loopsearch":             site.Loops,
 		"defers":                 site.Defers,
 		"regexprules":            site.RegexpRules,
+		"receivercopy":           site.ReceiverCopy,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,
 		"mapkeysindex":           site.MapKeysIndex,

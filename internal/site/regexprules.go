@@ -3,7 +3,9 @@ package site
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -77,7 +79,7 @@ func runRegexpRules(pass *analysis.Pass) (any, error) {
 				if !ok || !regexpMatch[sel.Sel.Name] || !isNamed(pass.TypesInfo.TypeOf(sel.X), "regexp", "Regexp") {
 					return true
 				}
-				if !readsAny(pass, sel.X, fromElem) || readsAny(pass, c.Args[0], fromElem) || setInLoop(pass, loop.Body, varsOf(pass, c.Args[0])) {
+				if !readsAny(pass, sel.X, fromElem) || readsAny(pass, c.Args[0], fromElem) || setIn(pass, loop.Body, c.Args[0]) {
 					return true
 				}
 				from, to := pass.Fset.Position(loop.Pos()).Line, pass.Fset.Position(loop.End()).Line
@@ -127,9 +129,43 @@ func readsAny(pass *analysis.Pass, e ast.Expr, vars map[*types.Var]bool) bool {
 	return false
 }
 
-// setInLoop reports whether body assigns to one of vars.
-func setInLoop(pass *analysis.Pass, body ast.Node, vars []*types.Var) bool {
-	return len(vars) > 0 && assignedBetween(pass, body, vars, body.Pos(), body.End())
+// setIn reports whether body changes the value of e (l.data): an
+// assignment to e, to a variable e reads (l = …, data = …), or to a part
+// of e, or e's address taken. Assignments to other fields of the same
+// struct (l.stack = …) leave it alone.
+func setIn(pass *analysis.Pass, body ast.Node, e ast.Expr) bool {
+	target := types.ExprString(ast.Unparen(e))
+	vars := map[*types.Var]bool{}
+	for _, v := range varsOf(pass, e) {
+		vars[v] = true
+	}
+	changes := func(lhs ast.Expr) bool {
+		lhs = ast.Unparen(lhs)
+		t := types.ExprString(lhs)
+		if t == target || strings.HasPrefix(t, target+".") || strings.HasPrefix(t, target+"[") {
+			return true
+		}
+		if id, ok := lhs.(*ast.Ident); ok {
+			v, _ := pass.TypesInfo.ObjectOf(id).(*types.Var)
+			return vars[v]
+		}
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				found = found || changes(l)
+			}
+		case *ast.IncDecStmt:
+			found = found || changes(x.X)
+		case *ast.UnaryExpr:
+			found = found || x.Op == token.AND && changes(x.X)
+		}
+		return !found
+	})
+	return found
 }
 
 // breaksOut reports whether a loop body leaves the loop early: a break
