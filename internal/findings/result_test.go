@@ -657,6 +657,15 @@ func TestCallInputs(t *testing.T) {
 		{"reflection on its inputs", []any{call("decodeSlice", "math.go", 1436, "reflect.Value.Set", "reflect", 0.4),
 			onInputs("decodeSlice", 1436, "val.Set(valSlice) works on what decodeSlice is given (data, val)")},
 			"val.Set(valSlice) works on what decodeSlice is given (data, val): the call is decodeSlice's own work on its inputs", "cache what it finds (per type)", true},
+		// A method with state on what the function is given: the
+		// profiled call is read from "works on the state of".
+		{"a method with state", []any{call("Next", "math.go", 100, "text/scanner.(*Scanner).Scan", "other", 0.4),
+			func() document.Shape {
+				s := resultShape("call-on-inputs", "Next", "math.go", 100, "t.scanner.Scan() works on the state of t.scanner (Scan has a pointer receiver), which Next is given")
+				s.Advice = "the call is Next's own work on the state it is given, once per call: its result follows that state, so there is no result to cache, and " + document.OwnWorkWords
+				return s
+			}()},
+			"t.scanner.Scan() works on the state of t.scanner", "cache its result", true},
 		{"inputs that recur", []any{call("getTag", "math.go", 40, "strings.genSplit", "other", 0.4), recur},
 			"every iteration computes the same value: call it once before the loop", "", false},
 	} {
