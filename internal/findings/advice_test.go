@@ -593,6 +593,10 @@ func TestFixtureCallback(t *testing.T) {
 	method.Function = mod + ".valuer.Value"
 	helper := fixture("bench_test.go", 40, 0.3)
 	helper.Function, helper.Parent, helper.ParentFile = mod+".(*builder).build", mod+".BenchmarkX", "bench_test.go"
+	// The benchmark converting each segment it gets to []rune.
+	conv := fixture("grapheme_test.go", 531, 0.99)
+	conv.Function = mod + ".BenchmarkX"
+	conv.Escape = &document.Escape{Cause: "conversion", Name: "([]rune)(string(c))", Sink: "heap"}
 	for _, tc := range []struct {
 		name  string
 		sites []any
@@ -602,6 +606,7 @@ func TestFixtureCallback(t *testing.T) {
 		{"a registered function, two lines", []any{registered, second}, "the callback is the benchmark's input", 1},
 		{"a test type's method", []any{method}, "the callback is the benchmark's input", 1},
 		{"a helper the benchmark calls", []any{helper}, "build the fixture once", 1},
+		{"a conversion in the loop", []any{conv}, "the conversion is the benchmark's work on what the module returns, not a fixture to hoist", 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.3)}, tc.sites...)), Options{})

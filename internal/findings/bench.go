@@ -59,6 +59,11 @@ func (d *deriver) fixtureCauses(b *bench) {
 			}
 			c.message = fmt.Sprintf("the benchmark's own %s, which %s on every op, allocates %s B/op (%s of the bytes per op): its numbers include it", shortName(a.Function), by, num(cs.BytesPerOp), pct(cs.AllocShare))
 			c.suggestion = "the callback is the benchmark's input, not a fixture to hoist: keep it if real callers allocate so too; an allocation-free callback measures the module alone"
+		} else if e := a.Escape; e != nil && e.Cause == "conversion" && e.Name != "" {
+			// The benchmark converts what it gets (each segment to
+			// []rune): its own work on the module's output, per op.
+			c.message = fmt.Sprintf("the benchmark's own conversion at %s, %s, allocates %s B/op (%s of the bytes per op) on every op: its numbers include it", where(a.File, a.Line), e.Name, num(a.BytesPerOp), pct(a.BytesShare))
+			c.suggestion = "the conversion is the benchmark's work on what the module returns, not a fixture to hoist: store the module's result in the sink as it is to measure the module alone, or keep the conversion where real callers make it too and read B/op as theirs"
 		} else {
 			c.message = fmt.Sprintf("the benchmark's own code at %s allocates %s B/op (%s of the bytes per op): its numbers include it", where(a.File, a.Line), num(a.BytesPerOp), pct(a.BytesShare))
 			c.suggestion = "build the fixture once, before b.ResetTimer or outside the b.Loop body, and reuse it (reset a recorder or output buffer each iteration instead of growing it)"
