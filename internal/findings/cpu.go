@@ -791,6 +791,12 @@ func (d *deriver) compose(c *cause) {
 	// A function's own algorithm, unless its costliest lines name a
 	// change (a loop another way does in far fewer steps).
 	c.lowOnly = own && !c.notInlined && (len(c.parts) == 0 || !c.parts[0].specific)
+	// Its own code and calls that are its own work on its inputs:
+	// nothing names a change.
+	noChange := !c.notInlined && len(c.parts) > 0
+	for _, p := range c.parts {
+		noChange = noChange && (p.kind == partOwn && !p.specific || p.ownWork)
+	}
 	c.mainLine()
 	if c.lowOnly {
 		d.dropInternalMicro(c)
@@ -798,7 +804,7 @@ func (d *deriver) compose(c *cause) {
 	c.message = fmt.Sprintf("%s: %s", shortName(c.fn), strings.Join(words, "; "))
 	for _, p := range c.parts {
 		if p.kind != partNotInlined {
-			c.suggestion, c.generic, c.rule, c.ownWork = p.fix, !p.specific, p.rule(), p.ownWork
+			c.suggestion, c.generic, c.rule, c.ownWork = p.fix, !p.specific, p.rule(), p.ownWork || noChange && !c.lowOnly
 			break
 		}
 	}
@@ -955,12 +961,13 @@ func (d *deriver) callShape(name string, l *document.LineCost) *document.Shape {
 			call, _, _ = strings.Cut(call, sep)
 		}
 		// The profile may name an internal variant of the method
-		// (reflect.valueInterface for Value.Interface).
+		// (reflect.valueInterface for Value.Interface,
+		// utf8.decodeRuneInStringSlow for DecodeRuneInString).
 		m := strings.ToLower(outerCallee(call))
 		if i := strings.LastIndexByte(m, '.'); i >= 0 {
 			m = m[i+1:]
 		}
-		if m != "" && (m == method || strings.HasSuffix(method, m)) {
+		if m != "" && (m == method || strings.HasSuffix(method, m) || len(m) >= 4 && strings.HasPrefix(method, m)) {
 			return s
 		}
 		if m == "" && len(at) == 1 {

@@ -300,10 +300,14 @@
 // first ten "fix" findings first. A cause whose advice says its code is
 // the function's own work on what it is given, with no change to name (a
 // call-on-inputs shape, a result computed from inputs that hardly recur:
-// document.Shape.OwnWork), ranks and is bounded as a function's own
-// algorithm is (severity low, 0.3 of its impact), and such a shape at a
-// line other than the one that leads a cause does not replace that line's
-// advice.
+// document.Shape.OwnWork; or a function whose parts are all its own code
+// and such calls), ranks and is bounded as a function's own algorithm is
+// (severity low, 0.3 of its impact), and such a shape at a line other
+// than the one that leads a cause does not replace that line's advice. A
+// fix that names no change — a function's own algorithm or its own work,
+// in its category's words — follows every fix that names one, whatever
+// their impacts: what the reader can do comes first (a program's phases
+// keep PhaseRank).
 //
 // # The decision gate
 //

@@ -11,7 +11,9 @@ import (
 )
 
 // ranked renders the causes and sorts them: section (fix, benchmark,
-// broken, leave alone), then impact — causes whose impacts differ by less
+// broken, leave alone), fixes that name a change before those that name
+// none (a function's own algorithm, or its own work on its inputs, in
+// its category's words), then impact — causes whose impacts differ by less
 // than the profile's sampling noise are a tie (see tiers) — then
 // allocations per op, then file and line.
 func (d *deriver) ranked() []document.Finding {
@@ -21,6 +23,10 @@ func (d *deriver) ranked() []document.Finding {
 		se     float64
 		bucket float64
 		allocs float64
+		// weak marks a fix that names no change: a function's own
+		// algorithm, or its own work on its inputs, in its category's
+		// words. It follows every fix that names one.
+		weak bool
 	}
 	var items []item
 	for _, c := range d.causes {
@@ -57,7 +63,7 @@ func (d *deriver) ranked() []document.Finding {
 			// weights, production's share leave it unknown).
 			se = c.impactError() * rank / f.Impact
 		}
-		items = append(items, item{f: f, rank: rank, se: se, allocs: c.allocs()})
+		items = append(items, item{f: f, rank: rank, se: se, allocs: c.allocs(), weak: (c.lowOnly || c.ownWork) && f.Generic && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase})
 	}
 	// Order by rank, then give the causes of one tier the same bucket:
 	// within a tier the order is by allocations, file and line, which do
@@ -65,6 +71,7 @@ func (d *deriver) ranked() []document.Finding {
 	slices.SortStableFunc(items, func(a, b item) int {
 		return cmp.Or(
 			cmp.Compare(sectionRank(a.f.Section), sectionRank(b.f.Section)),
+			cmp.Compare(boolInt(a.weak), boolInt(b.weak)),
 			cmp.Compare(b.rank, a.rank),
 			strings.Compare(a.f.File, b.f.File),
 			cmp.Compare(a.f.Line, b.f.Line),
@@ -73,7 +80,7 @@ func (d *deriver) ranked() []document.Finding {
 	for i := 0; i < len(items); {
 		lead := items[i]
 		j := i + 1
-		for j < len(items) && sectionRank(items[j].f.Section) == sectionRank(lead.f.Section) &&
+		for j < len(items) && sectionRank(items[j].f.Section) == sectionRank(lead.f.Section) && items[j].weak == lead.weak &&
 			d.tied(lead.rank, lead.se, items[j].rank, items[j].se) {
 			j++
 		}
@@ -85,6 +92,7 @@ func (d *deriver) ranked() []document.Finding {
 	slices.SortStableFunc(items, func(a, b item) int {
 		return cmp.Or(
 			cmp.Compare(sectionRank(a.f.Section), sectionRank(b.f.Section)),
+			cmp.Compare(boolInt(a.weak), boolInt(b.weak)),
 			cmp.Compare(b.bucket, a.bucket),
 			cmp.Compare(b.allocs, a.allocs),
 			strings.Compare(a.f.File, b.f.File),

@@ -1079,3 +1079,24 @@ func TestReceiverCopiedAdvice(t *testing.T) {
 		t.Errorf("suggestion %q (generic %v), want the shape's", f.Suggestion, f.Generic)
 	}
 }
+
+// TestNoChangeNamedFollows: a function whose parts are its own code and
+// calls that are its own work on its inputs (a segmenter's loop and its
+// utf8.DecodeRuneInString, profiled as utf8.decodeRuneInStringSlow) names
+// no change: it follows a smaller cause that names one, at low severity.
+func TestNoChangeNamedFollows(t *testing.T) {
+	decode := resultShape("call-on-inputs", "First", "g.go", 309, "utf8.DecodeRuneInString(str[length:]) works on what First is given (str)")
+	decode.Advice = "the call is First's own work on its inputs, once per call: there is no result to cache, and " + document.OwnWorkWords
+	recur := resultShape("call-inputs-recur", "getTag", "tag.go", 40, `strings.Split(c.TagName, ",")'s inputs do not change in the loop at lines 38–45: every iteration computes the same value`)
+	recur.Advice = "call it once before the loop and keep the result"
+	fs, _ := Derive(specDoc([]any{sampled(bx(), 1000),
+		own("First", "g.go", 310, 0.40),
+		call("First", "g.go", 309, "unicode/utf8.decodeRuneInStringSlow", "strings", 0.10), decode,
+		call("getTag", "tag.go", 40, "strings.genSplit", "other", 0.15), recur}), Options{})
+	if len(fs) != 2 {
+		t.Fatalf("findings %v, want 2", kinds(fs))
+	}
+	if fs[0].Function != mod+".getTag" || fs[1].Function != mod+".First" || fs[1].Severity != document.SeverityLow {
+		t.Errorf("order %s, %s (severity %s); want getTag, then First at low severity", fs[0].Function, fs[1].Function, fs[1].Severity)
+	}
+}
