@@ -230,7 +230,7 @@ func (m *mdWriter) rootCauses() {
 		return
 	}
 	m.printf("## What to do first\n\n")
-	m.printf("%d root cause%s, ranked by the share of CPU time each accounts for in the %s it costs most (a micro-benchmark's and a function's own algorithm weigh less); shares within the profile's sampling error of each other are a tie, in a fixed order.\n\n", len(rc), pluralS(len(rc)), costliest(m.doc))
+	m.printf("%d root cause%s, ranked by the share of CPU time each accounts for in the %s it costs most (a micro-benchmark's and a function's own algorithm weigh less, and a cause that names no change comes after every one that does); shares within the profile's sampling error of each other are a tie, in a fixed order.\n\n", len(rc), pluralS(len(rc)), costliest(m.doc))
 	for i, f := range rc {
 		m.printf("%d. %s %s%s — %s\\\n", i+1, severityTag(f.Severity), code(fileLine(f.File, f.Line)), inFunc(f.Function), mdText(f.Message))
 		if c := costIn(m.doc, f); c != "" {
