@@ -77,11 +77,12 @@ func (d *deriver) allocCauses(b *bench) {
 				// (see below), when it has one.
 				c.inherent, c.helper = true, true
 			}
-			if c.inherent && !grows(a, e) {
+			if c.inherent && !grows(a, e) && d.shapeAt("concat-in-loop", a.File, a.Line) == nil {
 				// What the API forces: a section of its own, never
 				// what to do first. A result that grows by append is
 				// allocated more than once: the regrowth is the
-				// function's, a cause to fix (presize it).
+				// function's, a cause to fix (presize it); so is a
+				// string rebuilt by += in a loop, once per iteration.
 				c.section = document.SectionAPI
 			}
 			d.causes = append(d.causes, c)

@@ -1100,3 +1100,33 @@ func TestNoChangeNamedFollows(t *testing.T) {
 		t.Errorf("order %s, %s (severity %s); want getTag, then First at low severity", fs[0].Function, fs[1].Function, fs[1].Severity)
 	}
 }
+
+// TestConcatInLoopResult: a string an exported function builds with +=
+// in a loop and returns (the compiler's flow ends in its result, directly
+// or through a caller it is inlined into) is rebuilt once per iteration:
+// a cause to fix with the concat-in-loop shape's words, not a cost of the
+// API; without the shape, the returned string is the API's.
+func TestConcatInLoopResult(t *testing.T) {
+	cat := site("Join", "j.go", 27, 0.9)
+	cat.Escape = &document.Escape{Cause: "concat", Name: "s", Sink: "return"}
+	loop := resultShape("concat-in-loop", "Join", "j.go", 27, "s is built with += in a loop: every += copies the whole string so far into a new one")
+	loop.Advice = "build it in a strings.Builder"
+	for _, tc := range []struct {
+		name    string
+		parts   []any
+		section document.Section
+	}{
+		{"rebuilt in a loop", []any{cat, loop}, document.SectionFix},
+		{"built once", []any{cat}, document.SectionAPI},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.3)}, tc.parts...)), Options{})
+			if len(fs) != 1 || fs[0].Section != tc.section {
+				t.Fatalf("findings %v, want one in %s", kinds(fs), tc.section)
+			}
+			if tc.section == document.SectionFix && !strings.Contains(fs[0].Suggestion, "strings.Builder") {
+				t.Errorf("suggestion %q, want the shape's", fs[0].Suggestion)
+			}
+		})
+	}
+}
