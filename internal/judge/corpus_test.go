@@ -32,6 +32,10 @@ var pending = map[string]struct{ found, falses int }{
 	// Run's call of New, a line of that cause: it stays pending until a
 	// finding about the renderer itself points at it.
 	"blackfriday": {found: 3, falses: 0},
+	// uniseg's third cause (the Graphemes iterator runs the word,
+	// sentence and line-break state machines its callers may never ask
+	// for) is a design change no rule reads from the code yet.
+	"uniseg": {found: 2, falses: 0},
 }
 
 // TestCorpus derives the findings again from each corpus module's saved
