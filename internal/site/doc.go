@@ -36,7 +36,13 @@
 // value up again, reflect's FieldByName per call, m[string(b)] = v (the
 // map keeps the copy), fmt.Errorf on a function's error path, a function
 // whose whole body calls a method through an interface, an interpreter's
-// dispatch loop, and perfloop fix's rewrites (internal/rewrite's Analyzers). A match is a
+// dispatch loop, a loop that is a binary search of a table or a
+// byte-at-a-time search for one byte, a defer the compiler does not
+// open-code (its rule, checked against -gcflags=-d=defer), a loop that
+// runs each candidate's regexp on the same input in turn, a method that
+// returns a heap copy of its whole receiver, a sync.Map looked up with a
+// key built for the lookup, and perfloop fix's rewrites
+// (internal/rewrite's Analyzers). A match is a
 // document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
 // code does there in words, the advice that fits it, and whether perfloop
