@@ -24,6 +24,7 @@ var explains = map[string][]string{
 	"regexp-twice":                {"regexp"},
 	"regexp-per-candidate":        {"regexp"},
 	"receiver-copied":             {"escapes", "moved-to-heap", "call", "return"},
+	"sort-to-select":              {"sort"},
 	"make-invariant":              {"variable-make", "make", "escapes"},
 	"array-through-interface":     {"moved-to-heap", "escapes"},
 	"sort-slice":                  {"sort", "reflect"},

@@ -1130,3 +1130,18 @@ func TestConcatInLoopResult(t *testing.T) {
 		})
 	}
 }
+
+// TestSortToSelectAdvice: a full sort to read one order statistic (a
+// median's sort.Float64s, then values[n/2]) is told to select, not "sort
+// once and keep the order".
+func TestSortToSelectAdvice(t *testing.T) {
+	shape := resultShape("sort-to-select", "median", "b.go", 424, "sort.Float64s(values) sorts all of values to read its middle (a median): values[n/2], values[n/2-1], an O(n log n) sort for one order statistic")
+	shape.Advice = "select it instead of sorting: quickselect (partition around a pivot, keep the side that holds the index: O(n) on average) finds the middle"
+	fs, _ := Derive(specDoc([]any{bx(), call("median", "b.go", 424, "sort.Float64s", "sort", 0.33), shape}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	if f := fs[0]; !strings.Contains(f.Suggestion, "quickselect") || strings.Contains(f.Suggestion, "sort once and keep the order") || f.Generic {
+		t.Errorf("suggestion %q (generic %v), want the shape's", f.Suggestion, f.Generic)
+	}
+}

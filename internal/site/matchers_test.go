@@ -51,6 +51,7 @@ func TestMatchers(t *testing.T) {
 		"defers":                 site.Defers,
 		"regexprules":            site.RegexpRules,
 		"receivercopy":           site.ReceiverCopy,
+		"sortselect":             site.SortSelect,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,
 		"mapkeysindex":           site.MapKeysIndex,
