@@ -1,7 +1,5 @@
 package document
 
-import "strings"
-
 // Shape is a shape of code that a matcher of internal/site recognised at
 // a line: evidence for what the report says there, as a profile's share
 // is evidence for what it costs.
@@ -24,6 +22,11 @@ type Shape struct {
 	// Rewrite names perfloop fix's rewrite for the shape ("presize"),
 	// when its preconditions hold there.
 	Rewrite string `json:"rewrite,omitempty"`
+	// OwnWork is set when the shape says its line is its function's own
+	// work on what it is given (a call on its inputs or its state, a
+	// result computed from inputs that hardly recur): Advice explains the
+	// cost and names no change to make.
+	OwnWork bool `json:"own_work,omitempty"`
 }
 
 // ShapeRef names a shape at a line: a finding's reference to the
@@ -49,17 +52,4 @@ func (s Shape) Lines() []int64 {
 		}
 	}
 	return out
-}
-
-// OwnWorkWords are the words a shape's Advice carries when the code's
-// cost is its function's own work on what it is given (internal/site's
-// result and call-input matchers write them): the advice explains the
-// cost and names no change to make.
-const OwnWorkWords = "fewer or cheaper calls is a change to the algorithm"
-
-// OwnWork reports whether the shape says its line is its function's own
-// work on what it is given, with no change to propose: a call on the
-// function's inputs, or a result computed from inputs that hardly recur.
-func (s Shape) OwnWork() bool {
-	return strings.Contains(s.Advice, OwnWorkWords)
 }

@@ -115,7 +115,7 @@ func (d *deriver) advise() {
 		s := &shapes[0]
 		c.shape = s
 		c.suggestion = fmt.Sprintf("%s: %s", s.Says, s.Advice)
-		c.generic, c.ownWork = false, s.OwnWork()
+		c.generic, c.ownWork = false, s.OwnWork
 		c.addEvidence(fmt.Sprintf("code at %s: %s", where(s.File, s.Line), s.Says))
 	}
 }
@@ -135,7 +135,7 @@ func (c *cause) shapesExplaining(at map[string][]document.Shape, minShare float6
 			if !c.explainedBy(s.Name) {
 				continue
 			}
-			if s.OwnWork() && (s.File != c.file || s.Line != c.line) {
+			if s.OwnWork && (s.File != c.file || s.Line != c.line) {
 				// It names no change: the advice of the line
 				// that leads the cause stays.
 				continue

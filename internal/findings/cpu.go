@@ -893,7 +893,7 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 			// cache per type keeps none of it.
 			return s.Says + ": " + s.Advice + "; typed code for the common types (a type switch before reflecting) does the same without reflection", false, false
 		}
-		return s.Says + ": " + s.Advice, false, s.OwnWork()
+		return s.Says + ": " + s.Advice, false, s.OwnWork
 	}
 	return fix, false, false
 }

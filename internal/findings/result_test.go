@@ -605,7 +605,7 @@ func TestResultWithARewrite(t *testing.T) {
 func TestCallInputs(t *testing.T) {
 	onInputs := func(fn string, line int64, says string) document.Shape {
 		s := resultShape("call-on-inputs", fn, "math.go", line, says)
-		s.Advice = "the call is " + fn + "'s own work on its inputs, once per call: there is no result to cache, and fewer or cheaper calls is a change to the algorithm"
+		s.Advice, s.OwnWork = "the call is "+fn+"'s own work on its inputs, once per call: there is no result to cache, and fewer or cheaper calls is a change to the algorithm", true
 		return s
 	}
 	recur := resultShape("call-inputs-recur", "getTag", "math.go", 40, `strings.Split(c.TagName, ",")'s inputs do not change in the loop at lines 38–45: every iteration computes the same value`)
@@ -662,7 +662,7 @@ func TestCallInputs(t *testing.T) {
 		{"a method with state", []any{call("Next", "math.go", 100, "text/scanner.(*Scanner).Scan", "other", 0.4),
 			func() document.Shape {
 				s := resultShape("call-on-inputs", "Next", "math.go", 100, "t.scanner.Scan() works on the state of t.scanner (Scan has a pointer receiver), which Next is given")
-				s.Advice = "the call is Next's own work on the state it is given, once per call: its result follows that state, so there is no result to cache, and " + document.OwnWorkWords
+				s.Advice, s.OwnWork = "the call is Next's own work on the state it is given, once per call: its result follows that state, so there is no result to cache", true
 				return s
 			}()},
 			"t.scanner.Scan() works on the state of t.scanner", "cache its result", true},
@@ -797,7 +797,7 @@ func TestAllocOnInputs(t *testing.T) {
 	str := site("Decimal.normalize", "d.go", 761, 0.5)
 	str.Via, str.Escape = "math/big.(*Int).String", nil
 	shape := resultShape("call-on-inputs", "Decimal.normalize", "d.go", 761, "v.String() works on what normalize is given (d)")
-	shape.Advice = "the call is normalize's own work on its inputs, once per call: there is no result to cache, and fewer or cheaper calls is a change to the algorithm"
+	shape.Advice, shape.OwnWork = "the call is normalize's own work on its inputs, once per call: there is no result to cache, and fewer or cheaper calls is a change to the algorithm", true
 	for _, tc := range []struct {
 		name      string
 		shapes    []any
@@ -940,7 +940,7 @@ func TestInterfaceDispatchOwnCode(t *testing.T) {
 // computing the fetch's result at another line).
 func TestOwnWorkRanksLow(t *testing.T) {
 	onInputs := resultShape("call-on-inputs", "truncDigits", "math.go", 272, "m.QuoRem(m, pow10(drop), &r) works on what truncDigits is given (m, w)")
-	onInputs.Advice = "the call is truncDigits's own work on its inputs, once per call: there is no result to cache, and " + document.OwnWorkWords
+	onInputs.Advice, onInputs.OwnWork = "the call is truncDigits's own work on its inputs, once per call: there is no result to cache", true
 	recur := resultShape("call-inputs-recur", "getTag", "tag.go", 40, `strings.Split(c.TagName, ",")'s inputs do not change in the loop at lines 38–45: every iteration computes the same value`)
 	recur.Advice = "call it once before the loop and keep the result"
 	fs, _ := Derive(specDoc([]any{bx(),
@@ -957,7 +957,7 @@ func TestOwnWorkRanksLow(t *testing.T) {
 	}
 
 	computed := resultShape("result-computed", "fetch", "rt.go", 81, "value.Interface() computes the value fetch returns")
-	computed.Advice = "the call is fetch's result, computed from what it is given: its own work, with no result to keep; " + document.OwnWorkWords
+	computed.Advice, computed.OwnWork = "the call is fetch's result, computed from what it is given: its own work, with no result to keep", true
 	fs, _ = Derive(specDoc([]any{bx(),
 		call("fetch", "rt.go", 79, "sync.(*Map).Load", "other", 0.36),
 		call("fetch", "rt.go", 81, "reflect.valueInterface", "other", 0.16), computed}), Options{})
@@ -1086,7 +1086,7 @@ func TestReceiverCopiedAdvice(t *testing.T) {
 // no change: it follows a smaller cause that names one, at low severity.
 func TestNoChangeNamedFollows(t *testing.T) {
 	decode := resultShape("call-on-inputs", "First", "g.go", 309, "utf8.DecodeRuneInString(str[length:]) works on what First is given (str)")
-	decode.Advice = "the call is First's own work on its inputs, once per call: there is no result to cache, and " + document.OwnWorkWords
+	decode.Advice, decode.OwnWork = "the call is First's own work on its inputs, once per call: there is no result to cache", true
 	recur := resultShape("call-inputs-recur", "getTag", "tag.go", 40, `strings.Split(c.TagName, ",")'s inputs do not change in the loop at lines 38–45: every iteration computes the same value`)
 	recur.Advice = "call it once before the loop and keep the result"
 	fs, _ := Derive(specDoc([]any{sampled(bx(), 1000),

@@ -9,8 +9,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/perfloop/perfloop/internal/document"
 )
 
 // CallInputs says, for each call of a function of another package (or of
@@ -642,11 +640,11 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 			per = fmt.Sprintf("once per iteration of the loop at lines %d–%d", fset.Position(loop.Pos()).Line, fset.Position(loop.End()).Line)
 		}
 		pass.Report(analysis.Diagnostic{
-			Category: "call-on-inputs",
+			Category: "call-on-inputs" + ownWork,
 			Pos:      call.Pos(),
 			Message:  fmt.Sprintf("%s works on what %s is given (%s)", text, name, strings.Join(names, ", ")),
 			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-				"the call is %s's own work on its inputs, %s: there is no result to cache, and %s", name, per, document.OwnWorkWords)}},
+				"the call is %s's own work on its inputs, %s: there is no result to cache, and %s", name, per, ownWorkWords)}},
 		})
 	}
 }
@@ -663,11 +661,11 @@ func (ci *callInputs) onState(call *ast.CallExpr, x ast.Expr, fn *types.Func) {
 	}
 	name := ci.fd.Name.Name
 	ci.pass.Report(analysis.Diagnostic{
-		Category: "call-on-inputs",
+		Category: "call-on-inputs" + ownWork,
 		Pos:      call.Pos(),
 		Message:  fmt.Sprintf("%s works on the state of %s (%s has a pointer receiver), which %s is given", oneLine(types.ExprString(call)), oneLine(types.ExprString(x)), fn.Name(), name),
 		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-			"the call is %s's own work on the state it is given, once per call: its result follows that state, so there is no result to cache, and %s", name, document.OwnWorkWords)}},
+			"the call is %s's own work on the state it is given, once per call: its result follows that state, so there is no result to cache, and %s", name, ownWorkWords)}},
 	})
 }
 

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/perfloop/perfloop/internal/site"
 )
 
@@ -51,6 +53,34 @@ func TestFixerShapes(t *testing.T) {
 	for _, name := range []string{"presize", "hoist-const", "builder", "perfsprint", "grow", "sortfunc", "regexp-once", "outside-lock"} {
 		if a := site.Fixer(name); a == nil || site.RewriteOf(a) != name {
 			t.Errorf("Fixer(%q) = %v", name, a)
+		}
+	}
+}
+
+// TestOwnWorkShapes: the shapes whose line is their function's own work
+// on what it is given (a call on its inputs, a result computed from
+// inputs that hardly recur) say so in a field, not in their name; a
+// result computed from a scalar, which may recur, does not.
+func TestOwnWorkShapes(t *testing.T) {
+	prog, err := site.Load(context.Background(), site.Config{Dir: "testdata/ownwork"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shapes, err := prog.Shapes([]*analysis.Analyzer{site.CallInputs, site.Result}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, s := range shapes {
+		got[fmt.Sprintf("%s:%d %s", s.File, s.Line, s.Name)] = s.OwnWork
+	}
+	for k, want := range map[string]bool{
+		"ownwork.go:11 call-on-inputs":  true,
+		"ownwork.go:14 result-computed": false,
+		"ownwork.go:17 result-computed": true,
+	} {
+		if own, ok := got[k]; !ok || own != want {
+			t.Errorf("%s: own work %v (found %v), want %v; shapes: %v", k, own, ok, want, got)
 		}
 	}
 }

@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/perfloop/perfloop/internal/document"
 )
 
 // Result finds the work a function does to build the value it returns,
@@ -414,13 +412,15 @@ func scalarParams(pass *analysis.Pass, fd *ast.FuncDecl) bool {
 func (r *resultVars) computed() {
 	name := r.fd.Name.Name
 	advice := fmt.Sprintf("the call is %s's result, so calling it less means calling %s less: keep %s's results for the inputs that recur (a table or a memo), or compute less per call", name, name, name)
+	category := "result-computed"
 	if !scalarParams(r.pass, r.fd) {
 		// Pointers, slices, structs: inputs that hardly recur, and a
 		// memo keyed by them holds what the caller may change.
-		advice = fmt.Sprintf("the call is %s's result, computed from what it is given: its own work, with no result to keep; %s", name, document.OwnWorkWords)
+		advice = fmt.Sprintf("the call is %s's result, computed from what it is given: its own work, with no result to keep; %s", name, ownWorkWords)
+		category += ownWork
 	}
 	report := func(pos token.Pos, msg string) {
-		r.pass.Report(analysis.Diagnostic{Category: "result-computed", Pos: pos, Message: msg,
+		r.pass.Report(analysis.Diagnostic{Category: category, Pos: pos, Message: msg,
 			SuggestedFixes: []analysis.SuggestedFix{{Message: advice}}})
 	}
 	inspectBody(r.fd.Body, func(n ast.Node) {

@@ -45,8 +45,10 @@ func (p *Program) Shapes(analyzers []*analysis.Analyzer, keep func(s document.Sh
 			if strings.HasSuffix(pos.Filename, "_test.go") {
 				continue
 			}
+			name, own := strings.CutSuffix(cmp.Or(d.Category, act.Analyzer.Name), ownWork)
 			s := document.Shape{
-				Name:     cmp.Or(d.Category, act.Analyzer.Name),
+				Name:     name,
+				OwnWork:  own,
 				File:     p.Rel(pos.Filename),
 				Line:     int64(pos.Line),
 				Function: funcName(act.Package, d.Pos),
@@ -75,6 +77,14 @@ func (p *Program) Shapes(analyzers []*analysis.Analyzer, keep func(s document.Sh
 	})
 	return out, nil
 }
+
+// ownWork ends the category of a diagnostic whose line is its function's
+// own work on what it is given, with no change to name: Shapes drops it
+// from the shape's name and sets document.Shape.OwnWork.
+const ownWork = "/own-work"
+
+// ownWorkWords end the advice of such a diagnostic.
+const ownWorkWords = "fewer or cheaper calls is a change to the algorithm"
 
 // funcName names the function declaration around pos as profiles name
 // functions: "example.com/m.F", "example.com/m.(*T).M", "example.com/m.T.M".

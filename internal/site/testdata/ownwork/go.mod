@@ -1,0 +1,3 @@
+module example.com/ownwork
+
+go 1.24
