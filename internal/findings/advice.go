@@ -25,6 +25,7 @@ var explains = map[string][]string{
 	"regexp-per-candidate":        {"regexp"},
 	"receiver-copied":             {"escapes", "moved-to-heap", "call", "return"},
 	"sort-to-select":              {"sort"},
+	"fast-path-split":             {"not-inlined"},
 	"make-invariant":              {"variable-make", "make", "escapes"},
 	"array-through-interface":     {"moved-to-heap", "escapes"},
 	"sort-slice":                  {"sort", "reflect"},

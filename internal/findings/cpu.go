@@ -1270,6 +1270,7 @@ func (d *deriver) notInlined(b *bench) {
 		}
 		c := d.hotFunc(ni.Function, ni.File, ni.Line)
 		c.notInlined = true
+		c.mech("not-inlined")
 		c.cost(b)
 		// The call overhead is part of the function's own time, which
 		// its own-code part counts; without one, half its flat time.

@@ -1145,3 +1145,33 @@ func TestSortToSelectAdvice(t *testing.T) {
 		t.Errorf("suggestion %q (generic %v), want the shape's", f.Suggestion, f.Generic)
 	}
 }
+
+// TestFastPathSplit: a function the compiler does not inline whose body
+// returns early on its common inputs before its real work (a
+// fast-path-split shape at its declaration) is told which lines to keep
+// and which to move, not the budget's general words.
+func TestFastPathSplit(t *testing.T) {
+	shape := resultShape("fast-path-split", "lineBreak", "p.go", 166, "lineBreak returns early at lines 167–175 (r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', …); its other work, from line 176 (entry := propertySearch(lineBreakCodePoints, r)), is the slow path")
+	shape.Related = []document.Location{{File: "p.go", Line: 167}, {File: "p.go", Line: 170}, {File: "p.go", Line: 176}}
+	shape.Advice = "keep the early returns in lineBreak and move the rest into a function of its own marked //go:noinline"
+	parts := []any{bx(), notInlined("lineBreak", "p.go", 166, 108, 80), flat("lineBreak", 0.06)}
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		want    string
+		generic bool
+	}{
+		{"the budget's words", nil, "bring it under the inlining budget", true},
+		{"the code's fast paths", []any{shape}, "lineBreak returns early at lines 167–175", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append(slices.Clone(parts), tc.shapes...)), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("findings %v, want 1", kinds(fs))
+			}
+			if f := fs[0]; !strings.Contains(f.Suggestion, tc.want) || f.Generic != tc.generic {
+				t.Errorf("suggestion %q (generic %v), want %q (generic %v)", f.Suggestion, f.Generic, tc.want, tc.generic)
+			}
+		})
+	}
+}

@@ -42,7 +42,8 @@
 // runs each candidate's regexp on the same input in turn, a method that
 // returns a heap copy of its whole receiver, a sync.Map looked up with a
 // key built for the lookup, a slice sorted whole to read its middle or an
-// end, and perfloop fix's rewrites
+// end, early returns on common inputs before a function's real work (the
+// fast paths a split keeps inlinable), and perfloop fix's rewrites
 // (internal/rewrite's Analyzers). A match is a
 // document.Shape:
 // the matcher's name, the line and the other lines it spans, what the
