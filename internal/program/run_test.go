@@ -143,8 +143,15 @@ func TestRunEndings(t *testing.T) {
 			if r.Segments == 0 || r.CPU == nil {
 				t.Fatalf("no CPU profile segment after 300ms of work in 50ms segments")
 			}
-			if r.Heap == nil {
-				t.Fatal("no heap profile")
+			// An os.Exit the wrapper does not see leaves the heap
+			// profile of the last segment whose end the budget let
+			// write one (a hundredth of the run so far): on a busy
+			// machine, a program that allocates fast counts what it
+			// allocated during a long mark as live, and no segment of a
+			// short run may have written one. The CPU segments are
+			// there whatever the load.
+			if r.Heap == nil && !tc.lost {
+				t.Error("no heap profile")
 			}
 			var spin bool
 			for _, f := range r.CPU.Function {
