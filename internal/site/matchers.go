@@ -37,12 +37,8 @@ func runRegexpTwice(pass *analysis.Pass) (any, error) {
 			if _, ok := n.(*ast.FuncLit); ok {
 				return false
 			}
-			c, ok := n.(*ast.CallExpr)
-			if !ok || len(c.Args) == 0 {
-				return true
-			}
-			sel, ok := c.Fun.(*ast.SelectorExpr)
-			if !ok || !regexpMatch[sel.Sel.Name] || !isNamed(pass.TypesInfo.TypeOf(sel.X), "regexp", "Regexp") {
+			c, sel := regexpScan(pass, n)
+			if c == nil {
 				return true
 			}
 			k := identity(pass, sel.X) + "\x00" + identity(pass, c.Args[0])
@@ -84,6 +80,21 @@ func runRegexpTwice(pass *analysis.Pass) (any, error) {
 		}
 	})
 	return nil, nil
+}
+
+// regexpScan returns n as a call of a *regexp.Regexp's scanning method
+// (regexpMatch) with its input, and the method's selector; nil when n is
+// not one.
+func regexpScan(pass *analysis.Pass, n ast.Node) (*ast.CallExpr, *ast.SelectorExpr) {
+	c, ok := n.(*ast.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		return nil, nil
+	}
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok || !regexpMatch[sel.Sel.Name] || !isNamed(pass.TypesInfo.TypeOf(sel.X), "regexp", "Regexp") {
+		return nil, nil
+	}
+	return c, sel
 }
 
 // reCall is one call of a regexp's scanning method.

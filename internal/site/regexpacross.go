@@ -52,12 +52,8 @@ func runRegexpAcross(pass *analysis.Pass) (any, error) {
 			}
 			name := declName(fd)
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				c, ok := n.(*ast.CallExpr)
-				if !ok || len(c.Args) == 0 {
-					return true
-				}
-				sel, ok := c.Fun.(*ast.SelectorExpr)
-				if !ok || !regexpMatch[sel.Sel.Name] || !isNamed(pass.TypesInfo.TypeOf(sel.X), "regexp", "Regexp") {
+				c, sel := regexpScan(pass, n)
+				if c == nil {
 					return true
 				}
 				field := fieldOf(pass, sel.X)

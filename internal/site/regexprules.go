@@ -71,12 +71,8 @@ func runRegexpRules(pass *analysis.Pass) (any, error) {
 				if _, ok := m.(*ast.FuncLit); ok {
 					return false
 				}
-				c, ok := m.(*ast.CallExpr)
-				if !ok || len(c.Args) == 0 {
-					return true
-				}
-				sel, ok := c.Fun.(*ast.SelectorExpr)
-				if !ok || !regexpMatch[sel.Sel.Name] || !isNamed(pass.TypesInfo.TypeOf(sel.X), "regexp", "Regexp") {
+				c, sel := regexpScan(pass, m)
+				if c == nil {
 					return true
 				}
 				if !readsAny(pass, sel.X, fromElem) || readsAny(pass, c.Args[0], fromElem) || setIn(pass, loop.Body, c.Args[0]) {
