@@ -59,7 +59,8 @@ of the bytes allocated.
 Without the collection the heap profile holds the run's completed
 cycles, and the report says how much of the bytes allocated that is: the
 sites' bytes are then shares of what it holds. -finalgc on always
-collects, -finalgc off never.
+collects, -finalgc off never (nor for the heap profile written at a
+segment's end, below).
 
 A return from main, os.Exit (or log.Fatal) in the module's own packages,
 a panic, SIGINT and SIGTERM lose nothing: the build's copies of the
