@@ -367,6 +367,11 @@ type Benchmark struct {
 	// sqrt(p(1−p)/CPUSamples), which ranking uses to tell a real
 	// difference from the profile's sampling noise.
 	CPUSamples int64 `json:"cpu_samples,omitempty"`
+	// CPUBusy is the CPU time the profile sampled over the time it ran:
+	// 1 is one core busy throughout; well under 1, the benchmark spends
+	// its time waiting (a sleep, a channel, a lock, I/O), which a CPU
+	// profile does not see.
+	CPUBusy *float64 `json:"cpu_busy,omitempty"`
 	// SetupAllocShare is the share of the bytes a profiling run allocated
 	// that do not scale with the iteration count: setup before the timed
 	// loop and the testing package's own.

@@ -76,6 +76,7 @@ const (
 	RuleDiscardKept      Rule = "discard-kept"       // lint's discarded result, whose call the profile shows running
 	RuleLeaveMicro       Rule = "leave-micro"        // a micro-benchmark of an internal function's algorithm
 	RuleLeaveBaseline    Rule = "leave-baseline"     // measures another package, not the module
+	RuleLeaveOffCPU      Rule = "leave-off-cpu"      // waits: its time is off the CPU, which the profile does not see
 	RuleLeaveTight       Rule = "leave-tight"        // fast, no allocation, nothing outside its algorithm
 )
 

@@ -304,7 +304,7 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 	// attributes it to (a private sync.Pool that misses: its time is the
 	// runtime's allocation).
 	allocates := b.hasAllocs && (b.allocsPerOp > 0 || b.bytesPerOp > 0)
-	if e.ModuleCPUShare != nil && e.CalleeCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule && *e.CalleeCPUShare < d.t.NoCallee && !allocates {
+	if e.ModuleCPUShare != nil && e.CalleeCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule && *e.CalleeCPUShare < d.t.NoCallee && !allocates && !d.offCPU(b) {
 		return document.RuleBrokenNoWork, fmt.Sprintf("its CPU profile shows no module code and no call out of the benchmark (%s in callees): its loop does no work — does it run over an empty input?", pct(*e.CalleeCPUShare))
 	}
 	return "", ""
@@ -425,12 +425,35 @@ func brokenFix(rule document.Rule) string {
 	return "make sure the loop runs over real input (check the fixture is not empty) and calls the module"
 }
 
+// offCPU reports whether b's CPU profile sampled less than OffCPU of what
+// a benchmark that computes got over the time it ran: it waits more than
+// it computes. What computing gets is the most any of the report's
+// benchmarks got, up to a core, and at least half of one: on a busy
+// machine a benchmark that never waits gets a share of a core (0.4 with
+// six processes on two cores), which a lone benchmark cannot show.
+func (d *deriver) offCPU(b *bench) bool {
+	if b.entry.CPUBusy == nil {
+		return false
+	}
+	ref := 0.5
+	for _, o := range d.benches {
+		if o.entry.CPUBusy != nil {
+			ref = max(ref, min(1, *o.entry.CPUBusy))
+		}
+	}
+	return *b.entry.CPUBusy < d.t.OffCPU*ref
+}
+
 // leaveAlone says why a benchmark is best left alone, and the rule, or
 // "".
 func (d *deriver) leaveAlone(b *bench) (document.Rule, string) {
 	e := b.entry
 	if fn, ok := d.micro[b.key]; ok && !d.hasCause(b) {
 		return document.RuleLeaveMicro, fmt.Sprintf("measures the internal function %s directly, and its time is %s's own code: change it only where the API that calls it shows the cost", fn, fn)
+	}
+	if e.ModuleCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule && d.offCPU(b) {
+		return document.RuleLeaveOffCPU, fmt.Sprintf("its CPU profile sampled %s of a core over the time it ran: it spends most of its time waiting (a sleep, a channel, a lock, I/O), which a CPU profile does not see, so its samples say little of its %s/op; -blockprofile or perfloop trace shows where it waits",
+			pct(*e.CPUBusy), duration(b.secPerOp))
 	}
 	if e.ModuleCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule {
 		callee := ""

@@ -235,7 +235,11 @@
 // A benchmark that is not broken, runs at 0 allocs/op and 0 B/op below
 // 50 ns/op with no cause of at least 5% of its CPU outside its own
 // algorithm; one that measures only another package (a baseline for
-// comparison); or a micro-benchmark of an internal function.
+// comparison); a micro-benchmark of an internal function; or one that
+// waits (rule leave-off-cpu): its CPU profile sampled under a quarter of
+// a core over the time it ran, so the little module code in it is
+// neither a loop over nothing nor a baseline, and its time is in waits a
+// block profile or a trace shows.
 //
 // # Contention (kind "contention")
 //

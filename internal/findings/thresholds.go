@@ -77,6 +77,13 @@ type Thresholds struct {
 	// NoCallee runs a loop over nothing; with less module code alone, a
 	// baseline of another package.
 	NoModule, NoCallee float64
+	// OffCPU (broken, leave alone): a benchmark whose CPU profile
+	// sampled less CPU time over the time it ran than this share of what
+	// a benchmark that computes gets (the most the report's benchmarks
+	// got, between half a core and one) spends its time waiting: little
+	// module code in its samples is not a loop over nothing, nor a
+	// baseline of another package.
+	OffCPU float64
 	// DriftMin and DriftRho (broken, lint): B/op that moves by this
 	// factor with the iteration count, in its order (Spearman's |ρ| at
 	// least DriftRho over three runs or more), keeps what it allocates,
@@ -191,6 +198,7 @@ var DefaultThresholds = Thresholds{
 	BrokenSecPerOp:  1e-9,
 	NoModule:        0.01,
 	NoCallee:        0.05,
+	OffCPU:          0.25,
 	DriftMin:        2,
 	DriftRho:        0.8,
 	TimedSetupRatio: 1.5,

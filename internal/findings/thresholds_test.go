@@ -241,6 +241,21 @@ var specCases = []specCase{
 	{name: "NoModule/with 0.7% module code the benchmark is broken",
 		doc:  []any{shares(bx(), 0.007, 0.5), discardLint()},
 		want: []string{"broken-lint broken info x_test.go:7 BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "OffCPU/a loop that sleeps, sampled at a fifth of a core beside one that computes, waits: neither broken nor a baseline",
+		doc:  []any{busy(shares(benchmark("BenchmarkX", 1e-3, 0, 0), 0, 0), 0.2), busy(benchmark("BenchmarkY", 1e-6, 0, 0), 1)},
+		want: []string{"leave-off-cpu leave-alone info - BenchmarkX 0.0%"}},
+	{name: "OffCPU/sampled at a third of a core, the same loop is broken",
+		doc:  []any{busy(shares(benchmark("BenchmarkX", 1e-3, 0, 0), 0, 0), 0.33), busy(benchmark("BenchmarkY", 1e-6, 0, 0), 1)},
+		want: []string{"broken-no-work broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "OffCPU/on a busy machine (the other at 0.4 of a core), what counts is half a core: a tenth waits",
+		doc:  []any{busy(shares(benchmark("BenchmarkX", 1e-3, 0, 0), 0, 0), 0.1), busy(benchmark("BenchmarkY", 1e-6, 0, 0), 0.4)},
+		want: []string{"leave-off-cpu leave-alone info - BenchmarkX 0.0%"}},
+	{name: "OffCPU/and a fifth computes",
+		doc:  []any{busy(shares(benchmark("BenchmarkX", 1e-3, 0, 0), 0, 0), 0.2), busy(benchmark("BenchmarkY", 1e-6, 0, 0), 0.4)},
+		want: []string{"broken-no-work broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "OffCPU/a waiting benchmark with module code is neither",
+		doc:  []any{busy(shares(bx(), 0.3, 0.5), 0.03)},
+		want: nil},
 	{name: "NoCallee/6.5% in callees is work, of another package: a baseline",
 		doc:  []any{shares(benchmark("BenchmarkX", 2e-9, 0, 0), 0.007, 0.065)},
 		want: []string{"leave-baseline leave-alone info - BenchmarkX 0.0%"}},
@@ -656,6 +671,9 @@ func bx() document.Benchmark { return benchmark("BenchmarkX", 1e-6, 10, 1000) }
 func sampled(b document.Benchmark, n int64) document.Benchmark { b.CPUSamples = n; return b }
 
 func parallel(b document.Benchmark) document.Benchmark { b.Parallel = true; return b }
+
+// busy sets the share of a core the benchmark's CPU profile sampled.
+func busy(b document.Benchmark, share float64) document.Benchmark { b.CPUBusy = f64(share); return b }
 
 // shares sets the benchmark's module and callee CPU shares.
 func shares(b document.Benchmark, module, callee float64) document.Benchmark {

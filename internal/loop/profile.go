@@ -339,6 +339,10 @@ func addEvidence(doc *document.Report, bj *document.Benchmark, a *profiles.Analy
 		ms, cs := a.CPU.ModuleShare, a.CPU.CalleeShare
 		bj.ModuleCPUShare, bj.CalleeCPUShare = &ms, &cs
 		bj.CPUSamples = a.CPU.Samples
+		if a.CPU.Duration > 0 && a.CPU.Unit == "nanoseconds" {
+			busy := float64(a.CPU.Total+a.CPU.Untimed) / float64(a.CPU.Duration)
+			bj.CPUBusy = &busy
+		}
 		for i, l := range a.CPU.Lines {
 			if i == ev.lines {
 				break

@@ -251,6 +251,7 @@ func attach(doc *document.Report, pb document.Benchmark) {
 			b.CPUProfile, b.HeapProfile = pb.CPUProfile, pb.HeapProfile
 			b.ModuleCPUShare, b.CalleeCPUShare = pb.ModuleCPUShare, pb.CalleeCPUShare
 			b.CPUSamples = pb.CPUSamples
+			b.CPUBusy = pb.CPUBusy
 			b.SetupAllocShare, b.Parallel = pb.SetupAllocShare, pb.Parallel
 			b.LoopBytesPerOp = pb.LoopBytesPerOp
 			return

@@ -367,7 +367,7 @@ func callPath(p *profile.Profile, ix *index, t *trie, nodes []int32, vi int, tot
 
 // ErrNoSamples is AnalyzeCPU's error for a profile with no sample: the
 // run was too brief for the profiler's 100 samples a second.
-var ErrNoSamples = errors.New("no samples (the benchmark ran too briefly to be sampled; raise -benchtime)")
+var ErrNoSamples = errors.New("no samples (the benchmark ran too briefly to be sampled, or spent its time waiting: raise -benchtime, or see where it waits with -blockprofile)")
 
 // benchAt returns the index of the outermost benchmark frame of stack
 // (innermost first), or -1 when no benchmark function is on it.
