@@ -5,12 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/perfloop/perfloop/internal/abtest"
@@ -273,102 +270,7 @@ func renderFix(s Streams, opts fixOptions, res *document.Fix) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(res)
 	}
-	if res.Rounds == 0 {
-		renderRound(s, res.Kept, res.Rejected)
-	}
-	for r := 1; r <= res.Rounds; r++ {
-		fmt.Fprintf(s.Out, "round %d:\n", r)
-		kept := slices.DeleteFunc(slices.Clone(res.Kept), func(k document.FixKept) bool { return k.Round != r })
-		rejected := slices.DeleteFunc(slices.Clone(res.Rejected), func(k document.FixRejected) bool { return k.Round != r })
-		if len(kept)+len(rejected) == 0 {
-			fmt.Fprintf(s.Out, "  no candidate at the report's root causes: the rounds stop\n\n")
-			continue
-		}
-		renderRound(s, kept, rejected)
-		fmt.Fprintln(s.Out)
-	}
-	if len(res.Cumulative) > 0 {
-		fmt.Fprintf(s.Out, "every kept patch against %s (measured):\n", short(res.Commit))
-		w := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
-		fmt.Fprintf(w, "\tbenchmark\tchange [95%% CI]\n")
-		for _, m := range res.Cumulative {
-			fmt.Fprintf(w, "\t%s %s\t%s\n", m.Name, m.Unit, change(m))
-		}
-		w.Flush()
-	}
-	if len(res.BaselineFailures) > 0 {
-		fmt.Fprintf(s.Out, "\nfailing at %s before any edit (not held against the candidates):\n", short(res.Commit))
-		for _, f := range res.BaselineFailures {
-			fmt.Fprintf(s.Out, "  %s\n", f)
-		}
-	}
-	if res.Together != "" {
-		fmt.Fprintf(s.Out, "\n%s\n", res.Together)
-	}
-	if len(res.Kept) > 0 {
-		if res.Applied {
-			fmt.Fprintf(s.Out, "applied to the work tree (not committed); measure again with:\n  perfloop diff HEAD %s\n", strings.Join(opts.patterns, " "))
-		} else {
-			fmt.Fprintf(s.Out, "patches in %s: git apply %s/all.patch (or one NN-*.patch on its own), then perfloop diff HEAD\n", opts.out, opts.out)
-		}
-	}
-	return nil
-}
-
-// renderRound writes the tables of kept and not kept candidates.
-func renderRound(s Streams, kept []document.FixKept, rejected []document.FixRejected) {
-	w := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(w, "kept\tsite\trewrite\tbenchmarks\tchange [95%% CI]\ttests\ttime\n")
-	for _, k := range kept {
-		review := ""
-		if k.Review {
-			review = " (review)"
-		}
-		for i, m := range k.Benchmarks {
-			if !m.Significant && i > 0 {
-				continue
-			}
-			site, rw, tests, took := "", "", "", ""
-			if i == 0 {
-				site, rw, tests, took = fmt.Sprintf("%s:%d", k.File, k.Line), k.Rewrite+review, fmt.Sprintf("%d package(s) pass", len(k.Tests)), timing(k.Seconds)
-				if k.Output != "" {
-					tests += "; " + k.Output
-				}
-			}
-			fmt.Fprintf(w, "\t%s\t%s\t%s %s\t%s\t%s\t%s\n", site, rw, m.Name, m.Unit, change(m), tests, took)
-		}
-	}
-	w.Flush()
-	if len(kept) == 0 {
-		fmt.Fprintln(s.Out, "  (none kept)")
-	}
-	if len(rejected) > 0 {
-		fmt.Fprintln(s.Out)
-		w = tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
-		fmt.Fprintf(w, "not kept\tsite\trewrite\treason\ttime\n")
-		for _, r := range rejected {
-			fmt.Fprintf(w, "\t%s:%d\t%s\t%s\t%s\n", r.File, r.Line, r.Rewrite, r.Reason, timing(r.Seconds))
-		}
-		w.Flush()
-	}
-}
-
-// timing says what a candidate cost: "build 1.2s, vet 0.4s, tests 2.0s,
-// A/B 8.1s", the stages it did not reach left out.
-func timing(t document.FixTiming) string {
-	var parts []string
-	for _, st := range []struct {
-		name string
-		s    float64
-	}{{"build", t.Build}, {"vet", t.Vet}, {"tests", t.Tests}, {"A/B", t.AB}} {
-		switch {
-		case st.s >= 0.1:
-			parts = append(parts, fmt.Sprintf("%s %.1fs", st.name, st.s))
-		case st.s > 0:
-			parts = append(parts, st.name+" <0.1s")
-		}
-	}
-	return strings.Join(parts, ", ")
+	return render.Fix(s.Out, res, opts.patterns, opts.out)
 }
 
 // fixFile says whether a name in a fix -out directory is one perfloop fix
@@ -390,16 +292,4 @@ func writeFixJSON(path string, res *document.Fix) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
-}
-
-// change formats a measured row: "−33.3% [−33.3%, −33.3%]".
-func change(m document.FixMeasured) string {
-	t := fmt.Sprintf("%+.1f%%", m.Delta*100)
-	if m.CI != [2]float64{} && !math.IsNaN(m.CI[0]) {
-		t += fmt.Sprintf(" [%+.1f%%, %+.1f%%]", m.CI[0]*100, m.CI[1]*100)
-	}
-	if !m.Significant {
-		t += " (n.s.)"
-	}
-	return t
 }
