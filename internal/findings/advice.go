@@ -24,6 +24,7 @@ var explains = map[string][]string{
 	"regexp-twice":                {"regexp"},
 	"regexp-per-candidate":        {"regexp"},
 	"receiver-copied":             {"escapes", "moved-to-heap", "call", "return"},
+	"result-appended":             {"escapes", "return"},
 	"sort-to-select":              {"sort"},
 	"fast-path-split":             {"not-inlined"},
 	"make-invariant":              {"variable-make", "make", "escapes"},

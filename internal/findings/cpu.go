@@ -935,7 +935,11 @@ func regexpCompiles(callee string) bool {
 // (cache its result, convert once, reuse buffers across calls, reflect
 // once per type): a call on what its function was given has no repeat to
 // remove.
-var repeatFixes = []string{cpuWords["other"][1], runLibraryFix, cpuWords["strings"][1], strconvFix, cpuWords["reflect"][1], reflectValueFix}
+var repeatFixes = []string{cpuWords["other"][1], runLibraryFix, cpuWords["strings"][1], strconvFix, cpuWords["reflect"][1], reflectValueFix, searchFix}
+
+// searchFix is the fix calleeWords gives a search of strings or bytes: it
+// assumes the search repeats (searching again what was searched).
+const searchFix = "search less: scan the input once, or keep the positions found instead of searching again"
 
 // strconvFix is the fix calleeWords gives a strconv call.
 const strconvFix = "convert once and keep the number (or the text); avoid converting the same value back and forth"
@@ -1052,7 +1056,7 @@ func calleeWords(callee, cat string) (what, fix string) {
 	case anyIn(callee, "memequal", "memeqbody", "cmpbody", "Compare", "EqualFold", "Equal"):
 		return "comparing strings or bytes (" + short + ")", "compare less: an index (a map, or a sorted slice with binary search) instead of a linear scan, or compare a cheaper key first"
 	case anyIn(callee, "indexbyte", "IndexByte", "Index", "Contains", "Count", "memchr", "Cut", "Fields", "Split"):
-		return "searching strings or bytes (" + short + ")", "search less: scan the input once, or keep the positions found instead of searching again"
+		return "searching strings or bytes (" + short + ")", searchFix
 	case anyIn(callee, "concatstring", "concatbyte"):
 		return "string concatenation (" + short + ")", "build the string once: append the parts into a reused []byte, or a strings.Builder with Grow"
 	case anyIn(callee, "memmove", "Copy", "Builder", "Join", "Repeat", "Buffer"):

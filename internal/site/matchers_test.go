@@ -52,6 +52,7 @@ func TestMatchers(t *testing.T) {
 		"regexprules":            site.RegexpRules,
 		"receivercopy":           site.ReceiverCopy,
 		"sortselect":             site.SortSelect,
+		"resultappended":         site.ResultAppended,
 		"fastpath":               site.FastPath,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,
