@@ -25,6 +25,7 @@ var explains = map[string][]string{
 	"regexp-per-candidate":        {"regexp"},
 	"receiver-copied":             {"escapes", "moved-to-heap", "call", "return"},
 	"result-appended":             {"escapes", "return"},
+	"error-per-alternative":       {"escapes", "return", "fmt", "errors"},
 	"sort-to-select":              {"sort"},
 	"fast-path-split":             {"not-inlined"},
 	"make-invariant":              {"variable-make", "make", "escapes"},
@@ -77,6 +78,12 @@ var explains = map[string][]string{
 	"bool-format":    {"fmt", "interface"},
 	"hex-format":     {"fmt", "interface"},
 }
+
+// narrower marks the shapes that say more than another shape at the same
+// line: an error built for each failing alternative of a caller's loop
+// is also an error built on a failure path (error-built), and the loop
+// is the reason it costs.
+var narrower = map[string]int{"error-per-alternative": 1}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {
@@ -167,7 +174,8 @@ func (c *cause) shapesExplaining(at map[string][]document.Shape, minShare float6
 		}
 		return cmp.Or(cmp.Compare(own(a), own(b)),
 			-cmp.Compare(c.lineShare[where(a.File, a.Line)], c.lineShare[where(b.File, b.Line)]),
-			strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), strings.Compare(a.Name, b.Name))
+			strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line),
+			cmp.Compare(narrower[b.Name], narrower[a.Name]), strings.Compare(a.Name, b.Name))
 	})
 	return cands
 }

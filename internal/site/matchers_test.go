@@ -53,6 +53,7 @@ func TestMatchers(t *testing.T) {
 		"receivercopy":           site.ReceiverCopy,
 		"sortselect":             site.SortSelect,
 		"resultappended":         site.ResultAppended,
+		"errordropped":           site.ErrorDropped,
 		"fastpath":               site.FastPath,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,
