@@ -24,69 +24,36 @@ var ErrorDropped = &analysis.Analyzer{
 }
 
 func runErrorDropped(pass *analysis.Pass) (any, error) {
-	static := map[*types.Func]appendSink{}
-	iface := map[*types.Func]appendSink{}
-	for _, f := range pass.Files {
-		if isTest(pass, f) {
-			continue
-		}
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			for fn, pos := range errorsDroppedInLoops(pass, fd.Body) {
-				sink := appendSink{pos, fd.Name.Name}
-				if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
-					iface[fn] = sink
-				} else {
-					static[fn] = sink
-				}
-			}
-		}
-	}
-	if len(static)+len(iface) == 0 {
+	sinks := callerSinks(pass, errorsDroppedInLoops)
+	if sinks.empty() {
 		return nil, nil
 	}
 	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-	for _, f := range pass.Files {
-		if isTest(pass, f) {
+	for fd := range funcDecls(pass) {
+		sink, _, ok := sinks.of(pass, fd)
+		if !ok {
 			continue
 		}
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
+		inspectBody(fd.Body, func(n ast.Node) {
+			ret, ok := n.(*ast.ReturnStmt)
+			if !ok || len(ret.Results) == 0 {
+				return
 			}
-			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil {
-				continue
-			}
-			sink, _, ok := sinkOf(fn, static, iface)
+			e := ret.Results[len(ret.Results)-1]
+			what, ok := newError(pass, e, errType)
 			if !ok {
-				continue
+				return
 			}
-			inspectBody(fd.Body, func(n ast.Node) {
-				ret, ok := n.(*ast.ReturnStmt)
-				if !ok || len(ret.Results) == 0 {
-					return
-				}
-				e := ret.Results[len(ret.Results)-1]
-				what, ok := newError(pass, e, errType)
-				if !ok {
-					return
-				}
-				at := pass.Fset.Position(sink.pos)
-				pass.Report(analysis.Diagnostic{
-					Category: "error-per-alternative",
-					Pos:      e.Pos(),
-					Message:  fmt.Sprintf("%s builds %s for each failure, and %s calls it in a loop of alternatives (line %d) that keeps at most one of the errors: every other failing alternative pays for an error that is dropped", fd.Name.Name, what, sink.caller, at.Line),
-					Related:  []analysis.RelatedInformation{{Pos: sink.pos, Message: "the loop's call"}},
-					SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-						"build the error only where it is kept: return what it is made from (the position, the token: a small value or a sentinel error) and let %s make the one error it reports, after its loop; or make the error cheap to build (a pointer to what it describes, not a copy)", sink.caller)}},
-				})
+			at := pass.Fset.Position(sink.pos)
+			pass.Report(analysis.Diagnostic{
+				Category: "error-per-alternative",
+				Pos:      e.Pos(),
+				Message:  fmt.Sprintf("%s builds %s for each failure, and %s calls it in a loop of alternatives (line %d) that keeps at most one of the errors: every other failing alternative pays for an error that is dropped", fd.Name.Name, what, sink.caller, at.Line),
+				Related:  []analysis.RelatedInformation{{Pos: sink.pos, Message: "the loop's call"}},
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+					"build the error only where it is kept: return what it is made from (the position, the token: a small value or a sentinel error) and let %s make the one error it reports, after its loop; or make the error cheap to build (a pointer to what it describes, not a copy)", sink.caller)}},
 			})
-		}
+		})
 	}
 	return nil, nil
 }

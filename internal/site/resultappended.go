@@ -26,88 +26,109 @@ var ResultAppended = &analysis.Analyzer{
 	Run:  runResultAppended,
 }
 
-// appendSink is a call whose result a caller appends to its own slice.
+// appendSink is a call whose result a caller does something with: where,
+// and in which function.
 type appendSink struct {
-	pos    token.Pos // the append
-	caller string    // the function with the append
+	pos    token.Pos
+	caller string
+}
+
+// sinks are the functions of a package whose calls a matcher found
+// doing something with their result (appended, an error dropped): called
+// directly, or through an interface's method.
+type sinks struct {
+	static, iface map[*types.Func]appendSink
+}
+
+// callerSinks finds, in every function of the pass, the calls find
+// returns.
+func callerSinks(pass *analysis.Pass, find func(*analysis.Pass, *ast.BlockStmt) map[*types.Func]token.Pos) sinks {
+	s := sinks{map[*types.Func]appendSink{}, map[*types.Func]appendSink{}}
+	for fd := range funcDecls(pass) {
+		for fn, pos := range find(pass, fd.Body) {
+			sink := appendSink{pos, fd.Name.Name}
+			if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
+				s.iface[fn] = sink
+			} else {
+				s.static[fn] = sink
+			}
+		}
+	}
+	return s
+}
+
+func (s sinks) empty() bool { return len(s.static)+len(s.iface) == 0 }
+
+// of returns where fd's function is called for its result: directly, or
+// through the method of an interface its receiver implements (that
+// interface).
+func (s sinks) of(pass *analysis.Pass, fd *ast.FuncDecl) (appendSink, types.Type, bool) {
+	fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fn == nil {
+		return appendSink{}, nil, false
+	}
+	if sink, ok := s.static[fn]; ok {
+		return sink, nil, true
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return appendSink{}, nil, false
+	}
+	for m, sink := range s.iface {
+		if m.Name() != fn.Name() {
+			continue
+		}
+		it, ok := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+		if ok && (types.Implements(recv.Type(), it) || types.Implements(types.NewPointer(recv.Type()), it)) {
+			return sink, m.Type().(*types.Signature).Recv().Type(), true
+		}
+	}
+	return appendSink{}, nil, false
 }
 
 func runResultAppended(pass *analysis.Pass) (any, error) {
-	static := map[*types.Func]appendSink{} // a function called directly
-	iface := map[*types.Func]appendSink{}  // an interface's method
-	for _, f := range pass.Files {
-		if isTest(pass, f) {
-			continue
-		}
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			for fn, pos := range appendedCalls(pass, fd.Body) {
-				sink := appendSink{pos, fd.Name.Name}
-				if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
-					iface[fn] = sink
-				} else {
-					static[fn] = sink
-				}
-			}
-		}
-	}
-	if len(static)+len(iface) == 0 {
+	sinks := callerSinks(pass, appendedCalls)
+	if sinks.empty() {
 		return nil, nil
 	}
-	for _, f := range pass.Files {
-		if isTest(pass, f) {
+	for fd := range funcDecls(pass) {
+		sink, through, ok := sinks.of(pass, fd)
+		if !ok {
 			continue
 		}
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil {
-				continue
-			}
-			sink, through, ok := sinkOf(fn, static, iface)
-			if !ok {
-				continue
-			}
-			made := map[types.Object]ast.Expr{} // v := make([]T, n)
-			inspectBody(fd.Body, func(n ast.Node) {
-				if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 && newSlice(pass, as.Rhs[0]) {
-					if v := objOf(pass, as.Lhs[0]); v != nil {
-						made[v] = as.Rhs[0]
-					}
+		made := map[types.Object]ast.Expr{} // v := make([]T, n)
+		inspectBody(fd.Body, func(n ast.Node) {
+			if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 && newSlice(pass, as.Rhs[0]) {
+				if v := objOf(pass, as.Lhs[0]); v != nil {
+					made[v] = as.Rhs[0]
 				}
+			}
+		})
+		inspectBody(fd.Body, func(n ast.Node) {
+			ret, ok := n.(*ast.ReturnStmt)
+			if !ok || len(ret.Results) == 0 {
+				return
+			}
+			slice := ret.Results[0]
+			if v := objOf(pass, slice); v != nil && made[v] != nil {
+				slice = made[v]
+			} else if !newSlice(pass, slice) {
+				return
+			}
+			at := pass.Fset.Position(sink.pos)
+			msg := fmt.Sprintf("%s returns a new slice (%s) that %s appends to its own at line %d: each call allocates a slice that lives only until that copy", fd.Name.Name, text(pass, slice), sink.caller, at.Line)
+			advice := fmt.Sprintf("let the caller pass its slice and append to it (%s(dst, …) returns append(dst, …)), as strconv.AppendInt does beside FormatInt: the caller's slice grows, with no slice per call", fd.Name.Name)
+			if through != nil {
+				advice = fmt.Sprintf("let the caller pass its slice and append to it: change %s's %s to take the slice and return it appended to (every implementation appends its values), as strconv.AppendInt does beside FormatInt: the caller's slice grows, with no slice per call", types.TypeString(through, types.RelativeTo(pass.Pkg)), fd.Name.Name)
+			}
+			pass.Report(analysis.Diagnostic{
+				Category:       "result-appended",
+				Pos:            slice.Pos(),
+				Message:        msg,
+				Related:        []analysis.RelatedInformation{{Pos: sink.pos, Message: "the caller's append"}},
+				SuggestedFixes: []analysis.SuggestedFix{{Message: advice}},
 			})
-			inspectBody(fd.Body, func(n ast.Node) {
-				ret, ok := n.(*ast.ReturnStmt)
-				if !ok || len(ret.Results) == 0 {
-					return
-				}
-				slice := ret.Results[0]
-				if v := objOf(pass, slice); v != nil && made[v] != nil {
-					slice = made[v]
-				} else if !newSlice(pass, slice) {
-					return
-				}
-				at := pass.Fset.Position(sink.pos)
-				msg := fmt.Sprintf("%s returns a new slice (%s) that %s appends to its own at line %d: each call allocates a slice that lives only until that copy", fd.Name.Name, text(pass, slice), sink.caller, at.Line)
-				advice := fmt.Sprintf("let the caller pass its slice and append to it (%s(dst, …) returns append(dst, …)), as strconv.AppendInt does beside FormatInt: the caller's slice grows, with no slice per call", fd.Name.Name)
-				if through != nil {
-					advice = fmt.Sprintf("let the caller pass its slice and append to it: change %s's %s to take the slice and return it appended to (every implementation appends its values), as strconv.AppendInt does beside FormatInt: the caller's slice grows, with no slice per call", types.TypeString(through, types.RelativeTo(pass.Pkg)), fd.Name.Name)
-				}
-				pass.Report(analysis.Diagnostic{
-					Category:       "result-appended",
-					Pos:            slice.Pos(),
-					Message:        msg,
-					Related:        []analysis.RelatedInformation{{Pos: sink.pos, Message: "the caller's append"}},
-					SuggestedFixes: []analysis.SuggestedFix{{Message: advice}},
-				})
-			})
-		}
+		})
 	}
 	return nil, nil
 }
@@ -158,29 +179,6 @@ func appendedCalls(pass *analysis.Pass, body *ast.BlockStmt) map[*types.Func]tok
 		}
 	}
 	return out
-}
-
-// sinkOf returns where fn's result is appended to a caller's slice:
-// fn called directly, or an interface method fn's receiver implements
-// (through that interface).
-func sinkOf(fn *types.Func, static, iface map[*types.Func]appendSink) (appendSink, types.Type, bool) {
-	if s, ok := static[fn]; ok {
-		return s, nil, true
-	}
-	recv := fn.Type().(*types.Signature).Recv()
-	if recv == nil {
-		return appendSink{}, nil, false
-	}
-	for m, s := range iface {
-		if m.Name() != fn.Name() {
-			continue
-		}
-		it, ok := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
-		if ok && (types.Implements(recv.Type(), it) || types.Implements(types.NewPointer(recv.Type()), it)) {
-			return s, m.Type().(*types.Signature).Recv().Type(), true
-		}
-	}
-	return appendSink{}, nil, false
 }
 
 // newSlice reports whether e makes a new slice with something in it: a

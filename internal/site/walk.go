@@ -3,6 +3,7 @@ package site
 import (
 	"go/ast"
 	"go/types"
+	"iter"
 	"strconv"
 	"strings"
 
@@ -66,6 +67,23 @@ func eachLoop(pass *analysis.Pass, f func(body *ast.BlockStmt)) {
 			}
 			return true
 		})
+	}
+}
+
+// funcDecls yields the function declarations with a body of the pass's
+// non-test files.
+func funcDecls(pass *analysis.Pass) iter.Seq[*ast.FuncDecl] {
+	return func(yield func(*ast.FuncDecl) bool) {
+		for _, f := range pass.Files {
+			if isTest(pass, f) {
+				continue
+			}
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && !yield(fd) {
+					return
+				}
+			}
+		}
 	}
 }
 
