@@ -26,6 +26,8 @@ var explains = map[string][]string{
 	"receiver-copied":             {"escapes", "moved-to-heap", "call", "return"},
 	"result-appended":             {"escapes", "return"},
 	"error-per-alternative":       {"escapes", "return", "fmt", "errors"},
+	"map-lookup-repeated":         {"maps", "map"},
+	"range-copy":                  {"own", "copying"},
 	"sort-to-select":              {"sort"},
 	"fast-path-split":             {"not-inlined"},
 	"make-invariant":              {"variable-make", "make", "escapes"},

@@ -208,9 +208,11 @@ func (d *deriver) cpuCauses(b *bench) {
 			order = append(order, k)
 		}
 		cum := l.Cum
-		if isDriver(l.Callee) {
+		if isDriver(l.Callee) || calleeCategory(l.Callee) == "other" && l.Self < d.t.DriverSelf*l.Cum {
 			// The callbacks are the module's work, at their own
-			// lines: the call costs its own time.
+			// lines: the call costs its own time. (A sort's
+			// comparisons, an encoder's work below it, stay its
+			// cost: they are what it is called for.)
 			cum = l.Self
 		}
 		lc.cum += cum

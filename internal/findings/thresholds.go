@@ -30,6 +30,13 @@ type Thresholds struct {
 	// CPUMin (cpu): the smallest cum share of a library call made from a
 	// module line that makes it a part of the function's CPU cause.
 	CPUMin float64
+	// DriverSelf (cpu): a call of a library of no known kind (not a
+	// sort, an encoder, reflection, …) whose time with no module code
+	// below is under this share of its time below (http.HandlerFunc's
+	// ServeHTTP, calling the router's own handler) is an adapter that
+	// calls the module back: its cost is its own time, and the
+	// callbacks' is at their own lines.
+	DriverSelf float64
 	// SpreadMin (cpu-spread): the share a function's calls below CPUMin
 	// need together (at two lines or more; with its own code when that is
 	// below OwnCodeMin) to be a cause though none is one alone.
@@ -197,6 +204,7 @@ var DefaultThresholds = Thresholds{
 
 	BrokenSecPerOp:  1e-9,
 	NoModule:        0.01,
+	DriverSelf:      0.2,
 	NoCallee:        0.05,
 	OffCPU:          0.25,
 	DriftMin:        2,

@@ -91,6 +91,12 @@ var specCases = []specCase{
 	{name: "CPUMin/a library call of 10.4% is a part",
 		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.104)},
 		want: []string{"cpu-call fix medium x.go:10 BenchmarkX 10.4% parts=10%"}},
+	{name: "DriverSelf/a library call with 54% below it, 15% with no module code below, costs 54%",
+		doc:  []any{bx(), selfOf(call("F", "x.go", 10, "net/http.HandlerFunc.ServeHTTP", "other", 0.54), 0.15)},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 54.0% parts=54%"}},
+	{name: "DriverSelf/with 7% it calls the module back: it costs its own 7%, no part",
+		doc:  []any{bx(), selfOf(call("F", "x.go", 10, "net/http.HandlerFunc.ServeHTTP", "other", 0.54), 0.07)},
+		want: nil},
 	{name: "CPUMin/a library call of 5.6% is not",
 		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.056)},
 		want: nil},
@@ -750,6 +756,9 @@ func call(fn, file string, line int64, callee, cat string, cum float64) document
 	return document.LineCost{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, File: file, Line: line,
 		Callee: callee, Category: document.Category(cat), Self: cum, Cum: cum}
 }
+
+// selfOf gives a call's line self of its time with no module code below.
+func selfOf(l document.LineCost, self float64) document.LineCost { l.Self = self; return l }
 
 // callIn is call in benchmark bench.
 func callIn(bench, fn, file string, line int64, callee, cat string, cum float64) document.LineCost {

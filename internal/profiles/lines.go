@@ -182,6 +182,12 @@ func (lc *lineCosts) nearestChanged(ix *index, stack []frame, inner int) int32 {
 func realCall(ix *index, stack []frame, i int) int {
 	j := i - 1
 	for j >= 0 && stack[j].inlined {
+		if ix.funcs[stack[j].fn].module && !ix.funcs[stack[j].fn].runtime && j < i-1 {
+			// Inlined library code calling back into the module's
+			// inlined code (a range-over-func iterator and the loop's
+			// body): the library call is the frame below the line.
+			return i - 1
+		}
 		j--
 	}
 	if j >= 0 && ix.funcs[stack[j].fn].module && !ix.funcs[stack[j].fn].runtime {

@@ -420,3 +420,28 @@ func TestLineAlloc(t *testing.T) {
 		}
 	}
 }
+
+// TestRangeFuncBody: a range-over-func loop's body inlined with its
+// iterator into the function (walkXFF's `for _, h := range
+// slices.Backward(headers)`) calls the library from the body's lines: the
+// loop's line calls the iterator, not what the body calls (it was
+// "walkXFF: strings.TrimSpace 48%" at the loop's line as well as at the
+// body's).
+func TestRangeFuncBody(t *testing.T) {
+	s := newSynth("samples", "cpu")
+	s.add([]int64{1, 50}, "strings.TrimSpace", "example.com/m.walk-range1+slices.Backward.func1+example.com/m.walk", "example.com/m.BenchmarkX", "runtime.goexit")
+	s.add([]int64{1, 50}, "example.com/m.walk-range1+slices.Backward.func1+example.com/m.walk", "example.com/m.BenchmarkX", "runtime.goexit")
+	cpu, err := AnalyzeCPU(s.p, synthOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := map[string]string{}
+	for _, l := range cpu.Lines {
+		if l.Callee != "" {
+			calls[l.Function] = l.Callee
+		}
+	}
+	if calls["example.com/m.walk"] != "slices.Backward.func1" || calls["example.com/m.walk-range1"] != "strings.TrimSpace" {
+		t.Errorf("callees by function %v, want walk calling slices.Backward.func1 and its body strings.TrimSpace", calls)
+	}
+}

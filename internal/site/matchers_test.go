@@ -54,6 +54,8 @@ func TestMatchers(t *testing.T) {
 		"sortselect":             site.SortSelect,
 		"resultappended":         site.ResultAppended,
 		"errordropped":           site.ErrorDropped,
+		"maplookuprepeated":      site.MapLookupRepeated,
+		"rangecopy":              site.RangeCopy,
 		"fastpath":               site.FastPath,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,

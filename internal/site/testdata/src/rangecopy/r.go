@@ -1,0 +1,53 @@
+package rangecopy
+
+type node struct {
+	label    byte
+	children [4]nodes
+}
+
+type nodes []*node
+
+type record struct {
+	name  string
+	attrs [16]string
+}
+
+// find copies the children array each time it starts the loop.
+func (n *node) find(label byte) *node {
+	for t, nds := range n.children { // want `the loop ranges over n.children, an array of 96 bytes \(\[4\]nodes\), with a value variable`
+		_ = t
+		for _, c := range nds {
+			if c.label == label {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// count ranges over the indexes only: no copy.
+func (n *node) count() int {
+	c := 0
+	for t := range n.children {
+		c += len(n.children[t])
+	}
+	return c
+}
+
+// names copies each record.
+func names(rs []record) []string {
+	var out []string
+	for _, r := range rs { // want `the loop copies each element of rs \(a record, 272 bytes\) into r`
+		out = append(out, r.name)
+	}
+	return out
+}
+
+// small elements are cheap to copy.
+func sum(xs [8]int) int {
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
