@@ -557,6 +557,11 @@ func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey
 		for _, lc := range g.lines {
 			c.addLine(lc.first.File, lc.first.Line, lc.first.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(lc.first), pct(lc.cum), b.name()))
 			c.weigh(lc.first.File, lc.first.Line, lc.cum)
+			// What the lines do, for the shapes that explain it (the
+			// same map lookup at three of them).
+			c.mech(string(lc.first.Category))
+			c.mech(pkgOf(lc.first.Callee))
+			c.mech(calleeMech(lc.first.Callee))
 		}
 		who := shortName(g.fn) + "'s calls"
 		if g.cat != "" {
@@ -900,6 +905,17 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 	return fix, false, false
 }
 
+// isReflectMake reports whether a reflect function makes a new value
+// (reflect.MakeSlice, reflect.New, reflect.Append).
+func isReflectMake(short string) bool {
+	for _, f := range []string{"reflect.MakeSlice", "reflect.MakeMap", "reflect.MakeMapWithSize", "reflect.MakeChan", "reflect.New", "reflect.Append", "reflect.AppendSlice", "reflect.unsafe_New", "reflect.unsafe_NewArray", "reflect.makemap"} {
+		if short == f {
+			return true
+		}
+	}
+	return false
+}
+
 // reflectValueFix is the fix for reflection's work on each value.
 const reflectValueFix = "typed code for the types that are common here (a type switch or assertion before reflecting, or typed fields read directly): a cache per type does not remove work done on every value"
 
@@ -1033,7 +1049,11 @@ func calleeWords(callee, cat string) (what, fix string) {
 		// lookup, and the values it was given are free again after it.
 		return "storing into a map through reflection (" + short + ")", "SetMapIndex copies the key and the value into the map, so one key and one value made once per map (reflect.New before the loop, SetZero between entries) can serve every entry instead of new ones per entry"
 	case anyIn(callee, "reflect.(*MapIter)"):
-		return "iterating a map through reflection (" + short + ")", "reuse one key and one value per map with reflect.Value.SetIterKey and SetIterValue instead of iter.Key() and iter.Value(), which copy every entry out"
+		return "iterating a map through reflection (" + short + ")", "iter.Key() and iter.Value() copy every entry out, into a new allocation for values that are not a pointer: SetIterKey and SetIterValue copy into values you own (one reused when each entry is done with before the next, the elements of one slice made for all of them when they are kept); for the map types common here (map[string]any) a typed range over the map needs no reflection at all"
+	case isReflectMake(short):
+		// A value made through reflection is a value the code needs:
+		// nothing about it recurs to cache.
+		return "making values through reflection (" + short + ")", "the value is made through reflection because its type is known only at run time; its allocation is the value's, and stays wherever the value is kept: typed code for the types that are common here (a type switch before reflecting) makes it without reflection's overhead"
 	case short == "sort.Slice" || short == "sort.SliceStable":
 		// Its cost shows in reflection (the swapper), but it is a sort.
 		return "sorting through reflection (" + short + ")", "sort the typed slice with slices.SortFunc (slices.Sort for a slice of strings or numbers): no reflection; and sort only where the order is needed"

@@ -480,6 +480,12 @@ func TestAdviceFromTheCall(t *testing.T) {
 		{"sort.Slice", document.OpIteration, "sort.Slice", "reflect", "slices.SortFunc", "reflect once"},
 		{"library call in a benchmark", document.OpIteration, "example.org/lib.Decode", "other", "cache its result", ""},
 		{"library call in a run", document.OpRun, "example.org/lib.Decode", "other", "per input", "cache its result"},
+		// A value made through reflection (a decoder's slice for a field
+		// of the caller's struct) is a value, not type information.
+		{"reflect.MakeSlice", document.OpIteration, "reflect.MakeSlice", "reflect", "made through reflection", "cache"},
+		// Entries copied out of a map and kept: one reused value does
+		// not fit; storage for all of them, or a typed range, does.
+		{"reflect.(*MapIter).Value", document.OpIteration, "reflect.(*MapIter).Value", "reflect", "typed range", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := doc(benchmark("run", 1, 0, 0))

@@ -65,6 +65,7 @@ func typeInfo(t types.Type) bool {
 
 func runCallInputs(pass *analysis.Pass) (any, error) {
 	recur := recurringParams(pass)
+	fresh := freshFuncs(pass)
 	for _, f := range pass.Files {
 		if isTest(pass, f) {
 			continue
@@ -75,7 +76,7 @@ func runCallInputs(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			ci := newCallInputs(pass, fd)
-			ci.recur = recur
+			ci.recur, ci.fresh = recur, fresh
 			// A call made for its effect (a statement of its own,
 			// not computing into its receiver) has no value to keep.
 			effect := map[*ast.CallExpr]bool{}
@@ -108,6 +109,9 @@ type callInputs struct {
 	// value, with that value's text (see recurringParams); notes what
 	// the classified inputs read of them.
 	recur map[*types.Var]string
+	// fresh are the package's functions that return a new value on
+	// every call (see freshFuncs).
+	fresh map[*types.Func]bool
 	notes []string
 }
 
@@ -447,7 +451,7 @@ func (ci *callInputs) classify(e ast.Expr, params map[string]bool) inputClass {
 		if isBuiltin(ci.pass, x.Fun, "new") {
 			return inputConst // a fresh zero value
 		}
-		if fn := calledFunc(ci.pass, x); fn != nil && fn.Pkg() != nil && (impure(fn) || freshValue(fn)) {
+		if fn := calledFunc(ci.pass, x); fn != nil && fn.Pkg() != nil && (impure(fn) || freshValue(fn) || ci.fresh[fn]) {
 			return inputUnknown // time.Since(start): the clock's, not its inputs'; reflect.New: a new value
 		}
 		var parts []ast.Expr
@@ -541,7 +545,7 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 	if fn.Pkg().Path() == "math" {
 		return // ConstMath's
 	}
-	if impure(fn) || freshValue(fn) {
+	if impure(fn) || freshValue(fn) || ci.fresh[fn] {
 		// Its result depends on more than its inputs (the clock, a
 		// random source, the process's state), or is a new value each
 		// time (reflect.New): nothing recurs.
@@ -679,6 +683,60 @@ func freshValue(fn *types.Func) bool {
 	switch fn.Name() {
 	case "New", "NewAt", "MakeSlice", "MakeMap", "MakeMapWithSize", "MakeChan", "MakeFunc", "Append", "AppendSlice":
 		return true
+	}
+	return false
+}
+
+// freshFuncs finds the package's functions whose every return makes a
+// new value (newContainerElem returning reflect.New(et).Elem() or
+// reflect.ValueOf(map[string]any{})): a value to fill, never one to keep
+// for the next call with the same inputs.
+func freshFuncs(pass *analysis.Pass) map[*types.Func]bool {
+	out := map[*types.Func]bool{}
+	for fd := range funcDecls(pass) {
+		fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if fn == nil || fn.Type().(*types.Signature).Results().Len() == 0 {
+			continue
+		}
+		returns, fresh := 0, true
+		inspectBody(fd.Body, func(n ast.Node) {
+			if ret, ok := n.(*ast.ReturnStmt); ok {
+				returns++
+				fresh = fresh && len(ret.Results) > 0 && freshExpr(pass, ret.Results[0])
+			}
+		})
+		if returns > 0 && fresh {
+			out[fn] = true
+		}
+	}
+	return out
+}
+
+// freshExpr reports whether e makes a new value: a composite literal (or
+// its address), make or new, a reflect constructor (reflect.New(t),
+// with .Elem()), reflect.ValueOf of a new value.
+func freshExpr(pass *analysis.Pass, e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.UnaryExpr:
+		_, lit := ast.Unparen(x.X).(*ast.CompositeLit)
+		return x.Op == token.AND && lit
+	case *ast.CallExpr:
+		if isBuiltin(pass, x.Fun, "make") || isBuiltin(pass, x.Fun, "new") {
+			return true
+		}
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Elem" && len(x.Args) == 0 && isNamed(pass.TypesInfo.TypeOf(sel.X), "reflect", "Value") {
+			return freshExpr(pass, sel.X)
+		}
+		fn := calledFunc(pass, x)
+		if fn == nil || fn.Pkg() == nil {
+			return false
+		}
+		if freshValue(fn) {
+			return true
+		}
+		return fn.Pkg().Path() == "reflect" && fn.Name() == "ValueOf" && len(x.Args) == 1 && freshExpr(pass, x.Args[0])
 	}
 	return false
 }

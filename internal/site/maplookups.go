@@ -87,14 +87,18 @@ func runMapLookupRepeated(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			var lines []string
-			for _, ix := range same {
+			var related []analysis.RelatedInformation
+			for i, ix := range same {
 				lines = append(lines, fmt.Sprint(pass.Fset.Position(ix.Pos()).Line))
+				if i != 1 {
+					related = append(related, analysis.RelatedInformation{Pos: ix.Pos(), Message: "the same lookup"})
+				}
 			}
 			t := text(pass, same[0])
 			pass.Report(analysis.Diagnostic{
 				Category: "map-lookup-repeated",
 				Pos:      same[1].Pos(),
-				End:      same[len(same)-1].End(),
+				Related:  related,
 				Message:  fmt.Sprintf("%s is looked up %d times (lines %s) with nothing written to the map between: each lookup hashes the key and probes the map again", t, len(same), strings.Join(lines, ", ")),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 					"look it up once and keep the value (v := %s, or v, ok := … where presence matters), then read v", t)}},

@@ -203,3 +203,19 @@ func Fill(t reflect.Type) (reflect.Value, reflect.Type) {
 	v := reflect.New(t).Elem()
 	return v, reflect.PointerTo(t) // want `reflect.PointerTo\(t\) reads type information`
 }
+
+// newElem makes a container for an element of type et: a new value every
+// call, whatever et.
+func newElem(et reflect.Type) reflect.Value {
+	if et.Kind() == reflect.Interface {
+		return reflect.ValueOf(map[string]any{})
+	}
+	return reflect.New(et).Elem()
+}
+
+// Elem makes an element per value: newElem's result is new each time,
+// never one to keep per type; the element type is.
+func Elem(et reflect.Type) (reflect.Value, reflect.Type) {
+	e := newElem(et)
+	return e, reflect.PointerTo(et) // want `reflect.PointerTo\(et\) reads type information`
+}
