@@ -72,6 +72,10 @@ func (d *deriver) allocCauses(b *bench) {
 				c.inherent = true
 				c.suggestion = "the map of interface values the API returns or takes boxes every value stored into it: the API-level alternative is a typed result (a struct, or a map of the concrete type) or a callback per field"
 			}
+			if !c.inherent && d.decodes(b) && decodedValue(a, e) {
+				c.inherent = true
+				c.suggestion = decodedFix
+			}
 			if !c.inherent && d.helperResult(a, e) {
 				// A helper's result: its module caller's choice
 				// (see below), when it has one.
@@ -211,6 +215,50 @@ func (d *deriver) boxedIntoResult(a *document.Allocation) bool {
 	}
 	return false
 }
+
+// decodes reports whether b's dominant call path goes through an exported
+// function of the module that decodes into a value its caller passes
+// (Unmarshal, a Decoder's Decode): what it builds is the caller's value.
+func (d *deriver) decodes(b *bench) bool {
+	cp := b.entry.CallPath
+	if cp == nil {
+		return false
+	}
+	for _, f := range cp.Functions {
+		fn := document.PlainFunc(f)
+		if !d.isModule(fn) || !exported(fn) {
+			continue
+		}
+		name := fn[strings.LastIndexAny(fn, ".)")+1:]
+		if strings.HasPrefix(name, "Unmarshal") || strings.HasPrefix(name, "Decode") {
+			return true
+		}
+	}
+	return false
+}
+
+// decodedValue reports whether an allocation is a value of the decoded
+// document: one reflect makes (a slice, a map, a new element; an entry
+// stored into a map), a string made from the input's bytes, a map or
+// slice of interface values, a value boxed into an interface that
+// escapes.
+func decodedValue(a *document.Allocation, e document.Escape) bool {
+	via := pkgFunc(a.Via)
+	switch {
+	case isReflectMake(via), via == "reflect.Value.SetMapIndex":
+		return true
+	case e.Cause == "conversion" && strings.HasPrefix(e.Name, "string("):
+		return true
+	case strings.Contains(e.Name, "interface {}") || strings.Contains(e.Name, "]any"):
+		return true
+	case e.Sink == "interface" && (e.Cause == "escapes" || e.Cause == "variable-make"):
+		return true
+	}
+	return false
+}
+
+// decodedFix is the advice for a value of the decoded document.
+const decodedFix = "the value is part of what decoding builds for the caller (a map, a slice, a string or a boxed number of the document, stored into the value the caller passed): a cost of decoding into interface{} and map targets, which a struct target with typed fields mostly avoids"
 
 // intoResult reports whether the compiler's flow stores the allocation in
 // the function's result first (~r0 ← &{storage for …}) and the result

@@ -1175,3 +1175,43 @@ func TestFastPathSplit(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodedValue: in a benchmark whose call path goes through the
+// module's Unmarshal, the maps, slices, strings and boxed numbers of the
+// decoded document are what the caller asked for (costs of the API); the
+// decoder's own buffers are not, and neither are the same values in a
+// benchmark that does not decode.
+func TestDecodedValue(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		path    []string
+		escape  document.Escape
+		via     string
+		section document.Section
+	}{
+		{"a map of interface values", []string{mod + ".Unmarshal", mod + ".(*decoder).walk"}, document.Escape{Cause: "map", Sink: "return", Name: "map[string]interface {}{}"}, "", document.SectionAPI},
+		{"a string of the input", []string{mod + ".(*Decoder).Decode"}, document.Escape{Cause: "conversion", Sink: "call", Name: "string(value.Data)"}, "", document.SectionAPI},
+		{"a slice reflect makes", []string{mod + ".Unmarshal"}, document.Escape{Cause: "callee"}, "reflect.MakeSlice", document.SectionAPI},
+		{"the parser's own arena", []string{mod + ".Unmarshal"}, document.Escape{Cause: "escapes", Sink: "heap", Name: "make([]Node, len(p.nodes), newCap)"}, "", document.SectionFix},
+		{"a string in an encoder", []string{mod + ".Marshal"}, document.Escape{Cause: "conversion", Sink: "call", Name: "string(value.Data)"}, "", document.SectionFix},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := benchmark("BenchmarkX", 1e-6, 10, 1000)
+			b.CallPath = &document.CallPath{Functions: append([]string{mod + ".BenchmarkX"}, tc.path...)}
+			d := doc(b)
+			e := tc.escape
+			d.Allocations = []document.Allocation{{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".(*decoder).value", File: "d.go", Line: 10,
+				Via: tc.via, BytesShare: 0.5, ObjectsShare: 0.5, AllocsPerOp: 5, BytesPerOp: 500, Escape: &e}}
+			fs, _ := Derive(d, Options{})
+			for _, f := range fs {
+				if f.File == "d.go" && f.Line == 10 {
+					if f.Section != tc.section {
+						t.Errorf("section %s, want %s (%s)", f.Section, tc.section, f.Suggestion)
+					}
+					return
+				}
+			}
+			t.Errorf("no finding at d.go:10 in %v", fs)
+		})
+	}
+}
