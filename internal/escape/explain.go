@@ -169,6 +169,18 @@ func (e *Explainer) Explain(s Site) Explanation {
 		}
 	}
 	want, libs := fromCallees(s.Callees)
+	if hasCause(want, CauseMap) && !createsMap(s.Callees) {
+		// A map growing as entries are stored (mapassign) is the map
+		// stored into, not one the line makes: a make(map…) at the
+		// line is another map (a helper's, inlined here).
+		kept := cands[:0]
+		for _, c := range cands {
+			if c.cause != CauseMap || c.diag == nil || !strings.HasPrefix(c.diag.Name, "make(map[") && !strings.HasPrefix(c.diag.Name, "map[") {
+				kept = append(kept, c)
+			}
+		}
+		cands = kept
+	}
 	if len(libs) > 0 {
 		// The allocation is inside a library call. The line's own verdicts
 		// explain it only when they are about that library's code inlined
@@ -435,6 +447,17 @@ func isConcat(n string) bool {
 		case ch == ')' || ch == ']' || ch == '}':
 			depth--
 		case ch == '+' && depth == 0 && i > 0 && i+1 < len(n) && n[i-1] == ' ' && n[i+1] == ' ':
+			return true
+		}
+	}
+	return false
+}
+
+// createsMap reports whether the runtime functions that allocated include
+// one that makes a map (rather than growing one as entries are stored).
+func createsMap(callees []string) bool {
+	for _, f := range callees {
+		if strings.HasPrefix(f, "runtime.makemap") || strings.HasPrefix(f, "internal/runtime/maps.NewMap") || f == "internal/runtime/maps.NewEmptyMap" {
 			return true
 		}
 	}

@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -71,7 +72,57 @@ func runErrorBuilt(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			ast.Inspect(fd.Body, walk)
+			errorConstructor(pass, fd)
 		}
 	}
 	return nil, nil
+}
+
+// errorConstructor reports the formatting of an error constructor: a
+// function returning only an error value of a type of its own
+// (NewParserError returning &ParserError{Message: fmt.Errorf(format,
+// args...).Error()}) that formats its text on every call. Every caller pays for the text, the
+// ones that drop the error too (a parser tried on input it may not
+// accept).
+func errorConstructor(pass *analysis.Pass, fd *ast.FuncDecl) {
+	fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fn == nil || len(fd.Body.List) != 1 {
+		return
+	}
+	res := fn.Type().(*types.Signature).Results()
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || res.Len() != 1 || len(ret.Results) != 1 || !implementsError(res.At(0).Type()) {
+		return
+	}
+	lit := ast.Unparen(ret.Results[0])
+	if u, ok := lit.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		lit = ast.Unparen(u.X)
+	}
+	if _, ok := lit.(*ast.CompositeLit); !ok {
+		return // fmt.Errorf itself: the text is the error
+	}
+	ast.Inspect(lit, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		for _, f := range []string{"Errorf", "Sprintf"} {
+			if isFunc(pass, call, "fmt", "", f) {
+				pass.Report(analysis.Diagnostic{
+					Category:       "error-built",
+					Pos:            call.Pos(),
+					Message:        fmt.Sprintf("%s formats its error's text (fmt.%s) on every call, whether or not the error is ever read", fd.Name.Name, f),
+					SuggestedFixes: []analysis.SuggestedFix{{Message: "keep the format and its arguments in the error value and format them in its Error method: a caller that drops the error (a parse tried on input it may not accept) then pays for none of the text"}},
+				})
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// implementsError reports whether t, or a pointer to it, is an error.
+func implementsError(t types.Type) bool {
+	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	return types.Implements(t, errType) || types.Implements(types.NewPointer(t), errType)
 }

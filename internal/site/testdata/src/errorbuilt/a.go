@@ -53,3 +53,31 @@ func Closure(s string) func() error {
 	}
 	return nil
 }
+
+// ParserError is a parse failure with its text.
+type ParserError struct {
+	Highlight []byte
+	Message   string
+}
+
+func (e *ParserError) Error() string { return e.Message }
+
+// NewParserError formats its text on every call.
+func NewParserError(highlight []byte, format string, args ...interface{}) error {
+	return &ParserError{
+		Highlight: highlight,
+		Message:   fmt.Errorf(format, args...).Error(), // want `NewParserError formats its error's text \(fmt.Errorf\) on every call, whether or not the error is ever read`
+	}
+}
+
+// newLazy keeps the format: no text built.
+func newLazy(format string, args ...interface{}) error {
+	return &lazyError{format, args}
+}
+
+type lazyError struct {
+	format string
+	args   []interface{}
+}
+
+func (e *lazyError) Error() string { return fmt.Sprintf(e.format, e.args...) }
