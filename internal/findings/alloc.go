@@ -251,7 +251,7 @@ func decodedValue(a *document.Allocation, e document.Escape) bool {
 		return true
 	case strings.Contains(e.Name, "interface {}") || strings.Contains(e.Name, "]any"):
 		return true
-	case e.Sink == "interface" && (e.Cause == "escapes" || e.Cause == "variable-make"):
+	case e.Cause == "interface", e.Sink == "interface" && (e.Cause == "escapes" || e.Cause == "variable-make"):
 		return true
 	}
 	return false

@@ -281,7 +281,7 @@ func (d *deriver) cpuCauses(b *bench) {
 				d.moduleCalls = append(d.moduleCalls, moduleCall{b, lc})
 				continue
 			}
-			if d.wholeJob(b, lc) || returnedLookup(l) || d.lookupJob(b, lc) || benchSubject(b, lc) {
+			if d.wholeJob(b, lc) || returnedLookup(l) || d.lookupJob(b, lc) || benchSubject(b, lc) || d.decodes(b) && storesDecoded(l.Callee) {
 				// The function is the call: its cost is its callers'
 				// use of it, not a finding at this line.
 				continue
@@ -313,6 +313,15 @@ func (d *deriver) cpuCauses(b *bench) {
 	d.spreadCauses(b, d.unclaimed(b, small), order, byKey)
 	d.ownCode(b, order, byKey)
 	d.notInlined(b)
+}
+
+// storesDecoded reports whether a runtime or reflect call boxes a value
+// or stores an entry into a map: in a benchmark that decodes, the
+// document's values going into the value the caller passed (see
+// decodedValue), whose allocations are a cost of the API.
+func storesDecoded(callee string) bool {
+	short := pkgFunc(callee)
+	return strings.HasPrefix(short, "runtime.mapassign") || strings.HasPrefix(short, "runtime.convT") || short == "reflect.Value.SetMapIndex"
 }
 
 // wholeJob reports whether the line's library call is its function's

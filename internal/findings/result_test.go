@@ -1215,3 +1215,31 @@ func TestDecodedValue(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodedStores: in a benchmark that decodes, the time storing the
+// document's entries into maps and boxing its values is the decoding's
+// (no finding at the line); in one that does not, it is a cause.
+func TestDecodedStores(t *testing.T) {
+	for _, tc := range []struct {
+		path []string
+		want int
+	}{
+		{[]string{mod + ".Unmarshal", mod + ".(*decoder).setLeaf"}, 0},
+		{[]string{mod + ".Merge", mod + ".(*decoder).setLeaf"}, 1},
+	} {
+		b := benchmark("BenchmarkX", 1e-6, 0, 0)
+		b.CallPath = &document.CallPath{Functions: append([]string{mod + ".BenchmarkX"}, tc.path...)}
+		d := doc(b)
+		d.Lines = []document.LineCost{call("(*decoder).setLeaf", "d.go", 20, "runtime.mapassign_faststr", "maps", 0.3)}
+		fs, _ := Derive(d, Options{})
+		n := 0
+		for _, f := range fs {
+			if f.File == "d.go" && f.Line == 20 {
+				n++
+			}
+		}
+		if n != tc.want {
+			t.Errorf("call path %v: %d findings at d.go:20, want %d", tc.path, n, tc.want)
+		}
+	}
+}
