@@ -169,17 +169,12 @@ func (e *Explainer) Explain(s Site) Explanation {
 		}
 	}
 	want, libs := fromCallees(s.Callees)
-	if hasCause(want, CauseMap) && !createsMap(s.Callees) {
-		// A map growing as entries are stored (mapassign) is the map
-		// stored into, not one the line makes: a make(map…) at the
-		// line is another map (a helper's, inlined here).
-		kept := cands[:0]
-		for _, c := range cands {
-			if c.cause != CauseMap || c.diag == nil || !strings.HasPrefix(c.diag.Name, "make(map[") && !strings.HasPrefix(c.diag.Name, "map[") {
-				kept = append(kept, c)
-			}
-		}
-		cands = kept
+	if text := e.src.lineText(s.File, s.Line); text != "" && !strings.Contains(text, "map[") || hasCause(want, CauseMap) && !createsMap(s.Callees) {
+		// The line makes no map (a make(map…) there is a helper's
+		// inlined at it, an interning table's), or the runtime only
+		// grew one as entries were stored: what it allocates is the
+		// map it stores into, growing.
+		cands = dropMapMakes(cands)
 	}
 	if len(libs) > 0 {
 		// The allocation is inside a library call. The line's own verdicts
@@ -451,6 +446,17 @@ func isConcat(n string) bool {
 		}
 	}
 	return false
+}
+
+// dropMapMakes leaves out the verdicts about a map being made.
+func dropMapMakes(cands []candidate) []candidate {
+	kept := cands[:0]
+	for _, c := range cands {
+		if c.cause != CauseMap || c.diag == nil || !strings.HasPrefix(c.diag.Name, "make(map[") && !strings.HasPrefix(c.diag.Name, "map[") {
+			kept = append(kept, c)
+		}
+	}
+	return kept
 }
 
 // createsMap reports whether the runtime functions that allocated include

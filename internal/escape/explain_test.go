@@ -246,3 +246,37 @@ func TestFlowSink(t *testing.T) {
 		}
 	}
 }
+
+// TestInlinedMakeIsNotTheLine: a helper inlined at a line that stores
+// into a map (cur[d.intern(k)] = v, intern making its table) leaves its
+// make(map…) verdict at the line; the line makes no map, so the
+// allocation is the map it stores into, growing.
+func TestInlinedMakeIsNotTheLine(t *testing.T) {
+	src := fstest.MapFS{"p/p.go": {Data: []byte(`package p
+
+type decoder struct{ interned map[string]string }
+
+func (d *decoder) set(cur map[string]any, k []byte, v any) {
+	cur[d.intern(k)] = v
+}
+
+func (d *decoder) table() map[string]any {
+	m := map[string]any{}
+	return m
+}
+`)}}
+	out := "# p\n" +
+		"p/p.go:6:14: make(map[string]string, 64) escapes to heap in (*decoder).set:\n" +
+		"p/p.go:10:20: map[string]any{} escapes to heap in (*decoder).table:\n"
+	ix, err := ReadIndex(strings.NewReader(out), "synthetic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewExplainer(ix, src)
+	if x := e.Explain(Site{File: "p/p.go", Line: 6}); x.Cause != CauseMap || strings.Contains(x.Reason, "make(map[string]string") {
+		t.Errorf("p/p.go:6: %s %q: want the map stored into, growing", x.Cause, x.Reason)
+	}
+	if x := e.Explain(Site{File: "p/p.go", Line: 10}); x.Cause != CauseMap || !strings.Contains(x.Reason, "map[string]any{}") {
+		t.Errorf("p/p.go:10: %s %q: want the map the line makes", x.Cause, x.Reason)
+	}
+}

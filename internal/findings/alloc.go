@@ -73,7 +73,7 @@ func (d *deriver) allocCauses(b *bench) {
 				c.suggestion = "the map of interface values the API returns or takes boxes every value stored into it: the API-level alternative is a typed result (a struct, or a map of the concrete type) or a callback per field"
 			}
 			if !c.inherent && d.decodes(b) && decodedValue(a, e) {
-				c.inherent = true
+				c.inherent, c.decoded = true, true
 				c.suggestion = decodedFix
 			}
 			if !c.inherent && d.helperResult(a, e) {
@@ -139,7 +139,7 @@ func (d *deriver) allocCauses(b *bench) {
 	// making its nodes, a renderer built by default) is the module's
 	// choice, a cause to fix at the caller.
 	for _, c := range d.causes {
-		if c.kind != document.KindAlloc || !c.inherent || c.section != document.SectionAPI {
+		if c.kind != document.KindAlloc || !c.inherent || c.section != document.SectionAPI || c.decoded {
 			continue
 		}
 		if caller := d.moduleCaller(c); caller != "" {

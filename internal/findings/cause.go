@@ -38,6 +38,10 @@ type cause struct {
 	// compiler's reason, kept for when no module caller takes it.
 	helper    bool
 	helperFix string
+	// decoded marks an allocation of the decoded document's values in
+	// a benchmark that decodes into the caller's value (see
+	// decodedValue): the API's, whichever module function makes it.
+	decoded bool
 	// lowOnly bounds the severity ("low" for a function's own algorithm).
 	lowOnly bool
 	// ownWork marks a cause whose advice says the code is its function's
