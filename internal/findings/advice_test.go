@@ -557,16 +557,19 @@ func TestAppendToAField(t *testing.T) {
 // lookup is a part of that work's cause.
 func TestLookupJob(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		own  float64
-		part bool
+		name, line string
+		own        float64
+		part       bool
 	}{
-		{"the whole job", 0.01, false},
-		{"with other work", 0.3, true},
+		{"the whole job", "c, found = sc.m.Load().(map[reflect.Type]*cStruct)[key]", 0.01, false},
+		{"with other work", "c, found = sc.m.Load().(map[reflect.Type]*cStruct)[key]", 0.3, true},
+		// An interning table's lookup, found or added: the trade it
+		// makes (a hash for an allocation), its whole job.
+		{"the whole job in an if", "if s, ok := d.interned[string(b)]; ok {", 0.01, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs, _ := Derive(specDoc([]any{bx(),
-				src(call("(*structCache).Get", "cache.go", 39, "runtime.mapaccess2", "maps", 0.35), "c, found = sc.m.Load().(map[reflect.Type]*cStruct)[key]"),
+				src(call("(*structCache).Get", "cache.go", 39, "runtime.mapaccess2", "maps", 0.35), tc.line),
 				own("(*structCache).Get", "cache.go", 38, tc.own)}), Options{})
 			has := false
 			for _, f := range fs {

@@ -351,9 +351,10 @@ func (d *deriver) aloneInFunc(b *bench, l *document.LineCost) bool {
 	return other < d.t.OwnJoinMin
 }
 
-// lookupAssigned matches a map lookup assigned to variables, alone:
-// c, found = sc.m.Load().(map[K]V)[key].
-var lookupAssigned = regexp.MustCompile(`^[\pL_][\pL\pN_]*(, *[\pL_][\pL\pN_]*)? :?= .*\[[^\[\]]+\]$`)
+// lookupAssigned matches a map lookup assigned to variables, alone
+// (c, found = sc.m.Load().(map[K]V)[key]), or in an if's init with its
+// found flag the condition (if s, ok := d.interned[string(b)]; ok {).
+var lookupAssigned = regexp.MustCompile(`^(if )?[\pL_][\pL\pN_]*(, *[\pL_][\pL\pN_]*)? :?= [^;]*\[[^\[\]]+\](; *!?[\pL_][\pL\pN_]* \{)?$`)
 
 // lookupJob reports whether a map lookup is its function's whole job: the
 // line assigns the lookup (a cache's Get filling its named results) and

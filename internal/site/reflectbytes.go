@@ -61,8 +61,10 @@ func runReflectSliceBytes(pass *analysis.Pass) (any, error) {
 // the heap to box it, and the assertion copies it back out at once.
 // When v is addressable, *v.Addr().Interface().(*T) reads it without the
 // copy (a pointer in an interface is not allocated). With T an interface
-// ("reflect-implements-by-value"), the value is boxed only to ask whether
-// its type implements T, which v.Type().Implements answers per type.
+// ("reflect-implements-by-value", the comma-ok form), the value is boxed
+// only to ask whether its type implements T, which v.Type().Implements
+// answers per type; a plain assertion wants the interface value itself,
+// to call its methods.
 var ReflectInterfaceAssert = &analysis.Analyzer{
 	Name: "reflectinterfaceassert",
 	Doc:  "v.Interface().(T) on a reflect.Value, which boxes a copy of the value only to assert it back",
@@ -71,6 +73,26 @@ var ReflectInterfaceAssert = &analysis.Analyzer{
 
 func runReflectInterfaceAssert(pass *analysis.Pass) (any, error) {
 	for _, f := range pass.Files {
+		// The comma-ok assertions: x, ok := v.Interface().(I) asks; a
+		// plain v.Interface().(I) wants the value, to call it.
+		asks := map[*ast.TypeAssertExpr]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				if len(x.Lhs) == 2 && len(x.Rhs) == 1 {
+					if ta, ok := ast.Unparen(x.Rhs[0]).(*ast.TypeAssertExpr); ok {
+						asks[ta] = true
+					}
+				}
+			case *ast.ValueSpec:
+				if len(x.Names) == 2 && len(x.Values) == 1 {
+					if ta, ok := ast.Unparen(x.Values[0]).(*ast.TypeAssertExpr); ok {
+						asks[ta] = true
+					}
+				}
+			}
+			return true
+		})
 		ast.Inspect(f, func(n ast.Node) bool {
 			ta, ok := n.(*ast.TypeAssertExpr)
 			if !ok || ta.Type == nil {
@@ -86,7 +108,9 @@ func runReflectInterfaceAssert(pass *analysis.Pass) (any, error) {
 			}
 			t := pass.TypesInfo.TypeOf(ta.Type)
 			if t != nil && types.IsInterface(t) {
-				implementsByValue(pass, ta, sel.X, t)
+				if asks[ta] {
+					implementsByValue(pass, ta, sel.X, t)
+				}
 				return true
 			}
 			if t == nil || !boxAllocates(pass, t) {

@@ -15,9 +15,17 @@ func Ptr(v reflect.Value) *time.Time {
 	return v.Interface().(*time.Time)
 }
 
-// An interface type: the value is boxed to ask about its type.
+// An interface type asserted to get the interface value, to call it (a
+// marshaler after its type was checked): the box is the call's.
 func Stringer(v reflect.Value) interface{ String() string } {
-	return v.Interface().(interface{ String() string }) // want `v.Interface\(\).\(interface\{String\(\) string\}\) boxes v \(a copy on the heap when it is addressable`
+	return v.Interface().(interface{ String() string })
+}
+
+// An interface type asked about: the value is boxed to ask about its
+// type.
+func IsStringer(v reflect.Value) bool {
+	_, ok := v.Interface().(interface{ String() string }) // want `v.Interface\(\).\(interface\{String\(\) string\}\) boxes v \(a copy on the heap when it is addressable`
+	return ok
 }
 
 // Valuer is implemented by few types.
