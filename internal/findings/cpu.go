@@ -1091,6 +1091,11 @@ func calleeWords(callee, cat string) (what, fix string) {
 		return "searching strings or bytes (" + short + ")", searchFix
 	case anyIn(callee, "concatstring", "concatbyte"):
 		return "string concatenation (" + short + ")", "build the string once: append the parts into a reused []byte, or a strings.Builder with Grow"
+	case anyIn(callee, "typedslicecopy", "typedmemmove", "bulkBarrierPreWrite", "wbMove"):
+		// Copying elements that hold pointers: an append or copy of a
+		// slice of strings, interfaces or pointers, with the
+		// collector's write barriers while it marks.
+		return "copying values that hold pointers (" + short + ")", "copy less: an append or copy of elements with pointers (strings, interfaces, pointers) goes through the write barrier while the collector marks; copy only what changed, keep one slice and index it, or hold the elements by index instead of copying them"
 	case anyIn(callee, "memmove", "Copy", "Builder", "Join", "Repeat", "Buffer"):
 		return "copying bytes (" + short + ")", "copy less: write into the final buffer directly, reuse buffers, avoid converting between string and []byte"
 	}

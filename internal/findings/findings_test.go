@@ -483,6 +483,9 @@ func TestAdviceFromTheCall(t *testing.T) {
 		// A value made through reflection (a decoder's slice for a field
 		// of the caller's struct) is a value, not type information.
 		{"reflect.MakeSlice", document.OpIteration, "reflect.MakeSlice", "reflect", "made through reflection", "cache"},
+		// An append of strings copies them with write barriers: a copy,
+		// not a result to cache.
+		{"runtime.typedslicecopy", document.OpIteration, "runtime.typedslicecopy", "other", "write barrier", "cache its result"},
 		// Entries copied out of a map and kept: one reused value does
 		// not fit; storage for all of them, or a typed range, does.
 		{"reflect.(*MapIter).Value", document.OpIteration, "reflect.(*MapIter).Value", "reflect", "typed range", ""},
