@@ -36,6 +36,11 @@ var pending = map[string]struct{ found, falses int }{
 	// sentence and line-break state machines its callers may never ask
 	// for) is a design change no rule reads from the code yet.
 	"uniseg": {found: 2, falses: 0},
+	// chi's repeated endpoint lookup (FindRoute, 11-19% of TreeGet over
+	// five lines at 100 ms runs) falls under the first screen's share in
+	// some runs, its saved one among them; at the report's defaults
+	// (two runs) it was third and fourth.
+	"chi": {found: 3, falses: 0},
 }
 
 // TestCorpus derives the findings again from each corpus module's saved
