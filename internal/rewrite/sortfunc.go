@@ -61,7 +61,7 @@ func (u *unit) sortCall(call *ast.CallExpr) (candidate, bool) {
 		return candidate{}, false
 	}
 	elem := st.Elem()
-	if types.SizesFor("gc", "amd64").Sizeof(elem) > maxSortElem {
+	if size, ok := sizeOf(elem); !ok || size > maxSortElem {
 		return candidate{}, false
 	}
 	elemText, ok := u.typeText(target{typ: elem})
@@ -223,4 +223,15 @@ func (k *sortKeys) onlyIndexes(body *ast.BlockStmt) bool {
 		return ok
 	})
 	return ok
+}
+
+// sizeOf is t's size on amd64, and false for a type parameter (or a type
+// built from one), whose size go/types asserts it cannot give.
+func sizeOf(t types.Type) (n int64, ok bool) {
+	defer func() {
+		if recover() != nil {
+			n, ok = 0, false
+		}
+	}()
+	return types.SizesFor("gc", "amd64").Sizeof(t), true
 }

@@ -46,7 +46,7 @@ func runRangeCopy(pass *analysis.Pass) (any, error) {
 			x := text(pass, r.X)
 			switch u := t.Underlying().(type) {
 			case *types.Array:
-				if size := pass.TypesSizes.Sizeof(u); size >= rangeArrayMin {
+				if size, ok := sizeof(pass.TypesSizes, u); ok && size >= rangeArrayMin {
 					pass.Report(analysis.Diagnostic{
 						Category:       "range-copy",
 						Pos:            r.X.Pos(),
@@ -67,8 +67,8 @@ func runRangeCopy(pass *analysis.Pass) (any, error) {
 // rangeElemCopy reports a range loop whose value variable copies each
 // element of a large type.
 func rangeElemCopy(pass *analysis.Pass, r *ast.RangeStmt, x string, elem types.Type) {
-	size := pass.TypesSizes.Sizeof(elem)
-	if size < rangeElementMin {
+	size, ok := sizeof(pass.TypesSizes, elem)
+	if !ok || size < rangeElementMin {
 		return
 	}
 	v := text(pass, r.Value)

@@ -40,7 +40,10 @@ func runReceiverCopy(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if pos, ok := copiesReceiver(pass, fd.Body, recv); ok {
-				size := pass.TypesSizes.Sizeof(ptr.Elem())
+				size, known := sizeof(pass.TypesSizes, ptr.Elem())
+				if !known {
+					continue // a generic receiver: no size to say
+				}
 				name := types.TypeString(ptr.Elem(), types.RelativeTo(pass.Pkg))
 				pass.Report(analysis.Diagnostic{
 					Category:       "receiver-copied",

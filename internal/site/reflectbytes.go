@@ -155,9 +155,6 @@ func boxAllocates(pass *analysis.Pass, t types.Type) bool {
 	case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
 		return false
 	}
-	sizes := pass.TypesSizes
-	if sizes == nil {
-		sizes = types.SizesFor("gc", "amd64")
-	}
-	return sizes.Sizeof(t) > 1
+	size, ok := sizeof(pass.TypesSizes, t)
+	return ok && size > 1
 }

@@ -87,6 +87,20 @@ func funcDecls(pass *analysis.Pass) iter.Seq[*ast.FuncDecl] {
 	}
 }
 
+// sizeof is t's size, and false when t has none yet: a type parameter,
+// or a type built from one, whose size go/types asserts it cannot give.
+func sizeof(sizes types.Sizes, t types.Type) (n int64, ok bool) {
+	defer func() {
+		if recover() != nil {
+			n, ok = 0, false
+		}
+	}()
+	if sizes == nil {
+		sizes = types.SizesFor("gc", "amd64")
+	}
+	return sizes.Sizeof(t), true
+}
+
 func isTest(pass *analysis.Pass, f *ast.File) bool {
 	return strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go")
 }

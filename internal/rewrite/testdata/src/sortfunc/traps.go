@@ -53,3 +53,9 @@ func Mixed(es []Entry) {
 		return es[i].Name < es[j].Name
 	})
 }
+
+// sortGeneric sorts a slice of a type parameter: its element's size is
+// not known, and no rewrite is offered.
+func sortGeneric[E interface{ Less(E) bool }](xs []E) {
+	sort.Slice(xs, func(i, j int) bool { return xs[i].Less(xs[j]) })
+}

@@ -51,3 +51,20 @@ func sum(xs [8]int) int {
 	}
 	return s
 }
+
+// Each ranges over elements of a type parameter: their size is not known
+// until the function is instantiated, and no shape is said.
+func Each[E any](xs []E, f func(E)) {
+	for _, x := range xs {
+		f(x)
+	}
+}
+
+// holder is generic; its children array has no size yet.
+type holder[E any] struct{ children [4]E }
+
+func (h *holder[E]) each(f func(E)) {
+	for _, c := range h.children {
+		f(c)
+	}
+}

@@ -33,3 +33,16 @@ func (p *context) Child() *context {
 	c.depth = p.depth + 1
 	return c
 }
+
+// gen is a generic context: its size is not known, and no shape is said.
+type gen[E any] struct {
+	items []E
+	last  E
+}
+
+// Branch copies a generic receiver.
+func (g *gen[E]) Branch() *gen[E] {
+	c := &gen[E]{}
+	*c = *g
+	return c
+}

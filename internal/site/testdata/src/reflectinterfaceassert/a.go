@@ -43,3 +43,8 @@ func Extract(current reflect.Value) any {
 func Bool(v reflect.Value) bool {
 	return v.Interface().(bool)
 }
+
+// As asserts to a type parameter: no size, no shape.
+func As[T any](v reflect.Value) T {
+	return v.Interface().(T)
+}
