@@ -142,7 +142,13 @@ func (d *deriver) allocCauses(b *bench) {
 		if c.kind != document.KindAlloc || !c.inherent || c.section != document.SectionAPI || c.decoded {
 			continue
 		}
-		if caller := d.moduleCaller(c); caller != "" {
+		caller := d.moduleCaller(c)
+		if caller != "" && d.benchmarkCalls(c, caller) {
+			// A micro-benchmark of the internal caller: the value is
+			// that function's result, what the benchmark measures.
+			continue
+		}
+		if caller != "" {
 			c.section = document.SectionFix
 			c.generic = false
 			c.suggestion = fmt.Sprintf("%s returns what it allocates, but the module's own %s calls it: the fix is there — call it only when its result is used, or allocate many at once in a chunk the caller owns", shortName(c.fn), shortName(caller))
@@ -296,6 +302,22 @@ func (d *deriver) moduleCaller(c *cause) string {
 		return ""
 	}
 	return best
+}
+
+// benchmarkCalls reports whether every benchmark the cause costs calls p
+// directly from its own code (a micro-benchmark of the internal function
+// p): the value p gets from the cause's function is what the benchmark
+// measures, not a choice of the module's to fix at p.
+func (d *deriver) benchmarkCalls(c *cause, p string) bool {
+	if exported(p) || len(c.benches) == 0 {
+		return false
+	}
+	for _, b := range c.benches {
+		if b.entry.CallPath == nil || !d.calledFromTest(b, p) {
+			return false
+		}
+	}
+	return true
 }
 
 // find returns the cause of kind and group in function fn, if any.

@@ -1243,3 +1243,41 @@ func TestDecodedStores(t *testing.T) {
 		}
 	}
 }
+
+// TestMicroBenchmarkCaller: an unexported helper's returned allocation
+// whose caller the benchmark calls directly (a micro-benchmark of the
+// internal parseBasicString, whose escaped path parseBasicStringEscaped
+// makes the unescaped string) is that function's result, a cost of what
+// is measured; with an exported entry point between, the fix is at the
+// caller.
+func TestMicroBenchmarkCaller(t *testing.T) {
+	for _, tc := range []struct {
+		path    []string
+		section document.Section
+	}{
+		{[]string{mod + ".BenchmarkX", mod + ".(*Parser).parseString", mod + ".(*Parser).parseEscaped"}, document.SectionAPI},
+		{[]string{mod + ".BenchmarkX", mod + ".Parse", mod + ".(*Parser).parseString", mod + ".(*Parser).parseEscaped"}, document.SectionFix},
+	} {
+		b := benchmark("BenchmarkX", 1e-6, 2, 96)
+		b.CallPath = &document.CallPath{Functions: tc.path}
+		d := doc(b)
+		a := escapesByResult(site("(*Parser).parseEscaped", "p.go", 40, 0.9))
+		a.Parent = mod + ".(*Parser).parseString"
+		d.Allocations = []document.Allocation{a}
+		d.Shapes = []document.Shape{{Name: "result-computed", OwnWork: true, File: "p.go", Line: 40, Function: mod + ".(*Parser).parseEscaped",
+			Says: "make([]byte, n) computes buf, which parseEscaped returns", Advice: "its own work"}}
+		fs, _ := Derive(d, Options{})
+		found := false
+		for _, f := range fs {
+			if f.File == "p.go" && f.Line == 40 {
+				found = true
+				if f.Section != tc.section {
+					t.Errorf("call path %v: section %s, want %s (%s)", tc.path, f.Section, tc.section, f.Suggestion)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("call path %v: no finding at p.go:40 in %v", tc.path, fs)
+		}
+	}
+}
