@@ -28,6 +28,7 @@ var explains = map[string][]string{
 	"error-per-alternative":       {"escapes", "return", "fmt", "errors"},
 	"map-lookup-repeated":         {"maps", "map"},
 	"range-copy":                  {"own", "copying"},
+	"type-cache-lookup":           {"sync", "internal/sync"},
 	"sort-to-select":              {"sort"},
 	"fast-path-split":             {"not-inlined"},
 	"make-invariant":              {"variable-make", "make", "escapes"},

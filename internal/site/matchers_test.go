@@ -56,6 +56,7 @@ func TestMatchers(t *testing.T) {
 		"errordropped":           site.ErrorDropped,
 		"maplookuprepeated":      site.MapLookupRepeated,
 		"rangecopy":              site.RangeCopy,
+		"typecachelookup":        site.TypeCacheLookup,
 		"fastpath":               site.FastPath,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,

@@ -1,0 +1,82 @@
+package site
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// TypeCacheLookup finds a function of a reflect.Type that looks the type
+// up in a cache (a sync.Map, or a map keyed by reflect.Type) before it
+// works out whether the type implements interfaces (t.Implements): an
+// encoder asking, for every value it writes, whether the value's type has
+// a marshaler. The lookup hashes the type and compares it as an
+// interface on every call, for types that cannot have a method at all
+// (string, int64, bool, []any, map[string]any): those can answer before
+// the lookup.
+var TypeCacheLookup = &analysis.Analyzer{
+	Name: "typecachelookup",
+	Doc:  "a per-type cache of method-set answers looked up for every value, types without methods included",
+	Run:  runTypeCacheLookup,
+}
+
+func runTypeCacheLookup(pass *analysis.Pass) (any, error) {
+	for fd := range funcDecls(pass) {
+		t := reflectTypeParam(pass, fd)
+		if t == nil || !callsMethod(fd.Body, "Implements") {
+			continue
+		}
+		inspectBody(fd.Body, func(n ast.Node) {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 || objOf(pass, call.Args[0]) != t {
+				return
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Load" || !isNamed(pass.TypesInfo.TypeOf(sel.X), "sync", "Map") {
+				return
+			}
+			cache := text(pass, sel.X)
+			pass.Report(analysis.Diagnostic{
+				Category: "type-cache-lookup",
+				Pos:      call.Pos(),
+				Message:  fmt.Sprintf("%s looks %s up in %s (a sync.Map: the type hashed and compared as an interface) on every call, to learn what t's methods are; types that have none, the predeclared kinds and unnamed slices and maps of them, pay for the lookup too", fd.Name.Name, t.Name(), cache),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+					"answer the types that cannot have methods before the lookup: compare %s with the few it is called with most (string, int64, float64, bool, []any, map[string]any) or switch on an unnamed type's kind, and look up only the others", t.Name())}},
+			})
+		})
+	}
+	return nil, nil
+}
+
+// reflectTypeParam returns fd's parameter of type reflect.Type, if it
+// has exactly one.
+func reflectTypeParam(pass *analysis.Pass, fd *ast.FuncDecl) *types.Var {
+	var found *types.Var
+	for _, f := range fd.Type.Params.List {
+		for _, name := range f.Names {
+			v, _ := pass.TypesInfo.Defs[name].(*types.Var)
+			if v != nil && isNamed(v.Type(), "reflect", "Type") {
+				if found != nil {
+					return nil
+				}
+				found = v
+			}
+		}
+	}
+	return found
+}
+
+// callsMethod reports whether body calls a method of that name.
+func callsMethod(body *ast.BlockStmt, name string) bool {
+	found := false
+	inspectBody(body, func(n ast.Node) {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == name {
+				found = true
+			}
+		}
+	})
+	return found
+}
