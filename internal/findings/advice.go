@@ -34,6 +34,9 @@ var explains = map[string][]string{
 	"make-invariant":              {"variable-make", "make", "escapes"},
 	"array-through-interface":     {"moved-to-heap", "escapes"},
 	"sort-slice":                  {"sort", "reflect"},
+	"sort-slice-reflect":          {"sort", "reflect"},
+	"fprintf-buffer":              {"fmt", "interface"},
+	"buffer-grown-in-loop":        {"growslice", "bytes", "strings"},
 	"unbuffered-write":            {"syscall"},
 	"same-call-repeated":          {"repeated-call"},
 	"rlock-read":                  {"read-lock"},
@@ -54,6 +57,9 @@ var explains = map[string][]string{
 	"sprintf-quote":               {"fmt", "interface"},
 	"map-copied":                  {"map", "maps", "escapes"},
 	"append-arena":                {"append", "growslice"},
+	"slice-regrown":               {"append", "growslice"},
+	"made-per-iteration":          {"escapes", "moved-to-heap", "return", "map"},
+	"map-small-key":               {"maps", "map"},
 	"built-unless-used":           {"escapes", "moved-to-heap", "return"},
 	"math-const":                  {"math"},
 	"result-computed":             {"other"},
@@ -86,7 +92,7 @@ var explains = map[string][]string{
 // line: an error built for each failing alternative of a caller's loop
 // is also an error built on a failure path (error-built), and the loop
 // is the reason it costs.
-var narrower = map[string]int{"error-per-alternative": 1}
+var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {

@@ -55,6 +55,41 @@ func TestAdviceFromShapes(t *testing.T) {
 	}
 }
 
+// TestAdviceForRegrownSlice: a returned slice grown from no room in a
+// loop of unknown count (a slice-regrown shape at the append) takes the
+// shape's advice, keeping the slice across calls, over "preallocate when
+// the final length is known".
+func TestAdviceForRegrownSlice(t *testing.T) {
+	a := site("(*Lexer).tokenize", "lexer.go", 214, 0.8)
+	a.Alloc = "runtime.growslice"
+	a.Escape = &document.Escape{Cause: "append", Name: "tokens"}
+	shape := resultShape("slice-regrown", "(*Lexer).tokenize", "lexer.go", 214, "tokenize returns tokens, which starts with no room on every call and grows by append in the loop at lines 150–213, whose count is not known before it")
+	shape.Advice = "reuse the slice across calls: keep it in lexer and append into lexer.tokens[:0] on each call"
+	computed := resultShape("result-computed", "(*Lexer).tokenize", "lexer.go", 214, "append(tokens, token{…}) computes tokens, which tokenize returns")
+	computed.Advice, computed.OwnWork = "the call is tokenize's result, computed from what it is given: its own work", true
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  string
+	}{
+		{"no shape", []any{bx(), gc(0.5), a}, "preallocate with make([]T, 0, n) when the final length is known"},
+		{"regrown", []any{bx(), gc(0.5), a, shape}, "whose count is not known before it: reuse the slice across calls"},
+		// The append also computes the result: the narrower shape
+		// says why it costs.
+		{"regrown and the result", []any{bx(), gc(0.5), a, computed, shape}, "whose count is not known before it: reuse the slice across calls"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("findings %v, want one", fs)
+			}
+			if s := fs[0].Suggestion; !strings.Contains(s, tc.want) {
+				t.Errorf("suggestion %q, want %q", s, tc.want)
+			}
+		})
+	}
+}
+
 // TestAdviceForRequestCopies: a request copied by WithContext twice in a
 // row (internal/site's request-copied-twice) explains the allocation of
 // the copy, made in net/http, so the cause takes its advice (one copy

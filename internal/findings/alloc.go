@@ -152,6 +152,12 @@ func (d *deriver) allocCauses(b *bench) {
 			c.section = document.SectionFix
 			c.generic = false
 			c.suggestion = fmt.Sprintf("%s returns what it allocates, but the module's own %s calls it: the fix is there — call it only when its result is used, or allocate many at once in a chunk the caller owns", shortName(c.fn), shortName(caller))
+			if s := d.madePerIteration(c.fn, caller); s != nil {
+				// The caller's caller makes one per element of a loop
+				// and drops it: the fix is at the loop.
+				c.suggestion = s.Says + ": " + s.Advice
+				c.addLine(s.File, s.Line, s.Function, "makes one per iteration: where the fix is")
+			}
 			if at := c.parentAt[caller]; at.Line > 0 {
 				c.addLine(at.File, at.Line, at.Function, "calls "+shortName(c.fn)+": where the fix is")
 				// The call makes all of it: the code there explains

@@ -538,6 +538,37 @@ func (d *deriver) merge() {
 			gone[c] = true
 		}
 	}
+	// Helpers of one caller that has no cause of its own (a frame
+	// copied, then its map filled, each in a helper of the function
+	// that makes it) are one cause too: the caller's, led by the
+	// costlier.
+	siblings := map[string]*cause{}
+	for _, c := range d.causes {
+		if c.kind != document.KindAlloc || gone[c] {
+			continue
+		}
+		p := mainParent(c)
+		if p == "" || p == c.fn || byParent[p] != nil || !c.inherent && !onlyCaller(c, p) {
+			continue
+		}
+		k := p + "\x00" + string(c.section)
+		o := siblings[k]
+		if o == nil {
+			siblings[k] = c
+			continue
+		}
+		into, from := o, c
+		if ai(c) > ai(o) {
+			into, from = c, o
+			siblings[k] = c
+		}
+		suggestion, generic := from.suggestion, from.generic
+		absorb(into, from)
+		if into.generic && !generic && suggestion != "" {
+			into.suggestion, into.generic = suggestion, false
+		}
+		gone[from] = true
+	}
 	// A function's own code at a line that only calls another module
 	// function with a CPU cause (a wrapper's `return
 	// propertySearch(dictionary, r)[2]`: the call and its result's

@@ -901,6 +901,16 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 	if s := d.callShape("call-inputs-recur", l); s != nil {
 		return s.Says + ": " + s.Advice, true, false
 	}
+	if fix == cpuWords["maps"][1] {
+		// A map operation on what the function was given, with the
+		// key it was given: its own work, nothing to look up once.
+		if s := d.shapeAt("map-small-key", l.File, l.Line); s != nil {
+			return s.Says + ": " + s.Advice, true, false
+		}
+		if s := d.shapeAt("map-on-inputs", l.File, l.Line); s != nil {
+			return s.Says + ": " + s.Advice, false, true
+		}
+	}
 	if !slices.Contains(repeatFixes, fix) {
 		return fix, false, false
 	}

@@ -311,7 +311,10 @@
 // fix that names no change — a function's own algorithm or its own work,
 // in its category's words — follows every fix that names one, whatever
 // their impacts: what the reader can do comes first (a program's phases
-// keep PhaseRank).
+// keep PhaseRank). Any other fix whose advice is its category's words (no
+// shape of code at its lines, marked generic) ranks at GenericRank (0.5)
+// of its impact: a change the code names is surer to gain, and a busy
+// reader acts on those first.
 //
 // # The decision gate
 //

@@ -21,6 +21,7 @@ func (d *deriver) ranked() []document.Finding {
 		f      document.Finding
 		rank   float64
 		se     float64
+		weight float64 // rank / impact
 		bucket float64
 		allocs float64
 		// weak marks a fix that names no change: a function's own
@@ -34,23 +35,28 @@ func (d *deriver) ranked() []document.Finding {
 		if f.Message == "" {
 			continue
 		}
-		rank := f.Impact
+		rank, weight := f.Impact, 1.0
 		if c.rule == document.RuleCPUPhase {
 			// Where the time goes, not a fix at one line.
-			rank *= d.t.PhaseRank
+			weight = d.t.PhaseRank
 		} else if c.lowOnly || c.ownWork {
 			// A line's own code, or a call that is the function's
 			// own work on its inputs, is rarely where the first fix
 			// is.
-			rank *= d.t.OwnCodeRank
+			weight = d.t.OwnCodeRank
+		} else if f.Generic && f.Section == document.SectionFix {
+			// Advice in its category's words: what it would gain is
+			// less sure than a change the code names.
+			weight = d.t.GenericRank
 		}
+		rank *= weight
 		if d.opts.Production != nil && f.Section == document.SectionFix {
 			// Production decides what matters: the cause's function's
 			// share of the real program's cost, the benchmark's impact
 			// within it.
 			share := d.productionShare(c)
 			f.ProductionShare = &share
-			rank = share
+			rank, weight = share, 1
 			if share < d.opts.MinShare {
 				rank = -1 + f.Impact/100 // after every warm cause
 				f.Severity = document.SeverityLow
@@ -63,7 +69,7 @@ func (d *deriver) ranked() []document.Finding {
 			// weights, production's share leave it unknown).
 			se = c.impactError() * rank / f.Impact
 		}
-		items = append(items, item{f: f, rank: rank, se: se, allocs: c.allocs(), weak: (c.lowOnly || c.ownWork) && f.Generic && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase})
+		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), weak: (c.lowOnly || c.ownWork) && f.Generic && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase})
 	}
 	// Order by rank, then give the causes of one tier the same bucket:
 	// within a tier the order is by allocations, file and line, which do
@@ -81,7 +87,7 @@ func (d *deriver) ranked() []document.Finding {
 		lead := items[i]
 		j := i + 1
 		for j < len(items) && sectionRank(items[j].f.Section) == sectionRank(lead.f.Section) && items[j].weak == lead.weak &&
-			d.tied(lead.rank, lead.se, items[j].rank, items[j].se) {
+			d.tied(lead.rank/lead.weight, lead.se/lead.weight, items[j].rank/lead.weight, items[j].se/lead.weight) {
 			j++
 		}
 		for k := i; k < j; k++ {

@@ -167,3 +167,23 @@ func (d *deriver) fillsSizedMap(l *document.LineCost) bool {
 	s := d.shapeAt("result-computed", l.File, l.Line)
 	return s != nil && strings.Contains(s.Says, "made with its size")
 }
+
+// madePerIteration returns the made-per-iteration shape of a loop that
+// calls one of fns for a new value on every iteration (the function that
+// makes it is the shape's related "makes the value" line), or nil.
+func (d *deriver) madePerIteration(fns ...string) *document.Shape {
+	for i := range d.doc.Shapes {
+		s := &d.doc.Shapes[i]
+		if s.Name != "made-per-iteration" {
+			continue
+		}
+		for _, r := range s.Related {
+			for _, fn := range fns {
+				if fn != "" && r.Function != "" && document.PlainFunc(r.Function) == outer(document.PlainFunc(fn)) {
+					return s
+				}
+			}
+		}
+	}
+	return nil
+}

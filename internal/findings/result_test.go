@@ -478,6 +478,41 @@ func TestHelperResultAtCaller(t *testing.T) {
 	}
 }
 
+// TestMadePerIterationAtCaller: a constructor's value that its module
+// caller makes on every iteration of a loop and drops after it (a
+// made-per-iteration shape at the loop's call, whose function makes the
+// value) is fixed at the loop: one value made before it and reset per
+// iteration, not "call it only when its result is used".
+func TestMadePerIterationAtCaller(t *testing.T) {
+	frame := site("(*DataFrame).Copy", "data_frame.go", 25, 0.5)
+	frame.Escape = &document.Escape{Cause: "escapes", Sink: "return", Name: "&DataFrame{...}"}
+	frame.Parent, frame.ParentFile, frame.ParentLine = mod+".(*DataFrame).newIterDataFrame", "data_frame.go", 35
+	returned := resultShape("returned-address", "(*DataFrame).Copy", "data_frame.go", 25, "result is returned as &DataFrame{…}")
+	loop := resultShape("made-per-iteration", "(*evalVisitor).evalBlock", "eval.go", 840,
+		"newIterDataFrame returns a new *DataFrame, made on every iteration of the loop at line 838 and used only within that iteration (passed to v.evalProgram): one allocation per element")
+	loop.Advice = "make one DataFrame before the loop and reset it in each iteration (its fields set again, its maps cleared) instead of a new one per element, as long as v.evalProgram does not keep it past the iteration"
+	loop.Related = []document.Location{{File: "eval.go", Line: 838, Note: "the loop"},
+		{File: "data_frame.go", Line: 34, Function: mod + ".(*DataFrame).newIterDataFrame", Note: "makes the value"}}
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  string
+	}{
+		{"no loop shape", []any{bx(), gc(0.5), frame, returned}, "the module's own (*DataFrame).newIterDataFrame calls it: the fix is there"},
+		{"made per iteration by the caller's caller", []any{bx(), gc(0.5), frame, returned, loop}, "made on every iteration of the loop at line 838 and used only within that iteration (passed to v.evalProgram): one allocation per element: make one DataFrame before the loop"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) != 1 || fs[0].Section != document.SectionFix {
+				t.Fatalf("findings %v, want one cause to fix", fs)
+			}
+			if s := fs[0].Suggestion; !strings.Contains(s, tc.want) {
+				t.Errorf("suggestion %q, want %q", s, tc.want)
+			}
+		})
+	}
+}
+
 // TestAPICostCPUAtItsLine: the CPU time of making an API cost's value at
 // its own line (string(b)'s copy under runtime.slicebytetostring, where
 // the string is what the API returns) is that cost's, not a cause to fix
@@ -666,6 +701,24 @@ func TestCallInputs(t *testing.T) {
 				return s
 			}()},
 			"t.scanner.Scan() works on the state of t.scanner", "cache its result", true},
+		// A cache's map store of the key it is given: its own work,
+		// never "look up once and keep the value".
+		{"a map store on its inputs", []any{call("(*cache).Set", "math.go", 61, "runtime.mapassign_faststr", "maps", 0.4),
+			func() document.Shape {
+				s := resultShape("map-on-inputs", "(*cache).Set", "math.go", 61, "c.items[k] = Item{…} stores into c.items, with what Set is given (c, k)")
+				s.Advice, s.OwnWork = "the map operation is Set's own work on its inputs, once per call, not work repeated", true
+				return s
+			}()},
+			"stores into c.items, with what Set is given (c, k): the map operation is Set's own work", "fewer lookups", true},
+		{"a lookup in a fixed table of small keys", []any{call("(*Parser).parseExpression", "math.go", 154, "runtime.mapaccess1_fast64", "maps", 0.4),
+			func() document.Shape {
+				s := resultShape("map-small-key", "(*Parser).parseExpression", "math.go", 154, "bindingPowers[currentToken] looks a key up in bindingPowers, a fixed table of 24 entries keyed by tokType constants from 0 to 23: each lookup hashes the key and probes the map")
+				s.Advice = "make bindingPowers an array indexed by the key ([24]int, filled by the same literal)"
+				return s
+			}()},
+			"a fixed table of 24 entries keyed by tokType constants from 0 to 23: each lookup hashes the key and probes the map: make bindingPowers an array", "fewer lookups", false},
+		{"a map lookup with no shape", []any{call("(*cache).Set", "math.go", 61, "runtime.mapaccess2_faststr", "maps", 0.4)},
+			"fewer lookups", "own work", true},
 		{"inputs that recur", []any{call("getTag", "math.go", 40, "strings.genSplit", "other", 0.4), recur},
 			"every iteration computes the same value: call it once before the loop", "", false},
 	} {

@@ -158,11 +158,11 @@ var specCases = []specCase{
 		doc:  []any{bx(), phase("print", 0.3, 0.28)},
 		want: []string{"cpu-phase fix low m.go:5 BenchmarkX 30.0% parts="}},
 	{name: "PhaseRank/a phase of 30% ranks at 15%, below a call of 20%",
-		doc:  []any{bx(), phase("print", 0.3, 0.1), call("G", "y.go", 10, "sort.Slice", "sort", 0.2)},
-		want: []string{"cpu-call fix high y.go:10 BenchmarkX 20.0% parts=20%", "cpu-phase fix low m.go:5 BenchmarkX 30.0% parts="}},
+		doc:  []any{bx(), phase("print", 0.3, 0.1), call("G", "y.go", 10, "sort.Slice", "sort", 0.2), sortShape("G", "y.go", 10)},
+		want: []string{"cpu-call fix high y.go:10 BenchmarkX 20.0% parts=20% shape=sort-slice", "cpu-phase fix low m.go:5 BenchmarkX 30.0% parts="}},
 	{name: "PhaseRank/and above a call of 12%",
-		doc:  []any{bx(), phase("print", 0.3, 0.1), call("G", "y.go", 10, "sort.Slice", "sort", 0.12)},
-		want: []string{"cpu-phase fix low m.go:5 BenchmarkX 30.0% parts=", "cpu-call fix medium y.go:10 BenchmarkX 12.0% parts=12%"}},
+		doc:  []any{bx(), phase("print", 0.3, 0.1), call("G", "y.go", 10, "sort.Slice", "sort", 0.12), sortShape("G", "y.go", 10)},
+		want: []string{"cpu-phase fix low m.go:5 BenchmarkX 30.0% parts=", "cpu-call fix medium y.go:10 BenchmarkX 12.0% parts=12% shape=sort-slice"}},
 	{name: "MicroWeight/a cause of 60% in a 10 ns benchmark of an internal method ranks at 15%, below 20% in a benchmark of the API",
 		doc: []any{micro(benchmark("BenchmarkIndex", 10e-9, 0, 0), "(*lit).index"), api(benchmark("BenchmarkMatch", 5e-6, 0, 0), "Match"),
 			callIn("BenchmarkIndex", "(*lit).index", "l.go", 10, "strings.Count", "strings", 0.6),
@@ -441,12 +441,21 @@ var specCases = []specCase{
 	{name: "OwnCodeRank/an algorithm of 50% whose code names a change ranks as 15%: after 20%, before 12%",
 		doc: []any{bx(),
 			own("Own", "a.go", 1, 0.5), dispatchShape("Own", "a.go", 1),
-			call("Y", "y.go", 1, "sort.Slice", "sort", 0.2),
-			call("Z", "z.go", 1, "sort.Slice", "sort", 0.12)},
+			call("Y", "y.go", 1, "sort.Slice", "sort", 0.2), sortShape("Y", "y.go", 1),
+			call("Z", "z.go", 1, "sort.Slice", "sort", 0.12), sortShape("Z", "z.go", 1)},
 		want: []string{
-			"cpu-call fix high y.go:1 BenchmarkX 20.0% parts=20%",
+			"cpu-call fix high y.go:1 BenchmarkX 20.0% parts=20% shape=sort-slice",
 			"cpu-own-code fix low a.go:1 BenchmarkX 50.0% parts=50% shape=interface-dispatch",
-			"cpu-call fix medium z.go:1 BenchmarkX 12.0% parts=12%"}},
+			"cpu-call fix medium z.go:1 BenchmarkX 12.0% parts=12% shape=sort-slice"}},
+	{name: "GenericRank/a call of 30% in its category's words ranks as 15%: after a call of 20% the code names, before one of 12%",
+		doc: []any{bx(),
+			call("G", "g.go", 1, "sort.Slice", "sort", 0.3),
+			call("Y", "y.go", 1, "sort.Slice", "sort", 0.2), sortShape("Y", "y.go", 1),
+			call("Z", "z.go", 1, "sort.Slice", "sort", 0.12), sortShape("Z", "z.go", 1)},
+		want: []string{
+			"cpu-call fix high y.go:1 BenchmarkX 20.0% parts=20% shape=sort-slice",
+			"cpu-call fix high g.go:1 BenchmarkX 30.0% parts=30%",
+			"cpu-call fix medium z.go:1 BenchmarkX 12.0% parts=12% shape=sort-slice"}},
 	{name: "an algorithm of 50% in its category's words names no change: after every cause that names one",
 		doc: []any{bx(),
 			own("Own", "a.go", 1, 0.5),
@@ -547,6 +556,11 @@ func pins(caseName, field string) bool {
 
 // dispatchShape is an interface-dispatch shape at file:line of fn: advice
 // from the code for a cause that is its function's own code.
+func sortShape(fn, file string, line int64) document.Shape {
+	return document.Shape{Name: "sort-slice", File: file, Line: line, Function: mod + "." + fn,
+		Says: "sort.Slice swaps through reflection", Advice: "slices.SortFunc"}
+}
+
 func dispatchShape(fn, file string, line int64) document.Shape {
 	return document.Shape{Name: "interface-dispatch", File: file, Line: line, Function: mod + "." + fn,
 		Says: "n.Eval(x) calls through an interface", Advice: "a type switch over the common node types before the dynamic call"}

@@ -93,6 +93,7 @@ func runCallInputs(pass *analysis.Pass) (any, error) {
 					ci.report(call, effect[call] && !sets)
 				}
 			})
+			ci.mapOps()
 		}
 	}
 	return nil, nil
@@ -830,7 +831,7 @@ func (ci *callInputs) invariantIn(call *ast.CallExpr, inputs []ast.Expr) ast.Stm
 
 // innermostLoop returns the innermost loop of the function around call,
 // or nil.
-func (ci *callInputs) innermostLoop(call *ast.CallExpr) ast.Stmt {
+func (ci *callInputs) innermostLoop(call ast.Node) ast.Stmt {
 	var loop ast.Stmt
 	for _, l := range ci.loops {
 		if l.Pos() <= call.Pos() && call.End() <= l.End() && (loop == nil || l.Pos() > loop.Pos()) {
@@ -883,4 +884,73 @@ func callsSetting(pass *analysis.Pass, n ast.Node, vars []*types.Var) bool {
 func isScalar(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&(types.IsNumeric|types.IsString|types.IsBoolean) != 0
+}
+
+// mapOps reports the function's map operations on what it was given: a
+// lookup, a store or a delete in a map of its receiver or parameters
+// with a key computed from them, a range over such a map, each in no
+// loop that leaves those values alone ("map-on-inputs"). A cache's Set
+// storing the key it is given, a table's lookup of the name it is asked
+// for: the function's own work, nothing to look up once and keep.
+func (ci *callInputs) mapOps() {
+	pass := ci.pass
+	stores := map[ast.Expr]bool{}
+	inspectBody(ci.fd.Body, func(n ast.Node) {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				stores[ast.Unparen(l)] = true
+			}
+		}
+	})
+	name := ci.fd.Name.Name
+	op := func(at ast.Node, what string, m, key ast.Expr) {
+		// The map is the receiver's or a parameter's, the key (none for
+		// a range) computed from what the function was given.
+		v := ci.root(m)
+		if v == nil || ci.param(v.Name()) != v {
+			return
+		}
+		params := map[string]bool{v.Name(): true}
+		ci.notes = nil
+		if key != nil && ci.combine([]ast.Expr{key}, params) != inputParam {
+			return
+		}
+		names := make([]string, 0, len(params))
+		for p := range params {
+			names = append(names, p)
+		}
+		slices.Sort(names)
+		per := "once per call"
+		if loop := ci.innermostLoop(at); loop != nil {
+			per = fmt.Sprintf("once per iteration of the loop at lines %d–%d", pass.Fset.Position(loop.Pos()).Line, pass.Fset.Position(loop.End()).Line)
+		}
+		pass.Report(analysis.Diagnostic{
+			Category: "map-on-inputs" + ownWork,
+			Pos:      at.Pos(),
+			Message:  fmt.Sprintf("%s %s, with what %s is given (%s)", oneLine(text(pass, at)), what, name, strings.Join(names, ", ")),
+			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+				"the map operation is %s's own work on its inputs, %s, not work repeated: it costs hashing the key and probing (a store also grows the map), so a cheaper key (an integer or a small struct instead of a string) or fewer calls are the changes", name, per)}},
+		})
+	}
+	inspectBody(ci.fd.Body, func(n ast.Node) {
+		switch x := n.(type) {
+		case *ast.IndexExpr:
+			if !isMapType(pass.TypesInfo.TypeOf(x.X)) {
+				return
+			}
+			what := "looks a key up in " + text(pass, x.X)
+			if stores[x] {
+				what = "stores into " + text(pass, x.X)
+			}
+			op(x, what, x.X, x.Index)
+		case *ast.CallExpr:
+			if isBuiltin(pass, x.Fun, "delete") && len(x.Args) == 2 {
+				op(x, "deletes from "+text(pass, x.Args[0]), x.Args[0], x.Args[1])
+			}
+		case *ast.RangeStmt:
+			if isMapType(pass.TypesInfo.TypeOf(x.X)) {
+				op(x.X, "is the map the loop ranges over", x.X, nil)
+			}
+		}
+	})
 }

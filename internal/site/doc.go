@@ -43,7 +43,12 @@
 // returns a heap copy of its whole receiver, a sync.Map looked up with a
 // key built for the lookup, a slice sorted whole to read its middle or an
 // end, early returns on common inputs before a function's real work (the
-// fast paths a split keeps inlinable), and perfloop fix's rewrites
+// fast paths a split keeps inlinable), a map operation on what a function
+// is given with the key it is given (its own work), a lookup in a fixed
+// package-level table keyed by small integer constants (an array's job),
+// a returned slice regrown by append from nothing on every call, a new
+// value made by a call on every iteration of a loop and dropped when the
+// iteration ends, and perfloop fix's rewrites
 // (internal/rewrite's Analyzers). A match is a
 // document.Shape:
 // the matcher's name, the line and the other lines it spans, what the

@@ -19,7 +19,7 @@ import (
 // Matchers are the shapes this package recognises, then the analyzers
 // perfloop fix takes its candidates from (Fixers): every analyzer Shapes
 // runs by default.
-var Matchers = append([]*analysis.Analyzer{RegexpTwice, RegexpAcross, RequestCopy, RLockRead, UnbufferedWrite, SameCall, SortSlice, MapKeyBuilt, FieldsCounted, ReadAll, InterfaceOnly, ReturnedAddress, BoxedResult, SprintfAny, MethodByName, MapIndexValue, ReflectCall, MovedPair, SearchFuncValue, MapCopied, SprintfQuote, AppendArena, BuiltUnlessUsed, Result, ConstMath, ReflectSliceBytes, ReflectInterfaceAssert, CallInputs, Loops, ConversionKept, ErrorBuilt, MapKeysIndex, MapKeyConverted, InterfaceDispatch, Defers, RegexpRules, ReceiverCopy, SortSelect, FastPath, ResultAppended, ErrorDropped, MapLookupRepeated, RangeCopy, TypeCacheLookup}, Fixers...)
+var Matchers = append([]*analysis.Analyzer{RegexpTwice, RegexpAcross, RequestCopy, RLockRead, UnbufferedWrite, SameCall, SortSlice, MapKeyBuilt, FieldsCounted, ReadAll, InterfaceOnly, ReturnedAddress, BoxedResult, SprintfAny, MethodByName, MapIndexValue, ReflectCall, MovedPair, SearchFuncValue, MapCopied, SprintfQuote, AppendArena, BuiltUnlessUsed, Result, ConstMath, ReflectSliceBytes, ReflectInterfaceAssert, CallInputs, Loops, ConversionKept, ErrorBuilt, MapKeysIndex, MapKeyConverted, InterfaceDispatch, Defers, RegexpRules, ReceiverCopy, SortSelect, FastPath, ResultAppended, ErrorDropped, MapLookupRepeated, RangeCopy, TypeCacheLookup, MadePerIteration, SmallKeyMap, SliceRegrown}, Fixers...)
 
 // Shapes runs the analyzers (Matchers when nil) over the program's
 // packages and returns the shapes they report in the module's non-test
@@ -56,7 +56,7 @@ func (p *Program) Shapes(analyzers []*analysis.Analyzer, keep func(s document.Sh
 			}
 			for _, r := range d.Related {
 				rp := act.Package.Fset.Position(r.Pos)
-				s.Related = append(s.Related, document.Location{File: p.Rel(rp.Filename), Line: int64(rp.Line), Note: r.Message})
+				s.Related = append(s.Related, document.Location{File: p.Rel(rp.Filename), Line: int64(rp.Line), Function: funcName(act.Package, r.Pos), Note: r.Message})
 			}
 			if len(d.SuggestedFixes) > 0 {
 				s.Advice = d.SuggestedFixes[0].Message

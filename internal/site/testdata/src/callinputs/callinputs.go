@@ -219,3 +219,48 @@ func Elem(et reflect.Type) (reflect.Value, reflect.Type) {
 	e := newElem(et)
 	return e, reflect.PointerTo(et) // want `reflect.PointerTo\(et\) reads type information`
 }
+
+// A cache's map operations on the key it is given: its own work.
+type itemCache struct {
+	items map[string]int
+	order []string
+}
+
+func (c *itemCache) Set(k string, v int) {
+	c.items[k] = v // want `c.items\[k\] stores into c.items, with what Set is given \(c, k\)`
+}
+
+func (c *itemCache) Get(k string) (int, bool) {
+	v, ok := c.items[k] // want `c.items\[k\] looks a key up in c.items, with what Get is given \(c, k\)`
+	return v, ok
+}
+
+func (c *itemCache) Delete(k string) {
+	delete(c.items, k) // want `delete\(c.items, k\) deletes from c.items, with what Delete is given \(c, k\)`
+}
+
+func (c *itemCache) Expire(limit int) {
+	for k, v := range c.items { // want `c.items is the map the loop ranges over, with what Expire is given \(c\)`
+		if v > limit {
+			c.order = append(c.order, k)
+		}
+	}
+}
+
+// A lookup of a key read from elsewhere (another call's result) is not
+// said to be the function's work on its inputs.
+func (c *itemCache) First() int {
+	k := firstKey()
+	return c.items[k]
+}
+
+func firstKey() string { return "a" }
+
+// A local map is the function's own doing, not what it was given.
+func countWords(words []string) int {
+	seen := map[string]bool{}
+	for _, w := range words {
+		seen[w] = true
+	}
+	return len(seen)
+}
