@@ -60,6 +60,7 @@ var explains = map[string][]string{
 	"slice-regrown":               {"append", "growslice"},
 	"made-per-iteration":          {"escapes", "moved-to-heap", "return", "map"},
 	"map-small-key":               {"maps", "map"},
+	"computed-for-readers":        {"own", "other", "time", "math", "sync/atomic"},
 	"built-unless-used":           {"escapes", "moved-to-heap", "return"},
 	"math-const":                  {"math"},
 	"result-computed":             {"other"},

@@ -901,6 +901,10 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 	if s := d.callShape("call-inputs-recur", l); s != nil {
 		return s.Says + ": " + s.Advice, true, false
 	}
+	if s := d.shapeAt("computed-for-readers", l.File, l.Line); s != nil {
+		// A value every update computes for what only a read needs.
+		return s.Says + ": " + s.Advice, true, false
+	}
 	if fix == cpuWords["maps"][1] {
 		// A map operation on what the function was given, with the
 		// key it was given: its own work, nothing to look up once.
@@ -1064,6 +1068,17 @@ func calleeWords(callee, cat string) (what, fix string) {
 		// A clock read per operation: caching "its result" is a stale
 		// clock.
 		return "reading the clock (" + short + ")", "read the clock once per operation and pass the time down; where only elapsed time matters, time.Since of one base time (a monotonic read); a coarse clock a ticker updates where its precision is enough"
+	case anyIn(short, "runtime.ifaceeq", "runtime.efaceeq", "runtime.nilinterequal", "runtime.interequal"):
+		// A switch or == on interface values (reflect.Type cases): each
+		// comparison calls the runtime to compare type and data.
+		return "comparing interface values (" + short + ")", "each == or switch case on an interface value compares its type and then its data through the runtime, case after case: decide first by something cheap (a Kind or type switch, a field), or one map lookup keyed by the value instead of a chain of comparisons"
+	case short == "time.Since" || short == "time.Until":
+		// Elapsed time from a clock read: the same "stale clock" as
+		// caching time.Now.
+		return "reading the clock (" + short + ")", "a clock read per call, which cannot be kept: read it once per operation and pass the time down, or compute what depends on it when it is needed rather than on every update"
+	case strings.HasPrefix(callee, "math/rand.") || strings.HasPrefix(callee, "math/rand/v2."):
+		// A random number: a cached one is no longer random.
+		return "drawing random numbers (" + short + ")", "a random draw cannot be kept: draw fewer (one draw split into several values), or a cheaper generator held by the caller (math/rand/v2's PCG in the caller's state) instead of the package's shared source"
 	case anyIn(callee, "reflect.Value.SetMapIndex"):
 		// A store that copies its key and value into the map: not a
 		// lookup, and the values it was given are free again after it.

@@ -717,6 +717,13 @@ func TestCallInputs(t *testing.T) {
 				return s
 			}()},
 			"a fixed table of 24 entries keyed by tokType constants from 0 to 23: each lookup hashes the key and probes the map: make bindingPowers an array", "fewer lookups", false},
+		{"a value computed for readers", []any{call("(*StandardMeter).updateSnapshot", "math.go", 209, "time.Since", "other", 0.4),
+			func() document.Shape {
+				s := resultShape("computed-for-readers", "(*StandardMeter).updateSnapshot", "math.go", 209, "updateSnapshot computes rateMean on every call and stores it in m.snapshot.rateMean, which only RateMean, Snapshot read")
+				s.Advice = "compute it when it is read (in RateMean, Snapshot, from the state it comes from) instead of on every updateSnapshot: the writers then only record"
+				return s
+			}()},
+			"only RateMean, Snapshot read: compute it when it is read", "call it less", false},
 		{"a map lookup with no shape", []any{call("(*cache).Set", "math.go", 61, "runtime.mapaccess2_faststr", "maps", 0.4)},
 			"fewer lookups", "own work", true},
 		{"inputs that recur", []any{call("getTag", "math.go", 40, "strings.genSplit", "other", 0.4), recur},

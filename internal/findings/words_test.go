@@ -38,6 +38,9 @@ func TestCalleeWords(t *testing.T) {
 		// walk.
 		{"runtime.callers", "other", "walking the stack (runtime.callers)", "once per call site", "cache its result"},
 		{"time.Now", "other", "reading the clock (time.Now)", "time.Since", "cache its result"},
+		{"runtime.ifaceeq", "other", "comparing interface values (runtime.ifaceeq)", "case after case", "cache its result"},
+		{"time.Since", "other", "reading the clock (time.Since)", "cannot be kept", "cache its result"},
+		{"math/rand.Int63n", "other", "drawing random numbers (rand.Int63n)", "cannot be kept", "cache its result"},
 		// A pool's Get and Put are its reuse: nothing to cache.
 		{"sync.(*Pool).Put", "other", "a sync.Pool's Get and Put (sync.(*Pool).Put)", "that reuse's price", "cache its result"},
 		// A regexp's match is not its compile: the pattern is compiled

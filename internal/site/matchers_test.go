@@ -60,6 +60,7 @@ func TestMatchers(t *testing.T) {
 		"madeperiteration":       site.MadePerIteration,
 		"smallkeymap":            site.SmallKeyMap,
 		"sliceregrown":           site.SliceRegrown,
+		"computedforreaders":     site.ComputedForReaders,
 		"fastpath":               site.FastPath,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,
