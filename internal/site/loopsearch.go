@@ -3,9 +3,13 @@ package site
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"math"
+	"slices"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -41,7 +45,131 @@ func loopAdvice(pass *analysis.Pass, f *ast.ForStmt) (says, advice string) {
 		return fmt.Sprintf("a byte-at-a-time search of %s for %s", s, c),
 			fmt.Sprintf("%s.IndexByte(%s, %s) finds it comparing many bytes per instruction: start the loop's work from the index it returns", pkg, s, c)
 	}
+	if s, table, set, pkg, ok := tableScan(pass, f); ok {
+		return fmt.Sprintf("a byte-at-a-time scan of %s for the %d bytes %s marks (%s)", s, len(set), table, quoteBytes(set)),
+			fmt.Sprintf("%s.IndexAny(%s[i:], %s) finds the next one comparing many bytes per step: handle the run before it in one piece (one write, one copy) and continue after it", pkg, s, strconv.Quote(string(set)))
+	}
 	return "", ""
+}
+
+// tableScan reports whether f steps through a string or byte slice one
+// byte at a time (for i < len(s) … i++) and looks each byte up in a
+// package-level table of 256 entries, or a map of bytes, whose literal
+// marks at most 8 bytes (htmlEscaper[s[end]]): the bytes between the
+// marked ones are only stepped over. It returns the sequence, the
+// table's name, the marked bytes in order and strings or bytes.
+func tableScan(pass *analysis.Pass, f *ast.ForStmt) (s, table string, set []byte, pkg string, ok bool) {
+	cond, isBin := f.Cond.(*ast.BinaryExpr)
+	if !isBin || cond.Op != token.LSS {
+		return "", "", nil, "", false
+	}
+	i := objOf(pass, cond.X)
+	call, isCall := cond.Y.(*ast.CallExpr)
+	if i == nil || !isCall || !isBuiltin(pass, call.Fun, "len") || len(call.Args) != 1 {
+		return "", "", nil, "", false
+	}
+	seq := call.Args[0]
+	switch t := pass.TypesInfo.TypeOf(seq).Underlying().(type) {
+	case *types.Basic:
+		if t.Info()&types.IsString == 0 {
+			return "", "", nil, "", false
+		}
+		pkg = "strings"
+	case *types.Slice:
+		if b, isBasic := t.Elem().Underlying().(*types.Basic); !isBasic || b.Kind() != types.Byte {
+			return "", "", nil, "", false
+		}
+		pkg = "bytes"
+	default:
+		return "", "", nil, "", false
+	}
+	ast.Inspect(f.Body, func(n ast.Node) bool {
+		ix, isIndex := n.(*ast.IndexExpr)
+		if !isIndex || ok {
+			return !ok
+		}
+		inner, isInner := ast.Unparen(ix.Index).(*ast.IndexExpr)
+		if !isInner || objOf(pass, inner.Index) != i || types.ExprString(inner.X) != types.ExprString(seq) {
+			return true
+		}
+		v, isVar := objOf(pass, ix.X).(*types.Var)
+		if !isVar || v.Parent() != pass.Pkg.Scope() {
+			return true
+		}
+		if marked, found := markedBytes(pass, v); found {
+			table, set, ok = v.Name(), marked, true
+		}
+		return true
+	})
+	if !ok {
+		return "", "", nil, "", false
+	}
+	return oneLine(types.ExprString(seq)), table, set, pkg, true
+}
+
+// markedBytes returns the keys of v's literal, a [256]T array or a map
+// keyed by bytes, when they are at most 8 constant bytes.
+func markedBytes(pass *analysis.Pass, v *types.Var) ([]byte, bool) {
+	switch t := v.Type().Underlying().(type) {
+	case *types.Array:
+		if t.Len() != 256 {
+			return nil, false
+		}
+	case *types.Map:
+		if b, isBasic := t.Key().Underlying().(*types.Basic); !isBasic || b.Kind() != types.Byte && b.Kind() != types.Uint8 {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			gd, isGen := d.(*ast.GenDecl)
+			if !isGen || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for k, name := range vs.Names {
+					if pass.TypesInfo.Defs[name] != v || k >= len(vs.Values) {
+						continue
+					}
+					lit, isLit := ast.Unparen(vs.Values[k]).(*ast.CompositeLit)
+					if !isLit || len(lit.Elts) == 0 || len(lit.Elts) > 8 {
+						return nil, false
+					}
+					var set []byte
+					for _, e := range lit.Elts {
+						kv, isKV := e.(*ast.KeyValueExpr)
+						if !isKV {
+							return nil, false
+						}
+						tv, known := pass.TypesInfo.Types[kv.Key]
+						if !known || tv.Value == nil {
+							return nil, false
+						}
+						b, exact := constant.Int64Val(constant.ToInt(tv.Value))
+						if !exact || b < 0 || b > 255 {
+							return nil, false
+						}
+						set = append(set, byte(b))
+					}
+					slices.Sort(set)
+					return set, true
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+// quoteBytes writes bytes as Go character literals: '&', '<'.
+func quoteBytes(set []byte) string {
+	parts := make([]string, len(set))
+	for i, b := range set {
+		parts[i] = strconv.QuoteRune(rune(b))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // binarySearch reports whether f halves a range per iteration: its

@@ -81,3 +81,37 @@ func Sum(xs []int, lo, hi int) int {
 	}
 	return n
 }
+
+var htmlEscaper = [256][]byte{
+	'&': []byte("&amp;"),
+	'<': []byte("&lt;"),
+	'>': []byte("&gt;"),
+	'"': []byte("&quot;"),
+}
+
+// escape steps over every byte to find the four the table marks.
+func escape(w *[]byte, s []byte) {
+	var start, end int
+	for end < len(s) { // want `a byte-at-a-time scan of s for the 4 bytes htmlEscaper marks \('"', '&', '<', '>'\)`
+		if esc := htmlEscaper[s[end]]; esc != nil {
+			*w = append(*w, s[start:end]...)
+			*w = append(*w, esc...)
+			start = end + 1
+		}
+		end++
+	}
+	*w = append(*w, s[start:]...)
+}
+
+var wide [256]bool
+
+// A table filled at run time has no literal to read.
+func scanWide(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ { // want `the loop at lines \d+–\d+ runs while i < len\(s\)`
+		if wide[s[i]] {
+			n++
+		}
+	}
+	return n
+}
