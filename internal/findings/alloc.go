@@ -152,12 +152,6 @@ func (d *deriver) allocCauses(b *bench) {
 			c.section = document.SectionFix
 			c.generic = false
 			c.suggestion = fmt.Sprintf("%s returns what it allocates, but the module's own %s calls it: the fix is there — call it only when its result is used, or allocate many at once in a chunk the caller owns", shortName(c.fn), shortName(caller))
-			if s := d.madePerIteration(c.fn, caller); s != nil {
-				// The caller's caller makes one per element of a loop
-				// and drops it: the fix is at the loop.
-				c.suggestion = s.Says + ": " + s.Advice
-				c.addLine(s.File, s.Line, s.Function, "makes one per iteration: where the fix is")
-			}
 			if at := c.parentAt[caller]; at.Line > 0 {
 				c.addLine(at.File, at.Line, at.Function, "calls "+shortName(c.fn)+": where the fix is")
 				// The call makes all of it: the code there explains
@@ -176,6 +170,19 @@ func (d *deriver) allocCauses(b *bench) {
 			// reason says.
 			c.section, c.inherent, c.helper = document.SectionFix, false, false
 			c.suggestion, c.generic = c.helperFix, true
+		}
+	}
+	// A value a loop makes on every iteration and drops after it (a
+	// made-per-iteration shape whose chain of functions making it holds
+	// the cause's function or its main caller): the fix is at the loop,
+	// one value reset per iteration, whatever the words at the site.
+	for _, c := range d.causes {
+		if c.kind != document.KindAlloc || c.section != document.SectionFix || c.decoded {
+			continue
+		}
+		if s := d.madePerIteration(c.fn, mainParent(c)); s != nil {
+			c.suggestion, c.generic = s.Says+": "+s.Advice, false
+			c.addLine(s.File, s.Line, s.Function, "makes one per iteration: where the fix is")
 		}
 	}
 	// The CPU profile's allocation time under the cause's lines, when it

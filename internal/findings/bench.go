@@ -618,6 +618,13 @@ func (d *deriver) merge() {
 			}
 			absorb(into, from)
 			gone[from] = true
+			if into == c && (c.ownWork || c.lowOnly) && !a.generic && !a.ownWork && a.suggestion != "" {
+				// Its time is the function's own work, its
+				// allocation has a change to make: the change leads.
+				c.suggestion = a.suggestion
+				c.generic, c.ownWork, c.lowOnly = false, false, false
+				continue
+			}
 			if into == c && (c.rule == document.RuleCPUOwnCode || c.generic) && a.suggestion != "" && (a.file != c.file || a.line != c.line) {
 				// The function's own code leads; its allocation,
 				// elsewhere in it, has advice of its own.

@@ -178,6 +178,9 @@ func (d *deriver) madePerIteration(fns ...string) *document.Shape {
 			continue
 		}
 		for _, r := range s.Related {
+			if r.Note != "makes the value" {
+				continue // the loop's own function
+			}
 			for _, fn := range fns {
 				if fn != "" && r.Function != "" && document.PlainFunc(r.Function) == outer(document.PlainFunc(fn)) {
 					return s

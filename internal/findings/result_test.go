@@ -491,7 +491,7 @@ func TestMadePerIterationAtCaller(t *testing.T) {
 	loop := resultShape("made-per-iteration", "(*evalVisitor).evalBlock", "eval.go", 840,
 		"newIterDataFrame returns a new *DataFrame, made on every iteration of the loop at line 838 and used only within that iteration (passed to v.evalProgram): one allocation per element")
 	loop.Advice = "make one DataFrame before the loop and reset it in each iteration (its fields set again, its maps cleared) instead of a new one per element, as long as v.evalProgram does not keep it past the iteration"
-	loop.Related = []document.Location{{File: "eval.go", Line: 838, Note: "the loop"},
+	loop.Related = []document.Location{{File: "eval.go", Line: 838, Function: mod + ".(*evalVisitor).evalBlock", Note: "the loop"},
 		{File: "data_frame.go", Line: 34, Function: mod + ".(*DataFrame).newIterDataFrame", Note: "makes the value"}}
 	for _, tc := range []struct {
 		name  string
@@ -499,6 +499,13 @@ func TestMadePerIterationAtCaller(t *testing.T) {
 		want  string
 	}{
 		{"no loop shape", []any{bx(), gc(0.5), frame, returned}, "the module's own (*DataFrame).newIterDataFrame calls it: the fix is there"},
+		// The loop's own function calling the cause's is not the
+		// value's maker.
+		{"called by the loop's function", []any{bx(), gc(0.5), func() document.Allocation {
+			a := frame
+			a.Parent = mod + ".(*evalVisitor).evalBlock"
+			return a
+		}(), returned, loop}, "the module's own (*evalVisitor).evalBlock calls it: the fix is there"},
 		{"made per iteration by the caller's caller", []any{bx(), gc(0.5), frame, returned, loop}, "made on every iteration of the loop at line 838 and used only within that iteration (passed to v.evalProgram): one allocation per element: make one DataFrame before the loop"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -28,7 +28,7 @@ var MadePerIteration = &analysis.Analyzer{
 }
 
 func runMadePerIteration(pass *analysis.Pass) (any, error) {
-	fresh := newValueFuncs(pass)
+	fresh, source := newValueFuncs(pass)
 	if len(fresh) == 0 {
 		return nil, nil
 	}
@@ -73,14 +73,19 @@ func runMadePerIteration(pass *analysis.Pass) (any, error) {
 					msg += " (passed to " + list(passed, 3) + ")"
 					check = fmt.Sprintf(", as long as %s does not keep it past the iteration", list(passed, 3))
 				}
+				related := []analysis.RelatedInformation{{Pos: loop.Pos(), Message: "the loop"}}
+				// The function called and the ones it has the value
+				// from, each "makes the value": their allocations are
+				// the loop's.
+				for d, seen := decl, map[*ast.FuncDecl]bool{}; d != nil && !seen[d]; d = source[d] {
+					seen[d] = true
+					related = append(related, analysis.RelatedInformation{Pos: d.Name.Pos(), Message: "makes the value"})
+				}
 				pass.Report(analysis.Diagnostic{
 					Category: "made-per-iteration",
 					Pos:      call.Pos(),
 					Message:  msg + ": one allocation per element",
-					Related: []analysis.RelatedInformation{
-						{Pos: loop.Pos(), Message: "the loop"},
-						{Pos: decl.Name.Pos(), Message: "makes the value"},
-					},
+					Related:  related,
 					SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 						"make one %s before the loop and reset it in each iteration (its fields set again, its maps cleared) instead of a new one per element%s", strings.TrimPrefix(what, "*"), check)}},
 				})
@@ -94,7 +99,10 @@ func runMadePerIteration(pass *analysis.Pass) (any, error) {
 // value on every call: a pointer to a struct it allocates (&T{…},
 // new(T)), a map it makes, or the result of another such function, each
 // possibly set up before it is returned.
-func newValueFuncs(pass *analysis.Pass) map[*types.Func]*ast.FuncDecl {
+//
+// source gives, for a function whose new value is another's result, that
+// function's declaration (newIterDataFrame's is Copy's, Copy's NewFrame's).
+func newValueFuncs(pass *analysis.Pass) (fresh map[*types.Func]*ast.FuncDecl, source map[*ast.FuncDecl]*ast.FuncDecl) {
 	decls := map[*types.Func]*ast.FuncDecl{}
 	for fd := range funcDecls(pass) {
 		fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
@@ -116,7 +124,7 @@ func newValueFuncs(pass *analysis.Pass) map[*types.Func]*ast.FuncDecl {
 		}
 		decls[fn] = fd
 	}
-	fresh := map[*types.Func]*ast.FuncDecl{}
+	fresh = map[*types.Func]*ast.FuncDecl{}
 	for changed := true; changed; {
 		changed = false
 		for fn, fd := range decls {
@@ -125,7 +133,17 @@ func newValueFuncs(pass *analysis.Pass) map[*types.Func]*ast.FuncDecl {
 			}
 		}
 	}
-	return fresh
+	source = map[*ast.FuncDecl]*ast.FuncDecl{}
+	for _, fd := range fresh {
+		inspectBody(fd.Body, func(n ast.Node) {
+			if call, ok := n.(*ast.CallExpr); ok && source[fd] == nil {
+				if from := fresh[calledFunc(pass, call)]; from != nil && from != fd {
+					source[fd] = from
+				}
+			}
+		})
+	}
+	return fresh, source
 }
 
 // returnsFresh reports whether every return of fd gives a new value (or
