@@ -64,9 +64,19 @@ func (d *deriver) scalingCauses() {
 			}
 			if pass == 0 {
 				for _, ls := range row.Locks {
-					if !inTest(ls.InTest, ls.File) && ls.File != "" {
-						d.lockCause(b, row, ls, n, nsN, measured, scales)
+					if inTest(ls.InTest, ls.File) || ls.File == "" {
+						continue
 					}
+					if ls.Profile == "cpu" && !strings.Contains(ls.Op, "RLock") && ls.LockCPU == 0 && !d.lockTaken(row) {
+						// An exclusive section the source shows (a
+						// Lock call, perhaps a wrapper's: a logger's
+						// MutexWrap takes no lock when disabled) but
+						// no profile saw a sync lock taken in: its
+						// goroutines never waited, so it bounds
+						// nothing.
+						continue
+					}
+					d.lockCause(b, row, ls, n, nsN, measured, scales, busy)
 				}
 				continue
 			}
@@ -79,6 +89,18 @@ func (d *deriver) scalingCauses() {
 			d.sharedAtomics(b, row, n, measured)
 		}
 	}
+}
+
+// lockTaken reports whether the benchmark's lock profiles saw a sync lock
+// at all: a waiter at a sync.Mutex's or RWMutex's Lock, or a holder
+// releasing one.
+func (d *deriver) lockTaken(row *document.Scaling) bool {
+	for _, ls := range row.Locks {
+		if ls.Profile != "cpu" && strings.HasPrefix(ls.Op, "sync.(*") && strings.Contains(ls.Op, "Mutex)") {
+			return true
+		}
+	}
+	return false
 }
 
 // sharedAtomics finds the atomic read-modify-writes of a function on
@@ -143,7 +165,7 @@ func (d *deriver) coveredBy(b *bench, file string, line int64) *cause {
 }
 
 // lockCause judges one lock site.
-func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSite, n int, nsN float64, measured string, scales bool) {
+func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSite, n int, nsN float64, measured string, scales, busy bool) {
 	read := strings.Contains(ls.Op, "RLock")
 	wait := 0.0
 	if nsN > 0 {
@@ -181,7 +203,10 @@ func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSit
 			shortName(ls.Function), lockText(ls), pct(ls.LockCPU), b.name(), moreOrLess(ls.LockCPU, ls.CPUInside), pct(ls.CPUInside), n)
 		sugg = "for read-mostly data, publish an immutable snapshot behind an atomic.Pointer (writers copy, modify and swap it; readers Load without a lock), or use sync.Map for keys written once and read often: either removes the shared reader count from the read path"
 		ev = append(ev, fmt.Sprintf("CPU profile at -cpu %d: %s of the samples in RLock/RUnlock at %s, %s inside the section", n, pct(ls.LockCPU), where(ls.File, ls.Line), pct(ls.CPUInside)))
-	case wait >= d.t.DelayMin:
+	case wait >= d.t.DelayMin && !busy:
+		// Waiting is wall time: on a busy machine a holder loses its
+		// core while it holds the lock, and goroutines queue for the
+		// cores the neighbours took, so the waits are theirs too.
 		rule, impact = document.RuleLockWait, min(wait, 1)
 		share := fmt.Sprintf("%s of their time at -cpu %d", pct(wait), n)
 		if wait > 1 {

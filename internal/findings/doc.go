@@ -258,7 +258,10 @@
 //   - an exclusive lock (Lock) whose critical section holds at least 20%
 //     of the CPU: goroutines take turns, and Amdahl's law bounds the
 //     speedup at 1 / (p + (1−p)/N); the fix moves the costliest line of the
-//     section (named from the source) before the Lock;
+//     section (named from the source) before the Lock. A section the
+//     source shows but no profile saw a sync lock taken in (no wait, no
+//     CPU in the lock operations: a wrapper's Lock that may be disabled)
+//     bounds nothing;
 //   - an RWMutex read path (RLock) whose lock operations take at least
 //     15% of the CPU, or whose CPU per op at that line grows with the
 //     cores: every RLock and RUnlock writes the one reader count, whose
@@ -271,7 +274,8 @@
 //     sync.Pool, a channel;
 //   - a lock or channel whose waits (block profile; the mutex profile's
 //     Unlock is led back to its Lock) are at least 5% of the goroutines'
-//     time per op.
+//     time per op, on a machine that was not busy: waiting is wall time,
+//     and on a busy one a holder loses its core while it holds the lock.
 //
 // The harness's own waiting is never a finding: RunParallel's WaitGroup,
 // the benchmark goroutine waiting for its workers, a _test.go worker pool

@@ -373,6 +373,18 @@ var specCases = []specCase{
 	{name: "DelayMin/waits of 6.5% of the goroutines' time",
 		doc:  []any{parallel(bx()), cores(0.5, 1.9, lock(0, 13))},
 		want: []string{"lock-wait fix low x.go:54 BenchmarkX 6.5% +x.go:59", "gate contention first BenchmarkX 6.5%"}},
+	{name: "BusyCores/waits of 6.5% of the goroutines' time on a machine that gave 1.05 of 2 cores are the neighbours' too",
+		doc:  []any{parallel(bx()), cores(0.5, 1.05, lock(0, 13))},
+		want: nil},
+	{name: "BusyCores/with 1.95 of 2 cores they are the lock's",
+		doc:  []any{parallel(bx()), cores(0.5, 1.95, lock(0, 13))},
+		want: []string{"lock-wait fix low x.go:54 BenchmarkX 6.5% +x.go:59", "gate contention first BenchmarkX 6.5%"}},
+	{name: "InsideWork/a wrapper's Lock no lock profile saw take a sync lock holds nothing",
+		doc:  []any{parallel(bx()), cores(0.5, 1.9, wrapperLock(0.26))},
+		want: nil},
+	{name: "InsideWork/with a sync lock in the mutex profile, its section is held",
+		doc:  []any{parallel(bx()), cores(0.5, 1.9, wrapperLock(0.26), lock(0, 1))},
+		want: []string{"lock-exclusive fix high x.go:287 BenchmarkX 20.6% +x.go:296", "gate contention first BenchmarkX 20.6%"}},
 	{name: "DelayMin/of 3.5% they are not",
 		doc:  []any{parallel(bx()), cores(0.5, 1.9, lock(0, 7))},
 		want: nil},
@@ -878,6 +890,14 @@ func rlock(lockCPU float64) document.LockSite {
 
 // lock is an exclusive lock holding inside of the CPU, whose waits take
 // delay ns/op.
+// wrapperLock is a section opened by a module type's Lock method (a
+// logger's MutexWrap, which takes no lock when disabled), seen only in
+// the CPU profile.
+func wrapperLock(inside float64) document.LockSite {
+	return document.LockSite{File: "x.go", Line: 287, Function: mod + ".(*Entry).write", Op: "entry.Logger.mu.Lock", Profile: "cpu",
+		HeldTo: 296, CPUInside: inside, Source: "entry.Logger.mu.Lock()"}
+}
+
 func lock(inside, delay float64) document.LockSite {
 	l := document.LockSite{File: "x.go", Line: 54, Function: mod + ".(*Registry).Add", Op: "sync.(*Mutex).Lock", Profile: "block",
 		DelayPerOp: delay, HeldTo: 59, CPUInside: inside, Source: "r.mu.Lock()"}
