@@ -139,6 +139,7 @@ var rules = []rule{
 	{"fmt.", clsFmt},
 	{"reflect.", clsReflect}, {"internal/reflectlite.", clsReflect}, {"runtime.reflect", clsReflect},
 	{"regexp.", clsRegexp}, {"regexp/", clsRegexp},
+	{"github.com/dlclark/regexp2", clsRegexp}, {"github.com/grafana/regexp", clsRegexp}, {"github.com/wasilibs/go-re2", clsRegexp},
 	{"sort.", clsSort},
 
 	{"encoding/", clsEncoding}, {"google.golang.org/protobuf/", clsEncoding}, {"github.com/golang/protobuf/", clsEncoding},

@@ -119,6 +119,7 @@ func TestCategoryRules(t *testing.T) {
 		{[]string{"crypto/sha256.block", "example.com/m.Sum"}, CategoryCrypto},
 		{[]string{"hash/crc32.ieeeCLMUL", "example.com/m.Sum"}, CategoryCrypto},
 		{[]string{"regexp.(*Regexp).doOnePass", "example.com/m.Match"}, CategoryRegexp},
+		{[]string{"github.com/dlclark/regexp2/v2.(*Regexp).run", "example.com/m.matchRules"}, CategoryRegexp},
 		{[]string{"slices.pdqsortCmpFunc[go.shape.int]", "slices.SortFunc[go.shape.[]int]", "example.com/m.Order"}, CategorySort},
 		{[]string{"example.com/m.less", "sort.insertionSort", "sort.Sort", "example.com/m.Order"}, CategoryApplication},
 		{[]string{"slices.Index[go.shape.[]int]", "example.com/m.Find"}, CategoryApplication},

@@ -91,10 +91,34 @@ func regexpScan(pass *analysis.Pass, n ast.Node) (*ast.CallExpr, *ast.SelectorEx
 		return nil, nil
 	}
 	sel, ok := c.Fun.(*ast.SelectorExpr)
-	if !ok || !regexpMatch[sel.Sel.Name] || !isNamed(pass.TypesInfo.TypeOf(sel.X), "regexp", "Regexp") {
+	if !ok {
+		return nil, nil
+	}
+	t := pass.TypesInfo.TypeOf(sel.X)
+	switch {
+	case regexpMatch[sel.Sel.Name] && isNamed(t, "regexp", "Regexp"):
+	case otherRegexp(t) && (strings.HasPrefix(sel.Sel.Name, "Find") || strings.HasPrefix(sel.Sel.Name, "Match")):
+		// Another engine's matcher (regexp2's FindStringMatch,
+		// FindRunesMatchStartingAt, MatchString).
+	default:
 		return nil, nil
 	}
 	return c, sel
+}
+
+// otherRegexp reports whether t is another regexp engine's compiled
+// pattern: a type named Regexp in a package named regexp-something
+// (github.com/dlclark/regexp2, github.com/grafana/regexp) or re2.
+func otherRegexp(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Name() != "Regexp" || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() == "regexp" {
+		return false
+	}
+	name := n.Obj().Pkg().Name()
+	return strings.HasPrefix(name, "regexp") || name == "re2"
 }
 
 // reCall is one call of a regexp's scanning method.

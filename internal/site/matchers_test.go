@@ -61,6 +61,7 @@ func TestMatchers(t *testing.T) {
 		"smallkeymap":            site.SmallKeyMap,
 		"sliceregrown":           site.SliceRegrown,
 		"computedforreaders":     site.ComputedForReaders,
+		"regexprulesother":       site.RegexpRules,
 		"fastpath":               site.FastPath,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,

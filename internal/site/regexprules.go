@@ -91,7 +91,7 @@ func runRegexpRules(pass *analysis.Pass) (any, error) {
 						oneLine(types.ExprString(c)), in, from, to, oneLine(types.ExprString(loop.X)), until, in),
 					Related: []analysis.RelatedInformation{{Pos: loop.Pos(), Message: "the loop over the candidates"}},
 					SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-						"skip the candidates that cannot match before running them: work out once, when the patterns are compiled, the bytes each can start with (regexp/syntax: the first instructions of its program; none when it can match empty) and test %s's first byte against them; or join the patterns into one alternation of named groups and run that once",
+						"skip the candidates that cannot match before running them: work out once, when the patterns are compiled, the characters each can start with (from its parsed syntax: regexp/syntax's first instructions, regexp2's first-character set; none when it can match empty) and test %s's first byte against them; or join the patterns into one alternation of named groups and run that once",
 						in)}},
 				})
 				return true
