@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -635,15 +636,8 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 			})
 			return
 		}
-		names := make([]string, 0, len(params))
-		for p := range params {
-			names = append(names, p)
-		}
-		slices.Sort(names)
-		per := "once per call"
-		if loop := ci.innermostLoop(call); loop != nil {
-			per = fmt.Sprintf("once per iteration of the loop at lines %d–%d", fset.Position(loop.Pos()).Line, fset.Position(loop.End()).Line)
-		}
+		names := slices.Sorted(maps.Keys(params))
+		per := ci.per(call)
 		pass.Report(analysis.Diagnostic{
 			Category: "call-on-inputs" + ownWork,
 			Pos:      call.Pos(),
@@ -915,15 +909,8 @@ func (ci *callInputs) mapOps() {
 		if key != nil && ci.combine([]ast.Expr{key}, params) != inputParam {
 			return
 		}
-		names := make([]string, 0, len(params))
-		for p := range params {
-			names = append(names, p)
-		}
-		slices.Sort(names)
-		per := "once per call"
-		if loop := ci.innermostLoop(at); loop != nil {
-			per = fmt.Sprintf("once per iteration of the loop at lines %d–%d", pass.Fset.Position(loop.Pos()).Line, pass.Fset.Position(loop.End()).Line)
-		}
+		names := slices.Sorted(maps.Keys(params))
+		per := ci.per(at)
 		pass.Report(analysis.Diagnostic{
 			Category: "map-on-inputs" + ownWork,
 			Pos:      at.Pos(),
@@ -953,4 +940,14 @@ func (ci *callInputs) mapOps() {
 			}
 		}
 	})
+}
+
+// per says how often n runs for one call of the function: "once per
+// call", or once per iteration of its innermost loop.
+func (ci *callInputs) per(n ast.Node) string {
+	if loop := ci.innermostLoop(n); loop != nil {
+		fset := ci.pass.Fset
+		return fmt.Sprintf("once per iteration of the loop at lines %d–%d", fset.Position(loop.Pos()).Line, fset.Position(loop.End()).Line)
+	}
+	return "once per call"
 }

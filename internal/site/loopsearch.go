@@ -122,43 +122,32 @@ func markedBytes(pass *analysis.Pass, v *types.Var) ([]byte, bool) {
 	default:
 		return nil, false
 	}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			gd, isGen := d.(*ast.GenDecl)
-			if !isGen || gd.Tok != token.VAR {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				for k, name := range vs.Names {
-					if pass.TypesInfo.Defs[name] != v || k >= len(vs.Values) {
-						continue
-					}
-					lit, isLit := ast.Unparen(vs.Values[k]).(*ast.CompositeLit)
-					if !isLit || len(lit.Elts) == 0 || len(lit.Elts) > 8 {
-						return nil, false
-					}
-					var set []byte
-					for _, e := range lit.Elts {
-						kv, isKV := e.(*ast.KeyValueExpr)
-						if !isKV {
-							return nil, false
-						}
-						tv, known := pass.TypesInfo.Types[kv.Key]
-						if !known || tv.Value == nil {
-							return nil, false
-						}
-						b, exact := constant.Int64Val(constant.ToInt(tv.Value))
-						if !exact || b < 0 || b > 255 {
-							return nil, false
-						}
-						set = append(set, byte(b))
-					}
-					slices.Sort(set)
-					return set, true
-				}
-			}
+	for pv, value := range packageVars(pass) {
+		if pv != v {
+			continue
 		}
+		lit, isLit := ast.Unparen(value).(*ast.CompositeLit)
+		if !isLit || len(lit.Elts) == 0 || len(lit.Elts) > 8 {
+			return nil, false
+		}
+		var set []byte
+		for _, e := range lit.Elts {
+			kv, isKV := e.(*ast.KeyValueExpr)
+			if !isKV {
+				return nil, false
+			}
+			tv, known := pass.TypesInfo.Types[kv.Key]
+			if !known || tv.Value == nil {
+				return nil, false
+			}
+			b, exact := constant.Int64Val(constant.ToInt(tv.Value))
+			if !exact || b < 0 || b > 255 {
+				return nil, false
+			}
+			set = append(set, byte(b))
+		}
+		slices.Sort(set)
+		return set, true
 	}
 	return nil, false
 }

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -36,27 +37,9 @@ type smallTable struct {
 
 func runSmallKeyMap(pass *analysis.Pass) (any, error) {
 	tables := map[*types.Var]smallTable{}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				if len(vs.Names) != len(vs.Values) {
-					continue
-				}
-				for i, name := range vs.Names {
-					v, _ := pass.TypesInfo.Defs[name].(*types.Var)
-					if v == nil {
-						continue
-					}
-					if t, ok := smallKeyTable(pass, v, vs.Values[i]); ok {
-						tables[v] = t
-					}
-				}
-			}
+	for v, value := range packageVars(pass) {
+		if t, ok := smallKeyTable(pass, v, value); ok {
+			tables[v] = t
 		}
 	}
 	if len(tables) == 0 {
@@ -158,4 +141,30 @@ func smallKeyTable(pass *analysis.Pass, v *types.Var, value ast.Expr) (smallTabl
 		t.max = max(t.max, k)
 	}
 	return t, true
+}
+
+// packageVars yields the package-level variables declared with a value,
+// with that value.
+func packageVars(pass *analysis.Pass) iter.Seq2[*types.Var, ast.Expr] {
+	return func(yield func(*types.Var, ast.Expr) bool) {
+		for _, f := range pass.Files {
+			for _, d := range f.Decls {
+				gd, ok := d.(*ast.GenDecl)
+				if !ok || gd.Tok != token.VAR {
+					continue
+				}
+				for _, spec := range gd.Specs {
+					vs := spec.(*ast.ValueSpec)
+					if len(vs.Names) != len(vs.Values) {
+						continue
+					}
+					for i, name := range vs.Names {
+						if v, ok := pass.TypesInfo.Defs[name].(*types.Var); ok && !yield(v, vs.Values[i]) {
+							return
+						}
+					}
+				}
+			}
+		}
+	}
 }
