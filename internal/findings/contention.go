@@ -278,7 +278,7 @@ func (d *deriver) growthCause(b *bench, row *document.Scaling, g document.LineGr
 		sugg = "shorten the critical section, or split the state by a hash of the key into independent locks"
 	case "pool":
 		msg = fmt.Sprintf("%s: sync.Pool at %s costs %s/op at -cpu 1 and %s/op at -cpu %d", shortName(g.Function), where(g.File, g.Line), duration(g.NsPerOp1*1e-9), duration(g.NsPerOpN*1e-9), n)
-		sugg = "objects put back on one core and taken on another go through the pool's shared lists: keep the object per goroutine where the lifetime allows"
+		sugg = "the pool's price with more cores: an object put back on one core and taken on another goes through the pool's shared lists, which no code here controls; one Get and Put per operation (not per value) keeps it low, and a value the caller keeps across calls avoids it"
 	case "channel":
 		msg = fmt.Sprintf("%s: the channel operation at %s costs %s/op at -cpu 1 and %s/op at -cpu %d", shortName(g.Function), where(g.File, g.Line), duration(g.NsPerOp1*1e-9), duration(g.NsPerOpN*1e-9), n)
 		sugg = "batch the hand-offs (send slices of work), or give each goroutine its own channel"
@@ -297,6 +297,11 @@ func (d *deriver) growthCause(b *bench, row *document.Scaling, g document.LineGr
 		impact = (g.NsPerOpN - g.NsPerOp1) / total
 	}
 	d.setContention(c, b, document.RuleLineGrowth, min(impact, 1), msg, sugg, []string{growthEvidence(g, n), measured})
+	if g.Mechanism == "pool" {
+		// The pool is how the code reuses: its growth names no
+		// change in the code.
+		c.ownWork = true
+	}
 }
 
 // cpuPerOp is the CPU time per op at the row's largest core count, in ns:

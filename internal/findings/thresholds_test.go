@@ -391,6 +391,13 @@ var specCases = []specCase{
 	{name: "GrowthFactor/an atomic whose CPU per op grows ×1.95 from 1 to 2 cores",
 		doc:  []any{parallel(bx()), cores(0.5, 1.9, growing(10, 19.5))},
 		want: []string{"line-growth fix low x.go:40 BenchmarkX 5.0%", "gate contention first BenchmarkX 5.0%"}},
+	{name: "OwnCodeRank/a sync.Pool's Put growing ×4 from 1 to 2 cores is the pool's price: after a shared atomic of more",
+		doc: []any{parallel(bx()), cores(0.5, 1.9, poolGrowing(10, 40), func() document.LineGrowth {
+			g := growing(10, 48)
+			g.Line = 60
+			return g
+		}())},
+		want: []string{"line-growth fix high x.go:60 BenchmarkX 20.0%", "line-growth fix low x.go:52 BenchmarkX 15.8%", "gate contention first BenchmarkX 20.0%"}},
 	{name: "GrowthFactor/×1.05 is not growth",
 		doc:  []any{parallel(bx()), cores(0.5, 1.9, growing(10, 10.5))},
 		want: nil},
@@ -909,6 +916,11 @@ func lock(inside, delay float64) document.LockSite {
 
 // growing is an atomic update whose CPU per op goes from ns1 at one core
 // to nsN at two.
+func poolGrowing(ns1, nsN float64) document.LineGrowth {
+	return document.LineGrowth{File: "x.go", Line: 52, Function: mod + ".putEvent", NsPerOp1: ns1, NsPerOpN: nsN,
+		Samples1: 100, SamplesN: 200, Mechanism: "pool", Source: "eventPool.Put(e)"}
+}
+
 func growing(ns1, nsN float64) document.LineGrowth {
 	return document.LineGrowth{File: "x.go", Line: 40, Function: mod + ".(*Counter).Add", NsPerOp1: ns1, NsPerOpN: nsN,
 		Samples1: 100, SamplesN: 200, Mechanism: "atomic", Source: "atomic.AddInt64(&c.n, 1)"}

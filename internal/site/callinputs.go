@@ -162,6 +162,41 @@ func recurringParams(pass *analysis.Pass) map[*types.Var]string {
 			}
 		}
 	}
+	// Calls in function literals (a formatter's closures, a package
+	// variable's func), and functions used as values: values this view
+	// cannot follow, so their parameters vary.
+	for _, f := range pass.Files {
+		funs := map[*ast.Ident]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				switch fun := ast.Unparen(call.Fun).(type) {
+				case *ast.Ident:
+					funs[fun] = true
+				case *ast.SelectorExpr:
+					funs[fun.Sel] = true
+				}
+			}
+			return true
+		})
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncLit:
+				ast.Inspect(x.Body, func(m ast.Node) bool {
+					if call, ok := m.(*ast.CallExpr); ok {
+						if fn := calledFunc(pass, call); fn != nil && fn.Pkg() == pass.Pkg {
+							calls[fn] = append(calls[fn], site{nil, call})
+						}
+					}
+					return true
+				})
+			case *ast.Ident:
+				if fn, ok := pass.TypesInfo.Uses[x].(*types.Func); ok && fn.Pkg() == pass.Pkg && !funs[x] {
+					calls[fn] = append(calls[fn], site{nil, nil})
+				}
+			}
+			return true
+		})
+	}
 	recur := map[*types.Var]string{}
 	for changed := true; changed; {
 		changed = false

@@ -264,3 +264,30 @@ func countWords(words []string) int {
 	}
 	return len(seen)
 }
+
+// colorize is called with one constant at its only direct call, and with
+// other values inside the formatters' closures: its inputs vary.
+func colorize(s string, c int) string {
+	return strings.Repeat(s, c) // want `strings.Repeat\(s, c\) works on what colorize is given \(c, s\)`
+}
+
+func errorPart(err string) string {
+	return colorize("[error]", 31) + err // want `colorize\("\[error\]", 31\) is given the same constants`
+}
+
+var formatters = []func(string) string{
+	func(s string) string { return colorize(s, 90) },
+}
+
+func levelPart(lvl string, c int) func() string {
+	return func() string { return colorize(lvl, c) }
+}
+
+// shade is passed as a value: its callers are not all here.
+func shade(s string, c int) string {
+	return strings.Repeat(s, c+1) // want `strings.Repeat\(s, c \+ 1\) works on what shade is given \(c, s\)`
+}
+
+func shadeFirst() string { return shade("a", 1) } // want `shade\("a", 1\) is given the same constants`
+
+var shader = shade
