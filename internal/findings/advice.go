@@ -61,6 +61,7 @@ var explains = map[string][]string{
 	"made-per-iteration":          {"escapes", "moved-to-heap", "return", "map"},
 	"map-small-key":               {"maps", "map"},
 	"computed-for-readers":        {"own", "other", "time", "math", "sync/atomic"},
+	"json-map":                    {"encoding", "encoding/json", "reflect", "interface", "callee"},
 	"built-unless-used":           {"escapes", "moved-to-heap", "return"},
 	"math-const":                  {"math"},
 	"result-computed":             {"other"},

@@ -660,3 +660,30 @@ func TestFixtureCallback(t *testing.T) {
 		})
 	}
 }
+
+// TestAdviceForJSONMap: encoding/json's time encoding a map of interface
+// values (a json-map shape at the line) takes the shape's advice, the
+// object written by hand, over the encoding category's words.
+func TestAdviceForJSONMap(t *testing.T) {
+	enc := call("(*JSONFormatter).Format", "json_formatter.go", 123, "encoding/json.(*Encoder).Encode", "encoding", 0.5)
+	shape := resultShape("json-map", "(*JSONFormatter).Format", "json_formatter.go", 123, "encoder.Encode(data) encodes data (Fields) with encoding/json: on every call it sorts the map's keys and finds each value's type by reflection")
+	shape.Advice = "write the object by hand into the buffer"
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  string
+	}{
+		{"no shape", []any{bx(), enc}, "the library or the format decides"},
+		{"a map of interface values", []any{bx(), enc, shape}, "sorts the map's keys and finds each value's type by reflection: write the object by hand"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("findings %v, want one", fs)
+			}
+			if s := fs[0].Suggestion; !strings.Contains(s, tc.want) {
+				t.Errorf("suggestion %q, want %q", s, tc.want)
+			}
+		})
+	}
+}

@@ -62,6 +62,7 @@ func TestMatchers(t *testing.T) {
 		"sliceregrown":           site.SliceRegrown,
 		"computedforreaders":     site.ComputedForReaders,
 		"regexprulesother":       site.RegexpRules,
+		"jsonmap":                site.JSONMap,
 		"fastpath":               site.FastPath,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,

@@ -1,0 +1,95 @@
+package site
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// JSONMap finds encoding/json encoding or decoding a map of interface
+// values (map[string]any, a named type of it such as a logger's Fields):
+// encoding sorts the keys and finds each value's type by reflection on
+// every call; decoding makes a string of every key and boxes every value
+// (float64, json.Number, nested maps). A logger's JSON formatter
+// encoding its fields map, a console writer decoding the JSON line it was
+// given back into a map to print it. Writing the object by hand, or
+// reading only the fields needed with a streaming decoder, avoids both.
+var JSONMap = &analysis.Analyzer{
+	Name: "jsonmap",
+	Doc:  "encoding/json encoding or decoding a map of interface values",
+	Run:  runJSONMap,
+}
+
+func runJSONMap(pass *analysis.Pass) (any, error) {
+	eachFunc(pass, func(body *ast.BlockStmt) {
+		inspectBody(body, func(n ast.Node) {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return
+			}
+			fn := calledFunc(pass, call)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "encoding/json" {
+				return
+			}
+			var arg ast.Expr
+			decode := false
+			switch fn.Name() {
+			case "Marshal", "MarshalIndent":
+				if len(call.Args) > 0 {
+					arg = call.Args[0]
+				}
+			case "Encode":
+				if len(call.Args) == 1 {
+					arg = call.Args[0]
+				}
+			case "Unmarshal":
+				if len(call.Args) == 2 {
+					arg, decode = call.Args[1], true
+				}
+			case "Decode":
+				if len(call.Args) == 1 {
+					arg, decode = call.Args[0], true
+				}
+			}
+			if arg == nil {
+				return
+			}
+			t := pass.TypesInfo.TypeOf(arg)
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if t == nil || !anyMap(t) {
+				return
+			}
+			what := types.TypeString(t, types.RelativeTo(pass.Pkg))
+			if decode {
+				pass.Report(analysis.Diagnostic{
+					Category: "json-map",
+					Pos:      call.Pos(),
+					Message:  fmt.Sprintf("%s decodes a whole JSON object into %s (%s): every key becomes a new string and every value is boxed (numbers as float64 or json.Number, objects as new maps), on every call", oneLine(text(pass, call)), text(pass, arg), what),
+					SuggestedFixes: []analysis.SuggestedFix{{Message: "read only what is used: decode into a struct of those fields, or walk the input with a streaming decoder (json.Decoder.Token) or a hand-written scanner, with no map and no boxing"}},
+				})
+				return
+			}
+			pass.Report(analysis.Diagnostic{
+				Category: "json-map",
+				Pos:      call.Pos(),
+				Message:  fmt.Sprintf("%s encodes %s (%s) with encoding/json: on every call it sorts the map's keys and finds each value's type by reflection", oneLine(text(pass, call)), text(pass, arg), what),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: "write the object by hand into the buffer: the keys in a fixed order (sorted once), strings through the JSON escaper (strconv.AppendQuote where its escaping fits), numbers with strconv.Append*, and encoding/json only for values of other types"}},
+			})
+		})
+	})
+	return nil, nil
+}
+
+// anyMap reports whether t is a map whose values are interfaces.
+func anyMap(t types.Type) bool {
+	m, ok := t.Underlying().(*types.Map)
+	if !ok {
+		return false
+	}
+	_, ok = m.Elem().Underlying().(*types.Interface)
+	return ok
+}
