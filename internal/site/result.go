@@ -447,7 +447,10 @@ func (r *resultVars) computed() {
 					if !ok || isConversion(r.pass, call) || isBuiltin(r.pass, call.Fun, "len") || isBuiltin(r.pass, call.Fun, "cap") {
 						continue
 					}
-					if v := r.localVar(l); v != nil && r.vars[v] {
+					if v := r.localVar(l); v != nil && r.vars[v] && !isError(v.Type()) {
+						// An error the call returns is no value it
+						// makes for the caller: what it allocates
+						// (a decoder's map) is not the result.
 						report(call.Pos(), fmt.Sprintf("%s computes %s, which %s returns", oneLine(types.ExprString(call)), v.Name(), name))
 					}
 				}

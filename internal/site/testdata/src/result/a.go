@@ -189,3 +189,18 @@ func (d Decimal) format() string { // want `format's result is what the exported
 	intPart := str[:len(str)-1]
 	return sign + intPart + "." + str[len(str)-1:]
 }
+
+type decoder struct{ m map[string]any }
+
+func (d *decoder) Decode(v *map[string]any) error { *v = d.m; return nil }
+
+// Write returns the decoder's error: the map it decodes into is not its
+// result.
+func Write(d *decoder, p []byte) (n int, err error) {
+	var evt map[string]any
+	err = d.Decode(&evt)
+	if err != nil {
+		return 0, err
+	}
+	return len(evt), nil
+}
