@@ -264,7 +264,14 @@ func joinBroken(into, from *cause) {
 // "".
 func (d *deriver) broken(b *bench) (document.Rule, string) {
 	for _, m := range b.metrics {
-		if v, ok := median(m, secPerOp); ok && d.t.SubNanosecond(v) {
+		v, ok := median(m, secPerOp)
+		perCore := v
+		if ok && b.entry.Parallel && m.Procs > 1 {
+			// Wall time per op of goroutines on Procs cores: each op
+			// took Procs times as long on its core.
+			perCore = v * float64(m.Procs)
+		}
+		if ok && d.t.SubNanosecond(perCore) {
 			return document.RuleBrokenSubNs, fmt.Sprintf("%s runs at %s/op, below 1 ns: the compiler removed the work (use the result, or use b.Loop)", strings.TrimPrefix(m.Name, "Benchmark"), duration(v))
 		}
 		drift := m.BytesDrift

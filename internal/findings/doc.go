@@ -199,7 +199,9 @@
 //
 // # Broken benchmarks (kind "broken")
 //
-// Below 1 ns/op (the compiler removed the work); a CPU profile in which
+// Below 1 ns/op on one core (the compiler removed the work; a benchmark
+// whose goroutines share the cores measures wall time per op, so its
+// ns/op counts times its GOMAXPROCS); a CPU profile in which
 // the benchmark calls nothing and runs no module code (its loop runs over
 // nothing: module share < 1% and callee share < 5%) and allocates nothing
 // per op (a loop that allocates, a private sync.Pool that misses, does

@@ -232,6 +232,12 @@ var specCases = []specCase{
 	{name: "BrokenSecPerOp/1.3 ns/op is not",
 		doc:  []any{benchmark("BenchmarkX", 1.3e-9, 1, 16)},
 		want: nil},
+	{name: "BrokenSecPerOp/0.7 ns/op of goroutines on 2 cores is 1.4 ns on each: not broken",
+		doc:  []any{procs(parallel(benchmark("BenchmarkX", 0.7e-9, 1, 16)), 2)},
+		want: nil},
+	{name: "BrokenSecPerOp/0.4 ns/op on 2 cores is 0.8 ns on each: broken",
+		doc:  []any{procs(parallel(benchmark("BenchmarkX", 0.4e-9, 1, 16)), 2)},
+		want: []string{"broken-sub-ns broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
 	{name: "NoModule+NoCallee/0.7% module code and 3.5% in callees: the loop does no work",
 		doc:  []any{shares(benchmark("BenchmarkX", 2e-9, 0, 0), 0.007, 0.035)},
 		want: []string{"broken-no-work broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
@@ -708,6 +714,8 @@ func bx() document.Benchmark { return benchmark("BenchmarkX", 1e-6, 10, 1000) }
 
 // sampled gives the benchmark's CPU profile n samples.
 func sampled(b document.Benchmark, n int64) document.Benchmark { b.CPUSamples = n; return b }
+
+func procs(b document.Benchmark, n int) document.Benchmark { b.Procs = n; return b }
 
 func parallel(b document.Benchmark) document.Benchmark { b.Parallel = true; return b }
 
