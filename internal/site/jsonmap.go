@@ -66,17 +66,17 @@ func runJSONMap(pass *analysis.Pass) (any, error) {
 			what := types.TypeString(t, types.RelativeTo(pass.Pkg))
 			if decode {
 				pass.Report(analysis.Diagnostic{
-					Category: "json-map",
-					Pos:      call.Pos(),
-					Message:  fmt.Sprintf("%s decodes a whole JSON object into %s (%s): every key becomes a new string and every value is boxed (numbers as float64 or json.Number, objects as new maps), on every call", oneLine(text(pass, call)), text(pass, arg), what),
+					Category:       "json-map",
+					Pos:            call.Pos(),
+					Message:        fmt.Sprintf("%s decodes a whole JSON object into %s (%s): every key becomes a new string and every value is boxed (numbers as float64 or json.Number, objects as new maps), on every call", oneLine(text(pass, call)), text(pass, arg), what),
 					SuggestedFixes: []analysis.SuggestedFix{{Message: "read only what is used: decode into a struct of those fields, or walk the input with a streaming decoder (json.Decoder.Token) or a hand-written scanner, with no map and no boxing"}},
 				})
 				return
 			}
 			pass.Report(analysis.Diagnostic{
-				Category: "json-map",
-				Pos:      call.Pos(),
-				Message:  fmt.Sprintf("%s encodes %s (%s) with encoding/json: on every call it sorts the map's keys and finds each value's type by reflection", oneLine(text(pass, call)), text(pass, arg), what),
+				Category:       "json-map",
+				Pos:            call.Pos(),
+				Message:        fmt.Sprintf("%s encodes %s (%s) with encoding/json: on every call it sorts the map's keys and finds each value's type by reflection", oneLine(text(pass, call)), text(pass, arg), what),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: "write the object by hand into the buffer: the keys in a fixed order (sorted once), strings through the JSON escaper (strconv.AppendQuote where its escaping fits), numbers with strconv.Append*, and encoding/json only for values of other types"}},
 			})
 		})
