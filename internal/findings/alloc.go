@@ -172,6 +172,20 @@ func (d *deriver) allocCauses(b *bench) {
 			c.suggestion, c.generic = c.helperFix, true
 		}
 	}
+	// A constant capacity the module chose (a fixed-capacity shape at a
+	// line of the cause): the copy may be the API's, its size is not.
+	for _, c := range d.causes {
+		if c.kind != document.KindAlloc || c.section != document.SectionAPI || c.decoded {
+			continue
+		}
+		for _, l := range c.lines {
+			if s := d.shapeAt("fixed-capacity", l.File, l.Line); s != nil {
+				c.section, c.inherent, c.generic = document.SectionFix, false, false
+				c.suggestion = s.Says + ": " + s.Advice
+				break
+			}
+		}
+	}
 	// A value a loop makes on every iteration and drops after it (a
 	// made-per-iteration shape whose chain of functions making it holds
 	// the cause's function or its main caller): the fix is at the loop,

@@ -520,6 +520,34 @@ func TestMadePerIterationAtCaller(t *testing.T) {
 	}
 }
 
+// TestFixedCapacityIsTheModules: a value the API returns whose buffer is
+// made with a constant capacity the module chose (a fixed-capacity shape
+// at its line: a logger's With() making 500 bytes for any child) is a
+// cause to fix, sized from what it holds, not a cost of the API.
+func TestFixedCapacityIsTheModules(t *testing.T) {
+	ctx := site("Logger.With", "log.go", 281, 0.5)
+	ctx.Escape = &document.Escape{Cause: "escapes", Sink: "return", Name: "make([]byte, 0, 500)"}
+	returned := resultShape("returned-address", "Logger.With", "log.go", 281, "l.context is returned")
+	fixed := resultShape("fixed-capacity", "Logger.With", "log.go", 281, "l.context is made with a constant capacity of 500 and given a copy of context, of any length, at line 283")
+	fixed.Advice = "size it from what it holds: make(…, 0, len(context)+n)"
+	for _, tc := range []struct {
+		name    string
+		parts   []any
+		section document.Section
+		want    string
+	}{
+		{"the API's", []any{bx(), gc(0.5), ctx, returned}, document.SectionAPI, "inherent to the API"},
+		{"a constant capacity", []any{bx(), gc(0.5), ctx, returned, fixed}, document.SectionFix, "size it from what it holds"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) != 1 || fs[0].Section != tc.section || !strings.Contains(fs[0].Suggestion, tc.want) {
+				t.Fatalf("findings %v, want one in %s saying %q", fs, tc.section, tc.want)
+			}
+		})
+	}
+}
+
 // TestAPICostCPUAtItsLine: the CPU time of making an API cost's value at
 // its own line (string(b)'s copy under runtime.slicebytetostring, where
 // the string is what the API returns) is that cost's, not a cause to fix

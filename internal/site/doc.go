@@ -50,7 +50,8 @@
 // value made by a call on every iteration of a loop and dropped when the
 // iteration ends, a value an update computes and stores in a field only
 // other functions read, encoding/json encoding or decoding a map of
-// interface values, and perfloop fix's rewrites
+// interface values, a slice made with a large constant capacity and
+// given a copy of any length, and perfloop fix's rewrites
 // (internal/rewrite's Analyzers). A match is a
 // document.Shape:
 // the matcher's name, the line and the other lines it spans, what the

@@ -63,6 +63,7 @@ func TestMatchers(t *testing.T) {
 		"computedforreaders":     site.ComputedForReaders,
 		"regexprulesother":       site.RegexpRules,
 		"jsonmap":                site.JSONMap,
+		"fixedcap":               site.FixedCap,
 		"fastpath":               site.FastPath,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,
