@@ -316,23 +316,12 @@ func tableLen(pass *analysis.Pass, e ast.Expr) int {
 	if !ok || v.Parent() != v.Pkg().Scope() {
 		return 0
 	}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
+	for pv, value := range packageVars(pass) {
+		if pv == v {
+			if cl, ok := value.(*ast.CompositeLit); ok {
+				return len(cl.Elts)
 			}
-			for _, sp := range gd.Specs {
-				vs := sp.(*ast.ValueSpec)
-				for k, name := range vs.Names {
-					if pass.TypesInfo.Defs[name] != v || k >= len(vs.Values) {
-						continue
-					}
-					if cl, ok := vs.Values[k].(*ast.CompositeLit); ok {
-						return len(cl.Elts)
-					}
-				}
-			}
+			break
 		}
 	}
 	return 0
