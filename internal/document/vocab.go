@@ -78,6 +78,7 @@ const (
 	RuleLeaveBaseline    Rule = "leave-baseline"     // measures another package, not the module
 	RuleLeaveOffCPU      Rule = "leave-off-cpu"      // waits: its time is off the CPU, which the profile does not see
 	RuleLeaveTight       Rule = "leave-tight"        // fast, no allocation, nothing outside its algorithm
+	RuleLeaveFloor       Rule = "leave-floor"        // a function's time is a scan at one table lookup per byte: its floor
 )
 
 // Category is what a CPU sample's time was spent on, from the function

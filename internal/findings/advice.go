@@ -63,6 +63,8 @@ var explains = map[string][]string{
 	"computed-for-readers":        {"own", "other", "time", "math", "sync/atomic"},
 	"json-map":                    {"encoding", "encoding/json", "reflect", "interface", "callee"},
 	"built-unless-used":           {"escapes", "moved-to-heap", "return"},
+	"table-filled":                {"escapes", "moved-to-heap", "return"},
+	"map-eager":                   {"map", "maps"},
 	"math-const":                  {"math"},
 	"result-computed":             {"other"},
 	"input-converted":             {"strconv", "internal/strconv"},
@@ -129,6 +131,7 @@ func (d *deriver) advise() {
 		}
 		shapes := c.shapesExplaining(at, d.t.AdviceShare)
 		if len(shapes) == 0 {
+			d.advisePart(c, at)
 			continue
 		}
 		c.shapes = shapes
@@ -138,6 +141,43 @@ func (d *deriver) advise() {
 		c.generic, c.ownWork = false, s.OwnWork
 		c.addEvidence(fmt.Sprintf("code at %s: %s", where(s.File, s.Line), s.Says))
 	}
+}
+
+// advisePart adds to a cause whose advice is its category's words the
+// shape of code that explains a part of it: the one that holds the most
+// of what the cause costs, at least AdvicePartShare, with its line and
+// share ("; line 414 (21% of it): …"). The category's words stay first and
+// the cause stays generic: the part does not speak for the rest.
+func (d *deriver) advisePart(c *cause, at map[string][]document.Shape) {
+	if !c.generic || d.t.AdvicePartShare <= 0 {
+		return
+	}
+	shapes := c.shapesExplaining(at, d.t.AdvicePartShare)
+	if len(shapes) == 0 {
+		return
+	}
+	s := &shapes[0]
+	if s.File == c.file && s.Line == c.line {
+		return // the lead line's shape would have spoken already
+	}
+	held, total := 0.0, 0.0
+	for _, v := range c.lineShare {
+		total += v
+	}
+	for _, sl := range s.Lines() {
+		held += c.lineShare[where(s.File, sl)]
+	}
+	if total <= 0 {
+		return
+	}
+	at1 := fmt.Sprintf("line %d", s.Line)
+	if s.File != c.file {
+		at1 = where(s.File, s.Line)
+	}
+	c.shapes = shapes[:1]
+	c.shape = s
+	c.suggestion = fmt.Sprintf("%s; %s (%.0f%% of it): %s: %s", c.suggestion, at1, 100*held/total, s.Says, s.Advice)
+	c.addEvidence(fmt.Sprintf("code at %s: %s", where(s.File, s.Line), s.Says))
 }
 
 // shapesExplaining returns the shapes at the cause's lines that explain

@@ -90,6 +90,35 @@ func TestAdviceForRegrownSlice(t *testing.T) {
 	}
 }
 
+// TestAdviceForTableFilled: a constructor's value moved to the heap
+// because it is returned, whose array field it fills with the same
+// constant entries on every call (internal/site's table-filled), takes
+// the shape's advice, sharing the table, over the returned value's.
+func TestAdviceForTableFilled(t *testing.T) {
+	a := site("New", "markdown.go", 272, 0.8)
+	a.Escape = &document.Escape{Cause: "moved-to-heap", Name: "p", Sink: "return", Verdict: "moved to heap: p"}
+	shape := resultShape("table-filled", "New", "markdown.go", 272, "New fills p.inlineCallback, a [256]inlineParser of 2048 bytes in every value it makes, with 18 constant entries on every call (lines 286–306, 7 of them under conditions on its options): the same table for every value made with the same options")
+	shape.Advice = "share the table: fill it once in a package variable per set of options that selects entries and keep a pointer to it in the value instead of the array, so New neither fills nor carries 2048 bytes per value"
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  string
+	}{
+		{"no shape", []any{bx(), gc(0.5), a}, "inherent to the API"},
+		{"filled", []any{bx(), gc(0.5), a, shape}, "the same table for every value made with the same options: share the table"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("findings %v, want one", fs)
+			}
+			if s := fs[0].Suggestion; !strings.Contains(s, tc.want) {
+				t.Errorf("suggestion %q, want %q", s, tc.want)
+			}
+		})
+	}
+}
+
 // TestAdviceForRequestCopies: a request copied by WithContext twice in a
 // row (internal/site's request-copied-twice) explains the allocation of
 // the copy, made in net/http, so the cause takes its advice (one copy

@@ -173,16 +173,21 @@ func (d *deriver) allocCauses(b *bench) {
 		}
 	}
 	// A constant capacity the module chose (a fixed-capacity shape at a
-	// line of the cause): the copy may be the API's, its size is not.
+	// line of the cause), or a table of constants every value made
+	// fills and carries (table-filled): the value may be the API's, its
+	// size is not.
 	for _, c := range d.causes {
 		if c.kind != document.KindAlloc || c.section != document.SectionAPI || c.decoded {
 			continue
 		}
+	lines:
 		for _, l := range c.lines {
-			if s := d.shapeAt("fixed-capacity", l.File, l.Line); s != nil {
-				c.section, c.inherent, c.generic = document.SectionFix, false, false
-				c.suggestion = s.Says + ": " + s.Advice
-				break
+			for _, name := range []string{"fixed-capacity", "table-filled"} {
+				if s := d.shapeAt(name, l.File, l.Line); s != nil {
+					c.section, c.inherent, c.generic = document.SectionFix, false, false
+					c.suggestion = s.Says + ": " + s.Advice
+					break lines
+				}
 			}
 		}
 	}

@@ -227,6 +227,30 @@ func (d *deriver) sameMistake() {
 	d.causes = out
 }
 
+// dispatchedFrom returns the CPU cause at an interface-dispatch shape
+// (a function whose whole body calls a method through an interface)
+// that calls c's method by its name, when c's function is a method of
+// a type of the same package, or nil.
+func (d *deriver) dispatchedFrom(c *cause, gone map[*cause]bool) *cause {
+	fn := document.PlainFunc(c.fn)
+	dot := strings.LastIndex(fn, ".")
+	if dot < 0 || receiver(fn) == "" {
+		return nil
+	}
+	calls := " calls " + fn[dot+1:] + " through "
+	for _, s := range d.doc.Shapes {
+		if s.Name != "interface-dispatch" || !strings.Contains(s.Says, calls) {
+			continue
+		}
+		for _, o := range d.causes {
+			if o != c && !gone[o] && o.kind == document.KindCPU && o.group == "function" && pkgOf(o.fn) == pkgOf(c.fn) && o.hasLine(s.File, s.Line) {
+				return o
+			}
+		}
+	}
+	return nil
+}
+
 // goLine is a line a message names: " (x_test.go:12)".
 var goLine = regexp.MustCompile(` \([^()]*\.go:[0-9]+\)`)
 
@@ -598,6 +622,26 @@ func (d *deriver) merge() {
 			}
 			gone[c] = true
 			break
+		}
+	}
+	// A method whose cost is its own code, called at a line the profile
+	// shows and where the code calls it through an interface (an
+	// interface-dispatch shape: a comparator's `return a.Less(b)` over
+	// an Item interface), is that dispatch's cost: the implementation
+	// behind the interface the API imposes.
+	for _, c := range d.causes {
+		if c.kind != document.KindCPU || !c.lowOnly || gone[c] {
+			continue
+		}
+		if o := d.dispatchedFrom(c, gone); o != nil {
+			msg := o.message
+			_, top := c.impact()
+			absorb(o, c)
+			o.message = msg
+			if top != nil {
+				o.message += fmt.Sprintf("; the method it calls, %s: %s of %s's CPU", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
+			}
+			gone[c] = true
 		}
 	}
 	for _, c := range d.causes {
@@ -1080,6 +1124,9 @@ func (d *deriver) linted(used map[int]bool) {
 		if c := byBench[l.Package+" "+l.Benchmark]; c != nil {
 			c.addLine(l.File, int64(l.Line), "", l.Message)
 			c.message += fmt.Sprintf("; and %s (%s)", l.Message, where(l.File, int64(l.Line)))
+			if l.Fix != "" && !strings.Contains(c.suggestion, l.Fix) {
+				c.suggestion += "; " + l.Fix
+			}
 			c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s", l.Analyzer, where(l.File, int64(l.Line))))
 			continue
 		}

@@ -85,7 +85,11 @@ type part struct {
 	// (a shape), not from its category; ownWork when that code is the
 	// function's own work on its inputs, with no change to name.
 	specific, ownWork bool
-	share             map[string]float64 // by bench key
+	// floor is set on an own-code part whose costliest lines are a loop
+	// at its floor (a scan at one table lookup per byte): nothing to
+	// gain.
+	floor bool
+	share map[string]float64 // by bench key
 }
 
 // partKind is what a part of a function's CPU is.
@@ -650,7 +654,10 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 		slices.SortFunc(lines, func(x, y *lineCat) int { return int(y.self*1e6) - int(x.self*1e6) })
 		c := d.hotFunc(fn, lines[0].first.File, lines[0].first.Line)
 		own := ownPart()
-		if where, advice := d.ownLines(b, lines); advice != "" {
+		if where, advice, floor := d.ownLines(b, lines); floor {
+			// The costliest lines are a loop at its floor.
+			own.fix, own.specific, own.floor = where+" — "+advice, true, true
+		} else if advice != "" {
 			// The costliest lines are a loop whose work another way
 			// does in far fewer steps: that way is the fix.
 			own.fix, own.specific = where+" — "+advice, true
@@ -675,9 +682,10 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 // each with its share and, when the profile's sample count is known, its
 // samples. advice is the costliest group's loop's advice, when its shape
 // has one.
-func (d *deriver) ownLines(b *bench, lines []*lineCat) (at, advice string) {
+func (d *deriver) ownLines(b *bench, lines []*lineCat) (at, advice string, floor bool) {
 	type group struct {
 		text, advice string
+		floor        bool
 		share        float64
 	}
 	var groups []*group
@@ -688,13 +696,13 @@ func (d *deriver) ownLines(b *bench, lines []*lineCat) (at, advice string) {
 		if src := strings.TrimSpace(l.Source); src != "" {
 			text += " `" + src + "`"
 		}
-		adv := ""
+		adv, atFloor := "", false
 		if s := d.loopAt(l.File, l.Line); s != nil {
-			k, text, adv = where(s.File, s.Line)+" loop", s.Says, s.Advice
+			k, text, adv, atFloor = where(s.File, s.Line)+" loop", s.Says, s.Advice, s.OwnWork
 		}
 		g := byKey[k]
 		if g == nil {
-			g = &group{text: text, advice: adv}
+			g = &group{text: text, advice: adv, floor: atFloor}
 			byKey[k] = g
 			groups = append(groups, g)
 		}
@@ -718,8 +726,15 @@ func (d *deriver) ownLines(b *bench, lines []*lineCat) (at, advice string) {
 	}
 	if len(groups) > 0 {
 		advice = groups[0].advice
+		// At its floor when the loop holds most of the function's own
+		// time: the rest is too little to name a change for.
+		total := 0.0
+		for _, g := range groups {
+			total += g.share
+		}
+		floor = groups[0].floor && groups[0].share >= 0.5*total
 	}
-	return strings.Join(out, "; "), advice
+	return strings.Join(out, "; "), advice, floor
 }
 
 // loopAt returns the innermost loop (a "loop" shape) whose lines hold
@@ -824,6 +839,12 @@ func (d *deriver) compose(c *cause) {
 			c.suggestion, c.generic, c.rule, c.ownWork = p.fix, !p.specific, p.rule(), p.ownWork || noChange && !c.lowOnly
 			break
 		}
+	}
+	if own && len(c.parts) > 0 && c.parts[0].floor {
+		// Its own code, a loop at its floor: nothing to gain, whether
+		// or not it inlines.
+		c.section, c.rule, c.generic, c.lowOnly, c.ownWork = document.SectionLeaveAlone, document.RuleLeaveFloor, false, true, false
+		return
 	}
 	if c.notInlined && (c.rule == "" || c.rule == document.RuleCPUOwnCode) {
 		// Its own code, paying for a call on every use: the

@@ -910,6 +910,21 @@ func TestBrokenByItsCode(t *testing.T) {
 	if got := lines(&f); !slices.Contains(got, 1562) || !slices.Contains(got, 1566) {
 		t.Errorf("related lines %v, want the lint's lines 1562 and 1566", got)
 	}
+
+	// Measured healthy, its code still broken: one finding for the
+	// benchmark, with the fix of every mistake, not only the first's.
+	busy := benchmark("BenchmarkGetMany", 90e-9, 0, 0)
+	busy.ModuleCPUShare, busy.CalleeCPUShare = f64(0.6), f64(0.6)
+	d.Benchmarks = doc(busy).Benchmarks
+	fs, _ = Derive(d, Options{})
+	if len(fs) != 1 || fs[0].Rule != document.RuleBrokenLint {
+		t.Fatalf("findings %v, want one broken benchmark from its code", kinds(fs))
+	}
+	for _, want := range []string{"strconv.Itoa(i)", "use b.RunParallel", "start the timer before the go statements"} {
+		if !strings.Contains(fs[0].Suggestion, want) {
+			t.Errorf("suggestion %q: want the lint's fix %q", fs[0].Suggestion, want)
+		}
+	}
 }
 
 // withAlloc gives a line cost the part of it that is allocation.

@@ -490,7 +490,7 @@ func TestMadePerIterationAtCaller(t *testing.T) {
 	returned := resultShape("returned-address", "(*DataFrame).Copy", "data_frame.go", 25, "result is returned as &DataFrame{…}")
 	loop := resultShape("made-per-iteration", "(*evalVisitor).evalBlock", "eval.go", 840,
 		"newIterDataFrame returns a new *DataFrame, made on every iteration of the loop at line 838 and used only within that iteration (passed to v.evalProgram): one allocation per element")
-	loop.Advice = "make one DataFrame before the loop and reset it in each iteration (its fields set again, its maps cleared) instead of a new one per element, as long as v.evalProgram does not keep it past the iteration"
+	loop.Advice = "reuse one DataFrame across the loop: make it before the loop and reset it in each iteration (its fields set again, its maps cleared) instead of a new one per element, as long as v.evalProgram does not keep it past the iteration"
 	loop.Related = []document.Location{{File: "eval.go", Line: 838, Function: mod + ".(*evalVisitor).evalBlock", Note: "the loop"},
 		{File: "data_frame.go", Line: 34, Function: mod + ".(*DataFrame).newIterDataFrame", Note: "makes the value"}}
 	for _, tc := range []struct {
@@ -506,7 +506,7 @@ func TestMadePerIterationAtCaller(t *testing.T) {
 			a.Parent = mod + ".(*evalVisitor).evalBlock"
 			return a
 		}(), returned, loop}, "the module's own (*evalVisitor).evalBlock calls it: the fix is there"},
-		{"made per iteration by the caller's caller", []any{bx(), gc(0.5), frame, returned, loop}, "made on every iteration of the loop at line 838 and used only within that iteration (passed to v.evalProgram): one allocation per element: make one DataFrame before the loop"},
+		{"made per iteration by the caller's caller", []any{bx(), gc(0.5), frame, returned, loop}, "made on every iteration of the loop at line 838 and used only within that iteration (passed to v.evalProgram): one allocation per element: reuse one DataFrame across the loop"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs, _ := Derive(specDoc(tc.parts), Options{})
@@ -755,10 +755,10 @@ func TestCallInputs(t *testing.T) {
 		{"a value computed for readers", []any{call("(*StandardMeter).updateSnapshot", "math.go", 209, "time.Since", "other", 0.4),
 			func() document.Shape {
 				s := resultShape("computed-for-readers", "(*StandardMeter).updateSnapshot", "math.go", 209, "updateSnapshot computes rateMean on every call and stores it in m.snapshot.rateMean, which only RateMean, Snapshot read")
-				s.Advice = "compute it when it is read (in RateMean, Snapshot, from the state it comes from) instead of on every updateSnapshot: the writers then only record"
+				s.Advice = "compute it on read (in RateMean, Snapshot, from the state it comes from) instead of on every updateSnapshot: the writers then only record"
 				return s
 			}()},
-			"only RateMean, Snapshot read: compute it when it is read", "call it less", false},
+			"only RateMean, Snapshot read: compute it on read", "call it less", false},
 		{"a map lookup with no shape", []any{call("(*cache).Set", "math.go", 61, "runtime.mapaccess2_faststr", "maps", 0.4)},
 			"fewer lookups", "own work", true},
 		{"inputs that recur", []any{call("getTag", "math.go", 40, "strings.genSplit", "other", 0.4), recur},
@@ -1087,6 +1087,60 @@ func TestOwnCodeLoopAdvice(t *testing.T) {
 	}
 	if f.Generic || f.Severity != document.SeverityHigh {
 		t.Errorf("generic %v, severity %s; want a specific, high finding (%q)", f.Generic, f.Severity, f.Suggestion)
+	}
+}
+
+// TestOwnCodeAtFloor: a function whose own code is mostly a scan at one
+// table lookup per byte (a "loop" shape marked own work: an escaper's
+// `if !noEscapeTable[s[i]]`) has nothing to gain: it is left alone, with
+// the loop's words, never a fix; the same lines in a loop with no such
+// shape are the function's algorithm, a fix.
+func TestOwnCodeAtFloor(t *testing.T) {
+	loop := document.Shape{Name: "loop", File: "s.go", Line: 48, Function: mod + ".Encoder.AppendString", OwnWork: true,
+		Related: []document.Location{{File: "s.go", Line: 58}},
+		Says:    "the loop at lines 48–58 runs while i < len(s): a byte-at-a-time scan of s through noEscapeTable, one table lookup and one branch per byte until the first byte it stops at",
+		Advice:  "leave it: at one load and one compare per byte the scan is at its floor"}
+	parts := []any{sampled(bx(), 400),
+		src(own("Encoder.AppendString", "s.go", 52, 0.30), "if !noEscapeTable[s[i]] {"),
+		src(own("Encoder.AppendString", "s.go", 46, 0.05), "dst = append(dst, '\"')")}
+	fs, _ := Derive(specDoc(append(parts, loop)), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	if f := fs[0]; f.Section != document.SectionLeaveAlone || f.Rule != document.RuleLeaveFloor || !strings.Contains(f.Suggestion, "leave it: at one load and one compare per byte") {
+		t.Errorf("%s %s %q; want leave-alone, leave-floor, with the loop's words", f.Section, f.Rule, f.Suggestion)
+	}
+	loop.OwnWork, loop.Says, loop.Advice = false, "the loop at lines 48–58 runs while i < len(s)", ""
+	fs, _ = Derive(specDoc(append(parts, loop)), Options{})
+	if len(fs) != 1 || fs[0].Section != document.SectionFix {
+		t.Errorf("findings %v, want the function's algorithm, a fix", kinds(fs))
+	}
+}
+
+// TestDispatchedMethod: a one-line method whose cost is its own code
+// (Int.Less's `return a < b.(Int)`), where the module calls it through
+// an interface (an interface-dispatch shape at a comparator's `return
+// a.Less(b)`), is that dispatch's cost: one finding, not two; a method
+// of another name stays its own.
+func TestDispatchedMethod(t *testing.T) {
+	dispatch := document.Shape{Name: "interface-dispatch", File: "b.go", Line: 905,
+		Says:   "a.Less(b), the function's whole body, calls Less through the Item interface: a dynamic call on every call, which the compiler cannot inline",
+		Advice: "inherent to an interface-based API: a type parameter over the concrete type"}
+	for _, tc := range []struct {
+		method string
+		want   int
+	}{{"Int.Less", 1}, {"Int.Greater", 2}} {
+		fs, _ := Derive(specDoc([]any{sampled(bx(), 400),
+			own("init.func1", "b.go", 905, 0.27),
+			own(tc.method, "b.go", 892, 0.16),
+			dispatch}), Options{})
+		if len(fs) != tc.want {
+			t.Errorf("%s: findings %v, want %d", tc.method, kinds(fs), tc.want)
+			continue
+		}
+		if tc.want == 1 && (fs[0].Line != 905 || !strings.Contains(fs[0].Message, "the method it calls, Int.Less: 16%")) {
+			t.Errorf("%s: %s:%d %q, want the dispatch's finding naming the method", tc.method, fs[0].File, fs[0].Line, fs[0].Message)
+		}
 	}
 }
 

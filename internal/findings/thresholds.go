@@ -172,6 +172,11 @@ type Thresholds struct {
 	// at its lines: a shape at a line that costs little does not speak
 	// for the cause.
 	AdviceShare float64
+	// AdvicePartShare (advice): a shape that holds at least this share,
+	// but less than AdviceShare, is added after the category's words of
+	// a cause that has no advice of its own, with its line and share: a
+	// part of the cost with a named change beats none.
+	AdvicePartShare float64
 
 	// GateAllocs (gate): gc + memory share above which, in half the
 	// benchmarks, allocations come first.
@@ -240,7 +245,8 @@ var DefaultThresholds = Thresholds{
 	GainMin:     0.01,
 	MicroWeight: 0.25,
 
-	AdviceShare: 0.25,
+	AdviceShare:     0.25,
+	AdvicePartShare: 0.15,
 
 	GateAllocs:  0.20,
 	GateSyscall: 0.40,

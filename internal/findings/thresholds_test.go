@@ -84,10 +84,14 @@ var specCases = []specCase{
 		doc: []any{bx(), call("F", "x.go", 10, "sort.Strings", "sort", 0.40), call("F", "x.go", 12, "regexp.(*Regexp).MatchString", "regexp", 0.20),
 			document.Shape{Name: "regexp-twice", File: "x.go", Line: 12, Says: "the regexp runs twice", Advice: "run it once"}},
 		want: []string{"cpu-call fix high x.go:10 BenchmarkX 60.0% +x.go:12 parts=40%,20% shape=regexp-twice"}},
-	{name: "AdviceShare/a shape at a line with 17% does not",
+	{name: "AdviceShare+AdvicePartShare/a shape at a line with 17% does not: it is a part, after the category's words",
 		doc: []any{bx(), call("F", "x.go", 10, "sort.Strings", "sort", 0.50), call("F", "x.go", 12, "regexp.(*Regexp).MatchString", "regexp", 0.10),
 			document.Shape{Name: "regexp-twice", File: "x.go", Line: 12, Says: "the regexp runs twice", Advice: "run it once"}},
-		want: []string{"cpu-call fix high x.go:10 BenchmarkX 60.0% +x.go:12 parts=50%,10%"}},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 60.0% +x.go:12 parts=50%,10% shape=regexp-twice(part)"}},
+	{name: "AdvicePartShare/a shape at a line with 13% is no part",
+		doc: []any{bx(), call("F", "x.go", 10, "sort.Strings", "sort", 0.52), call("F", "x.go", 12, "regexp.(*Regexp).MatchString", "regexp", 0.08),
+			document.Shape{Name: "regexp-twice", File: "x.go", Line: 12, Says: "the regexp runs twice", Advice: "run it once"}},
+		want: []string{"cpu-call fix high x.go:10 BenchmarkX 60.0% +x.go:12 parts=52%,8%"}},
 	{name: "CPUMin/a library call of 10.4% is a part",
 		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.104)},
 		want: []string{"cpu-call fix medium x.go:10 BenchmarkX 10.4% parts=10%"}},
@@ -617,6 +621,9 @@ func specLines(doc *document.Report, th *Thresholds) []string {
 		}
 		if f.Shape != "" {
 			s += " shape=" + f.Shape
+			if f.Generic {
+				s += "(part)"
+			}
 		}
 		if f.Section == document.SectionFix && f.Impact > 0 && !strings.Contains(f.Gain, "of its time") {
 			s += " gain:no-cpu"

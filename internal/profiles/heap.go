@@ -21,6 +21,10 @@ type Heap struct {
 	// TestShare their share of Bytes.
 	TestBytes int64
 	TestShare float64
+	// RuntimeBytes and RuntimeObjects are the runtime's own allocations
+	// in the totals, samples with no frame outside it (a goroutine's or
+	// an M's descriptor): the program's sites leave them out.
+	RuntimeBytes, RuntimeObjects int64
 }
 
 // Site is a line that allocates.
@@ -124,7 +128,16 @@ func AnalyzeHeap(p *profile.Profile, opts Options) (*Heap, error) {
 			}
 		}
 		if site < 0 {
-			site = max(alloc, 0)
+			if alloc < 0 {
+				// The runtime's own allocation, with no frame outside
+				// it (a goroutine's or an M's descriptor, a profiling
+				// buffer): in the totals, as pprof counts it, but no
+				// site of the program's.
+				h.RuntimeBytes += b
+				h.RuntimeObjects += o
+				continue
+			}
+			site = alloc
 		}
 		ln := stack[site].line
 		bytes[ln] += b

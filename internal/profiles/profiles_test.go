@@ -161,13 +161,13 @@ func TestSharesAddUp(t *testing.T) {
 		if flat != a.CPU.Total || cats != a.CPU.Total {
 			t.Errorf("%s: flat sums to %d, categories to %d, want the total %d", b, flat, cats, a.CPU.Total)
 		}
-		var bytes, objects int64
+		bytes, objects := a.Heap.RuntimeBytes, a.Heap.RuntimeObjects
 		for _, s := range a.Heap.Sites {
 			bytes += s.Bytes
 			objects += s.Objects
 		}
 		if bytes != a.Heap.Bytes || objects != a.Heap.Objects {
-			t.Errorf("%s: sites sum to %d B, %d objects; totals %d B, %d objects", b, bytes, objects, a.Heap.Bytes, a.Heap.Objects)
+			t.Errorf("%s: sites and the runtime's own sum to %d B, %d objects; totals %d B, %d objects", b, bytes, objects, a.Heap.Bytes, a.Heap.Objects)
 		}
 	}
 }

@@ -228,6 +228,10 @@ func TestAllocationSites(t *testing.T) {
 	h.add([]int64{2, 2000, 0, 0}, "strings.Repeat", "example.com/m.fixture", "example.com/m.BenchmarkX")
 	// The harness, with no module frame.
 	h.add([]int64{1, 16, 0, 0}, "runtime.malg", "testing.(*B).run1", "runtime.goexit")
+	// The runtime's own, with no frame outside it (an M started for the
+	// benchmark's goroutines): in the totals, as pprof counts it, and
+	// no site.
+	h.add([]int64{1, 4000, 0, 0}, "runtime.mallocgc", "runtime.newobject", "runtime.malg", "runtime.allocm", "runtime.newm", "runtime.systemstack")
 	heap, err := AnalyzeHeap(h.p, synthOpts)
 	if err != nil {
 		t.Fatal(err)
@@ -255,10 +259,10 @@ func TestAllocationSites(t *testing.T) {
 			t.Errorf("site %d = %+v, want %+v", i, got[i], want[i])
 		}
 	}
-	if heap.Bytes != 3072 || heap.Objects != 8 || heap.TestBytes != 2000 {
+	if heap.Bytes != 7072 || heap.Objects != 9 || heap.TestBytes != 2000 || heap.RuntimeBytes != 4000 {
 		t.Errorf("totals %d B %d objects, test %d", heap.Bytes, heap.Objects, heap.TestBytes)
 	}
-	if math.Abs(heap.TestShare-2000.0/3072) > 1e-12 {
+	if math.Abs(heap.TestShare-2000.0/7072) > 1e-12 {
 		t.Errorf("test share = %v", heap.TestShare)
 	}
 }

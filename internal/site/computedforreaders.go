@@ -99,7 +99,7 @@ func runComputedForReaders(pass *analysis.Pass) (any, error) {
 				Message:  fmt.Sprintf("%s computes %s on every call and stores it in %s, which only %s read", fd.Name.Name, what, text(pass, sel), list(names, 3)),
 				Related:  []analysis.RelatedInformation{{Pos: n.Pos(), Message: "the store"}},
 				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-					"compute it when it is read (in %s, from the state it comes from) instead of on every %s: the writers then only record", list(names, 3), fd.Name.Name)}},
+					"compute it on read (in %s, from the state it comes from) instead of on every %s: the writers then only record", list(names, 3), fd.Name.Name)}},
 			})
 		})
 	}

@@ -53,42 +53,113 @@ func runMapCopied(pass *analysis.Pass) (any, error) {
 		})
 		ast.Inspect(body, func(n ast.Node) bool {
 			rs, ok := n.(*ast.RangeStmt)
-			if !ok || rs.Key == nil || rs.Value == nil || len(rs.Body.List) != 1 {
+			if !ok || rs.Key == nil || rs.Value == nil {
 				return true
 			}
 			if _, isMap := typeUnder(pass, rs.X).(*types.Map); !isMap {
 				return true
 			}
-			as, ok := rs.Body.List[0].(*ast.AssignStmt)
-			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			stores := copyStores(pass, rs)
+			if len(stores) == 0 {
 				return true
 			}
-			ix, ok := as.Lhs[0].(*ast.IndexExpr)
-			if !ok || !sameIdent(pass, ix.Index, rs.Key) || !sameIdent(pass, as.Rhs[0], rs.Value) {
-				return true
-			}
-			dst, ok := ast.Unparen(ix.X).(*ast.Ident)
-			if !ok {
-				return true
-			}
+			dst := ast.Unparen(stores[0].Lhs[0].(*ast.IndexExpr).X).(*ast.Ident)
 			mk := made[pass.TypesInfo.ObjectOf(dst)]
 			if mk == nil {
 				return true
 			}
 			src := oneLine(types.ExprString(rs.X))
-			d := analysis.Diagnostic{
-				Category: "map-copied",
-				Pos:      as.Pos(),
-				Message:  fmt.Sprintf("%s is a copy of %s, made entry by entry on every call", dst.Name, src),
-				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-					"avoid the copy where %s is only read: read %s directly, and copy it lazily, on the first write, only where it is changed", dst.Name, src)}},
-				Related: []analysis.RelatedInformation{{Pos: mk.Pos(), Message: dst.Name + " made"}, {Pos: rs.Pos(), Message: "every entry of " + src}},
+			for _, as := range stores {
+				pass.Report(analysis.Diagnostic{
+					Category: "map-copied",
+					Pos:      as.Pos(),
+					Message:  fmt.Sprintf("%s is a copy of %s, made entry by entry on every call", dst.Name, src),
+					SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+						"avoid the copy where %s is only read: read %s directly, and copy it lazily, on the first write, only where it is changed", dst.Name, src)}},
+					Related: []analysis.RelatedInformation{{Pos: mk.Pos(), Message: dst.Name + " made"}, {Pos: rs.Pos(), Message: "every entry of " + src}},
+				})
 			}
-			pass.Report(d)
 			return true
 		})
 	})
 	return nil, nil
+}
+
+// copyStores returns the stores of a range loop over a map that copies
+// it entry by entry: a body that is one store dst[k] = v under the loop's
+// key and value, or a type switch on the value whose every clause, a
+// default among them, stores the switch's binding or a method's result
+// of it (errors kept as their text: `case error: data[k] = v.Error()`).
+// A filter or a transformation is work, not a copy: nil.
+func copyStores(pass *analysis.Pass, rs *ast.RangeStmt) []*ast.AssignStmt {
+	if len(rs.Body.List) != 1 {
+		return nil
+	}
+	store := func(st ast.Stmt, value func(ast.Expr) bool) *ast.AssignStmt {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return nil
+		}
+		ix, ok := as.Lhs[0].(*ast.IndexExpr)
+		if !ok || !sameIdent(pass, ix.Index, rs.Key) || !value(as.Rhs[0]) {
+			return nil
+		}
+		if _, ok := ast.Unparen(ix.X).(*ast.Ident); !ok {
+			return nil
+		}
+		return as
+	}
+	if as := store(rs.Body.List[0], func(e ast.Expr) bool { return sameIdent(pass, e, rs.Value) }); as != nil {
+		return []*ast.AssignStmt{as}
+	}
+	ts, ok := rs.Body.List[0].(*ast.TypeSwitchStmt)
+	if !ok || ts.Init != nil {
+		return nil
+	}
+	bind, ok := ts.Assign.(*ast.AssignStmt)
+	if !ok || len(bind.Lhs) != 1 || len(bind.Rhs) != 1 {
+		return nil
+	}
+	ta, ok := ast.Unparen(bind.Rhs[0]).(*ast.TypeAssertExpr)
+	if !ok || !sameIdent(pass, ta.X, rs.Value) {
+		return nil
+	}
+	name := bind.Lhs[0].(*ast.Ident).Name
+	// The binding is an object per clause: match it by name.
+	bound := func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+				e = ast.Unparen(sel.X)
+			}
+		}
+		id, ok := e.(*ast.Ident)
+		return ok && id.Name == name
+	}
+	var stores []*ast.AssignStmt
+	var dst string
+	hasDefault := false
+	for _, c := range ts.Body.List {
+		cc := c.(*ast.CaseClause)
+		hasDefault = hasDefault || cc.List == nil
+		if len(cc.Body) != 1 {
+			return nil
+		}
+		as := store(cc.Body[0], bound)
+		if as == nil {
+			return nil
+		}
+		to := ast.Unparen(as.Lhs[0].(*ast.IndexExpr).X).(*ast.Ident).Name
+		if dst != "" && to != dst {
+			return nil
+		}
+		dst = to
+		stores = append(stores, as)
+	}
+	if !hasDefault {
+		return nil
+	}
+	return stores
 }
 
 // typeUnder is the underlying type of e, or nil.

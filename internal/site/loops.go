@@ -62,6 +62,12 @@ func runLoops(pass *analysis.Pass) (any, error) {
 				if says, advice := loopAdvice(pass, f); says != "" {
 					d.Message += ": " + says
 					d.SuggestedFixes = []analysis.SuggestedFix{{Message: advice}}
+				} else if s, table, ok := floorScan(pass, f); ok {
+					// One load and one branch per byte: the loop is
+					// its own cheapest form, no change to name.
+					d.Category += ownWork
+					d.Message += fmt.Sprintf(": a byte-at-a-time scan of %s through %s, one table lookup and one branch per byte until the first byte it stops at", s, table)
+					d.SuggestedFixes = []analysis.SuggestedFix{{Message: "leave it: at one load and one compare per byte the scan is at its floor; only a word-at-a-time scan (8 bytes per step, with bit tricks for the bytes the table marks) is faster, rarely worth its code"}}
 				}
 			}
 			pass.Report(d)
@@ -249,4 +255,76 @@ func list(items []string, n int) string {
 		items = append(items[:n:n], "…")
 	}
 	return strings.Join(items, ", ")
+}
+
+// floorScan reports whether f steps through a string or byte slice one
+// byte at a time (for i < len(s) … i++) with a body that is one if on a
+// package-level table of 256 entries indexed by the byte
+// (!noEscapeTable[s[i]]) whose branch leaves the loop: a scan at one
+// load and one branch per byte. A table marking few bytes is tableScan's
+// (bytes.IndexAny does better); this one marks more.
+func floorScan(pass *analysis.Pass, f *ast.ForStmt) (s, table string, ok bool) {
+	cond, isBin := f.Cond.(*ast.BinaryExpr)
+	if !isBin || cond.Op != token.LSS || len(f.Body.List) != 1 {
+		return "", "", false
+	}
+	i := objOf(pass, cond.X)
+	call, isCall := cond.Y.(*ast.CallExpr)
+	if i == nil || !isCall || !isBuiltin(pass, call.Fun, "len") || len(call.Args) != 1 {
+		return "", "", false
+	}
+	seq := call.Args[0]
+	if !byteSeq(pass, seq) {
+		return "", "", false
+	}
+	is, isIf := f.Body.List[0].(*ast.IfStmt)
+	if !isIf || is.Init != nil || is.Else != nil || len(is.Body.List) == 0 {
+		return "", "", false
+	}
+	switch is.Body.List[len(is.Body.List)-1].(type) {
+	case *ast.ReturnStmt:
+	case *ast.BranchStmt:
+		if is.Body.List[len(is.Body.List)-1].(*ast.BranchStmt).Tok != token.BREAK {
+			return "", "", false
+		}
+	default:
+		return "", "", false
+	}
+	c := ast.Unparen(is.Cond)
+	if u, isNot := c.(*ast.UnaryExpr); isNot && u.Op == token.NOT {
+		c = ast.Unparen(u.X)
+	}
+	if b, isCmp := c.(*ast.BinaryExpr); isCmp && (b.Op == token.EQL || b.Op == token.NEQ) {
+		if tv, isConst := pass.TypesInfo.Types[b.Y]; isConst && tv.Value != nil {
+			c = ast.Unparen(b.X)
+		}
+	}
+	ix, isIndex := c.(*ast.IndexExpr)
+	if !isIndex {
+		return "", "", false
+	}
+	inner, isInner := ast.Unparen(ix.Index).(*ast.IndexExpr)
+	if !isInner || objOf(pass, inner.Index) != i || types.ExprString(inner.X) != types.ExprString(seq) {
+		return "", "", false
+	}
+	v, isVar := objOf(pass, ix.X).(*types.Var)
+	if !isVar || v.Parent() != pass.Pkg.Scope() {
+		return "", "", false
+	}
+	if a, isArray := v.Type().Underlying().(*types.Array); !isArray || a.Len() != 256 {
+		return "", "", false
+	}
+	return oneLine(types.ExprString(seq)), v.Name(), true
+}
+
+// byteSeq reports whether e is a string or a byte slice.
+func byteSeq(pass *analysis.Pass, e ast.Expr) bool {
+	switch t := pass.TypesInfo.TypeOf(e).Underlying().(type) {
+	case *types.Basic:
+		return t.Info()&types.IsString != 0
+	case *types.Slice:
+		b, isBasic := t.Elem().Underlying().(*types.Basic)
+		return isBasic && b.Kind() == types.Byte
+	}
+	return false
 }

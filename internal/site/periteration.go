@@ -87,7 +87,7 @@ func runMadePerIteration(pass *analysis.Pass) (any, error) {
 					Message:  msg + ": one allocation per element",
 					Related:  related,
 					SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-						"make one %s before the loop and reset it in each iteration (its fields set again, its maps cleared) instead of a new one per element%s", strings.TrimPrefix(what, "*"), check)}},
+						"reuse one %s across the loop: make it before the loop and reset it in each iteration (its fields set again, its maps cleared) instead of a new one per element%s", strings.TrimPrefix(what, "*"), check)}},
 				})
 			}
 		})

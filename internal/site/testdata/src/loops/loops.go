@@ -100,3 +100,34 @@ func Run(code []byte) int {
 	}
 	return acc
 }
+
+var noEscape = [256]bool{}
+
+func init() {
+	for i := range noEscape { // want `the loop at lines \d+–\d+ ranges over every element of noEscape`
+		noEscape[i] = i >= 0x20 && i != '\\' && i != '"'
+	}
+}
+
+func complexEscape(dst []byte, s string, i int) []byte { return append(dst, s[i:]...) }
+
+// A scan at one table lookup per byte: its floor.
+func appendString(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ { // want `a byte-at-a-time scan of s through noEscape, one table lookup and one branch per byte`
+		if !noEscape[s[i]] {
+			return complexEscape(dst, s, i)
+		}
+	}
+	return append(dst, s...)
+}
+
+// More work per byte than the lookup: no floor.
+func countEscapes(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ { // want `the loop at lines \d+–\d+ runs while i < len\(s\)`
+		if !noEscape[s[i]] {
+			n++
+		}
+	}
+	return n
+}

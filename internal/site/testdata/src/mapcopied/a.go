@@ -48,3 +48,30 @@ func filtered(src map[string]int) map[string]int {
 	}
 	return dst
 }
+
+// A copy that keeps errors as their text: still a copy.
+func (e *Entry) Format() int {
+	data := make(Fields, len(e.Data)+4)
+	for k, v := range e.Data {
+		switch v := v.(type) {
+		case error:
+			data[k] = v.Error() // want `data is a copy of e.Data`
+		default:
+			data[k] = v // want `data is a copy of e.Data`
+		}
+	}
+	return len(data)
+}
+
+// A type switch that drops some entries is a filter.
+func (e *Entry) noErrors() Fields {
+	data := make(Fields)
+	for k, v := range e.Data {
+		switch v := v.(type) {
+		case error:
+		default:
+			data[k] = v
+		}
+	}
+	return data
+}
