@@ -855,7 +855,52 @@ func (ci *callInputs) invariantIn(call *ast.CallExpr, inputs []ast.Expr) ast.Stm
 	if len(vars) == 0 || assignedBetween(ci.pass, loop, vars, loop.Pos()-1, loop.End()) || callsSetting(ci.pass, loop, vars) {
 		return nil
 	}
+	if leavesAfter(loop, call) {
+		return nil // at most once per loop: a fallback that returns
+	}
 	return loop
+}
+
+// leavesAfter reports whether the block of loop's body that holds call
+// ends by leaving the loop (a return, a panic, or a break of the loop
+// itself): the call runs at most once each time the loop runs, as a
+// fast path's fallback (`f, err := strconv.ParseFloat(s, 64); …;
+// return f, nil`).
+func leavesAfter(loop ast.Stmt, call ast.Node) bool {
+	var block *ast.BlockStmt
+	breaks := true // an unlabeled break in block leaves loop
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if n == nil || n == loop || n.Pos() > call.Pos() || n.End() < call.End() {
+			return n == loop
+		}
+		switch x := n.(type) {
+		case *ast.BlockStmt:
+			block = x
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.ForStmt, *ast.RangeStmt:
+			breaks = false
+		case *ast.FuncLit:
+			block = nil
+			return false
+		}
+		return true
+	})
+	if block == nil || len(block.List) == 0 {
+		return false
+	}
+	switch last := block.List[len(block.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return last.Tok == token.BREAK && last.Label == nil && breaks
+	case *ast.ExprStmt:
+		c, ok := last.X.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		id, ok := c.Fun.(*ast.Ident)
+		return ok && id.Name == "panic"
+	}
+	return false
 }
 
 // innermostLoop returns the innermost loop of the function around call,

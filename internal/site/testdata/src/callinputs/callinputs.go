@@ -291,3 +291,21 @@ func shade(s string, c int) string {
 func shadeFirst() string { return shade("a", 1) } // want `shade\("a", 1\) is given the same constants`
 
 var shader = shade
+
+// ParseDigits falls back to strconv for long inputs: the call in the
+// loop returns, so it runs at most once per call, a fallback, not work
+// every iteration repeats.
+func ParseDigits(s string) (uint64, error) {
+	d := uint64(0)
+	for i := 0; i < len(s); i++ {
+		d = d*10 + uint64(s[i]-'0')
+		if i > 18 {
+			v, err := strconv.ParseUint(s, 10, 64) // want `strconv.ParseUint\(s, 10, 64\) works on what ParseDigits is given \(s\)`
+			if err != nil {
+				return 0, err
+			}
+			return v, nil
+		}
+	}
+	return d, nil
+}
