@@ -65,6 +65,7 @@ var explains = map[string][]string{
 	"built-unless-used":           {"escapes", "moved-to-heap", "return"},
 	"table-filled":                {"escapes", "moved-to-heap", "return"},
 	"map-eager":                   {"map", "maps"},
+	"wall-clock":                  {"time"},
 	"math-const":                  {"math"},
 	"result-computed":             {"other"},
 	"input-converted":             {"strconv", "internal/strconv"},

@@ -119,6 +119,35 @@ func TestAdviceForTableFilled(t *testing.T) {
 	}
 }
 
+// TestAdviceForWallClock: a cache's Get whose time is time.Now at a line
+// that keeps only its wall time as an integer (internal/site's
+// wall-clock) is told what that line does, not "read the clock once per
+// operation", which it already does.
+func TestAdviceForWallClock(t *testing.T) {
+	now := call("(*cache).Get", "cache.go", 129, "time.Now", "time", 0.5)
+	shape := document.Shape{Name: "wall-clock", File: "cache.go", Line: 129,
+		Says:   "time.Now().UnixNano() reads the wall clock and the monotonic clock, then keeps only the wall time as an integer, on every call",
+		Advice: "where the integers are only compared with one another (expirations, elapsed times), read the clock once, monotonically: time.Since(base)"}
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  string
+	}{
+		{"no shape", []any{bx(), now}, "read the clock once per operation"},
+		{"wall clock", []any{bx(), now, shape}, "keeps only the wall time as an integer, on every call: where the integers are only compared"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("findings %v, want one", fs)
+			}
+			if s := fs[0].Suggestion; !strings.Contains(s, tc.want) {
+				t.Errorf("suggestion %q, want %q", s, tc.want)
+			}
+		})
+	}
+}
+
 // TestAdviceForRequestCopies: a request copied by WithContext twice in a
 // row (internal/site's request-copied-twice) explains the allocation of
 // the copy, made in net/http, so the cause takes its advice (one copy

@@ -66,6 +66,7 @@ func TestMatchers(t *testing.T) {
 		"fixedcap":               site.FixedCap,
 		"tablefilled":            site.TableFilled,
 		"mapeager":               site.MapEager,
+		"wallclock":              site.WallClock,
 		"fastpath":               site.FastPath,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,
