@@ -66,6 +66,7 @@ var explains = map[string][]string{
 	"table-filled":                {"escapes", "moved-to-heap", "return"},
 	"map-eager":                   {"map", "maps"},
 	"wall-clock":                  {"time"},
+	"rwmutex-exclusive":           {"sync", "other", "lock"},
 	"math-const":                  {"math"},
 	"result-computed":             {"other"},
 	"input-converted":             {"strconv", "internal/strconv"},

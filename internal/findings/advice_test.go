@@ -148,6 +148,39 @@ func TestAdviceForWallClock(t *testing.T) {
 	}
 }
 
+// TestAdviceForLocks: a function whose time is an RWMutex's Lock and
+// Unlock is never told to cache their result; with an rwmutex-exclusive
+// shape at the Lock (a cache's Add takes it exclusively, as Get does) the
+// advice is the shape's, a plain Mutex.
+func TestAdviceForLocks(t *testing.T) {
+	lock := call("(*TwoQueueCache).Add", "2q.go", 118, "sync.(*RWMutex).Lock", "other", 0.12)
+	unlock := call("(*TwoQueueCache).Add", "2q.go", 148, "sync.(*RWMutex).Unlock", "other", 0.10)
+	shape := document.Shape{Name: "rwmutex-exclusive", File: "2q.go", Line: 118,
+		Says:   "Add takes c.lock, a sync.RWMutex, exclusively (Lock), as Add, Get do; only Peek take it shared (RLock): an RWMutex's Lock and Unlock do a Mutex's work plus the reader count's atomics",
+		Advice: "where the exclusive paths are the hot ones, make lock a sync.Mutex"}
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  string
+	}{
+		{"no shape", []any{bx(), lock, unlock}, "a lock round trip per call costs its atomic operations"},
+		// A clock read beside the lock: both calls' words.
+		{"and a clock", []any{bx(), lock, unlock, call("(*TwoQueueCache).Add", "2q.go", 120, "time.Now", "time", 0.15)}, "; reading the clock (time.Now): read the clock once per operation"},
+		{"exclusive", []any{bx(), lock, unlock, shape}, "exclusively (Lock)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("findings %v, want one", fs)
+			}
+			s := fs[0].Suggestion
+			if !strings.Contains(s, tc.want) || strings.Contains(s, "cache its result") {
+				t.Errorf("suggestion %q, want %q and no cached result", s, tc.want)
+			}
+		})
+	}
+}
+
 // TestAdviceForRequestCopies: a request copied by WithContext twice in a
 // row (internal/site's request-copied-twice) explains the allocation of
 // the copy, made in net/http, so the cause takes its advice (one copy

@@ -834,11 +834,22 @@ func (d *deriver) compose(c *cause) {
 		d.dropInternalMicro(c)
 	}
 	c.message = fmt.Sprintf("%s: %s", shortName(c.fn), strings.Join(words, "; "))
+	var lead *part
 	for _, p := range c.parts {
-		if p.kind != partNotInlined {
-			c.suggestion, c.generic, c.rule, c.ownWork = p.fix, !p.specific, p.rule(), p.ownWork || noChange && !c.lowOnly
-			break
+		if p.kind == partNotInlined {
+			continue
 		}
+		if lead == nil {
+			lead = p
+			c.suggestion, c.generic, c.rule, c.ownWork = p.fix, !p.specific, p.rule(), p.ownWork || noChange && !c.lowOnly
+			continue
+		}
+		// A second library call the message names, with a fix of its
+		// own (a clock read beside a lock): its words too.
+		if p.kind == partCall && lead.kind == partCall && p.fix != lead.fix && total(p) >= d.t.PartMin && !p.ownWork && p.fix != cpuWords["other"][1] {
+			c.suggestion += "; " + p.what + ": " + p.fix
+		}
+		break
 	}
 	if own && len(c.parts) > 0 && c.parts[0].floor {
 		// Its own code, a loop at its floor: nothing to gain, whether
@@ -1085,6 +1096,11 @@ func calleeWords(callee, cat string) (what, fix string) {
 		// The pool is the reuse: caching its result again is no
 		// advice.
 		return "a sync.Pool's Get and Put (" + short + ")", "the pool is how the function reuses its state, and Get and Put are that reuse's price: one Get per call (not per value) keeps it low; a value the caller keeps across calls avoids it"
+	case anyIn(short, "sync.(*RWMutex).Lock", "sync.(*RWMutex).Unlock", "sync.(*RWMutex).RLock", "sync.(*RWMutex).RUnlock"):
+		// A lock round trip: there is no result to cache.
+		return "taking and releasing a lock (" + short + ")", "a lock round trip per call costs its atomic operations, and an RWMutex's Lock and Unlock the reader count's besides: fewer round trips per operation (one lock where two are taken in turn), a sync.Mutex where the RWMutex is always taken exclusively, or state split so that calls do not share one lock"
+	case anyIn(short, "sync.(*Mutex).Lock", "sync.(*Mutex).Unlock", "internal/sync.(*Mutex)."):
+		return "taking and releasing a lock (" + short + ")", "a lock round trip per call costs its atomic operations: fewer round trips per operation (one lock where two are taken in turn), or state split so that calls do not share one lock"
 	case short == "time.Now":
 		// A clock read per operation: caching "its result" is a stale
 		// clock.

@@ -65,6 +65,9 @@ var BNSize = newAnalyzer("bnsize", "report b.N used as a size rather than as an 
 		switch p := stack[i].(type) {
 		case *ast.CallExpr:
 			if id, ok := ast.Unparen(p.Fun).(*ast.Ident); ok && id.Name == "make" {
+				if i > 0 && perIterationInputs(pass, bn, ls, stack[i-1], p) {
+					return true // one input per iteration, made before the loop
+				}
 				what = "the size of a make"
 			} else if sel, ok := ast.Unparen(p.Fun).(*ast.SelectorExpr); ok && isB(pass, sel.X, bn.b) {
 				return true // b.ReportMetric(…, b.N) and the like
@@ -84,6 +87,75 @@ var BNSize = newAnalyzer("bnsize", "report b.N used as a size rather than as an 
 		return true
 	})
 })
+
+// perIterationInputs reports whether mk, a make sized by b.N, assigned
+// to a variable by parent before b.ResetTimer or b.StopTimer, makes the
+// inputs of the b.N loops one element per iteration: inside the loops ls
+// the slice is only indexed
+// (trace[i]), never used whole (ranged over, passed to a call, sliced),
+// so each iteration reads one element and the work per iteration does
+// not grow with b.N.
+func perIterationInputs(pass *analysis.Pass, bn bench, ls []ast.Stmt, parent ast.Node, mk *ast.CallExpr) bool {
+	var obj types.Object
+	switch p := parent.(type) {
+	case *ast.AssignStmt:
+		for j, r := range p.Rhs {
+			if r == mk && j < len(p.Lhs) {
+				if id, ok := p.Lhs[j].(*ast.Ident); ok {
+					obj = pass.TypesInfo.ObjectOf(id)
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		for j, v := range p.Values {
+			if v == mk && j < len(p.Names) {
+				obj = pass.TypesInfo.ObjectOf(p.Names[j])
+			}
+		}
+	}
+	if obj == nil || len(ls) == 0 {
+		return false
+	}
+	// Made before the timer is reset: setup, not the measured work;
+	// the loops after the reset are the timed ones.
+	reset := token.NoPos
+	for _, st := range bn.body.List {
+		if reset == token.NoPos && st.Pos() > mk.End() && (callsMethod(pass, st, bn.b, "ResetTimer") || callsMethod(pass, st, bn.b, "StopTimer")) {
+			reset = st.End()
+		}
+	}
+	var timed []ast.Stmt
+	for _, l := range ls {
+		if reset != token.NoPos && l.Pos() > reset {
+			timed = append(timed, l)
+		}
+	}
+	if len(timed) == 0 {
+		return false
+	}
+	indexed, whole := false, false
+	for _, l := range timed {
+		ast.Inspect(l, func(n ast.Node) bool {
+			if ix, ok := n.(*ast.IndexExpr); ok {
+				if id, ok := ast.Unparen(ix.X).(*ast.Ident); ok && pass.TypesInfo.Uses[id] == obj {
+					indexed = true
+					ast.Inspect(ix.Index, func(m ast.Node) bool {
+						if id, ok := m.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == obj {
+							whole = true
+						}
+						return true
+					})
+					return false
+				}
+			}
+			if id, ok := n.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == obj {
+				whole = true
+			}
+			return true
+		})
+	}
+	return indexed && !whole
+}
 
 // NoLoop reports a benchmark that never loops over b.N nor calls b.Loop.
 var NoLoop = newAnalyzer("noloop", "report benchmarks with no b.N loop and no b.Loop", func(pass *analysis.Pass, bn bench) {

@@ -67,6 +67,7 @@ func TestMatchers(t *testing.T) {
 		"tablefilled":            site.TableFilled,
 		"mapeager":               site.MapEager,
 		"wallclock":              site.WallClock,
+		"rwexclusive":            site.RWExclusive,
 		"fastpath":               site.FastPath,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,

@@ -42,3 +42,25 @@ func BenchmarkAlias(b *testing.B) {
 		buf[i]++
 	}
 }
+
+// Fine: one input per iteration, made before the timer; the loop reads
+// one element of it each time.
+func BenchmarkInputs(b *testing.B) {
+	trace := make([]int64, b.N*2)
+	for i := 0; i < b.N*2; i++ {
+		trace[i] = int64(i) % 32768
+	}
+	b.ResetTimer()
+	for i := 0; i < 2*b.N; i++ {
+		sink += int(trace[i])
+	}
+}
+
+// The whole slice in every iteration: the work grows with b.N.
+func BenchmarkWhole(b *testing.B) {
+	data := make([]int, b.N) // want `BenchmarkWhole: b.N is the size of a make`
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sink += Process(data, i)
+	}
+}

@@ -1,0 +1,120 @@
+package site
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// RWExclusive finds a sync.RWMutex a method takes exclusively (Lock):
+// a cache whose Get must reorder its recency list under c.lock.Lock(),
+// as Add and Remove do, while only Peek, Contains and Len take RLock.
+// RWMutex's Lock and Unlock do a Mutex's work and the reader count's
+// atomics besides; where the exclusive paths are the hot ones, a plain
+// sync.Mutex costs less, and RLock pays only where readers run side by
+// side.
+var RWExclusive = &analysis.Analyzer{
+	Name: "rwexclusive",
+	Doc:  "a sync.RWMutex taken exclusively (Lock), with the methods that take it shared named",
+	Run:  runRWExclusive,
+}
+
+// rwSite is a method's lock operations on one RWMutex field.
+type rwSite struct {
+	method string
+	lock   *ast.CallExpr // its first Lock, or nil
+	shared bool          // it calls RLock
+}
+
+func runRWExclusive(pass *analysis.Pass) (any, error) {
+	// Per receiver type and field: the methods that lock it.
+	byField := map[string][]*rwSite{}
+	var order []string
+	for _, f := range pass.Files {
+		if isTest(pass, f) {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Recv == nil || len(fd.Recv.List) == 0 {
+				continue
+			}
+			recv := recvName(fd.Recv.List[0].Type)
+			sites := map[string]*rwSite{}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) != 0 {
+					return true
+				}
+				sel, ok := call.Fun.(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != "Lock" && sel.Sel.Name != "RLock" {
+					return true
+				}
+				if !isNamed(pass.TypesInfo.TypeOf(sel.X), "sync", "RWMutex") {
+					return true
+				}
+				field, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				key := recv + "." + field.Sel.Name
+				s := sites[key]
+				if s == nil {
+					s = &rwSite{method: fd.Name.Name}
+					sites[key] = s
+					if byField[key] == nil {
+						order = append(order, key)
+					}
+					byField[key] = append(byField[key], s)
+				}
+				if sel.Sel.Name == "RLock" {
+					s.shared = true
+				} else if s.lock == nil {
+					s.lock = call
+				}
+				return true
+			})
+		}
+	}
+	for _, key := range order {
+		sites := byField[key]
+		var exclusive, shared []string
+		for _, s := range sites {
+			if s.lock != nil && !s.shared {
+				exclusive = append(exclusive, s.method)
+			}
+			if s.shared {
+				shared = append(shared, s.method)
+			}
+		}
+		if len(exclusive) == 0 {
+			continue
+		}
+		slices.Sort(exclusive)
+		slices.Sort(shared)
+		readers := "no method takes it shared (RLock)"
+		if len(shared) > 0 {
+			readers = "only " + list(shared, 4) + " take it shared (RLock)"
+		}
+		_, field, _ := strings.Cut(key, ".")
+		for _, s := range sites {
+			if s.lock == nil || s.shared {
+				continue
+			}
+			x := oneLine(types.ExprString(s.lock.Fun.(*ast.SelectorExpr).X))
+			pass.Report(analysis.Diagnostic{
+				Category: "rwmutex-exclusive",
+				Pos:      s.lock.Pos(),
+				Message: fmt.Sprintf("%s takes %s, a sync.RWMutex, exclusively (Lock), as %s do; %s: an RWMutex's Lock and Unlock do a Mutex's work plus the reader count's atomics",
+					s.method, x, list(exclusive, 4), readers),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+					"where the exclusive paths are the hot ones (a cache whose Get updates state cannot take RLock), make %s a sync.Mutex: each Lock and Unlock then costs less; an RWMutex pays only where readers run side by side and outnumber the writers", field)}},
+			})
+		}
+	}
+	return nil, nil
+}

@@ -1,0 +1,61 @@
+package rwexclusive
+
+import "sync"
+
+type Cache struct {
+	lock  sync.RWMutex
+	items map[int]int
+	order []int
+}
+
+// Get reorders: it must take the lock exclusively.
+func (c *Cache) Get(k int) (int, bool) {
+	c.lock.Lock() // want `Get takes c.lock, a sync.RWMutex, exclusively \(Lock\), as Add, Get do; only Len, Peek take it shared \(RLock\)`
+	defer c.lock.Unlock()
+	v, ok := c.items[k]
+	c.order = append(c.order, k)
+	return v, ok
+}
+
+func (c *Cache) Add(k, v int) {
+	c.lock.Lock() // want `Add takes c.lock, a sync.RWMutex, exclusively`
+	c.items[k] = v
+	c.lock.Unlock()
+}
+
+func (c *Cache) Peek(k int) (int, bool) {
+	c.lock.RLock()
+	defer c.lock.RUnlock()
+	v, ok := c.items[k]
+	return v, ok
+}
+
+func (c *Cache) Len() int {
+	c.lock.RLock()
+	defer c.lock.RUnlock()
+	return len(c.items)
+}
+
+// A plain Mutex: nothing to say.
+type Counter struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (c *Counter) Inc() {
+	c.mu.Lock()
+	c.n++
+	c.mu.Unlock()
+}
+
+// Only shared locks: nothing to say.
+type Table struct {
+	mu sync.RWMutex
+	m  map[string]int
+}
+
+func (t *Table) Get(k string) int {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return t.m[k]
+}
