@@ -67,6 +67,7 @@ var explains = map[string][]string{
 	"map-eager":                   {"map", "maps"},
 	"wall-clock":                  {"time"},
 	"rwmutex-exclusive":           {"sync", "other", "lock"},
+	"var-boxed":                   {"interface", "escapes", "moved-to-heap"},
 	"math-const":                  {"math"},
 	"result-computed":             {"other"},
 	"input-converted":             {"strconv", "internal/strconv"},

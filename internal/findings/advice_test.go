@@ -181,6 +181,36 @@ func TestAdviceForLocks(t *testing.T) {
 	}
 }
 
+// TestAdviceForVarBoxed: an allocation of a value converted to an
+// interface, at a line where the value is a package-level var that could
+// be a constant (internal/site's var-boxed), is told to declare it const,
+// not "avoid boxing in the hot path".
+func TestAdviceForVarBoxed(t *testing.T) {
+	a := site("typeIsTable", "type_toml.go", 20, 0.8)
+	a.Escape = &document.Escape{Cause: "interface", Name: "tomlHash", Sink: "call", Into: "typeEqual"}
+	shape := document.Shape{Name: "var-boxed", File: "type_toml.go", Line: 20,
+		Says:   "tomlHash, a package-level var of tomlBaseType with a constant value that nothing assigns, is converted to the interface tomlType here: each conversion of a variable copies its value to the heap",
+		Advice: "declare tomlHash a const (the var block a const block): a constant converts to an interface from static data, with no allocation"}
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  string
+	}{
+		{"no shape", []any{bx(), gc(0.5), a}, "avoid boxing in the hot path"},
+		{"var", []any{bx(), gc(0.5), a, shape}, "declare tomlHash a const"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("findings %v, want one", fs)
+			}
+			if s := fs[0].Suggestion; !strings.Contains(s, tc.want) {
+				t.Errorf("suggestion %q, want %q", s, tc.want)
+			}
+		})
+	}
+}
+
 // TestAdviceForRequestCopies: a request copied by WithContext twice in a
 // row (internal/site's request-copied-twice) explains the allocation of
 // the copy, made in net/http, so the cause takes its advice (one copy

@@ -68,6 +68,7 @@ func TestMatchers(t *testing.T) {
 		"mapeager":               site.MapEager,
 		"wallclock":              site.WallClock,
 		"rwexclusive":            site.RWExclusive,
+		"varboxed":               site.VarBoxed,
 		"fastpath":               site.FastPath,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,
