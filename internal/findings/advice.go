@@ -68,6 +68,7 @@ var explains = map[string][]string{
 	"wall-clock":                  {"time"},
 	"rwmutex-exclusive":           {"sync", "other", "lock"},
 	"var-boxed":                   {"interface", "escapes", "moved-to-heap"},
+	"builder-result":              {"gc", "memory", "strings", "bytes", "copying", "other"},
 	"math-const":                  {"math"},
 	"result-computed":             {"other"},
 	"input-converted":             {"strconv", "internal/strconv"},

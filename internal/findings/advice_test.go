@@ -211,6 +211,26 @@ func TestAdviceForVarBoxed(t *testing.T) {
 	}
 }
 
+// TestBuilderResultIsOwnWork: a function whose time is writing the text
+// it returns into a strings.Builder (an unescaper's b.WriteRune per
+// rune; internal/site's builder-result) is its own work: the row says so
+// and follows a fix that names a change, though it costs more.
+func TestBuilderResultIsOwnWork(t *testing.T) {
+	write := call("(*parser).replaceEscapes", "parse.go", 770, "strings.(*Builder).WriteRune", "gc", 0.68)
+	shape := document.Shape{Name: "builder-result", File: "parse.go", Line: 770, OwnWork: true,
+		Says:   "b.WriteRune(c) writes into b, whose text replaceEscapes returns (line 800): the writes build its result",
+		Advice: "the writes are replaceEscapes's result, built from what it is given: its own work, with nothing to keep between calls; fewer or cheaper calls is a change to the algorithm"}
+	sort := call("Encode", "encode.go", 40, "sort.Slice", "sort", 0.30)
+	sortShape := document.Shape{Name: "sort-slice", File: "encode.go", Line: 40, Says: "sort.Slice swaps through reflection", Advice: "slices.SortFunc"}
+	fs, _ := Derive(specDoc([]any{bx(), write, shape, sort, sortShape}), Options{})
+	if len(fs) != 2 {
+		t.Fatalf("findings %v, want two", kinds(fs))
+	}
+	if fs[0].File != "encode.go" || fs[1].File != "parse.go" || !strings.Contains(fs[1].Suggestion, "its own work") {
+		t.Errorf("order %s, %s (%q); want the sort's fix first, then the builder's own work", fs[0].File, fs[1].File, fs[1].Suggestion)
+	}
+}
+
 // TestAdviceForRequestCopies: a request copied by WithContext twice in a
 // row (internal/site's request-copied-twice) explains the allocation of
 // the copy, made in net/http, so the cause takes its advice (one copy

@@ -69,6 +69,7 @@ func TestMatchers(t *testing.T) {
 		"wallclock":              site.WallClock,
 		"rwexclusive":            site.RWExclusive,
 		"varboxed":               site.VarBoxed,
+		"builderresult":          site.BuilderResult,
 		"fastpath":               site.FastPath,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,
