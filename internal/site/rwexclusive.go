@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -26,6 +25,7 @@ var RWExclusive = &analysis.Analyzer{
 // rwSite is a method's lock operations on one RWMutex field.
 type rwSite struct {
 	method string
+	field  string        // the RWMutex field's name
 	lock   *ast.CallExpr // its first Lock, or nil
 	shared bool          // it calls RLock
 }
@@ -64,7 +64,7 @@ func runRWExclusive(pass *analysis.Pass) (any, error) {
 				key := recv + "." + field.Sel.Name
 				s := sites[key]
 				if s == nil {
-					s = &rwSite{method: fd.Name.Name}
+					s = &rwSite{method: fd.Name.Name, field: field.Sel.Name}
 					sites[key] = s
 					if byField[key] == nil {
 						order = append(order, key)
@@ -100,7 +100,6 @@ func runRWExclusive(pass *analysis.Pass) (any, error) {
 		if len(shared) > 0 {
 			readers = "only " + list(shared, 4) + " take it shared (RLock)"
 		}
-		_, field, _ := strings.Cut(key, ".")
 		for _, s := range sites {
 			if s.lock == nil || s.shared {
 				continue
@@ -112,7 +111,7 @@ func runRWExclusive(pass *analysis.Pass) (any, error) {
 				Message: fmt.Sprintf("%s takes %s, a sync.RWMutex, exclusively (Lock), as %s do; %s: an RWMutex's Lock and Unlock do a Mutex's work plus the reader count's atomics",
 					s.method, x, list(exclusive, 4), readers),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-					"where the exclusive paths are the hot ones (a cache whose Get updates state cannot take RLock), make %s a sync.Mutex: each Lock and Unlock then costs less; an RWMutex pays only where readers run side by side and outnumber the writers", field)}},
+					"where the exclusive paths are the hot ones (a cache whose Get updates state cannot take RLock), make %s a sync.Mutex: each Lock and Unlock then costs less; an RWMutex pays only where readers run side by side and outnumber the writers", s.field)}},
 			})
 		}
 	}
