@@ -118,7 +118,7 @@ func TestCopyAdvice(t *testing.T) {
 		{site.MapCopied, "mapcopied", []string{"read e.Data directly, and copy it lazily, on the first write", "read src directly", "read e.Data directly", "read e.Data directly"}},
 		{site.TableFilled, "tablefilled", []string{"fill it once in a package variable per set of options that selects entries", "fill it once in a package variable and keep a pointer"}},
 		{site.MapEager, "mapeager", []string{"make blockParams lazily, at its first write under the condition"}},
-		{site.RWExclusive, "rwexclusive", []string{"make lock a sync.Mutex", "make lock a sync.Mutex"}},
+		{site.RWExclusive, "rwexclusive", []string{"make lock a sync.Mutex", "make lock a sync.Mutex", "make mu a sync.Mutex"}},
 		{site.Result, "resultmemo", []string{"keep pow10's results for the inputs that recur", "computed from what it is given: its own work, with no result to keep"}},
 		{site.Loops, "loopsearch", []string{"about 3 probes, each a load the next one waits for", "about log2 n probes", "strings.IndexByte(s, ':')", "bytes.IndexByte(b, '\\n')", "", "", `bytes.IndexAny(s[i:], "\"&<>")`, ""}},
 		{site.CallInputs, "oninputsloop", []string{"One's own work on its inputs, once per call", "Each's own work on its inputs, once per iteration of the loop at lines 13–15"}},

@@ -105,11 +105,18 @@ func runRWExclusive(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			x := oneLine(types.ExprString(s.lock.Fun.(*ast.SelectorExpr).X))
+			also := ""
+			if others := slices.DeleteFunc(slices.Clone(exclusive), func(m string) bool { return m == s.method }); len(others) > 0 {
+				also = ", as " + list(others, 4) + " also do"
+				if len(others) == 1 {
+					also = ", as " + others[0] + " also does"
+				}
+			}
 			pass.Report(analysis.Diagnostic{
 				Category: "rwmutex-exclusive",
 				Pos:      s.lock.Pos(),
-				Message: fmt.Sprintf("%s takes %s, a sync.RWMutex, exclusively (Lock), as %s do; %s: an RWMutex's Lock and Unlock do a Mutex's work plus the reader count's atomics",
-					s.method, x, list(exclusive, 4), readers),
+				Message: fmt.Sprintf("%s takes %s, a sync.RWMutex, exclusively (Lock)%s; %s: an RWMutex's Lock and Unlock do a Mutex's work plus the reader count's atomics",
+					s.method, x, also, readers),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 					"where the exclusive paths are the hot ones (a cache whose Get updates state cannot take RLock), make %s a sync.Mutex: each Lock and Unlock then costs less; an RWMutex pays only where readers run side by side and outnumber the writers", s.field)}},
 			})

@@ -10,7 +10,7 @@ type Cache struct {
 
 // Get reorders: it must take the lock exclusively.
 func (c *Cache) Get(k int) (int, bool) {
-	c.lock.Lock() // want `Get takes c.lock, a sync.RWMutex, exclusively \(Lock\), as Add, Get do; only Len, Peek take it shared \(RLock\)`
+	c.lock.Lock() // want `Get takes c.lock, a sync.RWMutex, exclusively \(Lock\), as Add also does; only Len, Peek take it shared \(RLock\)`
 	defer c.lock.Unlock()
 	v, ok := c.items[k]
 	c.order = append(c.order, k)
@@ -58,4 +58,18 @@ func (t *Table) Get(k string) int {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	return t.m[k]
+}
+
+// A generic cache: the field's name, whatever the receiver's type
+// parameters.
+type GCache[K comparable, V any] struct {
+	mu    sync.RWMutex
+	items map[K]V
+}
+
+func (c *GCache[K, V]) Get(k K) (V, bool) {
+	c.mu.Lock() // want `Get takes c.mu, a sync.RWMutex, exclusively \(Lock\); no method takes it shared \(RLock\)`
+	defer c.mu.Unlock()
+	v, ok := c.items[k]
+	return v, ok
 }
