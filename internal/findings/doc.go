@@ -320,7 +320,13 @@
 // keep PhaseRank). Any other fix whose advice is its category's words (no
 // shape of code at its lines, marked generic) ranks at GenericRank (0.5)
 // of its impact: a change the code names is surer to gain, and a busy
-// reader acts on those first.
+// reader acts on those first. A shape gives a cause its advice when its
+// lines hold at least AdviceShare (0.25) of what the cause costs at its
+// lines; one that holds at least AdvicePartShare (0.15) of a cause with
+// no advice of its own follows the category's words, with its line and
+// share, and the cause stays generic. A function whose own code is mostly
+// a loop at its floor (a scan at one table lookup per byte) is left alone
+// (rule leave-floor), whether or not it inlines.
 //
 // # The decision gate
 //
