@@ -216,11 +216,11 @@ func TestAdviceForVarBoxed(t *testing.T) {
 // rune; internal/site's builder-result) is its own work: the row says so
 // and follows a fix that names a change, though it costs more.
 func TestBuilderResultIsOwnWork(t *testing.T) {
-	write := call("(*parser).replaceEscapes", "parse.go", 770, "strings.(*Builder).WriteRune", "gc", 0.68)
+	write := call("(*parser).replaceEscapes", "parse.go", 770, "strings.(*Builder).WriteRune", "gc", 0.9)
 	shape := document.Shape{Name: "builder-result", File: "parse.go", Line: 770, OwnWork: true,
 		Says:   "b.WriteRune(c) writes into b, whose text replaceEscapes returns (line 800): the writes build its result",
 		Advice: "the writes are replaceEscapes's result, built from what it is given: its own work, with nothing to keep between calls; fewer or cheaper calls is a change to the algorithm"}
-	sort := call("Encode", "encode.go", 40, "sort.Slice", "sort", 0.30)
+	sort := call("Encode", "encode.go", 40, "sort.Slice", "sort", 0.2)
 	sortShape := document.Shape{Name: "sort-slice", File: "encode.go", Line: 40, Says: "sort.Slice swaps through reflection", Advice: "slices.SortFunc"}
 	fs, _ := Derive(specDoc([]any{bx(), write, shape, sort, sortShape}), Options{})
 	if len(fs) != 2 {

@@ -25,8 +25,9 @@ func (d *deriver) ranked() []document.Finding {
 		bucket float64
 		allocs float64
 		// weak marks a fix that names no change: a function's own
-		// algorithm, or its own work on its inputs, in its category's
-		// words. It follows every fix that names one.
+		// algorithm in its category's words, or its own work on what it
+		// is given (in any words: an own-work shape's say so too). It
+		// follows every fix that names one.
 		weak bool
 	}
 	var items []item
@@ -69,7 +70,7 @@ func (d *deriver) ranked() []document.Finding {
 			// weights, production's share leave it unknown).
 			se = c.impactError() * rank / f.Impact
 		}
-		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), weak: (c.lowOnly || c.ownWork) && f.Generic && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase})
+		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), weak: (c.lowOnly && f.Generic || c.ownWork) && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase})
 	}
 	// Order by rank, then give the causes of one tier the same bucket:
 	// within a tier the order is by allocations, file and line, which do
