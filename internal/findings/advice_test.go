@@ -231,6 +231,26 @@ func TestBuilderResultIsOwnWork(t *testing.T) {
 	}
 }
 
+// TestFlushIntoMemory: a bufio.Writer's Flush whose time below is
+// copying into an in-memory writer (category memory: an encoder writing
+// into a bytes.Buffer) is no system call: no I/O finding telling a
+// function that buffers already to "buffer the I/O".
+func TestFlushIntoMemory(t *testing.T) {
+	flush := call("(*Encoder).Encode", "encode.go", 150, "bufio.(*Writer).Flush", "memory", 0.12)
+	fs, _ := Derive(specDoc([]any{bx(), flush}), Options{})
+	for _, f := range fs {
+		if f.Kind == document.KindIO || strings.Contains(f.Suggestion, "buffer the I/O") {
+			t.Errorf("%s %s:%d %q: want no I/O finding for a flush into memory", f.Kind, f.File, f.Line, f.Suggestion)
+		}
+	}
+	// Into a file: its time below is system calls.
+	flush.Category = "syscall"
+	fs, _ = Derive(specDoc([]any{bx(), flush}), Options{})
+	if len(fs) != 1 || fs[0].Kind != document.KindIO {
+		t.Errorf("findings %v, want the flush's system calls", kinds(fs))
+	}
+}
+
 // TestAdviceForRequestCopies: a request copied by WithContext twice in a
 // row (internal/site's request-copied-twice) explains the allocation of
 // the copy, made in net/http, so the cause takes its advice (one copy

@@ -227,10 +227,12 @@ func (d *deriver) cpuCauses(b *bench) {
 		lc := byKey[k]
 		l := lc.first
 		cat := string(l.Category)
-		if (cat == "memory" || cat == "gc") && !isRuntime(l.Callee) {
+		if (cat == "memory" || cat == "gc") && !isRuntime(l.Callee) && calleeCategory(l.Callee) != "syscall" {
 			// A library call whose time below is mostly allocation
 			// and collection (a decoder, a sort with a comparison
-			// that allocates) is still that call's cost.
+			// that allocates) is still that call's cost; an I/O call
+			// whose time is copying into memory (a bufio.Writer
+			// flushing into a bytes.Buffer) made no system call.
 			cat = calleeCategory(l.Callee)
 		}
 		if cc := calleeCategory(l.Callee); spreadKinds[cc] == document.KindLibrary {
