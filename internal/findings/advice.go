@@ -181,6 +181,11 @@ func (d *deriver) advisePart(c *cause, at map[string][]document.Shape) {
 	c.shapes = shapes[:1]
 	c.shape = s
 	c.suggestion = fmt.Sprintf("%s; %s (%.0f%% of it): %s: %s", c.suggestion, at1, 100*held/total, s.Says, s.Advice)
+	if !s.OwnWork {
+		// The part names a change: the cause is no longer one that
+		// names none.
+		c.ownWork = false
+	}
 	c.addEvidence(fmt.Sprintf("code at %s: %s", where(s.File, s.Line), s.Says))
 }
 

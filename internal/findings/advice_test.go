@@ -251,6 +251,29 @@ func TestFlushIntoMemory(t *testing.T) {
 	}
 }
 
+// TestPartNamesAChange: a cause whose lead is its function's own work on
+// its inputs (a sort of the keys it gathered) with a part whose shape
+// names a change (the map it copies, 23% of it) is no cause that names
+// none: it ranks among the fixes, before a cheaper one in its category's
+// words.
+func TestPartNamesAChange(t *testing.T) {
+	search := call("(*TextFormatter).Format", "t.go", 175, "strings.Index", "strings", 0.30)
+	onInputs := document.Shape{Name: "call-on-inputs", File: "t.go", Line: 175, OwnWork: true,
+		Says:   "strings.Index(s, sep) works on what Format is given (s)",
+		Advice: "the call is Format's own work on its inputs, once per call: fewer or cheaper calls is a change to the algorithm"}
+	mapCopy := call("(*TextFormatter).Format", "t.go", 136, "runtime.mapassign_faststr", "maps", 0.09)
+	copied := document.Shape{Name: "map-copied", File: "t.go", Line: 136,
+		Says: "data is a copy of entry.Data, made entry by entry on every call", Advice: "avoid the copy where data is only read"}
+	other := call("Other", "o.go", 10, "sort.Strings", "sort", 0.10)
+	fs, _ := Derive(specDoc([]any{bx(), search, onInputs, mapCopy, copied, other}), Options{})
+	if len(fs) != 2 {
+		t.Fatalf("findings %v, want two", kinds(fs))
+	}
+	if fs[0].File != "t.go" || !strings.Contains(fs[0].Suggestion, "line 136 (23% of it): data is a copy") {
+		t.Errorf("first %s:%d %q; want Format's cause, with the map copy as its part, first", fs[0].File, fs[0].Line, fs[0].Suggestion)
+	}
+}
+
 // TestAdviceForRequestCopies: a request copied by WithContext twice in a
 // row (internal/site's request-copied-twice) explains the allocation of
 // the copy, made in net/http, so the cause takes its advice (one copy
