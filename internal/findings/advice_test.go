@@ -67,27 +67,13 @@ func TestAdviceForRegrownSlice(t *testing.T) {
 	shape.Advice = "reuse the slice across calls: keep it in lexer and append into lexer.tokens[:0] on each call"
 	computed := resultShape("result-computed", "(*Lexer).tokenize", "lexer.go", 214, "append(tokens, token{…}) computes tokens, which tokenize returns")
 	computed.Advice, computed.OwnWork = "the call is tokenize's result, computed from what it is given: its own work", true
-	for _, tc := range []struct {
-		name  string
-		parts []any
-		want  string
-	}{
+	checkAdvice(t, []adviceCase{
 		{"no shape", []any{bx(), gc(0.5), a}, "preallocate with make([]T, 0, n) when the final length is known"},
 		{"regrown", []any{bx(), gc(0.5), a, shape}, "whose count is not known before it: reuse the slice across calls"},
 		// The append also computes the result: the narrower shape
 		// says why it costs.
 		{"regrown and the result", []any{bx(), gc(0.5), a, computed, shape}, "whose count is not known before it: reuse the slice across calls"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			fs, _ := Derive(specDoc(tc.parts), Options{})
-			if len(fs) != 1 {
-				t.Fatalf("findings %v, want one", fs)
-			}
-			if s := fs[0].Suggestion; !strings.Contains(s, tc.want) {
-				t.Errorf("suggestion %q, want %q", s, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestAdviceForTableFilled: a constructor's value moved to the heap
@@ -99,24 +85,10 @@ func TestAdviceForTableFilled(t *testing.T) {
 	a.Escape = &document.Escape{Cause: "moved-to-heap", Name: "p", Sink: "return", Verdict: "moved to heap: p"}
 	shape := resultShape("table-filled", "New", "markdown.go", 272, "New fills p.inlineCallback, a [256]inlineParser of 2048 bytes in every value it makes, with 18 constant entries on every call (lines 286–306, 7 of them under conditions on its options): the same table for every value made with the same options")
 	shape.Advice = "share the table: fill it once in a package variable per set of options that selects entries and keep a pointer to it in the value instead of the array, so New neither fills nor carries 2048 bytes per value"
-	for _, tc := range []struct {
-		name  string
-		parts []any
-		want  string
-	}{
+	checkAdvice(t, []adviceCase{
 		{"no shape", []any{bx(), gc(0.5), a}, "inherent to the API"},
 		{"filled", []any{bx(), gc(0.5), a, shape}, "the same table for every value made with the same options: share the table"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			fs, _ := Derive(specDoc(tc.parts), Options{})
-			if len(fs) != 1 {
-				t.Fatalf("findings %v, want one", fs)
-			}
-			if s := fs[0].Suggestion; !strings.Contains(s, tc.want) {
-				t.Errorf("suggestion %q, want %q", s, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestAdviceForWallClock: a cache's Get whose time is time.Now at a line
@@ -128,24 +100,10 @@ func TestAdviceForWallClock(t *testing.T) {
 	shape := document.Shape{Name: "wall-clock", File: "cache.go", Line: 129,
 		Says:   "time.Now().UnixNano() reads the wall clock and the monotonic clock, then keeps only the wall time as an integer, on every call",
 		Advice: "where the integers are only compared with one another (expirations, elapsed times), read the clock once, monotonically: time.Since(base)"}
-	for _, tc := range []struct {
-		name  string
-		parts []any
-		want  string
-	}{
+	checkAdvice(t, []adviceCase{
 		{"no shape", []any{bx(), now}, "read the clock once per operation"},
 		{"wall clock", []any{bx(), now, shape}, "keeps only the wall time as an integer, on every call: where the integers are only compared"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			fs, _ := Derive(specDoc(tc.parts), Options{})
-			if len(fs) != 1 {
-				t.Fatalf("findings %v, want one", fs)
-			}
-			if s := fs[0].Suggestion; !strings.Contains(s, tc.want) {
-				t.Errorf("suggestion %q, want %q", s, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestAdviceForLocks: a function whose time is an RWMutex's Lock and
@@ -191,24 +149,10 @@ func TestAdviceForVarBoxed(t *testing.T) {
 	shape := document.Shape{Name: "var-boxed", File: "type_toml.go", Line: 20,
 		Says:   "tomlHash, a package-level var of tomlBaseType with a constant value that nothing assigns, is converted to the interface tomlType here: each conversion of a variable copies its value to the heap",
 		Advice: "declare tomlHash a const (the var block a const block): a constant converts to an interface from static data, with no allocation"}
-	for _, tc := range []struct {
-		name  string
-		parts []any
-		want  string
-	}{
+	checkAdvice(t, []adviceCase{
 		{"no shape", []any{bx(), gc(0.5), a}, "avoid boxing in the hot path"},
 		{"var", []any{bx(), gc(0.5), a, shape}, "declare tomlHash a const"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			fs, _ := Derive(specDoc(tc.parts), Options{})
-			if len(fs) != 1 {
-				t.Fatalf("findings %v, want one", fs)
-			}
-			if s := fs[0].Suggestion; !strings.Contains(s, tc.want) {
-				t.Errorf("suggestion %q, want %q", s, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestBuilderResultIsOwnWork: a function whose time is writing the text
@@ -852,14 +796,25 @@ func TestAdviceForJSONMap(t *testing.T) {
 	enc := call("(*JSONFormatter).Format", "json_formatter.go", 123, "encoding/json.(*Encoder).Encode", "encoding", 0.5)
 	shape := resultShape("json-map", "(*JSONFormatter).Format", "json_formatter.go", 123, "encoder.Encode(data) encodes data (Fields) with encoding/json: on every call it sorts the map's keys and finds each value's type by reflection")
 	shape.Advice = "write the object by hand into the buffer"
-	for _, tc := range []struct {
-		name  string
-		parts []any
-		want  string
-	}{
+	checkAdvice(t, []adviceCase{
 		{"no shape", []any{bx(), enc}, "the library or the format decides"},
 		{"a map of interface values", []any{bx(), enc, shape}, "sorts the map's keys and finds each value's type by reflection: write the object by hand"},
-	} {
+	})
+}
+
+// adviceCase is a document built from parts and what the suggestion of
+// its one finding says.
+type adviceCase struct {
+	name  string
+	parts []any
+	want  string
+}
+
+// checkAdvice derives each case's findings and wants one, whose
+// suggestion says the case's words.
+func checkAdvice(t *testing.T, cases []adviceCase) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			fs, _ := Derive(specDoc(tc.parts), Options{})
 			if len(fs) != 1 {

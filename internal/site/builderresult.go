@@ -22,18 +22,7 @@ var BuilderResult = &analysis.Analyzer{
 }
 
 func runBuilderResult(pass *analysis.Pass) (any, error) {
-	for _, f := range pass.Files {
-		if isTest(pass, f) {
-			continue
-		}
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			builderResult(pass, fd)
-		}
-	}
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) { builderResult(pass, fd) })
 	return nil, nil
 }
 

@@ -31,18 +31,7 @@ const (
 )
 
 func runTableFilled(pass *analysis.Pass) (any, error) {
-	for _, file := range pass.Files {
-		if isTest(pass, file) {
-			continue
-		}
-		for _, decl := range file.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			tableFilled(pass, fd)
-		}
-	}
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) { tableFilled(pass, fd) })
 	return nil, nil
 }
 

@@ -117,48 +117,39 @@ func runVarBoxed(pass *analysis.Pass) (any, error) {
 	})
 	// Returns need the function's result types: a second pass per
 	// declaration.
-	for _, f := range pass.Files {
-		if isTest(pass, f) {
-			continue
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+		fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if !ok {
+			return
 		}
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
+		res := fn.Type().(*types.Signature).Results()
+		seen := map[int]bool{}
+		inspectBody(fd.Body, func(n ast.Node) {
+			ret, ok := n.(*ast.ReturnStmt)
+			if !ok || len(ret.Results) != res.Len() {
+				return
 			}
-			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
+			for i, r := range ret.Results {
+				v, ok := objOf(pass, r).(*types.Var)
+				to := res.At(i).Type()
+				if !ok || !cands[v] || !types.IsInterface(to) {
+					continue
+				}
+				line := pass.Fset.Position(r.Pos()).Line
+				if seen[line] {
+					continue
+				}
+				seen[line] = true
+				pass.Report(analysis.Diagnostic{
+					Category: "var-boxed",
+					Pos:      r.Pos(),
+					Message: fmt.Sprintf("%s, a package-level var of %s with a constant value that nothing assigns, is returned as the interface %s: each conversion of a variable copies its value to the heap",
+						v.Name(), types.TypeString(v.Type(), types.RelativeTo(pass.Pkg)), types.TypeString(to, types.RelativeTo(pass.Pkg))),
+					SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+						"declare %s a const (the var block a const block): a constant converts to an interface from static data, with no allocation", v.Name())}},
+				})
 			}
-			res := fn.Type().(*types.Signature).Results()
-			seen := map[int]bool{}
-			inspectBody(fd.Body, func(n ast.Node) {
-				ret, ok := n.(*ast.ReturnStmt)
-				if !ok || len(ret.Results) != res.Len() {
-					return
-				}
-				for i, r := range ret.Results {
-					v, ok := objOf(pass, r).(*types.Var)
-					to := res.At(i).Type()
-					if !ok || !cands[v] || !types.IsInterface(to) {
-						continue
-					}
-					line := pass.Fset.Position(r.Pos()).Line
-					if seen[line] {
-						continue
-					}
-					seen[line] = true
-					pass.Report(analysis.Diagnostic{
-						Category: "var-boxed",
-						Pos:      r.Pos(),
-						Message: fmt.Sprintf("%s, a package-level var of %s with a constant value that nothing assigns, is returned as the interface %s: each conversion of a variable copies its value to the heap",
-							v.Name(), types.TypeString(v.Type(), types.RelativeTo(pass.Pkg)), types.TypeString(to, types.RelativeTo(pass.Pkg))),
-						SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-							"declare %s a const (the var block a const block): a constant converts to an interface from static data, with no allocation", v.Name())}},
-					})
-				}
-			})
-		}
-	}
+		})
+	})
 	return nil, nil
 }

@@ -31,6 +31,21 @@ func eachFunc(pass *analysis.Pass, f func(body *ast.BlockStmt)) {
 	}
 }
 
+// eachFuncDecl calls f with every function declaration with a body of
+// the pass's non-test files.
+func eachFuncDecl(pass *analysis.Pass, f func(fd *ast.FuncDecl)) {
+	for _, file := range pass.Files {
+		if isTest(pass, file) {
+			continue
+		}
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				f(fd)
+			}
+		}
+	}
+}
+
 // eachBlock calls f with every statement list of the non-test files.
 func eachBlock(pass *analysis.Pass, f func(list []ast.Stmt)) {
 	for _, file := range pass.Files {
