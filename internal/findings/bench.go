@@ -3,6 +3,7 @@ package findings
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -475,6 +476,22 @@ func (d *deriver) offCPU(b *bench) bool {
 	return *b.entry.CPUBusy < d.t.OffCPU*ref
 }
 
+// noModuleWithin reports whether a benchmark's CPU profile has no module
+// code within its sampling error: its module share under NoModule, or,
+// when its sample count is known, under NoModule plus twice the share's
+// binomial error (one sample of five in the module's code, 20% ± 18%,
+// is no evidence of module work).
+func (d *deriver) noModuleWithin(e *document.Benchmark) bool {
+	p := *e.ModuleCPUShare
+	if p < d.t.NoModule {
+		return true
+	}
+	if e.CPUSamples <= 0 {
+		return false
+	}
+	return p-2*math.Sqrt(p*(1-p)/float64(e.CPUSamples)) < d.t.NoModule
+}
+
 // leaveAlone says why a benchmark is best left alone, and the rule, or
 // "".
 func (d *deriver) leaveAlone(b *bench) (document.Rule, string) {
@@ -482,7 +499,7 @@ func (d *deriver) leaveAlone(b *bench) (document.Rule, string) {
 	if fn, ok := d.micro[b.key]; ok && !d.hasCause(b) {
 		return document.RuleLeaveMicro, fmt.Sprintf("measures the internal function %s directly, and its time is %s's own code: change it only where the API that calls it shows the cost", fn, fn)
 	}
-	if e.ModuleCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule && d.offCPU(b) {
+	if e.ModuleCPUShare != nil && d.noModuleWithin(e) && d.offCPU(b) {
 		return document.RuleLeaveOffCPU, fmt.Sprintf("its CPU profile sampled %s of a core over the time it ran: it spends most of its time waiting (a sleep, a channel, a lock, I/O), which a CPU profile does not see, so its samples say little of its %s/op; -blockprofile or perfloop trace shows where it waits",
 			pct(*e.CPUBusy), duration(b.secPerOp))
 	}

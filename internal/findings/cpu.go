@@ -192,6 +192,11 @@ func isDigits(s string) bool {
 // module, the library calls its lines make (sort, fmt, a stack walk, …),
 // its own code, and whether the compiler inlines it.
 func (d *deriver) cpuCauses(b *bench) {
+	if d.offCPU(b) {
+		// It waits: its profile saw a few samples of the time it
+		// ran, which say nothing of what its ns/op is spent on.
+		return
+	}
 	var order []string
 	byKey := map[string]*lineCat{}
 	for _, l := range b.lines {
