@@ -69,6 +69,7 @@ var explains = map[string][]string{
 	"rwmutex-exclusive":           {"sync", "other", "lock"},
 	"var-boxed":                   {"interface", "escapes", "moved-to-heap"},
 	"builder-result":              {"gc", "memory", "strings", "bytes", "copying", "other"},
+	"chan-queue":                  {"channel", "escapes", "moved-to-heap"},
 	"math-const":                  {"math"},
 	"result-computed":             {"other"},
 	"input-converted":             {"strconv", "internal/strconv"},

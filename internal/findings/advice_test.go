@@ -218,6 +218,22 @@ func TestPartNamesAChange(t *testing.T) {
 	}
 }
 
+// TestAdviceForChannels: a lexer's non-blocking receive from its own
+// items channel (runtime.selectnbrecv, which the profile files under the
+// scheduler) in a benchmark that starts no goroutine is the module's
+// channel use, a cost with words of its own; with a chan-queue shape
+// there (filled and drained in one goroutine) the advice is a slice.
+func TestAdviceForChannels(t *testing.T) {
+	recv := call("(*lexer).nextItem", "lex.go", 82, "runtime.selectnbrecv", "scheduler", 0.095)
+	shape := document.Shape{Name: "chan-queue", File: "lex.go", Line: 82,
+		Says:   "items, a buffered channel made here, is filled (3 sends, the first at line 137) and drained with a non-blocking receive (line 82) by the same type's methods, in a package that starts no goroutine",
+		Advice: "keep the items in a slice instead: append where items is sent to, take from the front where it is received from"}
+	checkAdvice(t, []adviceCase{
+		{"no shape", []any{bx(), recv}, "each send and receive takes the channel's lock"},
+		{"queue", []any{bx(), recv, shape}, "keep the items in a slice instead"},
+	})
+}
+
 // TestAdviceForRequestCopies: a request copied by WithContext twice in a
 // row (internal/site's request-copied-twice) explains the allocation of
 // the copy, made in net/http, so the cause takes its advice (one copy

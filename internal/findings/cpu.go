@@ -240,6 +240,11 @@ func (d *deriver) cpuCauses(b *bench) {
 			// flushing into a bytes.Buffer) made no system call.
 			cat = calleeCategory(l.Callee)
 		}
+		if isChanOp(l.Callee) {
+			// The module's own channel sends and receives: a cost at
+			// its lines, not the scheduler's.
+			cat = "channel"
+		}
 		if cc := calleeCategory(l.Callee); spreadKinds[cc] == document.KindLibrary {
 			// An encoder, a compressor or a hash is its library's
 			// cost, whatever its time below is spent on (encoding/json
@@ -1108,6 +1113,9 @@ func calleeWords(callee, cat string) (what, fix string) {
 		return "taking and releasing a lock (" + short + ")", "a lock round trip per call costs its atomic operations, and an RWMutex's Lock and Unlock the reader count's besides: fewer round trips per operation (one lock where two are taken in turn), a sync.Mutex where the RWMutex is always taken exclusively, or state split so that calls do not share one lock"
 	case anyIn(short, "sync.(*Mutex).Lock", "sync.(*Mutex).Unlock", "internal/sync.(*Mutex)."):
 		return "taking and releasing a lock (" + short + ")", "a lock round trip per call costs its atomic operations: fewer round trips per operation (one lock where two are taken in turn), or state split so that calls do not share one lock"
+	case isChanOp(callee):
+		// A send or receive takes the channel's lock: nothing to cache.
+		return "channel operations (" + short + ")", "each send and receive takes the channel's lock (and a select polls every case): a channel that only counts (empty tokens for a backlog or a semaphore) is an atomic counter's work; within one goroutine a slice does a queue's work without; across goroutines, fewer and larger items per send"
 	case short == "time.Now":
 		// A clock read per operation: caching "its result" is a stale
 		// clock.
@@ -1172,6 +1180,13 @@ func calleeWords(callee, cat string) (what, fix string) {
 		return w[0] + " (" + short + ")", w[1]
 	}
 	return short, cpuWords["other"][1]
+}
+
+// isChanOp reports whether callee is the runtime's implementation of a
+// channel send, receive or select: what a module line that uses a
+// channel calls.
+func isChanOp(callee string) bool {
+	return anyIn(callee, "runtime.chansend", "runtime.chanrecv", "runtime.selectnb", "runtime.selectgo", "runtime.closechan")
 }
 
 // isReaderCall reports whether callee reads through an io.Reader or an

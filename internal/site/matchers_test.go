@@ -70,6 +70,8 @@ func TestMatchers(t *testing.T) {
 		"rwexclusive":            site.RWExclusive,
 		"varboxed":               site.VarBoxed,
 		"builderresult":          site.BuilderResult,
+		"chanqueue":              site.ChanQueue,
+		"chanqueuego":            site.ChanQueue,
 		"fastpath":               site.FastPath,
 		"conversionkept":         site.ConversionKept,
 		"errorbuilt":             site.ErrorBuilt,
