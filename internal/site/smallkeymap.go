@@ -47,32 +47,8 @@ func runSmallKeyMap(pass *analysis.Pass) (any, error) {
 	}
 	// Written anywhere else (a store, a delete, an assignment of the
 	// whole map): not a fixed table.
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.AssignStmt:
-				for _, l := range x.Lhs {
-					l = ast.Unparen(l)
-					if ix, ok := l.(*ast.IndexExpr); ok {
-						l = ix.X
-					}
-					if v, ok := objOf(pass, l).(*types.Var); ok {
-						delete(tables, v)
-					}
-				}
-			case *ast.CallExpr:
-				if isBuiltin(pass, x.Fun, "delete") && len(x.Args) > 0 {
-					if v, ok := objOf(pass, x.Args[0]).(*types.Var); ok {
-						delete(tables, v)
-					}
-				}
-			case *ast.UnaryExpr:
-				if v, ok := objOf(pass, x.X).(*types.Var); ok && x.Op == token.AND {
-					delete(tables, v)
-				}
-			}
-			return true
-		})
+	for v := range writtenVars(pass) {
+		delete(tables, v)
 	}
 	eachFunc(pass, func(body *ast.BlockStmt) {
 		inspectBody(body, func(n ast.Node) {
@@ -141,6 +117,44 @@ func smallKeyTable(pass *analysis.Pass, v *types.Var, value ast.Expr) (smallTabl
 		t.max = max(t.max, k)
 	}
 	return t, true
+}
+
+// writtenVars returns the variables the package's code writes after
+// their declaration: assigned, whole or by element (x = …, x[k] = …),
+// incremented, deleted from, or whose address is taken.
+func writtenVars(pass *analysis.Pass) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	mark := func(e ast.Expr) {
+		e = ast.Unparen(e)
+		if ix, ok := e.(*ast.IndexExpr); ok {
+			e = ix.X
+		}
+		if v, ok := objOf(pass, e).(*types.Var); ok {
+			out[v] = true
+		}
+	}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				for _, l := range x.Lhs {
+					mark(l)
+				}
+			case *ast.IncDecStmt:
+				mark(x.X)
+			case *ast.CallExpr:
+				if isBuiltin(pass, x.Fun, "delete") && len(x.Args) > 0 {
+					mark(x.Args[0])
+				}
+			case *ast.UnaryExpr:
+				if x.Op == token.AND {
+					mark(x.X)
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // packageVars yields the package-level variables declared with a value,

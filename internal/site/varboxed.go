@@ -3,7 +3,6 @@ package site
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -37,28 +36,8 @@ func runVarBoxed(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	// Assigned, incremented or addressed anywhere: a variable indeed.
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.AssignStmt:
-				for _, l := range x.Lhs {
-					if v, ok := objOf(pass, l).(*types.Var); ok {
-						delete(cands, v)
-					}
-				}
-			case *ast.IncDecStmt:
-				if v, ok := objOf(pass, x.X).(*types.Var); ok {
-					delete(cands, v)
-				}
-			case *ast.UnaryExpr:
-				if x.Op == token.AND {
-					if v, ok := objOf(pass, x.X).(*types.Var); ok {
-						delete(cands, v)
-					}
-				}
-			}
-			return true
-		})
+	for v := range writtenVars(pass) {
+		delete(cands, v)
 	}
 	if len(cands) == 0 {
 		return nil, nil
