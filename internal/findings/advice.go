@@ -67,6 +67,7 @@ var explains = map[string][]string{
 	"map-eager":                   {"map", "maps"},
 	"wall-clock":                  {"time"},
 	"rwmutex-exclusive":           {"sync", "other", "lock"},
+	"evict-not-reused":            {"escapes", "moved-to-heap", "return", "callee"},
 	"var-boxed":                   {"interface", "escapes", "moved-to-heap"},
 	"builder-result":              {"gc", "memory", "strings", "bytes", "copying", "other"},
 	"chan-queue":                  {"channel", "escapes", "moved-to-heap"},
@@ -103,6 +104,13 @@ var explains = map[string][]string{
 // is the reason it costs.
 var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1}
 
+// atRelated marks the shapes whose cost is at their related lines as much
+// as at their own: an RWMutex's exclusive Lock and the Unlock that
+// releases it (a mutex profile puts the cost at the Unlock), a regexp run
+// twice on one input. A cause at one of those lines is explained by the
+// shape as a cause at its line is.
+var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true}
+
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {
 	if m == "" {
@@ -120,6 +128,17 @@ func shapesAt(doc *document.Report) map[string][]document.Shape {
 	for _, s := range doc.Shapes {
 		out[where(s.File, s.Line)] = append(out[where(s.File, s.Line)], s)
 	}
+	for _, s := range doc.Shapes {
+		if !atRelated[s.Name] {
+			continue
+		}
+		for _, l := range s.Lines()[1:] {
+			k := where(s.File, l)
+			if !slices.ContainsFunc(out[k], func(o document.Shape) bool { return o.Name == s.Name && o.Line == s.Line }) {
+				out[k] = append(out[k], s)
+			}
+		}
+	}
 	return out
 }
 
@@ -136,6 +155,9 @@ func (d *deriver) advise() {
 		}
 		shapes := c.shapesExplaining(at, d.t.AdviceShare)
 		if len(shapes) == 0 {
+			shapes = d.callerShapes(c)
+		}
+		if len(shapes) == 0 {
 			d.advisePart(c, at)
 			continue
 		}
@@ -146,6 +168,93 @@ func (d *deriver) advise() {
 		c.generic, c.ownWork = false, s.OwnWork
 		c.addEvidence(fmt.Sprintf("code at %s: %s", where(s.File, s.Line), s.Says))
 	}
+}
+
+// callerShapes returns the shapes at a call into the function that makes
+// an allocation cause's values, or into its caller: the shape of a cache's
+// insert that a list's PushFront allocates for, two calls below it (a
+// shape names such a callee with a related location, its note
+// allocatingCallee).
+func (d *deriver) callerShapes(c *cause) []document.Shape {
+	if c.kind != document.KindAlloc {
+		return nil
+	}
+	fns := []string{document.PlainFunc(c.fn)}
+	if p := mainParent(c); p != "" {
+		fns = append(fns, document.PlainFunc(p))
+	}
+	var out []document.Shape
+	for _, s := range d.doc.Shapes {
+		if !c.explainedBy(s.Name) {
+			continue
+		}
+		for _, r := range s.Related {
+			if r.Note == allocatingCallee && r.Function != "" && slices.Contains(fns, document.PlainFunc(r.Function)) {
+				out = append(out, s)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// allocatingCallee is the note of a shape's related location at the
+// function its line calls to allocate (internal/site's evict-not-reused).
+const allocatingCallee = "the callee that allocates"
+
+// oneLock joins the fix causes of one lock: an RWMutex field that Get and
+// Add each take exclusively is one cause, with one change (a Mutex),
+// whatever number of methods the profile puts its cost in. The costlier
+// method leads; the others are its lines and say what they add. The lock
+// is known by its shape's advice (which names the field) and the
+// receiver's type.
+func (d *deriver) oneLock() {
+	lead := map[string]*cause{}
+	var order []string
+	for _, c := range d.causes {
+		if c.section != document.SectionFix || c.shape == nil || c.shape.Name != "rwmutex-exclusive" || receiver(c.fn) == "" {
+			continue
+		}
+		k := receiver(c.fn) + "\x00" + c.shape.Advice
+		if lead[k] == nil {
+			order = append(order, k)
+		}
+		lead[k] = costlier(lead[k], c)
+	}
+	gone := map[*cause]bool{}
+	for _, k := range order {
+		into := lead[k]
+		for _, c := range d.causes {
+			if c == into || c.section != document.SectionFix || c.shape == nil || c.shape.Name != "rwmutex-exclusive" || receiver(c.fn) == "" || receiver(c.fn)+"\x00"+c.shape.Advice != k {
+				continue
+			}
+			msg, sugg := into.message, into.suggestion
+			_, top := c.impact()
+			absorb(into, c)
+			into.message, into.suggestion = msg, sugg
+			if top != nil {
+				into.message += fmt.Sprintf("; %s takes the same lock: %s of %s's CPU", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
+			}
+			gone[c] = true
+		}
+	}
+	if len(gone) > 0 {
+		d.causes = slices.DeleteFunc(d.causes, func(c *cause) bool { return gone[c] })
+	}
+}
+
+// costlier returns the cause of the two with the greater impact (a when
+// they tie), b when a is nil.
+func costlier(a, b *cause) *cause {
+	if a == nil {
+		return b
+	}
+	ai, _ := a.impact()
+	bi, _ := b.impact()
+	if bi > ai {
+		return b
+	}
+	return a
 }
 
 // advisePart adds to a cause whose advice is its category's words the
@@ -162,7 +271,7 @@ func (d *deriver) advisePart(c *cause, at map[string][]document.Shape) {
 		return
 	}
 	s := &shapes[0]
-	if s.File == c.file && s.Line == c.line {
+	if c.ledBy(*s) {
 		return // the lead line's shape would have spoken already
 	}
 	held, total := 0.0, 0.0
@@ -202,10 +311,10 @@ func (c *cause) shapesExplaining(at map[string][]document.Shape, minShare float6
 	var cands []document.Shape
 	for _, l := range c.lines {
 		for _, s := range at[where(l.File, l.Line)] {
-			if !c.explainedBy(s.Name) {
+			if !c.explainedBy(s.Name) || slices.ContainsFunc(cands, func(o document.Shape) bool { return o.Name == s.Name && o.File == s.File && o.Line == s.Line }) {
 				continue
 			}
-			if s.OwnWork && (s.File != c.file || s.Line != c.line) {
+			if s.OwnWork && !c.ledBy(s) {
 				// It names no change: the advice of the line
 				// that leads the cause stays.
 				continue
@@ -214,7 +323,7 @@ func (c *cause) shapesExplaining(at map[string][]document.Shape, minShare float6
 			for _, sl := range s.Lines() {
 				held += c.lineShare[where(s.File, sl)]
 			}
-			if total > 0 && held < minShare*total && (s.File != c.file || s.Line != c.line) {
+			if total > 0 && held < minShare*total && !c.ledBy(s) {
 				// Too little of the cause; unless the shape is at
 				// the line that leads it (a function whose cost
 				// is many causes, led by this one).
@@ -228,7 +337,7 @@ func (c *cause) shapesExplaining(at map[string][]document.Shape, minShare float6
 	}
 	slices.SortStableFunc(cands, func(a, b document.Shape) int {
 		own := func(s document.Shape) int {
-			if s.File == c.file && s.Line == c.line {
+			if c.ledBy(s) {
 				return 0
 			}
 			return 1
@@ -239,6 +348,19 @@ func (c *cause) shapesExplaining(at map[string][]document.Shape, minShare float6
 			cmp.Compare(narrower[b.Name], narrower[a.Name]), strings.Compare(a.Name, b.Name))
 	})
 	return cands
+}
+
+// ledBy reports whether shape s is at the line that leads the cause: its
+// own line, or one of its related lines where its cost is as much
+// (atRelated).
+func (c *cause) ledBy(s document.Shape) bool {
+	if s.File != c.file {
+		return false
+	}
+	if s.Line == c.line {
+		return true
+	}
+	return atRelated[s.Name] && slices.Contains(s.Lines(), c.line)
 }
 
 // explainedBy reports whether a shape explains one of the cause's

@@ -139,6 +139,60 @@ func TestAdviceForLocks(t *testing.T) {
 	}
 }
 
+// TestOneCausePerRWMutex: an RWMutex that Get and Add of one type each take
+// exclusively is one finding with the shape's advice, found at the Unlock
+// a mutex profile leads with (the shape's related line); the same field
+// name on another type is another lock.
+func TestOneCausePerRWMutex(t *testing.T) {
+	shapeAt := func(fn string, lock, unlock int64) document.Shape {
+		return document.Shape{Name: "rwmutex-exclusive", File: "lru.go", Line: lock, Function: mod + "." + fn,
+			Related: []document.Location{{File: "lru.go", Line: unlock, Note: "the Unlock"}},
+			Says:    fn + " takes c.lock, a sync.RWMutex, exclusively (Lock); no method takes it shared (RLock)",
+			Advice:  "where the exclusive paths are the hot ones, make lock a sync.Mutex"}
+	}
+	getU := call("(*Cache).Get", "lru.go", 98, "sync.(*RWMutex).Unlock", "other", 0.20)
+	addU := call("(*Cache).Add", "lru.go", 87, "sync.(*RWMutex).Unlock", "other", 0.12)
+	otherU := call("(*Other).Get", "other.go", 20, "sync.(*RWMutex).Unlock", "other", 0.15)
+	otherShape := shapeAt("(*Other).Get", 18, 20)
+	otherShape.File, otherShape.Related[0].File = "other.go", "other.go"
+	fs, _ := Derive(specDoc([]any{bx(), getU, addU, otherU, shapeAt("(*Cache).Get", 96, 98), shapeAt("(*Cache).Add", 81, 87), otherShape}), Options{})
+	var fixes []document.Finding
+	for _, f := range fs {
+		if f.Section == document.SectionFix {
+			fixes = append(fixes, f)
+		}
+	}
+	if len(fixes) != 2 {
+		t.Fatalf("fix findings %d, want two (Cache's lock, Other's lock): %v", len(fixes), fixes)
+	}
+	for _, f := range fixes {
+		if f.Shape != "rwmutex-exclusive" || !strings.Contains(f.Suggestion, "make lock a sync.Mutex") {
+			t.Errorf("%s:%d: shape %q, suggestion %q, want the rwmutex-exclusive advice", f.File, f.Line, f.Shape, f.Suggestion)
+		}
+	}
+	if f := fixes[0]; f.Line != 98 || !strings.Contains(f.Message, "(*Cache).Add takes the same lock: 12%") {
+		t.Errorf("first finding %s:%d %q, want Get's, saying Add takes the same lock", f.File, f.Line, f.Message)
+	}
+}
+
+// TestAdviceFromTheCaller: an allocation two calls below the line that
+// decides it (a cache's Add calls a list's PushFront, which allocates the
+// entry in a helper) takes the advice of the shape at that line, which
+// names the callee.
+func TestAdviceFromTheCaller(t *testing.T) {
+	a := site("internal.(*List).insertValue", "internal/list.go", 92, 0.9)
+	a.Escape = &document.Escape{Cause: "escapes", Verdict: "&Entry{...} escapes to the heap"}
+	a.Parent, a.ParentFile, a.ParentLine = mod+"/internal.(*List[...]).PushFront", "internal/list.go", 124
+	shape := document.Shape{Name: "evict-not-reused", File: "lru.go", Line: 59, Function: mod + ".(*LRU).Add",
+		Related: []document.Location{{File: "lru.go", Line: 65, Note: "the eviction"}, {File: "internal/list.go", Line: 123, Function: mod + "/internal.(*List[...]).PushFront", Note: allocatingCallee}},
+		Says:    "Add makes a new entry (c.list.PushFront) for each new key, then, when c.list.Len() > c.size, evicts one",
+		Advice:  "reuse the evicted entry for the new key"}
+	checkAdvice(t, []adviceCase{
+		{"no shape", []any{bx(), a}, ""},
+		{"caller's shape", []any{bx(), a, shape}, "reuse the evicted entry for the new key"},
+	})
+}
+
 // TestAdviceForVarBoxed: an allocation of a value converted to an
 // interface, at a line where the value is a package-level var that could
 // be a constant (internal/site's var-boxed), is told to declare it const,

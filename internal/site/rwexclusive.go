@@ -26,8 +26,9 @@ var RWExclusive = &analysis.Analyzer{
 type rwSite struct {
 	method string
 	field  string        // the RWMutex field's name
-	lock   *ast.CallExpr // its first Lock, or nil
-	shared bool          // it calls RLock
+	lock   *ast.CallExpr   // its first Lock, or nil
+	unlock []*ast.CallExpr // its Unlocks, deferred or not
+	shared bool            // it calls RLock
 }
 
 func runRWExclusive(pass *analysis.Pass) (any, error) {
@@ -51,7 +52,7 @@ func runRWExclusive(pass *analysis.Pass) (any, error) {
 					return true
 				}
 				sel, ok := call.Fun.(*ast.SelectorExpr)
-				if !ok || sel.Sel.Name != "Lock" && sel.Sel.Name != "RLock" {
+				if !ok || sel.Sel.Name != "Lock" && sel.Sel.Name != "RLock" && sel.Sel.Name != "Unlock" {
 					return true
 				}
 				if !isNamed(pass.TypesInfo.TypeOf(sel.X), "sync", "RWMutex") {
@@ -71,9 +72,12 @@ func runRWExclusive(pass *analysis.Pass) (any, error) {
 					}
 					byField[key] = append(byField[key], s)
 				}
-				if sel.Sel.Name == "RLock" {
+				switch {
+				case sel.Sel.Name == "RLock":
 					s.shared = true
-				} else if s.lock == nil {
+				case sel.Sel.Name == "Unlock":
+					s.unlock = append(s.unlock, call)
+				case s.lock == nil:
 					s.lock = call
 				}
 				return true
@@ -112,9 +116,16 @@ func runRWExclusive(pass *analysis.Pass) (any, error) {
 					also = ", as " + others[0] + " also does"
 				}
 			}
+			// The Unlocks are the lock's other half: a profile puts
+			// the exclusive release's cost at them.
+			var related []analysis.RelatedInformation
+			for _, u := range s.unlock {
+				related = append(related, analysis.RelatedInformation{Pos: u.Pos(), Message: "the Unlock"})
+			}
 			pass.Report(analysis.Diagnostic{
 				Category: "rwmutex-exclusive",
 				Pos:      s.lock.Pos(),
+				Related:  related,
 				Message: fmt.Sprintf("%s takes %s, a sync.RWMutex, exclusively (Lock)%s; %s: an RWMutex's Lock and Unlock do a Mutex's work plus the reader count's atomics",
 					s.method, x, also, readers),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(

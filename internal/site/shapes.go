@@ -19,7 +19,7 @@ import (
 // Matchers are the shapes this package recognises, then the analyzers
 // perfloop fix takes its candidates from (Fixers): every analyzer Shapes
 // runs by default.
-var Matchers = append([]*analysis.Analyzer{RegexpTwice, RegexpAcross, RequestCopy, RLockRead, UnbufferedWrite, SameCall, SortSlice, MapKeyBuilt, FieldsCounted, ReadAll, InterfaceOnly, ReturnedAddress, BoxedResult, SprintfAny, MethodByName, MapIndexValue, ReflectCall, MovedPair, SearchFuncValue, MapCopied, SprintfQuote, AppendArena, BuiltUnlessUsed, Result, ConstMath, ReflectSliceBytes, ReflectInterfaceAssert, CallInputs, Loops, ConversionKept, ErrorBuilt, MapKeysIndex, MapKeyConverted, InterfaceDispatch, Defers, RegexpRules, ReceiverCopy, SortSelect, FastPath, ResultAppended, ErrorDropped, MapLookupRepeated, RangeCopy, TypeCacheLookup, MadePerIteration, SmallKeyMap, SliceRegrown, ComputedForReaders, JSONMap, FixedCap, TableFilled, MapEager, WallClock, RWExclusive, VarBoxed, BuilderResult, ChanQueue}, Fixers...)
+var Matchers = append([]*analysis.Analyzer{RegexpTwice, RegexpAcross, RequestCopy, RLockRead, UnbufferedWrite, SameCall, SortSlice, MapKeyBuilt, FieldsCounted, ReadAll, InterfaceOnly, ReturnedAddress, BoxedResult, SprintfAny, MethodByName, MapIndexValue, ReflectCall, MovedPair, SearchFuncValue, MapCopied, SprintfQuote, AppendArena, BuiltUnlessUsed, Result, ConstMath, ReflectSliceBytes, ReflectInterfaceAssert, CallInputs, Loops, ConversionKept, ErrorBuilt, MapKeysIndex, MapKeyConverted, InterfaceDispatch, Defers, RegexpRules, ReceiverCopy, SortSelect, FastPath, ResultAppended, ErrorDropped, MapLookupRepeated, RangeCopy, TypeCacheLookup, MadePerIteration, SmallKeyMap, SliceRegrown, ComputedForReaders, JSONMap, FixedCap, TableFilled, MapEager, WallClock, RWExclusive, EvictReuse, VarBoxed, BuilderResult, ChanQueue}, Fixers...)
 
 // Shapes runs the analyzers (Matchers when nil) over the program's
 // packages and returns the shapes they report in the module's non-test
@@ -56,7 +56,11 @@ func (p *Program) Shapes(analyzers []*analysis.Analyzer, keep func(s document.Sh
 			}
 			for _, r := range d.Related {
 				rp := act.Package.Fset.Position(r.Pos)
-				s.Related = append(s.Related, document.Location{File: p.Rel(rp.Filename), Line: int64(rp.Line), Function: funcName(act.Package, r.Pos), Note: r.Message})
+				fn := funcName(act.Package, r.Pos)
+				if fn == "" && r.Message == allocatingCallee {
+					fn = p.funcNameAt(r.Pos)
+				}
+				s.Related = append(s.Related, document.Location{File: p.Rel(rp.Filename), Line: int64(rp.Line), Function: fn, Note: r.Message})
 			}
 			if len(d.SuggestedFixes) > 0 {
 				s.Advice = d.SuggestedFixes[0].Message
@@ -109,6 +113,20 @@ func funcName(pkg *packages.Package, pos token.Pos) string {
 		}
 	}
 	return ""
+}
+
+// funcNameAt names the function declared at pos in any package of the
+// program, the packages it imports included: a callee in another package
+// of the module.
+func (p *Program) funcNameAt(pos token.Pos) string {
+	name := ""
+	packages.Visit(p.Packages, func(pkg *packages.Package) bool {
+		if name == "" {
+			name = funcName(pkg, pos)
+		}
+		return name == ""
+	}, nil)
+	return name
 }
 
 // recvName writes a receiver type as profiles do: "(*T)" or "T", type
