@@ -25,7 +25,7 @@ var RWExclusive = &analysis.Analyzer{
 // rwSite is a method's lock operations on one RWMutex field.
 type rwSite struct {
 	method string
-	field  string        // the RWMutex field's name
+	field  string          // the RWMutex field's name
 	lock   *ast.CallExpr   // its first Lock, or nil
 	unlock []*ast.CallExpr // its Unlocks, deferred or not
 	shared bool            // it calls RLock
