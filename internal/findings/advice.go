@@ -68,6 +68,7 @@ var explains = map[string][]string{
 	"wall-clock":                  {"time"},
 	"rwmutex-exclusive":           {"sync", "other", "lock"},
 	"evict-not-reused":            {"escapes", "moved-to-heap", "return", "callee"},
+	"printf-wrapper":              {"fmt", "interface"},
 	"var-boxed":                   {"interface", "escapes", "moved-to-heap"},
 	"builder-result":              {"gc", "memory", "strings", "bytes", "copying", "other"},
 	"chan-queue":                  {"channel", "escapes", "moved-to-heap"},
@@ -202,20 +203,22 @@ func (d *deriver) callerShapes(c *cause) []document.Shape {
 // function its line calls to allocate (internal/site's evict-not-reused).
 const allocatingCallee = "the callee that allocates"
 
-// oneLock joins the fix causes of one lock: an RWMutex field that Get and
-// Add each take exclusively is one cause, with one change (a Mutex),
-// whatever number of methods the profile puts its cost in. The costlier
-// method leads; the others are its lines and say what they add. The lock
-// is known by its shape's advice (which names the field) and the
-// receiver's type.
-func (d *deriver) oneLock() {
+// oneChange joins the fix causes that one change removes, known by their
+// shapes: an RWMutex field that Get and Add each take exclusively is one
+// cause, with one change (a Mutex), whatever number of methods the
+// profile puts its cost in (the same receiver type, the same shape advice,
+// which names the field); a printf wrapper's fmt.Fprintf and the
+// arguments its callers box for it are one cause too (a method that
+// writes a string). The costlier cause leads; the others are its lines
+// and say what they add.
+func (d *deriver) oneChange() {
 	lead := map[string]*cause{}
 	var order []string
 	for _, c := range d.causes {
-		if c.section != document.SectionFix || c.shape == nil || c.shape.Name != "rwmutex-exclusive" || receiver(c.fn) == "" {
+		k := changeKey(c)
+		if k == "" {
 			continue
 		}
-		k := receiver(c.fn) + "\x00" + c.shape.Advice
 		if lead[k] == nil {
 			order = append(order, k)
 		}
@@ -225,15 +228,22 @@ func (d *deriver) oneLock() {
 	for _, k := range order {
 		into := lead[k]
 		for _, c := range d.causes {
-			if c == into || c.section != document.SectionFix || c.shape == nil || c.shape.Name != "rwmutex-exclusive" || receiver(c.fn) == "" || receiver(c.fn)+"\x00"+c.shape.Advice != k {
+			if c == into || gone[c] || changeKey(c) != k {
 				continue
 			}
-			msg, sugg := into.message, into.suggestion
+			msg, sugg, shape, shapes := into.message, into.suggestion, into.shape, into.shapes
 			_, top := c.impact()
 			absorb(into, c)
-			into.message, into.suggestion = msg, sugg
-			if top != nil {
+			into.message, into.suggestion, into.shape, into.shapes = msg, sugg, shape, shapes
+			switch {
+			case top == nil:
+			case c.shape.Name == "rwmutex-exclusive":
 				into.message += fmt.Sprintf("; %s takes the same lock: %s of %s's CPU", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
+			case c.kind == document.KindAlloc:
+				cs := c.costs[top.key]
+				into.message += fmt.Sprintf("; its callers box the arguments: %s allocs/op (%s/op) in %s at %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+			default:
+				into.message += fmt.Sprintf("; %s: %s of %s's CPU", strings.TrimPrefix(c.message, shortName(c.fn)+": "), pct(c.costs[top.key].CPUShare), top.name())
 			}
 			gone[c] = true
 		}
@@ -242,6 +252,35 @@ func (d *deriver) oneLock() {
 		d.causes = slices.DeleteFunc(d.causes, func(c *cause) bool { return gone[c] })
 	}
 }
+
+// changeKey names the change a fix cause's shape makes, for oneChange: ""
+// for a shape whose causes are each their own.
+func changeKey(c *cause) string {
+	if c.section != document.SectionFix || c.shape == nil {
+		return ""
+	}
+	s := c.shape
+	switch s.Name {
+	case "rwmutex-exclusive":
+		if r := receiver(c.fn); r != "" {
+			return s.Name + "\x00" + r + "\x00" + s.Advice
+		}
+	case "printf-wrapper":
+		// The wrapper's own line, or the line its callers' shapes
+		// name it at.
+		for _, r := range s.Related {
+			if r.Note == wrapperFprintf {
+				return s.Name + "\x00" + where(r.File, r.Line)
+			}
+		}
+		return s.Name + "\x00" + where(s.File, s.Line)
+	}
+	return ""
+}
+
+// wrapperFprintf is the note of a printf-wrapper shape's related location
+// at the wrapper's fmt.Fprintf (internal/site).
+const wrapperFprintf = "the wrapper's fmt.Fprintf"
 
 // costlier returns the cause of the two with the greater impact (a when
 // they tie), b when a is nil.

@@ -175,6 +175,28 @@ func TestOneCausePerRWMutex(t *testing.T) {
 	}
 }
 
+// TestPrintfWrapperOneCause: a printf wrapper's fmt.Fprintf (its CPU)
+// and the boxing at a caller that passes it strings only (an allocation)
+// are one cause with the wrapper's advice, led by the costlier.
+func TestPrintfWrapperOneCause(t *testing.T) {
+	fprintf := call("(*Encoder).writef", "encode.go", 746, "fmt.Fprintf", "fmt", 0.12)
+	boxed := site("(*Encoder).writeKeyValue", "encode.go", 730, 0.5)
+	boxed.Escape = &document.Escape{Cause: "interface", Verdict: "key.maybeQuoted(…) escapes to heap"}
+	wrapperShape := document.Shape{Name: "printf-wrapper", File: "encode.go", Line: 746,
+		Related: []document.Location{{File: "encode.go", Line: 730, Note: "a call with strings only"}},
+		Says:    "writef hands its format and arguments to fmt.Fprintf(enc.w, …)", Advice: "give those calls a method beside writef that writes a string"}
+	callShape := document.Shape{Name: "printf-wrapper", File: "encode.go", Line: 730,
+		Related: []document.Location{{File: "encode.go", Line: 746, Note: wrapperFprintf}},
+		Says:    "writeKeyValue calls writef, a wrapper of fmt.Fprintf (line 746)", Advice: "write the pieces to the writer directly"}
+	fs, _ := Derive(specDoc([]any{bx(), fprintf, boxed, wrapperShape, callShape}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %d, want one: %v", len(fs), fs)
+	}
+	if f := fs[0]; f.Shape != "printf-wrapper" || !strings.Contains(f.Message, "its callers box the arguments") && !strings.Contains(f.Message, "fmt.Fprintf") {
+		t.Errorf("finding %s:%d shape %q message %q, want the wrapper's cause with both parts", f.File, f.Line, f.Shape, f.Message)
+	}
+}
+
 // TestAdviceFromTheCaller: an allocation two calls below the line that
 // decides it (a cache's Add calls a list's PushFront, which allocates the
 // entry in a helper) takes the advice of the shape at that line, which

@@ -292,7 +292,7 @@ var passes = []pass{
 	{name: "contention", doc: "locks, growing lines and shared atomics of the benchmarks measured at several core counts", needs: []string{"compose-cpu"}, all: (*deriver).scalingCauses},
 	{name: "merge", doc: "causes that share a line or a function, or a lock and the work inside it, become one", needs: []string{"alloc", "compose-cpu", "contention"}, all: (*deriver).merge},
 	{name: "advice", doc: "the advice of the shape of code at a cause's lines that explains its cost", needs: []string{"merge"}, all: (*deriver).advise},
-	{name: "one-lock", doc: "the causes of one lock that several methods take, with the same advice, become one", needs: []string{"advice"}, all: (*deriver).oneLock},
+	{name: "one-change", doc: "the causes one change removes, known by their shapes (one lock several methods take, a printf wrapper and its callers), become one", needs: []string{"advice"}, all: (*deriver).oneChange},
 	{name: "benchmarks", doc: "broken benchmarks, and those to leave alone (which reads every fix cause)", needs: []string{"merge", "scheduler", "fixture"}, all: (*deriver).benchmarkVerdicts},
 }
 
