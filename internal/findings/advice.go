@@ -69,6 +69,7 @@ var explains = map[string][]string{
 	"rwmutex-exclusive":           {"sync", "other", "lock"},
 	"evict-not-reused":            {"escapes", "moved-to-heap", "return", "callee"},
 	"printf-wrapper":              {"fmt", "interface"},
+	"grow-guessed":                {"strings", "bytes", "copying", "memory", "gc", "growslice", "make", "variable-make"},
 	"var-boxed":                   {"interface", "escapes", "moved-to-heap"},
 	"builder-result":              {"gc", "memory", "strings", "bytes", "copying", "other"},
 	"chan-queue":                  {"channel", "escapes", "moved-to-heap"},
