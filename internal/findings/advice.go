@@ -69,6 +69,7 @@ var explains = map[string][]string{
 	"rwmutex-exclusive":           {"sync", "other", "lock"},
 	"evict-not-reused":            {"escapes", "moved-to-heap", "return", "callee"},
 	"printf-wrapper":              {"fmt", "interface"},
+	"paid-while-off":              {"time"},
 	"grow-guessed":                {"strings", "bytes", "copying", "memory", "gc", "growslice", "make", "variable-make"},
 	"var-boxed":                   {"interface", "escapes", "moved-to-heap"},
 	"builder-result":              {"gc", "memory", "strings", "bytes", "copying", "other"},
@@ -240,6 +241,8 @@ func (d *deriver) oneChange() {
 			case top == nil:
 			case c.shape.Name == "rwmutex-exclusive":
 				into.message += fmt.Sprintf("; %s takes the same lock: %s of %s's CPU", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
+			case c.shape.Name == "paid-while-off":
+				into.message += fmt.Sprintf("; %s reads the clock too: %s of %s's CPU", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
 			case c.kind == document.KindAlloc:
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; its callers box the arguments: %s allocs/op (%s/op) in %s at %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
@@ -262,7 +265,8 @@ func changeKey(c *cause) string {
 	}
 	s := c.shape
 	switch s.Name {
-	case "rwmutex-exclusive":
+	case "rwmutex-exclusive", "paid-while-off":
+		// One field of one type: the advice names it.
 		if r := receiver(c.fn); r != "" {
 			return s.Name + "\x00" + r + "\x00" + s.Advice
 		}

@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -27,7 +28,7 @@ type rwSite struct {
 	method string
 	field  string          // the RWMutex field's name
 	lock   *ast.CallExpr   // its first Lock, or nil
-	unlock []*ast.CallExpr // its Unlocks, deferred or not
+	unlock []token.Pos // its Unlocks, and where deferred ones run
 	shared bool            // it calls RLock
 }
 
@@ -46,7 +47,11 @@ func runRWExclusive(pass *analysis.Pass) (any, error) {
 			}
 			recv := recvName(fd.Recv.List[0].Type)
 			sites := map[string]*rwSite{}
+			deferred := map[*ast.CallExpr]bool{}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if d, ok := n.(*ast.DeferStmt); ok {
+					deferred[d.Call] = true
+				}
 				call, ok := n.(*ast.CallExpr)
 				if !ok || len(call.Args) != 0 {
 					return true
@@ -76,7 +81,14 @@ func runRWExclusive(pass *analysis.Pass) (any, error) {
 				case sel.Sel.Name == "RLock":
 					s.shared = true
 				case sel.Sel.Name == "Unlock":
-					s.unlock = append(s.unlock, call)
+					s.unlock = append(s.unlock, call.Pos())
+					if deferred[call] {
+						// A deferred Unlock runs, and a profile
+						// puts it, at the closing brace and at
+						// each return.
+						s.unlock = append(s.unlock, fd.Body.Rbrace)
+						s.unlock = append(s.unlock, returnsIn(fd.Body)...)
+					}
 				case s.lock == nil:
 					s.lock = call
 				}
@@ -120,7 +132,7 @@ func runRWExclusive(pass *analysis.Pass) (any, error) {
 			// the exclusive release's cost at them.
 			var related []analysis.RelatedInformation
 			for _, u := range s.unlock {
-				related = append(related, analysis.RelatedInformation{Pos: u.Pos(), Message: "the Unlock"})
+				related = append(related, analysis.RelatedInformation{Pos: u, Message: "the Unlock"})
 			}
 			pass.Report(analysis.Diagnostic{
 				Category: "rwmutex-exclusive",
@@ -134,4 +146,20 @@ func runRWExclusive(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// returnsIn returns the positions of body's return statements, outside
+// function literals.
+func returnsIn(body *ast.BlockStmt) []token.Pos {
+	var out []token.Pos
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			out = append(out, x.Pos())
+		}
+		return true
+	})
+	return out
 }
