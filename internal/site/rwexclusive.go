@@ -26,10 +26,10 @@ var RWExclusive = &analysis.Analyzer{
 // rwSite is a method's lock operations on one RWMutex field.
 type rwSite struct {
 	method string
-	field  string          // the RWMutex field's name
-	lock   *ast.CallExpr   // its first Lock, or nil
-	unlock []token.Pos // its Unlocks, and where deferred ones run
-	shared bool            // it calls RLock
+	field  string        // the RWMutex field's name
+	lock   *ast.CallExpr // its first Lock, or nil
+	unlock []token.Pos   // its Unlocks, and where deferred ones run
+	shared bool          // it calls RLock
 }
 
 func runRWExclusive(pass *analysis.Pass) (any, error) {
