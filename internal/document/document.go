@@ -392,6 +392,13 @@ type Benchmark struct {
 	// (per iteration of every sub-benchmark). A B/op metric well above it
 	// means a one-time cost inside the timed region.
 	LoopBytesPerOp *float64 `json:"loop_bytes_per_op,omitempty"`
+	// HeapBytesByIters are the two heap-profile runs' iteration counts
+	// and the bytes each allocated per iteration over its whole run,
+	// setup included: a one-time cost inside the timer makes the smaller
+	// count's the larger; an iteration that does more than the one
+	// before (rows appended to a table never cleared) the larger
+	// count's.
+	HeapBytesByIters []IterSample `json:"heap_bytes_by_iters,omitempty"`
 }
 
 // NotInlined is a hot function of the module the compiler did not inline

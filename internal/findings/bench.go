@@ -321,6 +321,14 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 		}
 	}
 	e := b.entry
+	if f, drifts := d.t.BytesDrift(e.HeapBytesByIters); drifts && f > 1 && len(e.HeapBytesByIters) == 2 {
+		// The heap runs' bytes per iteration grow with their count:
+		// each iteration does more than the one before, which a
+		// one-time cost never makes (it falls).
+		lo, hi := e.HeapBytesByIters[0], e.HeapBytesByIters[1]
+		return document.RuleBrokenDriftUp, fmt.Sprintf("its bytes per iteration grow with the iteration count (%s at %d iterations, %s at %d, heap profiles): each iteration does more than the one before — state kept across iterations, such as rows appended and never cleared — so its numbers depend on b.N",
+			bytesText(lo.Value), int(lo.Iters), bytesText(hi.Value), int(hi.Iters))
+	}
 	if lb := e.LoopBytesPerOp; lb != nil && b.bytesPerOp > d.t.TimedSetupRatio**lb+d.t.TimedSetupBytes {
 		if share, ok := d.loopSetupShare(b, *lb); ok && share < d.t.TimedSetupShare {
 			return document.RuleTimedSetupSmall, fmt.Sprintf("it reports %s B/op but its loop allocates %s per op: a one-time cost inside the timer, %s of its B/op%s and %s at 1s: too small to distort it; it matters with a short -benchtime such as 1x",

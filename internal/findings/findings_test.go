@@ -121,13 +121,23 @@ func TestBrokenBenchmarks(t *testing.T) {
 	drift.BytesDrift = 3
 	timed := benchmark("BenchmarkSetupTimed", 1e-6, 10, 5000)
 	timed.LoopBytesPerOp = f64(40)
-	fs, _ := Derive(doc(fast, idle, skip, skip2, drift, timed), Options{})
+	timed.HeapBytesByIters = []document.IterSample{{Iters: 100, Value: 600}, {Iters: 400, Value: 160}}
+	// Rows appended and never cleared: every run's B/op at one b.N (the
+	// rounds' fixed count), above what the heap runs' difference gives
+	// per op, as a timed setup's would be; but the heap runs' bytes per
+	// iteration grow fourfold with their count.
+	grows := benchmark("BenchmarkGrows", 1e-3, 100, 2328464)
+	grows.LoopBytesPerOp = f64(206079)
+	grows.HeapBytesByIters = []document.IterSample{{Iters: 40, Value: 41000}, {Iters: 160, Value: 160000}}
+	fs, _ := Derive(doc(fast, idle, skip, skip2, drift, timed, grows), Options{})
 	broken := map[string]document.Rule{}
 	skippers := 0
 	for _, f := range fs {
 		switch f.Kind {
 		case document.KindBroken:
-			broken[f.Benchmarks[0]] = f.Rule
+			for _, b := range f.Benchmarks {
+				broken[b] = f.Rule
+			}
 			if f.Rule == document.RuleBrokenSkip {
 				skippers = len(f.Benchmarks)
 			}
@@ -138,6 +148,7 @@ func TestBrokenBenchmarks(t *testing.T) {
 	for name, want := range map[string]document.Rule{
 		"BenchmarkEliminated": document.RuleBrokenSubNs, "BenchmarkEmpty": document.RuleBrokenNoWork, "BenchmarkWords": document.RuleBrokenSkip,
 		"BenchmarkKeeps": document.RuleBrokenDriftUp, "BenchmarkSetupTimed": document.RuleBrokenTimedSetup,
+		"BenchmarkGrows": document.RuleBrokenDriftUp,
 	} {
 		if broken[name] != want {
 			t.Errorf("%s: broken by %q, want %q", name, broken[name], want)

@@ -444,3 +444,22 @@ func TestMayBlock(t *testing.T) {
 		})
 	}
 }
+
+// TestHeapByIters: the heap runs' bytes per iteration, the smaller count
+// first, over each whole run.
+func TestHeapByIters(t *testing.T) {
+	heapOf := func(bytes int64) *profile.Profile {
+		return &profile.Profile{SampleType: []*profile.ValueType{{Type: "alloc_objects", Unit: "count"}, {Type: "alloc_space", Unit: "bytes"}},
+			Sample: []*profile.Sample{{Value: []int64{1, bytes}}}}
+	}
+	// n1 = 400 iterations allocated 160,000 bytes, n2 = 100 allocated
+	// 41,000: 400 and 410 bytes per iteration.
+	got := heapByIters([2]*profile.Profile{heapOf(160000), heapOf(41000)}, 400, 100)
+	want := []document.IterSample{{Iters: 100, Value: 410}, {Iters: 400, Value: 400}}
+	if !slices.Equal(got, want) {
+		t.Errorf("heapByIters = %v, want %v", got, want)
+	}
+	if got := heapByIters([2]*profile.Profile{heapOf(1), nil}, 4, 1); got != nil {
+		t.Errorf("heapByIters with a run missing = %v, want nil", got)
+	}
+}

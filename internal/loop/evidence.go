@@ -272,12 +272,25 @@ func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *result
 	a.Heap = h
 	lb := float64(profiles.SampleTotal(perOp, "alloc_space")) / float64(n1-n2)
 	pf.loopBytes = &lb
+	pf.heapByIters = heapByIters(heap, n1, n2)
 	if total := profiles.SampleTotal(heap[0], "alloc_space"); total > 0 {
 		loop := lb * float64(n1+1)
 		setup := max(0, min(1, 1-loop/float64(total)))
 		pf.setup = &setup
 	}
 	return pf, a, "", nil
+}
+
+// heapByIters is what the heap runs at n2 and n1 iterations allocated per
+// iteration over the whole run, the smaller count first.
+func heapByIters(heap [2]*profile.Profile, n1, n2 int) []document.IterSample {
+	if n1 <= 0 || n2 <= 0 || heap[0] == nil || heap[1] == nil {
+		return nil
+	}
+	return []document.IterSample{
+		{Iters: float64(n2), Value: float64(profiles.SampleTotal(heap[1], "alloc_space")) / float64(n2)},
+		{Iters: float64(n1), Value: float64(profiles.SampleTotal(heap[0], "alloc_space")) / float64(n1)},
+	}
 }
 
 // extraBenchtime is the -benchtime of an extra run of about d for a

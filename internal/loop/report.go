@@ -211,7 +211,8 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 		pkg := t.Binary.Package
 		bj := document.Benchmark{Package: pkg.ImportPath, Name: t.Name, Status: string(results.StatusOK),
 			Metrics: map[string]*document.Metric{}, CPUProfile: d.p.keptCPU, HeapProfile: d.p.keptHeap,
-			SetupAllocShare: d.p.setup, Parallel: parallel[pkg.ImportPath][t.Name], LoopBytesPerOp: d.p.loopBytes}
+			SetupAllocShare: d.p.setup, Parallel: parallel[pkg.ImportPath][t.Name], LoopBytesPerOp: d.p.loopBytes,
+			HeapBytesByIters: d.p.heapByIters}
 		addEvidence(run.Doc, &bj, d.a, evidence{hotspots: 10, sites: 8, lines: 40, src: src, perOp: d.p.perOp})
 		attach(run.Doc, bj)
 		noteDrift(run.Doc, bench.Benchmarks[d.i])
@@ -253,7 +254,7 @@ func attach(doc *document.Report, pb document.Benchmark) {
 			b.CPUSamples = pb.CPUSamples
 			b.CPUBusy = pb.CPUBusy
 			b.SetupAllocShare, b.Parallel = pb.SetupAllocShare, pb.Parallel
-			b.LoopBytesPerOp = pb.LoopBytesPerOp
+			b.LoopBytesPerOp, b.HeapBytesByIters = pb.LoopBytesPerOp, pb.HeapBytesByIters
 			return
 		}
 	}
@@ -272,6 +273,9 @@ type profileFiles struct {
 	setup *float64
 	// loopBytes is what the timed loop allocates per op.
 	loopBytes *float64
+	// heapByIters are the heap runs' iteration counts and bytes per
+	// iteration (document.Benchmark.HeapBytesByIters).
+	heapByIters []document.IterSample
 	// analysis is the time spent reading, merging and analysing the
 	// profiles, as opposed to running the benchmark.
 	analysis time.Duration
