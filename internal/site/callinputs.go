@@ -908,11 +908,27 @@ func leavesAfter(loop ast.Stmt, call ast.Node) bool {
 func (ci *callInputs) innermostLoop(call ast.Node) ast.Stmt {
 	var loop ast.Stmt
 	for _, l := range ci.loops {
-		if l.Pos() <= call.Pos() && call.End() <= l.End() && (loop == nil || l.Pos() > loop.Pos()) {
+		if l.Pos() <= call.Pos() && call.End() <= l.End() && (loop == nil || l.Pos() > loop.Pos()) && !onceIn(l, call) {
 			loop = l
 		}
 	}
 	return loop
+}
+
+// onceIn reports whether n is in the part of a loop statement that runs
+// once, before the first iteration: a range statement's expression, a for
+// statement's init.
+func onceIn(loop ast.Stmt, n ast.Node) bool {
+	within := func(e ast.Node) bool {
+		return e != nil && e.Pos() <= n.Pos() && n.End() <= e.End()
+	}
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		return within(l.X)
+	case *ast.ForStmt:
+		return l.Init != nil && within(l.Init)
+	}
+	return false
 }
 
 // callsSetting reports whether a call in n can change one of the

@@ -309,3 +309,16 @@ func ParseDigits(s string) (uint64, error) {
 	}
 	return d, nil
 }
+
+// Width ranges over strip(s): a range expression is evaluated once,
+// before the first iteration, so the call is no work the loop repeats.
+func Width(s string) int {
+	w := 0
+	for _, r := range strings.ToUpper(s) { // want `strings.ToUpper\(s\) works on what Width is given \(s\)`
+		w += int(r)
+	}
+	for i, n := 0, len(strings.TrimSpace(s)); i < n; i++ { // want `strings.TrimSpace\(s\) works on what Width is given \(s\)`
+		w++
+	}
+	return w
+}
