@@ -176,6 +176,7 @@ func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSit
 	var rule document.Rule
 	var ev []string
 	top := topInside(ls)
+	ls.CPUInside = workInside(ls)
 	switch {
 	case scales && wait < d.t.DelayMin:
 		return
@@ -188,8 +189,12 @@ func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSit
 		msg = fmt.Sprintf("%s holds %s across %s of %s's CPU (lines %d–%d%s): goroutines take turns, so %d cores can do at most %.2f× the work of one",
 			shortName(ls.Function), lockText(ls), pct(ls.CPUInside), b.name(), ls.Line+1, max(ls.HeldTo-1, ls.Line+1), topText(top), n, bound)
 		sugg = "move the work out of the critical section: "
-		if top != nil && top.Source != "" {
+		if top != nil && top.Source != "" && !readsGuarded(ls, top.Source) {
 			sugg += fmt.Sprintf("compute %q before the Lock and hold the lock only to update the shared state", top.Source)
+		} else if top != nil && top.Source != "" {
+			// The work reads what the lock guards (c.items under
+			// c.mu): it cannot leave the section.
+			sugg = fmt.Sprintf("the work inside (%q) reads the state the lock guards, so it cannot move out: split the state by a hash of the key into independent locks, or make each operation's work under it smaller", top.Source)
 		} else {
 			sugg += "compute what does not touch the shared state before the Lock, and hold the lock only to update it"
 		}
@@ -446,10 +451,62 @@ func readerGrowth(row *document.Scaling, ls document.LockSite) bool {
 }
 
 func topInside(ls document.LockSite) *document.LineInside {
-	if len(ls.Inside) == 0 {
-		return nil
+	for i := range ls.Inside {
+		if !isLockOp(ls.Inside[i].Callee) {
+			return &ls.Inside[i]
+		}
 	}
-	return &ls.Inside[0]
+	return nil
+}
+
+// readsGuarded reports whether a line of a critical section reads through
+// the variable the lock is a field of: c.items under c.mu.Lock().
+func readsGuarded(ls document.LockSite, src string) bool {
+	lock := strings.TrimSpace(ls.Source)
+	dot := strings.IndexByte(lock, '.')
+	if dot <= 0 {
+		return false
+	}
+	root := lock[:dot+1] // "c."
+	for i := strings.Index(src, root); i >= 0; {
+		if i == 0 || !isIdentByte(src[i-1]) {
+			return true
+		}
+		j := strings.Index(src[i+1:], root)
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// workInside is the CPU share of a critical section's work: its lines
+// less those whose cost is a lock operation (a deferred Unlock runs, and
+// is sampled, at the function's returns and closing brace), which holding
+// the lock a shorter time does not remove.
+func workInside(ls document.LockSite) float64 {
+	w := ls.CPUInside
+	for _, l := range ls.Inside {
+		if isLockOp(l.Callee) {
+			w -= l.Share
+		}
+	}
+	return max(w, 0)
+}
+
+// isLockOp reports whether a callee is a sync.Mutex's or sync.RWMutex's
+// lock operation.
+func isLockOp(callee string) bool {
+	switch callee {
+	case "sync.(*Mutex).Lock", "sync.(*Mutex).Unlock", "sync.(*RWMutex).Lock", "sync.(*RWMutex).Unlock", "sync.(*RWMutex).RLock", "sync.(*RWMutex).RUnlock", "sync.(*Mutex).TryLock":
+		return true
+	}
+	return false
 }
 
 func topText(top *document.LineInside) string {

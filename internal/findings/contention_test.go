@@ -384,3 +384,47 @@ func TestLockLinesAreTheLocks(t *testing.T) {
 		}
 	}
 }
+
+// TestLockHeldAcrossItsUnlock: a section whose "work inside" is its own
+// deferred Unlock, sampled at a return line (`return false` under `defer
+// c.mu.Unlock()`), is no lock held across work: nothing to move out of
+// it, and never "compute "return false" before the Lock".
+func TestLockHeldAcrossItsUnlock(t *testing.T) {
+	add := benchmark("BenchmarkLRUAdd", 50e-9, 0, 0)
+	add.Parallel = true
+	d := doc(add)
+	d.Scaling = []document.Scaling{{
+		Benchmark: "BenchmarkLRUAdd", Package: mod, Parameter: "cpu", Growth: "flat",
+		CPU: []int{1, 2}, NsPerOp: []float64{50, 52}, Efficiencies: []float64{1, 0.48}, Efficiency: 0.48, CoresUsed: 1.1,
+		Locks: []document.LockSite{{File: "lru.go", Line: 127, Function: mod + ".(*LRU).Add", Op: "sync.(*Mutex).Lock", Profile: "cpu",
+			HeldTo: 145, CPUInside: 0.44, LockCPU: 0.23, Source: "c.mu.Lock()",
+			Inside: []document.LineInside{
+				{Line: 133, Callee: "sync.(*Mutex).Unlock", Category: "other", Share: 0.26, Source: "return false"},
+				{Line: 130, Callee: "runtime.mapaccess2_faststr", Category: "maps", Share: 0.12, Source: "if e, ok := c.items[key]; ok {"},
+			}}},
+	}}
+	fs, _ := Derive(d, Options{})
+	for _, f := range fs {
+		if f.Rule == document.RuleLockExclusive || strings.Contains(f.Suggestion, "return false") {
+			t.Errorf("%s:%d %s: %q; want no lock held across work (the section's work is its Unlock and a map read under the threshold)", f.File, f.Line, f.Rule, f.Suggestion)
+		}
+	}
+	// The map read grown to 30%: a lock held across work, but work on
+	// the state it guards (c.items under c.mu), which cannot move out.
+	d.Scaling[0].Locks[0].CPUInside = 0.56
+	d.Scaling[0].Locks[0].Inside[1].Share = 0.30
+	fs, _ = Derive(d, Options{})
+	found := false
+	for _, f := range fs {
+		if f.Rule != document.RuleLockExclusive {
+			continue
+		}
+		found = true
+		if strings.Contains(f.Suggestion, "before the Lock") || !strings.Contains(f.Suggestion, "cannot move out") {
+			t.Errorf("suggestion %q; want the guarded state's words, not to compute it before the Lock", f.Suggestion)
+		}
+	}
+	if !found {
+		t.Error("no lock-exclusive finding for a section with 30% work inside")
+	}
+}
