@@ -70,6 +70,8 @@ var explains = map[string][]string{
 	"evict-not-reused":            {"escapes", "moved-to-heap", "return", "callee"},
 	"printf-wrapper":              {"fmt", "interface"},
 	"paid-while-off":              {"time"},
+	"log-args-boxed":              {"interface", "fmt", "escapes"},
+	"map-sized-by-bound":          {"map", "maps", "escapes", "return", "moved-to-heap", "make"},
 	"grow-guessed":                {"strings", "bytes", "copying", "memory", "gc", "growslice", "make", "variable-make"},
 	"var-boxed":                   {"interface", "escapes", "moved-to-heap"},
 	"builder-result":              {"gc", "memory", "strings", "bytes", "copying", "other"},
