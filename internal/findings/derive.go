@@ -221,11 +221,58 @@ func (d *deriver) weighMicro() {
 			api = true
 		}
 	}
-	if !api {
-		return
+	if api {
+		for _, b := range micro {
+			b.weight = d.t.MicroWeight
+		}
 	}
-	for _, b := range micro {
-		b.weight = d.t.MicroWeight
+	d.weighComponents()
+}
+
+// weighComponents gives MicroWeight to the benchmarks of a component:
+// one whose profile stays in module packages that another package's
+// benchmark reaches too, along with more of the module (a cache
+// package's Get and Add benchmarks, when the renderer's benchmarks spend
+// time in the cache, the width functions and the renderer). The broader
+// benchmark measures the component as the module uses it; the
+// component's own benchmark, its cost out of that context. A weight
+// Options gives stays.
+func (d *deriver) weighComponents() {
+	spans := map[string]map[string]bool{} // bench key → module packages its profile reaches
+	pkgOfBench := map[string]string{}
+	for _, h := range d.doc.Hotspots {
+		fn := document.PlainFunc(h.Function)
+		if !d.isModule(fn) || d.testFunc(h.Function) {
+			continue
+		}
+		k := h.Package + " " + h.Benchmark
+		if spans[k] == nil {
+			spans[k] = map[string]bool{}
+		}
+		spans[k][pkgOf(fn)] = true
+		pkgOfBench[k] = h.Package
+	}
+	for _, b := range d.benches {
+		if _, given := d.opts.Weights[b.name()]; given || b.weight < 1 {
+			continue
+		}
+		mine := spans[b.key]
+		if len(mine) == 0 {
+			continue
+		}
+		for k, other := range spans {
+			if k == b.key || pkgOfBench[k] == b.entry.Package || len(other) <= len(mine) {
+				continue
+			}
+			within := true
+			for p := range mine {
+				within = within && other[p]
+			}
+			if within {
+				b.weight = d.t.MicroWeight
+				break
+			}
+		}
 	}
 }
 

@@ -1087,3 +1087,33 @@ func TestBrokenFailing(t *testing.T) {
 		}
 	}
 }
+
+// TestComponentBenchmarksWeighLess: a cache package's Get benchmark,
+// whose profile stays in the cache, weighs less than the renderer's
+// benchmark, whose profile reaches the renderer, the width functions and
+// the same cache: its 70% lock cost ranks after the renderer's 30%.
+func TestComponentBenchmarksWeighLess(t *testing.T) {
+	get := benchmark("BenchmarkGet", 80e-9, 0, 0)
+	get.Package = mod + "/cache"
+	render := benchmark("BenchmarkRender", 1e-3, 0, 0)
+	render.Package = mod + "/tests"
+	d := doc(get, render)
+	d.Lines = []document.LineCost{
+		{Benchmark: "BenchmarkGet", Package: mod + "/cache", Function: mod + "/cache.(*LRU).Get", File: "cache/lru.go", Line: 10, Callee: "runtime.mapaccess2_faststr", Category: "maps", Self: 0.7, Cum: 0.7},
+		{Benchmark: "BenchmarkRender", Package: mod + "/tests", Function: mod + ".(*Table).render", File: "table.go", Line: 50, Callee: "strings.genSplit", Category: "strings", Self: 0.3, Cum: 0.3},
+	}
+	d.Hotspots = []document.Hotspot{
+		{Benchmark: "BenchmarkGet", Package: mod + "/cache", Function: mod + "/cache.(*LRU).Get", Flat: 0.7, Cum: 0.9},
+		{Benchmark: "BenchmarkRender", Package: mod + "/tests", Function: mod + ".(*Table).render", Flat: 0.3, Cum: 0.9},
+		{Benchmark: "BenchmarkRender", Package: mod + "/tests", Function: mod + "/width.Width", Flat: 0.1, Cum: 0.2},
+		{Benchmark: "BenchmarkRender", Package: mod + "/tests", Function: mod + "/cache.(*LRU).Get", Flat: 0.1, Cum: 0.1},
+	}
+	fs, _ := Derive(d, Options{})
+	if len(fs) < 2 || fs[0].File != "table.go" {
+		var got []string
+		for _, f := range fs {
+			got = append(got, fmt.Sprintf("%s:%d (%.2f)", f.File, f.Line, f.Impact))
+		}
+		t.Fatalf("findings %v; want the renderer's table.go:50 first", got)
+	}
+}
