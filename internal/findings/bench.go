@@ -511,7 +511,10 @@ func (d *deriver) leaveAlone(b *bench) (document.Rule, string) {
 		return document.RuleLeaveOffCPU, fmt.Sprintf("its CPU profile sampled %s of a core over the time it ran: it spends most of its time waiting (a sleep, a channel, a lock, I/O), which a CPU profile does not see, so its samples say little of its %s/op; -blockprofile or perfloop trace shows where it waits",
 			pct(*e.CPUBusy), duration(b.secPerOp))
 	}
-	if e.ModuleCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule {
+	if e.ModuleCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule && !(b.hasAllocs && b.allocsPerOp >= 1 && b.memGC() >= 0.5) {
+		// A loop that allocates on every op and spends its CPU on
+		// allocating and collecting does the module's work, whatever
+		// its profile names: no baseline.
 		callee := ""
 		for _, l := range b.lines {
 			if l.Callee != "" {

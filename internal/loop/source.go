@@ -239,6 +239,11 @@ func untimedLines(pkg gotest.Package, root string) map[string]bool {
 					stopped = true
 				case timerCall(st, "StartTimer"):
 					stopped = false
+				case stopped && callsNamed(st, "StartTimer"):
+					// A timer started under a condition (`if set {
+					// b.StartTimer() }`): what follows may be timed,
+					// so its samples stay.
+					stopped = false
 				case stopped:
 					mark(st)
 				}
@@ -275,6 +280,21 @@ func isLoopFor(st ast.Stmt) bool {
 	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	return ok && sel.Sel.Name == "Loop"
+}
+
+// callsNamed reports whether st calls a method of that name with no
+// arguments anywhere in it.
+func callsNamed(st ast.Stmt, name string) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 0 {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == name {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // containsTimerCall reports whether a statement calls a timer method or
