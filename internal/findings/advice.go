@@ -112,9 +112,10 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1}
 // atRelated marks the shapes whose cost is at their related lines as much
 // as at their own: an RWMutex's exclusive Lock and the Unlock that
 // releases it (a mutex profile puts the cost at the Unlock), a regexp run
-// twice on one input. A cause at one of those lines is explained by the
+// twice on one input, a log call's arguments on the lines after its
+// first. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true}
+var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {
@@ -213,7 +214,8 @@ const allocatingCallee = "the callee that allocates"
 // profile puts its cost in (the same receiver type, the same shape advice,
 // which names the field); a printf wrapper's fmt.Fprintf and the
 // arguments its callers box for it are one cause too (a method that
-// writes a string). The costlier cause leads; the others are its lines
+// writes a string), and so are the debug calls on one logger type that
+// box their arguments (a level test). The costlier cause leads; the others are its lines
 // and say what they add.
 func (d *deriver) oneChange() {
 	lead := map[string]*cause{}
@@ -245,6 +247,9 @@ func (d *deriver) oneChange() {
 				into.message += fmt.Sprintf("; %s takes the same lock: %s of %s's CPU", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
 			case c.shape.Name == "paid-while-off":
 				into.message += fmt.Sprintf("; %s reads the clock too: %s of %s's CPU", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
+			case c.shape.Name == "log-args-boxed":
+				cs := c.costs[top.key]
+				into.message += fmt.Sprintf("; %s boxes for it too: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
 			case c.kind == document.KindAlloc:
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; its callers box the arguments: %s allocs/op (%s/op) in %s at %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
@@ -267,6 +272,10 @@ func changeKey(c *cause) string {
 	}
 	s := c.shape
 	switch s.Name {
+	case "log-args-boxed":
+		// Every debug call on one logger type: one change, its
+		// advice names the type.
+		return s.Name + "\x00" + s.Advice
 	case "rwmutex-exclusive", "paid-while-off":
 		// One field of one type: the advice names it.
 		if r := receiver(c.fn); r != "" {

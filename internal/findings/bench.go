@@ -285,6 +285,48 @@ func joinBroken(into, from *cause) {
 	into.message += "; " + from.message
 }
 
+// growsPastHeapRuns reports whether the benchmark's B/op at its rounds'
+// iteration count is well above what its two heap runs predict there: a
+// one-time cost S and a per-iteration cost c (the runs' difference) give
+// S/N + c at N iterations, which a timed setup never exceeds. A table
+// that gains two rows per iteration and renders them all does: its
+// iterations at N cost far more than those at 1 and 4.
+func (d *deriver) growsPastHeapRuns(b *bench) (string, bool) {
+	e := b.entry
+	if e.LoopBytesPerOp == nil || len(e.HeapBytesByIters) != 2 || len(e.BytesByIters) == 0 {
+		return "", false
+	}
+	c := *e.LoopBytesPerOp
+	hi := e.HeapBytesByIters[1]
+	setup := max(0, hi.Value*hi.Iters-c*hi.Iters)
+	var ns, bs []float64
+	for _, r := range e.BytesByIters {
+		ns, bs = append(ns, r.Iters), append(bs, r.Value)
+	}
+	n, got := middle(ns), middle(bs)
+	if n < 4*hi.Iters || c <= 0 {
+		return "", false // the rounds ran too few iterations to tell
+	}
+	want := setup/n + c
+	if got < d.t.DriftMin*want || got-want < d.t.TimedSetupBytes {
+		return "", false
+	}
+	return fmt.Sprintf("it reports %s B/op at %d iterations, but its heap profiles at %d and %d iterations allocate %s per iteration and %s once, which predicts %s at %d: its iterations cost more the more of them run — state kept across iterations, such as rows appended and never cleared — so its numbers depend on b.N",
+		num(got), int(n), int(e.HeapBytesByIters[0].Iters), int(hi.Iters), bytesText(c), bytesText(setup), bytesText(want), int(n)), true
+}
+
+// middle is the median of xs (0 for none).
+func middle(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(xs))
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
 // broken says why a benchmark measures nothing useful, and the rule, or
 // "".
 func (d *deriver) broken(b *bench) (document.Rule, string) {
@@ -328,6 +370,9 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 		lo, hi := e.HeapBytesByIters[0], e.HeapBytesByIters[1]
 		return document.RuleBrokenDriftUp, fmt.Sprintf("its bytes per iteration grow with the iteration count (%s at %d iterations, %s at %d, heap profiles): each iteration does more than the one before — state kept across iterations, such as rows appended and never cleared — so its numbers depend on b.N",
 			bytesText(lo.Value), int(lo.Iters), bytesText(hi.Value), int(hi.Iters))
+	}
+	if why, ok := d.growsPastHeapRuns(b); ok {
+		return document.RuleBrokenDriftUp, why
 	}
 	if lb := e.LoopBytesPerOp; lb != nil && b.bytesPerOp > d.t.TimedSetupRatio**lb+d.t.TimedSetupBytes {
 		if share, ok := d.loopSetupShare(b, *lb); ok && share < d.t.TimedSetupShare {

@@ -129,7 +129,20 @@ func TestBrokenBenchmarks(t *testing.T) {
 	grows := benchmark("BenchmarkGrows", 1e-3, 100, 2328464)
 	grows.LoopBytesPerOp = f64(206079)
 	grows.HeapBytesByIters = []document.IterSample{{Iters: 40, Value: 41000}, {Iters: 160, Value: 160000}}
-	fs, _ := Derive(doc(fast, idle, skip, skip2, drift, timed, grows), Options{})
+	// The same benchmark whose heap runs at 1 and 4 iterations are
+	// dominated by a 327 KiB setup (bytes per iteration fall), but
+	// whose rounds at 292 iterations report 1.2 MB/op where setup and
+	// the runs' 194 KiB per iteration predict 195 KiB.
+	grows2 := benchmark("BenchmarkGrowsPast", 3e-3, 100, 1224559)
+	grows2.LoopBytesPerOp = f64(198640)
+	grows2.HeapBytesByIters = []document.IterSample{{Iters: 1, Value: 492536}, {Iters: 4, Value: 282326}}
+	grows2.BytesByIters = []document.IterSample{{Iters: 292, Value: 1224559}, {Iters: 292, Value: 1224560}, {Iters: 292, Value: 1224558}}
+	// A timed setup whose rounds agree with that prediction stays one.
+	timed2 := benchmark("BenchmarkSetupTimed2", 3e-3, 100, 200000)
+	timed2.LoopBytesPerOp = f64(100000)
+	timed2.HeapBytesByIters = []document.IterSample{{Iters: 1, Value: 10100000}, {Iters: 4, Value: 2600000}}
+	timed2.BytesByIters = []document.IterSample{{Iters: 100, Value: 200000}}
+	fs, _ := Derive(doc(fast, idle, skip, skip2, drift, timed, grows, grows2, timed2), Options{})
 	broken := map[string]document.Rule{}
 	skippers := 0
 	for _, f := range fs {
@@ -148,7 +161,8 @@ func TestBrokenBenchmarks(t *testing.T) {
 	for name, want := range map[string]document.Rule{
 		"BenchmarkEliminated": document.RuleBrokenSubNs, "BenchmarkEmpty": document.RuleBrokenNoWork, "BenchmarkWords": document.RuleBrokenSkip,
 		"BenchmarkKeeps": document.RuleBrokenDriftUp, "BenchmarkSetupTimed": document.RuleBrokenTimedSetup,
-		"BenchmarkGrows": document.RuleBrokenDriftUp,
+		"BenchmarkGrows": document.RuleBrokenDriftUp, "BenchmarkGrowsPast": document.RuleBrokenDriftUp,
+		"BenchmarkSetupTimed2": document.RuleBrokenTimedSetup,
 	} {
 		if broken[name] != want {
 			t.Errorf("%s: broken by %q, want %q", name, broken[name], want)

@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -56,17 +57,30 @@ func runLogArgs(pass *analysis.Pass) (any, error) {
 			if !types.IsInterface(last.Elem()) {
 				return true
 			}
-			boxed := boxedArgs(pass, call, sig.Params().Len()-1)
+			boxed, at := boxedArgs(pass, call, sig.Params().Len()-1)
 			if len(boxed) == 0 || levelTested(stack) {
 				return true
+			}
+			// The compiler puts each boxing at its argument's line: a
+			// call over several lines has its cost at those too.
+			var related []analysis.RelatedInformation
+			seen := map[int]bool{pass.Fset.Position(call.Pos()).Line: true}
+			for _, p := range at {
+				if l := pass.Fset.Position(p).Line; !seen[l] {
+					seen[l] = true
+					related = append(related, analysis.RelatedInformation{Pos: p, Message: "a boxed argument"})
+				}
 			}
 			logger := oneLine(types.ExprString(sel.X))
 			pass.Report(analysis.Diagnostic{
 				Category: "log-args-boxed",
 				Pos:      call.Pos(),
+				Related:  related,
 				Message: fmt.Sprintf("%s passes %s to %s.%s, which boxes each into an interface (an allocation for a string or a larger value) at the call, before %s can find that %s output is off",
 					fd.Name.Name, list(boxed, 4), logger, sel.Sel.Name, sel.Sel.Name, levelWord(sel.Sel.Name)),
-				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("test %s's level before the call (if %s output is on { %s.%s(…) }), so that with it off the call costs a branch and boxes nothing; or take the line off the hot path", logger, levelWord(sel.Sel.Name), logger, sel.Sel.Name)}},
+				// One change for every such call on the type: its
+				// advice names the type, not the call.
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("test the %s's level before its %s calls on hot paths (if %s output is on { … }), so that with it off a call costs a branch and boxes nothing; or take those calls off the hot paths", types.TypeString(sig.Recv().Type(), types.RelativeTo(pass.Pkg)), levelWord(sel.Sel.Name), levelWord(sel.Sel.Name))}},
 			})
 			return true
 		})
@@ -90,11 +104,12 @@ func levelWord(name string) string {
 // boxedArgs returns the variadic arguments from index from on that
 // converting to an interface allocates: not constants, not pointers,
 // not values already interfaces.
-func boxedArgs(pass *analysis.Pass, call *ast.CallExpr, from int) []string {
+func boxedArgs(pass *analysis.Pass, call *ast.CallExpr, from int) ([]string, []token.Pos) {
 	if call.Ellipsis.IsValid() || len(call.Args) <= from {
-		return nil
+		return nil, nil
 	}
 	var out []string
+	var at []token.Pos
 	for _, a := range call.Args[from:] {
 		tv, ok := pass.TypesInfo.Types[a]
 		if !ok || tv.Value != nil || tv.Type == nil || types.IsInterface(tv.Type) {
@@ -109,8 +124,9 @@ func boxedArgs(pass *analysis.Pass, call *ast.CallExpr, from int) []string {
 			}
 		}
 		out = append(out, oneLine(types.ExprString(a)))
+		at = append(at, a.Pos())
 	}
-	return out
+	return out, at
 }
 
 // levelTested reports whether an enclosing if statement's condition

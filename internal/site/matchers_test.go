@@ -129,7 +129,7 @@ func TestCopyAdvice(t *testing.T) {
 		{site.PrintfWrapper, "printfwrapper", []string{`enc.w.WriteString(enc.indent); enc.w.WriteString(k); enc.w.WriteString(" = ")`, `enc.w.WriteString(string(p)); enc.w.WriteString("\n")`, `io.WriteString(enc.out, "["); io.WriteString(enc.out, k); io.WriteString(enc.out, "]")`, `io.WriteString(logw, s); io.WriteString(logw, ": done")`, "a method beside writef that writes a string to enc.w", "beside outf", "beside logf"}},
 		{site.GrowGuessed, "growguessed", []string{"size it exactly from the elements: n := len(k) - 1", "for _, e := range parts { n += len(e) }"}},
 		{site.PaidWhileOff, "paidwhileoff", []string{"when c.ttl == noEvictionTTL (the setting off: no TTL, expiry disabled), skip the clock read", "skip the clock read"}},
-		{site.LogArgs, "logargs", []string{"test t.logger's level before the call (if debug output is on { t.logger.Debugf(…) })", "t.logger.Debug(…)"}},
+		{site.LogArgs, "logargs", []string{"test the *Logger's level before its debug calls on hot paths (if debug output is on { … })", "test the *Logger's level"}},
 		{site.MapBound, "mapbound", []string{"make it with no size hint, or a small one (min(size, 64))", "min(maxEntries, 64)"}},
 		{site.EvictReuse, "evictreuse", []string{"reuse the evicted entry for the new key", "reuse the evicted entry for the new key", "reuse the evicted entry for the new key"}},
 		{site.RWExclusive, "rwexclusive", []string{"make lock a sync.Mutex", "make lock a sync.Mutex", "make mu a sync.Mutex"}},
