@@ -70,6 +70,7 @@ var explains = map[string][]string{
 	"evict-not-reused":            {"escapes", "moved-to-heap", "return", "callee"},
 	"printf-wrapper":              {"fmt", "interface"},
 	"paid-while-off":              {"time"},
+	"write-batched":               {"syscall", "io"},
 	"log-args-boxed":              {"interface", "fmt", "escapes"},
 	"map-sized-by-bound":          {"map", "maps", "escapes", "return", "moved-to-heap", "make"},
 	"grow-guessed":                {"strings", "bytes", "copying", "memory", "gc", "growslice", "make", "variable-make"},

@@ -717,12 +717,26 @@ func (d *deriver) merge() {
 			gone[c] = true
 		}
 	}
+	cpuOf := map[string]*cause{} // function → its CPU cause
+	for _, c := range d.causes {
+		if (c.kind == document.KindCPU || c.kind == document.KindLibrary) && !c.lowOnly && !gone[c] && cpuOf[c.fn] == nil {
+			cpuOf[c.fn] = c
+		}
+	}
 	for _, c := range d.causes {
 		if c.kind != document.KindCPU && c.kind != document.KindLibrary || c.lowOnly || gone[c] {
 			continue
 		}
 		for _, a := range d.causes {
 			if a.kind != document.KindAlloc || gone[a] || !(sharesLine(a, c) || allocFunc(a) == c.fn) {
+				continue
+			}
+			if o := cpuOf[a.fn]; o != nil && o != c && !gone[o] && c.fn != a.fn && allocFunc(a) != c.fn && sharesLine(a, o) {
+				// The allocation's own function has a CPU cause at
+				// its lines: a line the allocation took from a
+				// helper it absorbed (a database's Set that took its
+				// insert's allocations) does not make it the
+				// helper's.
 				continue
 			}
 			if a.section != c.section {

@@ -1041,10 +1041,11 @@ func (d *deriver) callShape(name string, l *document.LineCost) *document.Shape {
 			at = append(at, s)
 		}
 	}
-	method := strings.ToLower(pkgFunc(l.Callee))
-	if i := strings.LastIndexByte(method, '.'); i >= 0 {
-		method = method[i+1:]
+	orig := pkgFunc(l.Callee)
+	if i := strings.LastIndexByte(orig, '.'); i >= 0 {
+		orig = orig[i+1:]
 	}
+	method := strings.ToLower(orig)
 	for _, s := range at {
 		call := s.Says
 		for _, sep := range []string{" works on what ", " works on the state of ", " is given the same ", "'s inputs do not change ", " reads type information"} {
@@ -1053,11 +1054,17 @@ func (d *deriver) callShape(name string, l *document.LineCost) *document.Shape {
 		// The profile may name an internal variant of the method
 		// (reflect.valueInterface for Value.Interface,
 		// utf8.decodeRuneInStringSlow for DecodeRuneInString).
-		m := strings.ToLower(outerCallee(call))
-		if i := strings.LastIndexByte(m, '.'); i >= 0 {
-			m = m[i+1:]
+		mOrig := outerCallee(call)
+		if i := strings.LastIndexByte(mOrig, '.'); i >= 0 {
+			mOrig = mOrig[i+1:]
 		}
+		m := strings.ToLower(mOrig)
 		if m != "" && (m == method || strings.HasSuffix(method, m) || len(m) >= 4 && strings.HasPrefix(method, m)) {
+			return s
+		}
+		if m != "" && len(orig) > len(mOrig) && strings.HasPrefix(orig, mOrig) && orig[len(mOrig)] >= 'A' && orig[len(mOrig)] <= 'Z' {
+			// The variant the call inlines to (a B-tree's Set
+			// calling SetHint): the method's name and a word more.
 			return s
 		}
 		if m == "" && len(at) == 1 {

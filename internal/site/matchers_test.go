@@ -74,6 +74,7 @@ func TestMatchers(t *testing.T) {
 		"paidwhileoff":           site.PaidWhileOff,
 		"logargs":                site.LogArgs,
 		"mapbound":               site.MapBound,
+		"writebatched":           site.WriteBatched,
 		"varboxed":               site.VarBoxed,
 		"builderresult":          site.BuilderResult,
 		"chanqueue":              site.ChanQueue,
