@@ -918,3 +918,18 @@ func checkAdvice(t *testing.T, cases []adviceCase) {
 		})
 	}
 }
+
+// TestShapeAtAVariantOfTheCall: a profile that names the variant a call
+// inlines to (a B-tree's Set calling SetHint) is still the call the
+// call-on-inputs shape at the line names: its own work on the tree it is
+// given, never "cache its result".
+func TestShapeAtAVariantOfTheCall(t *testing.T) {
+	set := call("(*DB).insertIntoDatabase", "buntdb.go", 469, "github.com/tidwall/btree.(*BTree).SetHint", "other", 0.6)
+	shape := document.Shape{Name: "call-on-inputs", File: "buntdb.go", Line: 469, OwnWork: true,
+		Says:   "db.keys.Set(item) works on the state of db.keys (Set has a pointer receiver), which insertIntoDatabase is given",
+		Advice: "the call is insertIntoDatabase's own work on the state it is given, once per call: its result follows that state, so there is no result to cache, and fewer or cheaper calls is a change to the algorithm"}
+	checkAdvice(t, []adviceCase{
+		{"no shape", []any{bx(), set}, "call it less"},
+		{"the variant", []any{bx(), set, shape}, "db.keys.Set(item) works on the state of db.keys"},
+	})
+}
