@@ -71,6 +71,7 @@ var explains = map[string][]string{
 	"printf-wrapper":              {"fmt", "interface"},
 	"paid-while-off":              {"time"},
 	"write-batched":               {"syscall", "io"},
+	"map-value-indirect":          {"map", "maps", "escapes", "moved-to-heap"},
 	"log-args-boxed":              {"interface", "fmt", "escapes"},
 	"map-sized-by-bound":          {"map", "maps", "escapes", "return", "moved-to-heap", "make"},
 	"grow-guessed":                {"strings", "bytes", "copying", "memory", "gc", "growslice", "make", "variable-make"},
@@ -114,9 +115,9 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1}
 // as at their own: an RWMutex's exclusive Lock and the Unlock that
 // releases it (a mutex profile puts the cost at the Unlock), a regexp run
 // twice on one input, a log call's arguments on the lines after its
-// first. A cause at one of those lines is explained by the
+// first, a map of large values at the stores that allocate them. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true}
+var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {
@@ -251,6 +252,9 @@ func (d *deriver) oneChange() {
 			case c.shape.Name == "log-args-boxed":
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s boxes for it too: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+			case c.shape.Name == "map-value-indirect":
+				cs := c.costs[top.key]
+				into.message += fmt.Sprintf("; %s's map of the same type: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
 			case c.kind == document.KindAlloc:
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; its callers box the arguments: %s allocs/op (%s/op) in %s at %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
@@ -273,9 +277,9 @@ func changeKey(c *cause) string {
 	}
 	s := c.shape
 	switch s.Name {
-	case "log-args-boxed":
-		// Every debug call on one logger type: one change, its
-		// advice names the type.
+	case "log-args-boxed", "map-value-indirect":
+		// Every debug call on one logger type, every map of one
+		// large value type: one change, its advice names the type.
 		return s.Name + "\x00" + s.Advice
 	case "rwmutex-exclusive", "paid-while-off":
 		// One field of one type: the advice names it.

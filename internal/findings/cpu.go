@@ -1164,6 +1164,12 @@ func calleeWords(callee, cat string) (what, fix string) {
 		// The match, not the compile: the pattern is compiled
 		// already (a compile per call is a compile in the profile).
 		return "regular expression matching (" + short + ")", regexpMatchFix
+	case anyIn(short, "runtime.mapaccess", "runtime.mapassign", "runtime.mapdelete") && cat != "maps":
+		// A map operation whose samples ended below it, in the hash
+		// of a struct key (the category of the leaf): still a map
+		// operation, never a result to cache.
+		w := cpuWords["maps"]
+		return w[0] + " (" + short + ")", w[1]
 	case cat == "reflect" || cat == "fmt" || cat == "regexp" || cat == "sort" || cat == "maps" || cat == "encoding" || cat == "compression" || cat == "crypto" || cat == "syscall":
 		w := cpuWords[cat]
 		return w[0] + " (" + short + ")", w[1]

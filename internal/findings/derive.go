@@ -229,7 +229,7 @@ func (d *deriver) weighMicro() {
 	d.weighComponents()
 }
 
-// weighComponents gives MicroWeight to the benchmarks of a component:
+// weighComponents gives ComponentWeight to the benchmarks of a component:
 // one whose profile stays in module packages that another package's
 // benchmark reaches too, along with more of the module (a cache
 // package's Get and Add benchmarks, when the renderer's benchmarks spend
@@ -269,7 +269,7 @@ func (d *deriver) weighComponents() {
 				within = within && other[p]
 			}
 			if within {
-				b.weight = d.t.MicroWeight
+				b.weight = d.t.ComponentWeight
 				break
 			}
 		}

@@ -166,6 +166,11 @@ type Thresholds struct {
 	// runs faster than TightSecPerOp) in a module that also benchmarks
 	// its API: what the user gains is decided where the API is measured.
 	MicroWeight float64
+	// ComponentWeight (ranking): the weight of a component's own
+	// benchmark (one whose profile stays in module packages that another
+	// package's benchmark reaches along with more of the module): the
+	// broader benchmark measures the component as the module uses it.
+	ComponentWeight float64
 
 	// AdviceShare (advice): a shape of code gives a cause its advice only
 	// when its lines hold at least this share of what the cause costs
@@ -235,15 +240,16 @@ var DefaultThresholds = Thresholds{
 	GrowthFactor: 1.5,
 	AtomicMin:    0.15,
 
-	SevHigh:     0.20,
-	SevMedium:   0.07,
-	RankBucket:  0.025,
-	RankZ:       2,
-	OwnCodeRank: 0.3,
-	GenericRank: 0.5,
-	PhaseRank:   0.5,
-	GainMin:     0.01,
-	MicroWeight: 0.25,
+	SevHigh:         0.20,
+	SevMedium:       0.07,
+	RankBucket:      0.025,
+	RankZ:           2,
+	OwnCodeRank:     0.3,
+	GenericRank:     0.5,
+	PhaseRank:       0.5,
+	GainMin:         0.01,
+	MicroWeight:     0.25,
+	ComponentWeight: 0.1,
 
 	AdviceShare:     0.25,
 	AdvicePartShare: 0.15,

@@ -186,6 +186,18 @@ var specCases = []specCase{
 			callIn("BenchmarkIndex", "(*lit).index", "l.go", 10, "strings.Count", "strings", 0.6),
 			callIn("BenchmarkMatch", "Match", "m.go", 20, "sort.Slice", "sort", 0.2)},
 		want: []string{"cpu-call fix high l.go:10 BenchmarkIndex 60.0% parts=60%", "cpu-call fix high m.go:20 BenchmarkMatch 20.0% parts=20%"}},
+	{name: "ComponentWeight/a cause of 90% in a cache package's own benchmark ranks at 9%, below 12% in the renderer's benchmark that reaches the cache",
+		doc: []any{inPkg(benchmark("BenchmarkGet", 80e-9, 0, 0), "/cache"), inPkg(benchmark("BenchmarkRender", 1e-3, 0, 0), "/tests"),
+			pkgCall(callIn("BenchmarkGet", "/cache.(*LRU).Get", "cache/lru.go", 10, "strings.Count", "strings", 0.9), "/cache"),
+			pkgCall(callIn("BenchmarkRender", ".(*Table).render", "table.go", 50, "sort.Slice", "sort", 0.12), "/tests"),
+			hot("BenchmarkGet", "/cache", "/cache.(*LRU).Get"), hot("BenchmarkRender", "/tests", ".(*Table).render"), hot("BenchmarkRender", "/tests", "/cache.(*LRU).Get")},
+		want: []string{"cpu-call fix medium table.go:50 BenchmarkRender 12.0% parts=12%", "cpu-call fix medium cache/lru.go:10 BenchmarkGet 9.0% parts=90%"}},
+	{name: "ComponentWeight/the same benchmark weighs in full when no other package's benchmark reaches more of the module",
+		doc: []any{inPkg(benchmark("BenchmarkGet", 80e-9, 0, 0), "/cache"), inPkg(benchmark("BenchmarkRender", 1e-3, 0, 0), "/tests"),
+			pkgCall(callIn("BenchmarkGet", "/cache.(*LRU).Get", "cache/lru.go", 10, "strings.Count", "strings", 0.9), "/cache"),
+			pkgCall(callIn("BenchmarkRender", ".(*Table).render", "table.go", 50, "sort.Slice", "sort", 0.12), "/tests"),
+			hot("BenchmarkGet", "/cache", "/cache.(*LRU).Get"), hot("BenchmarkRender", "/tests", ".(*Table).render")},
+		want: []string{"cpu-call fix high cache/lru.go:10 BenchmarkGet 90.0% parts=90%", "cpu-call fix medium table.go:50 BenchmarkRender 12.0% parts=12%"}},
 	{name: "TimedSetupShare/a timed setup at 1.3% of the time is a broken benchmark",
 		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.5), setupLine(0.013), setupLint()},
 		want: []string{"cpu-call fix high x.go:10 BenchmarkX 50.0% parts=50%", "broken-lint broken info x_test.go:5 BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
@@ -678,6 +690,17 @@ func orDash(s string) string {
 // specDoc builds a document of BenchmarkX's module from its parts:
 // benchmarks, categories, allocation sites, line costs, hotspots,
 // not-inlined functions, core-scaling rows and main packages.
+// inPkg puts a benchmark in the module's package mod+sub.
+func inPkg(b document.Benchmark, sub string) document.Benchmark { b.Package = mod + sub; return b }
+
+// pkgCall puts a line cost's benchmark in the module's package mod+sub.
+func pkgCall(l document.LineCost, sub string) document.LineCost { l.Package = mod + sub; return l }
+
+// hot is a hotspot of fn (mod+fn) in benchmark bench of package mod+sub.
+func hot(bench, sub, fn string) document.Hotspot {
+	return document.Hotspot{Benchmark: bench, Package: mod + sub, Function: mod + fn, Flat: 0.1, Cum: 0.5}
+}
+
 func specDoc(parts []any) *document.Report {
 	d := doc()
 	for _, p := range parts {

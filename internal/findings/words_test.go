@@ -21,6 +21,9 @@ func TestCalleeWords(t *testing.T) {
 		{"io.ReadFull", "syscall", "system calls (io.ReadFull)", "buffer the I/O", "[]byte directly"},
 		{"sync.(*HashTrieMap[go.shape.interface {},go.shape.interface {}]).Load", "other", "a sync.Map lookup", "the lookup is the cache", "cache its result"},
 		{"sync.(*Map).Load", "other", "a sync.Map lookup (sync.(*Map).Load)", "the lookup is the cache", "cache its result"},
+		// A map lookup whose samples ended in the hash of a struct key
+		// (category other): still a map operation.
+		{"runtime.mapaccess2", "other", "map access (runtime.mapaccess2)", "fewer lookups", "cache its result"},
 		{"reflect.(*MapIter).Next", "reflect", "iterating a map through reflection", "SetIterKey", "cache what it finds"},
 		// A value's field, boxed value, element: work on every value,
 		// which a cache per type does not keep; a search by name is
