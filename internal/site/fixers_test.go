@@ -84,3 +84,21 @@ func TestOwnWorkShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestPanickingMatcher: a matcher that panics on code it did not expect
+// (go/types asserts on the size of a type parameter) loses its own
+// shapes; the others' stay, and Shapes returns.
+func TestPanickingMatcher(t *testing.T) {
+	prog, err := site.Load(context.Background(), site.Config{Dir: "testdata/ownwork"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	panics := &analysis.Analyzer{Name: "panics", Doc: "panics", Run: func(*analysis.Pass) (any, error) { panic("assertion failed") }}
+	shapes, err := prog.Shapes([]*analysis.Analyzer{panics, site.CallInputs}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(shapes) == 0 {
+		t.Error("no shapes: the other matcher's were lost with the one that panicked")
+	}
+}

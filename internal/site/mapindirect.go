@@ -55,7 +55,11 @@ func runMapIndirect(pass *analysis.Pass) (any, error) {
 			if !ok {
 				return
 			}
-			vs, ks := sizes.Sizeof(m.Elem()), sizes.Sizeof(m.Key())
+			vs, vok := sizeOf(sizes, m.Elem())
+			ks, kok := sizeOf(sizes, m.Key())
+			if !vok || !kok {
+				return // a type parameter's size is the instance's
+			}
 			if vs <= mapInlineMax && ks <= mapInlineMax {
 				return
 			}
@@ -97,4 +101,16 @@ func runMapIndirect(pass *analysis.Pass) (any, error) {
 		})
 	})
 	return nil, nil
+}
+
+// sizeOf is sizes.Sizeof(t), false for a type whose size is not known
+// here: one with a type parameter in it, whose size is each
+// instantiation's (go/types asserts on those).
+func sizeOf(sizes types.Sizes, t types.Type) (size int64, ok bool) {
+	defer func() {
+		if recover() != nil {
+			size, ok = 0, false
+		}
+	}()
+	return sizes.Sizeof(t), true
 }

@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -30,6 +31,7 @@ func (p *Program) Shapes(analyzers []*analysis.Analyzer, keep func(s document.Sh
 	if analyzers == nil {
 		analyzers = Matchers
 	}
+	guardAll(analyzers) // those Matchers does not hold
 	g, err := checker.Analyze(analyzers, p.Packages, &checker.Options{Sequential: true})
 	if err != nil {
 		return nil, fmt.Errorf("match shapes: %w", err)
@@ -80,6 +82,32 @@ func (p *Program) Shapes(analyzers []*analysis.Analyzer, keep func(s document.Sh
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Name, b.Name), cmp.Compare(a.Says, b.Says))
 	})
 	return out, nil
+}
+
+var recovering sync.Map // *analysis.Analyzer → true once its Run recovers
+
+func init() { guardAll(Matchers) }
+
+// guardAll makes each analyzer (and those it requires) turn a panic in
+// its Run into its error: a matcher that trips on code it did not expect
+// loses its own shapes, never the report. The checker skips the actions
+// that depend on a failed one.
+func guardAll(as []*analysis.Analyzer) {
+	for _, a := range as {
+		if _, done := recovering.LoadOrStore(a, true); done {
+			continue
+		}
+		run, name := a.Run, a.Name
+		a.Run = func(pass *analysis.Pass) (res any, err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					res, err = nil, fmt.Errorf("analyzer %s panicked on %s: %v", name, pass.Pkg.Path(), r)
+				}
+			}()
+			return run(pass)
+		}
+		guardAll(a.Requires)
+	}
 }
 
 // ownWork ends the category of a diagnostic whose line is its function's

@@ -28,3 +28,12 @@ func unused() int {
 	big := make(map[int]Cell) // never stored into: nothing allocated per key
 	return len(big)
 }
+
+// A map of a type parameter: its size is each instantiation's.
+func generic[K comparable, V any](keys []K, v V) map[K]V {
+	m := make(map[K]V)
+	for _, k := range keys {
+		m[k] = v
+	}
+	return m
+}
