@@ -71,6 +71,7 @@ var explains = map[string][]string{
 	"printf-wrapper":              {"fmt", "interface"},
 	"paid-while-off":              {"time"},
 	"write-batched":               {"syscall", "io"},
+	"allocated-together":          {"escapes", "moved-to-heap", "return"},
 	"map-value-indirect":          {"map", "maps", "escapes", "moved-to-heap"},
 	"log-args-boxed":              {"interface", "fmt", "escapes"},
 	"map-sized-by-bound":          {"map", "maps", "escapes", "return", "moved-to-heap", "make"},

@@ -1,0 +1,80 @@
+package site
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// CoAlloc finds two objects a function allocates one after the other, the
+// second stored into a pointer field of the first:
+//
+//	tx := &Tx{db: db, writable: writable}
+//	…
+//	tx.wc = &txWriteContext{}
+//
+// They live and die together, yet cost two allocations; one struct that
+// holds both (w := &struct{ tx Tx; wc txWriteContext }{}; tx = &w.tx;
+// tx.wc = &w.wc) is one.
+var CoAlloc = &analysis.Analyzer{
+	Name: "coalloc",
+	Doc:  "an object allocated and stored into a pointer field of another the same function just allocated",
+	Run:  runCoAlloc,
+}
+
+func runCoAlloc(pass *analysis.Pass) (any, error) {
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+		made := map[types.Object]*ast.AssignStmt{} // x := &T{…}
+		inspectBody(fd.Body, func(n ast.Node) {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !newStruct(pass, as.Rhs[0]) {
+				return
+			}
+			switch l := as.Lhs[0].(type) {
+			case *ast.Ident:
+				if obj := pass.TypesInfo.ObjectOf(l); obj != nil {
+					made[obj] = as
+				}
+			case *ast.SelectorExpr:
+				// owner.field = &U{…}, owner made here.
+				x, ok := ast.Unparen(l.X).(*ast.Ident)
+				if !ok {
+					return
+				}
+				first, ok := made[pass.TypesInfo.Uses[x]]
+				if !ok || first.Pos() > as.Pos() {
+					return
+				}
+				inner := types.TypeString(pass.TypesInfo.TypeOf(l).(*types.Pointer).Elem(), types.RelativeTo(pass.Pkg))
+				outer := types.TypeString(pass.TypesInfo.TypeOf(x).(*types.Pointer).Elem(), types.RelativeTo(pass.Pkg))
+				pass.Report(analysis.Diagnostic{
+					Category: "allocated-together",
+					Pos:      as.Pos(),
+					Related:  []analysis.RelatedInformation{{Pos: first.Pos(), Message: "the owner, allocated first"}},
+					Message: fmt.Sprintf("%s allocates a %s (line %d) and then a %s for its field %s: two objects that live and die together, two allocations",
+						fd.Name.Name, outer, pass.Fset.Position(first.Pos()).Line, inner, text(pass, l)),
+					SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("allocate them as one: w := &struct{ a %s; b %s }{…}; %s = &w.a; %s = &w.b — one allocation; and make the field's own maps or slices where they are first needed",
+						outer, inner, x.Name, text(pass, l))}},
+				})
+			}
+		})
+	})
+	return nil, nil
+}
+
+// newStruct reports whether e is &T{…} of a struct type T.
+func newStruct(pass *analysis.Pass, e ast.Expr) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return false
+	}
+	lit, ok := ast.Unparen(u.X).(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	t := pass.TypesInfo.TypeOf(lit)
+	return t != nil && isStruct(t)
+}
