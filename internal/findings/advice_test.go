@@ -933,3 +933,15 @@ func TestShapeAtAVariantOfTheCall(t *testing.T) {
 		{"the variant", []any{bx(), set, shape}, "db.keys.Set(item) works on the state of db.keys"},
 	})
 }
+
+// TestComparatorWords: a Less method whose time is its string compare
+// is a comparator a tree calls per probe: never "an index instead of a
+// linear scan".
+func TestComparatorWords(t *testing.T) {
+	less := call("(*dbItem).Less", "buntdb.go", 1424, "cmpbody", "other", 0.3)
+	search := call("(*Index).Find", "index.go", 40, "cmpbody", "other", 0.3)
+	checkAdvice(t, []adviceCase{
+		{"comparator", []any{bx(), less}, "this comparator's job"},
+		{"a search", []any{bx(), search}, "instead of a linear scan"},
+	})
+}

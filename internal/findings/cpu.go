@@ -854,6 +854,9 @@ func (d *deriver) compose(c *cause) {
 		if lead == nil {
 			lead = p
 			c.suggestion, c.generic, c.rule, c.ownWork = p.fix, !p.specific, p.rule(), p.ownWork || noChange && !c.lowOnly
+			if c.suggestion == compareFix && isComparator(c.fn) {
+				c.suggestion = comparatorFix
+			}
 			continue
 		}
 		// A second library call the message names, with a fix of its
@@ -1023,6 +1026,29 @@ func regexpCompiles(callee string) bool {
 // remove.
 var repeatFixes = []string{cpuWords["other"][1], runLibraryFix, cpuWords["strings"][1], strconvFix, cpuWords["reflect"][1], reflectValueFix, searchFix}
 
+// compareFix is the fix calleeWords gives a comparison of strings or
+// bytes; comparatorFix the one for a comparison that is its function's
+// job (a Less or Compare its caller, a tree or a sort, calls about
+// log2 n times per operation): no index replaces it.
+const (
+	compareFix    = "compare less: an index (a map, or a sorted slice with binary search) instead of a linear scan, or compare a cheaper key first"
+	comparatorFix = "the comparison is this comparator's job, and its caller (a tree, a sort) calls it about log2 n times per operation: make each call cheaper — the common case compared first and the rare ones (a type switch, flags) after it, or a comparator of its own for the collection that is hot — and keys that compare without chasing a pointer"
+)
+
+// isComparator reports whether a function's name says it compares two
+// values for a tree or a sort: Less, Compare, less, cmp, …
+func isComparator(fn string) bool {
+	name := shortName(fn)
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	switch strings.ToLower(name) {
+	case "less", "compare", "cmp", "lessthan", "comparator", "lessfunc":
+		return true
+	}
+	return false
+}
+
 // searchFix is the fix calleeWords gives a search of strings or bytes: it
 // assumes the search repeats (searching again what was searched).
 const searchFix = "search less: scan the input once, or keep the positions found instead of searching again"
@@ -1176,7 +1202,7 @@ func calleeWords(callee, cat string) (what, fix string) {
 	case strings.HasPrefix(short, "strconv."):
 		return "number conversion (" + short + ")", strconvFix
 	case anyIn(callee, "memequal", "memeqbody", "cmpbody", "Compare", "EqualFold", "Equal"):
-		return "comparing strings or bytes (" + short + ")", "compare less: an index (a map, or a sorted slice with binary search) instead of a linear scan, or compare a cheaper key first"
+		return "comparing strings or bytes (" + short + ")", compareFix
 	case anyIn(callee, "indexbyte", "IndexByte", "Index", "Contains", "Count", "memchr", "Cut", "Fields", "Split"):
 		return "searching strings or bytes (" + short + ")", searchFix
 	case anyIn(callee, "concatstring", "concatbyte"):
