@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -107,7 +108,9 @@ func runRWExclusive(pass *analysis.Pass) (any, error) {
 				shared = append(shared, s.method)
 			}
 		}
-		if len(exclusive) == 0 {
+		if len(exclusive) == 0 || !slices.ContainsFunc(exclusive, readName) {
+			// Only writers take it exclusively: an RWMutex whose
+			// reads share it is doing its job.
 			continue
 		}
 		slices.Sort(exclusive)
@@ -162,4 +165,16 @@ func returnsIn(body *ast.BlockStmt) []token.Pos {
 		return true
 	})
 	return out
+}
+
+// readName reports whether a method's name says it reads: Get, Load,
+// Lookup, Find, Fetch, Read (a cache's Get that must reorder its list
+// takes Lock, and makes the RWMutex a Mutex in all but name).
+func readName(m string) bool {
+	for _, p := range []string{"Get", "Load", "Lookup", "Find", "Fetch", "Read", "get", "load", "lookup", "find", "fetch"} {
+		if strings.HasPrefix(m, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -73,3 +73,22 @@ func (c *GCache[K, V]) Get(k K) (V, bool) {
 	v, ok := c.items[k]
 	return v, ok
 }
+
+// A store whose reads share the lock and whose writers take it: the
+// RWMutex is doing its job (go-cache's Set and Get).
+type Store struct {
+	mu    sync.RWMutex
+	items map[string]int
+}
+
+func (s *Store) Set(k string, v int) {
+	s.mu.Lock()
+	s.items[k] = v
+	s.mu.Unlock()
+}
+
+func (s *Store) Get(k string) int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.items[k]
+}
