@@ -72,6 +72,7 @@ var explains = map[string][]string{
 	"paid-while-off":              {"time"},
 	"write-batched":               {"syscall", "io"},
 	"allocated-together":          {"escapes", "moved-to-heap", "return"},
+	"map-first-write":             {"map", "maps"},
 	"map-value-indirect":          {"map", "maps", "escapes", "moved-to-heap"},
 	"log-args-boxed":              {"interface", "fmt", "escapes"},
 	"map-sized-by-bound":          {"map", "maps", "escapes", "return", "moved-to-heap", "make"},
