@@ -73,6 +73,7 @@ var explains = map[string][]string{
 	"write-batched":               {"syscall", "io"},
 	"allocated-together":          {"escapes", "moved-to-heap", "return"},
 	"map-first-write":             {"map", "maps"},
+	"probe-escapes":               {"escapes", "interface", "callee"},
 	"map-value-indirect":          {"map", "maps", "escapes", "moved-to-heap"},
 	"log-args-boxed":              {"interface", "fmt", "escapes"},
 	"map-sized-by-bound":          {"map", "maps", "escapes", "return", "moved-to-heap", "make"},
@@ -406,6 +407,9 @@ func (c *cause) shapesExplaining(at map[string][]document.Shape, minShare float6
 		}
 		return cmp.Or(cmp.Compare(own(a), own(b)),
 			-cmp.Compare(c.lineShare[where(a.File, a.Line)], c.lineShare[where(b.File, b.Line)]),
+			// At one line, a shape that names a change before one
+			// that says the line is its function's own work.
+			cmp.Compare(boolInt(a.OwnWork), boolInt(b.OwnWork)),
 			strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line),
 			cmp.Compare(narrower[b.Name], narrower[a.Name]), strings.Compare(a.Name, b.Name))
 	})

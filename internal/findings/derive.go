@@ -240,17 +240,24 @@ func (d *deriver) weighMicro() {
 func (d *deriver) weighComponents() {
 	spans := map[string]map[string]bool{} // bench key → module packages its profile reaches
 	pkgOfBench := map[string]string{}
-	for _, h := range d.doc.Hotspots {
-		fn := document.PlainFunc(h.Function)
-		if !d.isModule(fn) || d.testFunc(h.Function) {
-			continue
+	reach := func(pkg, bench, function string, inTest bool) {
+		fn := document.PlainFunc(function)
+		if !d.isModule(fn) || inTest {
+			return
 		}
-		k := h.Package + " " + h.Benchmark
+		k := pkg + " " + bench
 		if spans[k] == nil {
 			spans[k] = map[string]bool{}
 		}
 		spans[k][pkgOf(fn)] = true
-		pkgOfBench[k] = h.Package
+		pkgOfBench[k] = pkg
+	}
+	// The hottest functions, and every module line the profile costs.
+	for _, h := range d.doc.Hotspots {
+		reach(h.Package, h.Benchmark, h.Function, d.testFunc(h.Function))
+	}
+	for _, l := range d.doc.Lines {
+		reach(l.Package, l.Benchmark, l.Function, l.InTest)
 	}
 	for _, b := range d.benches {
 		if _, given := d.opts.Weights[b.name()]; given || b.weight < 1 {

@@ -188,14 +188,14 @@ var specCases = []specCase{
 		want: []string{"cpu-call fix high l.go:10 BenchmarkIndex 60.0% parts=60%", "cpu-call fix high m.go:20 BenchmarkMatch 20.0% parts=20%"}},
 	{name: "ComponentWeight/a cause of 90% in a cache package's own benchmark ranks at 9%, below 12% in the renderer's benchmark that reaches the cache",
 		doc: []any{inPkg(benchmark("BenchmarkGet", 80e-9, 0, 0), "/cache"), inPkg(benchmark("BenchmarkRender", 1e-3, 0, 0), "/tests"),
-			pkgCall(callIn("BenchmarkGet", "/cache.(*LRU).Get", "cache/lru.go", 10, "strings.Count", "strings", 0.9), "/cache"),
-			pkgCall(callIn("BenchmarkRender", ".(*Table).render", "table.go", 50, "sort.Slice", "sort", 0.12), "/tests"),
+			pkgCall(callIn("BenchmarkGet", "(*LRU).Get", "cache/lru.go", 10, "strings.Count", "strings", 0.9), "/cache", "/cache"),
+			pkgCall(callIn("BenchmarkRender", "(*Table).render", "table.go", 50, "sort.Slice", "sort", 0.12), "/tests", ""),
 			hot("BenchmarkGet", "/cache", "/cache.(*LRU).Get"), hot("BenchmarkRender", "/tests", ".(*Table).render"), hot("BenchmarkRender", "/tests", "/cache.(*LRU).Get")},
 		want: []string{"cpu-call fix medium table.go:50 BenchmarkRender 12.0% parts=12%", "cpu-call fix medium cache/lru.go:10 BenchmarkGet 9.0% parts=90%"}},
 	{name: "ComponentWeight/the same benchmark weighs in full when no other package's benchmark reaches more of the module",
 		doc: []any{inPkg(benchmark("BenchmarkGet", 80e-9, 0, 0), "/cache"), inPkg(benchmark("BenchmarkRender", 1e-3, 0, 0), "/tests"),
-			pkgCall(callIn("BenchmarkGet", "/cache.(*LRU).Get", "cache/lru.go", 10, "strings.Count", "strings", 0.9), "/cache"),
-			pkgCall(callIn("BenchmarkRender", ".(*Table).render", "table.go", 50, "sort.Slice", "sort", 0.12), "/tests"),
+			pkgCall(callIn("BenchmarkGet", "(*LRU).Get", "cache/lru.go", 10, "strings.Count", "strings", 0.9), "/cache", "/cache"),
+			pkgCall(callIn("BenchmarkRender", "(*Table).render", "table.go", 50, "sort.Slice", "sort", 0.12), "/tests", ""),
 			hot("BenchmarkGet", "/cache", "/cache.(*LRU).Get"), hot("BenchmarkRender", "/tests", ".(*Table).render")},
 		want: []string{"cpu-call fix high cache/lru.go:10 BenchmarkGet 90.0% parts=90%", "cpu-call fix medium table.go:50 BenchmarkRender 12.0% parts=12%"}},
 	{name: "TimedSetupShare/a timed setup at 1.3% of the time is a broken benchmark",
@@ -693,8 +693,13 @@ func orDash(s string) string {
 // inPkg puts a benchmark in the module's package mod+sub.
 func inPkg(b document.Benchmark, sub string) document.Benchmark { b.Package = mod + sub; return b }
 
-// pkgCall puts a line cost's benchmark in the module's package mod+sub.
-func pkgCall(l document.LineCost, sub string) document.LineCost { l.Package = mod + sub; return l }
+// pkgCall puts a line cost's benchmark in the module's package mod+sub,
+// and its function in package mod+fnSub.
+func pkgCall(l document.LineCost, sub, fnSub string) document.LineCost {
+	l.Package = mod + sub
+	l.Function = mod + fnSub + strings.TrimPrefix(l.Function, mod)
+	return l
+}
 
 // hot is a hotspot of fn (mod+fn) in benchmark bench of package mod+sub.
 func hot(bench, sub, fn string) document.Hotspot {
