@@ -72,9 +72,18 @@ type Cause struct {
 	Fix        string   `json:"fix"`
 	Measured   string   `json:"measured"`
 	MustFind   bool     `json:"must_find"`
+	// Also are the cause's lines in other files: one cause at many call
+	// sites (a debug call on a hot path in every renderer).
+	Also []Place `json:"also,omitempty"`
 	// Advice is the advice an expert accepts for the cause and the
 	// advice that does not fit its code; every must-find cause has one.
 	Advice *Advice `json:"advice,omitempty"`
+}
+
+// Place is a file and lines of it.
+type Place struct {
+	File  string  `json:"file"`
+	Lines []int64 `json:"lines"`
 }
 
 // Advice says which advice fits a cause. A finding's advice fits when its
@@ -370,13 +379,16 @@ func Points(f document.Finding, c Cause) bool {
 	}
 	lines := []document.Location{{File: f.File, Line: f.Line}}
 	lines = append(lines, f.Related...)
+	places := append([]Place{{File: c.File, Lines: c.Lines}}, c.Also...)
 	for _, l := range lines {
-		if l.File != c.File {
-			continue
-		}
-		for _, cl := range c.Lines {
-			if d := l.Line - cl; d >= -1 && d <= 1 {
-				return true
+		for _, p := range places {
+			if l.File != p.File {
+				continue
+			}
+			for _, cl := range p.Lines {
+				if d := l.Line - cl; d >= -1 && d <= 1 {
+					return true
+				}
 			}
 		}
 	}
