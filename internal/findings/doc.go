@@ -326,7 +326,18 @@
 // no advice of its own follows the category's words, with its line and
 // share, and the cause stays generic. A function whose own code is mostly
 // a loop at its floor (a scan at one table lookup per byte) is left alone
-// (rule leave-floor), whether or not it inlines.
+// (rule leave-floor), whether or not it inlines. Some shapes cost at their
+// related lines as their own (an RWMutex's Unlock, a log call's
+// arguments, the stores into a map of large values), and an allocation
+// two calls below the line that decides it takes the shape that names its
+// function. Causes that one change removes are one cause (pass
+// one-change): the methods that take one RWMutex, a printf wrapper and
+// the boxing at its callers, the debug calls on one logger type, the maps
+// of one large value type, the clock reads of one type whose duration
+// setting can turn them off; the costlier leads. Benchmarks of a
+// component (a package whose profile stays in packages another package's
+// benchmark reaches with more of the module) weigh ComponentWeight (0.1):
+// the broader benchmark measures it as the module uses it.
 //
 // # The decision gate
 //
