@@ -74,6 +74,7 @@ var explains = map[string][]string{
 	"allocated-together":          {"escapes", "moved-to-heap", "return"},
 	"map-first-write":             {"map", "maps"},
 	"probe-escapes":               {"escapes", "interface", "callee"},
+	"map-remade":                  {"map", "maps"},
 	"map-value-indirect":          {"map", "maps", "escapes", "moved-to-heap"},
 	"log-args-boxed":              {"interface", "fmt", "escapes"},
 	"map-sized-by-bound":          {"map", "maps", "escapes", "return", "moved-to-heap", "make"},
@@ -120,7 +121,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1}
 // twice on one input, a log call's arguments on the lines after its
 // first, a map of large values at the stores that allocate them. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true}
+var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {
