@@ -66,10 +66,10 @@ func runMapRemade(pass *analysis.Pass) (any, error) {
 			}
 			f := text(pass, sel)
 			pass.Report(analysis.Diagnostic{
-				Category: "map-remade",
-				Pos:      as.Pos(),
-				Related:  stores,
-				Message:  fmt.Sprintf("%s replaces %s with a new map and fills it on every call: the previous map and its table become garbage each time", fd.Name.Name, f),
+				Category:       "map-remade",
+				Pos:            as.Pos(),
+				Related:        stores,
+				Message:        fmt.Sprintf("%s replaces %s with a new map and fills it on every call: the previous map and its table become garbage each time", fd.Name.Name, f),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("clear(%s) and fill it again (its table stays for the next entries), when nothing else keeps the old map; with small integer keys, a slice reused with [:0]", f)}},
 			})
 		})
