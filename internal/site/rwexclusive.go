@@ -167,11 +167,12 @@ func returnsIn(body *ast.BlockStmt) []token.Pos {
 	return out
 }
 
-// readName reports whether a method's name says it reads: Get, Load,
-// Lookup, Find, Fetch, Read (a cache's Get that must reorder its list
-// takes Lock, and makes the RWMutex a Mutex in all but name).
+// readName reports whether a method's name says it looks a value up:
+// Get, Lookup, Find, Fetch (a cache's Get that must reorder its list
+// takes Lock, and makes the RWMutex a Mutex in all but name). Load and
+// Read are not among them: a cache's Load reads a file into it.
 func readName(m string) bool {
-	for _, p := range []string{"Get", "Load", "Lookup", "Find", "Fetch", "Read", "get", "load", "lookup", "find", "fetch"} {
+	for _, p := range []string{"Get", "Lookup", "Find", "Fetch", "get", "lookup", "find", "fetch"} {
 		if strings.HasPrefix(m, p) {
 			return true
 		}

@@ -87,6 +87,15 @@ func (s *Store) Set(k string, v int) {
 	s.mu.Unlock()
 }
 
+// Load reads a file into the store: a writer, whatever its name.
+func (s *Store) Load(data map[string]int) {
+	s.mu.Lock()
+	for k, v := range data {
+		s.items[k] = v
+	}
+	s.mu.Unlock()
+}
+
 func (s *Store) Get(k string) int {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
