@@ -945,3 +945,37 @@ func TestComparatorWords(t *testing.T) {
 		{"a search", []any{bx(), search}, "instead of a linear scan"},
 	})
 }
+
+// TestOneCausePerLoggerType: the boxing at debug calls on one logger type
+// in two functions is one cause, with the shape's advice; the arguments'
+// line (a call over two lines) is where the compiler puts the boxing.
+func TestOneCausePerLoggerType(t *testing.T) {
+	boxed := func(fn, file string, line int64) document.Allocation {
+		a := site(fn, file, line, 0.3)
+		a.Escape = &document.Escape{Cause: "interface", Verdict: "colIndex escapes to heap"}
+		return a
+	}
+	shape := func(fn, file string, line, args int64) document.Shape {
+		return document.Shape{Name: "log-args-boxed", File: file, Line: line, Function: mod + "." + fn,
+			Related: []document.Location{{File: file, Line: args, Note: "a boxed argument"}},
+			Says:    fn + " passes colIndex to f.logger.Debugf, which boxes each into an interface",
+			Advice:  "test the *ll.Logger's level before its debug calls on hot paths"}
+	}
+	fs, _ := Derive(specDoc([]any{bx(),
+		boxed("(*Blueprint).renderLine", "blueprint.go", 585), shape("(*Blueprint).renderLine", "blueprint.go", 584, 585),
+		boxed("(*Markdown).formatCell", "markdown.go", 485), shape("(*Markdown).formatCell", "markdown.go", 484, 485),
+	}), Options{})
+	var fixes []document.Finding
+	for _, f := range fs {
+		if f.Section == document.SectionFix {
+			fixes = append(fixes, f)
+		}
+	}
+	if len(fixes) != 1 || fixes[0].Shape != "log-args-boxed" || !strings.Contains(fixes[0].Message, "boxes for it too") {
+		var got []string
+		for _, f := range fixes {
+			got = append(got, fmt.Sprintf("%s:%d %s %q", f.File, f.Line, f.Shape, f.Message))
+		}
+		t.Errorf("fix findings %v; want one log-args-boxed cause for both functions", got)
+	}
+}
