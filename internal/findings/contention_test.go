@@ -428,3 +428,41 @@ func TestLockHeldAcrossItsUnlock(t *testing.T) {
 		t.Error("no lock-exclusive finding for a section with 30% work inside")
 	}
 }
+
+// TestComponentContentionFollows: a lock held across work in a cache
+// package's own RunParallel benchmark, in a module whose renderer
+// benchmarks (which reach the cache) all run serially, follows the
+// renderer's 9% fix in its category's words, though its weighted impact
+// is higher: the module's use, as benchmarked, never contends for it.
+func TestComponentContentionFollows(t *testing.T) {
+	add := benchmark("BenchmarkLRUAdd", 50e-9, 0, 0)
+	add.Package, add.Parallel = mod+"/cache", true
+	render := benchmark("BenchmarkRender", 1e-3, 0, 0)
+	render.Package = mod + "/tests"
+	d := doc(add, render)
+	d.Scaling = []document.Scaling{{
+		Benchmark: "BenchmarkLRUAdd", Package: mod + "/cache", Parameter: "cpu", Growth: "flat",
+		CPU: []int{1, 2}, NsPerOp: []float64{50, 52}, Efficiencies: []float64{1, 0.48}, Efficiency: 0.48, CoresUsed: 1.1,
+		Locks: []document.LockSite{{File: "cache/lru.go", Line: 127, Function: mod + "/cache.(*LRU).Add", Op: "sync.(*Mutex).Lock", Profile: "cpu",
+			HeldTo: 145, CPUInside: 0.8, LockCPU: 0.1, Source: "c.mu.Lock()",
+			Inside: []document.LineInside{{Line: 130, Callee: "crypto/sha256.Sum256", Category: "crypto", Share: 0.8, Source: "sum := sha256.Sum256(key)"}}}},
+	}}
+	d.Lines = []document.LineCost{
+		{Benchmark: "BenchmarkRender", Package: mod + "/tests", Function: mod + ".(*Table).render", File: "table.go", Line: 50, Callee: "strings.genSplit", Category: "strings", Self: 0.09, Cum: 0.09},
+	}
+	d.Hotspots = []document.Hotspot{
+		{Benchmark: "BenchmarkLRUAdd", Package: mod + "/cache", Function: mod + "/cache.(*LRU).Add", Flat: 0.8, Cum: 0.9},
+		{Benchmark: "BenchmarkRender", Package: mod + "/tests", Function: mod + ".(*Table).render", Flat: 0.3, Cum: 0.9},
+		{Benchmark: "BenchmarkRender", Package: mod + "/tests", Function: mod + "/cache.(*LRU).Add", Flat: 0.05, Cum: 0.05},
+	}
+	fs, _ := Derive(d, Options{})
+	var order []string
+	for _, f := range fs {
+		if f.Section == document.SectionFix {
+			order = append(order, fmt.Sprintf("%s %s:%d", f.Kind, f.File, f.Line))
+		}
+	}
+	if len(order) < 2 || order[0] != "cpu table.go:50" {
+		t.Errorf("fix findings %v; want the renderer's table.go:50 first, the cache's contention after", order)
+	}
+}

@@ -16,6 +16,38 @@ import (
 // its category's words), then impact — causes whose impacts differ by less
 // than the profile's sampling noise are a tie (see tiers) — then
 // allocations per op, then file and line.
+// serialUse reports whether the module has benchmarks at full weight (not
+// a micro-benchmark's, not a component's) and none of them runs
+// goroutines.
+func (d *deriver) serialUse() bool {
+	use := false
+	for _, b := range d.benches {
+		if b.weight < 1 {
+			continue
+		}
+		if b.entry.Parallel {
+			return false
+		}
+		use = true
+	}
+	return use
+}
+
+// componentOnly reports whether every benchmark a cause costs weighs less
+// than a benchmark of the module's use (a micro-benchmark's, a
+// component's).
+func (d *deriver) componentOnly(c *cause) bool {
+	if len(c.benches) == 0 {
+		return false
+	}
+	for _, b := range c.benches {
+		if b.weight >= 1 {
+			return false
+		}
+	}
+	return true
+}
+
 func (d *deriver) ranked() []document.Finding {
 	type item struct {
 		f      document.Finding
@@ -27,9 +59,13 @@ func (d *deriver) ranked() []document.Finding {
 		// weak marks a fix that names no change: a function's own
 		// algorithm in its category's words, or its own work on what it
 		// is given (in any words: an own-work shape's say so too). It
-		// follows every fix that names one.
+		// follows every fix that names one. So does a contention cause
+		// only a component's own concurrent benchmarks show, in a
+		// module whose other benchmarks never run concurrently: the
+		// module's use, as benchmarked, does not produce it.
 		weak bool
 	}
+	serialUse := d.serialUse()
 	var items []item
 	for _, c := range d.causes {
 		f := c.finding()
@@ -70,7 +106,7 @@ func (d *deriver) ranked() []document.Finding {
 			// weights, production's share leave it unknown).
 			se = c.impactError() * rank / f.Impact
 		}
-		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), weak: (c.lowOnly && f.Generic || c.ownWork) && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase})
+		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), weak: (c.lowOnly && f.Generic || c.ownWork || serialUse && c.kind == document.KindContention && d.componentOnly(c)) && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase})
 	}
 	// Order by rank, then give the causes of one tier the same bucket:
 	// within a tier the order is by allocations, file and line, which do
