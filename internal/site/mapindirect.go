@@ -55,8 +55,8 @@ func runMapIndirect(pass *analysis.Pass) (any, error) {
 			if !ok {
 				return
 			}
-			vs, vok := sizeOf(sizes, m.Elem())
-			ks, kok := sizeOf(sizes, m.Key())
+			vs, vok := sizeof(sizes, m.Elem())
+			ks, kok := sizeof(sizes, m.Key())
 			if !vok || !kok {
 				return // a type parameter's size is the instance's
 			}
@@ -103,14 +103,3 @@ func runMapIndirect(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// sizeOf is sizes.Sizeof(t), false for a type whose size is not known
-// here: one with a type parameter in it, whose size is each
-// instantiation's (go/types asserts on those).
-func sizeOf(sizes types.Sizes, t types.Type) (size int64, ok bool) {
-	defer func() {
-		if recover() != nil {
-			size, ok = 0, false
-		}
-	}()
-	return sizes.Sizeof(t), true
-}
