@@ -102,4 +102,3 @@ func runMapIndirect(pass *analysis.Pass) (any, error) {
 	})
 	return nil, nil
 }
-
