@@ -27,39 +27,26 @@ var LogArgs = &analysis.Analyzer{
 
 func runLogArgs(pass *analysis.Pass) (any, error) {
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
-		var stack []ast.Node
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
-			stack = append(stack, n)
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
+		eachCall(fd.Body, func(call *ast.CallExpr, stack []ast.Node) {
 			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 			if !ok || !debugLevelName(sel.Sel.Name) {
-				return true
+				return
 			}
 			fn, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Func)
 			if !ok {
-				return true
+				return
 			}
 			sig, ok := fn.Type().(*types.Signature)
 			if !ok || !sig.Variadic() || sig.Recv() == nil {
-				return true
+				return
 			}
 			last := sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice)
 			if !types.IsInterface(last.Elem()) {
-				return true
+				return
 			}
 			boxed, at := boxedArgs(pass, call, sig.Params().Len()-1)
 			if len(boxed) == 0 || levelTested(stack) {
-				return true
+				return
 			}
 			// The compiler puts each boxing at its argument's line: a
 			// call over several lines has its cost at those too.
@@ -82,7 +69,6 @@ func runLogArgs(pass *analysis.Pass) (any, error) {
 				// advice names the type, not the call.
 				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("test the %s's level before its %s calls on hot paths (if %s output is on { … }), so that with it off a call costs a branch and boxes nothing; or take those calls off the hot paths", types.TypeString(sig.Recv().Type(), types.RelativeTo(pass.Pkg)), levelWord(sel.Sel.Name), levelWord(sel.Sel.Name))}},
 			})
-			return true
 		})
 	})
 	return nil, nil

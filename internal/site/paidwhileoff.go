@@ -78,22 +78,12 @@ func runPaidWhileOff(pass *analysis.Pass) (any, error) {
 		if test == nil {
 			return
 		}
-		var stack []ast.Node
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
-			stack = append(stack, n)
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 0 || !isFunc(pass, call, "time", "", "Now") {
-				return true
+		eachCall(fd.Body, func(call *ast.CallExpr, stack []ast.Node) {
+			if len(call.Args) != 0 || !isFunc(pass, call, "time", "", "Now") {
+				return
 			}
 			if fieldTested(pass, stack, test.field) || exitsBefore(pass, fd.Body, call.Pos(), test.field) {
-				return true
+				return
 			}
 			recv := fd.Recv.List[0].Names
 			x := "the receiver"
@@ -107,7 +97,6 @@ func runPaidWhileOff(pass *analysis.Pass) (any, error) {
 					fd.Name.Name, x, test.field.Name(), test.text, test.line),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("when %s.%s %s (the setting off: no TTL, expiry disabled), skip the clock read and the bookkeeping it feeds (expiry stamps, expiry buckets): test it once per call, or keep a bool set when the value is made", x, test.field.Name(), test.off)}},
 			})
-			return true
 		})
 	})
 	return nil, nil

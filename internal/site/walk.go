@@ -258,3 +258,23 @@ func versionLess(a, b string) bool {
 	}
 	return false
 }
+
+// eachCall calls f for every call in body outside function literals,
+// with the nodes that enclose it, outermost first (the call last).
+func eachCall(body *ast.BlockStmt, f func(call *ast.CallExpr, stack []ast.Node)) {
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		stack = append(stack, n)
+		if call, ok := n.(*ast.CallExpr); ok {
+			f(call, stack)
+		}
+		return true
+	})
+}
