@@ -73,6 +73,10 @@ var explains = map[string][]string{
 	"write-batched":               {"syscall", "io"},
 	"allocated-together":          {"escapes", "moved-to-heap", "return"},
 	"map-first-write":             {"map", "maps"},
+	"map-swept":                   {"map", "maps"},
+	"map-handed":                  {"map", "maps"},
+	"bound-per-item":              {"own", "other", "callee"},
+	"switch-per-call":             {"own", "other", "callee", "interface"},
 	"probe-escapes":               {"escapes", "interface", "callee"},
 	"map-remade":                  {"map", "maps"},
 	"map-value-indirect":          {"map", "maps", "escapes", "moved-to-heap"},
@@ -119,9 +123,11 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1}
 // as at their own: an RWMutex's exclusive Lock and the Unlock that
 // releases it (a mutex profile puts the cost at the Unlock), a regexp run
 // twice on one input, a log call's arguments on the lines after its
-// first, a map of large values at the stores that allocate them. A cause at one of those lines is explained by the
+// first, a map of large values at the stores that allocate them, a map kept only
+// for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
+// that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true}
+var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {
@@ -253,12 +259,17 @@ func (d *deriver) oneChange() {
 				into.message += fmt.Sprintf("; %s takes the same lock: %s of %s's CPU", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
 			case c.shape.Name == "paid-while-off":
 				into.message += fmt.Sprintf("; %s reads the clock too: %s of %s's CPU", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
+			case c.shape.Name == "map-swept":
+				into.message += fmt.Sprintf("; %s keeps the same map: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case c.shape.Name == "log-args-boxed":
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s boxes for it too: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
 			case c.shape.Name == "map-value-indirect":
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s's map of the same type: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+			case c.shape.Name == "reflect-map-index" && c.kind == document.KindAlloc:
+				cs := c.costs[top.key]
+				into.message += fmt.Sprintf("; the key it boxes: %s allocs/op (%s/op) in %s at %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
 			case c.kind == document.KindAlloc:
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; its callers box the arguments: %s allocs/op (%s/op) in %s at %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
@@ -290,6 +301,10 @@ func changeKey(c *cause) string {
 		if r := receiver(c.fn); r != "" {
 			return s.Name + "\x00" + r + "\x00" + s.Advice
 		}
+	case "map-swept", "reflect-map-index":
+		// One map field: its stores and its deletes; one reflective
+		// lookup: the key it boxes and the lookup.
+		return s.Name + "\x00" + where(s.File, s.Line)
 	case "printf-wrapper":
 		// The wrapper's own line, or the line its callers' shapes
 		// name it at.

@@ -52,10 +52,12 @@ func (d *deriver) allocCauses(b *bench) {
 		// one path (a node, its items, its children) are one cost.
 		group := "allocations"
 		owner := outer(document.PlainFunc(a.Function))
-		if r := receiver(owner); r != "" && (e.Cause == "interface" || e.Cause == "concat") && returned(e) {
+		if r := receiver(owner); r != "" && (e.Cause == "interface" || e.Cause == "concat") && returned(e) && !d.explainedAt(a, e) {
 			// The methods of one type boxing or concatenating what they
 			// return are one way of building output: one cause. A value
-			// boxed to pass to a call is its method's allocation.
+			// boxed to pass to a call is its method's allocation, and so
+			// is one a shape of code at its line explains (a key boxed
+			// for reflect's MapIndex): its own change.
 			owner, group = r, string(e.Cause)
 		}
 		c := d.find(document.KindAlloc, owner, group)
@@ -867,4 +869,21 @@ func cpuAllocFix(callee string) string {
 		e.Cause = "moved-to-heap"
 	}
 	return allocFix(a, e, false)
+}
+
+// explainedAt reports whether a shape of code at an allocation's line (or
+// at a related line of a shape that speaks there, see atRelated)
+// explains the allocation.
+func (d *deriver) explainedAt(a *document.Allocation, e document.Escape) bool {
+	if d.shapeLines == nil {
+		d.shapeLines = shapesAt(d.doc)
+	}
+	c := &cause{}
+	c.siteMechs(a, e)
+	for _, s := range d.shapeLines[where(a.File, a.Line)] {
+		if c.explainedBy(s.Name) {
+			return true
+		}
+	}
+	return false
 }

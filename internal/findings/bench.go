@@ -545,6 +545,13 @@ func (d *deriver) noModuleWithin(e *document.Benchmark) bool {
 	return p-2*math.Sqrt(p*(1-p)/float64(e.CPUSamples)) < d.t.NoModule
 }
 
+// wilsonUpper is the upper end of the Wilson interval (two standard
+// errors) of a share p seen in n samples: for p = 0, about 4/(n+4).
+func wilsonUpper(p, n float64) float64 {
+	const z2 = 4.0
+	return (p + z2/(2*n) + 2*math.Sqrt(p*(1-p)/n+z2/(4*n*n))) / (1 + z2/n)
+}
+
 // leaveAlone says why a benchmark is best left alone, and the rule, or
 // "".
 func (d *deriver) leaveAlone(b *bench) (document.Rule, string) {
@@ -570,7 +577,14 @@ func (d *deriver) leaveAlone(b *bench) (document.Rule, string) {
 		if callee != "" {
 			return document.RuleLeaveBaseline, fmt.Sprintf("measures %s, not the module (no module code in its profile): a baseline for comparison", callee)
 		}
-		return document.RuleLeaveBaseline, "measures no module code: a baseline for comparison"
+		// Nothing named that it measures instead: its samples must say
+		// "no module code" beyond their error. A module function the
+		// compiler inlined into a loop of a nanosecond, a fifth of the
+		// loop's time, gets none of sixteen samples one run in
+		// thirty: no evidence of a baseline.
+		if n := e.CPUSamples; n <= 0 || wilsonUpper(*e.ModuleCPUShare, float64(n)) < d.t.NoModule {
+			return document.RuleLeaveBaseline, "measures no module code: a baseline for comparison"
+		}
 	}
 	if !b.hasAllocs || b.allocsPerOp > 0 || b.bytesPerOp > 0 {
 		return "", ""

@@ -262,7 +262,7 @@ func (d *deriver) cpuCauses(b *bench) {
 			small = append(small, lc)
 			continue
 		}
-		what, fix := calleeWords(l.Callee, cat)
+		what, fix, wordsSpecific := lineWords(l, cat)
 		fix = d.fixIn(fix)
 		callee := pkgFunc(l.Callee)
 		var c *cause
@@ -315,6 +315,7 @@ func (d *deriver) cpuCauses(b *bench) {
 				continue
 			}
 			fix, specific, ownWork := d.inputsFix(l, fix)
+			specific = specific || wordsSpecific
 			c = d.hotFunc(l.Function, l.File, l.Line)
 			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix, specific: specific, ownWork: ownWork}, lc.cum)
 		}
@@ -540,9 +541,9 @@ func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey
 		if len(callees) > 3 {
 			callees = append(callees[:3], "…")
 		}
-		what, fix := calleeWords(l.Callee, string(l.Category))
+		what, fix, specific := lineWords(l, string(l.Category))
 		fix = d.fixIn(fix)
-		specific, ownWork := false, false
+		ownWork := false
 		if g.cat == "" {
 			fix, specific, ownWork = d.inputsFix(l, fix)
 			// A cost spread over lines is the function's way of
@@ -898,8 +899,9 @@ func (d *deriver) callsIntoModule() []moduleCall {
 			c.addEvidence(fmt.Sprintf("CPU profile of %s: %s calls it at %s: %s (cum)", mc.b.name(), shortName(l.Function), where(l.File, l.Line), pct(mc.lc.cum)))
 			continue
 		}
-		what, fix := calleeWords(l.Callee, string(l.Category))
+		what, fix, wordsSpecific := lineWords(l, string(l.Category))
 		fix, specific, ownWork := d.inputsFix(l, d.fixIn(fix))
+		specific = specific || wordsSpecific
 		c := d.hotFunc(l.Function, l.File, l.Line)
 		c.addPart(mc.b, part{kind: partCall, callee: pkgFunc(l.Callee), what: what, fix: fix, specific: specific, ownWork: ownWork}, mc.lc.cum)
 		c.addLine(l.File, l.Line, l.Function, fmt.Sprintf("%s: %s of CPU (cum) in %s", callDesc(l), pct(mc.lc.cum), mc.b.name()))
@@ -1116,6 +1118,62 @@ func outerCallee(call string) string {
 		}
 	}
 	return call
+}
+
+// lineWords says what a line's call costs and the fix that fits it: the
+// callee's words (calleeWords), or, for copies of pointers in a generic
+// function instantiated with an interface, words about that
+// instantiation.
+func lineWords(l *document.LineCost, cat string) (what, fix string, specific bool) {
+	what, fix = calleeWords(l.Callee, cat)
+	if anyIn(l.Callee, "typedslicecopy", "typedmemmove", "bulkBarrierPreWrite", "wbMove") {
+		if iface := interfaceShape(l.Function); iface != "" {
+			// A generic function instantiated with an interface
+			// element: the pointers are the interface's.
+			fix = fmt.Sprintf("%s is instantiated here with an interface element (%s): every element copied is an interface value, a pointer the write barrier follows while the collector marks — inherent to the interface-based API; instantiated with a concrete, pointer-free type (the generic API with an int or a struct of numbers), the same copy is a plain memmove and the comparisons are direct calls", shortName(document.PlainFunc(l.Function)), iface)
+			specific = true
+		}
+	}
+	return what, fix, specific
+}
+
+// interfaceShape returns the interface type argument a generic
+// function's profile name shows it instantiated with ("interface {
+// Less(Item) bool }" from "(*items[go.shape.interface { Less(….Item) bool
+// }]).removeAt"), or "".
+func interfaceShape(fn string) string {
+	const p = "go.shape.interface {"
+	i := strings.Index(fn, p)
+	if i < 0 {
+		return ""
+	}
+	j := strings.Index(fn[i:], "}")
+	if j < 0 {
+		return ""
+	}
+	return "interface {" + stripPkgPaths(fn[i+len(p):i+j]) + "}"
+}
+
+// stripPkgPaths shortens the package paths in a type's text to their
+// last element: "github.com/google/btree.Item" → "btree.Item".
+func stripPkgPaths(s string) string {
+	var b strings.Builder
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != ' ' && s[i] != '(' && s[i] != ')' && s[i] != ',' {
+			continue
+		}
+		tok := s[start:i]
+		if k := strings.LastIndexByte(tok, '/'); k >= 0 {
+			tok = tok[k+1:]
+		}
+		b.WriteString(tok)
+		if i < len(s) {
+			b.WriteByte(s[i])
+		}
+		start = i + 1
+	}
+	return b.String()
 }
 
 // calleeWords says what a line's call costs and the fix that usually fits,

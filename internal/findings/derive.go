@@ -75,6 +75,9 @@ type deriver struct {
 	// moduleCalls are the lines whose callee is the module's own
 	// function (see callsIntoModule).
 	moduleCalls []moduleCall
+	// shapeLines are the document's shapes by the lines they speak at
+	// (shapesAt), made at first use.
+	shapeLines map[string][]document.Shape
 }
 
 // moduleCall is a line of benchmark b whose callee is a module function.

@@ -108,11 +108,22 @@ func (d *deriver) passesResult(c *cause, p string) bool {
 // returns): the arithmetic of a Sub, the store into the sized map a
 // decoder returns, and a strconv call converting the function's own
 // parameter (an input-converted shape: a float-to-decimal constructor's
-// formatting). Only calls whose advice would otherwise be the
+// formatting), and the store into a map every caller fills from an
+// exported field (a map-handed shape). Only calls whose advice would otherwise be the
 // category's ("call it less: cache its result", "fewer lookups",
 // "convert once").
 func (d *deriver) computesResult(l *document.LineCost, cat string) *document.Shape {
-	if !d.apiResult(l.Function) || d.rewriteAt(l.File, l.Line) {
+	if d.rewriteAt(l.File, l.Line) {
+		return nil
+	}
+	if strings.HasPrefix(l.Callee, "runtime.mapassign") {
+		if s := d.shapeAt("map-handed", l.File, l.Line); s != nil {
+			// An entry of the map the API hands its user (a
+			// router's match.Vars), whatever function fills it.
+			return s
+		}
+	}
+	if !d.apiResult(l.Function) {
 		return nil
 	}
 	switch {

@@ -101,3 +101,15 @@ func TestBenchSubject(t *testing.T) {
 		}
 	}
 }
+
+func TestInterfaceShape(t *testing.T) {
+	for _, tt := range []struct{ fn, want string }{
+		{"github.com/google/btree.(*items[go.shape.interface { Less(github.com/google/btree.Item) bool }]).removeAt", "interface { Less(btree.Item) bool }"},
+		{"github.com/google/btree.(*items[go.shape.int]).removeAt", ""},
+		{"example.com/m.f", ""},
+	} {
+		if got := interfaceShape(tt.fn); got != tt.want {
+			t.Errorf("interfaceShape(%q) = %q, want %q", tt.fn, got, tt.want)
+		}
+	}
+}

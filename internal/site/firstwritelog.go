@@ -80,7 +80,7 @@ func runFirstWriteLog(pass *analysis.Pass) (any, error) {
 	}
 	// Every other use of the fields.
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
-		inspectBody(fd.Body, func(n ast.Node) {
+		inspectAll(fd.Body, func(n ast.Node) {
 			switch x := n.(type) {
 			case *ast.RangeStmt:
 				if fw := byField[mapField(pass, x.X)]; fw != nil {
@@ -121,7 +121,7 @@ func runFirstWriteLog(pass *analysis.Pass) (any, error) {
 }
 
 // mapField returns the struct field of map type an expression reads
-// (x.f, x.y.f), or nil.
+// (x.f, x.y.f), or nil; a generic type's field is its origin's.
 func mapField(pass *analysis.Pass, e ast.Expr) *types.Var {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
@@ -134,5 +134,5 @@ func mapField(pass *analysis.Pass, e ast.Expr) *types.Var {
 	if _, isMap := v.Type().Underlying().(*types.Map); !isMap {
 		return nil
 	}
-	return v
+	return v.Origin() // one field for every instance of a generic type
 }

@@ -262,8 +262,9 @@ var ReadAll = &analysis.Analyzer{
 }
 
 func runReadAll(pass *analysis.Pass) (any, error) {
-	eachFunc(pass, func(body *ast.BlockStmt) {
-		ast.Inspect(body, func(n ast.Node) bool {
+	wrapped := readerWrappers(pass)
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			c, ok := n.(*ast.CallExpr)
 			if !ok || len(c.Args) != 1 {
 				return true
@@ -276,14 +277,97 @@ func runReadAll(pass *analysis.Pass) (any, error) {
 			if !ok || fn.Pkg() == nil || (fn.Pkg().Path() != "io" && fn.Pkg().Path() != "io/ioutil") {
 				return true
 			}
+			arg := oneLine(types.ExprString(c.Args[0]))
+			fix := "when the work can go piece by piece, stream the input through one fixed buffer (r.Read into a reused []byte, or a bufio.Reader); when it needs it all, size the buffer from the source's length (a file's Stat().Size(), a bytes.Reader's Len()) and read into it with io.ReadFull"
+			var rel []analysis.RelatedInformation
+			if w, ok := wrapped[readerField(pass, fd, c.Args[0])]; ok {
+				fix = fmt.Sprintf("%s (line %d) already has its input in memory and wraps it in %s for %s, which io.ReadAll copies back here: parse the %s directly there (a decode path that takes it as it is) instead of reading it back through io.ReadAll, and keep io.ReadAll for other readers",
+					w.fn, pass.Fset.Position(w.call.Pos()).Line, w.reader, w.ctor, w.kind)
+				rel = append(rel, analysis.RelatedInformation{Pos: w.call.Pos(), Message: "where the input is wrapped in a reader"})
+			}
 			pass.Report(analysis.Diagnostic{
 				Pos:            c.Pos(),
 				Category:       "readall",
-				Message:        fmt.Sprintf("io.ReadAll(%s) reads the whole input into one buffer it grows by doubling, copying what it has read each time", oneLine(types.ExprString(c.Args[0]))),
-				SuggestedFixes: []analysis.SuggestedFix{{Message: "when the work can go piece by piece, stream the input through one fixed buffer (r.Read into a reused []byte, or a bufio.Reader); when it needs it all, size the buffer from the source's length (a file's Stat().Size(), a bytes.Reader's Len()) and read into it with io.ReadFull"}},
+				Message:        fmt.Sprintf("io.ReadAll(%s) reads the whole input into one buffer it grows by doubling, copying what it has read each time", arg),
+				Related:        rel,
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fix}},
 			})
 			return true
 		})
 	})
 	return nil, nil
+}
+
+// A readerWrap is a call that hands a constructor its input wrapped in a
+// reader: NewDecoder(strings.NewReader(data)).
+type readerWrap struct {
+	call   *ast.CallExpr
+	fn     string // the function that makes the call: "Decode"
+	ctor   string // "NewDecoder"
+	reader string // "a strings.Reader"
+	kind   string // "string" or "bytes"
+}
+
+// readerWrappers finds, by the struct type a constructor returns, the
+// first call in the package that gives it a strings.Reader or a
+// bytes.Reader of input the caller already holds.
+func readerWrappers(pass *analysis.Pass) map[*types.Named]readerWrap {
+	out := map[*types.Named]readerWrap{}
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok || len(c.Args) == 0 {
+				return true
+			}
+			ctor := calleeFunc(pass, c)
+			if ctor == nil || ctor.Pkg() != pass.Pkg {
+				return true
+			}
+			res := ctor.Type().(*types.Signature).Results()
+			if res.Len() == 0 {
+				return true
+			}
+			named := pointedStruct(res.At(0).Type())
+			if named == nil {
+				return true
+			}
+			for _, a := range c.Args {
+				inner, ok := ast.Unparen(a).(*ast.CallExpr)
+				if !ok {
+					continue
+				}
+				rf := calleeFunc(pass, inner)
+				if rf == nil || rf.Name() != "NewReader" || rf.Pkg() == nil || (rf.Pkg().Path() != "strings" && rf.Pkg().Path() != "bytes") {
+					continue
+				}
+				if _, seen := out[named.Origin()]; !seen {
+					kind := map[string]string{"strings": "string", "bytes": "bytes"}[rf.Pkg().Path()]
+					out[named.Origin()] = readerWrap{call: c, fn: fd.Name.Name, ctor: ctor.Name(), reader: "a " + rf.Pkg().Path() + ".Reader", kind: kind}
+				}
+			}
+			return true
+		})
+	})
+	return out
+}
+
+// readerField returns the named struct type whose field a method reads
+// its input from (dec.r in a method of *Decoder), or nil.
+func readerField(pass *analysis.Pass, fd *ast.FuncDecl, e ast.Expr) *types.Named {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 {
+		return nil
+	}
+	if v, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Var); !ok || !v.IsField() {
+		return nil
+	}
+	t := pass.TypesInfo.TypeOf(fd.Recv.List[0].Type)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil
+	}
+	return n.Origin()
 }

@@ -1,10 +1,13 @@
 package site
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -23,6 +26,7 @@ var MapEager = &analysis.Analyzer{
 }
 
 func runMapEager(pass *analysis.Pass) (any, error) {
+	eagerFields(pass)
 	eachFunc(pass, func(body *ast.BlockStmt) {
 		inspectBody(body, func(n ast.Node) {
 			as, ok := n.(*ast.AssignStmt)
@@ -161,4 +165,134 @@ func usesObj(pass *analysis.Pass, e ast.Expr, obj types.Object) bool {
 		return !found
 	})
 	return found
+}
+
+// eagerFields reports a map field a constructor makes in the composite
+// literal of every value (&visitor{…, exprFunc: make(map[K]V)}) while the
+// package writes it only under conditions, in other functions: a value
+// that never meets them carries an empty map allocated for nothing. Every
+// other use of the field must read it (an index, len, range, delete: a
+// nil map answers them all).
+func eagerFields(pass *analysis.Pass) {
+	type eager struct {
+		kv     *ast.KeyValueExpr
+		fn     string
+		writes []token.Pos
+		bad    bool // assigned, passed on, or written unconditionally
+		uses   int
+		known  int
+	}
+	byField := map[*types.Var]*eager{}
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+		inspectBody(fd.Body, func(n ast.Node) {
+			cl, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return
+			}
+			st, ok := typeUnder(pass, cl).(*types.Struct)
+			if !ok {
+				return
+			}
+			for _, el := range cl.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				key, ok := kv.Key.(*ast.Ident)
+				call, isCall := ast.Unparen(kv.Value).(*ast.CallExpr)
+				if !ok || !isCall || !isBuiltin(pass, call.Fun, "make") {
+					continue
+				}
+				for f := range st.Fields() {
+					if f.Name() != key.Name {
+						continue
+					}
+					if _, isMap := f.Type().Underlying().(*types.Map); isMap && byField[f.Origin()] == nil {
+						byField[f.Origin()] = &eager{kv: kv, fn: fd.Name.Name}
+					} else if e := byField[f.Origin()]; e != nil && e.kv != kv {
+						e.bad = true // made in two literals: not one constructor
+					}
+				}
+			}
+		})
+	})
+	if len(byField) == 0 {
+		return
+	}
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+		var stack []ast.Node
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			stack = append(stack, n)
+			switch x := n.(type) {
+			case *ast.SelectorExpr:
+				if e := byField[mapField(pass, x)]; e != nil {
+					e.uses++
+				}
+			case *ast.IndexExpr:
+				if e := byField[mapField(pass, x.X)]; e != nil {
+					e.known++
+				}
+			case *ast.RangeStmt:
+				if e := byField[mapField(pass, x.X)]; e != nil {
+					e.known++
+				}
+			case *ast.AssignStmt:
+				for _, l := range x.Lhs {
+					if e := byField[mapField(pass, l)]; e != nil {
+						e.bad = true // assigned: not made once by the literal
+					}
+					ix, ok := l.(*ast.IndexExpr)
+					if !ok {
+						continue
+					}
+					if e := byField[mapField(pass, ix.X)]; e != nil {
+						if fd.Body.Pos() > e.kv.Pos() || fd.Body.End() < e.kv.Pos() {
+							if !underIf(stack, fd.Body.Pos()) {
+								e.bad = true
+							}
+							e.writes = append(e.writes, x.Pos())
+						} else {
+							e.bad = true // written by the constructor itself
+						}
+					}
+				}
+			case *ast.CallExpr:
+				for _, b := range []string{"len", "delete"} {
+					if isBuiltin(pass, x.Fun, b) && len(x.Args) > 0 {
+						if e := byField[mapField(pass, x.Args[0])]; e != nil {
+							e.known++
+						}
+					}
+				}
+			}
+			return true
+		})
+	})
+	fields := slices.SortedFunc(maps.Keys(byField), func(a, b *types.Var) int { return cmp.Compare(byField[a].kv.Pos(), byField[b].kv.Pos()) })
+	for _, f := range fields {
+		e := byField[f]
+		if e.bad || e.uses > e.known || len(e.writes) == 0 {
+			continue
+		}
+		lines := make([]string, len(e.writes))
+		for i, w := range e.writes {
+			lines[i] = fmt.Sprint(pass.Fset.Position(w).Line)
+		}
+		slices.Sort(lines)
+		at := "line " + lines[0]
+		if len(lines) > 1 {
+			at = "lines " + strings.Join(lines, ", ")
+		}
+		pass.Report(analysis.Diagnostic{
+			Category: "map-eager",
+			Pos:      e.kv.Pos(),
+			Message:  fmt.Sprintf("%s makes %s with every value it builds, but the package writes it only under conditions (%s): a value that never meets them carries an empty map allocated for nothing", e.fn, f.Name(), at),
+			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+				"make %s lazily, at its first write (if x.%s == nil { x.%s = make(…) }): a nil map reads as empty (lookups, len, range and delete need no map), so %s allocates one object less per value", f.Name(), f.Name(), f.Name(), e.fn)}},
+		})
+	}
 }

@@ -374,6 +374,11 @@ func exclusive(parents map[ast.Node]ast.Node, a, b ast.Node) bool {
 		case *ast.BlockStmt:
 			_, c1 := ca.(*ast.CaseClause)
 			_, c2 := ca.(*ast.CommClause)
+			if is, ok := ca.(*ast.IfStmt); ok && ca.Pos() < child.Pos() {
+				// if … { a; return } b: a run that takes the
+				// branch leaves before b.
+				return onPath[is] == is.Body && terminates(is.Body.List)
+			}
 			return (c1 || c2) && ca != child
 		}
 		return false
@@ -455,4 +460,22 @@ func runSortSlice(pass *analysis.Pass) (any, error) {
 		})
 	})
 	return nil, nil
+}
+
+// terminates reports whether a statement list ends by leaving its block
+// for good: a return, a branch (break, continue, goto) or a panic.
+func terminates(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch x := list[len(list)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		if c, ok := x.X.(*ast.CallExpr); ok {
+			id, ok := c.Fun.(*ast.Ident)
+			return ok && id.Name == "panic"
+		}
+	}
+	return false
 }

@@ -271,6 +271,17 @@ func inspectBody(body *ast.BlockStmt, f func(ast.Node)) {
 	})
 }
 
+// inspectAll calls f on every node of a function's body, its func
+// literals' included (a closure's use of a field is the package's).
+func inspectAll(body *ast.BlockStmt, f func(ast.Node)) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n != nil {
+			f(n)
+		}
+		return true
+	})
+}
+
 // markReturned marks the variables a returned expression is built from:
 // v, &v, v.f, T{f: v}, &T{v, w}.
 func (r *resultVars) markReturned(e ast.Expr) {

@@ -66,3 +66,13 @@ func Shadowed(v *val, name string) string {
 		return a + v.Field(name)
 	}
 }
+
+// The first call in a branch that returns, the second after it: one run
+// makes one of them, no shape.
+func Upsert(v *val, name string, found bool) string {
+	if found {
+		s := v.Field(name)
+		return s
+	}
+	return "new " + v.Field(name)
+}
