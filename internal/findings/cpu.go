@@ -1028,6 +1028,10 @@ func regexpCompiles(callee string) bool {
 // remove.
 var repeatFixes = []string{cpuWords["other"][1], runLibraryFix, cpuWords["strings"][1], strconvFix, cpuWords["reflect"][1], reflectValueFix, searchFix}
 
+// mathFix is the fix for a call of package math: arithmetic on what it
+// is given.
+const mathFix = "arithmetic on the values it is given, with nothing to cache while they vary: an argument that is the same on every call (a base, a constant of the caller's) can be taken out — its part computed once, in a package-level value — and integer arithmetic can replace a logarithm or a power where the inputs are integers"
+
 // compareFix is the fix calleeWords gives a comparison of strings or
 // bytes; comparatorFix the one for a comparison that is its function's
 // job (a Less or Compare its caller, a tree or a sort, calls about
@@ -1087,6 +1091,11 @@ func (d *deriver) callShape(name string, l *document.LineCost) *document.Shape {
 			mOrig = mOrig[i+1:]
 		}
 		m := strings.ToLower(mOrig)
+		if a, ok := stdImpl[m]; ok && a == method && anyIn(l.Callee, "internal/stringslite.", "internal/bytealg.", "strings.", "bytes.") {
+			// strings.Contains runs as internal/stringslite.Index,
+			// strings.ContainsRune as strings.IndexRune.
+			m = a
+		}
 		if m != "" && (m == method || strings.HasSuffix(method, m) || len(m) >= 4 && strings.HasPrefix(method, m)) {
 			return s
 		}
@@ -1102,9 +1111,19 @@ func (d *deriver) callShape(name string, l *document.LineCost) *document.Shape {
 	return nil
 }
 
+// stdImpl names, by the lower-case name of a strings or bytes function,
+// the function of internal/stringslite or internal/bytealg it runs as,
+// which the profile shows in its place.
+var stdImpl = map[string]string{"contains": "index", "containsrune": "indexrune", "containsany": "indexany", "cut": "index", "containsfunc": "indexfunc"}
+
 // outerCallee returns the function a call's text calls, as written:
-// "new(big.int).exp(sum, big.newint(k), nil)" → "new(big.int).exp".
+// "new(big.int).exp(sum, big.newint(k), nil)" → "new(big.int).exp". A
+// text cut short ("strconv.ParseUint(strings.TrimLeft(s, "+"), …") is
+// closed first.
 func outerCallee(call string) string {
+	if open := strings.Count(call, "(") - strings.Count(call, ")"); open > 0 {
+		call += strings.Repeat(")", open)
+	}
 	depth := 0
 	for i := len(call) - 1; i >= 0; i-- {
 		switch call[i] {
@@ -1207,6 +1226,10 @@ func calleeWords(callee, cat string) (what, fix string) {
 	case isChanOp(callee):
 		// A send or receive takes the channel's lock: nothing to cache.
 		return "channel operations (" + short + ")", "each send and receive takes the channel's lock (and a select polls every case): a channel that only counts (empty tokens for a backlog or a semaphore) is an atomic counter's work; within one goroutine a slice does a queue's work without; across goroutines, fewer and larger items per send"
+	case strings.HasPrefix(short, "math.") && !strings.HasPrefix(short, "math.rand") && !strings.HasPrefix(short, "math/"):
+		// math.Log, math.Pow, math.archLog: arithmetic on the
+		// arguments, which vary; "cache its result" does not fit.
+		return "floating-point math (" + short + ")", mathFix
 	case short == "time.Now":
 		// A clock read per operation: caching "its result" is a stale
 		// clock.

@@ -128,8 +128,12 @@ func (d *deriver) computesResult(l *document.LineCost, cat string) *document.Sha
 	}
 	switch {
 	case strings.HasPrefix(pkgFunc(l.Callee), "strconv."): // strconv, internal/strconv
-		// The conversion of its own input (an input-converted shape).
-		return d.shapeAt("input-converted", l.File, l.Line)
+		// The conversion of its own input (an input-converted shape),
+		// or the text it returns (strconv.Itoa(n) in a String).
+		if s := d.shapeAt("input-converted", l.File, l.Line); s != nil {
+			return s
+		}
+		return d.shapeAt("result-computed", l.File, l.Line)
 	case cat == "other" || calleeCategory(l.Callee) == "other" || strings.HasPrefix(l.Callee, "runtime.mapassign"):
 		// A call of a package with no category of its own
 		// (math/big's SetString), whatever the profile files its

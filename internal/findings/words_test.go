@@ -113,3 +113,15 @@ func TestInterfaceShape(t *testing.T) {
 		}
 	}
 }
+
+func TestOuterCallee(t *testing.T) {
+	for _, tt := range []struct{ call, want string }{
+		{"new(big.Int).Exp(sum, big.NewInt(k), nil)", "new(big.Int).Exp"},
+		{`strconv.ParseUint(strings.TrimLeft(trimDecimal(s), "+"), …`, "strconv.ParseUint"},
+		{"strings.Contains(s, \".\")", "strings.Contains"},
+	} {
+		if got := outerCallee(tt.call); got != tt.want {
+			t.Errorf("outerCallee(%q) = %q, want %q", tt.call, got, tt.want)
+		}
+	}
+}

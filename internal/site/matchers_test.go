@@ -1,10 +1,12 @@
 package site_test
 
 import (
+	"cmp"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -82,6 +84,11 @@ func TestMatchers(t *testing.T) {
 		"maphanded":              site.MapHanded,
 		"boundperitem":           site.BoundPerItem,
 		"switchpercall":          site.SwitchPerCall,
+		"alternativestried":      site.AlternativesTried,
+		"scanone":                site.ScanOne,
+		"regexpformat":           site.RegexpFormat,
+		"formatvaries":           site.FormatVaries,
+		"loweredkey":             site.LoweredKey,
 		"probeescapes":           site.ProbeEscapes,
 		"mapremade":              site.MapRemade,
 		"varboxed":               site.VarBoxed,
@@ -114,6 +121,12 @@ func TestCopyAdvice(t *testing.T) {
 		}
 		var out []string
 		for _, r := range analysistest.Run(t, dir, a, pkg) {
+			// In the order of the files' names and lines: the order a
+			// matcher reports in across files follows their load.
+			slices.SortStableFunc(r.Diagnostics, func(x, y analysis.Diagnostic) int {
+				px, py := r.Pass.Fset.Position(x.Pos), r.Pass.Fset.Position(y.Pos)
+				return cmp.Or(cmp.Compare(px.Filename, py.Filename), cmp.Compare(px.Offset, py.Offset))
+			})
 			for _, d := range r.Diagnostics {
 				if len(d.SuggestedFixes) == 0 {
 					out = append(out, "") // it only describes
@@ -135,8 +148,8 @@ func TestCopyAdvice(t *testing.T) {
 		{site.AppendArena, "appendarena", []string{"fixed-size chunks that never move ([][]Value"}},
 		{site.MapCopied, "mapcopied", []string{"read e.Data directly, and copy it lazily, on the first write", "read src directly", "read e.Data directly", "read e.Data directly"}},
 		{site.TableFilled, "tablefilled", []string{"fill it once in a package variable per set of options that selects entries", "fill it once in a package variable and keep a pointer"}},
-		{site.MapEager, "mapeager", []string{"make exprFunc lazily, at its first write (if x.exprFunc == nil", "make blockParams lazily, at its first write under the condition"}},
-		{site.PrintfWrapper, "printfwrapper", []string{`enc.w.WriteString(enc.indent); enc.w.WriteString(k); enc.w.WriteString(" = ")`, `enc.w.WriteString(string(p)); enc.w.WriteString("\n")`, `io.WriteString(enc.out, "["); io.WriteString(enc.out, k); io.WriteString(enc.out, "]")`, `io.WriteString(logw, s); io.WriteString(logw, ": done")`, "a method beside writef that writes a string to enc.w", "beside outf", "beside logf"}},
+		{site.MapEager, "mapeager", []string{"make blockParams lazily, at its first write under the condition", "make exprFunc lazily, at its first write (if x.exprFunc == nil"}},
+		{site.PrintfWrapper, "printfwrapper", []string{"a method beside writef that writes a string to enc.w", "beside outf", `enc.w.WriteString(enc.indent); enc.w.WriteString(k); enc.w.WriteString(" = ")`, `enc.w.WriteString(string(p)); enc.w.WriteString("\n")`, `io.WriteString(enc.out, "["); io.WriteString(enc.out, k); io.WriteString(enc.out, "]")`, "beside logf", `io.WriteString(logw, s); io.WriteString(logw, ": done")`}},
 		{site.GrowGuessed, "growguessed", []string{"size it exactly from the elements: n := len(k) - 1", "for _, e := range parts { n += len(e) }"}},
 		{site.PaidWhileOff, "paidwhileoff", []string{"when c.ttl == noEvictionTTL (the setting off: no TTL, expiry disabled), skip the clock read", "skip the clock read"}},
 		{site.LogArgs, "logargs", []string{"test the *Logger's level before its debug calls on hot paths (if debug output is on { … })", "test the *Logger's level"}},
@@ -144,8 +157,10 @@ func TestCopyAdvice(t *testing.T) {
 		{site.MapIndirect, "mapindirect", []string{"Cell is 208 bytes, stored out of line in any map: a slice indexed by the key ([]Cell)"}},
 		{site.CoAlloc, "coalloc", []string{"allocate them as one: w := &struct{ a Tx; b writeContext }{…}; tx = &w.a; tx.wc = &w.b"}},
 		{site.FirstWriteLog, "firstwritelog", []string{"keep an append-only log instead (a []struct{ key; value } in place of rollback) and replay it in reverse"}},
+		{site.FormatVaries, "formatvaries", []string{"strconv.AppendFloat(buf[:0], val, 'f', digits, 64); b = append(b, ' ', suffix...)", "strconv.AppendFloat(buf[:0], val, 'f', the precision it chooses, 64)"}},
+		{site.ScanOne, "scanone", []string{"parse it directly: val.SetString(num) ((*big.Rat).SetString)", "strconv.ParseFloat(s, 64)"}},
 		{site.ReadAll, "readall", []string{"stream the input through one fixed buffer", "Decode (line 22) already has its input in memory and wraps it in a strings.Reader for NewDecoder, which io.ReadAll copies back here: parse the string directly there"}},
-		{site.MapSwept, "mapswept", []string{"two pointers in node", "link the entries into a list in place of entries: two pointers in Entry"}},
+		{site.MapSwept, "mapswept", []string{"link the entries into a list in place of entries: two pointers in Entry", "two pointers in node"}},
 		{site.ProbeEscapes, "probeescapes", []string{"reuse probes from a sync.Pool"}},
 		{site.MapRemade, "mapremade", []string{"clear(t.last) and fill it again"}},
 		{site.EvictReuse, "evictreuse", []string{"reuse the evicted entry for the new key", "reuse the evicted entry for the new key", "reuse the evicted entry for the new key"}},

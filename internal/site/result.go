@@ -306,6 +306,10 @@ func (r *resultVars) markReturned(e ast.Expr) {
 			r.markReturned(x.Y)
 			return
 		}
+	case *ast.TypeAssertExpr:
+		// v.(T): a generic dispatcher's value, held as any on the way.
+		r.markReturned(x.X)
+		return
 	}
 	if v := r.rootVar(e); v != nil {
 		r.vars[v] = true
@@ -532,7 +536,7 @@ type passedCall struct {
 // passed reports the calls whose result the function returns or stores
 // through a pointer parameter, and returns them.
 func (r *resultVars) passed() []passedCall {
-	from := map[*types.Var]*ast.CallExpr{} // a variable assigned the result of a call
+	from := map[*types.Var][]*ast.CallExpr{} // a variable assigned the result of calls (one per case of a switch)
 	var out []passedCall
 	add := func(call *ast.CallExpr, ret bool, how string) {
 		fn := calledFunc(r.pass, call)
@@ -556,17 +560,25 @@ func (r *resultVars) passed() []passedCall {
 			return
 		}
 		if v := r.localVar(as.Lhs[0]); v != nil {
-			from[v] = call
+			if usesObj(r.pass, call, v) {
+				from[v] = nil // v = g(v): the earlier value went into g
+			}
+			from[v] = append(from[v], call)
 		}
 	})
 	inspectBody(r.fd.Body, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.ReturnStmt:
 			for _, e := range n.Results {
+				if ta, ok := ast.Unparen(e).(*ast.TypeAssertExpr); ok {
+					e = ta.X // v.(T): the value held as any on the way
+				}
 				if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
 					add(call, true, "returns")
-				} else if v := r.localVar(e); v != nil && from[v] != nil {
-					add(from[v], true, "returns")
+				} else if v := r.localVar(e); v != nil {
+					for _, c := range from[v] {
+						add(c, true, "returns")
+					}
 				}
 				break // the first result: a value, not its error
 			}
@@ -584,8 +596,10 @@ func (r *resultVars) passed() []passedCall {
 				}
 				if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok {
 					add(call, false, "stores through its pointer parameter")
-				} else if v := r.localVar(n.Rhs[i]); v != nil && from[v] != nil {
-					add(from[v], false, "stores through its pointer parameter")
+				} else if v := r.localVar(n.Rhs[i]); v != nil {
+					for _, c := range from[v] {
+						add(c, false, "stores through its pointer parameter")
+					}
 				}
 			}
 		}

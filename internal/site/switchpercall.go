@@ -112,7 +112,7 @@ func runSwitchPerCall(pass *analysis.Pass) (any, error) {
 					}
 					// The method's lines that run on every call: its
 					// declaration, the switch, and what follows it.
-					rel := []analysis.RelatedInformation{{Pos: s.fd.Pos(), Message: "the method"}, {Pos: s.sw.Pos(), Message: "the type switch"}}
+					rel := []analysis.RelatedInformation{{Pos: c.Pos(), Message: "the call with the fixed value"}, {Pos: s.fd.Pos(), Message: "the method"}}
 					tf := pass.Fset.File(s.fd.Pos())
 					for _, st := range s.fd.Body.List[1:] {
 						for l := tf.Line(st.Pos()); l <= tf.Line(st.End()); l++ {
@@ -121,7 +121,7 @@ func runSwitchPerCall(pass *analysis.Pass) (any, error) {
 					}
 					pass.Report(analysis.Diagnostic{
 						Category: "switch-per-call",
-						Pos:      c.Pos(),
+						Pos:      s.sw.Pos(), // the cost is the method's: its profile's function
 						Related:  rel,
 						Message: fmt.Sprintf("the function %s makes for %s calls %s with it, and %s type-switches on %s (line %d) on every call, though %s is fixed when %s makes the function",
 							fd.Name.Name, v.Name(), s.fd.Name.Name, s.fd.Name.Name, v.Name(), pass.Fset.Position(s.sw.Pos()).Line, v.Name(), fd.Name.Name),

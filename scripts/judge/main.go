@@ -10,16 +10,22 @@
 //
 // With -offline it runs nothing: it derives the findings again from each
 // module's saved evidence.json, as TestCorpus does, which is how a change
-// to the rules is checked in seconds.
+// to the rules is checked in seconds. -reshape matches the shapes of code
+// again on the module's source first (a second or two per module), so a
+// change to internal/site's matchers is judged without running a
+// benchmark. -report file.json -src dir derives and shows the findings of
+// any saved report again, with its module's shapes matched again.
 //
 // Usage (from the repository root):
 //
 //	go build -o /tmp/perfloop ./cmd/perfloop
 //	go run ./scripts/judge -perfloop /tmp/perfloop [-save] [-only logrus,btree]
-//	go run ./scripts/judge -offline
+//	go run ./scripts/judge -offline [-reshape]
+//	go run ./scripts/judge -report perfloop-report/report.json -src .
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -34,6 +40,7 @@ import (
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/findings"
 	"github.com/perfloop/perfloop/internal/judge"
+	"github.com/perfloop/perfloop/internal/loop"
 )
 
 var (
@@ -44,11 +51,24 @@ var (
 	offline  = flag.Bool("offline", false, "derive findings from the saved evidence.json instead of running perfloop")
 	verbose  = flag.Bool("v", false, "print every missed cause and false finding")
 	show     = flag.Bool("show", false, "print each module's first screen of findings")
+	reshape  = flag.Bool("reshape", false, "with -offline, match the shapes of code again on the module's source")
+	report   = flag.String("report", "", "derive and show the findings of this saved report.json again (with -src)")
+	srcDir   = flag.String("src", ".", "with -report, the module's source directory")
 )
 
 func main() {
 	log.SetFlags(0)
 	flag.Parse()
+	if *report != "" {
+		doc, err := judge.ReadEvidence(*report)
+		if err != nil {
+			log.Fatal(err)
+		}
+		doc.Shapes = loop.Shapes(context.Background(), loop.Config{Dir: *srcDir}, doc)
+		doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{})
+		showFindings(doc)
+		return
+	}
 	dirs, err := filepath.Glob(filepath.Join(*corpus, "*", "labels.json"))
 	if err != nil || len(dirs) == 0 {
 		log.Fatalf("no labels.json under %s", *corpus)
@@ -68,6 +88,9 @@ func main() {
 		var doc *document.Report
 		if *offline {
 			doc, err = judge.ReadEvidence(filepath.Join(dir, "evidence.json"))
+			if err == nil && *reshape {
+				err = shapesAgain(l, doc)
+			}
 			if err == nil {
 				doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{})
 			}
@@ -80,23 +103,7 @@ func main() {
 		s := judge.Judge(l, doc)
 		if *show {
 			fmt.Printf("%s:\n", l.Name)
-			for i, f := range judge.FirstScreenFindings(doc.Findings) {
-				fmt.Printf("%2d %s %s %s:%d %s (impact %.2f)\n   %s\n", i+1, f.Kind, f.Section, f.File, f.Line, f.Benchmark, f.Impact, f.Message)
-				if len(f.Related) > 0 {
-					var rel []string
-					for _, r := range f.Related {
-						rel = append(rel, fmt.Sprintf("%s:%d", r.File, r.Line))
-					}
-					fmt.Printf("   related: %s\n", strings.Join(rel, ", "))
-				}
-				if f.Suggestion != "" {
-					shape := f.Shape
-					if f.Generic {
-						shape = "generic"
-					}
-					fmt.Printf("   advice [%s]: %s\n", shape, f.Suggestion)
-				}
-			}
+			showFindings(doc)
 		}
 		scores = append(scores, s)
 		wall = append(wall, time.Since(start))
@@ -124,36 +131,12 @@ func main() {
 // run fetches the module, runs perfloop report on a copy and returns the
 // report.
 func run(l *judge.Labels, dir string) (*document.Report, error) {
-	out, err := exec.Command("go", "mod", "download", "-json", l.Module+"@"+l.Version).Output()
-	if err != nil {
-		return nil, fmt.Errorf("go mod download %s@%s: %w", l.Module, l.Version, err)
-	}
-	var m struct{ Dir string }
-	if err := json.Unmarshal(out, &m); err != nil || m.Dir == "" {
-		return nil, fmt.Errorf("go mod download %s@%s: no directory", l.Module, l.Version)
-	}
-	tmp, err := os.MkdirTemp("", "judge-"+l.Name+"-")
+	src, cleanup, err := moduleCopy(l)
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp)
-	src := filepath.Join(tmp, "src")
-	if err := exec.Command("cp", "-r", m.Dir, src).Run(); err != nil {
-		return nil, fmt.Errorf("copy %s: %w", m.Dir, err)
-	}
-	if err := exec.Command("chmod", "-R", "u+w", src).Run(); err != nil {
-		return nil, err
-	}
-	if l.GoMod != "" {
-		if err := os.WriteFile(filepath.Join(src, "go.mod"), []byte(l.GoMod), 0o644); err != nil {
-			return nil, err
-		}
-		tidy := exec.Command("go", "mod", "tidy")
-		tidy.Dir = src
-		if out, err := tidy.CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("go mod tidy: %v: %s", err, out)
-		}
-	}
+	defer cleanup()
+	tmp := filepath.Dir(src)
 	args := []string{"report", "-json", "-out", filepath.Join(tmp, "report"),
 		"-count", fmt.Sprint(max(l.Count, 1)), "-benchtime", l.Benchtime}
 	if l.Bench != "" {
@@ -177,4 +160,77 @@ func run(l *judge.Labels, dir string) (*document.Report, error) {
 		}
 	}
 	return &doc, nil
+}
+
+// showFindings prints a report's first screen of findings.
+func showFindings(doc *document.Report) {
+	for i, f := range judge.FirstScreenFindings(doc.Findings) {
+		fmt.Printf("%2d %s %s %s:%d %s (impact %.2f)\n   %s\n", i+1, f.Kind, f.Section, f.File, f.Line, f.Benchmark, f.Impact, f.Message)
+		if len(f.Related) > 0 {
+			var rel []string
+			for _, r := range f.Related {
+				rel = append(rel, fmt.Sprintf("%s:%d", r.File, r.Line))
+			}
+			fmt.Printf("   related: %s\n", strings.Join(rel, ", "))
+		}
+		if f.Suggestion != "" {
+			shape := f.Shape
+			if f.Generic {
+				shape = "generic"
+			}
+			fmt.Printf("   advice [%s]: %s\n", shape, f.Suggestion)
+		}
+	}
+}
+
+// shapesAgain matches the shapes of code again on the module's source at
+// the labelled version, in place of the evidence's.
+func shapesAgain(l *judge.Labels, doc *document.Report) error {
+	src, cleanup, err := moduleCopy(l)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	doc.Shapes = loop.Shapes(context.Background(), loop.Config{Dir: src, Patterns: l.Packages}, doc)
+	return nil
+}
+
+// moduleCopy fetches the module at its labelled version and returns a
+// writable copy (with the labels' go.mod, tidied), and what removes it.
+func moduleCopy(l *judge.Labels) (src string, cleanup func(), err error) {
+	out, err := exec.Command("go", "mod", "download", "-json", l.Module+"@"+l.Version).Output()
+	if err != nil {
+		return "", nil, fmt.Errorf("go mod download %s@%s: %w", l.Module, l.Version, err)
+	}
+	var m struct{ Dir string }
+	if err := json.Unmarshal(out, &m); err != nil || m.Dir == "" {
+		return "", nil, fmt.Errorf("go mod download %s@%s: no directory", l.Module, l.Version)
+	}
+	tmp, err := os.MkdirTemp("", "judge-"+l.Name+"-")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup = func() { os.RemoveAll(tmp) }
+	src = filepath.Join(tmp, "src")
+	if err := exec.Command("cp", "-r", m.Dir, src).Run(); err != nil {
+		cleanup()
+		return "", nil, fmt.Errorf("copy %s: %w", m.Dir, err)
+	}
+	if err := exec.Command("chmod", "-R", "u+w", src).Run(); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	if l.GoMod != "" {
+		if err := os.WriteFile(filepath.Join(src, "go.mod"), []byte(l.GoMod), 0o644); err != nil {
+			cleanup()
+			return "", nil, err
+		}
+		tidy := exec.Command("go", "mod", "tidy")
+		tidy.Dir = src
+		if out, err := tidy.CombinedOutput(); err != nil {
+			cleanup()
+			return "", nil, fmt.Errorf("go mod tidy: %v: %s", err, out)
+		}
+	}
+	return src, cleanup, nil
 }

@@ -204,3 +204,19 @@ func Write(d *decoder, p []byte) (n int, err error) {
 	}
 	return len(evt), nil
 }
+
+// ToE dispatches on its type parameter and returns the helper's value
+// through an any: result-passed all the same.
+func ToE[T string | int](i any) (T, error) {
+	var v any
+	var err error
+	switch any(*new(T)).(type) {
+	case string:
+		v, err = toStringE(i) // want `ToE returns toStringE's result`
+	}
+	return v.(T), err
+}
+
+func toStringE(i any) (string, error) { // want `toStringE's result is what the exported ToE returns`
+	return i.(string), nil
+}

@@ -7,7 +7,7 @@ type index struct{ less func(a, b string) bool }
 type item struct{ key, val string }
 
 func (a *item) Less(b *item, ctx interface{}) bool {
-	switch ctx := ctx.(type) {
+	switch ctx := ctx.(type) { // want `the function lessCtx makes for ctx calls Less with it, and Less type-switches on ctx \(line 10\) on every call, though ctx is fixed when lessCtx makes the function`
 	case *exctx:
 		return false
 	case *index:
@@ -20,7 +20,7 @@ func (a *item) Less(b *item, ctx interface{}) bool {
 
 func lessCtx(ctx interface{}) func(a, b interface{}) bool {
 	return func(a, b interface{}) bool {
-		return a.(*item).Less(b.(*item), ctx) // want `the function lessCtx makes for ctx calls Less with it, and Less type-switches on ctx \(line 10\) on every call, though ctx is fixed when lessCtx makes the function`
+		return a.(*item).Less(b.(*item), ctx)
 	}
 }
 
