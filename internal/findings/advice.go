@@ -82,6 +82,7 @@ var explains = map[string][]string{
 	"regexp-format":               {"regexp"},
 	"format-varies":               {"fmt", "interface", "escapes", "strconv", "internal/strconv"},
 	"lowered-key":                 {"strings", "copying", "memory", "escapes", "map", "maps", "gc"},
+	"boxed-for-api":               {"interface", "escapes", "reflect"},
 	"probe-escapes":               {"escapes", "interface", "callee"},
 	"map-remade":                  {"map", "maps"},
 	"map-value-indirect":          {"map", "maps", "escapes", "moved-to-heap"},

@@ -64,7 +64,7 @@ func (d *deriver) allocCauses(b *bench) {
 		if c == nil {
 			c = d.newCause(document.KindAlloc, group, owner, a.File, a.Line)
 			c.rule = document.RuleAllocSite
-			c.inherent = inherent(a, e, d.module) || d.returnsAddress(a) || d.resultOfAPI(a, e)
+			c.inherent = inherent(a, e, d.module) || d.returnsAddress(a) || d.resultOfAPI(a, e) || d.shapeAt("boxed-for-api", a.File, a.Line) != nil
 			if c.inherent {
 				if adv, s := d.resultAdvice(a); adv != "" {
 					c.suggestion, c.shape = adv, s
@@ -143,6 +143,9 @@ func (d *deriver) allocCauses(b *bench) {
 	for _, c := range d.causes {
 		if c.kind != document.KindAlloc || !c.inherent || c.section != document.SectionAPI || c.decoded {
 			continue
+		}
+		if c.shape != nil && c.shape.Name == "boxed-for-api" {
+			continue // the signature of the function it boxes for, whoever calls
 		}
 		caller := d.moduleCaller(c)
 		if caller != "" && d.benchmarkCalls(c, caller) {

@@ -67,6 +67,9 @@ func (d *deriver) rewriteAt(file string, line int64) bool {
 // from the shapes that say so; "" when they say nothing more than
 // allocFix does.
 func (d *deriver) resultAdvice(a *document.Allocation) (string, *document.Shape) {
+	if s := d.shapeAt("boxed-for-api", a.File, a.Line); s != nil {
+		return s.Says + ": " + s.Advice, s
+	}
 	if s := d.shapeAt("result-computed", a.File, a.Line); s != nil && strings.Contains(s.Says, "made with its size") {
 		return s.Says + ": a cost of the API — the map is sized once from the input's count and the caller keeps it, so neither a hint nor reuse removes it", s
 	}
@@ -116,6 +119,11 @@ func (d *deriver) computesResult(l *document.LineCost, cat string) *document.Sha
 	if d.rewriteAt(l.File, l.Line) {
 		return nil
 	}
+	if s := d.shapeAt("boxed-for-api", l.File, l.Line); s != nil && strings.HasPrefix(pkgFunc(l.Callee), "reflect.") {
+		// reflect's Interface boxing an element for an exported
+		// function that takes any: that function's signature.
+		return s
+	}
 	if strings.HasPrefix(l.Callee, "runtime.mapassign") {
 		if s := d.shapeAt("map-handed", l.File, l.Line); s != nil {
 			// An entry of the map the API hands its user (a
@@ -157,6 +165,10 @@ func (d *deriver) resultCause(l *document.LineCost, s *document.Shape) *cause {
 	c.message = fmt.Sprintf("%s: %s (computing the value it returns)", shortName(fn), pkgFunc(l.Callee))
 	c.shape = s
 	c.suggestion = s.Says + ": the operation itself, what the caller asks for — a cost of the API, which caching or calling less does not remove"
+	if s.Name == "boxed-for-api" {
+		c.message = fmt.Sprintf("%s: %s (boxing each value for an exported function's any)", shortName(fn), pkgFunc(l.Callee))
+		c.suggestion = s.Says + ": " + s.Advice
+	}
 	d.causes = append(d.causes, c)
 	return c
 }

@@ -41,6 +41,8 @@ func TestCalleeWords(t *testing.T) {
 		// walk.
 		{"runtime.callers", "other", "walking the stack (runtime.callers)", "once per call site", "cache its result"},
 		{"time.Now", "other", "reading the clock (time.Now)", "time.Since", "cache its result"},
+		// math.Log of the values given: arithmetic, nothing to cache.
+		{"math.archLog", "other", "floating-point math (math.archLog)", "nothing to cache while they vary", "cache its result"},
 		{"runtime.ifaceeq", "other", "comparing interface values (runtime.ifaceeq)", "case after case", "cache its result"},
 		{"time.Since", "other", "reading the clock (time.Since)", "cannot be kept", "cache its result"},
 		{"math/rand.Int63n", "other", "drawing random numbers (rand.Int63n)", "cannot be kept", "cache its result"},

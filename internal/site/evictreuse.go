@@ -239,9 +239,19 @@ func calleeFunc(pass *analysis.Pass, c *ast.CallExpr) *types.Func {
 		id = f.Sel
 	case *ast.Ident:
 		id = f
-	case *ast.IndexExpr:
-		if s, ok := f.X.(*ast.SelectorExpr); ok {
-			id = s.Sel
+	case *ast.IndexExpr: // an instantiation: F[T](…), x.M[T](…)
+		switch x := f.X.(type) {
+		case *ast.SelectorExpr:
+			id = x.Sel
+		case *ast.Ident:
+			id = x
+		}
+	case *ast.IndexListExpr:
+		switch x := f.X.(type) {
+		case *ast.SelectorExpr:
+			id = x.Sel
+		case *ast.Ident:
+			id = x
 		}
 	}
 	if id == nil {

@@ -89,6 +89,7 @@ func TestMatchers(t *testing.T) {
 		"regexpformat":           site.RegexpFormat,
 		"formatvaries":           site.FormatVaries,
 		"loweredkey":             site.LoweredKey,
+		"boxedforapi":            site.BoxedForAPI,
 		"probeescapes":           site.ProbeEscapes,
 		"mapremade":              site.MapRemade,
 		"varboxed":               site.VarBoxed,
