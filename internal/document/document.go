@@ -119,6 +119,12 @@ type Finding struct {
 	// Generic reports a suggestion that comes from the cost's category
 	// (what such a call usually needs), not from the code at the line.
 	Generic bool `json:"generic,omitempty"`
+	// NoChange marks a root cause that names no change: its function's
+	// own work on what it is given, or its own algorithm in its
+	// category's words. Such causes follow every cause that names one,
+	// under a heading of their own: where the rest of the time goes, not
+	// a fix to make first.
+	NoChange bool `json:"no_change,omitempty"`
 	// Shapes are the shapes of code at the cause's lines that explain
 	// its cost, the one the suggestion comes from first: perfloop fix
 	// tries the rewrites among them.

@@ -1030,7 +1030,7 @@ var repeatFixes = []string{cpuWords["other"][1], runLibraryFix, cpuWords["string
 
 // mathFix is the fix for a call of package math: arithmetic on what it
 // is given.
-const mathFix = "arithmetic on the values it is given, with nothing to cache while they vary: an argument that is the same on every call (a base, a constant of the caller's) can be taken out — its part computed once, in a package-level value — and integer arithmetic can replace a logarithm or a power where the inputs are integers"
+const mathFix = "arithmetic on the values it is given, with nothing to cache while they vary: an argument that is the same on every call (a base, a constant of the caller's) can be taken out — its part computed once, in a package-level value, gives the same result"
 
 // compareFix is the fix calleeWords gives a comparison of strings or
 // bytes; comparatorFix the one for a comparison that is its function's

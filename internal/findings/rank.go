@@ -146,6 +146,7 @@ func (d *deriver) ranked() []document.Finding {
 	out := make([]document.Finding, len(items))
 	for i, it := range items {
 		out[i] = it.f
+		out[i].NoChange = it.weak && !(serialUse && it.f.Kind == document.KindContention)
 	}
 	namePerType(out)
 	return out

@@ -1029,7 +1029,8 @@ func TestInterfaceDispatchOwnCode(t *testing.T) {
 // function's own work on what it is given (a call-on-inputs shape, a
 // result computed from inputs that hardly recur) names no change: it
 // ranks as a function's own algorithm does, after a cause of lower cost
-// with a change to make, and its severity is low. Such a shape at a line
+// with a change to make, its severity is low, and it is marked no_change.
+// Such a shape at a line
 // other than the one that leads a cause does not replace that line's
 // advice (a sync.Map lookup that a fetch leads with, and value.Interface()
 // computing the fetch's result at another line).
@@ -1049,6 +1050,9 @@ func TestOwnWorkRanksLow(t *testing.T) {
 	}
 	if fs[1].Severity != document.SeverityLow {
 		t.Errorf("truncDigits severity %s, want low", fs[1].Severity)
+	}
+	if fs[0].NoChange || !fs[1].NoChange {
+		t.Errorf("no_change getTag %v, truncDigits %v; want false, true", fs[0].NoChange, fs[1].NoChange)
 	}
 
 	computed := resultShape("result-computed", "fetch", "rt.go", 81, "value.Interface() computes the value fetch returns")

@@ -232,6 +232,9 @@ func (m *mdWriter) rootCauses() {
 	m.printf("## What to do first\n\n")
 	m.printf("%d root cause%s, ranked by the share of CPU time each accounts for in the %s it costs most (a micro-benchmark's and a function's own algorithm weigh less, and a cause that names no change comes after every one that does); shares within the profile's sampling error of each other are a tie, in a fixed order.\n\n", len(rc), pluralS(len(rc)), costliest(m.doc))
 	for i, f := range rc {
+		if f.NoChange && (i == 0 || !rc[i-1].NoChange) {
+			m.printf("\n*Where the rest of the time goes: causes that name no change (a function's own work on what it is given, or its own algorithm), not fixes to make first.*\n\n")
+		}
 		m.printf("%d. %s %s%s — %s\\\n", i+1, severityTag(f.Severity), code(fileLine(f.File, f.Line)), inFunc(f.Function), mdText(f.Message))
 		if c := costIn(m.doc, f); c != "" {
 			m.printf("   *Cost:* %s\\\n", mdText(c))

@@ -320,3 +320,39 @@ func TestAPICostsSection(t *testing.T) {
 		after(t, b.String(), "what to do first:", "costs of the API:")
 	})
 }
+
+// TestNoChangeHeading: the root causes that name no change follow a
+// heading of their own, after every cause that names one, in Markdown and
+// in the terminal summary; with none, there is no heading.
+func TestNoChangeHeading(t *testing.T) {
+	doc := &document.Report{Module: "example.com/m", Findings: []document.Finding{
+		{Kind: document.KindCPU, Section: document.SectionFix, Severity: document.SeverityHigh, File: "a.go", Line: 3,
+			Message: "CHANGE sorts on every call", Suggestion: "sort once"},
+		{Kind: document.KindCPU, Section: document.SectionFix, Severity: document.SeverityLow, File: "b.go", Line: 9, NoChange: true,
+			Message: "NOCHANGE parses its input", Suggestion: "its own work on its inputs"},
+	}}
+	var md, sum bytes.Buffer
+	if err := Markdown(&md, doc, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Summary(&sum, doc); err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]struct{ out, heading string }{
+		"report.md": {md.String(), "Where the rest of the time goes"},
+		"summary":   {sum.String(), "no change named"},
+	} {
+		ci, hi, ni := strings.Index(c.out, "CHANGE sorts"), strings.Index(c.out, c.heading), strings.Index(c.out, "NOCHANGE")
+		if ci < 0 || hi < 0 || ni < 0 || !(ci < hi && hi < ni) {
+			t.Errorf("%s: want the cause that names a change, then %q, then the other:\n%s", name, c.heading, c.out)
+		}
+	}
+	doc.Findings = doc.Findings[:1]
+	md.Reset()
+	if err := Markdown(&md, doc, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(md.String(), "Where the rest of the time goes") {
+		t.Errorf("a heading with no cause under it:\n%s", md.String())
+	}
+}

@@ -22,6 +22,9 @@ func Summary(w io.Writer, doc *document.Report) error {
 		fmt.Fprintln(w, "\nwhat to do first:")
 		tw := NewTable(w)
 		for i, f := range sec.Root {
+			if f.NoChange && (i == 0 || !sec.Root[i-1].NoChange) {
+				fmt.Fprintf(tw, "\t(no change named: where the rest goes)\t\t\n")
+			}
 			cost := ""
 			if len(f.Costs) > 0 {
 				c := f.Costs[0]
