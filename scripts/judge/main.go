@@ -47,7 +47,7 @@ var (
 	perfloop = flag.String("perfloop", "perfloop", "perfloop binary to run")
 	corpus   = flag.String("corpus", "internal/judge/testdata/corpus", "corpus directory")
 	only     = flag.String("only", "", "comma-separated module names to run (default all)")
-	save     = flag.Bool("save", false, "write each report as the module's evidence.json")
+	save     = flag.Bool("save", false, "write each report as the module's evidence.json (with -offline -reshape: the saved measurements with the shapes matched again)")
 	offline  = flag.Bool("offline", false, "derive findings from the saved evidence.json instead of running perfloop")
 	verbose  = flag.Bool("v", false, "print every missed cause and false finding")
 	show     = flag.Bool("show", false, "print each module's first screen of findings")
@@ -90,6 +90,11 @@ func main() {
 			doc, err = judge.ReadEvidence(filepath.Join(dir, "evidence.json"))
 			if err == nil && *reshape {
 				err = shapesAgain(l, doc)
+				if err == nil && *save {
+					// The same measurements with the shapes matched
+					// again: what TestCorpus derives from.
+					err = judge.WriteEvidence(filepath.Join(dir, "evidence.json"), doc)
+				}
 			}
 			if err == nil {
 				doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{})
@@ -177,6 +182,9 @@ func showFindings(doc *document.Report) {
 			shape := f.Shape
 			if f.Generic {
 				shape = "generic"
+			}
+			if f.NoChange {
+				shape += ", no change named"
 			}
 			fmt.Printf("   advice [%s]: %s\n", shape, f.Suggestion)
 		}
