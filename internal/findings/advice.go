@@ -83,6 +83,7 @@ var explains = map[string][]string{
 	"format-varies":               {"fmt", "interface", "escapes", "strconv", "internal/strconv"},
 	"lowered-key":                 {"strings", "copying", "memory", "escapes", "map", "maps", "gc"},
 	"boxed-for-api":               {"interface", "escapes", "reflect"},
+	"split-for-cut":               {"strings", "strconv", "internal/strconv", "copying", "bytes", "memory", "gc", "escapes", "growslice"},
 	"probe-escapes":               {"escapes", "interface", "callee"},
 	"map-remade":                  {"map", "maps"},
 	"map-value-indirect":          {"map", "maps", "escapes", "moved-to-heap"},
