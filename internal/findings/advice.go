@@ -262,19 +262,21 @@ func (d *deriver) oneChange() {
 			into.message, into.suggestion, into.shape, into.shapes = msg, sugg, shape, shapes
 			switch {
 			case top == nil:
-			case c.shape.Name == "rwmutex-exclusive":
+			case shapeName(c) == "rwmutex-exclusive":
 				into.message += fmt.Sprintf("; %s takes the same lock: %s of %s's CPU", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
-			case c.shape.Name == "paid-while-off":
+			case shapeName(c) == "paid-while-off":
 				into.message += fmt.Sprintf("; %s reads the clock too: %s of %s's CPU", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
-			case c.shape.Name == "map-swept":
+			case c.ifaceInst != "":
+				into.message += fmt.Sprintf("; %s copies interface elements (%s): %s of %s's CPU", shortName(c.fn), c.ifaceInst, pct(c.costs[top.key].CPUShare), top.name())
+			case shapeName(c) == "map-swept":
 				into.message += fmt.Sprintf("; %s keeps the same map: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
-			case c.shape.Name == "log-args-boxed":
+			case shapeName(c) == "log-args-boxed":
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s boxes for it too: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
-			case c.shape.Name == "map-value-indirect":
+			case shapeName(c) == "map-value-indirect":
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s's map of the same type: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
-			case c.shape.Name == "reflect-map-index" && c.kind == document.KindAlloc:
+			case shapeName(c) == "reflect-map-index" && c.kind == document.KindAlloc:
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; the key it boxes: %s allocs/op (%s/op) in %s at %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
 			case c.kind == document.KindAlloc:
@@ -294,11 +296,28 @@ func (d *deriver) oneChange() {
 // changeKey names the change a fix cause's shape makes, for oneChange: ""
 // for a shape whose causes are each their own.
 func changeKey(c *cause) string {
-	if c.section != document.SectionFix || c.shape == nil {
+	if c.section != document.SectionFix {
+		return ""
+	}
+	if c.ifaceInst != "" && c.shape == nil {
+		// A generic function's copies of interface elements: the
+		// interface-based API, one change with its dynamic calls.
+		return "iface\x00" + ifaceMethods(c.ifaceInst)
+	}
+	if c.shape == nil {
 		return ""
 	}
 	s := c.shape
 	switch s.Name {
+	case "interface-dispatch":
+		// "calls Less through the Item interface": the dynamic call of
+		// an interface-based API (see ifaceInst).
+		if _, rest, ok := strings.Cut(s.Says, " calls "); ok {
+			if m, _, ok := strings.Cut(rest, " through the "); ok && !strings.ContainsAny(m, " .(") {
+				return "iface\x00" + m
+			}
+		}
+		return ""
 	case "log-args-boxed", "map-value-indirect":
 		// Every debug call on one logger type, every map of one
 		// large value type: one change, its advice names the type.
@@ -323,6 +342,29 @@ func changeKey(c *cause) string {
 		return s.Name + "\x00" + where(s.File, s.Line)
 	}
 	return ""
+}
+
+// shapeName is the name of a cause's shape, "" when it has none.
+func shapeName(c *cause) string {
+	if c.shape == nil {
+		return ""
+	}
+	return c.shape.Name
+}
+
+// ifaceMethods names the methods of an interface type's text, joined by
+// commas: "Less" from "interface { Less(btree.Item) bool }".
+func ifaceMethods(iface string) string {
+	body := strings.TrimSuffix(strings.TrimPrefix(iface, "interface {"), "}")
+	var names []string
+	for _, m := range strings.Split(body, ";") {
+		m = strings.TrimSpace(m)
+		if i := strings.IndexByte(m, '('); i > 0 {
+			names = append(names, m[:i])
+		}
+	}
+	slices.Sort(names)
+	return strings.Join(names, ",")
 }
 
 // wrapperFprintf is the note of a printf-wrapper shape's related location

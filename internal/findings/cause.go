@@ -13,9 +13,13 @@ import (
 // cause is a root cause being assembled: its lines, its costs per
 // benchmark and its words.
 type cause struct {
-	t       *Thresholds
-	kind    document.Kind
-	section document.Section
+	// ifaceInst is the interface type argument of the generic function
+	// whose pointer copies the cause is ("interface { Less(btree.Item)
+	// bool }"), for oneChange: the interface-based API's one change.
+	ifaceInst string
+	t         *Thresholds
+	kind      document.Kind
+	section   document.Section
 	// rule is the rule that made the cause (the one that keeps its
 	// words when causes merge).
 	rule       document.Rule

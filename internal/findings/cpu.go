@@ -318,6 +318,9 @@ func (d *deriver) cpuCauses(b *bench) {
 			specific = specific || wordsSpecific
 			c = d.hotFunc(l.Function, l.File, l.Line)
 			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix, specific: specific, ownWork: ownWork}, lc.cum)
+			if wordsSpecific && c.ifaceInst == "" {
+				c.ifaceInst = interfaceShape(l.Function)
+			}
 		}
 		c.mech(cat)
 		c.mech(pkgOf(l.Callee))

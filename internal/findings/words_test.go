@@ -127,3 +127,23 @@ func TestOuterCallee(t *testing.T) {
 		}
 	}
 }
+
+// TestInterfaceAPIOneChange: a generic function's copies of interface
+// elements (its profile name shows the interface type argument) and the
+// dynamic calls of the same interface's method (an interface-dispatch
+// shape) are one change — the interface-based API's — so one cause, led
+// by the costlier.
+func TestInterfaceAPIOneChange(t *testing.T) {
+	dispatch := resultShape("interface-dispatch", "itemLess", "btree.go", 905, "a.Less(b), the function's whole body, calls Less through the Item interface")
+	dispatch.Advice = "inherent to an interface-based API: a type parameter over the concrete type"
+	fs, _ := Derive(specDoc([]any{bx(),
+		own("itemLess", "btree.go", 905, 0.27), dispatch,
+		call("(*items[go.shape.interface { Less(example.com/m.Item) bool }]).removeAt", "btree.go", 183, "runtime.typedslicecopy", "other", 0.11),
+	}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want 1", kinds(fs))
+	}
+	if f := fs[0]; f.Line != 905 || !strings.Contains(f.Message, "copies interface elements (interface { Less(m.Item) bool })") {
+		t.Errorf("%s:%d %q, want itemLess leading, with removeAt's copies", f.File, f.Line, f.Message)
+	}
+}
