@@ -54,7 +54,7 @@ import (
 
 // Analyzers are every analyzer of this package, in the order they are
 // documented.
-var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel}
+var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel, Misnamed}
 
 // bench is one benchmark function (or a function literal a benchmark
 // passes to b.Run) and its *testing.B parameter.
