@@ -979,3 +979,21 @@ func TestOneCausePerLoggerType(t *testing.T) {
 		t.Errorf("fix findings %v; want one log-args-boxed cause for both functions", got)
 	}
 }
+
+// TestVariableMakeAdvice: a buffer made with a size known only at run
+// time goes into the enclosing struct of a method; a function with no
+// receiver has none, and is told a fixed-size array or a caller's buffer.
+func TestVariableMakeAdvice(t *testing.T) {
+	for _, tc := range []struct{ fn, want, not string }{
+		{"(*Encoder).encode", "enclosing struct", ""},
+		{"BigComma", "fixed-size array", "enclosing struct"},
+	} {
+		d := doc(benchmark("BenchmarkX", 1e-6, 1, 100))
+		d.Allocations = []document.Allocation{{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + tc.fn, File: "s.go", Line: 5,
+			BytesShare: 0.5, ObjectsShare: 0.5, AllocsPerOp: 1, BytesPerOp: 100, Escape: &document.Escape{Cause: "variable-make"}}}
+		got, _ := SiteAdvice(d, &d.Allocations[0])
+		if !strings.Contains(got, tc.want) || tc.not != "" && strings.Contains(got, tc.not) {
+			t.Errorf("%s: %q, want %q and not %q", tc.fn, got, tc.want, tc.not)
+		}
+	}
+}

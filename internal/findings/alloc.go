@@ -575,6 +575,10 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 		}
 		return "keep the value from outliving the call, or reuse one value across calls instead of allocating one per op"
 	case "variable-make":
+		if receiver(document.PlainFunc(a.Function)) == "" {
+			// A function with no receiver has no struct to keep it in.
+			return "use a fixed-size array when n has a small bound (var buf [32]T; s := buf[:0]), or let the caller pass a buffer it reuses"
+		}
 		return "hoist the buffer into the enclosing struct and reuse it (buf = buf[:0]), or use a fixed-size array when n has a small bound"
 	case "append":
 		if f := receiverField(a, e); f != "" {
