@@ -84,6 +84,7 @@ var explains = map[string][]string{
 	"lowered-key":                 {"strings", "copying", "memory", "escapes", "map", "maps", "gc"},
 	"boxed-for-api":               {"interface", "escapes", "reflect"},
 	"split-for-cut":               {"strings", "strconv", "internal/strconv", "copying", "bytes", "memory", "gc", "escapes", "growslice"},
+	"output-returned":             {"interface", "escapes", "strings", "bytes", "copying", "memory", "gc", "growslice"},
 	"probe-escapes":               {"escapes", "interface", "callee"},
 	"map-remade":                  {"map", "maps"},
 	"map-value-indirect":          {"map", "maps", "escapes", "moved-to-heap"},
@@ -134,7 +135,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1}
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true}
+var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {
@@ -327,9 +328,10 @@ func changeKey(c *cause) string {
 		if r := receiver(c.fn); r != "" {
 			return s.Name + "\x00" + r + "\x00" + s.Advice
 		}
-	case "map-swept", "reflect-map-index":
+	case "map-swept", "reflect-map-index", "output-returned":
 		// One map field: its stores and its deletes; one reflective
-		// lookup: the key it boxes and the lookup.
+		// lookup: the key it boxes and the lookup; one walker's way of
+		// returning its text.
 		return s.Name + "\x00" + where(s.File, s.Line)
 	case "printf-wrapper":
 		// The wrapper's own line, or the line its callers' shapes

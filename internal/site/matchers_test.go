@@ -91,6 +91,7 @@ func TestMatchers(t *testing.T) {
 		"loweredkey":             site.LoweredKey,
 		"boxedforapi":            site.BoxedForAPI,
 		"splitforcut":            site.SplitForCut,
+		"outputreturned":         site.OutputReturned,
 		"probeescapes":           site.ProbeEscapes,
 		"mapremade":              site.MapRemade,
 		"varboxed":               site.VarBoxed,
