@@ -997,3 +997,21 @@ func TestVariableMakeAdvice(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscardKeptOneNote: a benchmark whose results are discarded at
+// several lines, the calls kept by the compiler, is one note with the
+// other lines related, not a note per line.
+func TestDiscardKeptOneNote(t *testing.T) {
+	second := discardLint()
+	second.Line = 8
+	fs, _ := Derive(specDoc([]any{shares(bx(), 0.013, 0.5), discardLint(), second}), Options{})
+	var notes []document.Finding
+	for _, f := range fs {
+		if f.Rule == document.RuleDiscardKept {
+			notes = append(notes, f)
+		}
+	}
+	if len(notes) != 1 || len(notes[0].Related) != 1 || notes[0].Related[0].Line != 8 {
+		t.Errorf("discard notes %+v, want one at line 7 with line 8 related", notes)
+	}
+}

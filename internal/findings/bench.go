@@ -1328,6 +1328,15 @@ func (d *deriver) moduleRan(i int) (share float64, ok bool) {
 // profile shows running: the numbers stand, a low note about the
 // benchmark's code.
 func (d *deriver) discardKept(l document.LintFinding, share float64) {
+	// One benchmark's discarded results are one note: its other lines
+	// are related.
+	for _, o := range d.causes {
+		if o.rule == document.RuleDiscardKept && strings.HasPrefix(o.message, l.Benchmark+": ") && o.file == l.File {
+			o.addLine(l.File, int64(l.Line), "", l.Message)
+			o.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s", l.Analyzer, where(l.File, int64(l.Line))))
+			return
+		}
+	}
 	c := d.newCause(document.KindFixture, l.Package+" "+where(l.File, int64(l.Line))+" discard", "", l.File, int64(l.Line))
 	c.section, c.rule, c.lowOnly = document.SectionBenchmark, document.RuleDiscardKept, true
 	c.addLine(l.File, int64(l.Line), "", l.Message)
