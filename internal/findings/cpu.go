@@ -1500,6 +1500,18 @@ func callArgs(src, name string) string {
 	return ""
 }
 
+// wrapper reports whether fn is one call of another module function, its
+// result handed back (a wrapper-call shape): over the budget because the
+// callee was inlined into it, so inlining it would only move that call.
+func (d *deriver) wrapper(fn string) bool {
+	for i := range d.doc.Shapes {
+		if s := &d.doc.Shapes[i]; s.Name == "wrapper-call" && s.Function == fn {
+			return true
+		}
+	}
+	return false
+}
+
 // notInlined marks hot module functions the compiler did not inline
 // because their cost is just over the budget: each call pays for the call.
 func (d *deriver) notInlined(b *bench) {
@@ -1513,7 +1525,7 @@ func (d *deriver) notInlined(b *bench) {
 				flat = h.Flat
 			}
 		}
-		if flat < d.t.InlineHot || d.interfaceOnly(ni) {
+		if flat < d.t.InlineHot || d.interfaceOnly(ni) || d.wrapper(ni.Function) {
 			continue
 		}
 		c := d.hotFunc(ni.Function, ni.File, ni.Line)

@@ -1434,3 +1434,26 @@ func TestMicroBenchmarkCaller(t *testing.T) {
 		}
 	}
 }
+
+// TestWrapperNotInlined: a function over the inlining budget only
+// because the one call that is its body was inlined into it (a
+// wrapper-call shape) is no cause of its own: inlining it would move the
+// call, not remove it.
+func TestWrapperNotInlined(t *testing.T) {
+	wrapper := resultShape("wrapper-call", "ToInt", "z.go", 38, "ToInt is one call of ToIntE, its result handed back")
+	for _, tc := range []struct {
+		name   string
+		shapes []any
+		want   int
+	}{
+		{"a function over the budget", nil, 1},
+		{"a one-call wrapper", []any{wrapper}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), notInlined("ToInt", "z.go", 38, 83, 80), flat("ToInt", 0.06)}, tc.shapes...)), Options{})
+			if len(fs) != tc.want {
+				t.Errorf("findings %v, want %d", kinds(fs), tc.want)
+			}
+		})
+	}
+}

@@ -92,6 +92,7 @@ func TestMatchers(t *testing.T) {
 		"boxedforapi":            site.BoxedForAPI,
 		"splitforcut":            site.SplitForCut,
 		"outputreturned":         site.OutputReturned,
+		"wrappercall":            site.WrapperCall,
 		"probeescapes":           site.ProbeEscapes,
 		"mapremade":              site.MapRemade,
 		"varboxed":               site.VarBoxed,
