@@ -36,7 +36,7 @@ var Misnamed = newAnalyzer("misnamed", "report a benchmark named for a function 
 		if !ok {
 			return true
 		}
-		if fn := calleeOf(pass, c); fn != nil && fn.Pkg() == pkg && fn.Exported() && fn != target && !slices.Contains(called, fn.Name()) {
+		if fn := callee(pass, c); fn != nil && fn.Pkg() == pkg && fn.Exported() && fn != target && !slices.Contains(called, fn.Name()) {
 			called = append(called, fn.Name())
 		}
 		return true
@@ -151,22 +151,4 @@ func reachable(pass *analysis.Pass, fn *types.Func, decls map[*types.Func]*ast.F
 		frontier = next
 	}
 	return out
-}
-
-// calleeOf returns the function a call calls statically, or nil.
-func calleeOf(pass *analysis.Pass, c *ast.CallExpr) *types.Func {
-	var id *ast.Ident
-	switch f := ast.Unparen(c.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	case *ast.IndexExpr:
-		id, _ = f.X.(*ast.Ident)
-	}
-	if id == nil {
-		return nil
-	}
-	fn, _ := pass.TypesInfo.Uses[id].(*types.Func)
-	return fn
 }

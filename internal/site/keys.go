@@ -361,13 +361,8 @@ func readerField(pass *analysis.Pass, fd *ast.FuncDecl, e ast.Expr) *types.Named
 	if v, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Var); !ok || !v.IsField() {
 		return nil
 	}
-	t := pass.TypesInfo.TypeOf(fd.Recv.List[0].Type)
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
+	if n := recvNamed(pass, fd); n != nil {
+		return n.Origin()
 	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return nil
-	}
-	return n.Origin()
+	return nil
 }
