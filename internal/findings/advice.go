@@ -289,6 +289,28 @@ func (d *deriver) oneChange() {
 			gone[c] = true
 		}
 	}
+	for _, off := range d.causes {
+		if gone[off] || off.section != document.SectionFix || shapeName(off) != "paid-while-off" || receiver(off.fn) == "" {
+			continue
+		}
+		for _, c := range d.causes {
+			if gone[c] || c.section != document.SectionFix || shapeName(c) != "map-swept" || receiver(c.fn) != receiver(off.fn) {
+				continue
+			}
+			// The same type's swept map is the bookkeeping the clock
+			// feeds (expiry buckets): with the setting off, the one
+			// change skips both; with it on, the map is the rest.
+			msg, sugg, shape, shapes := off.message, off.suggestion, off.shape, off.shapes
+			_, top := c.impact()
+			absorb(off, c)
+			off.message, off.shape, off.shapes = msg, shape, append(shapes, *c.shape)
+			if top != nil {
+				off.message += fmt.Sprintf("; the bookkeeping it feeds, %s's map: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
+			}
+			off.suggestion = sugg + "; with the setting on: " + c.suggestion
+			gone[c] = true
+		}
+	}
 	if len(gone) > 0 {
 		d.causes = slices.DeleteFunc(d.causes, func(c *cause) bool { return gone[c] })
 	}

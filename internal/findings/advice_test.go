@@ -175,6 +175,45 @@ func TestOneCausePerRWMutex(t *testing.T) {
 	}
 }
 
+// TestExpiryBookkeepingOneCause: an expirable cache whose Get reads the
+// clock with expiry off (paid-while-off) and whose Add keeps an expiry
+// bucket map nothing looks up (map-swept) is one cause, the clock's
+// advice first: with the setting off, one change skips both; another
+// type's swept map stays its own.
+func TestExpiryBookkeepingOneCause(t *testing.T) {
+	now := call("(*LRU).Get", "expirable.go", 153, "time.Now", "time", 0.20)
+	del := call("(*LRU).removeFromBucket", "expirable.go", 337, "runtime.mapdelete_fast64", "maps", 0.25)
+	other := call("(*Index).add", "index.go", 40, "runtime.mapassign_fast64", "maps", 0.15)
+	off := document.Shape{Name: "paid-while-off", File: "expirable.go", Line: 153, Function: mod + ".(*LRU).Get",
+		Says:   "Get reads the clock (time.Now) on every call, with no test of c.ttl around it",
+		Advice: "when c.ttl == noEvictionTTL, skip the clock read and the bookkeeping it feeds"}
+	swept := func(fn, file string, line int64) document.Shape {
+		return document.Shape{Name: "map-swept", File: file, Line: line, Function: mod + "." + fn,
+			Says:   fn[strings.LastIndexByte(fn, '.')+1:] + " stores into and deletes from c.entries by key, a map the package reads only by ranging over it",
+			Advice: "link the entries into a list in place of entries"}
+	}
+	fs, _ := Derive(specDoc([]any{bx(), now, del, other, off, swept("(*LRU).removeFromBucket", "expirable.go", 337), swept("(*Index).add", "index.go", 40)}), Options{})
+	var fixes []document.Finding
+	for _, f := range fs {
+		if f.Section == document.SectionFix {
+			fixes = append(fixes, f)
+		}
+	}
+	if len(fixes) != 2 {
+		t.Fatalf("fix findings %d, want two (the expiry bookkeeping, Index's map): %v", len(fixes), fixes)
+	}
+	var lru *document.Finding
+	for i := range fixes {
+		if fixes[i].File == "expirable.go" {
+			lru = &fixes[i]
+		}
+	}
+	if lru == nil || lru.Shape != "paid-while-off" || !strings.Contains(lru.Suggestion, "skip the clock read") ||
+		!strings.Contains(lru.Suggestion, "with the setting on: removeFromBucket stores into") || !strings.Contains(lru.Message, "the bookkeeping it feeds") {
+		t.Errorf("expirable finding %+v, want the clock's advice, then the map's with the setting on", lru)
+	}
+}
+
 // TestPrintfWrapperOneCause: a printf wrapper's fmt.Fprintf (its CPU)
 // and the boxing at a caller that passes it strings only (an allocation)
 // are one cause with the wrapper's advice, led by the costlier.

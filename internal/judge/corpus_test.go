@@ -41,12 +41,6 @@ var pending = map[string]struct {
 	// appended (netip's AppendTo removes it) is an allocation no rule
 	// reads yet; With's fixed 500-byte buffer is found (fixed-capacity).
 	"zerolog": {found: 1, falses: 0},
-	// golang-lru's expirable cache's clock and bucket maps are one
-	// cause (skip them with no TTL) and still up to three findings: the
-	// clock reads (paid-while-off, Add's and Get's joined), the bucket
-	// maps (map-swept, addToBucket's and removeFromBucket's joined), and
-	// Add's lookup of its items map.
-	"lru": {found: 3, falses: 0, perCause: 1.67},
 }
 
 // TestCorpus derives the findings again from each corpus module's saved
@@ -230,6 +224,25 @@ func TestJudgeAdvice(t *testing.T) {
 	s := Judge(l, doc)
 	if s.Advised != 2 || s.Fitting != 1 || len(s.Misfits) != 1 || s.AdviceFit() != 0.5 {
 		t.Errorf("advised %d, fitting %d, misfits %q, advice-fit %.2f; want 2, 1, one, 0.50", s.Advised, s.Fitting, s.Misfits, s.AdviceFit())
+	}
+}
+
+// TestJudgeNoChange: a first-screen row marked no_change ("where the rest
+// of the time goes") names no change, so it neither finds its cause nor
+// counts as a second finding of it; it is listed in Rest.
+func TestJudgeNoChange(t *testing.T) {
+	l := &Labels{Causes: []Cause{
+		{ID: "clear", File: "encode.s", Lines: []int64{298}, MustFind: true},
+		{ID: "clock", File: "cache.go", Lines: []int64{10, 20}, MustFind: true},
+	}}
+	doc := &document.Report{Findings: []document.Finding{
+		{Kind: "cpu", Section: document.SectionFix, File: "cache.go", Line: 10},
+		{Kind: "cpu", Section: document.SectionFix, File: "cache.go", Line: 20, NoChange: true},
+		{Kind: "cpu", Section: document.SectionFix, File: "encode.s", Line: 298, NoChange: true},
+	}}
+	s := Judge(l, doc)
+	if s.Found != 1 || s.Matching != 1 || s.Distinct != 1 || len(s.Missed) != 1 || s.Missed[0] != "clear" || len(s.Rest) != 2 {
+		t.Errorf("found %d, matching %d, distinct %d, missed %q, rest %q; want 1, 1, 1, [clear], two", s.Found, s.Matching, s.Distinct, s.Missed, s.Rest)
 	}
 }
 

@@ -221,14 +221,18 @@ type Score struct {
 	// False lists the findings that match a false predicate, one line
 	// each.
 	False []string
-	// Matching is the number of first-screen findings that point at a
-	// cause; Distinct the number of causes they point at.
+	// Matching is the number of first-screen findings that name a
+	// change (not no_change) and point at a cause; Distinct the number of causes they point at.
 	Matching, Distinct int
 	// Fix is the number of "fix" findings on the first screen.
 	Fix int
 	// Repeats lists the causes more than one first-screen finding points
 	// at, with where those findings are.
 	Repeats []string
+	// Rest lists the causes that first-screen findings marked no_change
+	// ("where the rest of the time goes") point at, with where: such a
+	// row names no change, so it neither finds a cause nor repeats one.
+	Rest []string
 	// Advised is the number of first-screen findings that point at a
 	// cause with an advice label; Fitting how many of them carry advice
 	// that fits, and Misfits says, one line each, why the others do not.
@@ -272,6 +276,16 @@ func Judge(l *Labels, doc *document.Report) *Score {
 	matched := map[string]bool{}
 	pointers := map[string][]string{}
 	for _, f := range first {
+		if f.NoChange {
+			// "Where the rest of the time goes": no change named, so
+			// neither a cause found nor a second finding of one.
+			for _, c := range l.Causes {
+				if Points(f, c) {
+					s.Rest = append(s.Rest, fmt.Sprintf("%s: %s", c.ID, where(f.File, f.Line)))
+				}
+			}
+			continue
+		}
 		hit := false
 		advised, fits := false, false
 		var why []string

@@ -49,6 +49,7 @@ func TestMatchers(t *testing.T) {
 		"constmath":              site.ConstMath,
 		"callinputs":             site.CallInputs,
 		"loops":                  site.Loops,
+		"asmloops":               site.AsmLoops,
 		"loopsearch":             site.Loops,
 		"defers":                 site.Defers,
 		"regexprules":            site.RegexpRules,

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -20,7 +21,7 @@ import (
 // Matchers are the shapes this package recognises, then the analyzers
 // perfloop fix takes its candidates from (Fixers): every analyzer Shapes
 // runs by default.
-var Matchers = append([]*analysis.Analyzer{RegexpTwice, RegexpAcross, RequestCopy, RLockRead, UnbufferedWrite, SameCall, SortSlice, MapKeyBuilt, FieldsCounted, ReadAll, InterfaceOnly, ReturnedAddress, BoxedResult, SprintfAny, MethodByName, MapIndexValue, ReflectCall, MovedPair, SearchFuncValue, MapCopied, SprintfQuote, AppendArena, BuiltUnlessUsed, Result, ConstMath, ReflectSliceBytes, ReflectInterfaceAssert, CallInputs, Loops, ConversionKept, ErrorBuilt, MapKeysIndex, MapKeyConverted, InterfaceDispatch, Defers, RegexpRules, ReceiverCopy, SortSelect, FastPath, ResultAppended, ErrorDropped, MapLookupRepeated, RangeCopy, TypeCacheLookup, MadePerIteration, SmallKeyMap, SliceRegrown, ComputedForReaders, JSONMap, FixedCap, TableFilled, MapEager, WallClock, RWExclusive, EvictReuse, PrintfWrapper, GrowGuessed, PaidWhileOff, LogArgs, MapBound, WriteBatched, MapIndirect, CoAlloc, FirstWriteLog, MapSwept, MapHanded, BoundPerItem, SwitchPerCall, AlternativesTried, ScanOne, RegexpFormat, FormatVaries, LoweredKey, BoxedForAPI, SplitForCut, OutputReturned, WrapperCall, ProbeEscapes, MapRemade, VarBoxed, BuilderResult, ChanQueue}, Fixers...)
+var Matchers = append([]*analysis.Analyzer{RegexpTwice, RegexpAcross, RequestCopy, RLockRead, UnbufferedWrite, SameCall, SortSlice, MapKeyBuilt, FieldsCounted, ReadAll, InterfaceOnly, ReturnedAddress, BoxedResult, SprintfAny, MethodByName, MapIndexValue, ReflectCall, MovedPair, SearchFuncValue, MapCopied, SprintfQuote, AppendArena, BuiltUnlessUsed, Result, ConstMath, ReflectSliceBytes, ReflectInterfaceAssert, CallInputs, Loops, ConversionKept, ErrorBuilt, MapKeysIndex, MapKeyConverted, InterfaceDispatch, Defers, RegexpRules, ReceiverCopy, SortSelect, FastPath, ResultAppended, ErrorDropped, MapLookupRepeated, RangeCopy, TypeCacheLookup, MadePerIteration, SmallKeyMap, SliceRegrown, ComputedForReaders, JSONMap, FixedCap, TableFilled, MapEager, WallClock, RWExclusive, EvictReuse, PrintfWrapper, GrowGuessed, PaidWhileOff, LogArgs, MapBound, WriteBatched, MapIndirect, CoAlloc, FirstWriteLog, MapSwept, MapHanded, BoundPerItem, SwitchPerCall, AlternativesTried, ScanOne, RegexpFormat, FormatVaries, LoweredKey, BoxedForAPI, SplitForCut, OutputReturned, AsmLoops, WrapperCall, ProbeEscapes, MapRemade, VarBoxed, BuilderResult, ChanQueue}, Fixers...)
 
 // Shapes runs the analyzers (Matchers when nil) over the program's
 // packages and returns the shapes they report in the module's non-test
@@ -55,6 +56,11 @@ func (p *Program) Shapes(analyzers []*analysis.Analyzer, keep func(s document.Sh
 				Line:     int64(pos.Line),
 				Function: funcName(act.Package, d.Pos),
 				Says:     d.Message,
+			}
+			if strings.HasSuffix(pos.Filename, ".s") {
+				if src, err := os.ReadFile(pos.Filename); err == nil {
+					s.Function = asmFunc(src, pos.Line, act.Package.PkgPath)
+				}
 			}
 			for _, r := range d.Related {
 				rp := act.Package.Fset.Position(r.Pos)

@@ -129,6 +129,9 @@ func main() {
 			for _, m := range s.Misfits {
 				fmt.Printf("    advice: %s\n", m)
 			}
+			for _, r := range s.Rest {
+				fmt.Printf("    no change named: %s\n", r)
+			}
 		}
 	}
 }
