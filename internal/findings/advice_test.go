@@ -214,6 +214,25 @@ func TestExpiryBookkeepingOneCause(t *testing.T) {
 	}
 }
 
+// TestComputedForReadersCall: an iterator's Next whose whole time is a
+// call of the module's Step (the profile names it only as Next's
+// cumulative time at that line) is a cause when the code there computes
+// a result only other methods read; without the shape it is none (the
+// callee's own causes say where its time goes).
+func TestComputedForReadersCall(t *testing.T) {
+	hot := document.Hotspot{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".(*Graphemes).Next", File: "grapheme.go", Line: 61, Cum: 0.74}
+	shape := document.Shape{Name: "computed-for-readers", File: "grapheme.go", Line: 61, Function: mod + ".(*Graphemes).Next",
+		Says:   "Next calls StepString(g.remaining, g.state) on every call and stores its result g.boundaries, which only IsWordBoundary, LineBreak read",
+		Advice: "compute it lazily: call FirstGraphemeClusterInString until IsWordBoundary, LineBreak is first called"}
+	fs, _ := Derive(specDoc([]any{bx(), hot, shape}), Options{})
+	if len(fs) != 1 || fs[0].Line != 61 || !strings.Contains(fs[0].Suggestion, "compute it lazily") || fs[0].Generic {
+		t.Fatalf("findings %+v, want one at grapheme.go:61 with the shape's advice", fs)
+	}
+	if fs, _ := Derive(specDoc([]any{bx(), hot}), Options{}); len(fs) != 0 {
+		t.Errorf("without the shape: findings %+v, want none", fs)
+	}
+}
+
 // TestPrintfWrapperOneCause: a printf wrapper's fmt.Fprintf (its CPU)
 // and the boxing at a caller that passes it strings only (an allocation)
 // are one cause with the wrapper's advice, led by the costlier.

@@ -333,6 +333,31 @@ func (d *deriver) cpuCauses(b *bench) {
 	d.spreadCauses(b, d.unclaimed(b, small), order, byKey)
 	d.ownCode(b, order, byKey)
 	d.notInlined(b)
+	d.computedForReaders(b)
+}
+
+// computedForReaders makes a cause of a hot method's call of the
+// module's own function when the code at its line computes, on every
+// call, a result only other methods read (a computed-for-readers shape:
+// an iterator's Next running the whole Step where a cheaper function of
+// the same signature gives what every caller needs). The profile names
+// such a call only as its function's cumulative time (the hotspot's
+// line), not as a line cost, since its callee is the module's.
+func (d *deriver) computedForReaders(b *bench) {
+	for _, h := range d.doc.Hotspots {
+		if h.Benchmark != b.name() || h.Package != "" && h.Package != b.entry.Package || h.Cum < d.t.CPUMin || !d.isModule(h.Function) || d.testFunc(h.Function) {
+			continue
+		}
+		s := d.shapeAt("computed-for-readers", h.File, h.Line)
+		if s == nil || s.Function != "" && document.PlainFunc(s.Function) != outer(document.PlainFunc(h.Function)) {
+			continue
+		}
+		c := d.hotFunc(h.Function, h.File, h.Line)
+		c.addPart(b, part{kind: partCall, what: fmt.Sprintf("its call at line %d, computing a result only other methods read,", h.Line), fix: s.Says + ": " + s.Advice, specific: true}, h.Cum)
+		c.addLine(h.File, h.Line, h.Function, fmt.Sprintf("its call: %s of CPU (cum) in %s", pct(h.Cum), b.name()))
+		c.weigh(h.File, h.Line, h.Cum)
+		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s runs %s of the CPU (cum), at %s: %s", b.name(), shortName(h.Function), pct(h.Cum), where(h.File, h.Line), s.Says))
+	}
 }
 
 // storesDecoded reports whether a runtime or reflect call boxes a value

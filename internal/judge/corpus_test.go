@@ -33,10 +33,6 @@ var pending = map[string]struct {
 	// in place of maxPerCauseModule: it may not grow.
 	perCause float64
 }{
-	// uniseg's third cause (the Graphemes iterator runs the word,
-	// sentence and line-break state machines its callers may never ask
-	// for) is a design change no rule reads from the code yet.
-	"uniseg": {found: 2, falses: 0},
 	// zerolog's IP address formatted to a string per field before it is
 	// appended (netip's AppendTo removes it) is an allocation no rule
 	// reads yet; With's fixed 500-byte buffer is found (fixed-capacity).

@@ -35,6 +35,13 @@ func runComputedForReaders(pass *analysis.Pass) (any, error) {
 			if sel, _, ok := fieldStore(pass, n); ok {
 				storeTargets[sel] = true
 			}
+			if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN && len(as.Lhs) > 1 {
+				for _, l := range as.Lhs {
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && isField(pass, sel) {
+						storeTargets[sel] = true // a store of a tuple, not a read
+					}
+				}
+			}
 		})
 	}
 	for _, f := range pass.Files {
@@ -72,6 +79,9 @@ func runComputedForReaders(pass *analysis.Pass) (any, error) {
 			}
 		})
 		inspectBody(fd.Body, func(n ast.Node) {
+			if as, ok := n.(*ast.AssignStmt); ok {
+				tupleForReaders(pass, fd, recv, as, readers)
+			}
 			sel, value, ok := fieldStore(pass, n)
 			if !ok || rootIdent(sel) != recv {
 				return
@@ -180,4 +190,78 @@ func computed(pass *analysis.Pass, e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// tupleForReaders reports a field that a method's multi-result call of
+// the package's own function stores on every call
+// (`g.cluster, g.remaining, g.boundaries, g.state = StepString(g.remaining, g.state)`)
+// when only other methods read it (IsWordBoundary, LineBreak) and the
+// package has another function of the same signature that the method
+// could call until the field is first asked for (FirstGraphemeClusterInString):
+// every call pays for a result most callers never read. An error field
+// is left alone: an error is the call's own outcome, not extra work.
+func tupleForReaders(pass *analysis.Pass, fd *ast.FuncDecl, recv string, as *ast.AssignStmt, readers map[*types.Var]map[string]bool) {
+	if as.Tok != token.ASSIGN || len(as.Lhs) < 2 || len(as.Rhs) != 1 {
+		return
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	fn := calledFunc(pass, call)
+	if fn == nil || fn.Pkg() != pass.Pkg {
+		return
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() != nil {
+		return
+	}
+	var sibling *types.Func
+	for _, name := range pass.Pkg.Scope().Names() {
+		o, ok := pass.Pkg.Scope().Lookup(name).(*types.Func)
+		if !ok || o == fn || !types.Identical(o.Type(), fn.Type()) {
+			continue
+		}
+		if sibling != nil {
+			return // more than one: which is the cheaper is not known
+		}
+		sibling = o
+	}
+	if sibling == nil || sig.Results().Len() != len(as.Lhs) {
+		return
+	}
+	// The results the sibling does not compute: those its named results
+	// call otherwise (boundaries where it has width).
+	other := sibling.Type().(*types.Signature).Results()
+	for i, l := range as.Lhs {
+		mine, theirs := sig.Results().At(i).Name(), other.At(i).Name()
+		if mine == "" || theirs == "" || mine == theirs {
+			continue
+		}
+		sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+		if !ok || rootIdent(sel) != recv {
+			continue
+		}
+		field, _ := pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+		if field == nil || !field.IsField() || isError(field.Type()) {
+			continue
+		}
+		by := readers[field]
+		if len(by) == 0 || by[fd.Name.Name] {
+			continue
+		}
+		names := make([]string, 0, len(by))
+		for r := range by {
+			names = append(names, r)
+		}
+		slices.Sort(names)
+		pass.Report(analysis.Diagnostic{
+			Category: "computed-for-readers",
+			Pos:      as.Pos(),
+			Message: fmt.Sprintf("%s calls %s on every call and stores its result %s, which only %s read: every %s pays for computing it, though callers that never ask for it need only the other results",
+				fd.Name.Name, oneLine(text(pass, call)), text(pass, sel), list(names, 3), fd.Name.Name),
+			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+				"compute it lazily: call %s (the package's function of the same signature, which returns %s in place of %s) until %s is first called, then switch to %s from there", sibling.Name(), theirs, mine, list(names, 3), fn.Name())}},
+		})
+	}
 }
