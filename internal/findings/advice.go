@@ -76,6 +76,10 @@ var explains = map[string][]string{
 	"map-swept":                   {"map", "maps"},
 	"map-handed":                  {"map", "maps"},
 	"bound-per-item":              {"own", "other", "callee"},
+	"pivot-fixed":                 {"own", "bytes", "strings", "other", "sort"},
+	"copy-unchanged":              {"own", "maps", "map", "copying", "memory", "bytes", "strings"},
+	"copy-chain":                  {"escapes", "return", "concat", "strings", "regexp", "other", "moved-to-heap"},
+	"regexp-class":                {"regexp"},
 	"switch-per-call":             {"own", "other", "callee", "interface"},
 	"alternatives-tried":          {"time", "other", "strconv", "internal/strconv", "escapes", "errors", "fmt", "callee"},
 	"scan-one":                    {"fmt", "other", "reflect", "interface", "escapes", "moved-to-heap"},
@@ -135,7 +139,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1}
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true}
+var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {
@@ -193,6 +197,50 @@ func (d *deriver) advise() {
 		c.suggestion = fmt.Sprintf("%s: %s", s.Says, s.Advice)
 		c.generic, c.ownWork = false, s.OwnWork
 		c.addEvidence(fmt.Sprintf("code at %s: %s", where(s.File, s.Line), s.Says))
+		d.secondPart(c, shapes)
+	}
+}
+
+// apiShapes are the shapes that say a cost is the API's: never a
+// second change to name.
+var apiShapes = map[string]bool{"map-handed": true, "boxed-for-api": true, "result-computed": true, "result-passed": true, "result-forwarded": true, "input-converted": true, "clock-carried": true, "random-carried": true}
+
+// secondPart adds to a cause's advice that of a second shape of another
+// kind at lines the first does not hold, when those lines are at least
+// AdvicePartShare of the cause: a function whose regexp is one part and
+// whose chain of string copies another gets both changes named.
+func (d *deriver) secondPart(c *cause, shapes []document.Shape) {
+	if d.t.AdvicePartShare <= 0 || len(shapes) < 2 || shapes[0].OwnWork {
+		return
+	}
+	first := shapes[0]
+	var firstLines []int64 // the lines of every shape of the first's kind
+	for _, s := range shapes {
+		if s.Name == first.Name && s.File == first.File {
+			firstLines = append(firstLines, s.Lines()...)
+		}
+	}
+	total := 0.0
+	for _, v := range c.lineShare {
+		total += v
+	}
+	for _, s := range shapes[1:] {
+		if s.Name == first.Name || s.OwnWork || apiShapes[s.Name] {
+			continue
+		}
+		held := 0.0
+		for _, l := range s.Lines() {
+			if s.File == first.File && slices.Contains(firstLines, l) {
+				continue
+			}
+			held += c.lineShare[where(s.File, l)]
+		}
+		if total <= 0 || held < d.t.AdvicePartShare*total {
+			continue
+		}
+		c.suggestion = fmt.Sprintf("%s; and (%.0f%% of it): %s: %s", c.suggestion, 100*held/total, s.Says, s.Advice)
+		c.addEvidence(fmt.Sprintf("code at %s: %s", where(s.File, s.Line), s.Says))
+		return
 	}
 }
 

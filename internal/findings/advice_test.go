@@ -233,6 +233,38 @@ func TestComputedForReadersCall(t *testing.T) {
 	}
 }
 
+// TestCopyChainNotAPI: a string passed through a chain of calls that
+// each make a new one (a slug's transliteration, lowering and two regexp
+// replacements) is no cost of the API at its steps, though the function
+// returns the chain's value: the finding is a fix, with the regexp's
+// advice first and the chain's as the second part.
+func TestCopyChainNotAPI(t *testing.T) {
+	re := call("MakeLang", "slug.go", 136, "regexp.(*Regexp).ReplaceAllString", "regexp", 0.45)
+	re2 := call("MakeLang", "slug.go", 138, "regexp.(*Regexp).ReplaceAllString", "regexp", 0.2)
+	uni := call("MakeLang", "slug.go", 125, "example.com/dep.Unidecode", "other", 0.2)
+	alloc := site("MakeLang", "slug.go", 136, 0.5)
+	alloc.Escape = nil // inside the regexp's call
+	chain := document.Shape{Name: "copy-chain", File: "slug.go", Line: 72, Function: mod + ".MakeLang",
+		Related: []document.Location{{File: "slug.go", Line: 125}, {File: "slug.go", Line: 136}, {File: "slug.go", Line: 138}},
+		Says:    "MakeLang passes slug through 4 calls that each return a new string",
+		Advice:  "let each step return its input when it has nothing to change"}
+	class := document.Shape{Name: "regexp-class", File: "slug.go", Line: 136, Function: mod + ".MakeLang",
+		Related: []document.Location{{File: "slug.go", Line: 138}},
+		Says:    `re is "[^a-z]", one character class`, Advice: "a loop over the bytes does it in one pass"}
+	result := func(line int64) document.Shape {
+		return document.Shape{Name: "result-computed", File: "slug.go", Line: line, Function: mod + ".MakeLang", Says: "computes slug, which MakeLang returns", OwnWork: true}
+	}
+	fs, _ := Derive(specDoc([]any{bx(), re, re2, uni, alloc, chain, class, result(125), result(136), result(138)}), Options{})
+	for _, f := range fs {
+		if f.Section == document.SectionAPI {
+			t.Errorf("API cost %s:%d %q: a step of the chain is no cost of the API", f.File, f.Line, f.Message)
+		}
+	}
+	if len(fs) == 0 || fs[0].Shape != "regexp-class" || !strings.Contains(fs[0].Suggestion, "a loop over the bytes") || !strings.Contains(fs[0].Suggestion, "; and (") || !strings.Contains(fs[0].Suggestion, "let each step return its input") {
+		t.Errorf("findings %+v, want the regexp's advice, then the chain's", fs)
+	}
+}
+
 // TestPrintfWrapperOneCause: a printf wrapper's fmt.Fprintf (its CPU)
 // and the boxing at a caller that passes it strings only (an allocation)
 // are one cause with the wrapper's advice, led by the costlier.

@@ -272,7 +272,16 @@ func (d *deriver) cpuCauses(b *bench) {
 			// judge contention; the call is a cost like any other.
 			kindCat = ""
 		}
+		carried := d.carriedAt(l)
+		if carried != nil {
+			kindCat = "carried"
+		}
 		switch kindCat {
+		case "carried":
+			// A clock read or random bytes the value the function
+			// returns carries: the API's cost.
+			c = d.resultCause(l, carried)
+			c.cost(b).CPUShare = min(1, c.cost(b).CPUShare+lc.cum)
 		case "encoding", "compression", "crypto", "syscall", "scheduler":
 			// The library, the I/O or the scheduler decides: a kind of
 			// its own.

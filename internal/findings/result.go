@@ -2,6 +2,7 @@ package findings
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -43,10 +44,24 @@ func (d *deriver) apiResult(fn string) bool {
 // returns, or its line computes that result (a result-computed shape: the
 // Int a Sub computes into, the entries of a sized map it returns).
 func (d *deriver) resultOfAPI(a *document.Allocation, e document.Escape) bool {
-	if !d.apiResult(a.Function) || d.rewriteAt(a.File, a.Line) {
+	if !d.apiResult(a.Function) || d.rewriteAt(a.File, a.Line) || d.chainStep(a.File, a.Line) {
 		return false
 	}
 	return returned(e) || d.shapeAt("result-computed", a.File, a.Line) != nil
+}
+
+// chainStep reports whether file:line is a step of a copy-chain shape: a
+// string reassigned through calls that each make a new one, of which
+// only the last is what the function returns; the others are copies
+// along the way, not the API's cost.
+func (d *deriver) chainStep(file string, line int64) bool {
+	for i := range d.doc.Shapes {
+		s := &d.doc.Shapes[i]
+		if s.Name == "copy-chain" && s.File == file && slices.Contains(s.Lines(), line) {
+			return true
+		}
+	}
+	return false
 }
 
 // rewriteAt reports whether a shape at file:line has a mechanical rewrite
@@ -116,7 +131,7 @@ func (d *deriver) passesResult(c *cause, p string) bool {
 // category's ("call it less: cache its result", "fewer lookups",
 // "convert once").
 func (d *deriver) computesResult(l *document.LineCost, cat string) *document.Shape {
-	if d.rewriteAt(l.File, l.Line) {
+	if d.rewriteAt(l.File, l.Line) || d.chainStep(l.File, l.Line) {
 		return nil
 	}
 	if s := d.shapeAt("boxed-for-api", l.File, l.Line); s != nil && strings.HasPrefix(pkgFunc(l.Callee), "reflect.") {
@@ -165,12 +180,29 @@ func (d *deriver) resultCause(l *document.LineCost, s *document.Shape) *cause {
 	c.message = fmt.Sprintf("%s: %s (computing the value it returns)", shortName(fn), pkgFunc(l.Callee))
 	c.shape = s
 	c.suggestion = s.Says + ": the operation itself, what the caller asks for — a cost of the API, which caching or calling less does not remove"
+	if s.Name == "clock-carried" || s.Name == "random-carried" {
+		c.message = fmt.Sprintf("%s: %s (what the value it returns carries)", shortName(fn), pkgFunc(l.Callee))
+		c.suggestion = s.Says + ": " + s.Advice
+	}
 	if s.Name == "boxed-for-api" {
 		c.message = fmt.Sprintf("%s: %s (boxing each value for an exported function's any)", shortName(fn), pkgFunc(l.Callee))
 		c.suggestion = s.Says + ": " + s.Advice
 	}
 	d.causes = append(d.causes, c)
 	return c
+}
+
+// carriedAt returns the clock-carried or random-carried shape at a call
+// line whose callee fits it (time.Now; a read that reaches the system's
+// randomness), or nil.
+func (d *deriver) carriedAt(l *document.LineCost) *document.Shape {
+	if s := d.shapeAt("clock-carried", l.File, l.Line); s != nil && strings.HasPrefix(pkgFunc(l.Callee), "time.") {
+		return s
+	}
+	if s := d.shapeAt("random-carried", l.File, l.Line); s != nil && (strings.HasPrefix(pkgFunc(l.Callee), "io.") || strings.HasPrefix(pkgFunc(l.Callee), "crypto/")) {
+		return s
+	}
+	return nil
 }
 
 // helperResult reports whether a site of a function whose result the API

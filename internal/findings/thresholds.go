@@ -86,8 +86,8 @@ type Thresholds struct {
 	NoModule, NoCallee float64
 	// OffCPU (broken, leave alone): a benchmark whose CPU profile
 	// sampled less CPU time over the time it ran than this share of what
-	// a benchmark that computes gets (the most the report's benchmarks
-	// got, between half a core and one) spends its time waiting: little
+	// a benchmark that computes gets (the median of the report's other
+	// benchmarks, between half a core and one) spends its time waiting: little
 	// module code in its samples is not a loop over nothing, nor a
 	// baseline of another package.
 	OffCPU float64

@@ -269,6 +269,9 @@ var specCases = []specCase{
 	{name: "NoModule/a result lint saw discarded, with 1.3% module code in the loop: the call ran, a note",
 		doc:  []any{shares(bx(), 0.013, 0.5), discardLint()},
 		want: []string{"discard-kept benchmark info x_test.go:7 BenchmarkX 0.0%"}},
+	{name: "NoModule/a discarded result of the benchmark's own helper (test code) that runs below it: the call ran, a note",
+		doc:  []any{testPath(shares(bx(), 0, 0.5), "appendEncode", 0.9), discardLint()},
+		want: []string{"discard-kept benchmark info x_test.go:7 BenchmarkX 0.0%"}},
 	{name: "NoModule/with 0.7% module code the benchmark is broken",
 		doc:  []any{shares(bx(), 0.007, 0.5), discardLint()},
 		want: []string{"broken-lint broken info x_test.go:7 BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
@@ -290,6 +293,10 @@ var specCases = []specCase{
 		want: []string{"leave-off-cpu leave-alone info - BenchmarkX 0.0%"}},
 	{name: "OffCPU/the same sampled at a third of a core computes: its call is a cause",
 		doc: []any{sampled(busy(shares(benchmark("BenchmarkX", 1e-3, 0, 0), 0.2, 0.2), 0.33), 5), busy(benchmark("BenchmarkY", 1e-6, 0, 0), 0.44),
+			call("Wait", "w.go", 6, "time.Sleep", "other", 0.2)},
+		want: []string{"cpu-call fix high w.go:6 BenchmarkX 20.0% parts=20%"}},
+	{name: "OffCPU/on a loaded machine, a benchmark at a fifth of a core beside others at a fifth and one measured in a quiet moment computes: its call is a cause",
+		doc: []any{sampled(busy(shares(benchmark("BenchmarkX", 1e-3, 0, 0), 0.2, 0.2), 0.2), 5), busy(benchmark("BenchmarkY", 1e-6, 0, 0), 0.22), busy(benchmark("BenchmarkZ", 1e-6, 0, 0), 0.18), busy(benchmark("BenchmarkW", 1e-6, 0, 0), 0.9),
 			call("Wait", "w.go", 6, "time.Sleep", "other", 0.2)},
 		want: []string{"cpu-call fix high w.go:6 BenchmarkX 20.0% parts=20%"}},
 	{name: "OffCPU/a waiting benchmark with module code is neither",
@@ -898,6 +905,13 @@ func phase(fn string, share, memory float64) document.Phase {
 func setupLint() document.LintFinding {
 	return document.LintFinding{Analyzer: "setup", Package: mod, Benchmark: "BenchmarkX", File: "x_test.go", Line: 5,
 		Message: "setup runs before the b.N loop with the timer on", Why: "it is timed", Fix: "call b.ResetTimer after the setup"}
+}
+
+// testPath gives b a dominant call path into its own helper fn (test
+// code), share of its CPU.
+func testPath(b document.Benchmark, fn string, share float64) document.Benchmark {
+	b.CallPath = &document.CallPath{Functions: []string{mod + "." + b.Name, mod + "." + fn}, Share: share}
+	return b
 }
 
 // discardLint is perfloop lint's discarded result at x_test.go:7 in

@@ -33,6 +33,7 @@ func runLoops(pass *analysis.Pass) (any, error) {
 		if isTest(pass, f) {
 			continue
 		}
+		conv := map[*ast.RangeStmt][2]string{} // base conversion: says, advice
 		ast.Inspect(f, func(n ast.Node) bool {
 			var body *ast.BlockStmt
 			var head string
@@ -58,6 +59,15 @@ func runLoops(pass *analysis.Pass) (any, error) {
 			}
 			d := analysis.Diagnostic{Category: "loop", Pos: n.Pos(), Message: msg,
 				Related: []analysis.RelatedInformation{{Pos: n.End() - 1, Message: "the loop's end"}}}
+			if f, ok := n.(*ast.ForStmt); ok {
+				if inner, says, advice := baseConversion(pass, f); inner != nil {
+					conv[inner] = [2]string{says, advice}
+				}
+			}
+			if r, ok := n.(*ast.RangeStmt); ok && conv[r][0] != "" {
+				d.Message += ": " + conv[r][0]
+				d.SuggestedFixes = []analysis.SuggestedFix{{Message: conv[r][1]}}
+			}
 			if f, ok := n.(*ast.ForStmt); ok {
 				if says, advice := loopAdvice(pass, f); says != "" {
 					d.Message += ": " + says

@@ -54,6 +54,7 @@ var (
 	reshape  = flag.Bool("reshape", false, "with -offline, match the shapes of code again on the module's source")
 	report   = flag.String("report", "", "derive and show the findings of this saved report.json again (with -src)")
 	srcDir   = flag.String("src", ".", "with -report, the module's source directory")
+	out      = flag.String("out", "", "with -report, also write the report derived again to this file (JSON)")
 )
 
 func main() {
@@ -67,6 +68,15 @@ func main() {
 		doc.Shapes = loop.Shapes(context.Background(), loop.Config{Dir: *srcDir}, doc)
 		doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{})
 		showFindings(doc)
+		if *out != "" {
+			data, err := json.MarshalIndent(doc, "", " ")
+			if err == nil {
+				err = os.WriteFile(*out, append(data, '\n'), 0o644)
+			}
+			if err != nil {
+				log.Fatal(err)
+			}
+		}
 		return
 	}
 	dirs, err := filepath.Glob(filepath.Join(*corpus, "*", "labels.json"))
