@@ -74,6 +74,7 @@ const (
 	RuleBrokenLint       Rule = "broken-lint"        // perfloop lint found a mistake in its source
 	RuleTimedSetupSmall  Rule = "timed-setup-small"  // lint's timed setup, measured too small to distort
 	RuleDiscardKept      Rule = "discard-kept"       // lint's discarded result, whose call the profile shows running
+	RuleGlobalLeft       Rule = "global-left"        // lint's package variable a benchmark leaves set for later ones; measured apart, its numbers stand
 	RuleLeaveMicro       Rule = "leave-micro"        // a micro-benchmark of an internal function's algorithm
 	RuleLeaveBaseline    Rule = "leave-baseline"     // measures another package, not the module
 	RuleLeaveOffCPU      Rule = "leave-off-cpu"      // waits: its time is off the CPU, which the profile does not see

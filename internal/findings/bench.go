@@ -1250,6 +1250,10 @@ func (d *deriver) linted(used map[int]bool) {
 				continue
 			}
 		}
+		if l.Analyzer == "globalset" {
+			d.globalLeft(l)
+			continue
+		}
 		if l.Analyzer == "setup" {
 			if share, at, ok := d.setupShare(i); ok && share < d.t.TimedSetupShare {
 				d.smallSetup(l, share, at)
@@ -1340,6 +1344,26 @@ func (d *deriver) moduleRan(i int) (share float64, ok bool) {
 		share, ok = min(share, *m), true
 	}
 	return share, ok
+}
+
+// globalLeft notes a benchmark that leaves a package variable set for
+// the benchmarks after it: perfloop measures each benchmark in a process
+// of its own, so its numbers stand; go test -bench . runs them in one,
+// where the later ones measure with the value left. A note about the
+// benchmark's code, not a broken benchmark of this report.
+func (d *deriver) globalLeft(l document.LintFinding) {
+	c := d.newCause(document.KindFixture, l.Package+" "+where(l.File, int64(l.Line))+" global", "", l.File, int64(l.Line))
+	c.section, c.rule, c.lowOnly = document.SectionBenchmark, document.RuleGlobalLeft, true
+	c.addLine(l.File, int64(l.Line), "", l.Message)
+	c.message = fmt.Sprintf("%s: %s: %s (perfloop measured each benchmark alone, so the numbers here stand)", l.Benchmark, l.Message, l.Why)
+	c.suggestion = l.Fix
+	c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s", l.Analyzer, where(l.File, int64(l.Line))))
+	for _, b := range d.benches {
+		if b.name() == l.Benchmark {
+			c.cost(b)
+		}
+	}
+	d.causes = append(d.causes, c)
 }
 
 // discardKept notes a result lint saw discarded whose call the CPU

@@ -30,7 +30,11 @@
 //     ignores -cpu (runtime.NumCPU(), a constant), starts its workers
 //     before the timer (ns/op is not the cost of an op at that -cpu), or
 //     builds its keys from a loop's bound instead of its index (one hot
-//     key where the name claims many).
+//     key where the name claims many);
+//   - misnamed: a benchmark named for a function of its package that it
+//     never calls;
+//   - globalset: a benchmark that sets a package variable a later
+//     benchmark reads, and never restores it.
 //
 // The analyzers read _test.go files only, and only functions named
 // Benchmark… with one *testing.B parameter (and the functions such a
@@ -54,7 +58,7 @@ import (
 
 // Analyzers are every analyzer of this package, in the order they are
 // documented.
-var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel, Misnamed}
+var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel, Misnamed, GlobalSet}
 
 // bench is one benchmark function (or a function literal a benchmark
 // passes to b.Run) and its *testing.B parameter.
