@@ -80,6 +80,9 @@ var explains = map[string][]string{
 	"copy-unchanged":              {"own", "maps", "map", "copying", "memory", "bytes", "strings"},
 	"copy-chain":                  {"escapes", "return", "concat", "strings", "regexp", "other", "moved-to-heap"},
 	"regexp-class":                {"regexp"},
+	"cap-short":                   {"append", "grows", "escapes", "return"},
+	"sort-boxed":                  {"escapes", "moved-to-heap", "interface", "sort"},
+	"trial-render":                {"own", "append", "copying", "memory"},
 	"switch-per-call":             {"own", "other", "callee", "interface"},
 	"alternatives-tried":          {"time", "other", "strconv", "internal/strconv", "escapes", "errors", "fmt", "callee"},
 	"scan-one":                    {"fmt", "other", "reflect", "interface", "escapes", "moved-to-heap"},
@@ -139,7 +142,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1}
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true}
+var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "trial-render": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {

@@ -265,6 +265,44 @@ func TestCopyChainNotAPI(t *testing.T) {
 	}
 }
 
+// TestRendererShapes: a buffer made with room for exactly its input and
+// grown by the newline appended after it is no cost of the API (the
+// growth is the fix); a renderer's own code whose rendering loop a
+// trial-render shape names gets that shape's advice; a function whose
+// own time is its loop gets no inlining advice (one call per document).
+func TestRendererShapes(t *testing.T) {
+	grow := escapesByResult(site("PrettyOptions", "pretty.go", 46, 0.5))
+	grow.Escape = &document.Escape{Cause: "append", Name: "buf", Sink: "call", Into: "appendPrettyAny"}
+	capShort := document.Shape{Name: "cap-short", File: "pretty.go", Line: 46, Function: mod + ".PrettyOptions",
+		Says: "buf is made with room for len(json) bytes", Advice: "make it with room for what is always added too"}
+	var loopLines []document.Location
+	for l := int64(272); l <= 353; l++ {
+		loopLines = append(loopLines, document.Location{File: "pretty.go", Line: l})
+	}
+	trial := document.Shape{Name: "trial-render", File: "pretty.go", Line: 255, Function: mod + ".appendPrettyObject",
+		Related: loopLines, Says: "appendPrettyObject tries a one-line layout by rendering the whole subtree", Advice: "test the limit while rendering"}
+	loop := document.Shape{Name: "loop", File: "ugly.go", Line: 66, Function: mod + ".ugly",
+		Related: []document.Location{{File: "ugly.go", Line: 83}}, Says: "the loop at lines 66–83 runs while i < len(src)"}
+	computed := document.Shape{Name: "result-computed", File: "pretty.go", Line: 46, Function: mod + ".PrettyOptions",
+		Says: "append(buf, '\\n') computes buf, which PrettyOptions returns", OwnWork: true}
+	fs, _ := Derive(specDoc([]any{bx(), grow, capShort, computed, trial, loop,
+		own("appendPrettyObject", "pretty.go", 336, 0.3), own("appendPrettyObject", "pretty.go", 300, 0.1),
+		own("ugly", "ugly.go", 72, 0.5), flat("ugly", 0.5), notInlined("ugly", "ugly.go", 60, 94, 80)}), Options{})
+	got := map[int64]document.Finding{}
+	for _, f := range fs {
+		got[f.Line] = f
+	}
+	if f, ok := got[46]; !ok || f.Section != document.SectionFix || f.Shape != "cap-short" || strings.Contains(f.Message, "the API returns it") {
+		t.Errorf("PrettyOptions' growth: %+v, want a fix with the cap-short advice", f)
+	}
+	if f, ok := got[336]; !ok || f.Shape != "trial-render" {
+		t.Errorf("appendPrettyObject's own code: %+v, want the trial-render advice", f)
+	}
+	if f, ok := got[72]; !ok || strings.Contains(f.Message, "not inlined") {
+		t.Errorf("ugly: %+v, want its own code without inlining advice", f)
+	}
+}
+
 // TestPrintfWrapperOneCause: a printf wrapper's fmt.Fprintf (its CPU)
 // and the boxing at a caller that passes it strings only (an allocation)
 // are one cause with the wrapper's advice, led by the costlier.

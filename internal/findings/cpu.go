@@ -1559,7 +1559,7 @@ func (d *deriver) notInlined(b *bench) {
 				flat = h.Flat
 			}
 		}
-		if flat < d.t.InlineHot || d.interfaceOnly(ni) || d.wrapper(ni.Function) {
+		if flat < d.t.InlineHot || d.interfaceOnly(ni) || d.wrapper(ni.Function) || d.loopBound(b, ni.Function) {
 			continue
 		}
 		c := d.hotFunc(ni.Function, ni.File, ni.Line)
@@ -1579,6 +1579,25 @@ func (d *deriver) notInlined(b *bench) {
 		c.addLine(ni.File, ni.Line, ni.Function, "declared here")
 		c.addEvidence(fmt.Sprintf("compiler (-gcflags=-m): cannot inline %s: cost %d exceeds budget %d; CPU profile of %s: %s flat", shortName(ni.Function), ni.Cost, ni.Budget, b.name(), pct(flat)))
 	}
+}
+
+// loopBound reports whether most of a function's own time in b is in
+// its loops (the lines of "loop" shapes): each call runs a loop over its
+// input, so what a call costs is amortized over the loop's iterations
+// and inlining it removes next to nothing (a scanner's ugly(src, dst)
+// called once per document).
+func (d *deriver) loopBound(b *bench, fn string) bool {
+	in, all := 0.0, 0.0
+	for _, l := range b.lines {
+		if l.Function != fn || l.Callee != "" {
+			continue
+		}
+		all += l.Self
+		if d.loopAt(l.File, l.Line) != nil {
+			in += l.Self
+		}
+	}
+	return all > 0 && in >= 0.5*all
 }
 
 // interfaceOnly reports whether a shape says the function is a method

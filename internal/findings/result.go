@@ -44,7 +44,7 @@ func (d *deriver) apiResult(fn string) bool {
 // returns, or its line computes that result (a result-computed shape: the
 // Int a Sub computes into, the entries of a sized map it returns).
 func (d *deriver) resultOfAPI(a *document.Allocation, e document.Escape) bool {
-	if !d.apiResult(a.Function) || d.rewriteAt(a.File, a.Line) || d.chainStep(a.File, a.Line) {
+	if !d.apiResult(a.Function) || d.rewriteAt(a.File, a.Line) || d.chainStep(a.File, a.Line) || d.shapeAt("cap-short", a.File, a.Line) != nil {
 		return false
 	}
 	return returned(e) || d.shapeAt("result-computed", a.File, a.Line) != nil

@@ -310,10 +310,37 @@ func (r *resultVars) markReturned(e ast.Expr) {
 		// v.(T): a generic dispatcher's value, held as any on the way.
 		r.markReturned(x.X)
 		return
+	case *ast.CallExpr:
+		// ugly(buf, json) with func ugly(dst, src []byte) []byte, or
+		// append(buf, …): an append-style call hands back its first
+		// argument, grown.
+		if len(x.Args) > 0 && (isBuiltin(r.pass, x.Fun, "append") || appendStyle(r.pass, x)) {
+			r.markReturned(x.Args[0])
+			return
+		}
 	}
 	if v := r.rootVar(e); v != nil {
 		r.vars[v] = true
 	}
+}
+
+// appendStyle reports whether call calls a function of the package
+// whose first parameter and only result are the same slice type (func
+// ugly(dst, src []byte) []byte): it appends to its first argument and
+// returns it.
+func appendStyle(pass *analysis.Pass, call *ast.CallExpr) bool {
+	fn := calledFunc(pass, call)
+	if fn == nil || fn.Pkg() != pass.Pkg {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Params().Len() == 0 || sig.Results().Len() != 1 {
+		return false
+	}
+	if _, isSlice := sig.Results().At(0).Type().Underlying().(*types.Slice); !isSlice {
+		return false
+	}
+	return types.Identical(sig.Params().At(0).Type(), sig.Results().At(0).Type())
 }
 
 // rootVar returns the local variable (or named result) an expression
