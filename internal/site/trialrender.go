@@ -66,7 +66,7 @@ func runTrialRender(pass *analysis.Pass) (any, error) {
 					Pos:      trial.Pos(),
 					Message: fmt.Sprintf("%s tries a one-line layout by rendering the whole subtree (%s), tests its width only after (line %d), and throws it away when too wide (line %d): every nesting level tries again, so a document is rendered about once per level of its depth",
 						fd.Name.Name, oneLine(types.ExprString(trial.Fun)), pass.Fset.Position(test.Pos()).Line, pass.Fset.Position(cut.Pos()).Line),
-					Related: []analysis.RelatedInformation{{Pos: test.Pos(), Message: "the width test"}, {Pos: cut.Pos(), Message: "the attempt thrown away"}},
+					Related:        []analysis.RelatedInformation{{Pos: test.Pos(), Message: "the width test"}, {Pos: cut.Pos(), Message: "the attempt thrown away"}},
 					SuggestedFixes: []analysis.SuggestedFix{{Message: "test the limit while rendering: let the attempt stop as soon as what it wrote passes the width (return not-ok from the loop that appends), so that a layout too wide costs at most the width, not the subtree; the output stays the same"}},
 				}
 				// The rendering loop runs for every attempt: its lines
