@@ -83,6 +83,8 @@ var explains = map[string][]string{
 	"cap-short":                   {"append", "grows", "escapes", "return"},
 	"sort-boxed":                  {"escapes", "moved-to-heap", "interface", "sort"},
 	"trial-render":                {"own", "append", "copying", "memory"},
+	"read-escapes":                {"escapes", "moved-to-heap", "interface"},
+	"error-constant":              {"escapes", "return", "interface", "errors"},
 	"switch-per-call":             {"own", "other", "callee", "interface"},
 	"alternatives-tried":          {"time", "other", "strconv", "internal/strconv", "escapes", "errors", "fmt", "callee"},
 	"scan-one":                    {"fmt", "other", "reflect", "interface", "escapes", "moved-to-heap"},
@@ -200,7 +202,7 @@ func (d *deriver) advise() {
 		c.suggestion = fmt.Sprintf("%s: %s", s.Says, s.Advice)
 		c.generic, c.ownWork = false, s.OwnWork
 		c.addEvidence(fmt.Sprintf("code at %s: %s", where(s.File, s.Line), s.Says))
-		d.secondPart(c, shapes)
+		d.secondPart(c, append(shapes[:1:1], c.shapesExplaining(at, d.t.AdvicePartShare)...))
 	}
 }
 

@@ -303,6 +303,23 @@ func TestRendererShapes(t *testing.T) {
 	}
 }
 
+// TestErrorConstantNotAPI: a returned errors.New of a constant text is
+// no cost of the API, though the error leaves through the result: one
+// error value made once does the same.
+func TestErrorConstantNotAPI(t *testing.T) {
+	a := escapesByResult(site("Parse", "uuid.go", 91, 0.5))
+	a.Escape = &document.Escape{Cause: "escapes", Name: "&errors.errorString{...}", Sink: "return"}
+	shape := document.Shape{Name: "error-constant", File: "uuid.go", Line: 91, Function: mod + ".Parse",
+		Says: `Parse returns errors.New("invalid UUID format") on this path`, Advice: "make it once, a package-level var"}
+	fs, _ := Derive(specDoc([]any{bx(), a, shape}), Options{})
+	if len(fs) != 1 || fs[0].Section != document.SectionFix || fs[0].Shape != "error-constant" {
+		t.Fatalf("findings %+v, want one fix with the error-constant advice", fs)
+	}
+	if fs, _ := Derive(specDoc([]any{bx(), a}), Options{}); len(fs) != 1 || fs[0].Section != document.SectionAPI {
+		t.Errorf("without the shape: %+v, want the API's cost", fs)
+	}
+}
+
 // TestPrintfWrapperOneCause: a printf wrapper's fmt.Fprintf (its CPU)
 // and the boxing at a caller that passes it strings only (an allocation)
 // are one cause with the wrapper's advice, led by the costlier.

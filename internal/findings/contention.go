@@ -467,12 +467,36 @@ func readsGuarded(ls document.LockSite, src string) bool {
 	if dot <= 0 {
 		return false
 	}
+	// A package-level lock named for what it guards (poolMu guards
+	// pool, poolPos): the work names that state.
+	name := lock[:dot]
+	for _, suffix := range []string{"Mutex", "Mu", "Lock", "mu", "lock"} {
+		if base, ok := strings.CutSuffix(name, suffix); ok && base != "" && !strings.Contains(base, ".") && mentions(src, base) {
+			return true
+		}
+	}
 	root := lock[:dot+1] // "c."
 	for i := strings.Index(src, root); i >= 0; {
 		if i == 0 || !isIdentByte(src[i-1]) {
 			return true
 		}
 		j := strings.Index(src[i+1:], root)
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// mentions reports whether src has an identifier that starts with name
+// ("pool" in "io.ReadFull(rander, pool[:])", "poolPos = 0").
+func mentions(src, name string) bool {
+	for i := strings.Index(src, name); i >= 0; {
+		if i == 0 || !isIdentByte(src[i-1]) && src[i-1] != '.' {
+			return true
+		}
+		j := strings.Index(src[i+1:], name)
 		if j < 0 {
 			break
 		}

@@ -466,3 +466,36 @@ func TestComponentContentionFollows(t *testing.T) {
 		t.Errorf("fix findings %v; want the renderer's table.go:50 first, the cache's contention after", order)
 	}
 }
+
+// TestPackageLockNamedForItsState: a package-level lock named for what
+// it guards (poolMu guards pool) held across a refill of that state
+// (`io.ReadFull(rander, pool[:])`) is work that cannot move out: never
+// "compute it before the Lock".
+func TestPackageLockNamedForItsState(t *testing.T) {
+	b := benchmark("BenchmarkUUID_NewPooled", 80e-9, 0, 0)
+	b.Parallel = true
+	d := doc(b)
+	d.Scaling = []document.Scaling{{
+		Benchmark: "BenchmarkUUID_NewPooled", Package: mod, Parameter: "cpu", Growth: "flat",
+		CPU: []int{1, 2}, NsPerOp: []float64{80, 82}, Efficiencies: []float64{1, 0.49}, Efficiency: 0.49, CoresUsed: 1.1,
+		Locks: []document.LockSite{{File: "version4.go", Line: 60, Function: mod + ".newRandomFromPool", Op: "sync.(*Mutex).Lock", Profile: "cpu",
+			HeldTo: 71, CPUInside: 0.46, LockCPU: 0.1, Source: "poolMu.Lock()",
+			Inside: []document.LineInside{
+				{Line: 62, Callee: "io.ReadFull", Category: "syscall", Share: 0.46, Source: "_, err := io.ReadFull(rander, pool[:])"},
+			}}},
+	}}
+	fs, _ := Derive(d, Options{})
+	found := false
+	for _, f := range fs {
+		if f.Rule != document.RuleLockExclusive {
+			continue
+		}
+		found = true
+		if strings.Contains(f.Suggestion, "before the Lock") || !strings.Contains(f.Suggestion, "cannot move out") {
+			t.Errorf("suggestion %q; want the guarded state's words, not to compute it before the Lock", f.Suggestion)
+		}
+	}
+	if !found {
+		t.Error("no lock-exclusive finding for a section with 46% work inside")
+	}
+}

@@ -44,10 +44,18 @@ func (d *deriver) apiResult(fn string) bool {
 // returns, or its line computes that result (a result-computed shape: the
 // Int a Sub computes into, the entries of a sized map it returns).
 func (d *deriver) resultOfAPI(a *document.Allocation, e document.Escape) bool {
-	if !d.apiResult(a.Function) || d.rewriteAt(a.File, a.Line) || d.chainStep(a.File, a.Line) || d.shapeAt("cap-short", a.File, a.Line) != nil {
+	if !d.apiResult(a.Function) || d.rewriteAt(a.File, a.Line) || d.chainStep(a.File, a.Line) || d.avoidable(a) {
 		return false
 	}
 	return returned(e) || d.shapeAt("result-computed", a.File, a.Line) != nil
+}
+
+// avoidable reports whether the code at an allocation's line says the
+// value, though the function returns it, need not be allocated there: a
+// step of a chain of copies, a growth past a capacity one short, an
+// error whose text never changes.
+func (d *deriver) avoidable(a *document.Allocation) bool {
+	return d.chainStep(a.File, a.Line) || d.shapeAt("cap-short", a.File, a.Line) != nil || d.shapeAt("error-constant", a.File, a.Line) != nil
 }
 
 // chainStep reports whether file:line is a step of a copy-chain shape: a

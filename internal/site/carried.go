@@ -25,6 +25,36 @@ var Carried = &analysis.Analyzer{
 
 func runCarried(pass *analysis.Pass) (any, error) {
 	randReaders := cryptoReaders(pass)
+	// The parameters the package passes a crypto reader to
+	// (NewRandomFromReader(rander)): a read from one of them is the
+	// randomness too.
+	randParams := map[*types.Func]map[int]string{}
+	for fd := range funcDecls(pass) {
+		inspectBody(fd.Body, func(n ast.Node) {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return
+			}
+			fn := calledFunc(pass, call)
+			if fn == nil || fn.Pkg() != pass.Pkg {
+				return
+			}
+			for i, a := range call.Args {
+				name := ""
+				if v := objOf(pass, a); v != nil && randReaders[v] {
+					name = v.Name()
+				} else if isCryptoReader(pass, a) {
+					name = "rand.Reader"
+				}
+				if name != "" {
+					if randParams[fn] == nil {
+						randParams[fn] = map[int]string{}
+					}
+					randParams[fn][i] = name
+				}
+			}
+		})
+	}
 	for fd := range funcDecls(pass) {
 		if fd.Type.Results == nil || len(fd.Type.Results.List) == 0 {
 			continue
@@ -52,18 +82,24 @@ func runCarried(pass *analysis.Pass) (any, error) {
 			switch {
 			case isFunc(pass, call, "io", "", "ReadAtLeast"), isFunc(pass, call, "io", "", "ReadFull"):
 				if v := objOf(pass, call.Args[0]); v != nil && randReaders[v] {
-					reader = v.Name()
+					reader = v.Name() + ", crypto/rand's reader"
 				} else if isCryptoReader(pass, call.Args[0]) {
 					reader = "rand.Reader"
+				} else if p, ok := v.(*types.Var); ok && isParam(fd, pass, p) {
+					self, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+					if by := randParams[self][paramIndex(fd, pass, p)]; by != "" {
+						reader = fmt.Sprintf("%s (the package passes %s, crypto/rand's reader)", p.Name(), by)
+					}
 				}
 			}
 			if reader == "" {
 				return
 			}
+			readEscapes(pass, fd, call)
 			pass.Report(analysis.Diagnostic{
 				Category:       "random-carried",
 				Pos:            call.Pos(),
-				Message:        fmt.Sprintf("%s reads random bytes from %s, crypto/rand's reader (a getrandom system call), once per call: the randomness is what the value it makes carries", fd.Name.Name, reader),
+				Message:        fmt.Sprintf("%s reads random bytes from %s, once per call (a getrandom system call): the randomness is what the value it makes carries", fd.Name.Name, reader),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: "one read of randomness per value is the floor: a cost of the API; buffering it would keep random bytes in memory between values, and a faster non-cryptographic source is the caller's choice where the API offers one"}},
 			})
 		})
@@ -126,4 +162,55 @@ func returnedArg(fd *ast.FuncDecl, call *ast.CallExpr) bool {
 		}
 	})
 	return found
+}
+
+// paramIndex is the index of parameter p among fd's parameters, or -1.
+func paramIndex(fd *ast.FuncDecl, pass *analysis.Pass, p *types.Var) int {
+	i := 0
+	for _, f := range fd.Type.Params.List {
+		for _, n := range f.Names {
+			if pass.TypesInfo.Defs[n] == p {
+				return i
+			}
+			i++
+		}
+		if len(f.Names) == 0 {
+			i++
+		}
+	}
+	return -1
+}
+
+// readEscapes reports a local array whose slice a function reads random
+// bytes into through an io.Reader (`var uuid UUID; io.ReadFull(r,
+// uuid[:])`): the compiler cannot see through the interface, so the
+// array moves to the heap on every call; with crypto/rand's reader, the
+// package's default, a direct rand.Read keeps it on the stack.
+func readEscapes(pass *analysis.Pass, fd *ast.FuncDecl, call *ast.CallExpr) {
+	if len(call.Args) < 2 {
+		return
+	}
+	sl, ok := ast.Unparen(call.Args[1]).(*ast.SliceExpr)
+	if !ok {
+		return
+	}
+	v, _ := objOf(pass, sl.X).(*types.Var)
+	if v == nil || v.Pos() < fd.Body.Pos() || v.Pos() > fd.End() {
+		return // not this function's local
+	}
+	if _, isArray := v.Type().Underlying().(*types.Array); !isArray {
+		return
+	}
+	if _, isIface := pass.TypesInfo.TypeOf(call.Args[0]).Underlying().(*types.Interface); !isIface {
+		return
+	}
+	pass.Report(analysis.Diagnostic{
+		Category: "read-escapes",
+		Pos:      v.Pos(),
+		Message: fmt.Sprintf("%s is read into through %s, an io.Reader the compiler cannot see through, so %s moves to the heap on every call (%d bytes)",
+			v.Name(), oneLine(types.ExprString(call.Args[0])), v.Name(), pass.TypesSizes.Sizeof(v.Type())),
+		Related: []analysis.RelatedInformation{{Pos: call.Pos(), Message: "the read"}},
+		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+			"when %s is crypto/rand's reader (the package's default), call crypto/rand.Read(%s[:]) directly: no interface, so %s stays on the stack (rand.Read does not fail since Go 1.24); keep the io.Reader path for other readers", oneLine(types.ExprString(call.Args[0])), v.Name(), v.Name())}},
+	})
 }

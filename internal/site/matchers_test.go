@@ -56,6 +56,7 @@ func TestMatchers(t *testing.T) {
 		"copychain":              site.CopyChain,
 		"capshort":               site.CapShort,
 		"sortboxed":              site.SortBoxed,
+		"errorconst":             site.ErrorConst,
 		"trialrender":            site.TrialRender,
 		"loopsearch":             site.Loops,
 		"defers":                 site.Defers,

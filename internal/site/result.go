@@ -524,6 +524,14 @@ func (r *resultVars) returnedCalls(e ast.Expr, report func(token.Pos, string), n
 			r.returnedCalls(x.X, report, name)
 		}
 	case *ast.CallExpr:
+		if isConversion(r.pass, x) && len(x.Args) == 1 && isString(r.pass.TypesInfo.TypeOf(x)) {
+			// return string(buf[:]): the copy into the string is the
+			// one allocation of the value returned.
+			if _, isSlice := r.pass.TypesInfo.TypeOf(x.Args[0]).Underlying().(*types.Slice); isSlice {
+				report(x.Pos(), fmt.Sprintf("%s makes the string %s returns", oneLine(types.ExprString(x)), name))
+			}
+			return
+		}
 		if isConversion(r.pass, x) || isError(r.pass.TypesInfo.TypeOf(x)) {
 			return // an error is no result the caller asked for
 		}

@@ -57,7 +57,7 @@ func (d *Decoder) stringWithLen(n int) (string, error) { // want `stringWithLen'
 	if n <= 0 {
 		return "", nil
 	}
-	return string(d.buf[:n]), nil
+	return string(d.buf[:n]), nil // want `string\(d.buf\[:n\]\) makes the string stringWithLen returns`
 }
 
 // DecodeMap returns a map made with the count the input declares.
