@@ -21,7 +21,12 @@ import (
 // or b.Cleanup function assigns it, or it is assigned back from a local
 // that saved it.
 var GlobalSet = newAnalyzer("globalset", "report a benchmark that sets a package variable a later benchmark reads, and never restores it", func(pass *analysis.Pass, bn bench) {
-	sets := map[*types.Var]*ast.AssignStmt{}
+	decls := funcDeclsOf(pass)
+	type set struct {
+		at   ast.Node
+		text string // "MaxLength = 256", "EnableRandPool() sets poolEnabled = true"
+	}
+	sets := map[*types.Var]set{}
 	var order []*types.Var
 	ast.Inspect(bn.body, func(n ast.Node) bool {
 		switch x := n.(type) {
@@ -32,8 +37,25 @@ var GlobalSet = newAnalyzer("globalset", "report a benchmark that sets a package
 				return true
 			}
 			for _, l := range x.Lhs {
-				if v := packageVar(pass, l); v != nil && sets[v] == nil {
-					sets[v] = x
+				if v := packageVar(pass, l); v != nil && sets[v].at == nil {
+					sets[v] = set{x, oneLine(types.ExprString(x.Lhs[0]) + " = " + types.ExprString(x.Rhs[0]))}
+					order = append(order, v)
+				}
+			}
+		case *ast.CallExpr:
+			// A setter of the package (EnableRandPool() sets
+			// poolEnabled = true).
+			fn := callee(pass, x)
+			if fn == nil || decls[fn] == nil || strings.HasSuffix(pass.Fset.Position(decls[fn].Pos()).Filename, "_test.go") {
+				return true
+			}
+			for _, st := range decls[fn].Body.List {
+				as, ok := st.(*ast.AssignStmt)
+				if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+					continue
+				}
+				if v := packageVar(pass, as.Lhs[0]); v != nil && sets[v].at == nil {
+					sets[v] = set{x, oneLine(types.ExprString(x) + " sets " + types.ExprString(as.Lhs[0]) + " = " + types.ExprString(as.Rhs[0]))}
 					order = append(order, v)
 				}
 			}
@@ -43,7 +65,6 @@ var GlobalSet = newAnalyzer("globalset", "report a benchmark that sets a package
 	if len(order) == 0 {
 		return
 	}
-	decls := funcDeclsOf(pass)
 	all := benchmarks(pass)
 	for _, v := range order {
 		if restored(pass, bn.body, v) {
@@ -57,7 +78,7 @@ var GlobalSet = newAnalyzer("globalset", "report a benchmark that sets a package
 				after = true
 				continue
 			}
-			if !after || strings.Contains(o.name, "/") || assignsVar(pass, o.body, v) {
+			if !after || strings.Contains(o.name, "/") || assignsVar(pass, o.body, v) || setsThrough(pass, o.body, v, decls) {
 				continue
 			}
 			if fn := readsThrough(pass, o.body, v, readers, decls); fn != "" {
@@ -74,8 +95,8 @@ var GlobalSet = newAnalyzer("globalset", "report a benchmark that sets a package
 		if len(through) > 0 {
 			how = " (through " + strings.Join(through, ", ") + ")"
 		}
-		as := sets[v]
-		report(pass, as, bn, fmt.Sprintf("sets %s (%s) and never restores it", v.Name(), oneLine(types.ExprString(as.Lhs[0])+" = "+types.ExprString(as.Rhs[0]))),
+		st := sets[v]
+		report(pass, st.at, bn, fmt.Sprintf("sets %s (%s) and never restores it", v.Name(), st.text),
 			fmt.Sprintf("%s, which %s after it in one go test process, %s it%s: run together (go test -bench .) %s with the value this benchmark left, not the package's default; run alone %s not",
 				strings.Join(later, ", "), plural(later, "run", "runs"), plural(later, "read", "reads"), how, plural(later, "they measure", "it measures"), plural(later, "they do", "it does")),
 			fmt.Sprintf("save and restore it: old := %s at the start, then b.Cleanup(func() { %s = old })", v.Name(), v.Name()))
@@ -109,13 +130,19 @@ func packageVar(pass *analysis.Pass, e ast.Expr) *types.Var {
 func restored(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
 	saved := map[types.Object]bool{}
 	found := false
+	decls := funcDeclsOf(pass)
+	setters := 0 // calls of the package's functions that assign v
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.DeferStmt:
-			found = found || assignsVar(pass, x.Call, v)
+			found = found || assignsVar(pass, x.Call, v) || setsThrough(pass, x.Call, v, decls)
 		case *ast.CallExpr:
 			if sel, ok := x.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Cleanup" && len(x.Args) == 1 {
-				found = found || assignsVar(pass, x.Args[0], v)
+				found = found || assignsVar(pass, x.Args[0], v) || setsThrough(pass, x.Args[0], v, decls)
+			}
+			if setsThrough(pass, x, v, decls) {
+				setters++
+				found = found || setters > 1 // EnableRandPool() … DisableRandPool()
 			}
 		case *ast.AssignStmt:
 			for i, r := range x.Rhs {
@@ -129,6 +156,21 @@ func restored(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
 						found = true
 					}
 				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// setsThrough reports whether n calls a function of the package whose
+// body assigns v (DisableRandPool's poolEnabled = false).
+func setsThrough(pass *analysis.Pass, n ast.Node, v *types.Var, decls map[*types.Func]*ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if c, ok := m.(*ast.CallExpr); ok {
+			if fn := callee(pass, c); fn != nil && decls[fn] != nil && assignsVar(pass, decls[fn].Body, v) {
+				found = true
 			}
 		}
 		return !found
@@ -158,8 +200,16 @@ func readersOf(pass *analysis.Pass, v *types.Var, decls map[*types.Func]*ast.Fun
 		if fd.Body == nil || strings.HasSuffix(pass.Fset.Position(fd.Pos()).Filename, "_test.go") {
 			continue
 		}
+		stored := map[*ast.Ident]bool{} // v = …: a store, not a read
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v {
+			if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
+				for _, l := range as.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+						stored[id] = true
+					}
+				}
+			}
+			if id, ok := n.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v && !stored[id] {
 				out[fn] = true
 			}
 			return !out[fn]

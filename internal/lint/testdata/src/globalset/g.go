@@ -26,3 +26,18 @@ func Truncate(s string) string {
 }
 
 func Lower(s string) string { return s }
+
+var poolEnabled = false
+
+// EnablePool turns the pool on for every later call.
+func EnablePool() { poolEnabled = true }
+
+// DisablePool turns it off.
+func DisablePool() { poolEnabled = false }
+
+func New() int {
+	if poolEnabled {
+		return 1
+	}
+	return 2
+}

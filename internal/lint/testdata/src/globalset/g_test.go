@@ -42,3 +42,24 @@ func BenchmarkLast(b *testing.B) {
 		sink = IsSlug("x")
 	}
 }
+
+func BenchmarkNewPooled(b *testing.B) {
+	EnablePool() // want `BenchmarkNewPooled: sets poolEnabled \(EnablePool\(\) sets poolEnabled = true\) and never restores it: BenchmarkNewAfter, which runs after it in one go test process, reads it \(through New\)`
+	for i := 0; i < b.N; i++ {
+		_ = New()
+	}
+}
+
+func BenchmarkNewPooledOff(b *testing.B) {
+	EnablePool()
+	for i := 0; i < b.N; i++ {
+		_ = New()
+	}
+	DisablePool()
+}
+
+func BenchmarkNewAfter(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		_ = New()
+	}
+}
