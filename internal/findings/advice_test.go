@@ -320,6 +320,31 @@ func TestErrorConstantNotAPI(t *testing.T) {
 	}
 }
 
+// TestSortBoxedOneCause: the allocations sort.Stable's interface forces
+// (the local it boxes, the caller's slice it holds) and the sort's CPU
+// at its call are one change: a concrete sort.
+func TestSortBoxedOneCause(t *testing.T) {
+	pairs := site("appendPrettyObject", "pretty.go", 269, 0.5)
+	pairs.Escape = &document.Escape{Cause: "escapes", Name: "make([]pair, 0, 8)", Sink: "call", Into: "sortPairs"}
+	arr := site("sortPairs", "pretty.go", 362, 0.4)
+	arr.Escape = &document.Escape{Cause: "moved-to-heap", Name: "arr", Sink: "call", Into: "sort.Stable"}
+	arr.Parent, arr.ParentFile, arr.ParentLine = mod+".appendPrettyObject", "pretty.go", 340
+	sortCPU := call("sortPairs", "pretty.go", 363, "sort.Stable", "sort", 0.1)
+	shape := document.Shape{Name: "sort-boxed", File: "pretty.go", Line: 362, Function: mod + ".sortPairs",
+		Related: []document.Location{{File: "pretty.go", Line: 363, Note: "the sort"}},
+		Says:    "sort.Stable(&arr) passes arr, a byKeyVal made here, to sort.Stable as a sort.Interface", Advice: "sort the slice with slices.SortStableFunc"}
+	fs, _ := Derive(specDoc([]any{bx(), pairs, arr, sortCPU, shape}), Options{})
+	var fixes []document.Finding
+	for _, f := range fs {
+		if f.Section == document.SectionFix {
+			fixes = append(fixes, f)
+		}
+	}
+	if len(fixes) != 1 || fixes[0].Shape != "sort-boxed" {
+		t.Errorf("fix findings %+v, want one with the sort-boxed advice", fixes)
+	}
+}
+
 // TestPrintfWrapperOneCause: a printf wrapper's fmt.Fprintf (its CPU)
 // and the boxing at a caller that passes it strings only (an allocation)
 // are one cause with the wrapper's advice, led by the costlier.
