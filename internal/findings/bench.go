@@ -1233,10 +1233,26 @@ func (d *deriver) linted(used map[int]bool) {
 			continue
 		}
 		// One benchmark's (or helper's) mistakes are one broken
-		// benchmark: the first is its line, the others related.
-		if c := byBench[l.Package+" "+l.Benchmark]; c != nil {
+		// benchmark: the first is its line, the others related. The
+		// misnamed benchmarks of one file are one finding too, each
+		// named (BenchmarkSpec and BenchmarkSpecInPlace timing Ugly).
+		group := l.Package + " " + l.Benchmark
+		if l.Analyzer == "misnamed" {
+			group = l.Package + " " + l.File + " misnamed"
+		}
+		if c := byBench[group]; c != nil {
 			c.addLine(l.File, int64(l.Line), "", l.Message)
-			c.message += fmt.Sprintf("; and %s (%s)", l.Message, where(l.File, int64(l.Line)))
+			if l.Analyzer == "misnamed" && !strings.HasPrefix(c.message, l.Benchmark+":") {
+				byBench[l.Package+" "+l.Benchmark] = c
+				c.message += fmt.Sprintf("; and %s: %s (%s)", l.Benchmark, l.Message, where(l.File, int64(l.Line)))
+				for _, b := range d.benches {
+					if b.name() == l.Benchmark {
+						c.cost(b)
+					}
+				}
+			} else {
+				c.message += fmt.Sprintf("; and %s (%s)", l.Message, where(l.File, int64(l.Line)))
+			}
 			if l.Fix != "" && !strings.Contains(c.suggestion, l.Fix) {
 				c.suggestion += "; " + l.Fix
 			}
@@ -1261,7 +1277,10 @@ func (d *deriver) linted(used map[int]bool) {
 			}
 		}
 		c := d.newCause(document.KindBroken, key, "", l.File, int64(l.Line))
-		byBench[l.Package+" "+l.Benchmark] = c
+		byBench[group] = c
+		if l.Analyzer == "misnamed" {
+			byBench[l.Package+" "+l.Benchmark] = c
+		}
 		c.addLine(l.File, int64(l.Line), "", l.Message)
 		c.section, c.rule = document.SectionBroken, document.RuleBrokenLint
 		c.message = fmt.Sprintf("%s: %s: %s", l.Benchmark, l.Message, l.Why)
