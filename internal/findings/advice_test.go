@@ -318,6 +318,12 @@ func TestErrorConstantNotAPI(t *testing.T) {
 	if fs, _ := Derive(specDoc([]any{bx(), a}), Options{}); len(fs) != 1 || fs[0].Section != document.SectionAPI {
 		t.Errorf("without the shape: %+v, want the API's cost", fs)
 	}
+	// The function's time on the paths that succeed is another cause:
+	// the sentinel does not touch it.
+	fs, _ = Derive(specDoc([]any{bx(), a, shape, call("Parse", "uuid.go", 110, "strings.Index", "strings", 0.4)}), Options{})
+	if len(fs) != 2 {
+		t.Errorf("findings %+v, want two: the error's allocation and Parse's own code", fs)
+	}
 }
 
 // TestSortBoxedOneCause: the allocations sort.Stable's interface forces

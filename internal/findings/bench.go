@@ -757,6 +757,11 @@ func (d *deriver) merge() {
 			if a.kind != document.KindAlloc || gone[a] || !(sharesLine(a, c) || allocFunc(a) == c.fn) {
 				continue
 			}
+			if (c.file != a.file || c.line != a.line) && d.shapeAt("error-constant", a.file, a.line) != nil {
+				// An error made on a failure path is its own change,
+				// not the function's time on the paths that succeed.
+				continue
+			}
 			if o := cpuOf[a.fn]; o != nil && o != c && !gone[o] && c.fn != a.fn && allocFunc(a) != c.fn && sharesLine(a, o) {
 				// The allocation's own function has a CPU cause at
 				// its lines: a line the allocation took from a
