@@ -85,6 +85,8 @@ var explains = map[string][]string{
 	"trial-render":                {"own", "append", "copying", "memory"},
 	"read-escapes":                {"escapes", "moved-to-heap", "interface"},
 	"error-constant":              {"escapes", "return", "interface", "errors"},
+	"grow-short":                  {"copying", "memory", "strings", "grows", "append"},
+	"registry-unset":              {"sync", "maps", "map", "other"},
 	"switch-per-call":             {"own", "other", "callee", "interface"},
 	"alternatives-tried":          {"time", "other", "strconv", "internal/strconv", "escapes", "errors", "fmt", "callee"},
 	"scan-one":                    {"fmt", "other", "reflect", "interface", "escapes", "moved-to-heap"},

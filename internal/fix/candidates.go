@@ -37,8 +37,8 @@ func fixes(ctx context.Context, opts Options) ([]site.Fix, func(file string, lin
 // candidates are the suggested fixes at the report's root causes, the
 // costliest cause first, one per site and rewrite: a fix that edits a
 // line of the cause (its own line, its related lines, the lines of the
-// shapes that explain it) or lies in a module function a line of the
-// cause calls. Within one cause, the rewrites of the shapes that explain
+// shapes that explain it, the lines of the loops its own line is in) or
+// lies in a module function a line of the cause calls. Within one cause, the rewrites of the shapes that explain
 // it come first, then the other fixes at its lines, then those in its
 // callees. Each candidate's file is the whole file after its edits
 // (rewrite.Apply), read from opts.Dir.
@@ -65,6 +65,16 @@ func candidates(opts Options, all []site.Fix, callees func(file string, line int
 			add(s.File, s.Line)
 			if s.Rewrite != "" {
 				explaining[fmt.Sprintf("%s:%d %s", s.File, s.Line, s.Rewrite)] = true
+			}
+		}
+		// The loops the cause's own line is in: its cost is theirs,
+		// whichever of their lines a short profile happened to sample.
+		for _, s := range opts.Doc.Shapes {
+			if s.Name != "loop" || s.File != f.File || len(s.Related) == 0 || f.Line < s.Line || f.Line > s.Related[0].Line {
+				continue
+			}
+			for l := s.Line; l <= s.Related[0].Line; l++ {
+				add(s.File, l)
 			}
 		}
 		type pick struct {

@@ -111,6 +111,20 @@ func TestCandidates(t *testing.T) {
 	if !slices.Equal(got, want) || len(rej) != 0 {
 		t.Fatalf("candidates\n%q\nwant\n%q\nrejected %+v", got, want, rej)
 	}
+	// A cause led by a line of a loop takes the fixes anywhere in that
+	// loop: a short profile samples only some of its lines.
+	loopDoc := &document.Report{
+		Findings: []document.Finding{{Section: "fix", Kind: "cpu", File: "b.go", Line: 44, Function: "example.com/m.Serial"}},
+		Shapes: []document.Shape{{Name: "loop", File: "b.go", Line: 42, Related: []document.Location{{File: "b.go", Line: 46}}},
+			{Name: "loop", File: "b.go", Line: 60, Related: []document.Location{{File: "b.go", Line: 66}}}},
+	}
+	loopFixes := []site.Fix{
+		{Rewrite: "hoist-alloc", File: "b.go", Line: 43, Lines: []int{42, 43}, Function: "example.com/m.Serial"},
+		{Rewrite: "hoist-alloc", File: "b.go", Line: 61, Lines: []int{61}, Function: "example.com/m.Serial"},
+	}
+	if cands, _ := candidates(Options{Dir: dir, Doc: loopDoc}, loopFixes, nil); len(cands) != 1 || cands[0].Line != 43 {
+		t.Fatalf("candidates in the cause's loop: %+v, want b.go:43 alone", cands)
+	}
 	cands, rej = candidates(Options{Dir: dir, Doc: doc, MinShare: 0.01,
 		Production: map[string]float64{"example.com/m.Hot": 0.3, "example.com/m.Helper": 0.3, "example.com/m.Cold": 0.001}}, all, callees)
 	if len(cands) != 3 || len(rej) != 1 || rej[0].File != "b.go" || !strings.HasPrefix(rej[0].Reason, "cold in production: m.Cold is 0.1%") {

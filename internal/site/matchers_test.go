@@ -57,6 +57,8 @@ func TestMatchers(t *testing.T) {
 		"capshort":               site.CapShort,
 		"sortboxed":              site.SortBoxed,
 		"errorconst":             site.ErrorConst,
+		"growshort":              site.GrowShort,
+		"registryunset":          site.RegistryUnset,
 		"trialrender":            site.TrialRender,
 		"loopsearch":             site.Loops,
 		"defers":                 site.Defers,

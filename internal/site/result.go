@@ -235,6 +235,15 @@ func newResultVars(pass *analysis.Pass, fd *ast.FuncDecl) *resultVars {
 			}
 		}
 	})
+	// A method that returns its receiver with no operand of the
+	// receiver's type (a filter's Add(data) returning f, for chaining)
+	// hands back the container it changed, not a value it computed:
+	// z.Add(x, y *Int) returning z computes z from operands of its type.
+	if fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
+		if recv, ok := pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]].(*types.Var); ok && r.vars[recv] && !operandOf(pass, fd, recv.Type()) {
+			delete(r.vars, recv)
+		}
+	}
 	// What a returned variable is built from is returned too
 	// (dq := Decimal{value: &q} … return dq): to a fixed point.
 	for changed := true; changed; {
@@ -322,6 +331,25 @@ func (r *resultVars) markReturned(e ast.Expr) {
 	if v := r.rootVar(e); v != nil {
 		r.vars[v] = true
 	}
+}
+
+// operandOf reports whether one of fd's parameters has type t (or *T
+// for t, T for *T): an operand of the receiver's type.
+func operandOf(pass *analysis.Pass, fd *ast.FuncDecl, t types.Type) bool {
+	base := t
+	if p, ok := t.(*types.Pointer); ok {
+		base = p.Elem()
+	}
+	for _, f := range fd.Type.Params.List {
+		pt := pass.TypesInfo.TypeOf(f.Type)
+		if p, ok := pt.(*types.Pointer); ok {
+			pt = p.Elem()
+		}
+		if pt != nil && types.Identical(pt, base) {
+			return true
+		}
+	}
+	return false
 }
 
 // appendStyle reports whether call calls a function of the package

@@ -220,3 +220,20 @@ func ToE[T string | int](i any) (T, error) {
 func toStringE(i any) (string, error) { // want `toStringE's result is what the exported ToE returns`
 	return i.(string), nil
 }
+
+// Filter's Add returns its receiver for chaining: the bits it sets are
+// the container it changed, not a value computed for the caller.
+type Filter struct{ bits big.Int }
+
+func (f *Filter) Add(data []byte) *Filter {
+	f.bits.SetBit(&f.bits, int(data[0]), 1)
+	return f
+}
+
+// Acc's Plus takes an operand of its own type: the receiver is the sum.
+type Acc struct{ v big.Int }
+
+func (z *Acc) Plus(x *Acc) *Acc {
+	z.v.Add(&z.v, &x.v) // want `z.v.Add\(&z.v, &x.v\) computes into z, which Plus returns`
+	return z
+}
