@@ -28,44 +28,7 @@ func runBuilderResult(pass *analysis.Pass) (any, error) {
 
 func builderResult(pass *analysis.Pass, fd *ast.FuncDecl) {
 	// The builders whose text is returned, with the return's line.
-	returned := map[*types.Var]int{}
-	local := func(e ast.Expr) *types.Var {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return nil
-		}
-		v, _ := pass.TypesInfo.ObjectOf(id).(*types.Var)
-		if v == nil || v.IsField() || v.Pos() < fd.Body.Pos() || v.Pos() > fd.End() {
-			return nil
-		}
-		t := v.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if !isNamed(t, "strings", "Builder") && !isNamed(t, "bytes", "Buffer") {
-			return nil
-		}
-		return v
-	}
-	inspectBody(fd.Body, func(n ast.Node) {
-		ret, ok := n.(*ast.ReturnStmt)
-		if !ok {
-			return
-		}
-		for _, e := range ret.Results {
-			call, ok := ast.Unparen(e).(*ast.CallExpr)
-			if !ok || len(call.Args) != 0 {
-				continue
-			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "String" && sel.Sel.Name != "Bytes" {
-				continue
-			}
-			if v := local(sel.X); v != nil {
-				returned[v] = pass.Fset.Position(ret.Pos()).Line
-			}
-		}
-	})
+	returned := returnedBuilders(pass, fd)
 	if len(returned) == 0 {
 		return
 	}
@@ -84,7 +47,7 @@ func builderResult(pass *analysis.Pass, fd *ast.FuncDecl) {
 		default:
 			return
 		}
-		v := local(sel.X)
+		v := localBuilder(pass, fd, sel.X)
 		if v == nil || returned[v] == 0 {
 			return
 		}

@@ -3,7 +3,6 @@ package site
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -111,22 +110,11 @@ func runCarried(pass *analysis.Pass) (any, error) {
 // is crypto/rand.Reader.
 func cryptoReaders(pass *analysis.Pass) map[types.Object]bool {
 	out := map[types.Object]bool{}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			for _, sp := range gd.Specs {
-				vs := sp.(*ast.ValueSpec)
-				for i, v := range vs.Values {
-					if i < len(vs.Names) && isCryptoReader(pass, v) {
-						out[pass.TypesInfo.Defs[vs.Names[i]]] = true
-					}
-				}
-			}
+	eachPackageVar(pass, func(v *types.Var, value ast.Expr) {
+		if isCryptoReader(pass, value) {
+			out[v] = true
 		}
-	}
+	})
 	return out
 }
 

@@ -133,33 +133,20 @@ type classRegexp struct {
 // or one repeated character.
 func classRegexps(pass *analysis.Pass) map[*types.Var]classRegexp {
 	out := map[*types.Var]classRegexp{}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			for _, sp := range gd.Specs {
-				vs := sp.(*ast.ValueSpec)
-				for i, val := range vs.Values {
-					call, ok := ast.Unparen(val).(*ast.CallExpr)
-					if !ok || i >= len(vs.Names) || len(call.Args) != 1 || !isFunc(pass, call, "regexp", "", "MustCompile") && !isFunc(pass, call, "regexp", "", "Compile") {
-						continue
-					}
-					tv := pass.TypesInfo.Types[call.Args[0]]
-					if tv.Value == nil {
-						continue
-					}
-					pat, _ := strconv.Unquote(tv.Value.ExactString())
-					if c, ok := oneClass(pat); ok {
-						if v, ok := pass.TypesInfo.Defs[vs.Names[i]].(*types.Var); ok {
-							out[v] = c
-						}
-					}
-				}
-			}
+	eachPackageVar(pass, func(v *types.Var, value ast.Expr) {
+		call, ok := ast.Unparen(value).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !isFunc(pass, call, "regexp", "", "MustCompile") && !isFunc(pass, call, "regexp", "", "Compile") {
+			return
 		}
-	}
+		tv := pass.TypesInfo.Types[call.Args[0]]
+		if tv.Value == nil {
+			return
+		}
+		pat, _ := strconv.Unquote(tv.Value.ExactString())
+		if c, ok := oneClass(pat); ok {
+			out[v] = c
+		}
+	})
 	return out
 }
 

@@ -80,8 +80,8 @@ func runCopyUnchanged(pass *analysis.Pass) (any, error) {
 }
 
 // returnedBuilders returns the local strings.Builder and bytes.Buffer
-// variables whose text fd returns (return b.String()), with the return's
-// line.
+// variables (or pointers to them) whose text fd returns (return
+// b.String(), return b.Bytes()), with the return's line.
 func returnedBuilders(pass *analysis.Pass, fd *ast.FuncDecl) map[*types.Var]int {
 	out := map[*types.Var]int{}
 	inspectBody(fd.Body, func(n ast.Node) {
@@ -95,20 +95,36 @@ func returnedBuilders(pass *analysis.Pass, fd *ast.FuncDecl) map[*types.Var]int 
 				continue
 			}
 			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "String" {
+			if !ok || sel.Sel.Name != "String" && sel.Sel.Name != "Bytes" {
 				continue
 			}
-			v, _ := objOf(pass, sel.X).(*types.Var)
-			if v == nil || v.IsField() || v.Pos() < fd.Body.Pos() || v.Pos() > fd.End() {
-				continue
-			}
-			t := v.Type()
-			if isNamed(t, "strings", "Builder") || isNamed(t, "bytes", "Buffer") {
+			if v := localBuilder(pass, fd, sel.X); v != nil {
 				out[v] = pass.Fset.Position(ret.Pos()).Line
 			}
 		}
 	})
 	return out
+}
+
+// localBuilder returns the local variable e names when it is a
+// strings.Builder or a bytes.Buffer (or a pointer to one), or nil.
+func localBuilder(pass *analysis.Pass, fd *ast.FuncDecl, e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := pass.TypesInfo.ObjectOf(id).(*types.Var)
+	if v == nil || v.IsField() || v.Pos() < fd.Body.Pos() || v.Pos() > fd.End() {
+		return nil
+	}
+	t := v.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if !isNamed(t, "strings", "Builder") && !isNamed(t, "bytes", "Buffer") {
+		return nil
+	}
+	return v
 }
 
 // identityWrite returns the one write into a returned builder that a

@@ -2,6 +2,7 @@ package site
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"iter"
 	"strconv"
@@ -41,6 +42,30 @@ func eachFuncDecl(pass *analysis.Pass, f func(fd *ast.FuncDecl)) {
 		for _, d := range file.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				f(fd)
+			}
+		}
+	}
+}
+
+// eachPackageVar calls f with every package-level variable of the pass's
+// files that is given an initial value, and that value (var x = v).
+func eachPackageVar(pass *analysis.Pass, f func(v *types.Var, value ast.Expr)) {
+	for _, file := range pass.Files {
+		for _, d := range file.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				vs := sp.(*ast.ValueSpec)
+				for i, value := range vs.Values {
+					if i >= len(vs.Names) {
+						break
+					}
+					if v, ok := pass.TypesInfo.Defs[vs.Names[i]].(*types.Var); ok {
+						f(v, value)
+					}
+				}
 			}
 		}
 	}
