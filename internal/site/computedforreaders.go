@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -98,11 +99,7 @@ func runComputedForReaders(pass *analysis.Pass) (any, error) {
 			if !computed(pass, expr) {
 				return
 			}
-			names := make([]string, 0, len(by))
-			for r := range by {
-				names = append(names, r)
-			}
-			slices.Sort(names)
+			names := slices.Sorted(maps.Keys(by))
 			pass.Report(analysis.Diagnostic{
 				Category: "computed-for-readers",
 				Pos:      at.Pos(),
@@ -250,11 +247,7 @@ func tupleForReaders(pass *analysis.Pass, fd *ast.FuncDecl, recv string, as *ast
 		if len(by) == 0 || by[fd.Name.Name] {
 			continue
 		}
-		names := make([]string, 0, len(by))
-		for r := range by {
-			names = append(names, r)
-		}
-		slices.Sort(names)
+		names := slices.Sorted(maps.Keys(by))
 		pass.Report(analysis.Diagnostic{
 			Category: "computed-for-readers",
 			Pos:      as.Pos(),
