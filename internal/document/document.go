@@ -407,14 +407,19 @@ type Benchmark struct {
 	HeapBytesByIters []IterSample `json:"heap_bytes_by_iters,omitempty"`
 }
 
-// NotInlined is a hot function of the module the compiler did not inline
-// because its cost is over the inlining budget.
+// NotInlined is a hot function of the module, or of a dependency that the
+// module's lines call, the compiler did not inline because its cost is
+// over the inlining budget.
 type NotInlined struct {
 	Function string `json:"function"`
 	File     string `json:"file"`
 	Line     int64  `json:"line"`
 	Cost     int    `json:"cost"`
 	Budget   int    `json:"budget"`
+	// Dependency marks a function of another module that a line of the
+	// module calls; File is then as the profile names it (module path
+	// and version), Line its declaration's.
+	Dependency bool `json:"dependency,omitempty"`
 }
 
 // LineCost is the CPU time a line of the module's own code decides (the

@@ -1191,3 +1191,49 @@ func TestDiscardKeptOneNote(t *testing.T) {
 		t.Errorf("discard notes %+v, want one at line 7 with line 8 related", notes)
 	}
 }
+
+// TestAdviceForDependencyNotInlined: a hot call of another module's
+// function the compiler does not inline (cost 83 over a budget of 80),
+// made once per iteration of a loop in two functions, is one cause at the
+// costlier call, whose advice is the call's change, not the loop's
+// algorithm; the same call elsewhere is named. A function of the standard
+// library is no such cause, nor is one far over the budget.
+func TestAdviceForDependencyNotInlined(t *testing.T) {
+	const set = "github.com/x/bitset.(*BitSet).Set"
+	add := call("(*Filter).Add", "f.go", 165, set, "other", 0.39)
+	addOwn := call("(*Filter).Add", "f.go", 164, "", "application", 0.18)
+	both := call("(*Filter).TestAndAdd", "f.go", 240, set, "other", 0.09)
+	bothOwn := call("(*Filter).TestAndAdd", "f.go", 237, "", "application", 0.50)
+	loopAdd := document.Shape{Name: "loop", File: "f.go", Line: 164, Related: []document.Location{{File: "f.go", Line: 166}}}
+	loopBoth := document.Shape{Name: "loop", File: "f.go", Line: 235, Related: []document.Location{{File: "f.go", Line: 241}}}
+	ni := document.NotInlined{Function: set, File: "github.com/x/bitset@v1.0.0/bitset.go", Line: 263, Cost: 83, Budget: 80, Dependency: true}
+	fs, _ := Derive(specDoc([]any{bx(), add, addOwn, both, bothOwn, loopAdd, loopBoth, ni}), Options{})
+	var got []document.Finding
+	for _, f := range fs {
+		if strings.Contains(f.Suggestion, "(*BitSet).Set") {
+			got = append(got, f)
+		}
+	}
+	if len(got) != 1 {
+		t.Fatalf("%d findings name Set, want one: %v", len(got), kinds(fs))
+	}
+	f := got[0]
+	if f.Line != 165 || f.Rule != document.RuleCPUNotInlined || f.Generic || f.NoChange {
+		t.Errorf("finding at line %d, rule %s, generic %v, no change %v; want line 165, %s, a named change", f.Line, f.Rule, f.Generic, f.NoChange, document.RuleCPUNotInlined)
+	}
+	for _, want := range []string{"cost 83, over its budget of 80", "loop at lines 164–166", "write its common case out at line 165", "PGO", "the same at f.go:240"} {
+		if !strings.Contains(f.Suggestion, want) {
+			t.Errorf("advice %q lacks %q", f.Suggestion, want)
+		}
+	}
+	// Far over the budget, or the standard library's: the loop's own
+	// algorithm, no inlining advice.
+	for _, n := range []document.NotInlined{{Function: set, Cost: 300, Budget: 80, Dependency: true}, {Function: set, Cost: 83, Budget: 80}} {
+		fs, _ := Derive(specDoc([]any{bx(), add, addOwn, loopAdd, n}), Options{})
+		for _, f := range fs {
+			if strings.Contains(f.Suggestion, "does not inline") {
+				t.Errorf("cost %d, dependency %v: advice %q names the inlining", n.Cost, n.Dependency, f.Suggestion)
+			}
+		}
+	}
+}

@@ -668,6 +668,63 @@ func (d *deriver) merge() {
 			gone[c] = true
 		}
 	}
+	// One function of another module that the compiler does not
+	// inline, called hot from several functions, is one cause: the
+	// change is the same at each call. The costliest caller's cause
+	// leads and names the other calls.
+	byDep := map[string]*cause{}
+	for _, c := range d.causes {
+		if c.kind != document.KindCPU || c.depCall == "" || gone[c] {
+			continue
+		}
+		o := byDep[c.depCall]
+		if o == nil {
+			byDep[c.depCall] = c
+			continue
+		}
+		into, from := o, c
+		if depShare(c) > depShare(o) {
+			into, from = c, o
+			byDep[c.depCall] = c
+		}
+		msg := into.message
+		key, share := "", 0.0 // the benchmark where from's call costs most
+		for _, p := range from.parts {
+			if p.inline && p.callee == from.depCall {
+				for k, v := range p.share {
+					if v > share || v == share && k < key {
+						key, share = k, v
+					}
+				}
+			}
+		}
+		b := from.benches[key]
+		// Only the call's share joins: the rest of the caller's time
+		// is its own code, not this call's.
+		at := from.depAt[from.depCall]
+		for _, p := range from.parts {
+			if p.inline && p.callee == from.depCall {
+				for k, v := range p.share {
+					ic := into.cost(from.benches[k])
+					ic.CPUShare = max(ic.CPUShare, v)
+				}
+			}
+		}
+		for _, l := range from.lines {
+			if where(l.File, l.Line) == at {
+				into.addLine(l.File, l.Line, l.Function, l.Note)
+			}
+		}
+		for _, e := range from.evidence {
+			into.addEvidence(e)
+		}
+		into.message = msg
+		if b != nil {
+			into.message += fmt.Sprintf("; the same call in %s at %s (%s of %s's CPU)", shortName(from.fn), at, pct(share), b.name())
+		}
+		into.suggestion += fmt.Sprintf("; the same at %s in %s", at, shortName(from.fn))
+		gone[from] = true
+	}
 	// Helpers of one caller that has no cause of its own (a frame
 	// copied, then its map filled, each in a helper of the function
 	// that makes it) are one cause too: the caller's, led by the
@@ -983,6 +1040,18 @@ func within(o, c *cause) bool {
 		}
 	}
 	return true
+}
+
+// depShare is the largest share, in any benchmark, of the call part that
+// leads a cause's advice because its callee is not inlined.
+func depShare(c *cause) float64 {
+	v := 0.0
+	for _, p := range c.parts {
+		if p.inline && p.callee == c.depCall {
+			v = max(v, p.most())
+		}
+	}
+	return v
 }
 
 func ai(c *cause) float64 { v, _ := c.impact(); return v }

@@ -56,6 +56,11 @@ type cause struct {
 	// notInlined marks a hot function the compiler does not inline.
 	parts      []*part
 	notInlined bool
+	// depCall is the other module's function whose call, not inlined,
+	// leads a CPU cause's advice (see depInlineFix); depAt maps each
+	// such callee to where the function calls it.
+	depCall string
+	depAt   map[string]string
 	// parents are the module functions that called the cause's function
 	// where it allocated.
 	parents map[string]float64

@@ -85,11 +85,23 @@ type part struct {
 	// (a shape), not from its category; ownWork when that code is the
 	// function's own work on its inputs, with no change to name.
 	specific, ownWork bool
+	// inline marks a call part whose callee, another module's function,
+	// the compiler does not inline: the part's change is the call's.
+	inline bool
 	// floor is set on an own-code part whose costliest lines are a loop
 	// at its floor (a scan at one table lookup per byte): nothing to
 	// gain.
 	floor bool
 	share map[string]float64 // by bench key
+}
+
+// most is the part's largest share in any benchmark.
+func (p *part) most() float64 {
+	m := 0.0
+	for _, v := range p.share {
+		m = max(m, v)
+	}
+	return m
 }
 
 // partKind is what a part of a function's CPU is.
@@ -104,6 +116,9 @@ const (
 
 // rule is the rule a cause whose largest part is p fired.
 func (p *part) rule() document.Rule {
+	if p.inline {
+		return document.RuleCPUNotInlined
+	}
 	switch p.kind {
 	case partOwn:
 		return document.RuleCPUOwnCode
@@ -325,8 +340,22 @@ func (d *deriver) cpuCauses(b *bench) {
 			}
 			fix, specific, ownWork := d.inputsFix(l, fix)
 			specific = specific || wordsSpecific
+			ni := d.depNotInlined(l.Callee)
+			if ni != nil {
+				fix, specific, ownWork = d.depInlineFix(l, ni), true, false
+			}
 			c = d.hotFunc(l.Function, l.File, l.Line)
-			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix, specific: specific, ownWork: ownWork}, lc.cum)
+			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix, specific: specific, ownWork: ownWork, inline: ni != nil}, lc.cum)
+			if ni != nil {
+				if c.depAt == nil {
+					c.depAt = map[string]string{}
+				}
+				if _, ok := c.depAt[callee]; !ok {
+					c.depAt[callee] = where(l.File, l.Line)
+				}
+				c.mech("not-inlined")
+				c.addEvidence(fmt.Sprintf("compiler (-gcflags=-m=2 on %s): cannot inline %s: cost %d exceeds budget %d", pkgOf(ni.Function), shortName(ni.Function), ni.Cost, ni.Budget))
+			}
 			if wordsSpecific && c.ifaceInst == "" {
 				c.ifaceInst = interfaceShape(l.Function)
 			}
@@ -830,13 +859,7 @@ func (d *deriver) compose(c *cause) {
 	for _, cs := range c.costs {
 		cs.CPUShare = 0
 	}
-	total := func(p *part) float64 {
-		m := 0.0
-		for _, v := range p.share {
-			m = max(m, v)
-		}
-		return m
-	}
+	total := (*part).most
 	// Costliest first; the note that the function is not inlined goes
 	// right after its own code, whose call overhead it is (last when
 	// there is no own-code part).
@@ -885,13 +908,22 @@ func (d *deriver) compose(c *cause) {
 	}
 	c.message = fmt.Sprintf("%s: %s", shortName(c.fn), strings.Join(words, "; "))
 	var lead *part
-	for _, p := range c.parts {
-		if p.kind == partNotInlined {
+	// A part whose code names a change leads the advice over a larger
+	// one that names none (a loop's own code beside a call of another
+	// module's function the compiler does not inline).
+	named := slices.IndexFunc(c.parts, func(p *part) bool {
+		return p.kind != partNotInlined && p.specific && !p.ownWork && total(p) >= d.t.PartMin
+	})
+	for i, p := range c.parts {
+		if p.kind == partNotInlined || named > 0 && !c.parts[0].specific && i != named && lead == nil {
 			continue
 		}
 		if lead == nil {
 			lead = p
 			c.suggestion, c.generic, c.rule, c.ownWork = p.fix, !p.specific, p.rule(), p.ownWork || noChange && !c.lowOnly
+			if p.inline {
+				c.depCall = p.callee
+			}
 			if c.suggestion == compareFix && isComparator(c.fn) {
 				c.suggestion = comparatorFix
 			}
@@ -1553,13 +1585,19 @@ func (d *deriver) notInlined(b *bench) {
 		if float64(ni.Cost) > d.t.InlineNear*float64(ni.Budget) || strings.HasSuffix(ni.File, "_test.go") || !d.isModule(ni.Function) {
 			continue
 		}
-		flat := 0.0
+		flat, cum := 0.0, 0.0
 		for _, h := range d.doc.Hotspots {
 			if h.Function == ni.Function && (h.Package == "" || h.Package == b.entry.Package) && h.Benchmark == b.name() {
-				flat = h.Flat
+				flat, cum = h.Flat, h.Cum
 			}
 		}
-		if flat < d.t.InlineHot || d.interfaceOnly(ni) || d.wrapper(ni.Function) || d.loopBound(b, ni.Function) {
+		if flat < d.t.CalleeBound*cum {
+			// Its time is in what it calls (a hash's helper calling
+			// the hash): each call does enough that the call's own
+			// cost is a small part of it.
+			continue
+		}
+		if flat < d.t.InlineHot || d.interfaceOnly(ni) || d.wrapper(ni.Function) || d.loopBound(b, ni.Function) || d.calledOnce(ni) {
 			continue
 		}
 		c := d.hotFunc(ni.Function, ni.File, ni.Line)
@@ -1581,6 +1619,31 @@ func (d *deriver) notInlined(b *bench) {
 	}
 }
 
+// depNotInlined returns the entry of a function of another module that
+// the compiler did not inline for a cost just over its budget (InlineNear),
+// nil for any other callee.
+func (d *deriver) depNotInlined(callee string) *document.NotInlined {
+	for i, ni := range d.doc.NotInlined {
+		if ni.Dependency && ni.Function == callee && float64(ni.Cost) <= d.t.InlineNear*float64(ni.Budget) {
+			return &d.doc.NotInlined[i]
+		}
+	}
+	return nil
+}
+
+// depInlineFix is the change for a hot call of another module's function
+// the compiler does not inline: the call's own cost is what is paid per
+// call, so the fix is at the call, where the module can make it.
+func (d *deriver) depInlineFix(l *document.LineCost, ni *document.NotInlined) string {
+	name := shortName(ni.Function)
+	per := "each call"
+	if lp := d.loopAt(l.File, l.Line); lp != nil {
+		per = fmt.Sprintf("each call, once per iteration of the loop at lines %d–%d,", lp.Line, lp.Related[0].Line)
+	}
+	return fmt.Sprintf("%s is another module's function the compiler does not inline (cost %d, over its budget of %d), so %s pays for a call: write its common case out at line %d (calling %s only for the rest), or build the program with PGO, which inlines a hot call like this one",
+		name, ni.Cost, ni.Budget, per, l.Line, name)
+}
+
 // loopBound reports whether most of a function's own time in b is in
 // its loops (the lines of "loop" shapes): each call runs a loop over its
 // input, so what a call costs is amortized over the loop's iterations
@@ -1598,6 +1661,18 @@ func (d *deriver) loopBound(b *bench, fn string) bool {
 		}
 	}
 	return all > 0 && in >= 0.5*all
+}
+
+// calledOnce reports whether a shape says the function is called once per
+// call of the module's API (a called-once shape): not inlining it costs
+// one call per operation, too little for advice.
+func (d *deriver) calledOnce(ni document.NotInlined) bool {
+	for _, s := range d.doc.Shapes {
+		if s.Name == "called-once" && (document.PlainFunc(s.Function) == document.PlainFunc(ni.Function) || s.File == ni.File && s.Line == ni.Line) {
+			return true
+		}
+	}
+	return false
 }
 
 // interfaceOnly reports whether a shape says the function is a method

@@ -65,6 +65,10 @@ type Thresholds struct {
 	// inline is a part of its cause when its flat share is at least
 	// InlineHot and its inlining cost at most InlineNear × the budget.
 	InlineHot, InlineNear float64
+	// CalleeBound (cpu): a function not inlined whose flat time is less
+	// than CalleeBound × its cumulative time spends each call in what it
+	// calls; the call's own cost is no handle.
+	CalleeBound float64
 	// NotInlinedOwn (cpu): without an own-code part, the share of the
 	// flat time of a function not inlined charged to its own code.
 	NotInlinedOwn float64
@@ -212,6 +216,7 @@ var DefaultThresholds = Thresholds{
 	RepeatMin:     0.03,
 	InlineHot:     0.03,
 	InlineNear:    1.5,
+	CalleeBound:   0.25,
 	NotInlinedOwn: 0.5,
 
 	FixtureBytes:     0.20,

@@ -214,6 +214,12 @@ var specCases = []specCase{
 	{name: "InlineHot/with 2.1% flat it is not",
 		doc:  []any{bx(), notInlined("skip", "x.go", 20, 100, 80), flat("skip", 0.021)},
 		want: nil},
+	{name: "CalleeBound/a function not inlined whose flat time is 30% of its cumulative is a cause",
+		doc:  []any{bx(), notInlined("hashes", "x.go", 20, 84, 80), flatCum("hashes", 0.3, 1)},
+		want: []string{"cpu-not-inlined fix medium x.go:20 BenchmarkX 15.0% parts=15%"}},
+	{name: "CalleeBound/at 20% its time is in what it calls: no inlining cause",
+		doc:  []any{bx(), notInlined("hashes", "x.go", 20, 84, 80), flatCum("hashes", 0.2, 1)},
+		want: nil},
 	{name: "InlineNear/cost 1.3× the budget is near it",
 		doc:  []any{bx(), notInlined("skip", "x.go", 20, 104, 80), flat("skip", 0.3)},
 		want: []string{"cpu-not-inlined fix medium x.go:20 BenchmarkX 15.0% parts=15%"}},
@@ -946,6 +952,11 @@ func src(l document.LineCost, source string) document.LineCost { l.Source = sour
 
 func notInlined(fn, file string, line int64, cost, budget int) document.NotInlined {
 	return document.NotInlined{Function: mod + "." + fn, File: file, Line: line, Cost: cost, Budget: budget}
+}
+
+// flatCum is a hotspot of fn with flat and cumulative shares.
+func flatCum(fn string, flat, cum float64) document.Hotspot {
+	return document.Hotspot{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, Flat: flat, Cum: cum}
 }
 
 // flat is fn's flat share of BenchmarkX's CPU.

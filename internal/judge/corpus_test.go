@@ -37,11 +37,6 @@ var pending = map[string]struct {
 	// appended (netip's AppendTo removes it) is an allocation no rule
 	// reads yet; With's fixed 500-byte buffer is found (fixed-capacity).
 	"zerolog": {found: 1, falses: 0},
-	// bloom's bitset.Set, a dependency's function just over the
-	// inlining budget and called once per probe, is a change no rule
-	// reads yet: the report reads inlining decisions for the module's
-	// own functions only, so the call is the function's own work.
-	"bloom": {found: 2, falses: 0},
 }
 
 // TestCorpus derives the findings again from each corpus module's saved

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -108,6 +109,73 @@ func NotInlined(doc *document.Report, ix *escape.Index) []document.NotInlined {
 		out = append(out, document.NotInlined{Function: h.Function, File: v.File, Line: int64(v.Line), Cost: v.Cost, Budget: v.Budget})
 	}
 	return out
+}
+
+// DepNotInlined returns the functions of other modules (the standard
+// library's left out: its code is not the module's to rewrite) among doc's
+// hotspots that a line of the module calls and that the compiler did not
+// inline for their cost: bitset.(*BitSet).Set at cost 83 over the budget
+// of 80, called once per probe of a filter. It compiles those packages
+// alone with -m=2 (a few hundred milliseconds each, cached after the
+// first) in dir with build tags tags; nothing is compiled when no such
+// function is hot.
+func DepNotInlined(ctx context.Context, dir, tags string, doc *document.Report) ([]document.NotInlined, error) {
+	called := map[string]bool{}
+	for _, l := range doc.Lines {
+		called[l.Callee] = true
+	}
+	hot := map[string]document.Hotspot{} // function → its first hot entry
+	var pkgs []string
+	for _, h := range doc.Hotspots {
+		pkg, rest := document.SplitFunc(h.Function)
+		if h.Flat < 0.02 || !called[h.Function] || rest == "" || stdPackage(pkg) || inModule(pkg, doc.Module) {
+			continue
+		}
+		if _, ok := hot[h.Function]; ok {
+			continue
+		}
+		hot[h.Function] = h
+		if !slices.Contains(pkgs, pkg) {
+			pkgs = append(pkgs, pkg)
+		}
+	}
+	if len(pkgs) == 0 {
+		return nil, nil
+	}
+	slices.Sort(pkgs)
+	ix, err := escape.Run(ctx, escape.Options{Dir: dir, Tags: tags}, pkgs...)
+	if err != nil {
+		return nil, fmt.Errorf("inlining of %s: %w", strings.Join(pkgs, ", "), err)
+	}
+	byName := map[string]escape.Diagnostic{}
+	for _, d := range ix.Diagnostics() {
+		if d.Kind == escape.KindCannotInline && d.Into == "" && d.Budget > 0 {
+			byName[d.Package+"."+d.Name] = d
+		}
+	}
+	var out []document.NotInlined
+	for _, h := range doc.Hotspots {
+		pkg, rest := document.SplitFunc(h.Function)
+		v, ok := byName[pkg+"."+rest]
+		if _, isHot := hot[h.Function]; !ok || !isHot {
+			continue
+		}
+		delete(hot, h.Function)
+		out = append(out, document.NotInlined{Function: h.Function, File: h.File, Line: int64(v.Line), Cost: v.Cost, Budget: v.Budget, Dependency: true})
+	}
+	return out, nil
+}
+
+// stdPackage reports whether an import path is the standard library's:
+// its first element has no dot.
+func stdPackage(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// inModule reports whether package path is module mod's.
+func inModule(path, mod string) bool {
+	return mod != "" && (path == mod || strings.HasPrefix(path, mod+"/"))
 }
 
 // compilerName is a function's name as the compiler's diagnostics write

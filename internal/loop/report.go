@@ -226,6 +226,16 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 		}
 		run.Doc.NotInlined = NotInlined(run.Doc, esc.ix)
 	}
+	if deps, err := DepNotInlined(ctx, cfg.Dir, cfg.Tags, run.Doc); err != nil {
+		if ctx.Err() != nil {
+			return run, ctx.Err()
+		}
+		if run.EscapeErr == nil {
+			run.EscapeErr = err
+		}
+	} else {
+		run.Doc.NotInlined = append(run.Doc.NotInlined, deps...)
+	}
 	doc := run.Doc
 	doc.Count, doc.Benchtime = cfg.Count, cfg.Benchtime
 	doc.Scaling = cores

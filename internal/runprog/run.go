@@ -300,6 +300,11 @@ runs:
 		}
 		doc.NotInlined = loop.NotInlined(doc, esc.ix)
 	}
+	if deps, err := loop.DepNotInlined(actx, cfg.Dir, cfg.Tags, doc); err == nil {
+		doc.NotInlined = append(doc.NotInlined, deps...)
+	} else if run.EscapeErr == nil && actx.Err() == nil {
+		run.EscapeErr = err
+	}
 	if err := analyse(true); err != nil {
 		return nil, err
 	}

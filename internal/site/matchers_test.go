@@ -33,6 +33,7 @@ func TestMatchers(t *testing.T) {
 		"regexpacross":           site.RegexpAcross,
 		"requestcopy":            site.RequestCopy,
 		"interfaceonly":          site.InterfaceOnly,
+		"calledonce":             site.CalledOnce,
 		"returnedaddress":        site.ReturnedAddress,
 		"boxedresult":            site.BoxedResult,
 		"sprintfany":             site.SprintfAny,
