@@ -320,9 +320,22 @@ func TestErrorConstantNotAPI(t *testing.T) {
 	}
 	// The function's time on the paths that succeed is another cause:
 	// the sentinel does not touch it.
-	fs, _ = Derive(specDoc([]any{bx(), a, shape, call("Parse", "uuid.go", 110, "strings.Index", "strings", 0.4)}), Options{})
+	// Its time at the error's own line (the failure path's
+	// allocation) stays with the error, not with Parse's time.
+	fs, _ = Derive(specDoc([]any{bx(), a, shape, call("Parse", "uuid.go", 110, "strings.Index", "strings", 0.4),
+		call("Parse", "uuid.go", 91, "", "application", 0.1)}), Options{})
 	if len(fs) != 2 {
-		t.Errorf("findings %+v, want two: the error's allocation and Parse's own code", fs)
+		t.Fatalf("findings %+v, want two: the error's allocation and Parse's own code", fs)
+	}
+	for _, f := range fs {
+		if f.Line != 110 {
+			continue
+		}
+		for _, r := range f.Related {
+			if r.Line == 91 {
+				t.Errorf("Parse's time %s:%d relates the error's line 91: %+v", f.File, f.Line, f.Related)
+			}
+		}
 	}
 }
 

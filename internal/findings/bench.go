@@ -816,7 +816,11 @@ func (d *deriver) merge() {
 			}
 			if (c.file != a.file || c.line != a.line) && d.shapeAt("error-constant", a.file, a.line) != nil {
 				// An error made on a failure path is its own change,
-				// not the function's time on the paths that succeed.
+				// not the function's time on the paths that succeed:
+				// its lines are the error's cause's, not this one's.
+				c.lines = slices.DeleteFunc(c.lines, func(l document.Location) bool {
+					return a.hasLine(l.File, l.Line) && d.shapeAt("error-constant", l.File, l.Line) != nil
+				})
 				continue
 			}
 			if o := cpuOf[a.fn]; o != nil && o != c && !gone[o] && c.fn != a.fn && allocFunc(a) != c.fn && sharesLine(a, o) {
