@@ -167,6 +167,11 @@ func (c *cause) addPart(b *bench, np part, share float64) {
 				p.what = strings.TrimSuffix(p.what, ")") + ", " + short + ")"
 			}
 		}
+		if np.kind == partCall && p.callee == np.callee && np.inline && !p.inline {
+			// The call's change, named at one of its lines, is
+			// the part's.
+			p.fix, p.specific, p.ownWork, p.inline = np.fix, true, false, true
+		}
 		p.share[b.key] = min(1, p.share[b.key]+share)
 		return
 	}
