@@ -1250,3 +1250,49 @@ func TestAdviceForDependencyNotInlined(t *testing.T) {
 		}
 	}
 }
+
+// TestInternalOnlyLeftAlone: an unexported function's search that only
+// the benchmarks calling it directly show (a width table's binary search,
+// which the API answers from a lookup table) is no finding when the module
+// benchmarks its API: those benchmarks measure its algorithm out of any
+// use. Once an API benchmark's profile shows the function too, it is.
+func TestInternalOnlyLeftAlone(t *testing.T) {
+	table := micro(benchmark("BenchmarkTable", 2e-3, 0, 0), "inTable")
+	width := api(benchmark("BenchmarkWidth", 3e-6, 0, 0), "StringWidth")
+	search := callIn("BenchmarkTable", "inTable", "w.go", 198, "runtime.mapaccess1_fast64", "maps", 0.5)
+	own := callIn("BenchmarkTable", "inTable", "w.go", 195, "", "application", 0.45)
+	widthOwn := callIn("BenchmarkWidth", "StringWidth", "w.go", 620, "strings.IndexByte", "strings", 0.5)
+	for _, tc := range []struct {
+		name   string
+		extra  []any
+		wantIn bool
+	}{
+		{"only the direct benchmark", nil, false},
+		{"the API's benchmark reaches it", []any{callIn("BenchmarkWidth", "inTable", "w.go", 198, "runtime.mapaccess1_fast64", "maps", 0.04)}, true},
+	} {
+		parts := append([]any{table, width, search, own, widthOwn}, tc.extra...)
+		fs, _ := Derive(specDoc(parts), Options{})
+		found := false
+		for _, f := range fs {
+			found = found || f.Section == document.SectionFix && f.Line == 198
+		}
+		if found != tc.wantIn {
+			t.Errorf("%s: inTable's finding present %v, want %v: %v", tc.name, found, tc.wantIn, kinds(fs))
+		}
+	}
+}
+
+// TestDecodingIsOwnWork: the runtime's decoding of a string's runes (a
+// range over the input) is the function's own work on what it is given,
+// never "string building" to "reuse buffers" for.
+func TestDecodingIsOwnWork(t *testing.T) {
+	dec := call("(*Condition).runeWidthSum", "w.go", 645, "runtime.decoderune", "strings", 0.12)
+	fs, _ := Derive(specDoc([]any{bx(), dec}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want one", kinds(fs))
+	}
+	f := fs[0]
+	if !f.NoChange || strings.Contains(f.Suggestion, "reuse buffers") || !strings.Contains(f.Message, "decoding UTF-8") {
+		t.Errorf("finding %q / %q (no change %v), want decoding as the function's own work", f.Message, f.Suggestion, f.NoChange)
+	}
+}

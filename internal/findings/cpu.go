@@ -345,6 +345,9 @@ func (d *deriver) cpuCauses(b *bench) {
 			}
 			fix, specific, ownWork := d.inputsFix(l, fix)
 			specific = specific || wordsSpecific
+			if isRuneDecode(l.Callee) {
+				ownWork = true
+			}
 			ni := d.depNotInlined(l.Callee)
 			if ni != nil {
 				fix, specific, ownWork = d.depInlineFix(l, ni), true, false
@@ -624,6 +627,10 @@ func (d *deriver) spreadCauses(b *bench, small []*lineCat, order []string, byKey
 				if s := d.callShape("call-inputs-recur", lc.first); !specific && s != nil {
 					fix, specific, ownWork = s.Says+": "+s.Advice, true, false
 				}
+			}
+			if !specific && !slices.ContainsFunc(g.lines, func(lc *lineCat) bool { return !isRuneDecode(lc.first.Callee) }) {
+				// Only decoding the input's runes: its own work.
+				ownWork = true
 			}
 		}
 		var c *cause
@@ -908,7 +915,7 @@ func (d *deriver) compose(c *cause) {
 		noChange = noChange && (p.kind == partOwn && !p.specific || p.ownWork)
 	}
 	c.mainLine()
-	if c.lowOnly {
+	if c.lowOnly || d.onlyInternal(c) {
 		d.dropInternalMicro(c)
 	}
 	c.message = fmt.Sprintf("%s: %s", shortName(c.fn), strings.Join(words, "; "))
@@ -1230,6 +1237,17 @@ func lineWords(l *document.LineCost, cat string) (what, fix string, specific boo
 	return what, fix, specific
 }
 
+// decodeFix is the advice for decoding a string's runes: the function's
+// own work on its input.
+const decodeFix = "decoding each rune of the input (a range over a string, utf8.DecodeRuneInString) is reading what the function is given, once: its own work on its input; where the input is mostly ASCII, a loop that handles bytes below utf8.RuneSelf without decoding is the lever"
+
+// isRuneDecode reports whether callee decodes UTF-8 into runes: the
+// runtime's range-over-string decoder or unicode/utf8's.
+func isRuneDecode(callee string) bool {
+	short := pkgFunc(callee)
+	return short == "runtime.decoderune" || strings.HasPrefix(short, "utf8.DecodeRune") || strings.HasPrefix(short, "utf8.DecodeLastRune") || strings.HasPrefix(short, "utf8.decodeRune")
+}
+
 // interfaceShape returns the interface type argument a generic
 // function's profile name shows it instantiated with ("interface {
 // Less(Item) bool }" from "(*items[go.shape.interface { Less(….Item) bool
@@ -1274,6 +1292,10 @@ func stripPkgPaths(s string) string {
 func calleeWords(callee, cat string) (what, fix string) {
 	short := pkgFunc(callee)
 	switch {
+	case isRuneDecode(callee):
+		// A range over a string, or utf8.DecodeRuneInString: reading
+		// the input's runes, not building strings.
+		return "decoding UTF-8 (" + short + ")", decodeFix
 	case isStackWalk(callee):
 		return "walking the stack (" + short + ")", "walk the stack once per call site and cache the result by program counter, or make it optional on the hot path"
 	case cat != "syscall" && isReaderCall(callee):
@@ -1697,6 +1719,52 @@ func (d *deriver) interfaceOnly(ni document.NotInlined) bool {
 // unexported: a micro-benchmark of an internal function measures its
 // algorithm, which only the API that calls it can show to be worth
 // changing. Those benchmarks are left alone instead.
+// onlyInternal reports whether every benchmark a cause of an unexported
+// function costs calls that function directly from test code, and the
+// module has benchmarks of its exported API too: they do not reach it
+// enough for a cost of its own (a table search the API answers from a
+// lookup table, benchmarked by itself), so only those benchmarks measure
+// its algorithm.
+func (d *deriver) onlyInternal(c *cause) bool {
+	if exported(c.fn) || len(c.benches) == 0 || !d.apiBenchmarks() {
+		return false
+	}
+	for _, b := range c.benches {
+		if b.entry.CallPath == nil || !d.calledFromTest(b, c.fn) {
+			return false
+		}
+	}
+	// Nor does any other benchmark's profile show it.
+	for _, h := range d.doc.Hotspots {
+		if outer(document.PlainFunc(h.Function)) != c.fn || h.Cum < d.t.OwnJoinMin {
+			continue
+		}
+		if b := d.benchOf(h.Package, h.Benchmark); b != nil && (b.entry.CallPath == nil || !d.calledFromTest(b, c.fn)) {
+			return false
+		}
+	}
+	for _, l := range d.doc.Lines {
+		if outer(document.PlainFunc(l.Function)) != c.fn {
+			continue
+		}
+		if b := d.benchOf(l.Package, l.Benchmark); b != nil && (b.entry.CallPath == nil || !d.calledFromTest(b, c.fn)) {
+			return false
+		}
+	}
+	return true
+}
+
+// apiBenchmarks reports whether a benchmark of the module enters it at an
+// exported function.
+func (d *deriver) apiBenchmarks() bool {
+	for _, b := range d.benches {
+		if e := d.entryOf(b); e != "" && exported(e) {
+			return true
+		}
+	}
+	return false
+}
+
 func (d *deriver) dropInternalMicro(c *cause) {
 	if exported(c.fn) {
 		return

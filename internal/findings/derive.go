@@ -163,19 +163,7 @@ func (d *deriver) index() {
 			}
 		}
 	}
-	find := func(pkg, name string) *bench {
-		if b := d.byKey[pkg+" "+name]; b != nil {
-			return b
-		}
-		if pkg == "" {
-			for _, b := range d.benches {
-				if b.entry.Name == name {
-					return b
-				}
-			}
-		}
-		return nil
-	}
+	find := d.benchOf
 	for i := range doc.Categories {
 		c := &doc.Categories[i]
 		if b := find(c.Package, c.Benchmark); b != nil {
@@ -230,6 +218,22 @@ func (d *deriver) weighMicro() {
 		}
 	}
 	d.weighComponents()
+}
+
+// benchOf returns the benchmark named name in package pkg (any package
+// when pkg is ""), or nil.
+func (d *deriver) benchOf(pkg, name string) *bench {
+	if b := d.byKey[pkg+" "+name]; b != nil {
+		return b
+	}
+	if pkg == "" {
+		for _, b := range d.benches {
+			if b.entry.Name == name {
+				return b
+			}
+		}
+	}
+	return nil
 }
 
 // weighComponents gives ComponentWeight to the benchmarks of a component:

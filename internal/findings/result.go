@@ -47,7 +47,17 @@ func (d *deriver) resultOfAPI(a *document.Allocation, e document.Escape) bool {
 	if !d.apiResult(a.Function) || d.rewriteAt(a.File, a.Line) || d.chainStep(a.File, a.Line) || d.avoidable(a) {
 		return false
 	}
-	return returned(e) || d.shapeAt("result-computed", a.File, a.Line) != nil
+	return returned(e) || d.shapeAt("result-computed", a.File, a.Line) != nil || d.inputConversion(a)
+}
+
+// inputConversion reports whether a site is the conversion of a string the
+// exported function is given into runes or bytes (an input-converted shape
+// at a conversion's allocation): the API's string, the algorithm's runes.
+func (d *deriver) inputConversion(a *document.Allocation) bool {
+	if d.shapeAt("input-converted", a.File, a.Line) == nil {
+		return false
+	}
+	return a.Escape != nil && a.Escape.Cause == document.EscapeConversion || anyIn(a.Alloc+" "+a.Via, "stringtoslicerune", "stringtoslicebyte", "rawruneslice", "rawbyteslice")
 }
 
 // avoidable reports whether the code at an allocation's line says the
@@ -158,6 +168,10 @@ func (d *deriver) computesResult(l *document.LineCost, cat string) *document.Sha
 		return nil
 	}
 	switch {
+	case anyIn(l.Callee, "runtime.stringtoslicerune", "runtime.stringtoslicebyte", "runtime.encoderune", "runtime.countrunes", "runtime.rawruneslice", "runtime.rawbyteslice"):
+		// []rune(text) of the string the exported function is given
+		// (an input-converted shape): the API takes strings.
+		return d.shapeAt("input-converted", l.File, l.Line)
 	case strings.HasPrefix(pkgFunc(l.Callee), "strconv."): // strconv, internal/strconv
 		// The conversion of its own input (an input-converted shape),
 		// or the text it returns (strconv.Itoa(n) in a String).
@@ -190,6 +204,10 @@ func (d *deriver) resultCause(l *document.LineCost, s *document.Shape) *cause {
 	c.suggestion = s.Says + ": the operation itself, what the caller asks for — a cost of the API, which caching or calling less does not remove"
 	if s.Name == "clock-carried" || s.Name == "random-carried" {
 		c.message = fmt.Sprintf("%s: %s (what the value it returns carries)", shortName(fn), pkgFunc(l.Callee))
+		c.suggestion = s.Says + ": " + s.Advice
+	}
+	if s.Name == "input-converted" {
+		c.message = fmt.Sprintf("%s: %s (converting what it is given)", shortName(fn), pkgFunc(l.Callee))
 		c.suggestion = s.Says + ": " + s.Advice
 	}
 	if s.Name == "boxed-for-api" {

@@ -1457,3 +1457,30 @@ func TestWrapperNotInlined(t *testing.T) {
 		})
 	}
 }
+
+// TestStringInputConverted: an exported function that converts the string
+// it is given into runes (the API takes strings, its algorithm works on
+// runes) pays for the conversion on every call: the API's cost, for the
+// conversion's time and for its allocation alike; "reuse buffers" does not
+// fit it.
+func TestStringInputConverted(t *testing.T) {
+	conv := call("(*DMP).DiffHalfMatch", "diff.go", 502, "runtime.stringtoslicerune", "strings", 0.41)
+	shape := resultShape("input-converted", "(*DMP).DiffHalfMatch", "diff.go", 502, "[]rune(text1) converts DiffHalfMatch's parameter text1, a string, once per call: the API takes a string and the work is on its runes")
+	shape.Advice = "the conversion is DiffHalfMatch's work on its input, not a repeat: callers that already hold the runes need a variant that takes them; or work on the string directly"
+	a := site("(*DMP).DiffHalfMatch", "diff.go", 502, 0.5)
+	a.Escape = &document.Escape{Cause: document.EscapeConversion, Verdict: "([]rune)(text1) escapes to heap", Sink: "call"}
+	fs, _ := Derive(specDoc([]any{bx(), conv, a, shape}), Options{})
+	if len(fs) == 0 {
+		t.Fatal("no findings")
+	}
+	for _, f := range fs {
+		if f.Section != document.SectionAPI || strings.Contains(f.Suggestion, "reuse buffers") {
+			t.Errorf("%s %s:%d in %s: %q; want the API's cost, in the shape's words", f.Kind, f.File, f.Line, f.Section, f.Suggestion)
+		}
+	}
+	// Without the shape (an unexported function's conversion), a fix.
+	fs, _ = Derive(specDoc([]any{bx(), conv, a}), Options{})
+	if len(fs) == 0 || fs[0].Section != document.SectionFix {
+		t.Errorf("without the shape: %v, want a fix", kinds(fs))
+	}
+}

@@ -708,6 +708,30 @@ func isConversion(pass *analysis.Pass, call *ast.CallExpr) bool {
 	return ok && tv.IsType()
 }
 
+// isStringType reports whether t's underlying type is string.
+func isStringType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// isRuneOrByteSlice reports whether t is []rune or []byte.
+func isRuneOrByteSlice(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && (b.Kind() == types.Int32 || b.Kind() == types.Uint8)
+}
+
+// elemWord names what a []rune or []byte holds: "runes" or "bytes".
+func elemWord(t types.Type) string {
+	if b, ok := t.Underlying().(*types.Slice).Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Int32 {
+		return "runes"
+	}
+	return "bytes"
+}
+
 // isError reports whether t is the error interface.
 func isError(t types.Type) bool {
 	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
@@ -747,6 +771,18 @@ func (r *resultVars) inputConverted() {
 			case *ast.CallExpr:
 				if inLoop {
 					return true
+				}
+				if fn, _ := r.pass.TypesInfo.Defs[r.fd.Name].(*types.Func); isConversion(r.pass, m) && len(m.Args) == 1 && fn != nil && exportedAPI(fn) {
+					// []rune(text) or []byte(text) of a string
+					// the exported function is given: the API
+					// takes strings, the work is on runes.
+					if v := r.localVar(m.Args[0]); v != nil && params[v] && !assignedIn(r.pass, r.fd.Body, v) && isStringType(v.Type()) && isRuneOrByteSlice(r.pass.TypesInfo.TypeOf(m)) {
+						r.pass.Report(analysis.Diagnostic{Category: "input-converted", Pos: m.Pos(),
+							Message: fmt.Sprintf("%s converts %s's parameter %s, a string, once per call: the API takes a string and the work is on its %s", oneLine(types.ExprString(m)), name, v.Name(), elemWord(r.pass.TypesInfo.TypeOf(m))),
+							SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+								"the conversion is %s's work on its input, not a repeat: callers that already hold the %s need a variant that takes them; or work on the string directly", name, elemWord(r.pass.TypesInfo.TypeOf(m)))}}})
+						return true
+					}
 				}
 				fn := calledFunc(r.pass, m)
 				if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "strconv" {

@@ -1,0 +1,35 @@
+package result
+
+// Differ works on runes; its API takes strings.
+type Differ struct{}
+
+func commonPrefix(a, b []rune) int { // want `commonPrefix's result is what the exported Differ.CommonPrefix returns`
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// CommonPrefix converts the strings it is given.
+func (Differ) CommonPrefix(text1, text2 string) int {
+	return commonPrefix([]rune(text1), []rune(text2)) // want `CommonPrefix returns commonPrefix's result` `\[\]rune\(text1\) converts CommonPrefix's parameter text1, a string, once per call: the API takes a string and the work is on its runes` `\[\]rune\(text2\) converts`
+}
+
+// Bytes converts a string it changes first: not its input as given.
+func Bytes(s string) int {
+	s = s + "x"
+	return len([]byte(s))
+}
+
+// lower is unexported: no API.
+func lower(s string) int { return len([]rune(s)) }
+
+// Loop converts in a loop: a repeat, not the input once.
+func Loop(ss []string) int {
+	n := 0
+	for _, s := range ss {
+		n += len([]byte(s))
+	}
+	return n
+}
