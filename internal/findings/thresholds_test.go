@@ -170,7 +170,7 @@ var specCases = []specCase{
 	{name: "MicroWeight/a cause of 60% in a 10 ns benchmark of an internal method ranks at 15%, below 20% in a benchmark of the API",
 		doc: []any{micro(benchmark("BenchmarkIndex", 10e-9, 0, 0), "(*lit).index"), api(benchmark("BenchmarkMatch", 5e-6, 0, 0), "Match"),
 			callIn("BenchmarkIndex", "(*lit).index", "l.go", 10, "strings.Count", "strings", 0.6),
-			callIn("BenchmarkMatch", "Match", "m.go", 20, "sort.Slice", "sort", 0.2)},
+			callIn("BenchmarkMatch", "Match", "m.go", 20, "sort.Slice", "sort", 0.2), reaches("BenchmarkMatch", "(*lit).index", "l.go", 11)},
 		want: []string{"cpu-call fix high m.go:20 BenchmarkMatch 20.0% parts=20%", "cpu-call fix medium l.go:10 BenchmarkIndex 15.0% parts=60%"}},
 	{name: "MicroWeight/a micro-benchmark weighs in full when the module has no benchmark of its API",
 		doc: []any{micro(benchmark("BenchmarkIndex", 10e-9, 0, 0), "(*lit).index"),
@@ -184,8 +184,13 @@ var specCases = []specCase{
 	{name: "MicroWeight/a slow benchmark of an internal function weighs in full",
 		doc: []any{micro(benchmark("BenchmarkIndex", 5e-6, 0, 0), "(*lit).index"), api(benchmark("BenchmarkMatch", 5e-6, 0, 0), "Match"),
 			callIn("BenchmarkIndex", "(*lit).index", "l.go", 10, "strings.Count", "strings", 0.6),
-			callIn("BenchmarkMatch", "Match", "m.go", 20, "sort.Slice", "sort", 0.2)},
+			callIn("BenchmarkMatch", "Match", "m.go", 20, "sort.Slice", "sort", 0.2), reaches("BenchmarkMatch", "(*lit).index", "l.go", 11)},
 		want: []string{"cpu-call fix high l.go:10 BenchmarkIndex 60.0% parts=60%", "cpu-call fix high m.go:20 BenchmarkMatch 20.0% parts=20%"}},
+	{name: "MicroWeight/an internal function no benchmark of the API reaches is left to its own benchmark, slow or fast",
+		doc: []any{micro(benchmark("BenchmarkIndex", 5e-6, 0, 0), "(*lit).index"), api(benchmark("BenchmarkMatch", 5e-6, 0, 0), "Match"),
+			callIn("BenchmarkIndex", "(*lit).index", "l.go", 10, "strings.Count", "strings", 0.6),
+			callIn("BenchmarkMatch", "Match", "m.go", 20, "sort.Slice", "sort", 0.2)},
+		want: []string{"cpu-call fix high m.go:20 BenchmarkMatch 20.0% parts=20%", "leave-micro leave-alone info - BenchmarkIndex 0.0%"}},
 	{name: "ComponentWeight/a cause of 90% in a cache package's own benchmark ranks at 9%, below 12% in the renderer's benchmark that reaches the cache",
 		doc: []any{inPkg(benchmark("BenchmarkGet", 80e-9, 0, 0), "/cache"), inPkg(benchmark("BenchmarkRender", 1e-3, 0, 0), "/tests"),
 			pkgCall(callIn("BenchmarkGet", "(*LRU).Get", "cache/lru.go", 10, "strings.Count", "strings", 0.9), "/cache", "/cache"),
@@ -952,6 +957,12 @@ func src(l document.LineCost, source string) document.LineCost { l.Source = sour
 
 func notInlined(fn, file string, line int64, cost, budget int) document.NotInlined {
 	return document.NotInlined{Function: mod + "." + fn, File: file, Line: line, Cost: cost, Budget: budget}
+}
+
+// reaches is a line of fn in bench's profile, below any threshold: the
+// benchmark reaches the function.
+func reaches(bench, fn, file string, line int64) document.LineCost {
+	return callIn(bench, fn, file, line, "", "application", 0.001)
 }
 
 // flatCum is a hotspot of fn with flat and cumulative shares.
