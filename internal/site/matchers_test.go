@@ -34,6 +34,7 @@ func TestMatchers(t *testing.T) {
 		"requestcopy":            site.RequestCopy,
 		"interfaceonly":          site.InterfaceOnly,
 		"calledonce":             site.CalledOnce,
+		"resultkept":             site.ResultKept,
 		"returnedaddress":        site.ReturnedAddress,
 		"boxedresult":            site.BoxedResult,
 		"sprintfany":             site.SprintfAny,

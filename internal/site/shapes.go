@@ -18,10 +18,14 @@ import (
 	"github.com/perfloop/perfloop/internal/document"
 )
 
+// testShapes are the shapes whose site is a benchmark's own code: every
+// other shape in a _test.go file is left out.
+var testShapes = map[string]bool{"result-kept": true}
+
 // Matchers are the shapes this package recognises, then the analyzers
 // perfloop fix takes its candidates from (Fixers): every analyzer Shapes
 // runs by default.
-var Matchers = append([]*analysis.Analyzer{RegexpTwice, RegexpAcross, RequestCopy, RLockRead, UnbufferedWrite, SameCall, SortSlice, MapKeyBuilt, FieldsCounted, ReadAll, InterfaceOnly, CalledOnce, ReturnedAddress, BoxedResult, SprintfAny, MethodByName, MapIndexValue, ReflectCall, MovedPair, SearchFuncValue, MapCopied, SprintfQuote, AppendArena, BuiltUnlessUsed, Result, ConstMath, ReflectSliceBytes, ReflectInterfaceAssert, CallInputs, Loops, ConversionKept, ErrorBuilt, MapKeysIndex, MapKeyConverted, InterfaceDispatch, Defers, RegexpRules, ReceiverCopy, SortSelect, FastPath, ResultAppended, ErrorDropped, MapLookupRepeated, RangeCopy, TypeCacheLookup, MadePerIteration, SmallKeyMap, SliceRegrown, ComputedForReaders, JSONMap, FixedCap, TableFilled, MapEager, WallClock, RWExclusive, EvictReuse, PrintfWrapper, GrowGuessed, PaidWhileOff, LogArgs, MapBound, WriteBatched, MapIndirect, CoAlloc, FirstWriteLog, MapSwept, MapHanded, BoundPerItem, SwitchPerCall, AlternativesTried, ScanOne, RegexpFormat, FormatVaries, LoweredKey, BoxedForAPI, SplitForCut, OutputReturned, AsmLoops, PivotFixed, Carried, CopyUnchanged, CopyChain, CapShort, SortBoxed, TrialRender, ErrorConst, GrowShort, RegistryUnset, WrapperCall, ProbeEscapes, MapRemade, VarBoxed, BuilderResult, ChanQueue}, Fixers...)
+var Matchers = append([]*analysis.Analyzer{RegexpTwice, RegexpAcross, RequestCopy, RLockRead, UnbufferedWrite, SameCall, SortSlice, MapKeyBuilt, FieldsCounted, ReadAll, InterfaceOnly, CalledOnce, ResultKept, ReturnedAddress, BoxedResult, SprintfAny, MethodByName, MapIndexValue, ReflectCall, MovedPair, SearchFuncValue, MapCopied, SprintfQuote, AppendArena, BuiltUnlessUsed, Result, ConstMath, ReflectSliceBytes, ReflectInterfaceAssert, CallInputs, Loops, ConversionKept, ErrorBuilt, MapKeysIndex, MapKeyConverted, InterfaceDispatch, Defers, RegexpRules, ReceiverCopy, SortSelect, FastPath, ResultAppended, ErrorDropped, MapLookupRepeated, RangeCopy, TypeCacheLookup, MadePerIteration, SmallKeyMap, SliceRegrown, ComputedForReaders, JSONMap, FixedCap, TableFilled, MapEager, WallClock, RWExclusive, EvictReuse, PrintfWrapper, GrowGuessed, PaidWhileOff, LogArgs, MapBound, WriteBatched, MapIndirect, CoAlloc, FirstWriteLog, MapSwept, MapHanded, BoundPerItem, SwitchPerCall, AlternativesTried, ScanOne, RegexpFormat, FormatVaries, LoweredKey, BoxedForAPI, SplitForCut, OutputReturned, AsmLoops, PivotFixed, Carried, CopyUnchanged, CopyChain, CapShort, SortBoxed, TrialRender, ErrorConst, GrowShort, RegistryUnset, WrapperCall, ProbeEscapes, MapRemade, VarBoxed, BuilderResult, ChanQueue}, Fixers...)
 
 // Shapes runs the analyzers (Matchers when nil) over the program's
 // packages and returns the shapes they report in the module's non-test
@@ -45,7 +49,7 @@ func (p *Program) Shapes(analyzers []*analysis.Analyzer, keep func(s document.Sh
 		}
 		for _, d := range act.Diagnostics {
 			pos := act.Package.Fset.Position(d.Pos)
-			if strings.HasSuffix(pos.Filename, "_test.go") {
+			if strings.HasSuffix(pos.Filename, "_test.go") && !testShapes[d.Category] {
 				continue
 			}
 			name, own := strings.CutSuffix(cmp.Or(d.Category, act.Analyzer.Name), ownWork)

@@ -1,0 +1,115 @@
+package site
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// ResultKept finds a benchmark whose every b.N loop (and b.Loop loop),
+// its sub-benchmarks' included, stores a call's result in a package-level
+// variable (SinkInt = commonPrefixLength(x, y)): the compiler cannot
+// remove the call, so a time below a nanosecond is the operation's own
+// (an empty input), not work deleted.
+var ResultKept = &analysis.Analyzer{
+	Name: "resultkept",
+	Doc:  "a benchmark whose loops store their results in a package-level variable",
+	Run:  runResultKept,
+}
+
+func runResultKept(pass *analysis.Pass) (any, error) {
+	for _, f := range pass.Files {
+		if !isTestFile(pass, f) {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Benchmark") {
+				continue
+			}
+			loops, kept := 0, 0
+			var sink string
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				var body *ast.BlockStmt
+				switch n := n.(type) {
+				case *ast.ForStmt:
+					if n.Cond == nil || !benchLoopCond(n.Cond) {
+						return true
+					}
+					body = n.Body
+				case *ast.RangeStmt:
+					if !benchLoopCond(n.X) {
+						return true
+					}
+					body = n.Body
+				default:
+					return true
+				}
+				loops++
+				if v := storedGlobal(pass, body); v != "" {
+					kept++
+					sink = v
+				}
+				return true
+			})
+			if loops == 0 || kept != loops {
+				continue
+			}
+			pass.Report(analysis.Diagnostic{
+				Category: "result-kept",
+				Pos:      fd.Name.Pos(),
+				Message:  fmt.Sprintf("%s stores what each loop computes in %s, a package-level variable: the compiler cannot remove the work", fd.Name.Name, sink),
+			})
+		}
+	}
+	return nil, nil
+}
+
+// benchLoopCond reports whether an expression is a benchmark loop's
+// bound: i < b.N, range b.N, b.Loop().
+func benchLoopCond(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && (sel.Sel.Name == "N" || sel.Sel.Name == "Loop") {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// storedGlobal returns the name of a package-level variable a statement of
+// body assigns a call's result to, or "".
+func storedGlobal(pass *analysis.Pass, body *ast.BlockStmt) string {
+	for _, st := range body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN && as.Tok != token.ADD_ASSIGN {
+			continue
+		}
+		call := false
+		for _, r := range as.Rhs {
+			ast.Inspect(r, func(n ast.Node) bool {
+				_, isCall := n.(*ast.CallExpr)
+				call = call || isCall
+				return !call
+			})
+		}
+		if !call {
+			continue
+		}
+		for _, l := range as.Lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			if v, ok := pass.TypesInfo.ObjectOf(id).(*types.Var); ok && v.Parent() == pass.Pkg.Scope() {
+				return id.Name
+			}
+		}
+	}
+	return ""
+}
