@@ -104,6 +104,7 @@ var explains = map[string][]string{
 	"grow-guessed":                {"strings", "bytes", "copying", "memory", "gc", "growslice", "make", "variable-make"},
 	"var-boxed":                   {"interface", "escapes", "moved-to-heap"},
 	"builder-result":              {"gc", "memory", "strings", "bytes", "copying", "other"},
+	"grow-dropped":                {"gc", "memory", "strings", "bytes", "copying", "other", "make", "variable-make"},
 	"chan-queue":                  {"channel", "escapes", "moved-to-heap"},
 	"math-const":                  {"math"},
 	"result-computed":             {"other"},

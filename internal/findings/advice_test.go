@@ -1296,3 +1296,22 @@ func TestDecodingIsOwnWork(t *testing.T) {
 		t.Errorf("finding %q / %q (no change %v), want decoding as the function's own work", f.Message, f.Suggestion, f.NoChange)
 	}
 }
+
+// TestGrowDropped: a builder grown before a loop that can return without
+// it (a rune loop giving up at a joiner) takes the shape's change, and a
+// returned builder's growth is never told to be reused across calls.
+func TestGrowDropped(t *testing.T) {
+	a := site("(*Condition).wrapRunes", "w.go", 821, 0.5)
+	a.Via, a.Escape = "strings.(*Builder).Grow", &document.Escape{Cause: "callee"}
+	shape := document.Shape{Name: "grow-dropped", File: "w.go", Line: 821, Function: mod + ".(*Condition).wrapRunes",
+		Says:   "out.Grow(len(s)) reserves room in out, whose text wrapRunes returns (line 839), but the return at line 824 leaves out behind",
+		Advice: "reserve the room once the function knows it keeps out: after the check that returns without it, or at the first write"}
+	fs, _ := Derive(specDoc([]any{bx(), a, shape}), Options{})
+	if len(fs) != 1 || fs[0].Shape != "grow-dropped" || !strings.Contains(fs[0].Suggestion, "after the check that returns without it") {
+		t.Fatalf("findings %+v, want the grow-dropped advice", fs)
+	}
+	fs, _ = Derive(specDoc([]any{bx(), a}), Options{})
+	if len(fs) != 1 || strings.Contains(fs[0].Suggestion, "reuse it across calls") {
+		t.Errorf("without the shape: %+v, want no reuse across calls", fs)
+	}
+}

@@ -602,7 +602,7 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 	}
 	if a.Via != "" {
 		if writesIntoBuffer(a.Via) {
-			return fmt.Sprintf("the allocations are %s's growth of the buffer it writes into: size the buffer once (Grow) and reuse it across calls", a.Via)
+			return fmt.Sprintf("the allocations are %s's growth of the buffer it writes into: size the buffer once (Grow) before writing; where the function returns the buffer's text, that one allocation is its result, and only a buffer the caller passes in removes it", a.Via)
 		}
 		return fmt.Sprintf("the allocation is inside %s: call it less (cache its result), or use a variant that writes into a buffer you reuse", a.Via)
 	}

@@ -40,3 +40,31 @@ func count(s string) int {
 	b.WriteString(s)
 	return b.Len()
 }
+
+// wrapRunes gives up at the first rune it cannot handle, after growing.
+func wrapRunes(s string) (string, bool) {
+	var out strings.Builder
+	out.Grow(len(s) + 1) // want `out.Grow\(len\(s\) \+ 1\) reserves room in out, whose text wrapRunes returns \(line 54\), but the return at line 50 leaves out behind`
+	for _, r := range s {
+		if r > 0x300 {
+			return "", false
+		}
+		out.WriteRune(r) // want `out.WriteRune\(r\) writes into out`
+	}
+	return out.String(), true
+}
+
+// A return past the builder's scope (another variable of the same name)
+// does not drop it.
+func wrap(s string) string {
+	if len(s) < 4 {
+		var out strings.Builder
+		out.Grow(len(s))
+		out.WriteString(s) // want `out.WriteString\(s\) writes into out`
+		return out.String()
+	}
+	if out, ok := wrapRunes(s); ok {
+		return out
+	}
+	return s
+}
