@@ -1315,3 +1315,21 @@ func TestGrowDropped(t *testing.T) {
 		t.Errorf("without the shape: %+v, want no reuse across calls", fs)
 	}
 }
+
+// TestLoopDriver: a library call in a loop's condition (for g.Next()) is
+// the loop's step, not a result to cache.
+func TestLoopDriver(t *testing.T) {
+	next := call("(*Condition).TruncatePrefix", "w.go", 783, "github.com/x/iterators.(*Iterator).Next", "other", 0.11)
+	loop := document.Shape{Name: "loop", File: "w.go", Line: 783, Related: []document.Location{{File: "w.go", Line: 790}},
+		Says: "the loop at lines 783–790 runs while g.Next() && g.Start() < len(s)"}
+	fs, _ := Derive(specDoc([]any{bx(), next, loop}), Options{})
+	if len(fs) != 1 || strings.Contains(fs[0].Suggestion, "cache its result") || !strings.Contains(fs[0].Suggestion, "drives the loop at lines 783–790") || !fs[0].NoChange {
+		t.Fatalf("findings %+v, want the loop's step, no change named", fs)
+	}
+	// The same call in the loop's body is not its driver.
+	next.Line = 785
+	fs, _ = Derive(specDoc([]any{bx(), next, loop}), Options{})
+	if len(fs) == 1 && strings.Contains(fs[0].Suggestion, "drives the loop") {
+		t.Errorf("a call in the body: %q, want no loop driver", fs[0].Suggestion)
+	}
+}

@@ -1048,6 +1048,11 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 	if !slices.Contains(repeatFixes, fix) {
 		return fix, false, false
 	}
+	if lp := d.loopDrivenBy(l); lp != nil {
+		// for g.Next() { … }: the call steps the loop over the input.
+		return fmt.Sprintf("%s drives the loop at lines %d–%d: each call steps the iteration to its next element, so its cost is per element, not a value to cache; fewer elements, or a cheaper step, is a change to the algorithm",
+			pkgFunc(l.Callee), lp.Line, lp.Related[0].Line), false, true
+	}
 	if s := d.callShape("call-on-inputs", l); s != nil {
 		if fix == cpuWords["reflect"][1] || fix == reflectValueFix {
 			// Reflection on the values given, not on their types: a
@@ -1057,6 +1062,28 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 		return s.Says + ": " + s.Advice, false, s.OwnWork
 	}
 	return fix, false, false
+}
+
+// loopDrivenBy returns the loop whose condition, on the call's line, calls
+// the callee's method (for g.Next() && …), or nil.
+func (d *deriver) loopDrivenBy(l *document.LineCost) *document.Shape {
+	lp := d.loopAt(l.File, l.Line)
+	if lp == nil || lp.Line != l.Line {
+		return nil
+	}
+	method := pkgFunc(l.Callee)
+	if i := strings.LastIndexByte(method, '.'); i >= 0 {
+		method = method[i+1:]
+	}
+	_, cond, ok := strings.Cut(lp.Says, " runs while ")
+	if !ok || method == "" {
+		return nil
+	}
+	cond, _, _ = strings.Cut(cond, ":")
+	if !strings.Contains(cond, "."+method+"(") {
+		return nil
+	}
+	return lp
 }
 
 // isReflectMake reports whether a reflect function makes a new value
