@@ -1333,3 +1333,30 @@ func TestLoopDriver(t *testing.T) {
 		t.Errorf("a call in the body: %q, want no loop driver", fs[0].Suggestion)
 	}
 }
+
+// TestMeasuredInput: a function that measures all of its input only to
+// compare the measure with a bound (a measure-compared shape naming the
+// measuring function) takes the measure's cumulative share of a benchmark
+// it runs in as a cause at its call, with the shape's change; without the
+// measuring function named, or below CPUMin, no cause.
+func TestMeasuredInput(t *testing.T) {
+	shape := document.Shape{Name: "measure-compared", File: "w.go", Line: 656, Function: mod + ".(*Condition).Truncate",
+		Says:    "c.StringWidth(s) measures all of s only to compare the measure with w",
+		Advice:  "stop measuring once the answer is known",
+		Related: []document.Location{{File: "w.go", Line: 600, Function: mod + ".(*Condition).StringWidth", Note: "the measure"}}}
+	trunc := document.Hotspot{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".(*Condition).Truncate", Flat: 0.02, Cum: 0.95}
+	width := document.Hotspot{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".(*Condition).StringWidth", Flat: 0.5, Cum: 0.88}
+	fs, _ := Derive(specDoc([]any{bx(), shape, trunc, width}), Options{})
+	if len(fs) != 1 || fs[0].Line != 656 || fs[0].Generic || !strings.Contains(fs[0].Suggestion, "stop measuring once the answer is known") || fs[0].Impact < 0.8 {
+		t.Fatalf("findings %+v, want Truncate's measure at line 656 with the shape's change", fs)
+	}
+	width.Cum = 0.05
+	if fs, _ := Derive(specDoc([]any{bx(), shape, trunc, width}), Options{}); len(fs) != 0 {
+		t.Errorf("measure at 5%%: %v, want nothing", kinds(fs))
+	}
+	shape.Related = nil
+	width.Cum = 0.88
+	if fs, _ := Derive(specDoc([]any{bx(), shape, trunc, width}), Options{}); len(fs) != 0 {
+		t.Errorf("no measuring function named: %v, want nothing", kinds(fs))
+	}
+}

@@ -217,6 +217,7 @@ func (d *deriver) cpuCauses(b *bench) {
 		// ran, which say nothing of what its ns/op is spent on.
 		return
 	}
+	d.measuredInputs(b)
 	var order []string
 	byKey := map[string]*lineCat{}
 	for _, l := range b.lines {
@@ -1670,6 +1671,43 @@ func (d *deriver) notInlined(b *bench) {
 		}
 		c.addLine(ni.File, ni.Line, ni.Function, "declared here")
 		c.addEvidence(fmt.Sprintf("compiler (-gcflags=-m): cannot inline %s: cost %d exceeds budget %d; CPU profile of %s: %s flat", shortName(ni.Function), ni.Cost, ni.Budget, b.name(), pct(flat)))
+	}
+}
+
+// measuredInputs makes a cause of each measure-compared shape whose
+// function b runs and whose measuring function costs b at least CPUMin
+// (cumulative): the caller measures all of its input only to compare the
+// measure with a bound, so the change is at its call, and what the
+// measure costs in b is the call's (the profile's lines stop at the
+// measuring function's own, the innermost module frames).
+func (d *deriver) measuredInputs(b *bench) {
+	for i := range d.doc.Shapes {
+		s := &d.doc.Shapes[i]
+		if s.Name != "measure-compared" || len(s.Related) == 0 || s.Related[0].Function == "" {
+			continue
+		}
+		measure, caller := document.PlainFunc(s.Related[0].Function), document.PlainFunc(s.Function)
+		var cum float64
+		runs := false
+		for _, h := range d.doc.Hotspots {
+			if h.Benchmark != b.name() || h.Package != "" && h.Package != b.entry.Package {
+				continue
+			}
+			switch document.PlainFunc(h.Function) {
+			case measure:
+				cum = h.Cum
+			case caller:
+				runs = true
+			}
+		}
+		if !runs || cum < d.t.CPUMin {
+			continue
+		}
+		c := d.hotFunc(caller, s.File, s.Line)
+		c.addPart(b, part{kind: partCall, callee: shortName(measure), what: "measuring its whole input (" + shortName(measure) + ")", fix: s.Says + ": " + s.Advice, specific: true}, cum)
+		c.addLine(s.File, s.Line, caller, fmt.Sprintf("calls %s: %s of CPU (cum) in %s", shortName(measure), pct(cum), b.name()))
+		c.weigh(s.File, s.Line, cum)
+		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s %s cum; code at %s: %s", b.name(), shortName(measure), pct(cum), where(s.File, s.Line), s.Says))
 	}
 }
 

@@ -179,6 +179,9 @@ func (d *deriver) computesResult(l *document.LineCost, cat string) *document.Sha
 			return s
 		}
 		return d.shapeAt("result-computed", l.File, l.Line)
+	case cat == "copying" && strings.HasPrefix(pkgFunc(l.Callee), "strings.Repeat"), strings.HasPrefix(pkgFunc(l.Callee), "strings.Repeat"):
+		// The padding a returned concatenation is built from.
+		return d.shapeAt("result-computed", l.File, l.Line)
 	case cat == "other" || calleeCategory(l.Callee) == "other" || strings.HasPrefix(l.Callee, "runtime.mapassign"):
 		// A call of a package with no category of its own
 		// (math/big's SetString), whatever the profile files its

@@ -35,6 +35,7 @@ func TestMatchers(t *testing.T) {
 		"interfaceonly":          site.InterfaceOnly,
 		"calledonce":             site.CalledOnce,
 		"resultkept":             site.ResultKept,
+		"measurecompared":        site.MeasureCompared,
 		"returnedaddress":        site.ReturnedAddress,
 		"boxedresult":            site.BoxedResult,
 		"sprintfany":             site.SprintfAny,

@@ -551,6 +551,13 @@ func (r *resultVars) returnedCalls(e ast.Expr, report func(token.Pos, string), n
 		if x.Op == token.AND {
 			r.returnedCalls(x.X, report, name)
 		}
+	case *ast.BinaryExpr:
+		if x.Op == token.ADD && isString(r.pass.TypesInfo.TypeOf(x)) {
+			// return strings.Repeat(" ", n) + s: each part of the
+			// concatenation is the returned string's.
+			r.returnedCalls(x.X, report, name)
+			r.returnedCalls(x.Y, report, name)
+		}
 	case *ast.CallExpr:
 		if isConversion(r.pass, x) && len(x.Args) == 1 && isString(r.pass.TypesInfo.TypeOf(x)) {
 			// return string(buf[:]): the copy into the string is the
