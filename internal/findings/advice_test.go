@@ -1360,3 +1360,23 @@ func TestMeasuredInput(t *testing.T) {
 		t.Errorf("no measuring function named: %v, want nothing", kinds(fs))
 	}
 }
+
+// TestMapUnsizedFilled: a store into a map its caller made without a
+// size, the map a parameter, is no longer "its own work on its inputs":
+// the shape names the size where the map is made.
+func TestMapUnsizedFilled(t *testing.T) {
+	store := call("munge", "d.go", 1354, "runtime.mapassign_faststr", "maps", 0.31)
+	onInputs := document.Shape{Name: "map-on-inputs", File: "d.go", Line: 1354, OwnWork: true,
+		Says: "lineHash[line] stores into lineHash, with what munge is given", Advice: "its own work on its inputs"}
+	unsized := document.Shape{Name: "map-unsized", File: "d.go", Line: 1354,
+		Says:   "lineHash[line] stores into lineHash, made without a size (line 1325 in linesToStrings)",
+		Advice: "give it a size where linesToStrings makes it"}
+	fs, _ := Derive(specDoc([]any{bx(), store, onInputs, unsized}), Options{})
+	if len(fs) != 1 || fs[0].NoChange || !strings.Contains(fs[0].Suggestion, "give it a size where linesToStrings makes it") {
+		t.Fatalf("findings %+v, want the size named", fs)
+	}
+	fs, _ = Derive(specDoc([]any{bx(), store, onInputs}), Options{})
+	if len(fs) != 1 || !fs[0].NoChange {
+		t.Errorf("without the shape: %+v, want its own work", fs)
+	}
+}

@@ -1037,6 +1037,11 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 		return s.Says + ": " + s.Advice, true, false
 	}
 	if fix == cpuWords["maps"][1] {
+		if s := d.shapeAt("map-unsized", l.File, l.Line); s != nil {
+			// A store into a map made without a size: it grows
+			// while the loop fills it.
+			return s.Says + ": " + s.Advice, true, false
+		}
 		// A map operation on what the function was given, with the
 		// key it was given: its own work, nothing to look up once.
 		if s := d.shapeAt("map-small-key", l.File, l.Line); s != nil {

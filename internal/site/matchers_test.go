@@ -36,6 +36,7 @@ func TestMatchers(t *testing.T) {
 		"calledonce":             site.CalledOnce,
 		"resultkept":             site.ResultKept,
 		"measurecompared":        site.MeasureCompared,
+		"mapunsized":             site.MapUnsized,
 		"returnedaddress":        site.ReturnedAddress,
 		"boxedresult":            site.BoxedResult,
 		"sprintfany":             site.SprintfAny,
