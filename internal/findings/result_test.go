@@ -1484,3 +1484,15 @@ func TestStringInputConverted(t *testing.T) {
 		t.Errorf("without the shape: %v, want a fix", kinds(fs))
 	}
 }
+
+// TestPaddingReturned: strings.Repeat building the padding an exported
+// function returns (return strings.Repeat(" ", n) + s) is its result:
+// the API's cost, not "copy less".
+func TestPaddingReturned(t *testing.T) {
+	rep := call("FillLeft", "w.go", 916, "strings.Repeat", "copying", 0.09)
+	shape := resultShape("result-computed", "FillLeft", "w.go", 916, `strings.Repeat(" ", count) computes the value FillLeft returns`)
+	fs, _ := Derive(specDoc([]any{bx(), rep, shape}), Options{})
+	if len(fs) != 1 || fs[0].Section != document.SectionAPI {
+		t.Fatalf("findings %+v, want the API's cost", fs)
+	}
+}

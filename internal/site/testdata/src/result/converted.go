@@ -1,5 +1,7 @@
 package result
 
+import "strings"
+
 // Differ works on runes; its API takes strings.
 type Differ struct{}
 
@@ -32,4 +34,9 @@ func Loop(ss []string) int {
 		n += len([]byte(s))
 	}
 	return n
+}
+
+// FillLeft pads s: the padding is part of the string it returns.
+func FillLeft(s string, n int) string {
+	return strings.Repeat(" ", n) + s // want `strings.Repeat\(" ", n\) computes the value FillLeft returns`
 }
