@@ -179,7 +179,7 @@ func (d *deriver) computesResult(l *document.LineCost, cat string) *document.Sha
 			return s
 		}
 		return d.shapeAt("result-computed", l.File, l.Line)
-	case cat == "copying" && strings.HasPrefix(pkgFunc(l.Callee), "strings.Repeat"), strings.HasPrefix(pkgFunc(l.Callee), "strings.Repeat"):
+	case strings.HasPrefix(pkgFunc(l.Callee), "strings.Repeat"):
 		// The padding a returned concatenation is built from.
 		return d.shapeAt("result-computed", l.File, l.Line)
 	case cat == "other" || calleeCategory(l.Callee) == "other" || strings.HasPrefix(l.Callee, "runtime.mapassign"):
