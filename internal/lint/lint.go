@@ -58,7 +58,7 @@ import (
 
 // Analyzers are every analyzer of this package, in the order they are
 // documented.
-var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel, Misnamed, GlobalSet}
+var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel, Misnamed, GlobalSet, Mutated}
 
 // bench is one benchmark function (or a function literal a benchmark
 // passes to b.Run) and its *testing.B parameter.
@@ -335,6 +335,7 @@ func newAnalyzer(name, doc string, run func(*analysis.Pass, bench)) *analysis.An
 			if name == "discard" {
 				exportOpaque(pass)
 			}
+			defer passWriters.Delete(pass)
 			return collect(pass, func() {
 				for _, bn := range benchmarks(pass) {
 					run(pass, bn)
