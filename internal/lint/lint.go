@@ -58,7 +58,7 @@ import (
 
 // Analyzers are every analyzer of this package, in the order they are
 // documented.
-var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel, Misnamed, GlobalSet, Mutated}
+var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel, Misnamed, GlobalSet, Mutated, MakeZero}
 
 // bench is one benchmark function (or a function literal a benchmark
 // passes to b.Run) and its *testing.B parameter.
@@ -336,6 +336,7 @@ func newAnalyzer(name, doc string, run func(*analysis.Pass, bench)) *analysis.An
 				exportOpaque(pass)
 			}
 			defer passWriters.Delete(pass)
+			defer madeZero.Delete(pass)
 			return collect(pass, func() {
 				for _, bn := range benchmarks(pass) {
 					run(pass, bn)
