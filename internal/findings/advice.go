@@ -76,6 +76,7 @@ var explains = map[string][]string{
 	"map-swept":                   {"map", "maps"},
 	"map-handed":                  {"map", "maps"},
 	"bound-per-item":              {"own", "other", "callee"},
+	"tail-from-front":             {"own", "other", "callee", "strings"},
 	"pivot-fixed":                 {"own", "bytes", "strings", "other", "sort"},
 	"copy-unchanged":              {"own", "maps", "map", "copying", "memory", "bytes", "strings"},
 	"copy-chain":                  {"escapes", "return", "concat", "strings", "regexp", "other", "moved-to-heap"},
@@ -543,9 +544,19 @@ func (c *cause) shapesExplaining(at map[string][]document.Shape, minShare float6
 	if len(cands) == 0 {
 		return nil
 	}
+	held := func(s document.Shape) float64 {
+		h := 0.0
+		for _, sl := range s.Lines() {
+			h += c.lineShare[where(s.File, sl)]
+		}
+		return h
+	}
 	slices.SortStableFunc(cands, func(a, b document.Shape) int {
 		own := func(s document.Shape) int {
-			if c.ledBy(s) {
+			// A shape that holds most of the cause leads whatever
+			// line the cause is at (a map grown from empty beside
+			// a slice that regrows, at the slice's line).
+			if c.ledBy(s) || total > 0 && held(s) > 0.5*total {
 				return 0
 			}
 			return 1

@@ -703,7 +703,7 @@ func (d *deriver) merge() {
 		msg := into.message
 		key, share := "", 0.0 // the benchmark where from's call costs most
 		for _, p := range from.parts {
-			if p.inline && p.callee == from.depCall {
+			if p.joins && p.callee == from.depCall {
 				for k, v := range p.share {
 					if v > share || v == share && k < key {
 						key, share = k, v
@@ -716,7 +716,7 @@ func (d *deriver) merge() {
 		// is its own code, not this call's.
 		at := from.depAt[from.depCall]
 		for _, p := range from.parts {
-			if p.inline && p.callee == from.depCall {
+			if p.joins && p.callee == from.depCall {
 				for k, v := range p.share {
 					ic := into.cost(from.benches[k])
 					ic.CPUShare = max(ic.CPUShare, v)
@@ -1064,7 +1064,7 @@ func within(o, c *cause) bool {
 func depShare(c *cause) float64 {
 	v := 0.0
 	for _, p := range c.parts {
-		if p.inline && p.callee == c.depCall {
+		if p.joins && p.callee == c.depCall {
 			v = max(v, p.most())
 		}
 	}

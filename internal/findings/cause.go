@@ -56,9 +56,11 @@ type cause struct {
 	// notInlined marks a hot function the compiler does not inline.
 	parts      []*part
 	notInlined bool
-	// depCall is the other module's function whose call, not inlined,
-	// leads a CPU cause's advice (see depInlineFix); depAt maps each
-	// such callee to where the function calls it.
+	// depCall is the callee of the joining part that leads a CPU
+	// cause's advice (another module's function not inlined, see
+	// depInlineFix; a measure taken only to compare it, see
+	// measuredInputs); depAt maps each such callee to where the
+	// function calls it.
 	depCall string
 	depAt   map[string]string
 	// parents are the module functions that called the cause's function

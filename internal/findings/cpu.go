@@ -88,6 +88,12 @@ type part struct {
 	// inline marks a call part whose callee, another module's function,
 	// the compiler does not inline: the part's change is the call's.
 	inline bool
+	// joins marks a call part whose change is the same wherever the
+	// callee is called so (a dependency's function not inlined, a
+	// measure taken only to compare it): the causes it leads in several
+	// functions are one (see merge). shape is the shape its words are.
+	joins bool
+	shape *document.Shape
 	// floor is set on an own-code part whose costliest lines are a loop
 	// at its floor (a scan at one table lookup per byte): nothing to
 	// gain.
@@ -170,7 +176,7 @@ func (c *cause) addPart(b *bench, np part, share float64) {
 		if np.kind == partCall && p.callee == np.callee && np.inline && !p.inline {
 			// The call's change, named at one of its lines, is
 			// the part's.
-			p.fix, p.specific, p.ownWork, p.inline = np.fix, true, false, true
+			p.fix, p.specific, p.ownWork, p.inline, p.joins = np.fix, true, false, true, true
 		}
 		p.share[b.key] = min(1, p.share[b.key]+share)
 		return
@@ -354,7 +360,7 @@ func (d *deriver) cpuCauses(b *bench) {
 				fix, specific, ownWork = d.depInlineFix(l, ni), true, false
 			}
 			c = d.hotFunc(l.Function, l.File, l.Line)
-			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix, specific: specific, ownWork: ownWork, inline: ni != nil}, lc.cum)
+			c.addPart(b, part{kind: partCall, callee: callee, what: what, fix: fix, specific: specific, ownWork: ownWork, inline: ni != nil, joins: ni != nil}, lc.cum)
 			if ni != nil {
 				if c.depAt == nil {
 					c.depAt = map[string]string{}
@@ -934,8 +940,11 @@ func (d *deriver) compose(c *cause) {
 		if lead == nil {
 			lead = p
 			c.suggestion, c.generic, c.rule, c.ownWork = p.fix, !p.specific, p.rule(), p.ownWork || noChange && !c.lowOnly
-			if p.inline {
+			if p.joins {
 				c.depCall = p.callee
+			}
+			if p.shape != nil {
+				c.shape = p.shape
 			}
 			if c.suggestion == compareFix && isComparator(c.fn) {
 				c.suggestion = comparatorFix
@@ -1709,7 +1718,11 @@ func (d *deriver) measuredInputs(b *bench) {
 			continue
 		}
 		c := d.hotFunc(caller, s.File, s.Line)
-		c.addPart(b, part{kind: partCall, callee: shortName(measure), what: "measuring its whole input (" + shortName(measure) + ")", fix: s.Says + ": " + s.Advice, specific: true}, cum)
+		c.addPart(b, part{kind: partCall, callee: shortName(measure), what: "measuring its whole input (" + shortName(measure) + ")", fix: s.Says + ": " + s.Advice, specific: true, joins: true, shape: s}, cum)
+		if c.depAt == nil {
+			c.depAt = map[string]string{}
+		}
+		c.depAt[shortName(measure)] = where(s.File, s.Line)
 		c.addLine(s.File, s.Line, caller, fmt.Sprintf("calls %s: %s of CPU (cum) in %s", shortName(measure), pct(cum), b.name()))
 		c.weigh(s.File, s.Line, cum)
 		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s %s cum; code at %s: %s", b.name(), shortName(measure), pct(cum), where(s.File, s.Line), s.Says))
@@ -1813,12 +1826,18 @@ func (d *deriver) onlyInternal(c *cause) bool {
 			return false
 		}
 	}
+	// Nor do its lines take OwnJoinMin of another benchmark's time
+	// together (a few samples of a rarely taken path do not count).
+	self := map[*bench]float64{}
 	for _, l := range d.doc.Lines {
 		if outer(document.PlainFunc(l.Function)) != c.fn {
 			continue
 		}
 		if b := d.benchOf(l.Package, l.Benchmark); b != nil && (b.entry.CallPath == nil || !d.calledFromTest(b, c.fn)) {
-			return false
+			self[b] += l.Self
+			if self[b] >= d.t.OwnJoinMin {
+				return false
+			}
 		}
 	}
 	return true

@@ -37,6 +37,11 @@ var pending = map[string]struct {
 	// appended (netip's AppendTo removes it) is an allocation no rule
 	// reads yet; With's fixed 500-byte buffer is found (fixed-capacity).
 	"zerolog": {found: 1, falses: 0},
+	// go-diff's semantic cleanup inserting into the middle of its
+	// slice (measured on a fresh input: the benchmark's reused input,
+	// which lint's mutated reports, hides it) and BenchmarkDiffMain
+	// timing its 1 s DiffTimeout are causes no rule reads yet.
+	"godiff": {found: 3, falses: 0},
 }
 
 // TestCorpus derives the findings again from each corpus module's saved

@@ -37,6 +37,7 @@ func TestMatchers(t *testing.T) {
 		"resultkept":             site.ResultKept,
 		"measurecompared":        site.MeasureCompared,
 		"mapunsized":             site.MapUnsized,
+		"tailfromfront":          site.TailFromFront,
 		"returnedaddress":        site.ReturnedAddress,
 		"boxedresult":            site.BoxedResult,
 		"sprintfany":             site.SprintfAny,
