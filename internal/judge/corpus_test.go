@@ -44,6 +44,12 @@ var pending = map[string]struct {
 	"godiff": {found: 3, falses: 0},
 }
 
+// misfits are the findings per module whose advice does not fit their
+// cause's label, as they stand: strcase's camel conversion, whose acronym
+// lookup is too small a part of its function for the registry-unset
+// shape to lead.
+var misfits = map[string]int{"strcase": 1}
+
 // TestCorpus derives the findings again from each corpus module's saved
 // evidence (what perfloop measured on it) and scores them against the
 // expert's labels: recall of the must-find causes on the first screen,
@@ -72,11 +78,15 @@ func TestCorpus(t *testing.T) {
 			}
 			doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{})
 			s := Judge(l, doc)
-			// Advice-fit is recorded, not held to a target yet: the
-			// rules that write the advice are being replaced.
 			t.Logf("recall %d/%d, %d false, %.2f findings per cause, %d on the first screen, advice-fit %d/%d", s.Found, s.MustFind, len(s.False), s.PerCause(), s.Fix, s.Fitting, s.Advised)
 			for _, m := range s.Misfits {
 				t.Logf("advice does not fit: %s", m)
+			}
+			// Advice-fit is held where it stands: every module's
+			// advice fits but for the misfits listed, which may not
+			// grow.
+			if len(s.Misfits) > misfits[l.Name] {
+				t.Errorf("advice-fit %d/%d: %d findings whose advice does not fit, more than the %d recorded", s.Fitting, s.Advised, len(s.Misfits), misfits[l.Name])
 			}
 			if p, ok := pending[l.Name]; ok {
 				for _, f := range s.False {
