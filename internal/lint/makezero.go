@@ -134,20 +134,5 @@ func appendedInLoop(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool
 // indexStored reports whether body stores into v by index (v[i] = …): a
 // slice filled both ways is its author's intent.
 func indexStored(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			return !found
-		}
-		for _, l := range as.Lhs {
-			if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
-				if id, ok := ast.Unparen(ix.X).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == v {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
+	return assigns(pass, body, v, true)
 }

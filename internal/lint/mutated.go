@@ -199,6 +199,12 @@ func reassigned(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
 
 // assignedWithin reports whether v is assigned in body.
 func assignedWithin(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
+	return assigns(pass, body, v, false)
+}
+
+// assigns reports whether an assignment in body has v on its left: v
+// itself, or an element of it (v[i] = …) when indexed.
+func assigns(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var, indexed bool) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
@@ -206,7 +212,13 @@ func assignedWithin(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool
 			return !found
 		}
 		for _, l := range as.Lhs {
-			if id, ok := ast.Unparen(l).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == v {
+			l = ast.Unparen(l)
+			if ix, ok := l.(*ast.IndexExpr); ok && indexed {
+				l = ast.Unparen(ix.X)
+			} else if indexed {
+				continue
+			}
+			if id, ok := l.(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == v {
 				found = true
 			}
 		}

@@ -36,14 +36,7 @@ func runMeasureCompared(pass *analysis.Pass) (any, error) {
 		}
 	})
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
-		params := map[*types.Var]bool{}
-		for _, fl := range fd.Type.Params.List {
-			for _, n := range fl.Names {
-				if v, ok := pass.TypesInfo.Defs[n].(*types.Var); ok {
-					params[v] = true
-				}
-			}
-		}
+		params := paramSet(pass, fd)
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			st, ok := n.(*ast.IfStmt)
 			if !ok {
@@ -163,4 +156,17 @@ func firstParam(pass *analysis.Pass, fd *ast.FuncDecl) *types.Var {
 	}
 	v, _ := pass.TypesInfo.Defs[fd.Type.Params.List[0].Names[0]].(*types.Var)
 	return v
+}
+
+// paramSet returns the named parameters of fd.
+func paramSet(pass *analysis.Pass, fd *ast.FuncDecl) map[*types.Var]bool {
+	params := map[*types.Var]bool{}
+	for _, fl := range fd.Type.Params.List {
+		for _, n := range fl.Names {
+			if v, ok := pass.TypesInfo.Defs[n].(*types.Var); ok {
+				params[v] = true
+			}
+		}
+	}
+	return params
 }

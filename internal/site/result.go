@@ -747,14 +747,7 @@ func isError(t types.Type) bool {
 // inputConverted reports the strconv calls outside loops that convert
 // one of the function's parameters.
 func (r *resultVars) inputConverted() {
-	params := map[*types.Var]bool{}
-	for _, fl := range r.fd.Type.Params.List {
-		for _, n := range fl.Names {
-			if v, ok := r.pass.TypesInfo.Defs[n].(*types.Var); ok {
-				params[v] = true
-			}
-		}
-	}
+	params := paramSet(r.pass, r.fd)
 	if len(params) == 0 || r.fd.Type.Results == nil {
 		return
 	}

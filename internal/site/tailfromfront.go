@@ -23,14 +23,7 @@ var TailFromFront = &analysis.Analyzer{
 
 func runTailFromFront(pass *analysis.Pass) (any, error) {
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
-		params := map[*types.Var]bool{}
-		for _, fl := range fd.Type.Params.List {
-			for _, n := range fl.Names {
-				if v, ok := pass.TypesInfo.Defs[n].(*types.Var); ok {
-					params[v] = true
-				}
-			}
-		}
+		params := paramSet(pass, fd)
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			rs, ok := n.(*ast.RangeStmt)
 			if !ok {
