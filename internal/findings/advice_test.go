@@ -1380,3 +1380,19 @@ func TestMapUnsizedFilled(t *testing.T) {
 		t.Errorf("without the shape: %+v, want its own work", fs)
 	}
 }
+
+// TestOwnCodeWithNamedChange: a function's own code below OwnCodeMin is a
+// cause when a shape at its lines names a change (a loop walking its
+// input from the front to find a tail), as a call of that share is.
+func TestOwnCodeWithNamedChange(t *testing.T) {
+	loop := call("truncatePrefixRunes", "w.go", 799, "", "application", 0.12)
+	tail := document.Shape{Name: "tail-from-front", File: "w.go", Line: 799, Function: mod + ".truncatePrefixRunes",
+		Says: "the loop over s walks it from the front", Advice: "walk s back from its end"}
+	if fs, _ := Derive(specDoc([]any{bx(), loop}), Options{}); len(fs) != 0 {
+		t.Errorf("own code at 12%% alone: %v, want nothing", kinds(fs))
+	}
+	fs, _ := Derive(specDoc([]any{bx(), loop, tail}), Options{})
+	if len(fs) != 1 || fs[0].Shape != "tail-from-front" || fs[0].NoChange {
+		t.Fatalf("with the shape: %+v, want its change", fs)
+	}
+}

@@ -722,6 +722,20 @@ func (d *deriver) names(fn string) bool {
 	return false
 }
 
+// ownChangeAt reports whether a shape that explains own code and names a
+// change (not the function's own work) is at one of the lines.
+func (d *deriver) ownChangeAt(lines []*lineCat) bool {
+	for _, lc := range lines {
+		for _, s := range d.doc.Shapes {
+			if s.File != lc.first.File || s.Line != lc.first.Line || s.OwnWork || s.Advice == "" || !slices.Contains(explains[s.Name], "own") {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
 // ownCode adds each module function's own code to its CPU cause: the
 // lines that run no library call, when together they are a real share of
 // the benchmark (a loop around a comparison is part of the same cost).
@@ -746,7 +760,13 @@ func (d *deriver) ownCode(b *bench, order []string, byKey map[string]*lineCat) {
 			sum += lc.self
 		}
 		existing := d.find(document.KindCPU, fn, "function")
-		if sum < d.t.OwnCodeMin && (existing == nil || existing.costs[b.key] == nil || sum < d.t.OwnJoinMin) {
+		min := d.t.OwnCodeMin
+		if d.ownChangeAt(lines) {
+			// Its lines' code names a change (a loop walking from
+			// the front to find a tail): a cost as a call is.
+			min = d.t.CPUMin
+		}
+		if sum < min && (existing == nil || existing.costs[b.key] == nil || sum < d.t.OwnJoinMin) {
 			continue
 		}
 		slices.SortFunc(lines, func(x, y *lineCat) int { return int(y.self*1e6) - int(x.self*1e6) })
