@@ -477,6 +477,9 @@ func (d *deriver) advisePart(c *cause, at map[string][]document.Shape) {
 	}
 	shapes := c.shapesExplaining(at, d.t.AdvicePartShare)
 	if len(shapes) == 0 {
+		shapes = d.allocShapes(c, at)
+	}
+	if len(shapes) == 0 {
 		return
 	}
 	s := &shapes[0]
@@ -506,6 +509,39 @@ func (d *deriver) advisePart(c *cause, at map[string][]document.Shape) {
 		c.ownWork = false
 	}
 	c.addEvidence(fmt.Sprintf("code at %s: %s", where(s.File, s.Line), s.Says))
+}
+
+// allocShapes returns the shapes that name a change at a line where the
+// cause allocates at least AdvicePartShare of its bytes per op in a
+// benchmark it costs: the bytes do not vary from run to run as a CPU
+// share does (a builder grown and dropped, half of a function's bytes
+// and 16% of its CPU).
+func (d *deriver) allocShapes(c *cause, at map[string][]document.Shape) []document.Shape {
+	byLine := map[string]float64{}
+	total := map[string]float64{}
+	for _, a := range d.doc.Allocations {
+		k := a.Package + " " + a.Benchmark
+		if _, ok := c.costs[k]; !ok || !c.hasLine(a.File, a.Line) {
+			continue
+		}
+		byLine[k+" "+where(a.File, a.Line)] += a.BytesPerOp
+		total[k] += a.BytesPerOp
+	}
+	var out []document.Shape
+	for _, l := range c.lines {
+		for _, s := range at[where(l.File, l.Line)] {
+			if s.OwnWork || s.Advice == "" || apiShapes[s.Name] || !c.explainedBy(s.Name) {
+				continue
+			}
+			for k, t := range total {
+				if t > 0 && byLine[k+" "+where(l.File, l.Line)] >= d.t.AdvicePartShare*t {
+					out = append(out, s)
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 // shapesExplaining returns the shapes at the cause's lines that explain

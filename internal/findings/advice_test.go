@@ -1396,3 +1396,27 @@ func TestOwnCodeWithNamedChange(t *testing.T) {
 		t.Fatalf("with the shape: %+v, want its change", fs)
 	}
 }
+
+// TestAllocShapePart: a generic cause whose allocation at a line holds
+// half of its bytes, though little of its CPU, names that line's change
+// as its part: the bytes do not vary from run to run.
+func TestAllocShapePart(t *testing.T) {
+	own := call("(*Condition).Wrap", "w.go", 878, "", "application", 0.30)
+	next := call("(*Condition).Wrap", "w.go", 892, "github.com/x/iterators.(*Iterator).Next", "other", 0.15)
+	dropped := site("(*Condition).Wrap", "w.go", 821, 0.5)
+	dropped.BytesPerOp, dropped.AllocsPerOp = 2048, 1
+	dropped.Via, dropped.Escape = "strings.(*Builder).Grow", &document.Escape{Cause: "callee"}
+	kept := site("(*Condition).Wrap", "w.go", 851, 0.5)
+	kept.BytesPerOp, kept.AllocsPerOp = 2048, 1
+	kept.Via, kept.Escape = "strings.(*Builder).Grow", &document.Escape{Cause: "callee"}
+	shape := document.Shape{Name: "grow-dropped", File: "w.go", Line: 821, Function: mod + ".(*Condition).Wrap",
+		Says: "out.Grow(n) reserves room in out, but the return at line 824 leaves out behind", Advice: "reserve the room once the function knows it keeps out"}
+	fs, _ := Derive(specDoc([]any{bx(), own, next, dropped, kept, shape}), Options{})
+	found := false
+	for _, f := range fs {
+		found = found || f.Section == document.SectionFix && strings.Contains(f.Suggestion, "reserve the room once the function knows it keeps out")
+	}
+	if !found {
+		t.Errorf("findings %+v, want the dropped buffer's change named", fs)
+	}
+}
