@@ -772,16 +772,26 @@ func (r *resultVars) inputConverted() {
 				if inLoop {
 					return true
 				}
-				if fn, _ := r.pass.TypesInfo.Defs[r.fd.Name].(*types.Func); isConversion(r.pass, m) && len(m.Args) == 1 && fn != nil && exportedAPI(fn) {
-					// []rune(text) or []byte(text) of a string
-					// the exported function is given: the API
-					// takes strings, the work is on runes.
-					if v := r.localVar(m.Args[0]); v != nil && params[v] && !assignedIn(r.pass, r.fd.Body, v) && isStringType(v.Type()) && isRuneOrByteSlice(r.pass.TypesInfo.TypeOf(m)) {
-						r.pass.Report(analysis.Diagnostic{Category: "input-converted", Pos: m.Pos(),
-							Message: fmt.Sprintf("%s converts %s's parameter %s, a string, once per call: the API takes a string and the work is on its %s", oneLine(types.ExprString(m)), name, v.Name(), elemWord(r.pass.TypesInfo.TypeOf(m))),
-							SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-								"the conversion is %s's work on its input, not a repeat: callers that already hold the %s need a variant that takes them; or work on the string directly", name, elemWord(r.pass.TypesInfo.TypeOf(m)))}}})
-						return true
+				if fn, _ := r.pass.TypesInfo.Defs[r.fd.Name].(*types.Func); fn != nil && exportedAPI(fn) {
+					if callee := calledFunc(r.pass, m); callee != nil && callee.Pkg() == r.pass.Pkg {
+						// []rune(text) or []byte(text) of a string
+						// the exported function is given, handed to
+						// the package's own function: the API takes
+						// strings, the package's work is on runes.
+						// (Handed to bytes.Contains, it is a
+						// conversion strings.Contains avoids.)
+						for _, a := range m.Args {
+							conv, ok := ast.Unparen(a).(*ast.CallExpr)
+							if !ok || !isConversion(r.pass, conv) || len(conv.Args) != 1 || !isRuneOrByteSlice(r.pass.TypesInfo.TypeOf(conv)) {
+								continue
+							}
+							if v := r.localVar(conv.Args[0]); v != nil && params[v] && !assignedIn(r.pass, r.fd.Body, v) && isStringType(v.Type()) {
+								r.pass.Report(analysis.Diagnostic{Category: "input-converted", Pos: conv.Pos(),
+									Message: fmt.Sprintf("%s converts %s's parameter %s, a string, once per call: the API takes a string and the work is on its %s", oneLine(types.ExprString(conv)), name, v.Name(), elemWord(r.pass.TypesInfo.TypeOf(conv))),
+									SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+										"the conversion is %s's work on its input, not a repeat: callers that already hold the %s need a variant that takes them; or work on the string directly", name, elemWord(r.pass.TypesInfo.TypeOf(conv)))}}})
+							}
+						}
 					}
 				}
 				fn := calledFunc(r.pass, m)

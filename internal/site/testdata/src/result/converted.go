@@ -1,6 +1,9 @@
 package result
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // Differ works on runes; its API takes strings.
 type Differ struct{}
@@ -39,4 +42,10 @@ func Loop(ss []string) int {
 // FillLeft pads s: the padding is part of the string it returns.
 func FillLeft(s string, n int) string {
 	return strings.Repeat(" ", n) + s // want `strings.Repeat\(" ", n\) computes the value FillLeft returns`
+}
+
+// Contains converts for a library function with a string variant: a
+// conversion strings.Contains avoids, not the API's.
+func Contains(s, sub string) bool {
+	return bytes.Contains([]byte(s), []byte(sub)) // want `bytes.Contains\(\[\]byte\(s\), \[\]byte\(sub\)\) computes the value Contains returns`
 }
