@@ -93,8 +93,10 @@ func storedGlobal(pass *analysis.Pass, body *ast.BlockStmt) string {
 		call := false
 		for _, r := range as.Rhs {
 			ast.Inspect(r, func(n ast.Node) bool {
-				_, isCall := n.(*ast.CallExpr)
-				call = call || isCall
+				c, isCall := n.(*ast.CallExpr)
+				// A call of constants only may be folded at compile
+				// time, sink or not.
+				call = call || isCall && !constantArgs(pass, c)
 				return !call
 			})
 		}
@@ -112,4 +114,26 @@ func storedGlobal(pass *analysis.Pass, body *ast.BlockStmt) string {
 		}
 	}
 	return ""
+}
+
+// constantArgs reports whether every argument of call is a constant (and
+// a method's receiver too): the compiler may compute it at compile time.
+func constantArgs(pass *analysis.Pass, call *ast.CallExpr) bool {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		isPkg := false
+		if id := identOf(sel.X); id != nil {
+			_, isPkg = pass.TypesInfo.ObjectOf(id).(*types.PkgName)
+		}
+		if !isPkg {
+			if tv, ok := pass.TypesInfo.Types[sel.X]; !ok || tv.Value == nil {
+				return false
+			}
+		}
+	}
+	for _, a := range call.Args {
+		if tv, ok := pass.TypesInfo.Types[a]; !ok || tv.Value == nil {
+			return false
+		}
+	}
+	return true
 }

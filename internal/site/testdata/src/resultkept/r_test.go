@@ -42,3 +42,12 @@ func BenchmarkLocal(b *testing.B) {
 	}
 	_ = n
 }
+
+func add(a, b int) int { return a + b }
+
+// Constants only: the compiler may fold the call, sink or not.
+func BenchmarkConstant(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		SinkInt = add(1, 2)
+	}
+}
