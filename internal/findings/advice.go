@@ -58,6 +58,7 @@ var explains = map[string][]string{
 	"map-copied":                  {"map", "maps", "escapes"},
 	"append-arena":                {"append", "growslice"},
 	"slice-regrown":               {"append", "growslice"},
+	"reset-nil":                   {"append", "growslice"},
 	"made-per-iteration":          {"escapes", "moved-to-heap", "return", "map"},
 	"map-small-key":               {"maps", "map"},
 	"computed-for-readers":        {"own", "other", "time", "math", "sync/atomic"},

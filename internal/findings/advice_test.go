@@ -1420,3 +1420,17 @@ func TestAllocShapePart(t *testing.T) {
 		t.Errorf("findings %+v, want the dropped buffer's change named", fs)
 	}
 }
+
+// TestResetNil: an append into a buffer its loop resets to nil takes the
+// shape's change, x = x[:0], over "preallocate".
+func TestResetNil(t *testing.T) {
+	a := site("merge", "d.go", 977, 0.5)
+	a.Escape = &document.Escape{Cause: "append"}
+	shape := document.Shape{Name: "reset-nil", File: "d.go", Line: 977, Function: mod + ".merge",
+		Says:   "textDelete = append(textDelete, …) appends to textDelete, which line 1039 sets to nil in the same loop",
+		Advice: "reset it with textDelete = textDelete[:0] at line 1039"}
+	fs, _ := Derive(specDoc([]any{bx(), a, shape}), Options{})
+	if len(fs) != 1 || fs[0].Shape != "reset-nil" || !strings.Contains(fs[0].Suggestion, "textDelete[:0]") {
+		t.Fatalf("findings %+v, want the reset's change", fs)
+	}
+}

@@ -38,6 +38,7 @@ func TestMatchers(t *testing.T) {
 		"measurecompared":        site.MeasureCompared,
 		"mapunsized":             site.MapUnsized,
 		"tailfromfront":          site.TailFromFront,
+		"resetnil":               site.ResetNil,
 		"returnedaddress":        site.ReturnedAddress,
 		"boxedresult":            site.BoxedResult,
 		"sprintfany":             site.SprintfAny,
