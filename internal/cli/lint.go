@@ -19,7 +19,11 @@ mistakes that distort their numbers without showing in them: b.N used as a
 size, a benchmark that never loops, setup timed before a b.N loop, a
 result discarded in a b.N loop (the compiler may delete the call), a byte
 buffer processed with no b.SetBytes, timer calls inside b.Loop, a
-RunParallel body without pb.Next, b.Run inside a b.N loop. Each finding
+RunParallel body without pb.Next, b.Run inside a b.N loop, workers split
+from b.N by hand, a benchmark named for a function it never calls, a
+package variable left set for later benchmarks, the same slice handed
+every iteration to a function that changes it in place, an input slice
+made with a length and then appended to. Each finding
 says why it distorts the number and how to fix it; where the fix is
 mechanical (a b.N loop whose counter is unused → for b.Loop()) it is
 offered as a suggested fix, which go vet -fix and gopls apply.
