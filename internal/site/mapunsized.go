@@ -134,46 +134,27 @@ type loopStore struct {
 // loopStores returns the stores into map v inside loops of body.
 func loopStores(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) []loopStore {
 	var out []loopStore
-	var walk func(n ast.Node, loop ast.Node)
-	walk = func(n ast.Node, loop ast.Node) {
-		ast.Inspect(n, func(m ast.Node) bool {
-			switch m := m.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ForStmt:
-				if m != n {
-					walk(m.Body, m)
-					return false
-				}
-			case *ast.RangeStmt:
-				if m != n {
-					walk(m.Body, m)
-					return false
-				}
-			case *ast.AssignStmt, *ast.IncDecStmt:
-				if loop == nil {
-					return true
-				}
-				lhs := []ast.Expr{}
-				if as, ok := m.(*ast.AssignStmt); ok {
-					lhs = as.Lhs
-				} else {
-					lhs = append(lhs, m.(*ast.IncDecStmt).X)
-				}
-				for _, l := range lhs {
-					ix, ok := ast.Unparen(l).(*ast.IndexExpr)
-					if !ok {
-						continue
-					}
-					if id, ok := ast.Unparen(ix.X).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == v {
-						out = append(out, loopStore{pos: m.Pos(), text: oneLine(types.ExprString(l)),
-							from: pass.Fset.Position(loop.Pos()).Line, to: pass.Fset.Position(loop.End()).Line})
-					}
-				}
+	inspectLoops(body, func(m ast.Node, loop ast.Stmt) {
+		if loop == nil {
+			return
+		}
+		var lhs []ast.Expr
+		switch x := m.(type) {
+		case *ast.AssignStmt:
+			lhs = x.Lhs
+		case *ast.IncDecStmt:
+			lhs = []ast.Expr{x.X}
+		}
+		for _, l := range lhs {
+			ix, ok := ast.Unparen(l).(*ast.IndexExpr)
+			if !ok {
+				continue
 			}
-			return true
-		})
-	}
-	walk(body, nil)
+			if id, ok := ast.Unparen(ix.X).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == v {
+				out = append(out, loopStore{pos: m.Pos(), text: oneLine(types.ExprString(l)),
+					from: pass.Fset.Position(loop.Pos()).Line, to: pass.Fset.Position(loop.End()).Line})
+			}
+		}
+	})
 	return out
 }

@@ -752,66 +752,52 @@ func (r *resultVars) inputConverted() {
 		return
 	}
 	name := r.fd.Name.Name
-	var walk func(n ast.Node, inLoop bool)
-	walk = func(n ast.Node, inLoop bool) {
-		ast.Inspect(n, func(m ast.Node) bool {
-			switch m := m.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ForStmt:
-				if m != n {
-					walk(m.Body, true)
-					return false
+	inspectLoops(r.fd.Body, func(n ast.Node, loop ast.Stmt) {
+		if m, ok := n.(*ast.CallExpr); ok && loop == nil {
+			r.converted(m, params, name)
+		}
+	})
+}
+
+// converted reports a call outside loops that converts one of the
+// function's parameters (params): a strconv call, or []rune(s)/[]byte(s)
+// of an exported function's string handed to the package's own function.
+func (r *resultVars) converted(m *ast.CallExpr, params map[*types.Var]bool, name string) {
+	if fn, _ := r.pass.TypesInfo.Defs[r.fd.Name].(*types.Func); fn != nil && exportedAPI(fn) {
+		if callee := calledFunc(r.pass, m); callee != nil && callee.Pkg() == r.pass.Pkg {
+			// []rune(text) or []byte(text) of a string
+			// the exported function is given, handed to
+			// the package's own function: the API takes
+			// strings, the package's work is on runes.
+			// (Handed to bytes.Contains, it is a
+			// conversion strings.Contains avoids.)
+			for _, a := range m.Args {
+				conv, ok := ast.Unparen(a).(*ast.CallExpr)
+				if !ok || !isConversion(r.pass, conv) || len(conv.Args) != 1 || !isRuneOrByteSlice(r.pass.TypesInfo.TypeOf(conv)) {
+					continue
 				}
-			case *ast.RangeStmt:
-				if m != n {
-					walk(m.Body, true)
-					return false
-				}
-			case *ast.CallExpr:
-				if inLoop {
-					return true
-				}
-				if fn, _ := r.pass.TypesInfo.Defs[r.fd.Name].(*types.Func); fn != nil && exportedAPI(fn) {
-					if callee := calledFunc(r.pass, m); callee != nil && callee.Pkg() == r.pass.Pkg {
-						// []rune(text) or []byte(text) of a string
-						// the exported function is given, handed to
-						// the package's own function: the API takes
-						// strings, the package's work is on runes.
-						// (Handed to bytes.Contains, it is a
-						// conversion strings.Contains avoids.)
-						for _, a := range m.Args {
-							conv, ok := ast.Unparen(a).(*ast.CallExpr)
-							if !ok || !isConversion(r.pass, conv) || len(conv.Args) != 1 || !isRuneOrByteSlice(r.pass.TypesInfo.TypeOf(conv)) {
-								continue
-							}
-							if v := r.localVar(conv.Args[0]); v != nil && params[v] && !assignedIn(r.pass, r.fd.Body, v) && isStringType(v.Type()) {
-								r.pass.Report(analysis.Diagnostic{Category: "input-converted", Pos: conv.Pos(),
-									Message: fmt.Sprintf("%s converts %s's parameter %s, a string, once per call: the API takes a string and the work is on its %s", oneLine(types.ExprString(conv)), name, v.Name(), elemWord(r.pass.TypesInfo.TypeOf(conv))),
-									SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-										"the conversion is %s's work on its input, not a repeat: callers that already hold the %s need a variant that takes them; or work on the string directly", name, elemWord(r.pass.TypesInfo.TypeOf(conv)))}}})
-							}
-						}
-					}
-				}
-				fn := calledFunc(r.pass, m)
-				if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "strconv" {
-					return true
-				}
-				for _, a := range m.Args {
-					if v := r.localVar(a); v != nil && params[v] && !assignedIn(r.pass, r.fd.Body, v) {
-						r.pass.Report(analysis.Diagnostic{Category: "input-converted", Pos: m.Pos(),
-							Message: fmt.Sprintf("%s converts %s's parameter %s, once per call", oneLine(types.ExprString(m)), name, v.Name()),
-							SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-								"the conversion is %s's work on its input, not a repeat: a faster path only for inputs that allow one, or fewer calls of %s", name, name)}}})
-						break
-					}
+				if v := r.localVar(conv.Args[0]); v != nil && params[v] && !assignedIn(r.pass, r.fd.Body, v) && isStringType(v.Type()) {
+					r.pass.Report(analysis.Diagnostic{Category: "input-converted", Pos: conv.Pos(),
+						Message: fmt.Sprintf("%s converts %s's parameter %s, a string, once per call: the API takes a string and the work is on its %s", oneLine(types.ExprString(conv)), name, v.Name(), elemWord(r.pass.TypesInfo.TypeOf(conv))),
+						SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+							"the conversion is %s's work on its input, not a repeat: callers that already hold the %s need a variant that takes them; or work on the string directly", name, elemWord(r.pass.TypesInfo.TypeOf(conv)))}}})
 				}
 			}
-			return true
-		})
+		}
 	}
-	walk(r.fd.Body, false)
+	fn := calledFunc(r.pass, m)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "strconv" {
+		return
+	}
+	for _, a := range m.Args {
+		if v := r.localVar(a); v != nil && params[v] && !assignedIn(r.pass, r.fd.Body, v) {
+			r.pass.Report(analysis.Diagnostic{Category: "input-converted", Pos: m.Pos(),
+				Message: fmt.Sprintf("%s converts %s's parameter %s, once per call", oneLine(types.ExprString(m)), name, v.Name()),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+					"the conversion is %s's work on its input, not a repeat: a faster path only for inputs that allow one, or fewer calls of %s", name, name)}}})
+			break
+		}
+	}
 }
 
 // assignedIn reports whether v is assigned anywhere in body.

@@ -303,3 +303,34 @@ func eachCall(body *ast.BlockStmt, f func(call *ast.CallExpr, stack []ast.Node))
 		return true
 	})
 }
+
+// inspectLoops calls f for each node under n (function literals left out)
+// with the innermost for or range statement around it, nil outside any.
+// Of a loop, only its body is visited: its header runs once per
+// iteration too, but holds no statement.
+func inspectLoops(n ast.Node, f func(m ast.Node, loop ast.Stmt)) {
+	var walk func(n ast.Node, loop ast.Stmt)
+	walk = func(n ast.Node, loop ast.Stmt) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch x := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt:
+				if m != n {
+					walk(x.Body, x)
+					return false
+				}
+			case *ast.RangeStmt:
+				if m != n {
+					walk(x.Body, x)
+					return false
+				}
+			}
+			if m != nil {
+				f(m, loop)
+			}
+			return true
+		})
+	}
+	walk(n, nil)
+}
