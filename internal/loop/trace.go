@@ -123,6 +123,7 @@ func traceOne(ctx context.Context, suite *gotest.Suite, t gotest.Target, name, s
 		}
 	}
 	n, ok := opts.Iterations[document.BenchKey{Package: pkg, Name: t.Name}]
+	calibrated := !ok && !strings.HasSuffix(opts.TraceTime, "x")
 	if !ok {
 		var o *gotest.Outcome
 		var err error
@@ -133,23 +134,30 @@ func traceOne(ctx context.Context, suite *gotest.Suite, t gotest.Target, name, s
 			return fail(o, "")
 		}
 	}
-	tb.Iterations = n
 	path := filepath.Join(scratch, name+".trace")
-	cfg.Benchtime = strconv.FormatInt(n, 10) + "x"
 	cfg.Args = []string{"-test.trace=" + path}
-	o, err := t.Binary.Run(ctx, cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	if o.Status != results.StatusOK {
-		return fail(o, "")
-	}
 	var env results.Env
-	noteEnv(&env, o)
-	for _, r := range o.Results {
-		if v, ok := r.Value("sec/op"); ok {
-			tb.NsPerOp += v * 1e9
+	for retraced := !calibrated; ; retraced = true {
+		tb.Iterations, tb.NsPerOp = n, 0
+		cfg.Benchtime = strconv.FormatInt(n, 10) + "x"
+		o, err := t.Binary.Run(ctx, cfg)
+		if err != nil {
+			return nil, nil, err
 		}
+		if o.Status != results.StatusOK {
+			return fail(o, "")
+		}
+		noteEnv(&env, o)
+		for _, r := range o.Results {
+			if v, ok := r.Value("sec/op"); ok {
+				tb.NsPerOp += v * 1e9
+			}
+		}
+		m, short := shortTrace(n, tb.NsPerOp/1e9, opts.TraceTime)
+		if retraced || !short {
+			break
+		}
+		n = m
 	}
 	if opts.Keep != "" {
 		tb.Trace = filepath.Join(opts.Keep, name+".trace")
@@ -217,6 +225,25 @@ func calibrateTrace(ctx context.Context, t gotest.Target, cfg gotest.RunConfig, 
 		return 1, o, nil
 	}
 	return int64(max(1, min(math.Round(d.Seconds()/perOp), 1e12))), o, nil
+}
+
+// shortTrace reports whether a traced run of n iterations at perOp
+// seconds each covered under a quarter of traceTime, and the count that
+// would cover it. The calibration run is one short run: a stall of the
+// machine during it (a loaded CI runner) makes its time per iteration
+// many times too long and the trace a few iterations, too short to show
+// a collection. The traced run's own time per iteration, tracer included,
+// errs the other way, towards a trace a little shorter than asked.
+func shortTrace(n int64, perOp float64, traceTime string) (int64, bool) {
+	if traceTime == "" {
+		traceTime = "1s"
+	}
+	d, err := time.ParseDuration(traceTime)
+	if err != nil || d <= 0 || perOp <= 0 || float64(n)*perOp >= d.Seconds()/4 {
+		return n, false
+	}
+	m := int64(min(math.Round(d.Seconds()/perOp), 1e12))
+	return m, m > n
 }
 
 // fillTrace puts a summary into the document's units (seconds).
