@@ -81,7 +81,9 @@ var explains = map[string][]string{
 	"pivot-fixed":                 {"own", "bytes", "strings", "other", "sort"},
 	"copy-unchanged":              {"own", "maps", "map", "copying", "memory", "bytes", "strings"},
 	"copy-chain":                  {"escapes", "return", "concat", "strings", "regexp", "other", "moved-to-heap"},
-	"regexp-class":                {"regexp"},
+	"regexp-class":                {"regexp", "conversion", "escapes"},
+	"bytes-of-string":             {"conversion", "escapes", "moved-to-heap", "strings", "bytes", "copying", "memory", "gc"},
+	"join-parts":                  {"strings", "bytes", "copying", "memory", "gc", "growslice", "make", "variable-make", "conversion", "escapes", "moved-to-heap"},
 	"cap-short":                   {"append", "grows", "escapes", "return"},
 	"sort-boxed":                  {"escapes", "moved-to-heap", "interface", "sort"},
 	"trial-render":                {"own", "append", "copying", "memory"},
@@ -149,7 +151,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1}
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "trial-render": true, "sort-boxed": true}
+var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "trial-render": true, "sort-boxed": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {

@@ -238,6 +238,10 @@ type Score struct {
 	// that fits, and Misfits says, one line each, why the others do not.
 	Advised, Fitting int
 	Misfits          []string
+	// Generic lists the first five "what to do first" findings that name
+	// a change (not no_change) in a category's words (generic): the
+	// held-out goal is none.
+	Generic []string
 }
 
 // AdviceFit is Fitting / Advised (1 with no advised finding).
@@ -268,9 +272,16 @@ func (s *Score) PerCause() float64 {
 func Judge(l *Labels, doc *document.Report) *Score {
 	s := &Score{Module: l.Name}
 	first := FirstScreenFindings(doc.Findings)
+	top := 0
 	for _, f := range first {
 		if f.Section == document.SectionFix {
 			s.Fix++
+			if f.NoChange {
+				continue // "where the rest of the time goes", shown apart
+			}
+			if top++; top <= 5 && f.Generic {
+				s.Generic = append(s.Generic, fmt.Sprintf("%s %s: %q", f.Kind, where(f.File, f.Line), f.Suggestion))
+			}
 		}
 	}
 	matched := map[string]bool{}

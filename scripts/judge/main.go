@@ -123,9 +123,9 @@ func main() {
 		scores = append(scores, s)
 		wall = append(wall, time.Since(start))
 	}
-	fmt.Printf("%-12s %8s %7s %9s %10s %10s %6s\n", "module", "recall", "false", "per-cause", "advice-fit", "first-fix", "time")
+	fmt.Printf("%-12s %8s %7s %9s %10s %10s %9s %6s\n", "module", "recall", "false", "per-cause", "advice-fit", "first-fix", "generic@5", "time")
 	for i, s := range scores {
-		fmt.Printf("%-12s %3d/%-3d %7d %9.2f %6d/%-3d %10d %6s\n", s.Module, s.Found, s.MustFind, len(s.False), s.PerCause(), s.Fitting, s.Advised, s.Fix, wall[i].Round(time.Second))
+		fmt.Printf("%-12s %3d/%-3d %7d %9.2f %6d/%-3d %10d %9d %6s\n", s.Module, s.Found, s.MustFind, len(s.False), s.PerCause(), s.Fitting, s.Advised, s.Fix, len(s.Generic), wall[i].Round(time.Second))
 		if *verbose {
 			for _, m := range s.Missed {
 				fmt.Printf("    missed: %s\n", m)
@@ -138,6 +138,9 @@ func main() {
 			}
 			for _, m := range s.Misfits {
 				fmt.Printf("    advice: %s\n", m)
+			}
+			for _, g := range s.Generic {
+				fmt.Printf("    generic: %s\n", g)
 			}
 			for _, r := range s.Rest {
 				fmt.Printf("    no change named: %s\n", r)
