@@ -67,6 +67,12 @@ type Report struct {
 	AnalysisSeconds float64 `json:"analysis_seconds,omitempty"`
 	// Timing says where the report's time went, stage by stage.
 	Timing *Timing `json:"timing,omitempty"`
+	// SpareCores is how many of the machine's cores sat idle, on
+	// average, while the benchmarks and their profiles ran (Linux's
+	// /proc/stat; absent elsewhere). Near zero, other processes took
+	// the cores: a benchmark's CPU profile sampling little of a core is
+	// then no evidence that it waits.
+	SpareCores *float64 `json:"spare_cores,omitempty"`
 	// Commands are the exact commands that reproduce the report's
 	// figures by hand.
 	Commands []Command `json:"commands,omitempty"`

@@ -76,6 +76,13 @@ type RunVariant struct {
 	// count.
 	AllocBytes   int64 `json:"alloc_bytes"`
 	AllocObjects int64 `json:"alloc_objects"`
+	// ProfilerAllocBytes and ProfilerAllocObjects are what was taken off
+	// the runtime's count, per run: perfloop's own allocations and the
+	// CPU profile writer's, which grow with the number of segments (a
+	// run a busy machine slows down writes more). Absent when the count
+	// is the heap profile's estimate.
+	ProfilerAllocBytes   int64 `json:"profiler_alloc_bytes,omitempty"`
+	ProfilerAllocObjects int64 `json:"profiler_alloc_objects,omitempty"`
 	// GCShare and SyscallShare are the CPU profile's shares in the gc and
 	// syscall categories (the rest is in categories).
 	GCShare      float64 `json:"gc_share"`

@@ -402,7 +402,7 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 	// attributes it to (a private sync.Pool that misses: its time is the
 	// runtime's allocation).
 	allocates := b.hasAllocs && (b.allocsPerOp > 0 || b.bytesPerOp > 0)
-	if e.ModuleCPUShare != nil && e.CalleeCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule && *e.CalleeCPUShare < d.t.NoCallee && !allocates && !d.offCPU(b) {
+	if e.ModuleCPUShare != nil && e.CalleeCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule && *e.CalleeCPUShare < d.t.NoCallee && !allocates && !d.offCPU(b) && !d.starved(b) && d.surelyNoWork(e) {
 		return document.RuleBrokenNoWork, fmt.Sprintf("its CPU profile shows no module code and no call out of the benchmark (%s in callees): its loop does no work — does it run over an empty input?", pct(*e.CalleeCPUShare))
 	}
 	return "", ""
@@ -530,6 +530,12 @@ func brokenFix(rule document.Rule) string {
 // machine a benchmark that never waits gets a share of a core (0.4 with
 // six processes on two cores), which a lone benchmark cannot show.
 func (d *deriver) offCPU(b *bench) bool {
+	return d.lowBusy(b) && !d.saturated()
+}
+
+// lowBusy reports whether a benchmark's CPU profile sampled under OffCPU
+// of what a benchmark that computes gets.
+func (d *deriver) lowBusy(b *bench) bool {
 	if b.entry.CPUBusy == nil {
 		return false
 	}
@@ -554,6 +560,20 @@ func (d *deriver) offCPU(b *bench) bool {
 	return *b.entry.CPUBusy < d.t.OffCPU*ref
 }
 
+// saturated reports whether the machine had fewer than SpareCores idle
+// while the benchmarks ran: what a CPU profile sampled of a core then
+// says nothing of waiting.
+func (d *deriver) saturated() bool {
+	return d.doc.SpareCores != nil && *d.doc.SpareCores < d.t.SpareCores
+}
+
+// starved reports whether a benchmark's profile sampled too little of a
+// core to say whether it computes, on a saturated machine: neither
+// waiting nor broken nor a baseline can be told.
+func (d *deriver) starved(b *bench) bool {
+	return d.lowBusy(b) && d.saturated()
+}
+
 // noModuleWithin reports whether a benchmark's CPU profile has no module
 // code within its sampling error: its module share under NoModule, or,
 // when its sample count is known, under NoModule plus twice the share's
@@ -568,6 +588,19 @@ func (d *deriver) noModuleWithin(e *document.Benchmark) bool {
 		return false
 	}
 	return p-2*math.Sqrt(p*(1-p)/float64(e.CPUSamples)) < d.t.NoModule
+}
+
+// surelyNoWork reports whether a profile's samples say "no module code
+// and no call out of the benchmark" beyond their error: the upper bound
+// of the share of samples in module code or callees is under NoCallee.
+// A loop of 10 ns calling a module function the compiler inlined, on a
+// machine so busy that its profile took a dozen samples, may show none
+// of them in the module: no evidence of a loop over nothing (77 samples
+// with none in the module or callees are). An unknown count is taken
+// at its shares.
+func (d *deriver) surelyNoWork(e *document.Benchmark) bool {
+	n := e.CPUSamples
+	return n <= 0 || wilsonUpper(*e.ModuleCPUShare+*e.CalleeCPUShare, float64(n)) < d.t.NoCallee
 }
 
 // wilsonUpper is the upper end of the Wilson interval (two standard
@@ -588,7 +621,7 @@ func (d *deriver) leaveAlone(b *bench) (document.Rule, string) {
 		return document.RuleLeaveOffCPU, fmt.Sprintf("its CPU profile sampled %s of a core over the time it ran: it spends most of its time waiting (a sleep, a channel, a lock, I/O), which a CPU profile does not see, so its samples say little of its %s/op; -blockprofile or perfloop trace shows where it waits",
 			pct(*e.CPUBusy), duration(b.secPerOp))
 	}
-	if e.ModuleCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule && !(b.hasAllocs && b.allocsPerOp >= 1 && b.memGC() >= 0.5) {
+	if e.ModuleCPUShare != nil && *e.ModuleCPUShare < d.t.NoModule && !d.starved(b) && !(b.hasAllocs && b.allocsPerOp >= 1 && b.memGC() >= 0.5) {
 		// A loop that allocates on every op and spends its CPU on
 		// allocating and collecting does the module's work, whatever
 		// its profile names: no baseline.

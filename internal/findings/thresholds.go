@@ -95,6 +95,13 @@ type Thresholds struct {
 	// module code in its samples is not a loop over nothing, nor a
 	// baseline of another package.
 	OffCPU float64
+	// SpareCores (broken, leave alone): a report during which fewer of
+	// the machine's cores than this sat idle, on average, ran beside
+	// other processes that may have taken a benchmark's CPU: a profile
+	// sampling under OffCPU of what a computing benchmark gets says
+	// nothing then — neither waiting nor a loop over nothing. A
+	// benchmark that waits leaves the cores it does not use idle.
+	SpareCores float64
 	// DriftMin and DriftRho (broken, lint): B/op that moves by this
 	// factor with the iteration count, in its order (Spearman's |ρ| at
 	// least DriftRho over three runs or more), keeps what it allocates,
@@ -227,6 +234,7 @@ var DefaultThresholds = Thresholds{
 	DriverSelf:      0.2,
 	NoCallee:        0.05,
 	OffCPU:          0.25,
+	SpareCores:      0.5,
 	DriftMin:        2,
 	DriftRho:        0.8,
 	TimedSetupRatio: 1.5,

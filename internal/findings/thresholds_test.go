@@ -272,6 +272,12 @@ var specCases = []specCase{
 	{name: "NoModule+NoCallee/0.7% module code and 3.5% in callees: the loop does no work",
 		doc:  []any{shares(benchmark("BenchmarkX", 2e-9, 0, 0), 0.007, 0.035)},
 		want: []string{"broken-no-work broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "NoModule+NoCallee/no module code and no callee in 12 samples (a busy machine): no evidence of a loop over nothing, a tight loop",
+		doc:  []any{sampled(shares(benchmark("BenchmarkX", 10e-9, 0, 0), 0, 0), 12)},
+		want: []string{"leave-tight leave-alone info - BenchmarkX 0.0%"}},
+	{name: "NoModule+NoCallee/none in 80 samples: the loop does no work",
+		doc:  []any{sampled(shares(benchmark("BenchmarkX", 10e-9, 0, 0), 0, 0), 80)},
+		want: []string{"broken-no-work broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
 	{name: "NoModule+NoCallee/a loop that allocates 16 B/op (a private sync.Pool that misses) does work",
 		doc:  []any{shares(benchmark("BenchmarkX", 40e-9, 1, 16), 0.007, 0.035)},
 		want: []string{"leave-baseline leave-alone info - BenchmarkX 0.0%"}},
@@ -302,6 +308,21 @@ var specCases = []specCase{
 	{name: "OffCPU/a loop that sleeps, sampled at a fifth of a core beside one that computes, waits: neither broken nor a baseline",
 		doc:  []any{busy(shares(benchmark("BenchmarkX", 1e-3, 0, 0), 0, 0), 0.2), busy(benchmark("BenchmarkY", 1e-6, 0, 0), 1)},
 		want: []string{"leave-off-cpu leave-alone info - BenchmarkX 0.0%"}},
+	{name: "OffCPU+SpareCores/the same with 1.2 cores idle meanwhile waits",
+		doc:  []any{busy(shares(benchmark("BenchmarkX", 1e-3, 0, 0), 0, 0), 0.2), busy(benchmark("BenchmarkY", 1e-6, 0, 0), 1), spareCores(1.2)},
+		want: []string{"leave-off-cpu leave-alone info - BenchmarkX 0.0%"}},
+	{name: "OffCPU+SpareCores/the same with 0.1 cores idle (other processes took them) is neither waiting nor broken: nothing to say",
+		doc:  []any{busy(shares(benchmark("BenchmarkX", 1e-3, 0, 0), 0, 0), 0.2), busy(benchmark("BenchmarkY", 1e-6, 0, 0), 1), spareCores(0.1)},
+		want: nil},
+	{name: "OffCPU+SpareCores/with 0.4 cores idle, nothing to say",
+		doc:  []any{busy(shares(benchmark("BenchmarkX", 1e-3, 0, 0), 0, 0), 0.2), busy(benchmark("BenchmarkY", 1e-6, 0, 0), 1), spareCores(0.4)},
+		want: nil},
+	{name: "OffCPU+SpareCores/with 0.6 cores idle, it waits",
+		doc:  []any{busy(shares(benchmark("BenchmarkX", 1e-3, 0, 0), 0, 0), 0.2), busy(benchmark("BenchmarkY", 1e-6, 0, 0), 1), spareCores(0.6)},
+		want: []string{"leave-off-cpu leave-alone info - BenchmarkX 0.0%"}},
+	{name: "OffCPU+SpareCores/a saturated machine leaves a loop that samples a third of a core broken",
+		doc:  []any{busy(shares(benchmark("BenchmarkX", 1e-3, 0, 0), 0, 0), 0.33), busy(benchmark("BenchmarkY", 1e-6, 0, 0), 1), spareCores(0.1)},
+		want: []string{"broken-no-work broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
 	{name: "OffCPU/sampled at a third of a core, the same loop is broken",
 		doc:  []any{busy(shares(benchmark("BenchmarkX", 1e-3, 0, 0), 0, 0), 0.33), busy(benchmark("BenchmarkY", 1e-6, 0, 0), 1)},
 		want: []string{"broken-no-work broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
@@ -778,6 +799,9 @@ func specDoc(parts []any) *document.Report {
 			d.MainPackages = append(d.MainPackages, string(p))
 		case benchtime:
 			d.Benchtime = string(p)
+		case spareCores:
+			v := float64(p)
+			d.SpareCores = &v
 		default:
 			panic(fmt.Sprintf("specDoc: %T", p))
 		}
@@ -831,6 +855,9 @@ func iterBytes(b document.Benchmark, n1, b1, n2, b2 float64) document.Benchmark 
 
 // benchtime is the report's -benchtime (see specDoc).
 type benchtime string
+
+// spareCores is how many cores sat idle while the report's benchmarks ran.
+type spareCores float64
 
 func loopBytes(b document.Benchmark, bytes float64) document.Benchmark {
 	b.LoopBytesPerOp = f64(bytes)

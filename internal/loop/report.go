@@ -141,6 +141,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	esc := waitEscapes()
 
 	start := time.Now()
+	idle := gotest.StartIdle()
 	stage("benchmarking")
 	bench, err := suite.Bench(ctx, BenchOptions{CPUProfileDir: scratch, Each: opts.Each, Calibrate: true}, bar)
 	run := &ReportRun{Bench: bench, Flames: map[string]*profiles.FlameNode{}, EscapeErr: esc.err}
@@ -169,6 +170,10 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 	if err != nil {
 		run.Measuring = time.Since(start) - analysing
 		return run, err
+	}
+	if spare, ok := idle.Spare(); ok {
+		spare = math.Round(spare*100) / 100
+		run.Doc.SpareCores = &spare
 	}
 
 	// The concurrent benchmarks, at several core counts.

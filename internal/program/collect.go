@@ -56,6 +56,11 @@ type Collected struct {
 	// writes) and the CPU profile writer's (the heap profile's estimate).
 	// Both are 0 when the wrapper wrote no count.
 	AllocBytes, AllocObjects int64
+	// ProfilerBytes and ProfilerObjects are what was taken off the
+	// runtime's count: the wrapper's own allocations and the CPU profile
+	// writer's (more segments, more of them: a run slowed down by a busy
+	// machine writes more).
+	ProfilerBytes, ProfilerObjects int64
 	// PeakRSS is the program's peak resident set in bytes, as it read it
 	// (VmHWM) last, or 0.
 	PeakRSS int64
@@ -163,6 +168,7 @@ func Collect(dir string) (*Collected, error) {
 		if _, err := fmt.Sscan(string(b), &total, &objects, &ownBytes, &ownObjects); err == nil {
 			c.AllocBytes = max(0, total-ownBytes-writerBytes)
 			c.AllocObjects = max(0, objects-ownObjects-writerObjects)
+			c.ProfilerBytes, c.ProfilerObjects = total-c.AllocBytes, objects-c.AllocObjects
 		}
 	}
 	return c, nil

@@ -515,16 +515,18 @@ func (v *variantRun) analyse(doc *document.Report, pkg *program.Package, opts pr
 	}
 	// The runtime's exact count, when every run wrote one: the heap
 	// profile's total is a sampled estimate.
-	var bytes, objects int64
+	var bytes, objects, profBytes, profObjects int64
 	counted := 0
 	for _, r := range v.results {
 		if r.Collected != nil && r.AllocBytes > 0 {
 			bytes, objects = bytes+r.AllocBytes, objects+r.AllocObjects
+			profBytes, profObjects = profBytes+r.ProfilerBytes, profObjects+r.ProfilerObjects
 			counted++
 		}
 	}
 	if counted == len(v.results) {
 		rv.AllocBytes, rv.AllocObjects = int64(float64(bytes)/runs), int64(float64(objects)/runs)
+		rv.ProfilerAllocBytes, rv.ProfilerAllocObjects = int64(float64(profBytes)/runs), int64(float64(profObjects)/runs)
 	}
 	if len(gcCost) == len(v.results) && v.heap != nil {
 		rv.HeapProfileBytes = int64(float64(heapBytes) / runs)
