@@ -101,3 +101,65 @@ func FuncPackage(fn string) string {
 	pkg, _ := SplitFunc(fn)
 	return pkg
 }
+
+// SourceFunc names a closure as its source does when the compiler named
+// it through the functions it was inlined into:
+// "m.BenchmarkDecompress.BenchmarkDecompress.Decompress.DecompressWithConfig.func2.func3"
+// is the closure of DecompressWithConfig ("m.DecompressWithConfig.func2.func3")
+// that the benchmark inlined through Decompress. Other names are
+// unchanged, a closure of the benchmark's own (m.BenchmarkX.func1) too.
+func SourceFunc(fn string) string {
+	pkg, rest := "", fn
+	if i := strings.LastIndex(fn, "/"); i >= 0 {
+		if j := strings.Index(fn[i:], "."); j >= 0 {
+			pkg, rest = fn[:i+j+1], fn[i+j+1:]
+		}
+	} else if j := strings.Index(fn, "."); j >= 0 {
+		pkg, rest = fn[:j+1], fn[j+1:]
+	}
+	parts := splitFunc(rest)
+	closure := func(p string) bool {
+		n, ok := strings.CutPrefix(p, "func")
+		return ok && n != "" && strings.Trim(n, "0123456789") == ""
+	}
+	if len(parts) < 3 || !closure(parts[len(parts)-1]) {
+		return fn
+	}
+	last := -1 // the last element that is not a closure's
+	for i, p := range parts {
+		if !closure(p) {
+			last = i
+		}
+	}
+	if last < 1 || closure(parts[last]) || strings.HasPrefix(parts[last], "Benchmark") || parts[0] == "init" || strings.Trim(parts[last], "0123456789") == "" {
+		return fn // m.init.0.func1: the second init function's literal
+	}
+	start := last
+	if strings.HasPrefix(parts[last-1], "(") {
+		start = last - 1 // a method: (*T).M
+	}
+	if start == 0 {
+		return fn
+	}
+	return pkg + strings.Join(parts[start:], ".")
+}
+
+// splitFunc splits a function name at the dots outside parentheses:
+// "(*T).M.func1" → "(*T)", "M", "func1".
+func splitFunc(s string) []string {
+	var parts []string
+	depth, from := 0, 0
+	for i, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '.':
+			if depth == 0 {
+				parts, from = append(parts, s[from:i]), i+1
+			}
+		}
+	}
+	return append(parts, s[from:])
+}

@@ -604,17 +604,22 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 		if writesIntoBuffer(a.Via) {
 			return fmt.Sprintf("the allocations are %s's growth of the buffer it writes into: size the buffer once (Grow) before writing; where the function returns the buffer's text, that one allocation is its result, and only a buffer the caller passes in removes it", a.Via)
 		}
-		return fmt.Sprintf("the allocation is inside %s: call it less (cache its result), or use a variant that writes into a buffer you reuse", a.Via)
+		return fmt.Sprintf("the allocation is inside %s: "+calleeAllocFix, a.Via)
 	}
 	return "allocate less here: reuse the value across calls or let the caller provide the memory"
 }
 
+// calleeAllocFix is the fallback for an allocation inside a library
+// call: never "cache its result", which is wrong wherever the inputs
+// change from call to call, as a request's or a record's do.
+const calleeAllocFix = "a form of it that writes into a buffer you keep (an Append or Reset variant), or fewer calls of it"
+
 // viaOnInputs returns the call-on-inputs shape of the call an allocation
-// is inside of, when its fix would be "call it less (cache its result)":
+// is inside of, when its fix would be the fallback (calleeAllocFix):
 // the call works on what its function was given, so there is no result
 // to cache.
 func (d *deriver) viaOnInputs(a *document.Allocation, e document.Escape, inherent bool) *document.Shape {
-	if inherent || a.Via == "" || !strings.HasSuffix(allocFix(a, e, false), "call it less (cache its result), or use a variant that writes into a buffer you reuse") {
+	if inherent || a.Via == "" || !strings.HasSuffix(allocFix(a, e, false), calleeAllocFix) {
 		return nil
 	}
 	return d.callShape("call-on-inputs", &document.LineCost{File: a.File, Line: a.Line, Callee: a.Via})

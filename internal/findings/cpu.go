@@ -187,6 +187,7 @@ func (c *cause) addPart(b *bench, np part, share float64) {
 
 // outer drops a closure's suffix: "m.find.func1" → "m.find".
 func outer(fn string) string {
+	fn = document.SourceFunc(fn)
 	for {
 		i := strings.LastIndex(fn, ".func")
 		if i < 0 || !isDigits(fn[i+len(".func"):]) {

@@ -318,7 +318,7 @@ func median(b *document.Benchmark, unit string) (float64, bool) {
 // isModule reports whether fn is the module's code and not a benchmark
 // function.
 func (d *deriver) isModule(fn string) bool {
-	if strings.HasPrefix(shortName(fn), "Benchmark") {
+	if short := shortName(fn); strings.HasPrefix(short, "Benchmark") && !inlinedClosure(short) {
 		return false
 	}
 	if d.module != "" {
@@ -326,6 +326,33 @@ func (d *deriver) isModule(fn string) bool {
 	}
 	i := strings.Index(fn, "/")
 	return i > 0 && strings.Contains(fn[:i], ".")
+}
+
+// inlinedClosure reports whether a function name under a benchmark's is
+// the closure of a function the compiler inlined into it: the compiler
+// names a closure by the chain of functions it was inlined through
+// (BenchmarkDecompress.BenchmarkDecompress.Decompress.DecompressWithConfig.func2.func3
+// is the handler DecompressWithConfig returns, inlined into the
+// benchmark). One named in the chain beside the benchmark and the
+// closures makes it that function's code; the benchmark's own closures
+// (BenchmarkX.func1) are not.
+func inlinedClosure(short string) bool {
+	parts := strings.Split(short, ".")
+	if len(parts) < 2 || !isClosure(parts[len(parts)-1]) {
+		return false
+	}
+	for _, p := range parts {
+		if !strings.HasPrefix(p, "Benchmark") && !isClosure(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// isClosure reports whether a name element is a closure's: func1, func12.
+func isClosure(p string) bool {
+	n, ok := strings.CutPrefix(p, "func")
+	return ok && n != "" && isDigits(n)
 }
 
 // A pass is one step of Derive: a rule that finds causes, or a step that

@@ -461,7 +461,7 @@ func TestHelperResultAtCaller(t *testing.T) {
 		name, parent, want string
 	}{
 		{"called by the module's map decoder", "(*Decoder).decodeTypedMapValue", "the module's own (*Decoder).decodeTypedMapValue calls it"},
-		{"called by a benchmark", "", "call it less (cache its result)"},
+		{"called by a benchmark", "", "a buffer you keep (an Append or Reset variant)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs, _ := Derive(specDoc([]any{bx(), gc(0.5), newValue(tc.parent), shape}), Options{})
@@ -869,7 +869,7 @@ func TestRecurringInputsAlloc(t *testing.T) {
 		want    string
 		generic bool
 	}{
-		{"no shape", nil, "cache its result", true},
+		{"no shape", nil, "a buffer you keep", true},
 		{"the same tag name on every call", []any{shape}, "tagName is d.config.TagName at every call: compute its value once", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -898,7 +898,7 @@ func TestAllocOnInputs(t *testing.T) {
 		shapes    []any
 		want, not string
 	}{
-		{"no shape", nil, "cache its result", ""},
+		{"no shape", nil, "a buffer you keep", "cache its result"},
 		{"a call on its receiver's value", []any{shape}, "v.String() works on what normalize is given (d)", "cache its result"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

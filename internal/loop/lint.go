@@ -133,7 +133,7 @@ func hotFuncs(doc *document.Report) []string {
 		if fn == "" {
 			return
 		}
-		if f := outerFunc(document.PlainFunc(fn)); !seen[f] {
+		if f := outerFunc(document.PlainFunc(document.SourceFunc(fn))); !seen[f] {
 			seen[f] = true
 			out = append(out, f)
 		}

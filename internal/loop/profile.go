@@ -348,7 +348,7 @@ func addEvidence(doc *document.Report, bj *document.Benchmark, a *profiles.Analy
 				break
 			}
 			doc.Lines = append(doc.Lines, document.LineCost{
-				Benchmark: bj.Name, Package: bj.Package, Function: l.Function, File: l.File, Line: l.Line,
+				Benchmark: bj.Name, Package: bj.Package, Function: document.SourceFunc(l.Function), File: l.File, Line: l.Line,
 				InTest: l.InTest, Callee: l.Callee, Category: document.Category(l.Category), Self: l.Self, Cum: l.Cum, Alloc: l.Alloc,
 				Source: ev.src.line(l.File, l.Line),
 			})
@@ -364,7 +364,7 @@ func addEvidence(doc *document.Report, bj *document.Benchmark, a *profiles.Analy
 		}
 		for _, f := range a.CPU.Shown(orDefault(hotspots, 10), 0) {
 			doc.Hotspots = append(doc.Hotspots, document.Hotspot{
-				Benchmark: bj.Name, Package: bj.Package, Function: f.Name,
+				Benchmark: bj.Name, Package: bj.Package, Function: document.SourceFunc(f.Name),
 				File: f.File, Line: f.Line, Flat: f.FlatShare, Cum: f.CumShare,
 			})
 		}
@@ -379,7 +379,7 @@ func addEvidence(doc *document.Report, bj *document.Benchmark, a *profiles.Analy
 		bj.TestAllocShare = &share
 		for _, s := range a.Heap.Shown(orDefault(sites, 5), 0) {
 			al := document.Allocation{
-				Benchmark: bj.Name, Package: bj.Package, Function: s.Function,
+				Benchmark: bj.Name, Package: bj.Package, Function: document.SourceFunc(s.Function),
 				File: s.File, Line: s.Line, Via: s.Via, Bytes: s.Bytes, Objects: s.Objects,
 				CallerFile: s.CallerFile, CallerLine: s.CallerLine, Alloc: s.Alloc, Parent: s.Parent,
 				ParentFile: s.ParentFile, ParentLine: s.ParentLine,
