@@ -64,7 +64,7 @@ func (d *deriver) allocCauses(b *bench) {
 		if c == nil {
 			c = d.newCause(document.KindAlloc, group, owner, a.File, a.Line)
 			c.rule = document.RuleAllocSite
-			c.inherent = !d.avoidable(a) && (inherent(a, e, d.module) || d.returnsAddress(a) || d.resultOfAPI(a, e) || d.shapeAt("boxed-for-api", a.File, a.Line) != nil)
+			c.inherent = !d.avoidable(a) && (inherent(a, e, d.module) || d.returnsAddress(a) || d.resultOfAPI(a, e) || d.shapeAt("boxed-for-api", a.File, a.Line) != nil || d.shapeOn("map-handed", a.File, a.Line) != nil)
 			if c.inherent {
 				if adv, s := d.resultAdvice(a); adv != "" {
 					c.suggestion, c.shape = adv, s

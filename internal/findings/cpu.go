@@ -1081,6 +1081,13 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 			return s.Says + ": " + s.Advice, false, true
 		}
 	}
+	if isBufferWrite(l.Callee) {
+		if s := d.callShape("call-on-inputs", l); s != nil {
+			// Writing into the buffer it was given: its output,
+			// the function's job.
+			return s.Says + ": the function's output, written into the buffer its caller gave it: its job, not a copy to save", false, true
+		}
+	}
 	if !slices.Contains(repeatFixes, fix) {
 		return fix, false, false
 	}
@@ -1098,6 +1105,17 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 		return s.Says + ": " + s.Advice, false, s.OwnWork
 	}
 	return fix, false, false
+}
+
+// isBufferWrite reports whether callee writes into an in-memory buffer:
+// a bytes.Buffer's, strings.Builder's or bufio.Writer's Write methods.
+func isBufferWrite(callee string) bool {
+	for _, t := range []string{"bytes.(*Buffer).Write", "strings.(*Builder).Write", "bufio.(*Writer).Write"} {
+		if strings.Contains(callee, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // loopDrivenBy returns the loop whose condition, on the call's line, calls

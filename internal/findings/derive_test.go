@@ -1,6 +1,11 @@
 package findings
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/perfloop/perfloop/internal/document"
+)
 
 // A closure of a module function the compiler inlined into a benchmark is
 // named under the benchmark; it is the module's code all the same.
@@ -28,5 +33,59 @@ func TestInlinedClosure(t *testing.T) {
 	}
 	if d.isModule("github.com/labstack/echo/v4/middleware.BenchmarkDecompress.func1") {
 		t.Error("the benchmark's closure is module code")
+	}
+}
+
+// A writer's own loop and its writes into the buffer its caller gave it
+// (an escaper writing a string into buf): its job, nothing named to
+// change — where the rest of the time goes, not "copy less".
+func TestBufferWriteIsOwnWork(t *testing.T) {
+	write := call("writeSafe", "w.go", 61, "bytes.(*Buffer).Write", "other", 0.23)
+	onInputs := document.Shape{Name: "call-on-inputs", File: "w.go", Line: 61, Function: mod + ".writeSafe", OwnWork: true,
+		Says: "buf.Write([]byte(src[start:i])) works on the state of buf (Write has a pointer receiver), which writeSafe is given", Advice: "the call is writeSafe's own work"}
+	for _, tc := range []struct {
+		name   string
+		shapes []any
+		nc     bool
+	}{
+		{"the write into the caller's buffer", []any{onInputs}, true},
+		{"a write the shapes say nothing of", nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), own("writeSafe", "w.go", 54, 0.45), write}, tc.shapes...)), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			if fs[0].NoChange != tc.nc || tc.nc && strings.Contains(fs[0].Suggestion, "copy less") {
+				t.Errorf("no change %v, suggestion %q; want no change %v", fs[0].NoChange, fs[0].Suggestion, tc.nc)
+			}
+		})
+	}
+}
+
+// A map made per call into a field of the value a request logger hands
+// its user's callback, allocating at the stores that fill it: the API's
+// cost (the callback may keep it), not "reuse one with clear(m)".
+func TestMapHandedToCallback(t *testing.T) {
+	fill := site("(Config).log.func1", "rl.go", 436, 0.5)
+	fill.Escape = &document.Escape{Cause: "map", Name: "v.QueryParams", Verdict: "the map v.QueryParams grows as entries are added"}
+	handed := document.Shape{Name: "map-handed", File: "rl.go", Line: 433, Function: mod + ".(Config).log",
+		Related: []document.Location{{File: "rl.go", Line: 436}},
+		Says:    "v.QueryParams is a map made per call and handed to config.LogValuesFunc in v: what the API gives its callback, which may keep it",
+		Advice:  "none inside the function"}
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		section document.Section
+	}{
+		{"handed to the callback", []any{handed}, document.SectionAPI},
+		{"nothing known of it", nil, document.SectionFix},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), fill}, tc.shapes...)), Options{})
+			if len(fs) == 0 || fs[0].Section != tc.section || tc.section == document.SectionAPI && strings.Contains(fs[0].Suggestion, "clear(m)") {
+				t.Fatalf("findings %+v, want one in section %s", fs, tc.section)
+			}
+		})
 	}
 }

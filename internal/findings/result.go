@@ -19,6 +19,18 @@ func (d *deriver) shapeAt(name, file string, line int64) *document.Shape {
 	return nil
 }
 
+// shapeOn returns the shape named name at file:line or with line among
+// its related lines (a map made at one line, filled at others), or nil.
+func (d *deriver) shapeOn(name, file string, line int64) *document.Shape {
+	for i := range d.doc.Shapes {
+		s := &d.doc.Shapes[i]
+		if s.Name == name && s.File == file && slices.Contains(s.Lines(), line) {
+			return s
+		}
+	}
+	return nil
+}
+
 // forwarded returns the result-forwarded shape of fn (an exported
 // function returns its result), or nil.
 func (d *deriver) forwarded(fn string) *document.Shape {
@@ -101,6 +113,11 @@ func (d *deriver) rewriteAt(file string, line int64) bool {
 // allocFix does.
 func (d *deriver) resultAdvice(a *document.Allocation) (string, *document.Shape) {
 	if s := d.shapeAt("boxed-for-api", a.File, a.Line); s != nil {
+		return s.Says + ": " + s.Advice, s
+	}
+	if s := d.shapeOn("map-handed", a.File, a.Line); s != nil {
+		// The map the API hands its user's callback (a request
+		// logger's values), whatever function fills it.
 		return s.Says + ": " + s.Advice, s
 	}
 	if s := d.shapeAt("result-computed", a.File, a.Line); s != nil && strings.Contains(s.Says, "made with its size") {

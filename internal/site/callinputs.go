@@ -286,6 +286,78 @@ func (ci *callInputs) stateField(e ast.Expr) bool {
 	return !written
 }
 
+// resetBy names the other methods of the package that assign a receiver
+// field the inputs read ("Reset and SetRequest" for c.request.Header),
+// or "".
+func (ci *callInputs) resetBy(inputs []ast.Expr) string {
+	var by []string
+	for _, e := range inputs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && ci.stateField(sel) {
+				for _, m := range ci.setByMethods(sel) {
+					if !slices.Contains(by, m) {
+						by = append(by, m)
+					}
+				}
+				return false
+			}
+			return true
+		})
+	}
+	switch len(by) {
+	case 0:
+		return ""
+	case 1:
+		return by[0]
+	}
+	return strings.Join(by[:len(by)-1], ", ") + " and " + by[len(by)-1]
+}
+
+// setByMethods returns the other methods of the package that assign the
+// receiver's field that sel reads (c.request of c.request.Header): a
+// value set again during the object's life.
+func (ci *callInputs) setByMethods(sel *ast.SelectorExpr) []string {
+	// The field next to the receiver in the chain.
+	var field types.Object
+	for x := ast.Expr(sel); ; {
+		sx, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		if s, ok := ci.pass.TypesInfo.Selections[sx]; ok && s.Kind() == types.FieldVal {
+			field = s.Obj()
+		}
+		x = sx.X
+	}
+	if field == nil {
+		return nil
+	}
+	var out []string
+	for fd := range funcDecls(ci.pass) {
+		if fd == ci.fd || fd.Recv == nil || fd.Body == nil {
+			continue
+		}
+		set := false
+		inspectBody(fd.Body, func(n ast.Node) {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || set {
+				return
+			}
+			for _, l := range as.Lhs {
+				if sx, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+					if s, ok := ci.pass.TypesInfo.Selections[sx]; ok && s.Obj() == field {
+						set = true
+					}
+				}
+			}
+		})
+		if set {
+			out = append(out, fd.Name.Name)
+		}
+	}
+	return out
+}
+
 func newCallInputs(pass *analysis.Pass, fd *ast.FuncDecl) *callInputs {
 	ci := &callInputs{pass: pass, fd: fd, origins: map[*types.Var]map[string]bool{}}
 	var fields []*ast.Field
@@ -635,6 +707,19 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 			return
 		}
 		if ci.stateRead(inputs) {
+			if by := ci.resetBy(inputs); by != "" {
+				// Set again during the object's life (a pooled
+				// context's Reset): nothing says the call runs more
+				// than once per setting.
+				pass.Report(analysis.Diagnostic{
+					Category: "call-on-inputs" + ownWork,
+					Pos:      call.Pos(),
+					Message:  fmt.Sprintf("%s reads fields of its receiver that %s %s again during the object's life", text, by, map[bool]string{false: "sets", true: "set"}[strings.Contains(by, " and ")]),
+					SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+						"the call is %s's own work on what %s set, once per call: computing it where they are set pays it on every setting, which only gains when %s runs more than once per setting (a value kept on first use and cleared there)", name, by, name)}},
+				})
+				return
+			}
 			pass.Report(analysis.Diagnostic{
 				Category:       "call-inputs-recur",
 				Pos:            call.Pos(),

@@ -129,3 +129,108 @@ func apiField(pass *analysis.Pass, e ast.Expr) string {
 	}
 	return n.Obj().Name() + "." + v.Name()
 }
+
+// MapToCallback finds a map made in a function and stored in an exported
+// field of a local value of an exported struct type, which the function
+// then hands to a function value — the callback its user configured:
+//
+//	v.QueryParams = map[string][]string{}
+//	…
+//	if err := config.LogValuesFunc(c, v); err != nil {
+//
+// The map is what the API gives the callback, which may keep it: a new
+// one per call is the API's cost, and reusing one (clear(m)) would hand
+// the user a map that changes under them.
+var MapToCallback = &analysis.Analyzer{
+	Name: "maptocallback",
+	Doc:  "a map stored in an exported field of a value handed to a callback",
+	Run:  runMapToCallback,
+}
+
+func runMapToCallback(pass *analysis.Pass) (any, error) {
+	eachFunc(pass, func(body *ast.BlockStmt) {
+		// The local values handed to a function value's call.
+		handed := map[*types.Var]string{}
+		ast.Inspect(body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			t, ok := pass.TypesInfo.TypeOf(call.Fun).(*types.Signature)
+			if !ok || t == nil {
+				return true
+			}
+			if fn := calledFunc(pass, call); fn != nil {
+				return true // a declared function or method, not a value
+			}
+			if tv := pass.TypesInfo.Types[call.Fun]; tv.IsType() {
+				return true // a conversion
+			}
+			for _, a := range call.Args {
+				if v, ok := objOf(pass, a).(*types.Var); ok && v.Pos() >= body.Pos() && v.Pos() < body.End() {
+					handed[v] = oneLine(types.ExprString(call.Fun))
+				}
+			}
+			return true
+		})
+		if len(handed) == 0 {
+			return
+		}
+		ast.Inspect(body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+				return true
+			}
+			sel, ok := as.Lhs[0].(*ast.SelectorExpr)
+			if !ok || !sel.Sel.IsExported() {
+				return true
+			}
+			v, ok := objOf(pass, sel.X).(*types.Var)
+			if !ok || handed[v] == "" {
+				return true
+			}
+			if _, isMap := pass.TypesInfo.TypeOf(as.Lhs[0]).Underlying().(*types.Map); !isMap || !madeHere(pass, as.Rhs[0]) {
+				return true
+			}
+			if n, ok := types.Unalias(v.Type()).(*types.Named); !ok || !n.Obj().Exported() {
+				return true
+			}
+			name := oneLine(types.ExprString(sel))
+			// The stores into it, where a map allocates as it fills.
+			var stores []analysis.RelatedInformation
+			ast.Inspect(body, func(m ast.Node) bool {
+				st, ok := m.(*ast.AssignStmt)
+				if !ok {
+					return true
+				}
+				for _, l := range st.Lhs {
+					if ix, ok := l.(*ast.IndexExpr); ok && oneLine(types.ExprString(ix.X)) == name {
+						stores = append(stores, analysis.RelatedInformation{Pos: st.Pos(), Message: "an entry stored"})
+					}
+				}
+				return true
+			})
+			pass.Report(analysis.Diagnostic{
+				Category: "map-handed",
+				Pos:      as.Pos(),
+				Related:  stores,
+				Message: fmt.Sprintf("%s is a map made per call and handed to %s in %s: what the API gives its callback, which may keep it",
+					name, handed[v], v.Name()),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("none inside the function: each call's %s is the callback's own map, and reusing one (clear) would change it under a callback that kept it; fewer entries, or the values passed another way, is an API change", name)}},
+			})
+			return true
+		})
+	})
+	return nil, nil
+}
+
+// madeHere reports whether e makes a new map: a composite literal or make.
+func madeHere(pass *analysis.Pass, e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.CallExpr:
+		return isBuiltin(pass, x.Fun, "make")
+	}
+	return false
+}

@@ -110,6 +110,7 @@ func TestMatchers(t *testing.T) {
 		"wrappedpercall":         site.WrappedPerCall,
 		"appendvariant":          site.AppendVariant,
 		"rangeconverted":         site.RangeConverted,
+		"maptocallback":          site.MapToCallback,
 		"formatvaries":           site.FormatVaries,
 		"loweredkey":             site.LoweredKey,
 		"boxedforapi":            site.BoxedForAPI,
