@@ -34,7 +34,11 @@
 //   - misnamed: a benchmark named for a function of its package that it
 //     never calls;
 //   - globalset: a benchmark that sets a package variable a later
-//     benchmark reads, and never restores it.
+//     benchmark reads, and never restores it;
+//   - mutated, makezero: an input the loop changes in place, or made
+//     with a length and then appended to;
+//   - drained: a reader or a request with a body made once before the
+//     loop and read by every iteration: the first drains it.
 //
 // The analyzers read _test.go files only, and only functions named
 // Benchmark… with one *testing.B parameter (and the functions such a
@@ -58,7 +62,7 @@ import (
 
 // Analyzers are every analyzer of this package, in the order they are
 // documented.
-var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel, Misnamed, GlobalSet, Mutated, MakeZero}
+var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel, Misnamed, GlobalSet, Mutated, MakeZero, Drained}
 
 // bench is one benchmark function (or a function literal a benchmark
 // passes to b.Run) and its *testing.B parameter.
