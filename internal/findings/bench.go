@@ -395,6 +395,21 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 		return document.RuleBrokenTimedSetup, fmt.Sprintf("it reports %s B/op but its loop allocates %s per op: setup runs inside the timer (%s of the reported bytes are a one-time cost spread over b.N)",
 			num(b.bytesPerOp), bytesText(*lb), pct(1-*lb/b.bytesPerOp))
 	}
+	if f, drifts := d.t.BytesDrift(e.HeapBytesByIters); drifts && f < 1 && len(e.HeapBytesByIters) == 2 && b.hasSec {
+		// The heap runs' bytes per iteration fall as their count
+		// grows: a one-time cost inside the timer, spread over b.N
+		// (the rounds, at one fixed b.N, cannot show it).
+		lo, hi := e.HeapBytesByIters[0], e.HeapBytesByIters[1]
+		if at1s, at, ok := d.setupShareOf(e.HeapBytesByIters, b.secPerOp); ok {
+			runs := fmt.Sprintf("%s at %d iterations, %s at %d, heap profiles", bytesText(lo.Value), int(lo.Iters), bytesText(hi.Value), int(hi.Iters))
+			if at < d.t.HeapSetupShare {
+				return document.RuleTimedSetupSmall, fmt.Sprintf("its bytes per iteration fall as the iteration count grows (%s): a one-time cost inside the timer — a setup, or the code's own warm-up — %s of its B/op%s and %s at 1s: too small to distort it; it matters with a short -benchtime such as 1x",
+					runs, pctFine(at), d.atBenchtime(), pctFine(at1s))
+			}
+			return document.RuleBrokenDriftDown, fmt.Sprintf("its bytes per iteration fall as the iteration count grows (%s): a one-time cost inside the timer is %s of its B/op%s (%s at 1s), spread over b.N",
+				runs, pct(at), d.atBenchtime(), pct(at1s))
+		}
+	}
 	if site, ok := d.failing(b); ok {
 		return document.RuleBrokenFailing, fmt.Sprintf("its name says it succeeds, but it builds %s on every op (%s, %s/op): it measures the failure path", site.Escape.Name, where(site.File, site.Line), bytesText(site.BytesPerOp))
 	}
@@ -439,8 +454,16 @@ func (d *deriver) failing(b *bench) (document.Allocation, bool) {
 // without two counts and a time per op, or when nothing falls with n.
 func (d *deriver) bytesSetupShare(m *document.Benchmark) (at1s, atReport float64, ok bool) {
 	sec, hasSec := median(m, secPerOp)
-	runs := m.BytesByIters
-	if !hasSec || sec <= 0 || len(runs) < 2 {
+	if !hasSec {
+		return 0, 0, false
+	}
+	return d.setupShareOf(m.BytesByIters, sec)
+}
+
+// setupShareOf is bytesSetupShare of runs at several iteration counts
+// (the rounds', or the heap profiles') for a benchmark of sec per op.
+func (d *deriver) setupShareOf(runs []document.IterSample, sec float64) (at1s, atReport float64, ok bool) {
+	if sec <= 0 || len(runs) < 2 {
 		return 0, 0, false
 	}
 	lo, hi := runs[0], runs[0]

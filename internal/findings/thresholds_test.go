@@ -308,6 +308,12 @@ var specCases = []specCase{
 	{name: "OffCPU/a loop that sleeps, sampled at a fifth of a core beside one that computes, waits: neither broken nor a baseline",
 		doc:  []any{busy(shares(benchmark("BenchmarkX", 1e-3, 0, 0), 0, 0), 0.2), busy(benchmark("BenchmarkY", 1e-6, 0, 0), 1)},
 		want: []string{"leave-off-cpu leave-alone info - BenchmarkX 0.0%"}},
+	{name: "HeapSetupShare/heap runs whose bytes per iteration fall (a one-time cost of 7.2 MB, 3.5% of B/op at 1s): a note, a warm-up or a setup",
+		doc:  []any{heapIters(loopBytes(benchmark("BenchmarkX", 8.772e-6, 3, 208), 1741), 500, 16141, 2000, 5341)},
+		want: []string{"timed-setup-small benchmark info - BenchmarkX 0.0%"}},
+	{name: "HeapSetupShare/one of 14.9 MB, 7%: broken",
+		doc:  []any{heapIters(loopBytes(benchmark("BenchmarkX", 8.772e-6, 3, 208), 1741), 500, 31541, 2000, 9191)},
+		want: []string{"broken-drift-down broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
 	{name: "OffCPU+SpareCores/the same with 1.2 cores idle meanwhile waits",
 		doc:  []any{busy(shares(benchmark("BenchmarkX", 1e-3, 0, 0), 0, 0), 0.2), busy(benchmark("BenchmarkY", 1e-6, 0, 0), 1), spareCores(1.2)},
 		want: []string{"leave-off-cpu leave-alone info - BenchmarkX 0.0%"}},
@@ -858,6 +864,12 @@ type benchtime string
 
 // spareCores is how many cores sat idle while the report's benchmarks ran.
 type spareCores float64
+
+// heapIters gives the heap runs' bytes per iteration at two counts.
+func heapIters(b document.Benchmark, n1, v1, n2, v2 float64) document.Benchmark {
+	b.HeapBytesByIters = []document.IterSample{{Iters: n1, Value: v1}, {Iters: n2, Value: v2}}
+	return b
+}
 
 func loopBytes(b document.Benchmark, bytes float64) document.Benchmark {
 	b.LoopBytesPerOp = f64(bytes)

@@ -150,6 +150,12 @@ func parallel(pass *analysis.Pass, bn bench) {
 			return true
 		}
 		if why := fixedCount(pass, bn.body, cond.Y); why != "" {
+			if handsB(pass, loop.Body, bn) {
+				report(pass, loop, bn, "starts "+why+" workers, each running all b.N iterations, whatever -cpu says",
+					"every worker is handed b and runs the whole b.N loop, so one op is "+why+" calls made at once, not one: ns/op is their time together, and -cpu changes how many run at a time, not how many there are",
+					"use b.RunParallel, which hands out exactly b.N iterations among GOMAXPROCS goroutines (b.SetParallelism for more), or split b.N among the workers and give the remainder out")
+				return true
+			}
 			report(pass, loop, bn, "starts "+why+" workers, whatever -cpu says",
 				"-cpu sets GOMAXPROCS for each run, but the benchmark starts the same goroutines at every -cpu value, so the runs named -1, -2, -4 measure the same thing at different parallelism limits, not the scaling they claim",
 				"use b.RunParallel (one goroutine per GOMAXPROCS, times b.SetParallelism), or start runtime.GOMAXPROCS(0) workers")
@@ -276,9 +282,27 @@ func mentionsAny(pass *analysis.Pass, n ast.Node, share map[types.Object]bool, b
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch e := n.(type) {
 		case *ast.Ident:
-			found = found || share[pass.TypesInfo.Uses[e]]
+			// A share of b.N, or b itself handed to the worker,
+			// which then runs b.N iterations.
+			found = found || share[pass.TypesInfo.Uses[e]] || pass.TypesInfo.Uses[e] == bn.b
 		case ast.Expr:
 			found = found || isBN(pass, e, bn)
+		}
+		return !found
+	})
+	return found
+}
+
+// handsB reports whether body starts a goroutine whose call is handed b.
+func handsB(pass *analysis.Pass, body *ast.BlockStmt, bn bench) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if g, ok := n.(*ast.GoStmt); ok {
+			for _, a := range g.Call.Args {
+				if id, ok := ast.Unparen(a).(*ast.Ident); ok && pass.TypesInfo.Uses[id] == bn.b {
+					found = true
+				}
+			}
 		}
 		return !found
 	})
@@ -301,6 +325,9 @@ func fixedCount(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr) string {
 		return ""
 	}
 	obj := pass.TypesInfo.Uses[id]
+	if c := paramConstants(pass, body, obj); c != "" {
+		return c
+	}
 	what := ""
 	assigns := 0
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -327,6 +354,60 @@ func fixedCount(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr) string {
 		return ""
 	}
 	return what
+}
+
+// paramConstants says which constants every call passes for obj when obj
+// is a parameter of the helper whose body this is ("10 or 100" for
+// benchmarkStore(store, 10, 1000, b) and benchmarkStore(store, 100, …)),
+// or "".
+func paramConstants(pass *analysis.Pass, body *ast.BlockStmt, obj types.Object) string {
+	var fn *types.Func
+	idx := -1
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body != body {
+				continue
+			}
+			fn, _ = pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			i := 0
+			for _, p := range fd.Type.Params.List {
+				for _, n := range p.Names {
+					if pass.TypesInfo.Defs[n] == obj {
+						idx = i
+					}
+					i++
+				}
+			}
+		}
+	}
+	if fn == nil || idx < 0 {
+		return ""
+	}
+	var values []string
+	all := true
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || callee(pass, call) != fn || idx >= len(call.Args) {
+				return true
+			}
+			tv, ok := pass.TypesInfo.Types[call.Args[idx]]
+			if !ok || tv.Value == nil {
+				all = false
+				return true
+			}
+			if v := tv.Value.String(); !slices.Contains(values, v) {
+				values = append(values, v)
+			}
+			return true
+		})
+	}
+	if !all || len(values) == 0 {
+		return ""
+	}
+	slices.Sort(values)
+	return strings.Join(values, " or ")
 }
 
 // isNumberFormat reports a call of strconv.Itoa, FormatInt, FormatUint or

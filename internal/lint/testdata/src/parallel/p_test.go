@@ -144,3 +144,28 @@ func BenchmarkGetManyKeysRight(b *testing.B) {
 		}
 	})
 }
+
+type limiter struct{}
+
+func (limiter) Allow(string) bool { return true }
+
+func runStore(wg *sync.WaitGroup, s limiter, addrs []string, b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		s.Allow(addrs[i%len(addrs)])
+	}
+	wg.Done()
+}
+
+// Each of the workers runs all of b.N: an op is 10 (or 100) calls.
+func benchmarkStore(s limiter, parallel int, b *testing.B) {
+	addrs := []string{"a", "b"}
+	wg := &sync.WaitGroup{}
+	for i := 0; i < parallel; i++ { // want `starts 10 or 100 workers, each running all b.N iterations, whatever -cpu says`
+		wg.Add(1)
+		go runStore(wg, s, addrs, b)
+	}
+	wg.Wait()
+}
+
+func BenchmarkStore10(b *testing.B)  { benchmarkStore(limiter{}, 10, b) }
+func BenchmarkStore100(b *testing.B) { benchmarkStore(limiter{}, 100, b) }
