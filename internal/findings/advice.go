@@ -82,6 +82,7 @@ var explains = map[string][]string{
 	"copy-unchanged":              {"own", "maps", "map", "copying", "memory", "bytes", "strings"},
 	"copy-chain":                  {"escapes", "return", "concat", "strings", "regexp", "other", "moved-to-heap"},
 	"regexp-class":                {"regexp", "conversion", "escapes"},
+	"fold-transformer":            {"own", "other", "callee", "strings", "conversion", "escapes", "copying", "memory", "gc", "unicode", "growslice"},
 	"range-converted":             {"conversion", "escapes", "strings", "copying", "memory", "gc"},
 	"append-variant":              {"callee", "escapes", "strconv", "internal/strconv", "fmt", "time", "strings", "copying", "memory", "interface", "other"},
 	"wrapped-per-call":            {"callee", "escapes", "make", "compression", "encoding", "other"},
@@ -144,7 +145,7 @@ var explains = map[string][]string{
 // line: an error built for each failing alternative of a caller's loop
 // is also an error built on a failure path (error-built), and the loop
 // is the reason it costs.
-var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1}
+var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "fold-transformer": 1}
 
 // atRelated marks the shapes whose cost is at their related lines as much
 // as at their own: an RWMutex's exclusive Lock and the Unlock that
@@ -154,7 +155,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1}
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "trial-render": true, "sort-boxed": true}
+var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {
@@ -404,6 +405,10 @@ func changeKey(c *cause) string {
 			}
 		}
 		return ""
+	case "fold-transformer":
+		// The transformer's loop and the transform.String that runs
+		// it, each a function's cause: one fold to replace.
+		return fmt.Sprintf("%s\x00%s:%d", s.Name, s.File, s.Line)
 	case "log-args-boxed", "map-value-indirect":
 		// Every debug call on one logger type, every map of one
 		// large value type: one change, its advice names the type.

@@ -89,3 +89,35 @@ func TestMapHandedToCallback(t *testing.T) {
 		})
 	}
 }
+
+// A case fold run through the transform machinery costs in two
+// functions (the transformer's loop, the transform.String that runs it):
+// one change, one finding.
+func TestFoldTransformerOneFinding(t *testing.T) {
+	fold := document.Shape{Name: "fold-transformer", File: "f.go", Line: 267, Function: mod + ".foldT.Transform",
+		Related: []document.Location{{File: "f.go", Line: 251}},
+		Says:    "foldT maps each rune through unicode.ToLower, run through the x/text transform machinery", Advice: "fold with strings.ToLower(s)"}
+	loop := own("foldT.Transform", "f.go", 267, 0.3)
+	str := call("stringTransform", "f.go", 251, "golang.org/x/text/transform.String", "other", 0.6)
+	for _, tc := range []struct {
+		name   string
+		shapes []any
+		want   int
+	}{
+		{"one fold", []any{fold}, 1},
+		{"nothing known", nil, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), loop, str}, tc.shapes...)), Options{})
+			n := 0
+			for _, f := range fs {
+				if f.Section == document.SectionFix {
+					n++
+				}
+			}
+			if n != tc.want {
+				t.Errorf("%d findings to fix, want %d: %+v", n, tc.want, fs)
+			}
+		})
+	}
+}

@@ -111,6 +111,7 @@ func TestMatchers(t *testing.T) {
 		"appendvariant":          site.AppendVariant,
 		"rangeconverted":         site.RangeConverted,
 		"maptocallback":          site.MapToCallback,
+		"foldtransformer":        site.FoldTransformer,
 		"formatvaries":           site.FormatVaries,
 		"loweredkey":             site.LoweredKey,
 		"boxedforapi":            site.BoxedForAPI,
