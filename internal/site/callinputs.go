@@ -47,6 +47,10 @@ const (
 	inputConst                     // a constant, a package-level value, a fresh zero value
 	inputType                      // type information (a reflect.Type, a StructField): the same per type
 	inputParam                     // computed from the function's parameters or receiver
+	// inputTypeKeyed: type information and scalar parameters only (a
+	// struct field's tag looked up by the tag name the function is
+	// given): the same per type and parameter values.
+	inputTypeKeyed
 )
 
 // typeInfo reports whether t is reflection's description of a type: a
@@ -607,21 +611,42 @@ func (ci *callInputs) classify(e ast.Expr, params map[string]bool) inputClass {
 // constant when all are, unknown otherwise.
 func (ci *callInputs) combine(es []ast.Expr, params map[string]bool) inputClass {
 	out := inputConst
+	typed, scalarOnly := false, true
 	for _, e := range es {
 		switch ci.classify(e, params) {
 		case inputParam:
 			out = inputParam
+			scalarOnly = scalarOnly && ci.scalarParam(e)
 		case inputUnknown:
 			if out != inputParam {
 				out = inputUnknown
 			}
 		case inputType:
+			typed = true
 			if out == inputConst {
 				out = inputType
 			}
 		}
 	}
+	if out == inputParam && typed && scalarOnly {
+		return inputTypeKeyed
+	}
 	return out
+}
+
+// scalarParam reports whether e is a parameter of the function of a
+// string, number or bool type: a key that recurs (a tag name).
+func (ci *callInputs) scalarParam(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v := ci.param(id.Name)
+	if v == nil || ci.pass.TypesInfo.Uses[id] != v {
+		return false
+	}
+	b, ok := v.Type().Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsNumeric|types.IsBoolean|types.IsString) != 0
 }
 
 // param returns the function's parameter (or receiver) named name.
@@ -733,6 +758,17 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 			Pos:            call.Pos(),
 			Message:        fmt.Sprintf("%s is given the same constants and package-level values on every call of %s", text, name),
 			SuggestedFixes: []analysis.SuggestedFix{{Message: "compute its value once and keep it (a package-level var, or the first call's value), since the call has nothing else to depend on"}},
+		})
+	case inputTypeKeyed:
+		if effect {
+			return
+		}
+		keys := slices.Sorted(maps.Keys(params))
+		pass.Report(analysis.Diagnostic{
+			Category:       "call-inputs-recur",
+			Pos:            call.Pos(),
+			Message:        fmt.Sprintf("%s reads type information (reflection's description of a type) and %s, which %s is given: the same for every value of the type with the same %s", text, strings.Join(keys, ", "), name, strings.Join(keys, ", ")),
+			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("work it out once per type and %s and keep it, keyed by the reflect.Type and %s (a map filled on first use, or a sync.Map when calls run concurrently)", strings.Join(keys, ", "), strings.Join(keys, ", "))}},
 		})
 	case inputType:
 		if effect {

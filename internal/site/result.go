@@ -517,6 +517,13 @@ func (r *resultVars) computed() {
 					if !ok || isConversion(r.pass, call) || isBuiltin(r.pass, call.Fun, "len") || isBuiltin(r.pass, call.Fun, "cap") {
 						continue
 					}
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && r.returnsText(types.ExprString(sel)) && !isError(r.pass.TypesInfo.TypeOf(sel)) {
+						// if c.query == nil { c.query = c.request.URL.Query() }
+						// return c.query: computed once per receiver, and
+						// what the method returns.
+						report(call.Pos(), fmt.Sprintf("%s computes %s, which %s keeps and returns", oneLine(types.ExprString(call)), oneLine(types.ExprString(sel)), name))
+						continue
+					}
 					if v := r.localVar(l); v != nil && r.vars[v] && !isError(v.Type()) {
 						// An error the call returns is no value it
 						// makes for the caller: what it allocates
@@ -532,6 +539,19 @@ func (r *resultVars) computed() {
 			r.computedCall(n.X, report, name)
 		}
 	})
+}
+
+// returnsText reports whether every return statement of the function
+// returns exactly the expression text (one result).
+func (r *resultVars) returnsText(text string) bool {
+	n, all := 0, true
+	inspectBody(r.fd.Body, func(m ast.Node) {
+		if ret, ok := m.(*ast.ReturnStmt); ok {
+			n++
+			all = all && len(ret.Results) == 1 && types.ExprString(ret.Results[0]) == text
+		}
+	})
+	return n > 0 && all
 }
 
 // returnedCalls reports the library calls a returned expression is

@@ -42,6 +42,17 @@ func runReturnedAddress(pass *analysis.Pass) (any, error) {
 					if !ok || u.Op != token.AND {
 						continue
 					}
+					if lit, ok := ast.Unparen(u.X).(*ast.CompositeLit); ok {
+						// return &T{…}: the value made is the result,
+						// wherever the compiler sees it escape once the
+						// function is inlined into its caller.
+						pass.Report(analysis.Diagnostic{
+							Category: "returned-address",
+							Pos:      u.Pos(),
+							Message:  fmt.Sprintf("%s returns the &%s{…} it makes: the caller gets it, so it is on the heap unless the caller's own use keeps it on the stack", fd.Name.Name, oneLine(types.ExprString(lit.Type))),
+						})
+						continue
+					}
 					id, ok := ast.Unparen(u.X).(*ast.Ident)
 					if !ok {
 						continue

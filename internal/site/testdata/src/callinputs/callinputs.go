@@ -332,3 +332,14 @@ func Width(s string) int {
 	}
 	return w
 }
+
+// A binder reading each field's tag by the tag name it is given.
+func bindTags(v reflect.Value, tag string) int {
+	typ := v.Type() // want `v.Type\(\) works on what bindTags is given \(v\)`
+	n := 0
+	for i := 0; i < typ.NumField(); i++ {
+		typeField := typ.Field(i)
+		n += len(typeField.Tag.Get(tag)) // want `typeField.Tag.Get\(tag\) reads type information \(reflection's description of a type\) and tag, which bindTags is given: the same for every value of the type with the same tag`
+	}
+	return n
+}

@@ -3,6 +3,7 @@ package result
 import (
 	"errors"
 	"math/big"
+	"net/url"
 	"strconv"
 )
 
@@ -236,4 +237,17 @@ type Acc struct{ v big.Int }
 func (z *Acc) Plus(x *Acc) *Acc {
 	z.v.Add(&z.v, &x.v) // want `z.v.Add\(&z.v, &x.v\) computes into z, which Plus returns`
 	return z
+}
+
+// A context parsing its request's query once and keeping it.
+type reqContext struct {
+	u     *url.URL
+	query url.Values
+}
+
+func (c *reqContext) QueryParams() url.Values {
+	if c.query == nil {
+		c.query = c.u.Query() // want `c.u.Query\(\) computes c.query, which QueryParams keeps and returns`
+	}
+	return c.query
 }

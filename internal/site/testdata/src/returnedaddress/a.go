@@ -37,3 +37,10 @@ func Field() *byte {
 	var p Parser
 	return &p.table[0]
 }
+
+// A constructor returning the address of the value it makes.
+type Response struct{ w any }
+
+func NewResponse(w any) *Response {
+	return &Response{w: w} // want `NewResponse returns the &Response\{…\} it makes: the caller gets it`
+}
