@@ -112,6 +112,7 @@ func TestMatchers(t *testing.T) {
 		"rangeconverted":         site.RangeConverted,
 		"maptocallback":          site.MapToCallback,
 		"foldtransformer":        site.FoldTransformer,
+		"runesinorder":           site.RunesInOrder,
 		"formatvaries":           site.FormatVaries,
 		"loweredkey":             site.LoweredKey,
 		"boxedforapi":            site.BoxedForAPI,
