@@ -83,6 +83,7 @@ var explains = map[string][]string{
 	"copy-chain":                  {"escapes", "return", "concat", "strings", "regexp", "other", "moved-to-heap"},
 	"regexp-class":                {"regexp", "conversion", "escapes"},
 	"fold-transformer":            {"own", "other", "callee", "strings", "conversion", "escapes", "copying", "memory", "gc", "unicode", "growslice"},
+	"latency-measured":            {"time"},
 	"runes-in-order":              {"conversion", "escapes", "strings", "copying", "memory", "gc"},
 	"range-converted":             {"conversion", "escapes", "strings", "copying", "memory", "gc"},
 	"append-variant":              {"callee", "escapes", "strconv", "internal/strconv", "fmt", "time", "strings", "copying", "memory", "interface", "other"},

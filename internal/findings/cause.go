@@ -163,7 +163,7 @@ func (c *cause) impactError() float64 {
 		return 0
 	}
 	p := min(max(c.costs[top.key].CPUShare, 0), 1)
-	se := math.Sqrt(p*(1-p)/float64(top.entry.CPUSamples)) * top.weight
+	se := max(math.Sqrt(p*(1-p)/float64(top.entry.CPUSamples)), c.t.RankRel*p) * top.weight
 	if c.inherent {
 		se *= c.t.InherentFactor
 	}

@@ -168,6 +168,14 @@ type Thresholds struct {
 	// what does not vary from run to run; RankBucket applies when the
 	// sample counts are not known.
 	RankZ float64
+	// RankRel (ranking): the least standard error of a CPU share, as a
+	// share of it. Two runs of one commit differ by more than the
+	// binomial error of their samples (the machine's load moves the
+	// collector's and the scheduler's share against the code's): echo's
+	// bindData was 4.8% and 5.8% of its benchmark in two runs of
+	// thousands of samples each, a difference the binomial error calls
+	// real.
+	RankRel float64
 	// OwnCodeRank (ranking): the weight of a cause that is only a
 	// function's own algorithm, or whose advice says its code is the
 	// function's own work on its inputs (no change to name).
@@ -265,6 +273,7 @@ var DefaultThresholds = Thresholds{
 	SevMedium:       0.07,
 	RankBucket:      0.025,
 	RankZ:           2,
+	RankRel:         0.1,
 	OwnCodeRank:     0.3,
 	GenericRank:     0.5,
 	PhaseRank:       0.5,

@@ -554,6 +554,20 @@ var specCases = []specCase{
 		want: []string{
 			"cpu-call fix high b.go:1 BenchmarkX 30.0% parts=30%",
 			"cpu-call fix high a.go:1 BenchmarkX 20.0% parts=20%"}},
+	{name: "RankRel/with 100,000 samples, 20% and 26% are within a run's variation (a tenth of a share): by file",
+		doc: []any{sampled(bx(), 100000),
+			call("A", "a.go", 1, "sort.Slice", "sort", 0.20),
+			call("B", "b.go", 1, "sort.Slice", "sort", 0.26)},
+		want: []string{
+			"cpu-call fix high a.go:1 BenchmarkX 20.0% parts=20%",
+			"cpu-call fix high b.go:1 BenchmarkX 26.0% parts=26%"}},
+	{name: "RankRel/20% and 33% are not",
+		doc: []any{sampled(bx(), 100000),
+			call("A", "a.go", 1, "sort.Slice", "sort", 0.20),
+			call("B", "b.go", 1, "sort.Slice", "sort", 0.33)},
+		want: []string{
+			"cpu-call fix high b.go:1 BenchmarkX 33.0% parts=33%",
+			"cpu-call fix high a.go:1 BenchmarkX 20.0% parts=20%"}},
 	{name: "OwnCodeRank/an algorithm of 50% whose code names a change ranks as 15%: after 20%, before 12%",
 		doc: []any{bx(),
 			own("Own", "a.go", 1, 0.5), dispatchShape("Own", "a.go", 1),

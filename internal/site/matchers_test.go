@@ -113,6 +113,7 @@ func TestMatchers(t *testing.T) {
 		"maptocallback":          site.MapToCallback,
 		"foldtransformer":        site.FoldTransformer,
 		"runesinorder":           site.RunesInOrder,
+		"latencymeasured":        site.LatencyMeasured,
 		"formatvaries":           site.FormatVaries,
 		"loweredkey":             site.LoweredKey,
 		"boxedforapi":            site.BoxedForAPI,

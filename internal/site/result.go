@@ -665,6 +665,17 @@ func (r *resultVars) passed() []passedCall {
 				}
 				if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
 					add(call, true, "returns")
+				} else if lit := returnedLiteral(e); lit != nil {
+					// return &context{response: NewResponse(w, e), …}:
+					// the call's result is part of the value returned.
+					for _, el := range lit.Elts {
+						if kv, ok := el.(*ast.KeyValueExpr); ok {
+							el = kv.Value
+						}
+						if call, ok := ast.Unparen(el).(*ast.CallExpr); ok {
+							add(call, true, "returns, inside the value it makes,")
+						}
+					}
 				} else if v := r.localVar(e); v != nil {
 					for _, c := range from[v] {
 						add(c, true, "returns")
@@ -695,6 +706,17 @@ func (r *resultVars) passed() []passedCall {
 		}
 	})
 	return out
+}
+
+// returnedLiteral returns the composite literal e is, or takes the
+// address of (T{…}, &T{…}), or nil.
+func returnedLiteral(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, _ := e.(*ast.CompositeLit)
+	return lit
 }
 
 // calledFunc returns the function or method a call calls statically, nil

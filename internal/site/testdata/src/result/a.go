@@ -251,3 +251,20 @@ func (c *reqContext) QueryParams() url.Values {
 	}
 	return c.query
 }
+
+// A context made with the response its constructor makes.
+type response struct{ w any }
+
+func newResponse(w any) *response { return &response{w: w} } // want `newResponse.s result is what the exported NewContext returns`
+
+type echoContext struct {
+	resp  *response
+	store map[string]any
+}
+
+func NewContext(w any) *echoContext {
+	return &echoContext{
+		resp:  newResponse(w), // want `NewContext returns, inside the value it makes, newResponse's result`
+		store: map[string]any{},
+	}
+}
