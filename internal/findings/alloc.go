@@ -18,7 +18,7 @@ func (d *deriver) allocCauses(b *bench) {
 		return
 	}
 	for _, a := range b.allocs {
-		if a.InTest || strings.HasSuffix(a.File, "_test.go") || a.File == "" || !d.isModule(a.Function) {
+		if a.InTest || strings.HasSuffix(a.File, "_test.go") || a.File == "" || !d.isModule(a.Function) || harness(a.Via) {
 			continue
 		}
 		share := max(a.BytesShare, a.ObjectsShare)
@@ -607,6 +607,19 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 		return fmt.Sprintf("the allocation is inside %s: "+calleeAllocFix, a.Via)
 	}
 	return "allocate less here: reuse the value across calls or let the caller provide the memory"
+}
+
+// harness reports whether a callee is test support the benchmark handed
+// the module (an httptest.ResponseRecorder behind an http.ResponseWriter):
+// what it allocates or spends is the benchmark's fixture, which a real
+// server's ResponseWriter does not cost.
+func harness(callee string) bool {
+	for _, p := range []string{"net/http/httptest.", "testing.", "testing/iotest.", "testing/fstest."} {
+		if strings.HasPrefix(callee, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // calleeAllocFix is the fallback for an allocation inside a library

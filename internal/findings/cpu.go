@@ -282,6 +282,8 @@ func (d *deriver) cpuCauses(b *bench) {
 		switch {
 		case l.Callee == "":
 			continue // a line's own code: see ownCode
+		case harness(l.Callee):
+			continue // the benchmark's test support behind an interface: its fixture
 		case cat == "memory" || cat == "gc":
 			continue // the allocation causes' time
 		case cat == "scheduler" && !b.entry.Parallel:

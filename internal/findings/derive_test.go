@@ -121,3 +121,30 @@ func TestFoldTransformerOneFinding(t *testing.T) {
 		})
 	}
 }
+
+// What the benchmark's httptest recorder allocates behind the module's
+// http.ResponseWriter is its fixture, not the module's cause; and a
+// library's own work in its category's words ranks after every cause
+// that names a change at a line.
+func TestHarnessAndLibraryChoice(t *testing.T) {
+	rec := site("(*Response).Write", "response.go", 78, 0.5)
+	rec.Via, rec.Escape = "net/http/httptest.(*ResponseRecorder).Write", nil
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.5), rec}), Options{})
+	for _, f := range fs {
+		if f.File == "response.go" {
+			t.Errorf("a finding at the recorder's allocation: %+v", f)
+		}
+	}
+	gz := call("Gzip.func1", "compress.go", 102, "compress/gzip.(*Writer).init", "compression", 0.8)
+	sorted := call("Sort", "s.go", 7, "sort.Slice", "sort", 0.2)
+	fs, _ = Derive(specDoc([]any{bx(), gz, sorted, sortShape("Sort", "s.go", 7)}), Options{})
+	var order []string
+	for _, f := range fs {
+		if f.Section == document.SectionFix {
+			order = append(order, f.File)
+		}
+	}
+	if len(order) < 2 || order[0] != "s.go" {
+		t.Errorf("fix order %v: the sort.Slice the code names comes before the compressor's own work", order)
+	}
+}

@@ -62,7 +62,10 @@ func (d *deriver) ranked() []document.Finding {
 		// follows every fix that names one. So does a contention cause
 		// only a component's own concurrent benchmarks show, in a
 		// module whose other benchmarks never run concurrently: the
-		// module's use, as benchmarked, does not produce it.
+		// module's use, as benchmarked, does not produce it. So does a
+		// library's own work in its category's words ("the library or
+		// the level decides"): a choice of library, which the gate
+		// names, not a change at a line.
 		weak bool
 	}
 	serialUse := d.serialUse()
@@ -106,7 +109,7 @@ func (d *deriver) ranked() []document.Finding {
 			// weights, production's share leave it unknown).
 			se = c.impactError() * rank / f.Impact
 		}
-		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), weak: (c.lowOnly && f.Generic || c.ownWork || serialUse && c.kind == document.KindContention && d.componentOnly(c)) && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase})
+		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), weak: (c.lowOnly && f.Generic || c.ownWork || c.kind == document.KindLibrary && f.Generic || serialUse && c.kind == document.KindContention && d.componentOnly(c)) && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase})
 	}
 	// Order by rank, then give the causes of one tier the same bucket:
 	// within a tier the order is by allocations, file and line, which do
