@@ -147,7 +147,10 @@ func (d *deriver) passesResult(c *cause, p string) bool {
 		return false
 	}
 	s := d.shapeAt("result-passed", at.File, at.Line)
-	if s == nil {
+	if s == nil || d.shapeAt("built-unless-used", at.File, at.Line) != nil {
+		// A part of the value it returns that it builds whether or not
+		// it is ever read (a renderer made for a flag that is off): its
+		// own choice, not what the API asks for.
 		return false
 	}
 	// Stored through a pointer parameter: its caller's value (a
