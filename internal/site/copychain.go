@@ -133,18 +133,25 @@ type classRegexp struct {
 // or one repeated character.
 func classRegexps(pass *analysis.Pass) map[*types.Var]classRegexp {
 	out := map[*types.Var]classRegexp{}
+	for v, pat := range constRegexps(pass) {
+		if c, ok := oneClass(pat); ok {
+			out[v] = c
+		}
+	}
+	return out
+}
+
+// constRegexps returns the package-level variables set to
+// regexp.MustCompile (or Compile) of a constant pattern, with the pattern.
+func constRegexps(pass *analysis.Pass) map[*types.Var]string {
+	out := map[*types.Var]string{}
 	eachPackageVar(pass, func(v *types.Var, value ast.Expr) {
 		call, ok := ast.Unparen(value).(*ast.CallExpr)
 		if !ok || len(call.Args) != 1 || !isFunc(pass, call, "regexp", "", "MustCompile") && !isFunc(pass, call, "regexp", "", "Compile") {
 			return
 		}
-		tv := pass.TypesInfo.Types[call.Args[0]]
-		if tv.Value == nil {
-			return
-		}
-		pat, _ := strconv.Unquote(tv.Value.ExactString())
-		if c, ok := oneClass(pat); ok {
-			out[v] = c
+		if tv := pass.TypesInfo.Types[call.Args[0]]; tv.Value != nil {
+			out[v], _ = strconv.Unquote(tv.Value.ExactString())
 		}
 	})
 	return out

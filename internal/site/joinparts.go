@@ -213,17 +213,7 @@ func rangedConversion(pass *analysis.Pass, body *ast.BlockStmt, loop ast.Stmt) (
 		return nil, nil
 	}
 	only := true
-	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		defer func() { stack = append(stack, n) }()
-		id, isID := n.(*ast.Ident)
-		if !isID || pass.TypesInfo.Uses[id] != r {
-			return true
-		}
+	eachUse(pass, body, r, func(id *ast.Ident, stack []ast.Node) {
 		switch p := nodeAt(stack, 1).(type) {
 		case *ast.RangeStmt:
 			if p != rs || p.X != id {
@@ -236,7 +226,6 @@ func rangedConversion(pass *analysis.Pass, body *ast.BlockStmt, loop ast.Stmt) (
 		default:
 			only = false
 		}
-		return true
 	})
 	if !only {
 		return nil, nil

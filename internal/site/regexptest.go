@@ -198,20 +198,11 @@ func classFunc(pat string) string {
 // comparison answers.
 func testRegexps(pass *analysis.Pass) map[*types.Var]testRegexp {
 	out := map[*types.Var]testRegexp{}
-	eachPackageVar(pass, func(v *types.Var, value ast.Expr) {
-		call, ok := ast.Unparen(value).(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 || !isFunc(pass, call, "regexp", "", "MustCompile") && !isFunc(pass, call, "regexp", "", "Compile") {
-			return
-		}
-		tv := pass.TypesInfo.Types[call.Args[0]]
-		if tv.Value == nil {
-			return
-		}
-		pat, _ := strconv.Unquote(tv.Value.ExactString())
+	for v, pat := range constRegexps(pass) {
 		if t, ok := comparable(pat); ok {
 			out[v] = t
 		}
-	})
+	}
 	return out
 }
 

@@ -107,17 +107,7 @@ func inOrderLoop(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) *ast.Fo
 	var loop *ast.ForStmt
 	var counter types.Object
 	ok := true
-	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		defer func() { stack = append(stack, n) }()
-		id, isID := n.(*ast.Ident)
-		if !isID || pass.TypesInfo.Uses[id] != v {
-			return true
-		}
+	eachUse(pass, body, v, func(id *ast.Ident, stack []ast.Node) {
 		switch p := nodeAt(stack, 1).(type) {
 		case *ast.CallExpr:
 			if !isBuiltin(pass, p.Fun, "len") {
@@ -126,7 +116,7 @@ func inOrderLoop(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) *ast.Fo
 		case *ast.IndexExpr:
 			if p.X != id {
 				ok = false
-				return true
+				return
 			}
 			if as, isAs := nodeAt(stack, 2).(*ast.AssignStmt); isAs {
 				for _, l := range as.Lhs {
@@ -138,7 +128,7 @@ func inOrderLoop(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) *ast.Fo
 			x := indexCounter(pass, p.Index)
 			if x == nil {
 				ok = false
-				return true
+				return
 			}
 			// The innermost loop of the stack whose counter x is.
 			var l *ast.ForStmt
@@ -149,13 +139,12 @@ func inOrderLoop(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) *ast.Fo
 			}
 			if l == nil || loop != nil && l != loop || !boundedBy(pass, l, v) {
 				ok = false
-				return true
+				return
 			}
 			loop, counter = l, x
 		default:
 			ok = false
 		}
-		return true
 	})
 	if !ok || loop == nil || counter == nil {
 		return nil

@@ -334,3 +334,20 @@ func inspectLoops(n ast.Node, f func(m ast.Node, loop ast.Stmt)) {
 	}
 	walk(n, nil)
 }
+
+// eachUse calls f for every use of v in body, with the nodes that
+// enclose it, outermost first (the identifier not among them).
+func eachUse(pass *analysis.Pass, body ast.Node, v types.Object, f func(id *ast.Ident, stack []ast.Node)) {
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if id, ok := n.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v {
+			f(id, stack)
+		}
+		stack = append(stack, n)
+		return true
+	})
+}
