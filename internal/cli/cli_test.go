@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -79,6 +80,7 @@ func scriptParams(dir string) testscript.Params {
 			"dirstate":   dirStateCmd,
 			"cpucovers":  cpuCovers,
 			"allocnear":  allocNear,
+			"waits":      waits,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "multicore" {
@@ -427,6 +429,43 @@ func readRun(ts *testscript.TestScript, cmd, path string) *document.Run {
 		ts.Fatalf("%s: %s has no run", cmd, path)
 	}
 	return d.Run
+}
+
+// waits is "waits FILE BENCHMARK": the perfloop.report/v1 document FILE
+// calls BENCHMARK waiting (rule leave-off-cpu) — unless fewer than half a
+// core sat idle while its benchmarks ran (spare_cores), where a waiting
+// benchmark and one starved by other processes cannot be told apart, and
+// report must say neither; in both it is never broken nor a baseline.
+func waits(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: waits FILE BENCHMARK")
+	}
+	var d document.Report
+	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &d); err != nil {
+		ts.Fatalf("waits: %v", err)
+	}
+	var rules []document.Rule
+	for _, f := range d.Findings {
+		if slices.Contains(f.Benchmarks, args[1]) || f.Benchmark == args[1] {
+			rules = append(rules, f.Rule)
+			if f.Rule == document.RuleLeaveOffCPU && !strings.Contains(f.Message, "of a core over the time it ran: it spends most of its time waiting") {
+				ts.Fatalf("waits: %s's verdict says %q", args[1], f.Message)
+			}
+		}
+	}
+	for _, r := range rules {
+		if r == document.RuleBrokenNoWork || r == document.RuleLeaveBaseline {
+			ts.Fatalf("waits: %s is %s", args[1], r)
+		}
+	}
+	if slices.Contains(rules, document.RuleLeaveOffCPU) {
+		return
+	}
+	if d.SpareCores != nil && *d.SpareCores < 0.5 {
+		ts.Logf("waits: %.2f cores idle: no verdict on %s, as none can be told", *d.SpareCores, args[1])
+		return
+	}
+	ts.Fatalf("waits: %s is not called waiting (%v), with %v cores idle", args[1], rules, d.SpareCores)
 }
 
 // cpuCovers is "cpucovers FILE FRACTION": every variant of the run in the

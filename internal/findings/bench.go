@@ -395,13 +395,21 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 		return document.RuleBrokenTimedSetup, fmt.Sprintf("it reports %s B/op but its loop allocates %s per op: setup runs inside the timer (%s of the reported bytes are a one-time cost spread over b.N)",
 			num(b.bytesPerOp), bytesText(*lb), pct(1-*lb/b.bytesPerOp))
 	}
-	if f, drifts := d.t.BytesDrift(e.HeapBytesByIters); drifts && f < 1 && len(e.HeapBytesByIters) == 2 && b.hasSec {
+	if f, drifts := d.t.BytesDrift(e.HeapBytesByIters); drifts && f < 1 && len(e.HeapBytesByIters) == 2 && b.hasSec && b.hasAllocs && b.bytesPerOp > 0 {
+		// (A benchmark that reports 0 B/op carries no one-time cost
+		// in its numbers: what the heap runs saw at their few
+		// iterations is the testing package's own, or the runtime's.)
 		// The heap runs' bytes per iteration fall as their count
 		// grows: a one-time cost inside the timer, spread over b.N
 		// (the rounds, at one fixed b.N, cannot show it).
 		lo, hi := e.HeapBytesByIters[0], e.HeapBytesByIters[1]
 		if at1s, at, ok := d.setupShareOf(e.HeapBytesByIters, b.secPerOp); ok {
 			runs := fmt.Sprintf("%s at %d iterations, %s at %d, heap profiles", bytesText(lo.Value), int(lo.Iters), bytesText(hi.Value), int(hi.Iters))
+			if oneTime(lo, hi)/d.reportIters(b.secPerOp) < d.t.TimedSetupBytes {
+				// A few bytes per op: the testing package's own
+				// allocations over a fixed count, not worth a note.
+				return "", ""
+			}
 			if at < d.t.HeapSetupShare {
 				return document.RuleTimedSetupSmall, fmt.Sprintf("its bytes per iteration fall as the iteration count grows (%s): a one-time cost inside the timer — a setup, or the code's own warm-up — %s of its B/op%s and %s at 1s: too small to distort it; it matters with a short -benchtime such as 1x",
 					runs, pctFine(at), d.atBenchtime(), pctFine(at1s))
@@ -458,6 +466,15 @@ func (d *deriver) bytesSetupShare(m *document.Benchmark) (at1s, atReport float64
 		return 0, 0, false
 	}
 	return d.setupShareOf(m.BytesByIters, sec)
+}
+
+// oneTime is the one-time bytes two runs' bytes per iteration give
+// (v = once/n + loop at each count n).
+func oneTime(lo, hi document.IterSample) float64 {
+	if lo.Iters <= 0 || hi.Iters == lo.Iters {
+		return 0
+	}
+	return (lo.Value - hi.Value) / (1/lo.Iters - 1/hi.Iters)
 }
 
 // setupShareOf is bytesSetupShare of runs at several iteration counts
@@ -553,48 +570,48 @@ func brokenFix(rule document.Rule) string {
 // machine a benchmark that never waits gets a share of a core (0.4 with
 // six processes on two cores), which a lone benchmark cannot show.
 func (d *deriver) offCPU(b *bench) bool {
-	return d.lowBusy(b) && !d.saturated()
+	ref, ok := d.busyRef(b)
+	return ok && b.entry.CPUBusy != nil && *b.entry.CPUBusy < d.t.OffCPU*ref
 }
 
-// lowBusy reports whether a benchmark's CPU profile sampled under OffCPU
-// of what a benchmark that computes gets.
-func (d *deriver) lowBusy(b *bench) bool {
-	if b.entry.CPUBusy == nil {
-		return false
-	}
-	// What a benchmark that computes gets: the median of the others
-	// (not their most: on a loaded machine one measured in a quiet
-	// moment would make every other look idle), half a core at least.
+// busyRef is what a benchmark that computes gets: the median of the
+// others (not their most: on a loaded machine one measured in a quiet
+// moment would make every other look idle), half a core at least. On a
+// saturated machine (fewer than SpareCores idle) the others, starved as
+// much, are the reference, with no floor, and a lone benchmark has none.
+func (d *deriver) busyRef(b *bench) (float64, bool) {
 	var others []float64
 	for _, o := range d.benches {
 		if o != b && o.entry.CPUBusy != nil {
 			others = append(others, min(1, *o.entry.CPUBusy))
 		}
 	}
-	ref := 0.5
+	m := 0.0
 	if len(others) > 0 {
 		slices.Sort(others)
-		m := others[len(others)/2]
+		m = others[len(others)/2]
 		if len(others)%2 == 0 {
 			m = (others[len(others)/2-1] + m) / 2
 		}
-		ref = max(ref, m)
 	}
-	return *b.entry.CPUBusy < d.t.OffCPU*ref
+	if d.saturated() {
+		return m, len(others) > 0
+	}
+	return max(0.5, m), true
 }
 
 // saturated reports whether the machine had fewer than SpareCores idle
-// while the benchmarks ran: what a CPU profile sampled of a core then
-// says nothing of waiting.
+// while the benchmarks ran.
 func (d *deriver) saturated() bool {
 	return d.doc.SpareCores != nil && *d.doc.SpareCores < d.t.SpareCores
 }
 
-// starved reports whether a benchmark's profile sampled too little of a
-// core to say whether it computes, on a saturated machine: neither
-// waiting nor broken nor a baseline can be told.
+// starved reports whether, on a saturated machine, a benchmark's profile
+// sampled too little of a core to say whether it computes, though no
+// less than the others did: neither waiting nor broken nor a baseline
+// can be told.
 func (d *deriver) starved(b *bench) bool {
-	return d.lowBusy(b) && d.saturated()
+	return d.saturated() && b.entry.CPUBusy != nil && !d.offCPU(b) && *b.entry.CPUBusy < d.t.OffCPU*0.5
 }
 
 // noModuleWithin reports whether a benchmark's CPU profile has no module

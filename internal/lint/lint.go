@@ -38,7 +38,9 @@
 //   - mutated, makezero: an input the loop changes in place, or made
 //     with a length and then appended to;
 //   - drained: a reader or a request with a body made once before the
-//     loop and read by every iteration: the first drains it.
+//     loop and read by every iteration: the first drains it;
+//   - twins: a benchmark whose body is another's, call for call: two
+//     names, one measurement.
 //
 // The analyzers read _test.go files only, and only functions named
 // Benchmark… with one *testing.B parameter (and the functions such a
@@ -62,7 +64,7 @@ import (
 
 // Analyzers are every analyzer of this package, in the order they are
 // documented.
-var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel, Misnamed, GlobalSet, Mutated, MakeZero, Drained}
+var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel, Misnamed, GlobalSet, Mutated, MakeZero, Drained, Twins}
 
 // bench is one benchmark function (or a function literal a benchmark
 // passes to b.Run) and its *testing.B parameter.
