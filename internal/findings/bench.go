@@ -166,6 +166,13 @@ func (d *deriver) benchmarkVerdicts() {
 				l := d.doc.Lint[i]
 				used[i] = true
 				byLint[i] = c
+				// A helper's mistake breaks every benchmark that calls
+				// it, whatever each one's numbers showed.
+				for _, o := range d.benches {
+					if o != b && slices.Contains(l.Benchmarks, o.name()) {
+						c.cost(o)
+					}
+				}
 				if c.file == "" {
 					c.file, c.line = l.File, int64(l.Line)
 				}
@@ -196,6 +203,28 @@ func (d *deriver) benchmarkVerdicts() {
 	}
 	d.linted(used)
 	d.sameMistake()
+	// A note that a benchmark's one-time cost is too small to matter
+	// says nothing once the benchmark is broken (a helper's mistake
+	// another benchmark's numbers showed).
+	broken := map[string]bool{}
+	for _, c := range d.causes {
+		if c.section == document.SectionBroken {
+			for k := range c.costs {
+				broken[k] = true
+			}
+		}
+	}
+	d.causes = slices.DeleteFunc(d.causes, func(c *cause) bool {
+		if c.rule != document.RuleTimedSetupSmall || len(c.costs) == 0 {
+			return false
+		}
+		for k := range c.costs {
+			if !broken[k] {
+				return false
+			}
+		}
+		return true
+	})
 }
 
 // sameMistake joins the benchmarks one rule finds broken the same way —

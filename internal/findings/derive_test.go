@@ -1,6 +1,7 @@
 package findings
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -147,4 +148,24 @@ func TestHarnessAndLibraryChoice(t *testing.T) {
 	if len(order) < 2 || order[0] != "s.go" {
 		t.Errorf("fix order %v: the sort.Slice the code names comes before the compressor's own work", order)
 	}
+}
+
+// A helper's mistake (its workers each run all of b.N) breaks every
+// benchmark that calls it, though the numbers showed it in one.
+func TestHelperLintBreaksEveryCaller(t *testing.T) {
+	shows := heapIters(loopBytes(benchmark("BenchmarkStore100000", 8.772e-6, 3, 208), 3000), 500, 54480, 2000, 15870)
+	quiet := benchmark("BenchmarkStore1000", 3e-6, 0, 1)
+	l := document.LintFinding{Analyzer: "parallel", Package: mod, Benchmark: "BenchmarkStore100000, BenchmarkStore1000",
+		Benchmarks: []string{"BenchmarkStore100000", "BenchmarkStore1000"}, File: "s_test.go", Line: 458,
+		Message: "starts 10 workers, each running all b.N iterations", Fix: "use b.RunParallel"}
+	fs, _ := Derive(specDoc([]any{shows, quiet, l}), Options{})
+	for _, f := range fs {
+		if f.Section == document.SectionBroken {
+			if !slices.Contains(f.Benchmarks, "BenchmarkStore1000") || !slices.Contains(f.Benchmarks, "BenchmarkStore100000") {
+				t.Errorf("broken %v, want both callers of the helper", f.Benchmarks)
+			}
+			return
+		}
+	}
+	t.Errorf("no broken benchmark in %+v", fs)
 }
