@@ -21,8 +21,9 @@ Go execution tracer (go test -trace), each in a process of its own, for a
 fixed number of iterations — calibrated from a short first run so that
 the trace covers about -tracetime of the benchmark's work (traced again
 at the traced run's own pace when a stalled calibration made it cover
-under a quarter of that), or -tracetime Nx — and summarizes the trace with the public trace parser
-(golang.org/x/exp/trace): what a CPU profile cannot say.
+under a quarter of that), or -tracetime Nx — and summarizes the trace
+with the public trace parser (golang.org/x/exp/trace): what a CPU
+profile cannot say.
 
   - gc: collections, and the share of the Ps (GOMAXPROCS × wall) the
     collector took: mark workers, mark assists, stop-the-world pauses;
