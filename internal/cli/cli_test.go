@@ -465,7 +465,11 @@ func waits(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Logf("waits: %.2f cores idle: no verdict on %s, as none can be told", *d.SpareCores, args[1])
 		return
 	}
-	ts.Fatalf("waits: %s is not called waiting (%v), with %v cores idle", args[1], rules, d.SpareCores)
+	spare := "an unknown number of"
+	if d.SpareCores != nil {
+		spare = fmt.Sprintf("%.2f", *d.SpareCores)
+	}
+	ts.Fatalf("waits: %s is not called waiting (%v), with %s cores idle", args[1], rules, spare)
 }
 
 // cpuCovers is "cpucovers FILE FRACTION": every variant of the run in the

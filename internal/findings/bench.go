@@ -434,9 +434,12 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 		lo, hi := e.HeapBytesByIters[0], e.HeapBytesByIters[1]
 		if at1s, at, ok := d.setupShareOf(e.HeapBytesByIters, b.secPerOp); ok {
 			runs := fmt.Sprintf("%s at %d iterations, %s at %d, heap profiles", bytesText(lo.Value), int(lo.Iters), bytesText(hi.Value), int(hi.Iters))
-			if oneTime(lo, hi)/d.reportIters(b.secPerOp) < d.t.TimedSetupBytes {
-				// A few bytes per op: the testing package's own
-				// allocations over a fixed count, not worth a note.
+			if per := oneTime(lo, hi) / d.reportIters(b.secPerOp); per < d.t.TimedSetupBytes || per > b.bytesPerOp {
+				// A few bytes per op (the testing package's own
+				// allocations over a fixed count), or more than the
+				// rounds reported in all (heap runs of a handful of
+				// iterations, dominated by the process's start): not
+				// in the numbers the report shows.
 				return "", ""
 			}
 			if at < d.t.HeapSetupShare {

@@ -153,7 +153,7 @@ func TestHarnessAndLibraryChoice(t *testing.T) {
 // A helper's mistake (its workers each run all of b.N) breaks every
 // benchmark that calls it, though the numbers showed it in one.
 func TestHelperLintBreaksEveryCaller(t *testing.T) {
-	shows := heapIters(loopBytes(benchmark("BenchmarkStore100000", 8.772e-6, 3, 208), 3000), 500, 54480, 2000, 15870)
+	shows := heapIters(loopBytes(benchmark("BenchmarkStore100000", 8.772e-6, 3, 3226), 3000), 500, 54480, 2000, 15870)
 	quiet := benchmark("BenchmarkStore1000", 3e-6, 0, 1)
 	l := document.LintFinding{Analyzer: "parallel", Package: mod, Benchmark: "BenchmarkStore100000, BenchmarkStore1000",
 		Benchmarks: []string{"BenchmarkStore100000", "BenchmarkStore1000"}, File: "s_test.go", Line: 458,
