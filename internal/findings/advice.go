@@ -31,6 +31,7 @@ var explains = map[string][]string{
 	"type-cache-lookup":           {"sync", "internal/sync"},
 	"sort-to-select":              {"sort"},
 	"fast-path-split":             {"not-inlined"},
+	"slow-path-inlined":           {"not-inlined"},
 	"make-invariant":              {"variable-make", "make", "escapes"},
 	"array-through-interface":     {"moved-to-heap", "escapes"},
 	"sort-slice":                  {"sort", "reflect"},
@@ -488,7 +489,11 @@ func (d *deriver) advisePart(c *cause, at map[string][]document.Shape) {
 	if !c.generic || d.t.AdvicePartShare <= 0 {
 		return
 	}
-	shapes := c.shapesExplaining(at, d.t.AdvicePartShare)
+	min := d.t.AdvicePartShare
+	if c.unnamed && d.t.AdviceUnnamedShare > 0 {
+		min = d.t.AdviceUnnamedShare
+	}
+	shapes := c.shapesExplaining(at, min)
 	if len(shapes) == 0 {
 		shapes = d.allocShapes(c, at)
 	}
@@ -515,7 +520,14 @@ func (d *deriver) advisePart(c *cause, at map[string][]document.Shape) {
 	}
 	c.shapes = shapes[:1]
 	c.shape = s
-	c.suggestion = fmt.Sprintf("%s; %s (%.0f%% of it): %s: %s", c.suggestion, at1, 100*held/total, s.Says, s.Advice)
+	if c.unnamed && !s.OwnWork {
+		// The only change the cause names: it leads, the own code's
+		// words follow.
+		c.suggestion = fmt.Sprintf("%s (%.0f%% of it): %s: %s; the rest is its own code: %s", at1, 100*held/total, s.Says, s.Advice, c.suggestion)
+		c.generic = false
+	} else {
+		c.suggestion = fmt.Sprintf("%s; %s (%.0f%% of it): %s: %s", c.suggestion, at1, 100*held/total, s.Says, s.Advice)
+	}
 	if !s.OwnWork {
 		// The part names a change: the cause is no longer one that
 		// names none.

@@ -56,6 +56,12 @@ type cause struct {
 	// notInlined marks a hot function the compiler does not inline.
 	parts      []*part
 	notInlined bool
+	// unnamed marks a CPU cause led by its function's own code in no
+	// shape, none of whose other parts names a change either (a lock or
+	// a copy beside the loop, in their categories' words; the compiler's
+	// verdict that it does not inline, when no shape names what to split
+	// off): where the time goes, not a fix.
+	unnamed bool
 	// depCall is the callee of the joining part that leads a CPU
 	// cause's advice (another module's function not inlined, see
 	// depInlineFix; a measure taken only to compare it, see

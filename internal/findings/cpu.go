@@ -981,6 +981,11 @@ func (d *deriver) compose(c *cause) {
 		}
 		break
 	}
+	if lead != nil && lead.kind == partOwn && !lead.specific {
+		c.unnamed = !slices.ContainsFunc(c.parts, func(p *part) bool {
+			return p.kind != partNotInlined && p.specific && !p.ownWork
+		})
+	}
 	if own && len(c.parts) > 0 && c.parts[0].floor {
 		// Its own code, a loop at its floor: nothing to gain, whether
 		// or not it inlines.

@@ -39,7 +39,10 @@ func TestInlinedClosure(t *testing.T) {
 
 // A writer's own loop and its writes into the buffer its caller gave it
 // (an escaper writing a string into buf): its job, nothing named to
-// change — where the rest of the time goes, not "copy less".
+// change — where the rest of the time goes, not "copy less". Without the
+// shape, its own loop leads in no shape and the write's part is in its
+// category's words: no change named either, and the words are the
+// loop's.
 func TestBufferWriteIsOwnWork(t *testing.T) {
 	write := call("writeSafe", "w.go", 61, "bytes.(*Buffer).Write", "other", 0.23)
 	onInputs := document.Shape{Name: "call-on-inputs", File: "w.go", Line: 61, Function: mod + ".writeSafe", OwnWork: true,
@@ -50,14 +53,14 @@ func TestBufferWriteIsOwnWork(t *testing.T) {
 		nc     bool
 	}{
 		{"the write into the caller's buffer", []any{onInputs}, true},
-		{"a write the shapes say nothing of", nil, false},
+		{"a write the shapes say nothing of", nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs, _ := Derive(specDoc(append([]any{bx(), own("writeSafe", "w.go", 54, 0.45), write}, tc.shapes...)), Options{})
 			if len(fs) == 0 {
 				t.Fatal("no finding")
 			}
-			if fs[0].NoChange != tc.nc || tc.nc && strings.Contains(fs[0].Suggestion, "copy less") {
+			if fs[0].NoChange != tc.nc || tc.nc && strings.Contains(fs[0].Suggestion, "copy less") || tc.shapes == nil && !strings.Contains(fs[0].Suggestion, "the algorithm itself") {
 				t.Errorf("no change %v, suggestion %q; want no change %v", fs[0].NoChange, fs[0].Suggestion, tc.nc)
 			}
 		})

@@ -327,7 +327,10 @@
 // lines hold at least AdviceShare (0.25) of what the cause costs at its
 // lines; one that holds at least AdvicePartShare (0.15) of a cause with
 // no advice of its own follows the category's words, with its line and
-// share, and the cause stays generic. A function whose own code is mostly
+// share, and the cause stays generic; a cause that names no change at
+// all (its own code leads, in no shape, and its other parts are in their
+// categories' words) takes the change of a shape holding AdviceUnnamedShare
+// (0.05) of it as its advice, named first. A function whose own code is mostly
 // a loop at its floor (a scan at one table lookup per byte) is left alone
 // (rule leave-floor), whether or not it inlines. Some shapes cost at their
 // related lines as their own (an RWMutex's Unlock, a log call's

@@ -57,8 +57,11 @@ func (d *deriver) ranked() []document.Finding {
 		bucket float64
 		allocs float64
 		// weak marks a fix that names no change: a function's own
-		// algorithm in its category's words, or its own work on what it
-		// is given (in any words: an own-work shape's say so too). It
+		// algorithm in its category's words (whatever else it calls,
+		// when those parts are in their categories' words too, and
+		// whether or not it inlines when no shape names what to split
+		// off), or its own work on what it is given (in any words: an
+		// own-work shape's say so too). It
 		// follows every fix that names one. So does a contention cause
 		// only a component's own concurrent benchmarks show, in a
 		// module whose other benchmarks never run concurrently: the
@@ -109,7 +112,7 @@ func (d *deriver) ranked() []document.Finding {
 			// weights, production's share leave it unknown).
 			se = c.impactError() * rank / f.Impact
 		}
-		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), weak: (c.lowOnly && f.Generic || c.ownWork || c.kind == document.KindLibrary && f.Generic || serialUse && c.kind == document.KindContention && d.componentOnly(c)) && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase})
+		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), weak: ((c.lowOnly || c.unnamed) && f.Generic || c.ownWork || c.kind == document.KindLibrary && f.Generic || serialUse && c.kind == document.KindContention && d.componentOnly(c)) && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase})
 	}
 	// Order by rank, then give the causes of one tier the same bucket:
 	// within a tier the order is by allocations, file and line, which do

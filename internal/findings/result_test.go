@@ -1302,28 +1302,36 @@ func TestSortToSelectAdvice(t *testing.T) {
 // TestFastPathSplit: a function the compiler does not inline whose body
 // returns early on its common inputs before its real work (a
 // fast-path-split shape at its declaration) is told which lines to keep
-// and which to move, not the budget's general words.
+// and which to move, not the budget's general words; one already split
+// whose slow path the compiler inlines back (slow-path-inlined) is told
+// to mark the slow path //go:noinline; one with neither names no change.
 func TestFastPathSplit(t *testing.T) {
 	shape := resultShape("fast-path-split", "lineBreak", "p.go", 166, "lineBreak returns early at lines 167–175 (r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', …); its other work, from line 176 (entry := propertySearch(lineBreakCodePoints, r)), is the slow path")
 	shape.Related = []document.Location{{File: "p.go", Line: 167}, {File: "p.go", Line: 170}, {File: "p.go", Line: 176}}
 	shape.Advice = "keep the early returns in lineBreak and move the rest into a function of its own marked //go:noinline"
 	parts := []any{bx(), notInlined("lineBreak", "p.go", 166, 108, 80), flat("lineBreak", 0.06)}
+	slow := resultShape("slow-path-inlined", "skipWS", "p.go", 166, "skipWS returns early at lines 167–169 (len(s) == 0 || s[0] > 0x20) and leaves the rest to skipWSSlow, which is small enough that the compiler inlines it into skipWS")
+	slow.Advice = "mark skipWSSlow //go:noinline"
 	for _, tc := range []struct {
 		name    string
 		shapes  []any
 		want    string
 		generic bool
 	}{
+		// No shape names what to split: the compiler's verdict is
+		// where the time goes, no change ("where the rest of the time
+		// goes").
 		{"the budget's words", nil, "bring it under the inlining budget", true},
 		{"the code's fast paths", []any{shape}, "lineBreak returns early at lines 167–175", false},
+		{"the slow path inlined into the fast path", []any{slow}, "mark skipWSSlow //go:noinline", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs, _ := Derive(specDoc(append(slices.Clone(parts), tc.shapes...)), Options{})
 			if len(fs) != 1 {
 				t.Fatalf("findings %v, want 1", kinds(fs))
 			}
-			if f := fs[0]; !strings.Contains(f.Suggestion, tc.want) || f.Generic != tc.generic {
-				t.Errorf("suggestion %q (generic %v), want %q (generic %v)", f.Suggestion, f.Generic, tc.want, tc.generic)
+			if f := fs[0]; !strings.Contains(f.Suggestion, tc.want) || f.Generic != tc.generic || f.NoChange != tc.generic {
+				t.Errorf("suggestion %q (generic %v, no change %v), want %q (generic and no change %v)", f.Suggestion, f.Generic, f.NoChange, tc.want, tc.generic)
 			}
 		})
 	}

@@ -208,6 +208,17 @@ type Thresholds struct {
 	// a cause that has no advice of its own, with its line and share: a
 	// part of the cost with a named change beats none.
 	AdvicePartShare float64
+	// AdviceUnnamedShare (advice): a cause led by its function's own
+	// code in no shape, whose other parts name no change either (only
+	// "the algorithm itself"), takes the change a shape names at a part
+	// that holds at least this share of it: strcase's camel-case loop
+	// (52% of the benchmark, no shape) beside the acronym registry's
+	// lookup that nothing configured (12% of the benchmark, 7% of what
+	// the cause's lines cost over its benchmarks, a registry-unset
+	// shape). The
+	// change is the cause's one handle, so the advice is no longer
+	// generic.
+	AdviceUnnamedShare float64
 
 	// GateAllocs (gate): gc + memory share above which, in half the
 	// benchmarks, allocations come first.
@@ -281,8 +292,9 @@ var DefaultThresholds = Thresholds{
 	MicroWeight:     0.25,
 	ComponentWeight: 0.1,
 
-	AdviceShare:     0.25,
-	AdvicePartShare: 0.15,
+	AdviceShare:        0.25,
+	AdvicePartShare:    0.15,
+	AdviceUnnamedShare: 0.05,
 
 	GateAllocs:  0.20,
 	GateSyscall: 0.40,

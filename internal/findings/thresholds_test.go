@@ -92,6 +92,14 @@ var specCases = []specCase{
 		doc: []any{bx(), call("F", "x.go", 10, "sort.Strings", "sort", 0.52), call("F", "x.go", 12, "regexp.(*Regexp).MatchString", "regexp", 0.08),
 			document.Shape{Name: "regexp-twice", File: "x.go", Line: 12, Says: "the regexp runs twice", Advice: "run it once"}},
 		want: []string{"cpu-call fix high x.go:10 BenchmarkX 60.0% +x.go:12 parts=52%,8%"}},
+	{name: "AdviceUnnamedShare/its own code leads in no shape: a shape holding 10% of the cause gives the change",
+		doc: []any{bx(), own("F", "x.go", 10, 0.80), call("F", "x.go", 12, "sync.(*Map).Load", "other", 0.085),
+			document.Shape{Name: "registry-unset", File: "x.go", Line: 12, Says: "F looks its input up in a registry nothing fills", Advice: "skip the lookup while it is unset"}},
+		want: []string{"cpu-own-code fix high x.go:10 BenchmarkX 88.5% +x.go:12 parts=80%,8% shape=registry-unset"}},
+	{name: "AdviceUnnamedShare/one holding 4.5% does not",
+		doc: []any{bx(), benchmark("BenchmarkY", 1e-6, 10, 1000), own("F", "x.go", 10, 0.90), inBench("BenchmarkY", own("F", "x.go", 10, 0.90)), call("F", "x.go", 12, "sync.(*Map).Load", "other", 0.085),
+			document.Shape{Name: "registry-unset", File: "x.go", Line: 12, Says: "F looks its input up in a registry nothing fills", Advice: "skip the lookup while it is unset"}},
+		want: []string{"cpu-own-code fix high x.go:10 BenchmarkX,BenchmarkY 98.5% +x.go:12 parts=90%,8%"}},
 	{name: "CPUMin/a library call of 10.4% is a part",
 		doc:  []any{bx(), call("F", "x.go", 10, "sort.Slice", "sort", 0.104)},
 		want: []string{"cpu-call fix medium x.go:10 BenchmarkX 10.4% parts=10%"}},
@@ -944,6 +952,9 @@ func call(fn, file string, line int64, callee, cat string, cum float64) document
 }
 
 // selfOf gives a call's line self of its time with no module code below.
+// inBench moves a line's cost to another benchmark.
+func inBench(bench string, l document.LineCost) document.LineCost { l.Benchmark = bench; return l }
+
 func selfOf(l document.LineCost, self float64) document.LineCost { l.Self = self; return l }
 
 // callIn is call in benchmark bench.

@@ -49,3 +49,62 @@ func Small(r rune) int {
 	x := int(r) * 3
 	return x + 1
 }
+
+func skipWS(s string) string { // want `skipWS returns early at lines 54–56 \(len\(s\) == 0 \|\| s\[0\] > 0x20\) and leaves the rest to skipWSSlow`
+	if len(s) == 0 || s[0] > 0x20 {
+		return s
+	}
+	return skipWSSlow(s)
+}
+
+func skipWSSlow(s string) string {
+	if len(s) == 0 || s[0] != 0x20 && s[0] != 0x0A && s[0] != 0x09 && s[0] != 0x0D {
+		return s
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] != 0x20 && s[i] != 0x0A && s[i] != 0x09 && s[i] != 0x0D {
+			return s[i:]
+		}
+	}
+	return ""
+}
+
+// Outlined already marks its slow path //go:noinline: the split is made.
+func Outlined(s string) string {
+	if len(s) == 0 || s[0] > 0x20 {
+		return s
+	}
+	return outlinedSlow(s)
+}
+
+//go:noinline
+func outlinedSlow(s string) string { return skipWSSlow(s) }
+
+// Heavy leaves its rest to a function too large to inline: its cost is
+// its own early returns and the call, so the early returns are the split.
+func Heavy(r rune) int { // want `Heavy returns early at lines 86–88 \(r < 0x80\); its other work, from line 89 \(return heavySlow\(r\)\), is the slow path`
+	if r < 0x80 {
+		return 1
+	}
+	return heavySlow(r)
+}
+
+func heavySlow(r rune) int {
+	n := search(r)
+	n += search(r + 1)
+	return n
+}
+
+// Wrapped leaves its rest to a function that is one call itself: inlined
+// or not, the call is there, so marking it //go:noinline gives nothing
+// back. Its early returns are the split.
+func Wrapped(r rune) int { // want `Wrapped returns early at lines 102–104 \(r < 0x80\); its other work, from line 105 \(return wrappedSlow\(r\)\), is the slow path`
+	if r < 0x80 {
+		return 1
+	}
+	return wrappedSlow(r)
+}
+
+func wrappedSlow(r rune) int {
+	return heavySlow(r) + heavySlow(r+1) + int(r)*3 + int(r)%7 + int(r)/5 + int(r)<<2
+}
