@@ -32,6 +32,7 @@ var explains = map[string][]string{
 	"sort-to-select":              {"sort"},
 	"fast-path-split":             {"not-inlined"},
 	"slow-path-inlined":           {"not-inlined"},
+	"built-for-branch":            {"conversion", "escapes", "interface", "moved-to-heap", "strings", "copying", "memory", "gc"},
 	"make-invariant":              {"variable-make", "make", "escapes"},
 	"array-through-interface":     {"moved-to-heap", "escapes"},
 	"sort-slice":                  {"sort", "reflect"},
@@ -524,6 +525,11 @@ func (d *deriver) advisePart(c *cause, at map[string][]document.Shape) {
 		// The only change the cause names: it leads, the own code's
 		// words follow.
 		c.suggestion = fmt.Sprintf("%s (%.0f%% of it): %s: %s; the rest is its own code: %s", at1, 100*held/total, s.Says, s.Advice, c.suggestion)
+		c.generic = false
+	} else if !s.OwnWork && !apiShapes[s.Name] {
+		// A change the code names, at a part: it leads, the
+		// category's words for the rest follow.
+		c.suggestion = fmt.Sprintf("%s (%.0f%% of it): %s: %s; the rest: %s", at1, 100*held/total, s.Says, s.Advice, c.suggestion)
 		c.generic = false
 	} else {
 		c.suggestion = fmt.Sprintf("%s; %s (%.0f%% of it): %s: %s", c.suggestion, at1, 100*held/total, s.Says, s.Advice)

@@ -77,13 +77,22 @@ func (d *deriver) allocCauses(b *bench) {
 			if !c.inherent && d.decodes(b) && decodedValue(a, e) {
 				c.inherent, c.decoded = true, true
 				c.suggestion = decodedFix
+				if set := reflectSet(e); set != "" {
+					c.suggestion = fmt.Sprintf("the value is stored into the caller's value through reflection (%s): part of what decoding builds for the caller, a copy the API makes so that the result does not share the input's memory", set)
+				}
+			}
+			if !c.inherent && d.decodes(b) && unmarshalerStore(a, e) {
+				// An Unmarshaler's store into its receiver, the
+				// caller's value: one allocation of what it keeps.
+				c.inherent, c.decoded, c.whole = true, true, true
+				c.suggestion = fmt.Sprintf("%s keeps a copy of its input in its receiver, the caller's value: what decoding builds for the caller, copied so that it does not share the input's memory", shortName(a.Function))
 			}
 			if !c.inherent && d.helperResult(a, e) {
 				// A helper's result: its module caller's choice
 				// (see below), when it has one.
 				c.inherent, c.helper = true, true
 			}
-			if c.inherent && !grows(a, e) && d.shapeAt("concat-in-loop", a.File, a.Line) == nil {
+			if c.inherent && (c.whole || !grows(a, e)) && d.shapeAt("concat-in-loop", a.File, a.Line) == nil {
 				// What the API forces: a section of its own, never
 				// what to do first. A result that grows by append is
 				// allocated more than once: the regrowth is the
@@ -288,7 +297,7 @@ func (d *deriver) decodes(b *bench) bool {
 func decodedValue(a *document.Allocation, e document.Escape) bool {
 	via := pkgFunc(a.Via)
 	switch {
-	case isReflectMake(via), via == "reflect.Value.SetMapIndex":
+	case isReflectMake(via), via == "reflect.Value.SetMapIndex", reflectSet(e) != "":
 		return true
 	case e.Cause == "conversion" && strings.HasPrefix(e.Name, "string("):
 		return true
@@ -296,6 +305,39 @@ func decodedValue(a *document.Allocation, e document.Escape) bool {
 		return true
 	case e.Cause == "interface", e.Sink == "interface" && (e.Cause == "escapes" || e.Cause == "variable-make"):
 		return true
+	}
+	return false
+}
+
+// reflectSet returns the reflect.Value setter the allocation's flow
+// hands it to ("reflect.Value.SetBytes(v, src)"), or "": the value is
+// stored into the caller's value through reflection.
+func reflectSet(e document.Escape) string {
+	for _, f := range e.Flow {
+		at, ok := strings.CutPrefix(strings.TrimSpace(f), "from reflect.Value.Set")
+		if !ok || !strings.Contains(at, "(call parameter)") {
+			continue
+		}
+		call, _, _ := strings.Cut(at, " (call parameter)")
+		return "reflect.Value.Set" + call
+	}
+	return ""
+}
+
+// unmarshalerStore reports whether the allocation is an Unmarshal
+// method's store into its receiver (*m = append((*m)[0:0], data...)):
+// the method is how the caller's value decodes itself, and what it
+// stores there is the caller's.
+func unmarshalerStore(a *document.Allocation, e document.Escape) bool {
+	fn := document.PlainFunc(a.Function)
+	name := fn[strings.LastIndexAny(fn, ".)")+1:]
+	if !strings.HasPrefix(name, "Unmarshal") || !strings.Contains(fn, ").") {
+		return false
+	}
+	for _, f := range e.Flow {
+		if strings.Contains(f, "from *") && strings.Contains(f, "(assign)") {
+			return true
+		}
 	}
 	return false
 }

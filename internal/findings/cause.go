@@ -46,6 +46,10 @@ type cause struct {
 	// a benchmark that decodes into the caller's value (see
 	// decodedValue): the API's, whichever module function makes it.
 	decoded bool
+	// whole marks an API cost made in one allocation of its final size
+	// though the compiler calls it an append (an Unmarshaler copying its
+	// input into its receiver): no regrowth to fix.
+	whole bool
 	// lowOnly bounds the severity ("low" for a function's own algorithm).
 	lowOnly bool
 	// ownWork marks a cause whose advice says the code is its function's

@@ -1073,6 +1073,13 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 		// A value every update computes for what only a read needs.
 		return s.Says + ": " + s.Advice, true, false
 	}
+	if short := pkgFunc(l.Callee); isReflectMake(short) || strings.HasPrefix(short, "reflect.Value.Set") {
+		if b := d.benchOf(l.Package, l.Benchmark); b != nil && d.decodes(b) {
+			// Making the decoded value, or storing into the caller's
+			// value: what decoding builds for the caller.
+			return fmt.Sprintf("%s makes or stores a value of the decoded document in the caller's value: what decoding builds for the caller, a cost of the API's targets (typed struct fields need less of it than interface{} and maps)", short), false, true
+		}
+	}
 	if fix == cpuWords["maps"][1] {
 		if s := d.shapeAt("map-unsized", l.File, l.Line); s != nil {
 			// A store into a map made without a size: it grows

@@ -326,8 +326,8 @@
 // reader acts on those first. A shape gives a cause its advice when its
 // lines hold at least AdviceShare (0.25) of what the cause costs at its
 // lines; one that holds at least AdvicePartShare (0.15) of a cause with
-// no advice of its own follows the category's words, with its line and
-// share, and the cause stays generic; a cause that names no change at
+// no advice of its own names its change first, with its line and share,
+// and the category's words for the rest follow; a cause that names no change at
 // all (its own code leads, in no shape, and its other parts are in their
 // categories' words) takes the change of a shape holding AdviceUnnamedShare
 // (0.05) of it as its advice, named first. A function whose own code is mostly

@@ -1343,6 +1343,11 @@ func TestFastPathSplit(t *testing.T) {
 // decoder's own buffers are not, and neither are the same values in a
 // benchmark that does not decode.
 func TestDecodedValue(t *testing.T) {
+	setBytes := document.Escape{Cause: "escapes", Sink: "heap", Name: "make([]byte, len(val))", Flow: []string{
+		"flow: src ← &{storage for make([]byte, len(val))}:", "  from src = make([]byte, len(val)) (assign) at d.go:10:8",
+		"flow: {heap} ← src:", "  from reflect.Value.SetBytes(v, src) (call parameter) at d.go:13:13"}}
+	rawCopy := document.Escape{Cause: "append", Sink: "heap", Name: "append((*m)[0:0], data...)", Flow: []string{
+		"flow: {heap} ← &{storage for append((*m)[0:0], data...)}:", "  from *m = append((*m)[0:0], data...) (assign) at d.go:10:5"}}
 	for _, tc := range []struct {
 		name    string
 		path    []string
@@ -1355,13 +1360,20 @@ func TestDecodedValue(t *testing.T) {
 		{"a slice reflect makes", []string{mod + ".Unmarshal"}, document.Escape{Cause: "callee"}, "reflect.MakeSlice", document.SectionAPI},
 		{"the parser's own arena", []string{mod + ".Unmarshal"}, document.Escape{Cause: "escapes", Sink: "heap", Name: "make([]Node, len(p.nodes), newCap)"}, "", document.SectionFix},
 		{"a string in an encoder", []string{mod + ".Marshal"}, document.Escape{Cause: "conversion", Sink: "call", Name: "string(value.Data)"}, "", document.SectionFix},
+		{"bytes stored through reflect's SetBytes", []string{mod + ".Unmarshal"}, setBytes, "", document.SectionAPI},
+		{"the same bytes in an encoder", []string{mod + ".Marshal"}, setBytes, "", document.SectionFix},
+		{"an Unmarshaler's copy into its receiver", []string{mod + ".Unmarshal", mod + ".(*RawMessage).UnmarshalCBOR"}, rawCopy, "", document.SectionAPI},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := benchmark("BenchmarkX", 1e-6, 10, 1000)
 			b.CallPath = &document.CallPath{Functions: append([]string{mod + ".BenchmarkX"}, tc.path...)}
 			d := doc(b)
 			e := tc.escape
-			d.Allocations = []document.Allocation{{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".(*decoder).value", File: "d.go", Line: 10,
+			fn := mod + ".(*decoder).value"
+			if tc.escape.Cause == "append" {
+				fn = mod + ".(*RawMessage).UnmarshalCBOR"
+			}
+			d.Allocations = []document.Allocation{{Benchmark: "BenchmarkX", Package: mod, Function: fn, File: "d.go", Line: 10,
 				Via: tc.via, BytesShare: 0.5, ObjectsShare: 0.5, AllocsPerOp: 5, BytesPerOp: 500, Escape: &e}}
 			fs, _ := Derive(d, Options{})
 			for _, f := range fs {
@@ -1502,5 +1514,28 @@ func TestPaddingReturned(t *testing.T) {
 	fs, _ := Derive(specDoc([]any{bx(), rep, shape}), Options{})
 	if len(fs) != 1 || fs[0].Section != document.SectionAPI {
 		t.Fatalf("findings %+v, want the API's cost", fs)
+	}
+}
+
+// TestDecodedMade: in a benchmark that decodes, the time reflect spends
+// making the decoded values (reflect.MakeSlice for a slice the caller's
+// value receives) names no change; in one that does not decode, the same
+// line is a cause to fix.
+func TestDecodedMade(t *testing.T) {
+	for _, tc := range []struct {
+		path     []string
+		noChange bool
+	}{
+		{[]string{mod + ".Unmarshal", mod + ".(*decoder).parseArray"}, true},
+		{[]string{mod + ".Clone", mod + ".(*decoder).parseArray"}, false},
+	} {
+		b := benchmark("BenchmarkX", 1e-6, 0, 0)
+		b.CallPath = &document.CallPath{Functions: append([]string{mod + ".BenchmarkX"}, tc.path...)}
+		d := doc(b)
+		d.Lines = []document.LineCost{call("(*decoder).parseArray", "d.go", 20, "reflect.MakeSlice", "reflect", 0.3)}
+		fs, _ := Derive(d, Options{})
+		if len(fs) != 1 || fs[0].NoChange != tc.noChange {
+			t.Errorf("call path %v: findings %v, want one with no_change %v", tc.path, fs, tc.noChange)
+		}
 	}
 }

@@ -204,9 +204,10 @@ type Thresholds struct {
 	// for the cause.
 	AdviceShare float64
 	// AdvicePartShare (advice): a shape that holds at least this share,
-	// but less than AdviceShare, is added after the category's words of
-	// a cause that has no advice of its own, with its line and share: a
-	// part of the cost with a named change beats none.
+	// but less than AdviceShare, of a cause that has no advice of its
+	// own names its change first, with its line and share, the
+	// category's words for the rest after: a part of the cost with a
+	// named change beats none.
 	AdvicePartShare float64
 	// AdviceUnnamedShare (advice): a cause led by its function's own
 	// code in no shape, whose other parts name no change either (only

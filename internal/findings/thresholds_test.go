@@ -84,7 +84,7 @@ var specCases = []specCase{
 		doc: []any{bx(), call("F", "x.go", 10, "sort.Strings", "sort", 0.40), call("F", "x.go", 12, "regexp.(*Regexp).MatchString", "regexp", 0.20),
 			document.Shape{Name: "regexp-twice", File: "x.go", Line: 12, Says: "the regexp runs twice", Advice: "run it once"}},
 		want: []string{"cpu-call fix high x.go:10 BenchmarkX 60.0% +x.go:12 parts=40%,20% shape=regexp-twice"}},
-	{name: "AdviceShare+AdvicePartShare/a shape at a line with 17% does not: it is a part, after the category's words",
+	{name: "AdviceShare+AdvicePartShare/a shape at a line with 17% does not: it is a part, named first, the category's words for the rest",
 		doc: []any{bx(), call("F", "x.go", 10, "sort.Strings", "sort", 0.50), call("F", "x.go", 12, "regexp.(*Regexp).MatchString", "regexp", 0.10),
 			document.Shape{Name: "regexp-twice", File: "x.go", Line: 12, Says: "the regexp runs twice", Advice: "run it once"}},
 		want: []string{"cpu-call fix high x.go:10 BenchmarkX 60.0% +x.go:12 parts=50%,10% shape=regexp-twice(part)"}},
@@ -95,7 +95,7 @@ var specCases = []specCase{
 	{name: "AdviceUnnamedShare/its own code leads in no shape: a shape holding 10% of the cause gives the change",
 		doc: []any{bx(), own("F", "x.go", 10, 0.80), call("F", "x.go", 12, "sync.(*Map).Load", "other", 0.085),
 			document.Shape{Name: "registry-unset", File: "x.go", Line: 12, Says: "F looks its input up in a registry nothing fills", Advice: "skip the lookup while it is unset"}},
-		want: []string{"cpu-own-code fix high x.go:10 BenchmarkX 88.5% +x.go:12 parts=80%,8% shape=registry-unset"}},
+		want: []string{"cpu-own-code fix high x.go:10 BenchmarkX 88.5% +x.go:12 parts=80%,8% shape=registry-unset(part)"}},
 	{name: "AdviceUnnamedShare/one holding 4.5% does not",
 		doc: []any{bx(), benchmark("BenchmarkY", 1e-6, 10, 1000), own("F", "x.go", 10, 0.90), inBench("BenchmarkY", own("F", "x.go", 10, 0.90)), call("F", "x.go", 12, "sync.(*Map).Load", "other", 0.085),
 			document.Shape{Name: "registry-unset", File: "x.go", Line: 12, Says: "F looks its input up in a registry nothing fills", Advice: "skip the lookup while it is unset"}},
@@ -739,7 +739,8 @@ func specLines(doc *document.Report, th *Thresholds) []string {
 		}
 		if f.Shape != "" {
 			s += " shape=" + f.Shape
-			if f.Generic {
+			if f.Generic || strings.Contains(f.Suggestion, "% of it): ") {
+				// The shape speaks for a part of the cause.
 				s += "(part)"
 			}
 		}

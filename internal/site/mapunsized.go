@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -61,6 +62,9 @@ func runMapUnsized(pass *analysis.Pass) (any, error) {
 			return true
 		})
 		for v, at := range made {
+			counted(pass, fd.Body, v, at)
+		}
+		for v, at := range made {
 			// Handed to a function of the package that fills it (a
 			// loop in the function that makes it is the presize
 			// rewrite's shape, of the same name).
@@ -105,6 +109,136 @@ func reportUnsized(pass *analysis.Pass, st loopStore, name, where, maker string,
 		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 			"give it a size where %s makes it (make(map[K]V, n)), from a count of what the loop stores — a cheap first pass when it is not known (strings.Count of the separators for lines or fields): one table, no growth; where many keys repeat, the count is an upper bound", maker)}},
 	})
+}
+
+// counted reports a store into map v, made at at without a size, once per
+// iteration of a counted loop in the same function (for i := 0; i < n;
+// i++ with the store in the loop's own block): n, known before the loop
+// (a decoder's entry count read from the input's header), is the size the
+// map needs. A range loop over a collection is the presize rewrite's.
+func counted(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var, at token.Pos) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		loop, ok := n.(*ast.ForStmt)
+		if !ok || loop.Pos() < at {
+			return true
+		}
+		bound := countedBound(pass, loop)
+		if bound == nil {
+			return true
+		}
+		for _, st := range loop.Body.List {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || as.Tok != token.ASSIGN {
+				continue
+			}
+			ix, ok := ast.Unparen(as.Lhs[0]).(*ast.IndexExpr)
+			if !ok {
+				continue
+			}
+			if id, ok := ast.Unparen(ix.X).(*ast.Ident); !ok || pass.TypesInfo.ObjectOf(id) != v {
+				continue
+			}
+			name, n := v.Name(), text(pass, bound)
+			runs := n + " times"
+			if _, alone := ast.Unparen(loop.Cond).(*ast.BinaryExpr); !alone || ast.Unparen(loop.Cond).(*ast.BinaryExpr).Op != token.LSS {
+				runs = fmt.Sprintf("%s times where its condition's i < %s decides (%s)", n, n, text(pass, loop.Cond))
+			}
+			pass.Report(analysis.Diagnostic{
+				Category: "map-unsized",
+				Pos:      as.Pos(),
+				Message: fmt.Sprintf("%s stores one entry per iteration of the loop at lines %d–%d, which runs %s, a count known before the loop; %s was made without a size (line %d): the map grows while the loop fills it, and each growth moves every entry made so far to a larger table",
+					text(pass, as.Lhs[0]), pass.Fset.Position(loop.Pos()).Line, pass.Fset.Position(loop.End()).Line, runs, name, pass.Fset.Position(at).Line),
+				Related: []analysis.RelatedInformation{{Pos: at, Message: "made without a size"}, {Pos: loop.Pos(), Message: "the counted loop"}},
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+					"make it with room for all of them: make(map[K]V, %s) where it is made (when %s comes from input, once it is checked against the input's length or a limit): one table, no growth", n, n)}},
+			})
+			return false
+		}
+		return true
+	})
+}
+
+// countedBound returns n of a loop for i := 0; i < n; i++ whose body does
+// not assign n or i (but in a branch that returns), or nil.
+func countedBound(pass *analysis.Pass, loop *ast.ForStmt) ast.Expr {
+	init, ok := loop.Init.(*ast.AssignStmt)
+	if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+		return nil
+	}
+	i, ok := init.Lhs[0].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if tv, ok := pass.TypesInfo.Types[init.Rhs[0]]; !ok || tv.Value == nil || tv.Value.String() != "0" {
+		return nil
+	}
+	// i < n, alone or as one term of the condition's && and ||
+	// ((hasSize && i < count) || (!hasSize && !d.foundBreak())): the
+	// count where that term decides.
+	var cond *ast.BinaryExpr
+	var find func(e ast.Expr)
+	find = func(e ast.Expr) {
+		b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		if !ok || cond != nil {
+			return
+		}
+		switch b.Op {
+		case token.LAND, token.LOR:
+			find(b.X)
+			find(b.Y)
+		case token.LSS:
+			if id, ok := ast.Unparen(b.X).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == pass.TypesInfo.ObjectOf(i) {
+				cond = b
+			}
+		}
+	}
+	find(loop.Cond)
+	if cond == nil {
+		return nil
+	}
+	if post, ok := loop.Post.(*ast.IncDecStmt); !ok || post.Tok != token.INC {
+		return nil
+	}
+	bound := ast.Unparen(cond.Y)
+	var objs []types.Object
+	ast.Inspect(bound, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if o := pass.TypesInfo.ObjectOf(id); o != nil {
+				objs = append(objs, o)
+			}
+		}
+		return true
+	})
+	objs = append(objs, pass.TypesInfo.ObjectOf(i))
+	changed := false
+	ast.Inspect(loop.Body, func(n ast.Node) bool {
+		var lhs []ast.Expr
+		switch x := n.(type) {
+		case *ast.BlockStmt:
+			// A branch that leaves the function (skip the rest and
+			// return an error) does not change how often the loop
+			// runs when it does not.
+			if k := len(x.List); x != loop.Body && k > 0 {
+				if _, ret := x.List[k-1].(*ast.ReturnStmt); ret {
+					return false
+				}
+			}
+		case *ast.AssignStmt:
+			lhs = x.Lhs
+		case *ast.IncDecStmt:
+			lhs = []ast.Expr{x.X}
+		}
+		for _, l := range lhs {
+			if id, ok := ast.Unparen(l).(*ast.Ident); ok && slices.Contains(objs, pass.TypesInfo.ObjectOf(id)) {
+				changed = true
+			}
+		}
+		return !changed
+	})
+	if changed {
+		return nil
+	}
+	return bound
 }
 
 // unsizedMap reports whether e makes a map with no size: make(map[K]V) or

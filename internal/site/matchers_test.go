@@ -37,6 +37,7 @@ func TestMatchers(t *testing.T) {
 		"resultkept":             site.ResultKept,
 		"measurecompared":        site.MeasureCompared,
 		"mapunsized":             site.MapUnsized,
+		"builtforbranch":         site.BuiltForBranch,
 		"tailfromfront":          site.TailFromFront,
 		"resetnil":               site.ResetNil,
 		"returnedaddress":        site.ReturnedAddress,

@@ -43,3 +43,48 @@ func Once(k string) map[string]int {
 	m[k] = 1
 	return m
 }
+
+type decoder struct{ data []byte }
+
+func (d *decoder) next() (any, any) { return nil, nil }
+
+// parseMap reads its entry count from the header, then makes the map
+// without it.
+func (d *decoder) parseMap() map[any]any {
+	count := int(d.data[0])
+	m := make(map[any]any)
+	for i := 0; i < count; i++ {
+		k, e := d.next()
+		m[k] = e // want `m\[k\] stores one entry per iteration of the loop at lines 56–59, which runs count times, a count known before the loop; m was made without a size \(line 55\)`
+	}
+	return m
+}
+
+// parseUntil stops at a marker: its count is not the loop's.
+func (d *decoder) parseUntil() map[any]any {
+	m := make(map[any]any)
+	for i := 0; i < len(d.data); i++ {
+		if d.data[i] == 0xff {
+			break
+		}
+		k, e := d.next()
+		m[k] = e
+		i++
+	}
+	return m
+}
+
+// parseEither has a count when the header gives one, a marker when not.
+func (d *decoder) parseEither(hasSize bool) map[any]any {
+	count := int(d.data[0])
+	m := make(map[any]any)
+	for i := 0; (hasSize && i < count) || (!hasSize && d.data[i] != 0xff); i++ {
+		k, e := d.next()
+		if k == nil {
+			i++
+			return m
+		}
+		m[k] = e // want `m\[k\] stores one entry per iteration of the loop at lines 81–88, which runs count times where its condition's i < count decides`
+	}
+	return m
+}
