@@ -81,6 +81,12 @@ func (d *deriver) allocCauses(b *bench) {
 					c.suggestion = fmt.Sprintf("the value is stored into the caller's value through reflection (%s): part of what decoding builds for the caller, a copy the API makes so that the result does not share the input's memory", set)
 				}
 			}
+			if !c.inherent && d.decodes(b) && e.Cause == "map" && strings.Contains(e.Reason, "grows as entries are added") && d.shapeAt("map-unsized", a.File, a.Line) == nil {
+				// A map of the decoded document growing as the input
+				// is read, with no count to size it by: the decoding's.
+				c.inherent, c.decoded = true, true
+				c.suggestion = fmt.Sprintf("the map %s is the decoded document's, filled as the input is read with no count of its entries known before: its growth is part of what decoding builds for the caller, not a map to reuse (the caller keeps it)", e.Name)
+			}
 			if !c.inherent && d.decodes(b) && unmarshalerStore(a, e) {
 				// An Unmarshaler's store into its receiver, the
 				// caller's value: one allocation of what it keeps.

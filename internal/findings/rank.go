@@ -253,7 +253,7 @@ func (d *deriver) gate(fs []document.Finding) []document.Gate {
 			sys, sysBench = s, b.name()
 		}
 	}
-	if sys > d.t.GateSyscall {
+	if sys > d.t.GateSyscall && !d.randomness(sysBench, sys) {
 		rows = append(rows, document.Gate{
 			Rule: "I/O strategy", Benchmark: sysBench, Metric: "syscall", Unit: "share", Measured: sys, Threshold: d.t.GateSyscall,
 			Verdict: document.VerdictFirst,
@@ -347,4 +347,17 @@ func measuredPGO(m *document.PGOSummary) document.Gate {
 	g.Message = fmt.Sprintf("perfloop pgo measured it (%s): %d of %d benchmark(s) faster, best %s %+.1f%% [%+.1f%%, %+.1f%%], geomean %+.1f%%, %d slower%s",
 		at, m.Faster, m.Benchmarks, m.Best.Name, 100*m.Best.Delta, 100*m.Best.Low, 100*m.Best.High, 100*m.Geomean, m.Slower, build)
 	return g
+}
+
+// randomness reports whether most of a benchmark's system calls (share of
+// its CPU) read the operating system's randomness (crypto/rand, getrandom):
+// a value's cryptographic bytes, not I/O to buffer or batch.
+func (d *deriver) randomness(bench string, share float64) bool {
+	most := 0.0
+	for _, h := range d.doc.Hotspots {
+		if h.Benchmark == bench && anyIn(h.Function, "crypto/internal/sysrand.", "internal/syscall/unix.GetRandom", "crypto/rand.Read") {
+			most = max(most, h.Cum)
+		}
+	}
+	return most >= share/2
 }

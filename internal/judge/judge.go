@@ -464,11 +464,20 @@ func (p Predicate) Matches(f document.Finding) bool {
 	}
 	if p.Text != "" {
 		text := strings.ToLower(f.Message + " " + f.Suggestion + " " + f.Gain)
-		if !strings.Contains(text, strings.ToLower(p.Text)) {
+		if !strings.Contains(text, strings.ToLower(p.Text)) && !matchesPattern(p.Text, text) {
 			return false
 		}
 	}
 	return true
+}
+
+// matchesPattern reports whether text matches pattern as a
+// case-insensitive regular expression ("cache its result|memoi"); a
+// pattern that does not compile ("inside testing.(*B).Run") is a literal,
+// which Matches tests first.
+func matchesPattern(pattern, text string) bool {
+	re, err := regexp.Compile("(?i)" + pattern)
+	return err == nil && re.MatchString(text)
 }
 
 func gateKind(rule string) document.Kind {
