@@ -295,6 +295,31 @@ func (d *deriver) decodes(b *bench) bool {
 	return false
 }
 
+// codes reports whether b's dominant call path goes through an exported
+// function of the module that decodes (see decodes) or encodes
+// (Marshal, an Encoder's Encode, Append…): a reflective codec's walk
+// over the caller's value is what the benchmark measures.
+func (d *deriver) codes(b *bench) bool {
+	if d.decodes(b) {
+		return true
+	}
+	cp := b.entry.CallPath
+	if cp == nil {
+		return false
+	}
+	for _, f := range cp.Functions {
+		fn := document.PlainFunc(f)
+		if !d.isModule(fn) || !exported(fn) {
+			continue
+		}
+		name := fn[strings.LastIndexAny(fn, ".)")+1:]
+		if strings.HasPrefix(name, "Marshal") || strings.HasPrefix(name, "Encode") {
+			return true
+		}
+	}
+	return false
+}
+
 // decodedValue reports whether an allocation is a value of the decoded
 // document: one reflect makes (a slice, a map, a new element; an entry
 // stored into a map), a string made from the input's bytes, a map or

@@ -1080,6 +1080,12 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 			return fmt.Sprintf("%s makes or stores a value of the decoded document in the caller's value: what decoding builds for the caller, a cost of the API's targets (typed struct fields need less of it than interface{} and maps)", short), false, true
 		}
 	}
+	if (fix == poolFix || fix == syncMapFix) && d.oncePerCall(l) {
+		// A pool's Get or a cache's lookup that runs once per call
+		// of a function its callers call once each: the reuse's or
+		// the cache's price, paid once per operation.
+		return fmt.Sprintf("%s runs once per call of %s, and its callers call %s once each, outside any loop: %s; once per operation is that price's floor", pkgFunc(l.Callee), shortName(l.Function), shortName(l.Function), strings.SplitN(fix, ":", 2)[0]), false, true
+	}
 	if fix == cpuWords["maps"][1] {
 		if s := d.shapeAt("map-unsized", l.File, l.Line); s != nil {
 			// A store into a map made without a size: it grows
@@ -1114,11 +1120,51 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 		if fix == cpuWords["reflect"][1] || fix == reflectValueFix {
 			// Reflection on the values given, not on their types: a
 			// cache per type keeps none of it.
+			if b := d.benchOf(l.Package, l.Benchmark); b != nil && d.codes(b) {
+				// A reflective encoder's or decoder's walk over the
+				// caller's value: its job.
+				return s.Says + ": " + s.Advice + "; walking the caller's value through reflection is what a reflective encoder or decoder does (typed fast paths for the common types are a larger change, not one at this line)", false, true
+			}
 			return s.Says + ": " + s.Advice + "; typed code for the common types (a type switch before reflecting) does the same without reflection", false, false
 		}
 		return s.Says + ": " + s.Advice, false, s.OwnWork
 	}
 	return fix, false, false
+}
+
+// The advice of a sync.Pool's Get and Put and of a sync.Map lookup.
+const (
+	poolFix    = "the pool is how the function reuses its state, and Get and Put are that reuse's price: one Get per call (not per value) keeps it low; a value the caller keeps across calls avoids it"
+	syncMapFix = "the lookup is the cache: keep its result where the caller already is (look it up once per type or per call, not per value), or a plain map built once and read without a lock"
+)
+
+// oncePerCall reports whether the call at l runs once per call of its
+// function (in no loop of it) and its function is called once per call
+// of the API (a called-once shape), or every module line that calls it,
+// in the profile, does so outside any loop: once per operation of the
+// caller, not once per value.
+func (d *deriver) oncePerCall(l *document.LineCost) bool {
+	if d.loopAt(l.File, l.Line) != nil {
+		return false
+	}
+	fn := document.PlainFunc(l.Function)
+	for _, s := range d.doc.Shapes {
+		if s.Name == "called-once" && document.PlainFunc(s.Function) == fn {
+			return true
+		}
+	}
+	callers := 0
+	for i := range d.doc.Lines {
+		c := &d.doc.Lines[i]
+		if c.Callee == "" || document.PlainFunc(c.Callee) != fn || !d.isModule(c.Function) {
+			continue
+		}
+		if d.loopAt(c.File, c.Line) != nil {
+			return false
+		}
+		callers++
+	}
+	return callers > 0
 }
 
 // isBufferWrite reports whether callee writes into an in-memory buffer:
@@ -1400,7 +1446,7 @@ func calleeWords(callee, cat string) (what, fix string) {
 	case anyIn(callee, "sync.(*Map).Load", "sync.(*HashTrieMap", "sync.(*Map).LoadOrStore"):
 		// The lookup is the cache itself: caching its result again is
 		// no advice.
-		return "a sync.Map lookup (" + short + ")", "the lookup is the cache: keep its result where the caller already is (look it up once per type or per call, not per value), or a plain map built once and read without a lock"
+		return "a sync.Map lookup (" + short + ")", syncMapFix
 	case isDeferMachinery(callee):
 		// A defer the compiler did not open-code, run through the
 		// runtime at every exit.
@@ -1408,7 +1454,7 @@ func calleeWords(callee, cat string) (what, fix string) {
 	case strings.HasPrefix(short, "sync.(*Pool)."):
 		// The pool is the reuse: caching its result again is no
 		// advice.
-		return "a sync.Pool's Get and Put (" + short + ")", "the pool is how the function reuses its state, and Get and Put are that reuse's price: one Get per call (not per value) keeps it low; a value the caller keeps across calls avoids it"
+		return "a sync.Pool's Get and Put (" + short + ")", poolFix
 	case anyIn(short, "sync.(*RWMutex).Lock", "sync.(*RWMutex).Unlock", "sync.(*RWMutex).RLock", "sync.(*RWMutex).RUnlock"):
 		// A lock round trip: there is no result to cache.
 		return "taking and releasing a lock (" + short + ")", "a lock round trip per call costs its atomic operations, and an RWMutex's Lock and Unlock the reader count's besides: fewer round trips per operation (one lock where two are taken in turn), a sync.Mutex where the RWMutex is always taken exclusively, or state split so that calls do not share one lock"

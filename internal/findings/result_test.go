@@ -1539,3 +1539,25 @@ func TestDecodedMade(t *testing.T) {
 		}
 	}
 }
+
+// TestPoolOncePerCall: a sync.Pool's Get in a function the API calls
+// once per operation (a called-once shape) is that reuse's price, no
+// change; in a function nothing says so of, the pool's advice stands.
+func TestPoolOncePerCall(t *testing.T) {
+	once := document.Shape{Name: "called-once", File: "p.go", Line: 9, Function: mod + ".getBuf", Says: "getBuf is called once per call of Marshal and Encode"}
+	for _, tc := range []struct {
+		name     string
+		shapes   []any
+		noChange bool
+	}{
+		{"called once per operation", []any{once}, true},
+		{"nothing known of its callers", nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(append([]any{bx(), call("getBuf", "p.go", 10, "sync.(*Pool).Get", "other", 0.3)}, tc.shapes...)), Options{})
+			if len(fs) != 1 || fs[0].NoChange != tc.noChange {
+				t.Fatalf("findings %v, want one with no_change %v", fs, tc.noChange)
+			}
+		})
+	}
+}
