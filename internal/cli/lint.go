@@ -24,11 +24,12 @@ from b.N by hand, a benchmark named for a function it never calls, a
 package variable left set for later benchmarks, the same slice handed
 every iteration to a function that changes it in place, an input slice
 made with a length and then appended to, a reader or request body made
-once and drained by the first iteration, a benchmark whose body is
-another's. Each finding says why it
-distorts the number and how to fix it; where the fix is mechanical (a b.N
-loop whose counter is unused → for b.Loop()) it is offered as a suggested
-fix, which go vet -fix and gopls apply.
+once and drained by the first iteration, a container the first
+iteration empties (removed from, never refilled), a benchmark whose body
+is another's. Each finding says why it distorts the number and how to
+fix it; where the fix is mechanical (a b.N loop whose counter is unused
+→ for b.Loop()) it is offered as a suggested fix, which go vet -fix and
+gopls apply.
 
 -results FILE adds what the numbers themselves show (benchfmt results,
 such as perfloop bench -o or go test -bench output): time per op below a

@@ -39,6 +39,8 @@
 //     with a length and then appended to;
 //   - drained: a reader or a request with a body made once before the
 //     loop and read by every iteration: the first drains it;
+//   - consumed: a container every iteration removes from and nothing in
+//     the loop refills: the first iteration empties it;
 //   - twins: a benchmark whose body is another's, call for call: two
 //     names, one measurement.
 //
@@ -64,7 +66,7 @@ import (
 
 // Analyzers are every analyzer of this package, in the order they are
 // documented.
-var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel, Misnamed, GlobalSet, Mutated, MakeZero, Drained, Twins}
+var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel, Misnamed, GlobalSet, Mutated, MakeZero, Drained, Consumed, Twins}
 
 // bench is one benchmark function (or a function literal a benchmark
 // passes to b.Run) and its *testing.B parameter.

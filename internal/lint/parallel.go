@@ -38,6 +38,15 @@ var Parallel = &analysis.Analyzer{
 // *testing.B that benchmarks call, named after their callers
 // ("BenchmarkA, BenchmarkB").
 func concurrentBenchmarks(pass *analysis.Pass) []bench {
+	return withHelpers(pass, func(body *ast.BlockStmt, b types.Object) bool {
+		return startsGoroutines(body) || callsAnywhere(pass, body, b, "RunParallel")
+	})
+}
+
+// withHelpers returns the benchmark functions of the pass's _test.go
+// files and the helpers taking a *testing.B that benchmarks call, named
+// after their callers ("BenchmarkA, BenchmarkB"), that keep accepts.
+func withHelpers(pass *analysis.Pass, keep func(body *ast.BlockStmt, b types.Object) bool) []bench {
 	type fn struct {
 		decl *ast.FuncDecl
 		b    types.Object
@@ -96,7 +105,7 @@ func concurrentBenchmarks(pass *analysis.Pass) []bench {
 			// A helper's mistakes are every caller's.
 			name = strings.Join(callers[i], ", ")
 		}
-		if !startsGoroutines(f.decl.Body) && !callsAnywhere(pass, f.decl.Body, f.b, "RunParallel") {
+		if !keep(f.decl.Body, f.b) {
 			continue
 		}
 		bn := bench{name: name, body: f.decl.Body, b: f.b, file: f.file, n: nAliases(pass, f.decl.Body, f.b)}
