@@ -81,6 +81,11 @@ func (d *deriver) allocCauses(b *bench) {
 					c.suggestion = fmt.Sprintf("the value is stored into the caller's value through reflection (%s): part of what decoding builds for the caller, a copy the API makes so that the result does not share the input's memory", set)
 				}
 			}
+			if s := d.shapeAt("linked-node", a.File, a.Line); s != nil && !c.inherent {
+				// One node per element: what a linked structure is.
+				c.inherent, c.shape = true, s
+				c.suggestion = s.Says + ": " + s.Advice
+			}
 			if !c.inherent && d.decodes(b) && e.Cause == "map" && strings.Contains(e.Reason, "grows as entries are added") && d.shapeAt("map-unsized", a.File, a.Line) == nil {
 				// A map of the decoded document growing as the input
 				// is read, with no count to size it by: the decoding's.

@@ -1561,3 +1561,28 @@ func TestPoolOncePerCall(t *testing.T) {
 		})
 	}
 }
+
+// TestLinkedNode: a list's element made and linked in (a linked-node
+// shape at its line) is one allocation per element the list holds: a cost
+// of the API, not a fix; the same allocation with no shape is a fix.
+func TestLinkedNode(t *testing.T) {
+	node := document.Shape{Name: "linked-node", File: "l.go", Line: 47, Function: mod + ".(*List).Add",
+		Says: "&element{…} is a node of a linked structure (element points to its own type), linked in at list.first", Advice: "what a linked structure costs"}
+	for _, tc := range []struct {
+		name    string
+		shapes  []any
+		section document.Section
+	}{
+		{"a node linked in", []any{node}, document.SectionAPI},
+		{"nothing known of it", nil, document.SectionFix},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := site("(*List).Add", "l.go", 47, 0.8)
+			a.Escape = &document.Escape{Cause: "escapes", Sink: "heap", Name: "&element{...}", Verdict: "&element{...} escapes to heap"}
+			fs, _ := Derive(specDoc(append([]any{bx(), gc(0.5), a}, tc.shapes...)), Options{})
+			if len(fs) == 0 || fs[0].Section != tc.section {
+				t.Fatalf("findings %+v, want the first in section %s", fs, tc.section)
+			}
+		})
+	}
+}

@@ -117,6 +117,12 @@ func reportUnsized(pass *analysis.Pass, st loopStore, name, where, maker string,
 // (a decoder's entry count read from the input's header), is the size the
 // map needs. A range loop over a collection is the presize rewrite's.
 func counted(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var, at token.Pos) {
+	if m, ok := v.Type().Underlying().(*types.Map); ok && pass.TypesSizes != nil && pass.TypesSizes.Sizeof(m.Elem()) > 128 {
+		// Values over 128 bytes are stored out of line, one
+		// allocation per store: map-value-indirect's cost, which a
+		// size does not remove.
+		return
+	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		loop, ok := n.(*ast.ForStmt)
 		if !ok || loop.Pos() < at {

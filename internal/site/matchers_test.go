@@ -38,6 +38,7 @@ func TestMatchers(t *testing.T) {
 		"measurecompared":        site.MeasureCompared,
 		"mapunsized":             site.MapUnsized,
 		"builtforbranch":         site.BuiltForBranch,
+		"linkednode":             site.LinkedNode,
 		"tailfromfront":          site.TailFromFront,
 		"resetnil":               site.ResetNil,
 		"returnedaddress":        site.ReturnedAddress,

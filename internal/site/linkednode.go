@@ -1,0 +1,97 @@
+package site
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// LinkedNode finds a node of a linked structure made and linked in: a
+// &T{…} whose struct type T has a field of type *T (a list's element
+// with its next, a tree's node with its parent), assigned into a field
+// (list.first = newElement, node.next = e). One allocation per element
+// the structure holds is what a linked structure is: a finding there is
+// the API's cost, and fewer allocations would take another layout (nodes
+// made in chunks, a slice-backed structure), a change of the type, not a
+// line.
+var LinkedNode = &analysis.Analyzer{
+	Name: "linkednode",
+	Doc:  "a node of a linked structure (a struct with a field pointing to its own type) linked into a field",
+	Run:  runLinkedNode,
+}
+
+func runLinkedNode(pass *analysis.Pass) (any, error) {
+	reported := map[*ast.CompositeLit]bool{}
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+		// The variables a node literal is assigned to, then linked.
+		made := map[types.Object]*ast.CompositeLit{}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			for i, r := range as.Rhs {
+				lit := nodeLit(pass, r)
+				if lit == nil {
+					if id, ok := ast.Unparen(r).(*ast.Ident); ok {
+						lit = made[pass.TypesInfo.Uses[id]]
+					}
+				}
+				if lit == nil {
+					continue
+				}
+				switch l := ast.Unparen(as.Lhs[i]).(type) {
+				case *ast.Ident:
+					if as.Tok == token.DEFINE || as.Tok == token.ASSIGN {
+						if o := pass.TypesInfo.ObjectOf(l); o != nil {
+							made[o] = lit
+						}
+					}
+				case *ast.SelectorExpr:
+					if _, field := pass.TypesInfo.Selections[l]; !field || reported[lit] {
+						continue
+					}
+					reported[lit] = true
+					name := types.TypeString(pass.TypesInfo.TypeOf(lit), types.RelativeTo(pass.Pkg))
+					pass.Report(analysis.Diagnostic{
+						Category: "linked-node",
+						Pos:      lit.Pos(),
+						Message: fmt.Sprintf("&%s{…} is a node of a linked structure (%s points to its own type), linked in at %s: one allocation per element the structure holds",
+							name, name, text(pass, l)),
+						Related:        []analysis.RelatedInformation{{Pos: as.Pos(), Message: "linked in"}},
+						SuggestedFixes: []analysis.SuggestedFix{{Message: "what a linked structure costs: fewer allocations would take another layout (nodes made in chunks, or a structure backed by a slice), a change of the type and its API, not of this line"}},
+					})
+				}
+			}
+			return true
+		})
+	})
+	return nil, nil
+}
+
+// nodeLit returns the composite literal of &T{…} when T is a struct with
+// a field of type *T, or nil.
+func nodeLit(pass *analysis.Pass, e ast.Expr) *ast.CompositeLit {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return nil
+	}
+	lit, ok := ast.Unparen(u.X).(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	t := pass.TypesInfo.TypeOf(lit)
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if p, ok := st.Field(i).Type().(*types.Pointer); ok && types.Identical(p.Elem(), t) {
+			return lit
+		}
+	}
+	return nil
+}
