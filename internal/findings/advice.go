@@ -32,6 +32,7 @@ var explains = map[string][]string{
 	"sort-to-select":              {"sort"},
 	"fast-path-split":             {"not-inlined"},
 	"slow-path-inlined":           {"not-inlined"},
+	"range-copied":                {"escapes", "make", "variable-make", "moved-to-heap", "memory", "gc", "copying", "return"},
 	"built-for-branch":            {"conversion", "escapes", "interface", "moved-to-heap", "strings", "copying", "memory", "gc"},
 	"make-invariant":              {"variable-make", "make", "escapes"},
 	"array-through-interface":     {"moved-to-heap", "escapes"},
@@ -159,7 +160,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "f
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
+var atRelated = map[string]bool{"range-copied": true, "rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {

@@ -81,7 +81,7 @@ func (d *deriver) allocCauses(b *bench) {
 					c.suggestion = fmt.Sprintf("the value is stored into the caller's value through reflection (%s): part of what decoding builds for the caller, a copy the API makes so that the result does not share the input's memory", set)
 				}
 			}
-			if s := d.shapeAt("linked-node", a.File, a.Line); s != nil && !c.inherent {
+			if s := d.shapeAt("linked-node", a.File, a.Line); s != nil {
 				// One node per element: what a linked structure is.
 				c.inherent, c.shape = true, s
 				c.suggestion = s.Says + ": " + s.Advice
@@ -164,8 +164,8 @@ func (d *deriver) allocCauses(b *bench) {
 		if c.kind != document.KindAlloc || !c.inherent || c.section != document.SectionAPI || c.decoded {
 			continue
 		}
-		if c.shape != nil && c.shape.Name == "boxed-for-api" {
-			continue // the signature of the function it boxes for, whoever calls
+		if c.shape != nil && (c.shape.Name == "boxed-for-api" || c.shape.Name == "linked-node") {
+			continue // the signature of the function it boxes for, or the structure's node, whoever calls
 		}
 		caller := d.moduleCaller(c)
 		if caller != "" && d.benchmarkCalls(c, caller) {

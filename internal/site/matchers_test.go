@@ -39,6 +39,7 @@ func TestMatchers(t *testing.T) {
 		"mapunsized":             site.MapUnsized,
 		"builtforbranch":         site.BuiltForBranch,
 		"linkednode":             site.LinkedNode,
+		"rangecopied":            site.RangeCopied,
 		"tailfromfront":          site.TailFromFront,
 		"resetnil":               site.ResetNil,
 		"returnedaddress":        site.ReturnedAddress,
