@@ -1447,6 +1447,23 @@ func (d *deriver) linted(used map[int]bool) {
 		if l.Analyzer == "misnamed" {
 			group = l.Package + " " + l.File + " misnamed"
 		}
+		if l.Analyzer == "consumed" || l.Analyzer == "drained" {
+			// One mistake repeated in every package's helpers (each
+			// removal benchmark emptying its container): one
+			// finding, every place its line.
+			group = "module " + l.Analyzer
+		}
+		if c := byBench[group]; c != nil && (l.Analyzer == "consumed" || l.Analyzer == "drained") {
+			c.addLine(l.File, int64(l.Line), "", l.Message)
+			c.message += fmt.Sprintf("; the same in %s (%s)", l.Benchmark, where(l.File, int64(l.Line)))
+			c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s", l.Analyzer, where(l.File, int64(l.Line))))
+			for _, b := range d.benches {
+				if slices.Contains(d.lintsOf(b), i) {
+					c.cost(b)
+				}
+			}
+			continue
+		}
 		if c := byBench[group]; c != nil {
 			c.addLine(l.File, int64(l.Line), "", l.Message)
 			if l.Analyzer == "misnamed" && !strings.HasPrefix(c.message, l.Benchmark+":") {

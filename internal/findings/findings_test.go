@@ -1148,3 +1148,27 @@ func TestComponentBenchmarksWeighLess(t *testing.T) {
 		t.Fatalf("findings %v; want the renderer's table.go:50 first", got)
 	}
 }
+
+// TestConsumedOneFinding: the same drained-container mistake in the
+// helpers of two packages is one broken finding naming both places and
+// both packages' benchmarks.
+func TestConsumedOneFinding(t *testing.T) {
+	d := doc(benchmark("BenchmarkListRemove", 5e-6, 0, 0), benchmark("BenchmarkTreeRemove", 5e-6, 0, 0))
+	d.Benchmarks[1].Package = mod + "/tree"
+	d.Lint = []document.LintFinding{
+		{Analyzer: "consumed", Package: mod, Benchmark: "BenchmarkListRemove", Benchmarks: []string{"BenchmarkListRemove"}, File: "list_test.go", Line: 10,
+			Message: "every iteration removes from list (Remove)", Why: "the first iteration empties it", Fix: "fill it again"},
+		{Analyzer: "consumed", Package: mod + "/tree", Benchmark: "BenchmarkTreeRemove", Benchmarks: []string{"BenchmarkTreeRemove"}, File: "tree/tree_test.go", Line: 20,
+			Message: "every iteration removes from tree (Remove)", Why: "the first iteration empties it", Fix: "fill it again"},
+	}
+	fs, _ := Derive(d, Options{})
+	var broken []document.Finding
+	for _, f := range fs {
+		if f.Section == document.SectionBroken {
+			broken = append(broken, f)
+		}
+	}
+	if len(broken) != 1 || len(broken[0].Benchmarks) != 2 || !strings.Contains(broken[0].Message, "tree/tree_test.go:20") {
+		t.Fatalf("broken findings %+v, want one naming both helpers and both benchmarks", broken)
+	}
+}
