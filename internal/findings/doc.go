@@ -321,9 +321,9 @@
 // in its category's words — follows every fix that names one, whatever
 // their impacts: what the reader can do comes first (a program's phases
 // keep PhaseRank). Any other fix whose advice is its category's words (no
-// shape of code at its lines, marked generic) ranks at GenericRank (0.5)
-// of its impact: a change the code names is surer to gain, and a busy
-// reader acts on those first. A shape gives a cause its advice when its
+// shape of code at its lines, marked generic) follows every fix whose code
+// names its change, whatever their impacts: a change the code names is
+// surer to gain, and a busy reader acts on those first. A shape gives a cause its advice when its
 // lines hold at least AdviceShare (0.25) of what the cause costs at its
 // lines; one that holds at least AdvicePartShare (0.15) of a cause with
 // no advice of its own names its change first, with its line and share,

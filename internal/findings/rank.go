@@ -87,10 +87,6 @@ func (d *deriver) ranked() []document.Finding {
 			// own work on its inputs, is rarely where the first fix
 			// is.
 			weight = d.t.OwnCodeRank
-		} else if f.Generic && f.Section == document.SectionFix {
-			// Advice in its category's words: what it would gain is
-			// less sure than a change the code names.
-			weight = d.t.GenericRank
 		}
 		rank *= weight
 		if d.opts.Production != nil && f.Section == document.SectionFix {
@@ -114,13 +110,26 @@ func (d *deriver) ranked() []document.Finding {
 		}
 		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), weak: ((c.lowOnly || c.unnamed) && f.Generic || c.ownWork || c.kind == document.KindLibrary && f.Generic || serialUse && c.kind == document.KindContention && d.componentOnly(c)) && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase})
 	}
+	// A fix whose code names a change comes first, then one in its
+	// category's words (what it would gain is less sure, and a busy
+	// reader acts on the named changes first), then one that names no
+	// change; by rank within each.
+	tier := func(it item) int {
+		switch {
+		case it.weak:
+			return 2
+		case it.f.Generic && it.f.Section == document.SectionFix && it.f.Rule != document.RuleCPUPhase:
+			return 1
+		}
+		return 0
+	}
 	// Order by rank, then give the causes of one tier the same bucket:
 	// within a tier the order is by allocations, file and line, which do
 	// not vary from run to run.
 	slices.SortStableFunc(items, func(a, b item) int {
 		return cmp.Or(
 			cmp.Compare(sectionRank(a.f.Section), sectionRank(b.f.Section)),
-			cmp.Compare(boolInt(a.weak), boolInt(b.weak)),
+			cmp.Compare(tier(a), tier(b)),
 			cmp.Compare(b.rank, a.rank),
 			strings.Compare(a.f.File, b.f.File),
 			cmp.Compare(a.f.Line, b.f.Line),
@@ -129,7 +138,7 @@ func (d *deriver) ranked() []document.Finding {
 	for i := 0; i < len(items); {
 		lead := items[i]
 		j := i + 1
-		for j < len(items) && sectionRank(items[j].f.Section) == sectionRank(lead.f.Section) && items[j].weak == lead.weak &&
+		for j < len(items) && sectionRank(items[j].f.Section) == sectionRank(lead.f.Section) && tier(items[j]) == tier(lead) &&
 			d.tied(lead.rank/lead.weight, lead.se/lead.weight, items[j].rank/lead.weight, items[j].se/lead.weight) {
 			j++
 		}
@@ -141,7 +150,7 @@ func (d *deriver) ranked() []document.Finding {
 	slices.SortStableFunc(items, func(a, b item) int {
 		return cmp.Or(
 			cmp.Compare(sectionRank(a.f.Section), sectionRank(b.f.Section)),
-			cmp.Compare(boolInt(a.weak), boolInt(b.weak)),
+			cmp.Compare(tier(a), tier(b)),
 			cmp.Compare(b.bucket, a.bucket),
 			cmp.Compare(b.allocs, a.allocs),
 			strings.Compare(a.f.File, b.f.File),

@@ -180,11 +180,6 @@ type Thresholds struct {
 	// function's own algorithm, or whose advice says its code is the
 	// function's own work on its inputs (no change to name).
 	OwnCodeRank float64
-	// GenericRank (ranking): the weight of a fix whose advice is its
-	// category's words, no shape of the code at its lines: what it
-	// would gain is less sure than a fix the code names, and a busy
-	// reader acts on those first.
-	GenericRank float64
 	// GainMin (ranking): the smallest CPU share the expected gain names.
 	GainMin float64
 	// MicroWeight (ranking): the weight of a micro-benchmark (one that
@@ -287,7 +282,6 @@ var DefaultThresholds = Thresholds{
 	RankZ:           2,
 	RankRel:         0.1,
 	OwnCodeRank:     0.3,
-	GenericRank:     0.5,
 	PhaseRank:       0.5,
 	GainMin:         0.01,
 	MicroWeight:     0.25,
