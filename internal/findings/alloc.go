@@ -283,31 +283,20 @@ func (d *deriver) boxedIntoResult(a *document.Allocation) bool {
 // function of the module that decodes into a value its caller passes
 // (Unmarshal, a Decoder's Decode): what it builds is the caller's value.
 func (d *deriver) decodes(b *bench) bool {
-	cp := b.entry.CallPath
-	if cp == nil {
-		return false
-	}
-	for _, f := range cp.Functions {
-		fn := document.PlainFunc(f)
-		if !d.isModule(fn) || !exported(fn) {
-			continue
-		}
-		name := fn[strings.LastIndexAny(fn, ".)")+1:]
-		if strings.HasPrefix(name, "Unmarshal") || strings.HasPrefix(name, "Decode") {
-			return true
-		}
-	}
-	return false
+	return d.through(b, "Unmarshal", "Decode")
 }
 
 // codes reports whether b's dominant call path goes through an exported
 // function of the module that decodes (see decodes) or encodes
-// (Marshal, an Encoder's Encode, Append…): a reflective codec's walk
-// over the caller's value is what the benchmark measures.
+// (Marshal, an Encoder's Encode): a reflective codec's walk over the
+// caller's value is what the benchmark measures.
 func (d *deriver) codes(b *bench) bool {
-	if d.decodes(b) {
-		return true
-	}
+	return d.through(b, "Unmarshal", "Decode", "Marshal", "Encode")
+}
+
+// through reports whether b's dominant call path goes through an exported
+// function of the module whose name starts with one of the prefixes.
+func (d *deriver) through(b *bench, prefixes ...string) bool {
 	cp := b.entry.CallPath
 	if cp == nil {
 		return false
@@ -318,8 +307,10 @@ func (d *deriver) codes(b *bench) bool {
 			continue
 		}
 		name := fn[strings.LastIndexAny(fn, ".)")+1:]
-		if strings.HasPrefix(name, "Marshal") || strings.HasPrefix(name, "Encode") {
-			return true
+		for _, p := range prefixes {
+			if strings.HasPrefix(name, p) {
+				return true
+			}
 		}
 	}
 	return false

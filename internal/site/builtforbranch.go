@@ -30,12 +30,7 @@ var BuiltForBranch = &analysis.Analyzer{
 }
 
 func runBuiltForBranch(pass *analysis.Pass) (any, error) {
-	decls := map[*types.Func]*ast.FuncDecl{}
-	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
-		if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-			decls[fn] = fd
-		}
-	})
+	decls := declsByFunc(pass)
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)

@@ -31,12 +31,7 @@ var MapUnsized = &analysis.Analyzer{
 }
 
 func runMapUnsized(pass *analysis.Pass) (any, error) {
-	decls := map[*types.Func]*ast.FuncDecl{}
-	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
-		if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-			decls[fn] = fd
-		}
-	})
+	decls := declsByFunc(pass)
 	reported := map[token.Pos]bool{}
 	report := func(st loopStore, name, where, maker string, at token.Pos) {
 		if !reported[st.pos] {

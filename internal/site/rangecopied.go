@@ -32,12 +32,7 @@ var RangeCopied = &analysis.Analyzer{
 }
 
 func runRangeCopied(pass *analysis.Pass) (any, error) {
-	decls := map[*types.Func]*ast.FuncDecl{}
-	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
-		if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-			decls[fn] = fd
-		}
-	})
+	decls := declsByFunc(pass)
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			rs, ok := n.(*ast.RangeStmt)

@@ -47,6 +47,19 @@ func eachFuncDecl(pass *analysis.Pass, f func(fd *ast.FuncDecl)) {
 	}
 }
 
+// declsByFunc indexes the declarations of the pass's non-test functions
+// and methods by their objects: the callee of a call, found by
+// calledFunc, has its body here when the package declares it.
+func declsByFunc(pass *analysis.Pass) map[*types.Func]*ast.FuncDecl {
+	decls := map[*types.Func]*ast.FuncDecl{}
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+		if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+			decls[fn] = fd
+		}
+	})
+	return decls
+}
+
 // eachPackageVar calls f with every package-level variable of the pass's
 // files that is given an initial value, and that value (var x = v).
 func eachPackageVar(pass *analysis.Pass, f func(v *types.Var, value ast.Expr)) {
