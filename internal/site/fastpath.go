@@ -47,9 +47,11 @@ func runFastPath(pass *analysis.Pass) (any, error) {
 				if _, ret := st.Body.List[0].(*ast.ReturnStmt); !ret {
 					break
 				}
-				if emptyCheck(pass, st.Cond) {
-					// An early return on empty or missing input:
-					// the common path is the rest.
+				if emptyCheck(pass, st.Cond) || guardReturn(pass, st.Body.List[0].(*ast.ReturnStmt)) {
+					// An early return on empty or missing input, or
+					// one that gives nothing back (an index out of
+					// range): a guard, and the common path is the
+					// rest.
 					conds = nil
 					break
 				}
@@ -200,6 +202,26 @@ func inlCost(pass *analysis.Pass, fd *ast.FuncDecl) int {
 		return -1
 	}
 	return cost
+}
+
+// guardReturn reports whether ret gives nothing back: no results, or only
+// nil, false, zero and empty constants (an input refused, not answered).
+func guardReturn(pass *analysis.Pass, ret *ast.ReturnStmt) bool {
+	for _, r := range ret.Results {
+		if id, ok := ast.Unparen(r).(*ast.Ident); ok && id.Name == "nil" {
+			continue
+		}
+		tv, ok := pass.TypesInfo.Types[r]
+		if !ok || tv.Value == nil {
+			return false
+		}
+		switch tv.Value.String() {
+		case "0", "false", `""`:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // emptyCheck reports whether cond tests for missing or empty input (x == nil,

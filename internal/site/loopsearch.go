@@ -200,7 +200,39 @@ func binarySearch(pass *analysis.Pass, f *ast.ForStmt) (table string, n int, ok 
 	if tbl == nil {
 		return "", 0, false
 	}
+	if _, field := ast.Unparen(tbl).(*ast.SelectorExpr); field || callsFuncValue(pass, f.Body) {
+		// A container's own data (node.Entries), or probes compared
+		// through a comparator: the structure's search, not a table
+		// of constant answers a direct index could hold.
+		return "", 0, false
+	}
 	return oneLine(types.ExprString(tbl)), tableLen(pass, tbl), true
+}
+
+// callsFuncValue reports whether body calls a function value (a field or
+// variable of func type, such as a comparator), not a declared function
+// or method.
+func callsFuncValue(pass *analysis.Pass, body ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		if tv, ok := pass.TypesInfo.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+			return true
+		}
+		if t := pass.TypesInfo.TypeOf(call.Fun); t != nil && calledFunc(pass, call) == nil {
+			if _, isSig := t.Underlying().(*types.Signature); !isSig {
+				return true
+			}
+			if _, lit := ast.Unparen(call.Fun).(*ast.FuncLit); !lit {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // midpoint reports whether e is the midpoint of lo and hi: (lo+hi)/2,

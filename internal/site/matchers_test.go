@@ -201,7 +201,7 @@ func TestCopyAdvice(t *testing.T) {
 		{site.EvictReuse, "evictreuse", []string{"reuse the evicted entry for the new key", "reuse the evicted entry for the new key", "reuse the evicted entry for the new key"}},
 		{site.RWExclusive, "rwexclusive", []string{"make lock a sync.Mutex", "make lock a sync.Mutex", "make mu a sync.Mutex"}},
 		{site.Result, "resultmemo", []string{"keep pow10's results for the inputs that recur", "computed from what it is given: its own work, with no result to keep"}},
-		{site.Loops, "loopsearch", []string{"about 3 probes, each a load the next one waits for", "about log2 n probes", "strings.IndexByte(s, ':')", "bytes.IndexByte(b, '\\n')", "", "", `bytes.IndexAny(s[i:], "\"&<>")`, ""}},
+		{site.Loops, "loopsearch", []string{"about 3 probes, each a load the next one waits for", "about log2 n probes", "strings.IndexByte(s, ':')", "bytes.IndexByte(b, '\\n')", "", "", `bytes.IndexAny(s[i:], "\"&<>")`, "", ""}},
 		{site.CallInputs, "oninputsloop", []string{"One's own work on its inputs, once per call", "Each's own work on its inputs, once per iteration of the loop at lines 13–15"}},
 	} {
 		got := advice(tc.a, tc.pkg)

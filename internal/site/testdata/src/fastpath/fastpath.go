@@ -108,3 +108,16 @@ func Wrapped(r rune) int { // want `Wrapped returns early at lines 102–104 \(r
 func wrappedSlow(r rune) int {
 	return heavySlow(r) + heavySlow(r+1) + int(r)*3 + int(r)%7 + int(r)/5 + int(r)<<2
 }
+
+type list struct{ size int }
+
+func (l *list) within(i int) bool { return i >= 0 && i < l.size }
+
+// Remove refuses an index out of range and does its work after: a
+// guard, not a fast path.
+func (l *list) Remove(i int) {
+	if !l.within(i) {
+		return
+	}
+	l.size = search(rune(i))
+}

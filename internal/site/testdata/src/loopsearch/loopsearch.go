@@ -115,3 +115,27 @@ func scanWide(s string) int {
 	}
 	return n
 }
+
+type entry struct{ key any }
+
+type node struct{ entries []*entry }
+
+type tree struct{ cmp func(a, b any) int }
+
+// A container's search through its comparator: the structure's own
+// search, no table of constant answers.
+func (t *tree) search(n *node, key any) (int, bool) {
+	lo, hi := 0, len(n.entries)-1
+	for lo <= hi { // want `the loop at lines \d+–\d+ runs while lo <= hi`
+		mid := (lo + hi) / 2
+		switch c := t.cmp(key, n.entries[mid].key); {
+		case c > 0:
+			lo = mid + 1
+		case c < 0:
+			hi = mid - 1
+		default:
+			return mid, true
+		}
+	}
+	return lo, false
+}
