@@ -34,11 +34,12 @@ var Consumed = &analysis.Analyzer{
 	ResultType: reflect.TypeFor[[]Finding](),
 }
 
-// removing and adding are the method names that take elements out of a
-// container and put them in.
+// removing are the method names that take elements out of a container;
+// reading, those that only read it. Any other method called on it in the
+// loop may put elements back (ReplaceOrInsert, Upsert, Load…).
 var (
 	removing = []string{"Remove", "Delete", "Pop", "Dequeue", "Poll", "Shift", "Take"}
-	adding   = []string{"Put", "Add", "Push", "Enqueue", "Insert", "Set", "Append", "Offer", "Store", "Reset", "Clear", "Fill"}
+	reading  = []string{"Get", "Has", "Contains", "Len", "Size", "Find", "Lookup", "Peek", "Min", "Max", "Empty", "Values", "Keys", "Iterator", "String", "Each", "Ascend", "Descend", "Index", "At", "Front", "Back", "First", "Last"}
 )
 
 func consumed(pass *analysis.Pass, bn bench) {
@@ -82,8 +83,9 @@ func consumed(pass *analysis.Pass, bn bench) {
 	}
 }
 
-// refills reports whether body puts elements into v (a method named for
-// adding), assigns v, or hands v to a function (which may fill it).
+// refills reports whether body may put elements into v: calls a method
+// of v that neither removes nor only reads (Put, ReplaceOrInsert), assigns
+// v, or hands v to a function (which may fill it).
 func refills(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -95,7 +97,7 @@ func refills(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
 				}
 			}
 		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && hasPrefixIn(sel.Sel.Name, adding) {
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && !hasPrefixIn(sel.Sel.Name, removing) && !hasPrefixIn(sel.Sel.Name, reading) {
 				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v {
 					found = true
 				}

@@ -68,3 +68,14 @@ func BenchmarkGet(b *testing.B) {
 		tree.Get(1)
 	}
 }
+
+// ReplaceOrInsert puts back what Remove took: a steady state.
+func (t *Tree) ReplaceOrInsert(k int) { t.m[k] = true }
+
+func BenchmarkDeleteInsert(b *testing.B) {
+	tree := fill(100)
+	for i := 0; i < b.N; i++ {
+		tree.Remove(i % 100)
+		tree.ReplaceOrInsert(i % 100)
+	}
+}
