@@ -40,6 +40,7 @@ func TestMatchers(t *testing.T) {
 		"builtforbranch":         site.BuiltForBranch,
 		"linkednode":             site.LinkedNode,
 		"rangecopied":            site.RangeCopied,
+		"shiftremove":            site.ShiftRemove,
 		"tailfromfront":          site.TailFromFront,
 		"resetnil":               site.ResetNil,
 		"returnedaddress":        site.ReturnedAddress,
