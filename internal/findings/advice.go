@@ -32,6 +32,7 @@ var explains = map[string][]string{
 	"sort-to-select":              {"sort"},
 	"fast-path-split":             {"not-inlined"},
 	"slow-path-inlined":           {"not-inlined"},
+	"replaced-on-hit":             {"escapes", "moved-to-heap", "call", "callee", "interface", "return"},
 	"shift-remove":                {"copying", "memory", "gc", "other", "own"},
 	"range-copied":                {"escapes", "make", "variable-make", "moved-to-heap", "memory", "gc", "copying", "return"},
 	"built-for-branch":            {"conversion", "escapes", "interface", "moved-to-heap", "strings", "copying", "memory", "gc"},

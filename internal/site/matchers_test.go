@@ -41,6 +41,7 @@ func TestMatchers(t *testing.T) {
 		"linkednode":             site.LinkedNode,
 		"rangecopied":            site.RangeCopied,
 		"shiftremove":            site.ShiftRemove,
+		"replacedonhit":          site.ReplacedOnHit,
 		"tailfromfront":          site.TailFromFront,
 		"resetnil":               site.ResetNil,
 		"returnedaddress":        site.ReturnedAddress,
