@@ -32,6 +32,8 @@ var explains = map[string][]string{
 	"sort-to-select":              {"sort"},
 	"fast-path-split":             {"not-inlined"},
 	"slow-path-inlined":           {"not-inlined"},
+	"big-round-trip":              {"callee", "math/big", "escapes", "other", "bytes"},
+	"receiver-buffer":             {"escapes", "moved-to-heap", "make", "variable-make", "assign"},
 	"replaced-on-hit":             {"escapes", "moved-to-heap", "call", "callee", "interface", "return"},
 	"shift-remove":                {"copying", "memory", "gc", "other", "own"},
 	"range-copied":                {"escapes", "make", "variable-make", "moved-to-heap", "memory", "gc", "copying", "return"},

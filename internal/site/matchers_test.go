@@ -42,6 +42,8 @@ func TestMatchers(t *testing.T) {
 		"rangecopied":            site.RangeCopied,
 		"shiftremove":            site.ShiftRemove,
 		"replacedonhit":          site.ReplacedOnHit,
+		"receiverbuffer":         site.ReceiverBuffer,
+		"bigroundtrip":           site.BigRoundTrip,
 		"tailfromfront":          site.TailFromFront,
 		"resetnil":               site.ResetNil,
 		"returnedaddress":        site.ReturnedAddress,
