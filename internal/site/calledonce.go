@@ -109,7 +109,36 @@ func exportedAPI(fn *types.Func) bool {
 		return true
 	}
 	n := namedOf(recv.Type())
-	return n == nil || n.Obj().Exported()
+	return n == nil || n.Obj().Exported() || viaInterface(fn, n)
+}
+
+// viaInterface reports whether fn, a method of the unexported type n, is
+// a method of an exported interface of n's package that n implements:
+// the API a constructor hands out as that interface (cbor's encMode behind
+// EncMode).
+func viaInterface(fn *types.Func, n *types.Named) bool {
+	pkg := n.Obj().Pkg()
+	if pkg == nil {
+		return false
+	}
+	for _, name := range pkg.Scope().Names() {
+		tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok || !tn.Exported() {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		has := false
+		for i := 0; i < iface.NumMethods(); i++ {
+			has = has || iface.Method(i).Name() == fn.Name()
+		}
+		if has && (types.Implements(n, iface) || types.Implements(types.NewPointer(n), iface)) {
+			return true
+		}
+	}
+	return false
 }
 
 // funcName names a function as profiles do: "F", "(*T).M" or "T.M".

@@ -91,3 +91,16 @@ func rec(n int) int {
 
 // Rec calls rec.
 func Rec(n int) int { return rec(n) }
+
+// Mode is what a constructor hands out.
+type Mode interface{ Marshal(v int) int }
+
+type mode struct{ n int }
+
+// NewMode returns the unexported mode behind the Mode interface.
+func NewMode() Mode { return &mode{} }
+
+func getBuf() []int { return make([]int, 0, 8) } // want `getBuf is called once per call of \(\*mode\).Marshal, outside any loop`
+
+// Marshal is the API, reached through Mode.
+func (m *mode) Marshal(v int) int { return len(getBuf()) + v }
