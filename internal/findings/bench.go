@@ -1447,13 +1447,14 @@ func (d *deriver) linted(used map[int]bool) {
 		if l.Analyzer == "misnamed" {
 			group = l.Package + " " + l.File + " misnamed"
 		}
-		if l.Analyzer == "consumed" || l.Analyzer == "drained" {
+		across := l.Analyzer == "consumed" || l.Analyzer == "drained"
+		if across {
 			// One mistake repeated in every package's helpers (each
 			// removal benchmark emptying its container): one
 			// finding, every place its line.
 			group = "module " + l.Analyzer
 		}
-		if c := byBench[group]; c != nil && (l.Analyzer == "consumed" || l.Analyzer == "drained") {
+		if c := byBench[group]; c != nil && across {
 			c.addLine(l.File, int64(l.Line), "", l.Message)
 			c.message += fmt.Sprintf("; the same in %s (%s)", l.Benchmark, where(l.File, int64(l.Line)))
 			c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s", l.Analyzer, where(l.File, int64(l.Line))))

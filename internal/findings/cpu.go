@@ -1147,12 +1147,10 @@ func (d *deriver) oncePerCall(l *document.LineCost) bool {
 	if d.loopAt(l.File, l.Line) != nil {
 		return false
 	}
-	fn := document.PlainFunc(l.Function)
-	for _, s := range d.doc.Shapes {
-		if s.Name == "called-once" && document.PlainFunc(s.Function) == fn {
-			return true
-		}
+	if d.calledOnce(l.Function, "", 0) {
+		return true
 	}
+	fn := document.PlainFunc(l.Function)
 	callers := 0
 	for i := range d.doc.Lines {
 		c := &d.doc.Lines[i]
@@ -1765,7 +1763,7 @@ func (d *deriver) notInlined(b *bench) {
 			// cost is a small part of it.
 			continue
 		}
-		if flat < d.t.InlineHot || d.interfaceOnly(ni) || d.wrapper(ni.Function) || d.loopBound(b, ni.Function) || d.calledOnce(ni) {
+		if flat < d.t.InlineHot || d.interfaceOnly(ni) || d.wrapper(ni.Function) || d.loopBound(b, ni.Function) || d.calledOnce(ni.Function, ni.File, ni.Line) {
 			continue
 		}
 		c := d.hotFunc(ni.Function, ni.File, ni.Line)
@@ -1875,9 +1873,9 @@ func (d *deriver) loopBound(b *bench, fn string) bool {
 // calledOnce reports whether a shape says the function is called once per
 // call of the module's API (a called-once shape): not inlining it costs
 // one call per operation, too little for advice.
-func (d *deriver) calledOnce(ni document.NotInlined) bool {
+func (d *deriver) calledOnce(fn, file string, line int64) bool {
 	for _, s := range d.doc.Shapes {
-		if s.Name == "called-once" && (document.PlainFunc(s.Function) == document.PlainFunc(ni.Function) || s.File == ni.File && s.Line == ni.Line) {
+		if s.Name == "called-once" && (document.PlainFunc(s.Function) == document.PlainFunc(fn) || file != "" && s.File == file && s.Line == line) {
 			return true
 		}
 	}
