@@ -3,6 +3,7 @@ package findings
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -75,6 +76,8 @@ var explains = map[string][]string{
 	"map-eager":                   {"map", "maps"},
 	"wall-clock":                  {"time"},
 	"rwmutex-exclusive":           {"sync", "other", "lock"},
+	"lock-per-call":               {"sync", "other", "lock", "own"},
+	"chan-iterator":               {"channel", "scheduler"},
 	"evict-not-reused":            {"escapes", "moved-to-heap", "return", "callee"},
 	"printf-wrapper":              {"fmt", "interface"},
 	"paid-while-off":              {"time"},
@@ -164,7 +167,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "f
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"range-copied": true, "rwmutex-exclusive": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
+var atRelated = map[string]bool{"range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {
@@ -223,6 +226,32 @@ func (d *deriver) advise() {
 		c.generic, c.ownWork = false, s.OwnWork
 		c.addEvidence(fmt.Sprintf("code at %s: %s", where(s.File, s.Line), s.Says))
 		d.secondPart(c, append(shapes[:1:1], c.shapesExplaining(at, d.t.AdvicePartShare)...))
+		if s.Name == "chan-iterator" {
+			d.handOffs(c)
+		}
+	}
+}
+
+// handOffs gives a channel iterator's cause the scheduler's share of each
+// benchmark it costs in: the profile puts the send at the iterator's
+// line, but the receive in the caller's loop and the parking and waking
+// of the two goroutines in the scheduler, all of it the channel's hand-off
+// per element.
+func (d *deriver) handOffs(c *cause) {
+	var top *bench
+	for _, k := range slices.Sorted(maps.Keys(c.costs)) {
+		b, cs := d.byKey[k], c.costs[k]
+		if b == nil || b.cats["scheduler"] <= cs.CPUShare {
+			continue
+		}
+		c.addEvidence(fmt.Sprintf("CPU profile of %s: scheduler %s (channel sends, receives, parking and waking)", b.name(), pct(b.cats["scheduler"])))
+		cs.CPUShare = b.cats["scheduler"]
+		if top == nil || cs.CPUShare > c.costs[top.key].CPUShare {
+			top = b
+		}
+	}
+	if top != nil {
+		c.message += fmt.Sprintf("; with the receive and the scheduler's hand-offs, %s of %s's CPU", pct(c.costs[top.key].CPUShare), top.name())
 	}
 }
 
@@ -595,14 +624,16 @@ func (c *cause) shapesExplaining(at map[string][]document.Shape, minShare float6
 			if !c.explainedBy(s.Name) || slices.ContainsFunc(cands, func(o document.Shape) bool { return o.Name == s.Name && o.File == s.File && o.Line == s.Line }) {
 				continue
 			}
-			if s.OwnWork && !c.ledBy(s) {
-				// It names no change: the advice of the line
-				// that leads the cause stays.
-				continue
-			}
 			held := 0.0
 			for _, sl := range s.Lines() {
 				held += c.lineShare[where(s.File, sl)]
+			}
+			if s.OwnWork && !c.ledBy(s) && !(total > 0 && held > 0.5*total) {
+				// It names no change: the advice of the line
+				// that leads the cause stays, unless the shape
+				// holds most of the cause (a lock's Lock and
+				// Unlock, around a lighter line that leads).
+				continue
 			}
 			if total > 0 && held < minShare*total && !c.ledBy(s) {
 				// Too little of the cause; unless the shape is at
@@ -633,11 +664,10 @@ func (c *cause) shapesExplaining(at map[string][]document.Shape, minShare float6
 			}
 			return 1
 		}
-		return cmp.Or(cmp.Compare(own(a), own(b)),
+		// A shape that names a change before one that says its
+		// lines are the function's own work, wherever they are.
+		return cmp.Or(cmp.Compare(boolInt(a.OwnWork), boolInt(b.OwnWork)), cmp.Compare(own(a), own(b)),
 			-cmp.Compare(c.lineShare[where(a.File, a.Line)], c.lineShare[where(b.File, b.Line)]),
-			// At one line, a shape that names a change before one
-			// that says the line is its function's own work.
-			cmp.Compare(boolInt(a.OwnWork), boolInt(b.OwnWork)),
 			strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line),
 			cmp.Compare(narrower[b.Name], narrower[a.Name]), strings.Compare(a.Name, b.Name))
 	})

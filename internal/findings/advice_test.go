@@ -1434,3 +1434,53 @@ func TestResetNil(t *testing.T) {
 		t.Fatalf("findings %+v, want the reset's change", fs)
 	}
 }
+
+// TestLockPerCall: a method whose time is its one lock round trip per
+// call (a lock-per-call shape at the Lock, the Unlock its related line)
+// names no change, even where a lighter line leads the cause; a shape that
+// names a change at the same cause (a wall-clock read) speaks first.
+func TestLockPerCall(t *testing.T) {
+	lock := call("(*cache).Incr", "cache.go", 260, "sync.(*RWMutex).Lock", "other", 0.26)
+	store := call("(*cache).Incr", "cache.go", 273, "runtime.mapassign_faststr", "maps", 0.27)
+	unlock := call("(*cache).Incr", "cache.go", 274, "sync.(*RWMutex).Unlock", "other", 0.25)
+	shape := document.Shape{Name: "lock-per-call", OwnWork: true, File: "cache.go", Line: 260,
+		Related: []document.Location{{File: "cache.go", Line: 274, Note: "the Unlock"}},
+		Says:    "Incr takes c.mu, a sync.RWMutex, once per call (Lock here, released at line 274): the lock that makes cache safe for concurrent use",
+		Advice:  "one lock round trip per call is the price of a type safe for concurrent use: nothing to change at this line"}
+	clock := call("(*cache).Incr", "cache.go", 258, "time.Now", "time", 0.30)
+	wall := document.Shape{Name: "wall-clock", File: "cache.go", Line: 258,
+		Says:   "time.Now().UnixNano() reads the wall clock and the monotonic clock, then keeps only the wall time as an integer, on every call",
+		Advice: "read the clock once, monotonically: time.Since(base)"}
+	fs, _ := Derive(specDoc([]any{bx(), lock, store, unlock, shape}), Options{})
+	if len(fs) != 1 || fs[0].Shape != "lock-per-call" || !fs[0].NoChange || fs[0].Generic {
+		t.Fatalf("findings %+v, want one, the lock-per-call shape's, naming no change", fs)
+	}
+	fs, _ = Derive(specDoc([]any{bx(), lock, store, unlock, clock, shape, wall}), Options{})
+	if len(fs) != 1 || fs[0].Shape != "wall-clock" {
+		t.Fatalf("findings %+v, want one, the wall-clock shape's", fs)
+	}
+}
+
+// TestChanIterator: a channel iterator's cause takes the benchmark's
+// scheduler share (the receive, the parking and waking), not only the
+// send at its line, and its shape's advice.
+func TestChanIterator(t *testing.T) {
+	send := call("(*Set).Iter.func1", "set.go", 37, "runtime.chansend1", "scheduler", 0.32)
+	shape := document.Shape{Name: "chan-iterator", File: "set.go", Line: 37,
+		Says:   "Iter returns a channel that a goroutine it starts fills one element per send",
+		Advice: "a range-over-func iterator visits the same elements on the caller's goroutine"}
+	sched := document.CategoryShare{Benchmark: "BenchmarkX", Category: "scheduler", Share: 0.86}
+	fs, _ := Derive(specDoc([]any{bx(), send, sched, shape}), Options{})
+	var got *document.Finding
+	for i := range fs {
+		if fs[i].Shape == "chan-iterator" {
+			got = &fs[i]
+		}
+	}
+	if got == nil {
+		t.Fatalf("findings %+v, want the chan-iterator shape's", fs)
+	}
+	if !strings.Contains(got.Message, "with the receive and the scheduler's hand-offs, 86% of BenchmarkX's CPU") {
+		t.Errorf("message %q, want the scheduler's share", got.Message)
+	}
+}

@@ -43,6 +43,8 @@ func TestMatchers(t *testing.T) {
 		"shiftremove":            site.ShiftRemove,
 		"replacedonhit":          site.ReplacedOnHit,
 		"receiverbuffer":         site.ReceiverBuffer,
+		"lockpercall":            site.LockPerCall,
+		"chaniterator":           site.ChanIterator,
 		"bigroundtrip":           site.BigRoundTrip,
 		"tailfromfront":          site.TailFromFront,
 		"resetnil":               site.ResetNil,

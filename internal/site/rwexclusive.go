@@ -155,15 +155,9 @@ func runRWExclusive(pass *analysis.Pass) (any, error) {
 // function literals.
 func returnsIn(body *ast.BlockStmt) []token.Pos {
 	var out []token.Pos
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			out = append(out, x.Pos())
-		}
-		return true
-	})
+	for _, r := range returnsOf(body) {
+		out = append(out, r.Pos())
+	}
 	return out
 }
 
