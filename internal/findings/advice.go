@@ -30,6 +30,7 @@ var explains = map[string][]string{
 	"map-lookup-repeated":         {"maps", "map"},
 	"range-copy":                  {"own", "copying"},
 	"type-cache-lookup":           {"sync", "internal/sync"},
+	"type-cache-hit":              {"sync", "internal/sync"},
 	"sort-to-select":              {"sort"},
 	"fast-path-split":             {"not-inlined"},
 	"slow-path-inlined":           {"not-inlined"},
@@ -78,6 +79,7 @@ var explains = map[string][]string{
 	"rwmutex-exclusive":           {"sync", "other", "lock"},
 	"lock-per-call":               {"sync", "other", "lock", "own"},
 	"chan-iterator":               {"channel", "scheduler"},
+	"reflect-map-range":           {"reflect"},
 	"evict-not-reused":            {"escapes", "moved-to-heap", "return", "callee"},
 	"printf-wrapper":              {"fmt", "interface"},
 	"paid-while-off":              {"time"},
@@ -123,6 +125,7 @@ var explains = map[string][]string{
 	"map-sized-by-bound":          {"map", "maps", "escapes", "return", "moved-to-heap", "make"},
 	"grow-guessed":                {"strings", "bytes", "copying", "memory", "gc", "growslice", "make", "variable-make"},
 	"var-boxed":                   {"interface", "escapes", "moved-to-heap"},
+	"literal-boxed":               {"interface", "escapes", "moved-to-heap"},
 	"builder-result":              {"gc", "memory", "strings", "bytes", "copying", "other"},
 	"grow-dropped":                {"gc", "memory", "strings", "bytes", "copying", "other", "make", "variable-make"},
 	"chan-queue":                  {"channel", "escapes", "moved-to-heap"},
@@ -167,7 +170,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "f
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
+var atRelated = map[string]bool{"range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {

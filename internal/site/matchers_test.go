@@ -45,6 +45,7 @@ func TestMatchers(t *testing.T) {
 		"receiverbuffer":         site.ReceiverBuffer,
 		"lockpercall":            site.LockPerCall,
 		"chaniterator":           site.ChanIterator,
+		"reflectmaprange":        site.ReflectMapRange,
 		"bigroundtrip":           site.BigRoundTrip,
 		"tailfromfront":          site.TailFromFront,
 		"resetnil":               site.ResetNil,

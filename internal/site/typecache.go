@@ -25,7 +25,11 @@ var TypeCacheLookup = &analysis.Analyzer{
 func runTypeCacheLookup(pass *analysis.Pass) (any, error) {
 	for fd := range funcDecls(pass) {
 		t := reflectTypeParam(pass, fd)
-		if t == nil || !callsMethod(fd.Body, "Implements") {
+		if t == nil {
+			continue
+		}
+		if !callsMethod(fd.Body, "Implements") {
+			typeCacheHit(pass, fd, t)
 			continue
 		}
 		inspectBody(fd.Body, func(n ast.Node) {
@@ -48,6 +52,50 @@ func runTypeCacheLookup(pass *analysis.Pass) (any, error) {
 		})
 	}
 	return nil, nil
+}
+
+// typeCacheHit reports a function of a reflect.Type whose first
+// statement returns what a sync.Map holds for the type, and builds it
+// only on a miss:
+//
+//	func getTypeInfo(t reflect.Type) *typeInfo {
+//		if v, _ := typeInfoCache.Load(t); v != nil {
+//			return v.(*typeInfo)
+//		}
+//
+// On a hit the type's information is already cached: what a profile
+// shows at the Load is the lookup itself (the type hashed and compared as
+// an interface), the cache working as designed, with no change at the
+// line ("cache it" is what it does).
+func typeCacheHit(pass *analysis.Pass, fd *ast.FuncDecl, t *types.Var) {
+	if len(fd.Body.List) == 0 {
+		return
+	}
+	st, ok := fd.Body.List[0].(*ast.IfStmt)
+	if !ok || st.Init == nil || !terminates(st.Body.List) {
+		return
+	}
+	as, ok := st.Init.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || objOf(pass, call.Args[0]) != t {
+		return
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Load" || !isNamed(pass.TypesInfo.TypeOf(sel.X), "sync", "Map") {
+		return
+	}
+	cache := text(pass, sel.X)
+	pass.Report(analysis.Diagnostic{
+		Category: "type-cache-hit" + ownWork,
+		Pos:      call.Pos(),
+		Message: fmt.Sprintf("%s looks %s up in %s (a sync.Map keyed by the type) and works the entry out only on a miss: on a hit what it costs is the lookup itself, the type hashed and compared as an interface",
+			fd.Name.Name, t.Name(), cache),
+		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+			"the type's information is already cached: the lookup is the cache working as designed, and \"cache it\" is what it does: nothing to change at this line; where one caller looks the same type up for every value it walks, the caller can keep the answer (a field of the parent type's information) and call %s once per type; %s", fd.Name.Name, ownWorkWords)}},
+	})
 }
 
 // reflectTypeParam returns fd's parameter of type reflect.Type, if it

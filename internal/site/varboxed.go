@@ -32,19 +32,22 @@ func runVarBoxed(pass *analysis.Pass) (any, error) {
 			cands[v] = true
 		}
 	}
-	if len(cands) == 0 {
-		return nil, nil
-	}
 	// Assigned, incremented or addressed anywhere: a variable indeed.
-	for v := range writtenVars(pass) {
+	written := writtenVars(pass)
+	for v := range written {
 		delete(cands, v)
-	}
-	if len(cands) == 0 {
-		return nil, nil
 	}
 	eachFunc(pass, func(body *ast.BlockStmt) {
 		seen := map[int]bool{} // one shape per line
 		report := func(e ast.Expr, to types.Type) {
+			if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok && to != nil && types.IsInterface(to) {
+				line := pass.Fset.Position(e.Pos()).Line
+				if !seen[line] && invariantLiteral(pass, lit, written) {
+					seen[line] = true
+					reportLiteralBoxed(pass, lit, to)
+				}
+				return
+			}
 			v, ok := objOf(pass, e).(*types.Var)
 			if !ok || !cands[v] || to == nil || !types.IsInterface(to) {
 				return
@@ -131,4 +134,82 @@ func runVarBoxed(pass *analysis.Pass) (any, error) {
 		})
 	})
 	return nil, nil
+}
+
+// invariantLiteral reports whether lit, a struct literal, is the same
+// value every time it is evaluated and needs an allocation to become an
+// interface: its fields are constants, package-level variables nothing
+// assigns (io.Discard) and such literals, at least one of them a
+// variable (a literal of constants converts from static data), and it is
+// larger than a pointer.
+func invariantLiteral(pass *analysis.Pass, lit *ast.CompositeLit, written map[*types.Var]bool) bool {
+	t := pass.TypesInfo.TypeOf(lit)
+	if t == nil {
+		return false
+	}
+	if _, ok := t.Underlying().(*types.Struct); !ok || len(lit.Elts) == 0 {
+		return false
+	}
+	if n, ok := sizeof(pass.TypesSizes, t); !ok || n <= pass.TypesSizes.Sizeof(types.Typ[types.UnsafePointer]) {
+		return false
+	}
+	vars := 0
+	var ok func(e ast.Expr) bool
+	ok = func(e ast.Expr) bool {
+		if kv, isKV := e.(*ast.KeyValueExpr); isKV {
+			e = kv.Value
+		}
+		if tv, found := pass.TypesInfo.Types[e]; found && tv.Value != nil {
+			return true
+		}
+		switch x := ast.Unparen(e).(type) {
+		case *ast.CompositeLit:
+			for _, el := range x.Elts {
+				if !ok(el) {
+					return false
+				}
+			}
+			return true
+		case *ast.Ident, *ast.SelectorExpr:
+			v, isVar := pass.TypesInfo.Uses[identOfSel(x)].(*types.Var)
+			if !isVar || v.IsField() || v.Parent() != v.Pkg().Scope() || written[v] {
+				return false
+			}
+			vars++
+			return true
+		}
+		return false
+	}
+	for _, el := range lit.Elts {
+		if !ok(el) {
+			return false
+		}
+	}
+	return vars > 0
+}
+
+// identOfSel is the identifier a name or a qualified name ends in: x in
+// x, Discard in io.Discard.
+func identOfSel(e ast.Expr) *ast.Ident {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
+}
+
+// reportLiteralBoxed reports an invariant struct literal converted to an
+// interface in a function body.
+func reportLiteralBoxed(pass *analysis.Pass, lit *ast.CompositeLit, to types.Type) {
+	it := types.TypeString(to, types.RelativeTo(pass.Pkg))
+	pass.Report(analysis.Diagnostic{
+		Category: "literal-boxed",
+		Pos:      lit.Pos(),
+		Message: fmt.Sprintf("%s is the same value on every call, and converting it to the interface %s here copies it into a new allocation each time (it is larger than a pointer, and not a constant)",
+			oneLine(text(pass, lit)), it),
+		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+			"convert it once: a package-level var of type %s holding %s, used here: the interface then points at one copy made at init, with no allocation per call (a value in an interface is a copy nothing can change through it)", it, oneLine(text(pass, lit)))}},
+	})
 }
