@@ -78,6 +78,7 @@ var explains = map[string][]string{
 	"wall-clock":                  {"time"},
 	"rwmutex-exclusive":           {"sync", "other", "lock"},
 	"lock-per-call":               {"sync", "other", "lock", "own"},
+	"lock-per-element":            {"lock"},
 	"chan-iterator":               {"channel", "scheduler"},
 	"reflect-map-range":           {"reflect"},
 	"evict-not-reused":            {"escapes", "moved-to-heap", "return", "callee"},

@@ -1484,3 +1484,20 @@ func TestChanIterator(t *testing.T) {
 		t.Errorf("message %q, want the scheduler's share", got.Message)
 	}
 }
+
+// TestLockPerElementCall: a constructor whose time is its calls of Add,
+// one per value, each taking the set's lock, is a cause at the call with
+// the lock-per-element shape's advice; without the shape it is none.
+func TestLockPerElementCall(t *testing.T) {
+	hot := document.Hotspot{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".NewSet", File: "set.go", Line: 60, Cum: 0.73}
+	shape := document.Shape{Name: "lock-per-element", File: "set.go", Line: 60, Function: mod + ".NewSet",
+		Says:   "NewSet calls s.Add once per iteration of the loop at lines 59–61, and Add takes the sync.RWMutex s embeds on every call: a lock round trip per element",
+		Advice: "take the lock once for the whole loop"}
+	fs, _ := Derive(specDoc([]any{bx(), hot, shape}), Options{})
+	if len(fs) != 1 || fs[0].Line != 60 || fs[0].Shape != "lock-per-element" || fs[0].NoChange || fs[0].Generic {
+		t.Fatalf("findings %+v, want one at set.go:60 with the shape's advice", fs)
+	}
+	if fs, _ := Derive(specDoc([]any{bx(), hot}), Options{}); len(fs) != 0 {
+		t.Errorf("without the shape: findings %+v, want none", fs)
+	}
+}

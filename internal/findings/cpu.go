@@ -389,30 +389,46 @@ func (d *deriver) cpuCauses(b *bench) {
 	d.spreadCauses(b, d.unclaimed(b, small), order, byKey)
 	d.ownCode(b, order, byKey)
 	d.notInlined(b)
-	d.computedForReaders(b)
+	d.callsWithShapes(b)
 }
 
-// computedForReaders makes a cause of a hot method's call of the
-// module's own function when the code at its line computes, on every
-// call, a result only other methods read (a computed-for-readers shape:
-// an iterator's Next running the whole Step where a cheaper function of
-// the same signature gives what every caller needs). The profile names
-// such a call only as its function's cumulative time (the hotspot's
-// line), not as a line cost, since its callee is the module's.
-func (d *deriver) computedForReaders(b *bench) {
+// callerShapeWords are the shapes of code at a call of the module's own
+// function that make the call a cause of its own (see
+// callsWithShapes), with the words of the part they name.
+var callerShapeWords = map[string]string{
+	"computed-for-readers": "its call at line %d, computing a result only other methods read,",
+	"lock-per-element":     "its call at line %d, which takes a lock for each element,",
+}
+
+// callsWithShapes makes a cause of a hot method's call of the module's
+// own function when the code at its line is a shape of callerShapeWords:
+// it computes, on every call, a result only other methods read (an
+// iterator's Next running the whole Step where a cheaper function of the
+// same signature gives what every caller needs), or it calls, once per
+// element of a loop, a method that takes its receiver's lock (NewSet
+// adding each value through Add). The profile names such a call only as
+// its function's cumulative time (the hotspot's line), not as a line
+// cost, since its callee is the module's.
+func (d *deriver) callsWithShapes(b *bench) {
 	for _, h := range d.doc.Hotspots {
 		if h.Benchmark != b.name() || h.Package != "" && h.Package != b.entry.Package || h.Cum < d.t.CPUMin || !d.isModule(h.Function) || d.testFunc(h.Function) {
 			continue
 		}
-		s := d.shapeAt("computed-for-readers", h.File, h.Line)
-		if s == nil || s.Function != "" && document.PlainFunc(s.Function) != outer(document.PlainFunc(h.Function)) {
-			continue
+		for _, name := range slices.Sorted(maps.Keys(callerShapeWords)) {
+			s := d.shapeAt(name, h.File, h.Line)
+			if s == nil || s.Function != "" && document.PlainFunc(s.Function) != outer(document.PlainFunc(h.Function)) {
+				continue
+			}
+			c := d.hotFunc(h.Function, h.File, h.Line)
+			c.addPart(b, part{kind: partCall, what: fmt.Sprintf(callerShapeWords[name], h.Line), fix: s.Says + ": " + s.Advice, specific: true}, h.Cum)
+			c.addLine(h.File, h.Line, h.Function, fmt.Sprintf("its call: %s of CPU (cum) in %s", pct(h.Cum), b.name()))
+			c.weigh(h.File, h.Line, h.Cum)
+			if name == "lock-per-element" {
+				c.mech("lock")
+			}
+			c.addEvidence(fmt.Sprintf("CPU profile of %s: %s runs %s of the CPU (cum), at %s: %s", b.name(), shortName(h.Function), pct(h.Cum), where(h.File, h.Line), s.Says))
+			break
 		}
-		c := d.hotFunc(h.Function, h.File, h.Line)
-		c.addPart(b, part{kind: partCall, what: fmt.Sprintf("its call at line %d, computing a result only other methods read,", h.Line), fix: s.Says + ": " + s.Advice, specific: true}, h.Cum)
-		c.addLine(h.File, h.Line, h.Function, fmt.Sprintf("its call: %s of CPU (cum) in %s", pct(h.Cum), b.name()))
-		c.weigh(h.File, h.Line, h.Cum)
-		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s runs %s of the CPU (cum), at %s: %s", b.name(), shortName(h.Function), pct(h.Cum), where(h.File, h.Line), s.Says))
 	}
 }
 

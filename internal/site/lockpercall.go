@@ -35,7 +35,13 @@ var LockPerCall = &analysis.Analyzer{
 	Run:  runLockPerCall,
 }
 
+// lockedMethod is a method that takes its receiver's lock once per call.
+type lockedMethod struct {
+	name, what string // the method's name; the lock, in words
+}
+
 func runLockPerCall(pass *analysis.Pass) (any, error) {
+	locked := map[*types.Func]lockedMethod{}
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
 		if fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 {
 			return
@@ -137,6 +143,9 @@ func runLockPerCall(pass *analysis.Pass) (any, error) {
 				at = "lines " + list(lines, 4)
 			}
 			verb := lock.Fun.(*ast.SelectorExpr).Sel.Name
+			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				locked[fn] = lockedMethod{name: fd.Name.Name, what: what}
+			}
 			pass.Report(analysis.Diagnostic{
 				Category: "lock-per-call" + ownWork,
 				Pos:      lock.Pos(),
@@ -149,7 +158,51 @@ func runLockPerCall(pass *analysis.Pass) (any, error) {
 			})
 		}
 	})
+	lockPerElement(pass, locked)
 	return nil, nil
+}
+
+// lockPerElement reports a call, in a loop, of a method that takes its
+// receiver's lock once per call: NewSet(vals...) calling s.Add(v) for
+// each value. Each element then pays a lock round trip that one lock
+// around the loop would pay once.
+func lockPerElement(pass *analysis.Pass, locked map[*types.Func]lockedMethod) {
+	if len(locked) == 0 {
+		return
+	}
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+		seen := map[ast.Stmt]bool{}
+		inspectLoops(fd.Body, func(n ast.Node, loop ast.Stmt) {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || loop == nil || seen[loop] {
+				return
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return
+			}
+			fn, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Func)
+			if !ok {
+				return
+			}
+			m, ok := locked[fn.Origin()]
+			if !ok {
+				return
+			}
+			seen[loop] = true
+			x := types.ExprString(sel.X)
+			start, end := pass.Fset.Position(loop.Pos()).Line, pass.Fset.Position(loop.End()).Line
+			pass.Report(analysis.Diagnostic{
+				Category: "lock-per-element",
+				Pos:      call.Pos(),
+				Message: fmt.Sprintf("%s calls %s.%s once per iteration of the loop at lines %d–%d, and %s takes %s on every call: a lock round trip per element",
+					fd.Name.Name, x, m.name, start, end, m.name, m.what),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+					"take the lock once for the whole loop: lock %s before the loop and do what %s does under the lock for each element (an unexported form of it that expects the lock held); where %s is new and not yet shared with another goroutine (a constructor filling it), fill it with no lock at all",
+					x, m.name, x)}},
+			})
+		})
+	})
 }
 
 // exprRoot returns the identifier an expression of selectors, index

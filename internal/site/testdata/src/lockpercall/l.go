@@ -75,3 +75,12 @@ func (s *set) Inner() func() {
 		s.Unlock()
 	}
 }
+
+// NewSet adds each value through Add, a lock per element.
+func NewSet(vals ...int) *set {
+	s := &set{m: map[int]struct{}{}}
+	for _, v := range vals {
+		s.Add(v) // want `NewSet calls s.Add once per iteration of the loop at lines 82–84, and Add takes the sync.Mutex s embeds on every call: a lock round trip per element`
+	}
+	return s
+}
