@@ -12,7 +12,7 @@ import (
 )
 
 // Consumed reports a container that every iteration of a benchmark's
-// loop removes from (Remove, Delete, Pop, Dequeue, Poll) while nothing in
+// loop removes from (Remove, Delete, Pop, Dequeue, Poll, Clear) while nothing in
 // the loop puts anything back: filled once before the loop, it is
 // emptied by the first iteration, and the others remove from an empty
 // container (or remove nothing). ns/op is then one real drain spread over
@@ -38,7 +38,7 @@ var Consumed = &analysis.Analyzer{
 // reading, those that only read it. Any other method called on it in the
 // loop may put elements back (ReplaceOrInsert, Upsert, Load…).
 var (
-	removing = []string{"Remove", "Delete", "Pop", "Dequeue", "Poll", "Shift", "Take"}
+	removing = []string{"Remove", "Delete", "Pop", "Dequeue", "Poll", "Shift", "Take", "Clear"}
 	reading  = []string{"Get", "Has", "Contains", "Len", "Size", "Find", "Lookup", "Peek", "Min", "Max", "Empty", "Values", "Keys", "Iterator", "String", "Each", "Ascend", "Descend", "Index", "At", "Front", "Back", "First", "Last"}
 )
 

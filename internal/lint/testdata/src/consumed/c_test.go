@@ -79,3 +79,13 @@ func BenchmarkDeleteInsert(b *testing.B) {
 		tree.ReplaceOrInsert(i % 100)
 	}
 }
+
+// Clear empties the whole tree on the first iteration.
+func (t *Tree) Clear() { clear(t.m) }
+
+func BenchmarkClear(b *testing.B) {
+	tree := fill(100)
+	for i := 0; i < b.N; i++ {
+		tree.Clear() // want `every iteration removes from tree \(Clear\), and nothing in the loop puts anything back`
+	}
+}
