@@ -164,11 +164,34 @@ func copyStores(pass *analysis.Pass, rs *ast.RangeStmt) []*ast.AssignStmt {
 
 // typeUnder is the underlying type of e, or nil.
 func typeUnder(pass *analysis.Pass, e ast.Expr) types.Type {
+	if isTypeExpr(pass, e) {
+		// A type, not a value: threadUnsafeSet[T] in make(…) is a
+		// generic map type instantiated, no map indexed.
+		return nil
+	}
 	t := pass.TypesInfo.TypeOf(e)
 	if t == nil {
 		return nil
 	}
 	return t.Underlying()
+}
+
+// isTypeExpr reports whether e denotes a type: a type's name, or a
+// generic type instantiated (Set[T]).
+func isTypeExpr(pass *analysis.Pass, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if tv, ok := pass.TypesInfo.Types[e]; ok {
+		return tv.IsType()
+	}
+	switch x := e.(type) {
+	case *ast.Ident:
+		_, ok := pass.TypesInfo.ObjectOf(x).(*types.TypeName)
+		return ok
+	case *ast.SelectorExpr:
+		_, ok := pass.TypesInfo.ObjectOf(x.Sel).(*types.TypeName)
+		return ok
+	}
+	return false
 }
 
 // sameIdent reports whether e and f are identifiers of one object.

@@ -59,7 +59,7 @@ func runMapKeyBuilt(pass *analysis.Pass) (any, error) {
 			if !ok {
 				return true
 			}
-			m, ok := pass.TypesInfo.TypeOf(ix.X).Underlying().(*types.Map)
+			m, ok := typeUnder(pass, ix.X).(*types.Map)
 			if !ok || !isString(m.Key()) {
 				return true
 			}

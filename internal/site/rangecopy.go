@@ -47,6 +47,18 @@ func runRangeCopy(pass *analysis.Pass) (any, error) {
 			switch u := t.Underlying().(type) {
 			case *types.Array:
 				if size, ok := sizeof(pass.TypesSizes, u); ok && size >= rangeArrayMin {
+					if call, ok := ast.Unparen(r.X).(*ast.CallExpr); ok && !isConversion(pass, call) {
+						// A call's result: the array is made anew
+						// on every call, and indexing the call would
+						// make it once per element.
+						pass.Report(analysis.Diagnostic{
+							Category:       "range-copy",
+							Pos:            r.X.Pos(),
+							Message:        fmt.Sprintf("the loop ranges over %s, which returns an array of %d bytes (%s) by value: the array is built and copied every time the loop starts", x, size, types.TypeString(t, types.RelativeTo(pass.Pkg))),
+							SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("where %s returns the same elements every time, build the array once, in a package-level var, and range over its indexes reading each element in place (for i := range rules { r := &rules[i] … }); do not index the call itself, which would build it once per element", x)}},
+						})
+						return
+					}
 					pass.Report(analysis.Diagnostic{
 						Category:       "range-copy",
 						Pos:            r.X.Pos(),

@@ -51,3 +51,19 @@ func counts(m map[string]int, k string) int {
 	m[k]++
 	return m[k]
 }
+
+// set is a generic map type: set[T] in make and conversions is the type
+// instantiated, no lookup.
+type set[T comparable] map[T]struct{}
+
+func union[T comparable](a, b *set[T]) *set[T] {
+	o := (*set[T])(b)
+	u := make(set[T], len(*a)+len(*o))
+	for k := range *a {
+		u[k] = struct{}{}
+	}
+	var w set[T]
+	w = make(set[T], 1)
+	_ = w
+	return &u
+}

@@ -68,3 +68,19 @@ func (h *holder[E]) each(f func(E)) {
 		f(c)
 	}
 }
+
+type rule struct {
+	a, b, c, d, e func() int
+}
+
+func rules() [4]rule { return [4]rule{} }
+
+func ruleLoop() int {
+	n := 0
+	for _, r := range rules() { // want `the loop ranges over rules\(\), which returns an array of 160 bytes \(\[4\]rule\) by value: the array is built and copied every time the loop starts`
+		if r.a != nil {
+			n++
+		}
+	}
+	return n
+}
