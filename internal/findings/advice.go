@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"path"
 	"slices"
 	"strings"
 
@@ -65,6 +66,8 @@ var explains = map[string][]string{
 	"moved-pair":                  {"moved-to-heap"},
 	"sprintf-quote":               {"fmt", "interface"},
 	"map-copied":                  {"map", "maps", "escapes"},
+	"map-clone-by-hand":           {"map", "maps"},
+	"sparse-table":                {"make", "variable-make", "escapes", "moved-to-heap", "own", "memory", "gc"},
 	"append-arena":                {"append", "growslice"},
 	"slice-regrown":               {"append", "growslice"},
 	"reset-nil":                   {"append", "growslice"},
@@ -171,7 +174,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "f
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
+var atRelated = map[string]bool{"sparse-table": true, "range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {
@@ -215,6 +218,7 @@ func (d *deriver) advise() {
 		if c.section != document.SectionFix {
 			continue
 		}
+		c.weighCallerFix()
 		shapes := c.shapesExplaining(at, d.t.AdviceShare)
 		if len(shapes) == 0 {
 			shapes = d.callerShapes(c)
@@ -256,6 +260,29 @@ func (d *deriver) handOffs(c *cause) {
 	}
 	if top != nil {
 		c.message += fmt.Sprintf("; with the receive and the scheduler's hand-offs, %s of %s's CPU", pct(c.costs[top.key].CPUShare), top.name())
+	}
+}
+
+// weighCallerFix gives the line where a module function calls the one
+// that allocates what it asks for (a line noted callerFixNote, see
+// allocCauses) the weight of all the cause's other lines: the call makes
+// all of it, in every benchmark added since the line was noted, so the
+// code there explains the cost.
+func (c *cause) weighCallerFix() {
+	for _, l := range c.lines {
+		if !strings.HasSuffix(l.Note, callerFixNote) {
+			continue
+		}
+		k := where(l.File, l.Line)
+		rest := 0.0
+		for o, v := range c.lineShare {
+			if o != k {
+				rest += v
+			}
+		}
+		if c.lineShare[k] < rest {
+			c.weigh(l.File, l.Line, rest-c.lineShare[k])
+		}
 	}
 }
 
@@ -383,6 +410,9 @@ func (d *deriver) oneChange() {
 			case shapeName(c) == "map-value-indirect":
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s's map of the same type: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+			case shapeName(c) == "sparse-table" && c.kind == document.KindAlloc:
+				cs := c.costs[top.key]
+				into.message += fmt.Sprintf("; the table it makes: %s allocs/op (%s/op) in %s at %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
 			case shapeName(c) == "reflect-map-index" && c.kind == document.KindAlloc:
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; the key it boxes: %s allocs/op (%s/op) in %s at %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
@@ -460,7 +490,12 @@ func changeKey(c *cause) string {
 		if r := receiver(c.fn); r != "" {
 			return s.Name + "\x00" + r + "\x00" + s.Advice
 		}
-	case "map-swept", "reflect-map-index", "output-returned", "sort-boxed":
+	case "chan-iterator":
+		// Every iterator of a package that hands its elements over a
+		// channel (a set's Iter and Iterator, in its safe and unsafe
+		// kinds): one design, one change.
+		return s.Name + "\x00" + path.Dir(s.File)
+	case "map-swept", "reflect-map-index", "output-returned", "sort-boxed", "sparse-table":
 		// One map field: its stores and its deletes; one reflective
 		// lookup: the key it boxes and the lookup; one walker's way of
 		// returning its text.

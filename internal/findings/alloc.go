@@ -174,11 +174,14 @@ func (d *deriver) allocCauses(b *bench) {
 			continue
 		}
 		if caller != "" {
+			// The words name the caller, not what its code does
+			// there: generic, until a shape at the call (see
+			// weighCallerFix) says it.
 			c.section = document.SectionFix
-			c.generic = false
+			c.generic = true
 			c.suggestion = fmt.Sprintf("%s returns what it allocates, but the module's own %s calls it: the fix is there — call it only when its result is used, or allocate many at once in a chunk the caller owns", shortName(c.fn), shortName(caller))
 			if at := c.parentAt[caller]; at.Line > 0 {
-				c.addLine(at.File, at.Line, at.Function, "calls "+shortName(c.fn)+": where the fix is")
+				c.addLine(at.File, at.Line, at.Function, "calls "+shortName(c.fn)+callerFixNote)
 				// The call makes all of it: the code there explains
 				// the cost (see advise).
 				total := 0.0
@@ -409,6 +412,10 @@ func (d *deriver) moduleCaller(c *cause) string {
 	}
 	return best
 }
+
+// callerFixNote ends the note of the line where a module function calls
+// the one whose allocation is its choice: the fix is there.
+const callerFixNote = ": where the fix is"
 
 // benchmarkCalls reports whether every benchmark the cause costs calls p
 // directly from its own code (a micro-benchmark of the internal function

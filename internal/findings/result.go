@@ -48,7 +48,7 @@ func (d *deriver) forwarded(fn string) *document.Shape {
 // hands its caller: fn is exported, or an exported function returns its
 // result (a result-forwarded shape).
 func (d *deriver) apiResult(fn string) bool {
-	return exported(outer(document.PlainFunc(fn))) || d.forwarded(fn) != nil
+	return exported(outer(document.PlainFunc(fn))) || exportedMethod(fn) || d.forwarded(fn) != nil
 }
 
 // resultOfAPI reports whether a site allocates what the API returns: its
@@ -75,9 +75,11 @@ func (d *deriver) inputConversion(a *document.Allocation) bool {
 // avoidable reports whether the code at an allocation's line says the
 // value, though the function returns it, need not be allocated there: a
 // step of a chain of copies, a growth past a capacity one short, an
-// error whose text never changes.
+// error whose text never changes, a map sized for a bound it rarely
+// reaches.
 func (d *deriver) avoidable(a *document.Allocation) bool {
-	return d.chainStep(a.File, a.Line) || d.shapeAt("cap-short", a.File, a.Line) != nil || d.shapeAt("error-constant", a.File, a.Line) != nil
+	return d.chainStep(a.File, a.Line) || d.shapeAt("cap-short", a.File, a.Line) != nil || d.shapeAt("error-constant", a.File, a.Line) != nil ||
+		d.shapeAt("map-sized-by-bound", a.File, a.Line) != nil
 }
 
 // chainStep reports whether file:line is a step of a copy-chain shape: a
@@ -156,6 +158,21 @@ func (d *deriver) passesResult(c *cause, p string) bool {
 	// Stored through a pointer parameter: its caller's value (a
 	// decoder's Decode(v)).
 	return strings.Contains(s.Says, "through its pointer parameter") || d.apiResult(p)
+}
+
+// exportedMethod reports whether fn is a method with an exported name,
+// whatever its receiver: a method of an unexported type behind an
+// exported interface (a thread-safe set's Difference wrapping the
+// unsynchronized set's) is how the API is called.
+func exportedMethod(fn string) bool {
+	if receiver(fn) == "" {
+		return false
+	}
+	s := shortName(outer(document.PlainFunc(fn)))
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		s = s[i+1:]
+	}
+	return s != "" && s[0] >= 'A' && s[0] <= 'Z'
 }
 
 // computesResult reports whether a call line's library call computes the

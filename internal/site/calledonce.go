@@ -130,6 +130,24 @@ func viaInterface(fn *types.Func, n *types.Named) bool {
 		if !ok {
 			continue
 		}
+		if g, ok := tn.Type().(*types.Named); ok && g.TypeParams().Len() > 0 {
+			// A generic interface (Set[T]): the one with n's type
+			// arguments, which n's methods can implement.
+			if n.TypeArgs().Len() != g.TypeParams().Len() {
+				continue
+			}
+			args := make([]types.Type, n.TypeArgs().Len())
+			for i := range args {
+				args[i] = n.TypeArgs().At(i)
+			}
+			inst, err := types.Instantiate(nil, g, args, false)
+			if err != nil {
+				continue
+			}
+			if iface, ok = inst.Underlying().(*types.Interface); !ok {
+				continue
+			}
+		}
 		has := false
 		for i := 0; i < iface.NumMethods(); i++ {
 			has = has || iface.Method(i).Name() == fn.Name()

@@ -1097,6 +1097,43 @@ func isScalar(t types.Type) bool {
 	return ok && b.Info()&(types.IsNumeric|types.IsString|types.IsBoolean) != 0
 }
 
+// aliasOf returns the parameter a local is only ever assigned as itself,
+// asserted or converted (o := other.(*set[T])), or nil.
+func (ci *callInputs) aliasOf(v *types.Var) *types.Var {
+	var from *types.Var
+	n := 0
+	inspectBody(ci.fd.Body, func(x ast.Node) {
+		as, ok := x.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return
+		}
+		for i, l := range as.Lhs {
+			if id, ok := ast.Unparen(l).(*ast.Ident); !ok || ci.pass.TypesInfo.ObjectOf(id) != v {
+				continue
+			}
+			n++
+			e := ast.Unparen(as.Rhs[i])
+			switch y := e.(type) {
+			case *ast.TypeAssertExpr:
+				e = y.X
+			case *ast.CallExpr:
+				if isConversion(ci.pass, y) && len(y.Args) == 1 {
+					e = y.Args[0]
+				}
+			}
+			if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+				if p, ok := ci.pass.TypesInfo.ObjectOf(id).(*types.Var); ok && ci.param(p.Name()) == p {
+					from = p
+				}
+			}
+		}
+	})
+	if n != 1 {
+		return nil
+	}
+	return from
+}
+
 // mapOps reports the function's map operations on what it was given: a
 // lookup, a store or a delete in a map of its receiver or parameters
 // with a key computed from them, a range over such a map, each in no
@@ -1118,7 +1155,10 @@ func (ci *callInputs) mapOps() {
 		// The map is the receiver's or a parameter's, the key (none for
 		// a range) computed from what the function was given.
 		v := ci.root(m)
-		if v == nil || ci.param(v.Name()) != v {
+		if v != nil && ci.param(v.Name()) != v {
+			v = ci.aliasOf(v) // o := other.(*set[T]): the parameter, asserted
+		}
+		if v == nil {
 			return
 		}
 		params := map[string]bool{v.Name(): true}

@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -53,21 +54,26 @@ func runChanIterator(pass *analysis.Pass) (any, error) {
 	})
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
 		res := fd.Type.Results
-		if res == nil || len(res.List) != 1 {
+		if res == nil || len(res.List) == 0 {
 			return
 		}
-		if _, ok := pass.TypesInfo.TypeOf(res.List[0].Type).Underlying().(*types.Chan); !ok {
-			return
-		}
-		// The channel returned: the variable of the last return.
-		var ch types.Object
-		for _, r := range returnsOf(fd.Body) {
-			if len(r.Results) == 1 {
-				ch = objOf(pass, r.Results[0])
+		// A channel of the function's own (made here, or by a
+		// constructor it calls) that it does not receive from itself:
+		// the caller does, through the value returned.
+		local := func(v types.Object) bool {
+			if v == nil || v.Pos() < fd.Body.Pos() || v.Pos() > fd.Body.End() {
+				return false
 			}
-		}
-		if ch == nil {
-			return
+			received := false
+			inspectBody(fd.Body, func(n ast.Node) {
+				if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW && objOf(pass, u.X) == v {
+					received = true
+				}
+				if r, ok := n.(*ast.RangeStmt); ok && objOf(pass, r.X) == v {
+					received = true
+				}
+			})
+			return !received
 		}
 		for _, st := range fd.Body.List {
 			g, ok := st.(*ast.GoStmt)
@@ -80,7 +86,7 @@ func runChanIterator(pass *analysis.Pass) (any, error) {
 			}
 			var send *ast.SendStmt
 			inspectLoops(lit.Body, func(n ast.Node, loop ast.Stmt) {
-				if s, ok := n.(*ast.SendStmt); ok && loop != nil && send == nil && objOf(pass, s.Chan) == ch {
+				if s, ok := n.(*ast.SendStmt); ok && loop != nil && send == nil && local(objOf(pass, s.Chan)) {
 					send = s
 				}
 			})
@@ -89,6 +95,7 @@ func runChanIterator(pass *analysis.Pass) (any, error) {
 			}
 			name := fd.Name.Name
 			elem := pass.TypesInfo.TypeOf(send.Chan).Underlying().(*types.Chan).Elem()
+			ch := objOf(pass, send.Chan)
 			buffered := ""
 			if cap := chanCap(pass, fd.Body, ch); cap != "" {
 				buffered = fmt.Sprintf(" (buffered: %s, so the goroutines hand off less often, not less work per element)", cap)
@@ -100,9 +107,16 @@ func runChanIterator(pass *analysis.Pass) (any, error) {
 					instead = fmt.Sprintf("callers that only visit the elements do it without a channel through %s, which the type already has; add %s", list(vs, 3), instead)
 				}
 			}
+			at := send.Pos()
+			ast.Inspect(lit.Body, func(n ast.Node) bool {
+				if sel, ok := n.(*ast.SelectStmt); ok && sel.Pos() < send.Pos() && send.End() <= sel.End() {
+					at = sel.Pos() // the select the send is a case of: where a profile puts it
+				}
+				return true
+			})
 			pass.Report(analysis.Diagnostic{
 				Category: "chan-iterator",
-				Pos:      send.Pos(),
+				Pos:      at,
 				Message: fmt.Sprintf("%s returns a channel that a goroutine it starts fills one element per send%s: every element costs a send, a receive and a hand-off between two goroutines, the scheduler parking and waking them",
 					name, buffered),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(

@@ -164,16 +164,21 @@ func copyStores(pass *analysis.Pass, rs *ast.RangeStmt) []*ast.AssignStmt {
 
 // typeUnder is the underlying type of e, or nil.
 func typeUnder(pass *analysis.Pass, e ast.Expr) types.Type {
-	if isTypeExpr(pass, e) {
-		// A type, not a value: threadUnsafeSet[T] in make(…) is a
-		// generic map type instantiated, no map indexed.
-		return nil
-	}
 	t := pass.TypesInfo.TypeOf(e)
 	if t == nil {
 		return nil
 	}
 	return t.Underlying()
+}
+
+// valueTypeUnder is typeUnder of an expression that is a value, nil for
+// a type: threadUnsafeSet[T] in make(…) is a generic map type
+// instantiated, no map indexed.
+func valueTypeUnder(pass *analysis.Pass, e ast.Expr) types.Type {
+	if isTypeExpr(pass, e) {
+		return nil
+	}
+	return typeUnder(pass, e)
 }
 
 // isTypeExpr reports whether e denotes a type: a type's name, or a

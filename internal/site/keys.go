@@ -59,7 +59,7 @@ func runMapKeyBuilt(pass *analysis.Pass) (any, error) {
 			if !ok {
 				return true
 			}
-			m, ok := typeUnder(pass, ix.X).(*types.Map)
+			m, ok := valueTypeUnder(pass, ix.X).(*types.Map)
 			if !ok || !isString(m.Key()) {
 				return true
 			}

@@ -58,7 +58,7 @@ func runMapLookupRepeated(pass *analysis.Pass) (any, error) {
 					}
 				}
 			case *ast.IndexExpr:
-				if _, ok := typeUnder(pass, x.X).(*types.Map); !ok || !pureArgs([]ast.Expr{x.X, x.Index}) {
+				if _, ok := valueTypeUnder(pass, x.X).(*types.Map); !ok || !pureArgs([]ast.Expr{x.X, x.Index}) {
 					return true
 				}
 				k := identity(pass, x)

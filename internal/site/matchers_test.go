@@ -46,6 +46,8 @@ func TestMatchers(t *testing.T) {
 		"lockpercall":            site.LockPerCall,
 		"chaniterator":           site.ChanIterator,
 		"reflectmaprange":        site.ReflectMapRange,
+		"mapclonebyhand":         site.MapCloneByHand,
+		"sparsetable":            site.SparseTable,
 		"bigroundtrip":           site.BigRoundTrip,
 		"tailfromfront":          site.TailFromFront,
 		"resetnil":               site.ResetNil,

@@ -115,22 +115,9 @@ func forwardedTo(fn *types.Func, passedBy map[*types.Func][]passEdge, seen map[*
 }
 
 // apiFunc reports whether fn is part of its package's API: an exported
-// function, or an exported method of an exported type.
-func apiFunc(fn *types.Func) bool {
-	if !fn.Exported() {
-		return false
-	}
-	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil {
-		return true
-	}
-	t := sig.Recv().Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Exported()
-}
+// function, an exported method of an exported type, or a method of an
+// unexported type behind an exported interface (see exportedAPI).
+func apiFunc(fn *types.Func) bool { return exportedAPI(fn) }
 
 // funcLabel names a function as its package's code does: "Decode",
 // "(*Decoder).DecodeString", "Decimal.Sub".
@@ -477,13 +464,29 @@ func scalarParams(pass *analysis.Pass, fd *ast.FuncDecl) bool {
 	return true
 }
 
+// freshResults reports whether fd returns a channel: each caller needs
+// its own (a new iterator's), which a memo would hand to every caller at
+// once. (A *big.Int kept per input is a memo callers read, not share.)
+func freshResults(pass *analysis.Pass, fd *ast.FuncDecl) bool {
+	fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	for v := range fn.Type().(*types.Signature).Results().Variables() {
+		if _, ok := v.Type().Underlying().(*types.Chan); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // computed reports the lines where the function computes what it
 // returns.
 func (r *resultVars) computed() {
 	name := r.fd.Name.Name
 	advice := fmt.Sprintf("the call is %s's result, so calling it less means calling %s less: keep %s's results for the inputs that recur (a table or a memo), or compute less per call", name, name, name)
 	category := "result-computed"
-	if !scalarParams(r.pass, r.fd) {
+	if !scalarParams(r.pass, r.fd) || freshResults(r.pass, r.fd) {
 		// Pointers, slices, structs: inputs that hardly recur, and a
 		// memo keyed by them holds what the caller may change.
 		advice = fmt.Sprintf("the call is %s's result, computed from what it is given: its own work, with no result to keep; %s", name, ownWorkWords)
@@ -640,12 +643,23 @@ func (r *resultVars) passed() []passedCall {
 		r.pass.Report(analysis.Diagnostic{Category: "result-passed", Pos: call.Pos(),
 			Message: fmt.Sprintf("%s %s %s's result", r.fd.Name.Name, how, fn.Name())})
 	}
+	lits := map[*types.Var]*ast.CompositeLit{} // a variable assigned a value made here
 	inspectBody(r.fd.Body, func(n ast.Node) {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || len(as.Rhs) != 1 {
 			return
 		}
-		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		rhs := ast.Unparen(as.Rhs[0])
+		if lit := returnedLiteral(rhs); lit != nil {
+			if v := r.localVar(as.Lhs[0]); v != nil {
+				lits[v] = lit
+			}
+			return
+		}
+		if ta, ok := rhs.(*ast.TypeAssertExpr); ok {
+			rhs = ast.Unparen(ta.X) // x := f().(*T): f's value, asserted
+		}
+		call, ok := rhs.(*ast.CallExpr)
 		if !ok {
 			return
 		}
@@ -663,9 +677,16 @@ func (r *resultVars) passed() []passedCall {
 				if ta, ok := ast.Unparen(e).(*ast.TypeAssertExpr); ok {
 					e = ta.X // v.(T): the value held as any on the way
 				}
+				lit := returnedLiteral(e)
+				if v := r.localVar(e); v != nil && lits[v] != nil && len(lits[v].Elts) == 1 {
+					// ret := &T{uss: d}; return ret: a wrapper of one
+					// value (a value of many fields may hold a part it
+					// makes for itself, not what the call is for).
+					lit = lits[v]
+				}
 				if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
 					add(call, true, "returns")
-				} else if lit := returnedLiteral(e); lit != nil {
+				} else if lit != nil {
 					// return &context{response: NewResponse(w, e), …}:
 					// the call's result is part of the value returned.
 					for _, el := range lit.Elts {
@@ -674,6 +695,10 @@ func (r *resultVars) passed() []passedCall {
 						}
 						if call, ok := ast.Unparen(el).(*ast.CallExpr); ok {
 							add(call, true, "returns, inside the value it makes,")
+						} else if v := r.localVar(el); v != nil {
+							for _, c := range from[v] {
+								add(c, true, "returns, inside the value it makes,")
+							}
 						}
 					}
 				} else if v := r.localVar(e); v != nil {
@@ -723,7 +748,14 @@ func returnedLiteral(e ast.Expr) *ast.CompositeLit {
 // for a call through a value or an interface.
 func calledFunc(pass *analysis.Pass, call *ast.CallExpr) *types.Func {
 	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
+	fun := ast.Unparen(call.Fun)
+	switch f := fun.(type) {
+	case *ast.IndexExpr:
+		fun = f.X // a generic function instantiated: f[T](…)
+	case *ast.IndexListExpr:
+		fun = f.X
+	}
+	switch f := fun.(type) {
 	case *ast.Ident:
 		id = f
 	case *ast.SelectorExpr:
@@ -735,6 +767,7 @@ func calledFunc(pass *analysis.Pass, call *ast.CallExpr) *types.Func {
 	if fn == nil {
 		return nil
 	}
+	fn = fn.Origin()
 	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
 		return nil
 	}

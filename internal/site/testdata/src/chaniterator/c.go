@@ -54,3 +54,48 @@ func Ticks(in chan int) <-chan int {
 	}()
 	return in
 }
+
+// Iterator holds the channel a goroutine fills, and a stop channel.
+type Iterator struct {
+	C    <-chan int
+	stop chan struct{}
+}
+
+func newIterator() (*Iterator, chan<- int, <-chan struct{}) {
+	c := make(chan int)
+	stop := make(chan struct{})
+	return &Iterator{C: c, stop: stop}, c, stop
+}
+
+// Iterator hands out the channel inside an Iterator.
+func (s *Set) Iterator() *Iterator {
+	it, ch, stop := newIterator()
+	go func() {
+	L:
+		for e := range s.m {
+			select { // want `Iterator returns a channel that a goroutine it starts fills one element per send`
+			case <-stop:
+				break L
+			case ch <- e:
+			}
+		}
+		close(ch)
+	}()
+	return it
+}
+
+// Pool feeds workers it waits for: the function receives itself.
+func Pool(xs []int) int {
+	ch := make(chan int)
+	go func() {
+		for _, x := range xs {
+			ch <- x
+		}
+		close(ch)
+	}()
+	n := 0
+	for x := range ch {
+		n += x
+	}
+	return n
+}
