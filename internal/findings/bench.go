@@ -599,7 +599,7 @@ func brokenFix(rule document.Rule) string {
 	case document.RuleBrokenSubNs:
 		return "keep the result alive (assign it to a package-level sink) or loop with b.Loop, which keeps results; then re-measure"
 	case document.RuleBrokenDriftUp:
-		return "reset what the loop appends to on every iteration, or allocate it per iteration, so each op does the same work"
+		return "each op must do the same work whatever b.N is: give the fixture a fixed size (a setup that fills it with b.N elements makes every op work on a larger input as b.N grows), and reset what the loop appends to on every iteration, or allocate it per iteration"
 	case document.RuleBrokenDriftDown, document.RuleBrokenTimedSetup:
 		return "call b.ResetTimer after the setup (before b.RunParallel or the loop), or move the setup out of the b.Loop body"
 	}
