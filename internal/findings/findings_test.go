@@ -163,6 +163,11 @@ func TestBrokenBenchmarks(t *testing.T) {
 			for _, b := range f.Benchmarks {
 				broken[b] = f.Rule
 			}
+			if f.Rule == document.RuleBrokenDriftUp && !strings.Contains(f.Suggestion, "give the fixture a fixed size") {
+				// A fixture of b.N elements grows each op as b.N
+				// does, as an accumulator the loop never resets.
+				t.Errorf("%s: suggestion %q, want it to name a fixture of fixed size", f.Benchmark, f.Suggestion)
+			}
 			if f.Rule == document.RuleBrokenSkip {
 				skippers = len(f.Benchmarks)
 			}

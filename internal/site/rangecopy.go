@@ -55,7 +55,7 @@ func runRangeCopy(pass *analysis.Pass) (any, error) {
 							Category:       "range-copy",
 							Pos:            r.X.Pos(),
 							Message:        fmt.Sprintf("the loop ranges over %s, which returns an array of %d bytes (%s) by value: the array is built and copied every time the loop starts", x, size, types.TypeString(t, types.RelativeTo(pass.Pkg))),
-							SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("where %s returns the same elements every time, build the array once, in a package-level var, and range over its indexes reading each element in place (for i := range rules { r := &rules[i] … }); do not index the call itself, which would build it once per element", x)}},
+							SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("where %s returns the same elements every time, build the array once, in a package-level var (assigned in an init function where its elements refer back to this function: an initializer would be a cycle), and range over its indexes reading each element in place (for i := range rules { r := &rules[i] … }); do not index the call itself, which would build it once per element", x)}},
 						})
 						return
 					}
