@@ -663,6 +663,11 @@ func (c *cause) shapesExplaining(at map[string][]document.Shape, minShare float6
 			if !c.explainedBy(s.Name) || slices.ContainsFunc(cands, func(o document.Shape) bool { return o.Name == s.Name && o.File == s.File && o.Line == s.Line }) {
 				continue
 			}
+			if s.OwnWork && c.kind == document.KindContention {
+				// Goroutines wait on each other: "its own work,
+				// nothing to change" is never what that costs.
+				continue
+			}
 			held := 0.0
 			for _, sl := range s.Lines() {
 				held += c.lineShare[where(s.File, sl)]

@@ -112,6 +112,32 @@ func TestContentionAtTheLock(t *testing.T) {
 	}
 }
 
+// TestContentionNotOwnWork: a lock-per-call shape at a contended Lock
+// (the lock once per call is also the price of a type safe for concurrent
+// use) never gives the contention finding its "nothing to change": the
+// finding names the work to move out of the lock.
+func TestContentionNotOwnWork(t *testing.T) {
+	d := concurrentDoc()
+	d.Shapes = append(d.Shapes, document.Shape{Name: "lock-per-call", OwnWork: true, File: "store.go", Line: 54, Function: mod + ".(*Registry).Add",
+		Related: []document.Location{{File: "store.go", Line: 59, Note: "the Unlock"}},
+		Says:    "Add takes r.mu, a sync.Mutex, once per call (Lock here, released at line 59): the lock that makes Registry safe for concurrent use",
+		Advice:  "one lock round trip per call is the price of a type safe for concurrent use: nothing to change at this line"})
+	// The Lock's own cost at its line, the mechanism the shape explains.
+	d.Lines = append(d.Lines, document.LineCost{Benchmark: "BenchmarkRegistryAdd", Package: mod, Function: mod + ".(*Registry).Add", File: "store.go", Line: 54,
+		Callee: "sync.(*Mutex).Lock", Category: "other", Self: 0.3, Cum: 0.3})
+	fs, _ := Derive(d, Options{})
+	for _, f := range fs {
+		if f.Kind != document.KindContention || f.Line != 54 {
+			continue
+		}
+		if f.Shape == "lock-per-call" || f.NoChange || strings.Contains(f.Suggestion, "nothing to change") {
+			t.Errorf("contention at store.go:54: shape %q, no change %v, suggestion %q; want the work moved out of the lock", f.Shape, f.NoChange, f.Suggestion)
+		}
+		return
+	}
+	t.Fatal("no contention finding at store.go:54")
+}
+
 // TestScalingBenchmarkNoContention: a concurrent benchmark that scales
 // (efficiency 0.9, on cores it had to itself) gets no contention finding
 // for what its locks cost or hold; only waits the block profile
