@@ -25,6 +25,7 @@ var LinkedNode = &analysis.Analyzer{
 
 func runLinkedNode(pass *analysis.Pass) (any, error) {
 	reported := map[*ast.CompositeLit]bool{}
+	treeNodes(pass, reported)
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
 		// The variables a node literal is assigned to, then linked.
 		made := map[types.Object]*ast.CompositeLit{}
@@ -94,4 +95,68 @@ func nodeLit(pass *analysis.Pass, e ast.Expr) *ast.CompositeLit {
 		}
 	}
 	return nil
+}
+
+// treeNodes reports a tree's node made in the module: &T{…}, T a struct
+// that holds its parent or children as an interface *T implements (an
+// AST's Text with its Parent Node, in a Leaf it embeds; a parser's
+// &ast.HorizontalRule{…} handed to AddBlock). Every node the parser makes
+// is one element of the tree the API hands out: the API's cost, one
+// allocation per node, whatever call takes it in.
+func treeNodes(pass *analysis.Pass, reported map[*ast.CompositeLit]bool) {
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+		inspectBody(fd.Body, func(n ast.Node) {
+			u, ok := n.(*ast.UnaryExpr)
+			if !ok || u.Op != token.AND {
+				return
+			}
+			lit, ok := ast.Unparen(u.X).(*ast.CompositeLit)
+			if !ok || reported[lit] {
+				return
+			}
+			t := pass.TypesInfo.TypeOf(lit)
+			if t == nil {
+				return
+			}
+			field := treeLink(t, types.NewPointer(t), 0)
+			if field == "" {
+				return
+			}
+			reported[lit] = true
+			name := types.TypeString(t, types.RelativeTo(pass.Pkg))
+			pass.Report(analysis.Diagnostic{
+				Category: "linked-node",
+				Pos:      lit.Pos(),
+				Message: fmt.Sprintf("&%s{…} is a node of a tree (its %s holds nodes of an interface *%s implements), made in %s for every such node: one allocation per node the tree holds",
+					name, field, name, fd.Name.Name),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: "what a tree of nodes costs, the tree the API hands out: fewer allocations would take another layout (the nodes of one document made in chunks), a change of the type and its API, not of this line"}},
+			})
+		})
+	})
+}
+
+// treeLink names the field of struct type t (or of a struct it embeds, to
+// two levels) that links it into a tree: an interface p implements, or a
+// slice of one (Parent Node, Children []Node); "" when it has none.
+func treeLink(t types.Type, p types.Type, depth int) string {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || depth > 2 {
+		return ""
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		ft := f.Type()
+		if s, ok := ft.Underlying().(*types.Slice); ok {
+			ft = s.Elem()
+		}
+		if iface, ok := ft.Underlying().(*types.Interface); ok && iface.NumMethods() > 0 && types.Implements(p, iface) {
+			return f.Name()
+		}
+		if f.Embedded() {
+			if name := treeLink(f.Type(), p, depth+1); name != "" {
+				return name
+			}
+		}
+	}
+	return ""
 }
