@@ -1501,3 +1501,27 @@ func TestLockPerElementCall(t *testing.T) {
 		t.Errorf("without the shape: findings %+v, want none", fs)
 	}
 }
+
+// TestVariadicArgumentIsAPI: a benchmark's line that calls a method with
+// a variadic parameter through an interface builds the argument's slice,
+// which the call keeps: the signature's cost, never "build the fixture
+// once".
+func TestVariadicArgumentIsAPI(t *testing.T) {
+	b := benchmark("BenchmarkX", 1e-6, 0.5, 8)
+	a := document.Allocation{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".benchContains.func1", File: "bench_test.go", Line: 230,
+		InTest: true, BytesShare: 1, ObjectsShare: 1, AllocsPerOp: 0.5, BytesPerOp: 8,
+		Escape: &document.Escape{Cause: "interface", Sink: "call", Name: "... argument", Into: "s.Contains",
+			Reason: "... argument escapes to the heap: converted to an interface that escapes: s.Contains(... argument...) (call parameter)", Verdict: "... argument escapes to heap"}}
+	fs, _ := Derive(specDoc([]any{b, a}), Options{})
+	if len(fs) == 0 {
+		t.Fatal("no finding")
+	}
+	for _, f := range fs {
+		if f.Section == document.SectionBenchmark || f.Kind == document.KindFixture {
+			t.Errorf("%s %s: %q, want no fixture finding", f.Section, f.Kind, f.Message)
+		}
+	}
+	if f := fs[0]; f.Section != document.SectionAPI || !strings.Contains(f.Message, "variadic argument") {
+		t.Errorf("finding %s %q, want the API's variadic slice", f.Section, f.Message)
+	}
+}

@@ -29,6 +29,34 @@ func (d *deriver) fixtureCauses(b *bench) {
 		if strings.HasPrefix(a.Via, "testing.") {
 			continue // b.Run, b.RunParallel: the harness, not the fixture
 		}
+		if e := a.Escape; e != nil && e.Name == "... argument" && e.Into != "" && (e.Cause == "interface" || e.Sink == "call") {
+			// s.Contains(v) through an interface: the slice of a
+			// variadic parameter, which the caller's line builds and
+			// the call keeps. The signature's cost, made where any
+			// caller calls it, not the benchmark's fixture.
+			group := "variadic " + where(a.File, a.Line) // one cause for every benchmark that runs the line
+			c := d.find(document.KindAlloc, a.Function, group)
+			if c == nil {
+				c = d.newCause(document.KindAlloc, group, a.Function, a.File, a.Line)
+				c.section, c.inherent, c.rule = document.SectionAPI, true, document.RuleAllocSite
+				d.causes = append(d.causes, c)
+			}
+			if _, top := c.impact(); top != nil && c.costs[top.key].BytesPerOp > a.BytesPerOp {
+				// The costliest benchmark's figures speak.
+				c.cost(b).AllocsPerOp += a.AllocsPerOp
+				c.cost(b).BytesPerOp += a.BytesPerOp
+				continue
+			}
+			cs := c.cost(b)
+			cs.AllocsPerOp += a.AllocsPerOp
+			cs.BytesPerOp += a.BytesPerOp
+			cs.AllocShare = min(1, cs.AllocShare+a.BytesShare)
+			c.addLine(a.File, a.Line, a.Function, "")
+			c.message = fmt.Sprintf("%s(…) builds its variadic argument's slice at %s and the call keeps it (%s: an interface method or a call the compiler cannot see into): %s allocs/op (%s/op) in %s, made at every caller's line", e.Into, where(a.File, a.Line), clean(e.Reason), num(a.AllocsPerOp), bytesText(a.BytesPerOp), b.name())
+			c.suggestion = "a cost of the signature (a ...T parameter behind an interface): callers of one value use a form that takes one (a ContainsOne beside a Contains), or call the concrete type"
+			c.addEvidence(fmt.Sprintf("heap profile, per op with setup subtracted: %s in %s; compiler: %s", where(a.File, a.Line), b.name(), clean(e.Verdict)))
+			continue
+		}
 		// A callback: test code the module calls (the caller frame
 		// is the module's), or a method of a test type, which the
 		// module calls through an interface (a Valuer's Value).
