@@ -103,12 +103,14 @@ func (d *deriver) allocCauses(b *bench) {
 				// (see below), when it has one.
 				c.inherent, c.helper = true, true
 			}
-			if c.inherent && (c.whole || !grows(a, e)) && d.shapeAt("concat-in-loop", a.File, a.Line) == nil {
+			if c.inherent && (c.whole || !grows(a, e) || shapeName(c) == "linked-node") && d.shapeAt("concat-in-loop", a.File, a.Line) == nil {
 				// What the API forces: a section of its own, never
 				// what to do first. A result that grows by append is
 				// allocated more than once: the regrowth is the
-				// function's, a cause to fix (presize it); so is a
-				// string rebuilt by += in a loop, once per iteration.
+				// function's, a cause to fix (presize it), but for a
+				// tree's children growing as they arrive (the tree's
+				// own structure); so is a string rebuilt by += in a
+				// loop, once per iteration.
 				c.section = document.SectionAPI
 			}
 			d.causes = append(d.causes, c)

@@ -25,6 +25,7 @@ var FastPath = &analysis.Analyzer{
 }
 
 func runFastPath(pass *analysis.Pass) (any, error) {
+	decls := declsByFunc(pass)
 	for _, f := range pass.Files {
 		if isTest(pass, f) {
 			continue
@@ -58,6 +59,11 @@ func runFastPath(pass *analysis.Pass) (any, error) {
 				conds = append(conds, text(pass, st.Cond))
 			}
 			if len(conds) == 0 || i == len(fd.Body.List) || !hasCall(pass, fd.Body.List[i:]) {
+				continue
+			}
+			if splitCost(pass, decls, fd.Body.List[:i]) > 80 {
+				// The early returns and the call of the slow path
+				// would still be over the budget: no split inlines.
 				continue
 			}
 			from := pass.Fset.Position(fd.Body.List[0].Pos()).Line
@@ -177,6 +183,40 @@ func noinline(fd *ast.FuncDecl) bool {
 func inlinable(pass *analysis.Pass, fd *ast.FuncDecl) bool {
 	c := inlCost(pass, fd)
 	return c >= 60 && c <= 80 && !hasCall(pass, fd.Body.List)
+}
+
+// splitCost estimates the inlining cost of a function split the way
+// FastPath advises: the early returns kept, each call in them counted as
+// its callee's own estimate where the compiler would inline that (a
+// package function of 80 or less) and 57 where not, then the call of the
+// slow path (57, its arguments and its return, about 65 in all).
+func splitCost(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, keep []ast.Stmt) int {
+	cost := 65
+	for _, st := range keep {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if n == nil {
+				return false
+			}
+			cost++
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := calledFunc(pass, c)
+			if fn == nil {
+				return true
+			}
+			if d := decls[fn]; d != nil {
+				if k := inlCost(pass, d); k >= 0 && k <= 80 {
+					cost += k
+					return true
+				}
+			}
+			cost += 57
+			return true
+		})
+	}
+	return cost
 }
 
 // inlCost is inlinable's estimate, -1 for never.

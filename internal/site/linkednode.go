@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -106,6 +107,10 @@ func nodeLit(pass *analysis.Pass, e ast.Expr) *ast.CompositeLit {
 func treeNodes(pass *analysis.Pass, reported map[*ast.CompositeLit]bool) {
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
 		inspectBody(fd.Body, func(n ast.Node) {
+			if as, ok := n.(*ast.AssignStmt); ok {
+				treeChildren(pass, fd, as)
+				return
+			}
 			u, ok := n.(*ast.UnaryExpr)
 			if !ok || u.Op != token.AND {
 				return
@@ -135,14 +140,58 @@ func treeNodes(pass *analysis.Pass, reported map[*ast.CompositeLit]bool) {
 	})
 }
 
+// treeChildren reports a tree node's children slice grown by one child:
+// parent.Children = append(parent.Children, child), Children the node
+// type's link to its children. The slice of each parent grows as its
+// children arrive: the tree's own structure, the API's cost.
+func treeChildren(pass *analysis.Pass, fd *ast.FuncDecl, as *ast.AssignStmt) {
+	if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return
+	}
+	sel, ok := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || !isBuiltin(pass, call.Fun, "append") || len(call.Args) < 2 || types.ExprString(call.Args[0]) != types.ExprString(sel) {
+		return
+	}
+	owner := pass.TypesInfo.TypeOf(sel.X)
+	if owner == nil {
+		return
+	}
+	if p, ok := owner.Underlying().(*types.Pointer); ok {
+		owner = p.Elem()
+	}
+	if !slices.Contains(treeLinks(owner, types.NewPointer(owner), 0), sel.Sel.Name) {
+		return
+	}
+	pass.Report(analysis.Diagnostic{
+		Category: "linked-node",
+		Pos:      as.Pos(),
+		Message: fmt.Sprintf("%s grows by one node per child %s appends: each parent's slice of children grows as its children arrive, the tree's own structure",
+			oneLine(types.ExprString(sel)), fd.Name.Name),
+		SuggestedFixes: []analysis.SuggestedFix{{Message: "what a tree of nodes costs, the tree the API hands out: fewer allocations would take another layout (children made in one slice where their count is known first), a change of how the tree is built, not of this line"}},
+	})
+}
+
 // treeLink names the field of struct type t (or of a struct it embeds, to
 // two levels) that links it into a tree: an interface p implements, or a
 // slice of one (Parent Node, Children []Node); "" when it has none.
 func treeLink(t types.Type, p types.Type, depth int) string {
+	if links := treeLinks(t, p, depth); len(links) > 0 {
+		return links[0]
+	}
+	return ""
+}
+
+// treeLinks names every such field, in declaration order.
+func treeLinks(t types.Type, p types.Type, depth int) []string {
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok || depth > 2 {
-		return ""
+		return nil
 	}
+	var out []string
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
 		ft := f.Type()
@@ -150,13 +199,11 @@ func treeLink(t types.Type, p types.Type, depth int) string {
 			ft = s.Elem()
 		}
 		if iface, ok := ft.Underlying().(*types.Interface); ok && iface.NumMethods() > 0 && types.Implements(p, iface) {
-			return f.Name()
+			out = append(out, f.Name())
 		}
 		if f.Embedded() {
-			if name := treeLink(f.Type(), p, depth+1); name != "" {
-				return name
-			}
+			out = append(out, treeLinks(f.Type(), p, depth+1)...)
 		}
 	}
-	return ""
+	return out
 }

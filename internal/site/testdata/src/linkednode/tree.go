@@ -41,3 +41,16 @@ func addBlock(n Node) {}
 func parseRule(d []byte) {
 	addBlock(&Rule{Leaf: Leaf{Literal: d}}) // want `&Rule\{…\} is a node of a tree`
 }
+
+// Container holds children.
+type Container struct {
+	Parent   Node
+	Children []Node
+}
+
+// GetParent returns the parent.
+func (c *Container) GetParent() Node { return c.Parent }
+
+func appendChild(parent *Container, child Node) {
+	parent.Children = append(parent.Children, child) // want `parent.Children grows by one node per child appendChild appends`
+}
