@@ -33,15 +33,11 @@ func runTypeCacheLookup(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		inspectBody(fd.Body, func(n ast.Node) {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 1 || objOf(pass, call.Args[0]) != t {
+			call, _ := n.(*ast.CallExpr)
+			cache, ok := typeLoad(pass, call, t)
+			if !ok {
 				return
 			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "Load" || !isNamed(pass.TypesInfo.TypeOf(sel.X), "sync", "Map") {
-				return
-			}
-			cache := text(pass, sel.X)
 			pass.Report(analysis.Diagnostic{
 				Category: "type-cache-lookup",
 				Pos:      call.Pos(),
@@ -79,15 +75,11 @@ func typeCacheHit(pass *analysis.Pass, fd *ast.FuncDecl, t *types.Var) {
 	if !ok || len(as.Rhs) != 1 {
 		return
 	}
-	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || objOf(pass, call.Args[0]) != t {
+	call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	cache, ok := typeLoad(pass, call, t)
+	if !ok {
 		return
 	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Load" || !isNamed(pass.TypesInfo.TypeOf(sel.X), "sync", "Map") {
-		return
-	}
-	cache := text(pass, sel.X)
 	pass.Report(analysis.Diagnostic{
 		Category: "type-cache-hit" + ownWork,
 		Pos:      call.Pos(),
@@ -96,6 +88,19 @@ func typeCacheHit(pass *analysis.Pass, fd *ast.FuncDecl, t *types.Var) {
 		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 			"the type's information is already cached: the lookup is the cache working as designed, and \"cache it\" is what it does: nothing to change at this line; where one caller looks the same type up for every value it walks, the caller can keep the answer (a field of the parent type's information) and call %s once per type; %s", fd.Name.Name, ownWorkWords)}},
 	})
+}
+
+// typeLoad reports whether call is cache.Load(t) on a sync.Map, and
+// returns the cache's text.
+func typeLoad(pass *analysis.Pass, call *ast.CallExpr, t *types.Var) (string, bool) {
+	if call == nil || len(call.Args) != 1 || objOf(pass, call.Args[0]) != t {
+		return "", false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Load" || !isNamed(pass.TypesInfo.TypeOf(sel.X), "sync", "Map") {
+		return "", false
+	}
+	return text(pass, sel.X), true
 }
 
 // reflectTypeParam returns fd's parameter of type reflect.Type, if it
