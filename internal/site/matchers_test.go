@@ -118,6 +118,7 @@ func TestMatchers(t *testing.T) {
 		"regexpformat":           site.RegexpFormat,
 		"regexptest":             site.RegexpTest,
 		"joinparts":              site.JoinParts,
+		"concatwritten":          site.ConcatWritten,
 		"bytesofstring":          site.BytesOfString,
 		"wrappedpercall":         site.WrappedPerCall,
 		"appendvariant":          site.AppendVariant,
