@@ -411,6 +411,12 @@ type Benchmark struct {
 	// before (rows appended to a table never cleared) the larger
 	// count's.
 	HeapBytesByIters []IterSample `json:"heap_bytes_by_iters,omitempty"`
+	// HeapTimedBytes are the same two runs' iteration counts and the
+	// B/op the testing package reported for each (summed over
+	// sub-benchmarks): what the timer saw. A one-time cost that makes
+	// HeapBytesByIters fall but not these is outside the timer (a
+	// package's initialization, setup before b.ResetTimer).
+	HeapTimedBytes []IterSample `json:"heap_timed_bytes,omitempty"`
 }
 
 // NotInlined is a hot function of the module, or of a dependency that the

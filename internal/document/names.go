@@ -110,12 +110,13 @@ func FuncPackage(fn string) string {
 // unchanged, a closure of the benchmark's own (m.BenchmarkX.func1) too.
 func SourceFunc(fn string) string {
 	pkg, rest := "", fn
-	if i := strings.LastIndex(fn, "/"); i >= 0 {
-		if j := strings.Index(fn[i:], "."); j >= 0 {
-			pkg, rest = fn[:i+j+1], fn[i+j+1:]
+	for i := strings.LastIndex(fn, "/") + 1; i < len(fn); i++ {
+		if fn[i] == '.' && !version(fn[i+1:]) {
+			// The package ends at its first dot that does not start
+			// a version element ("yaml.v3.(*T).F").
+			pkg, rest = fn[:i+1], fn[i+1:]
+			break
 		}
-	} else if j := strings.Index(fn, "."); j >= 0 {
-		pkg, rest = fn[:j+1], fn[j+1:]
 	}
 	parts := splitFunc(rest)
 	closure := func(p string) bool {

@@ -59,16 +59,17 @@ func TestFuncNames(t *testing.T) {
 func TestSourceFunc(t *testing.T) {
 	for in, want := range map[string]string{
 		"github.com/labstack/echo/v4/middleware.BenchmarkDecompress.BenchmarkDecompress.Decompress.DecompressWithConfig.func2.func3": "github.com/labstack/echo/v4/middleware.DecompressWithConfig.func2.func3",
-		"m.BenchmarkX.(*T).Handler.func1": "m.(*T).Handler.func1",
-		"m.Serve.(*T).Handler.func1":      "m.(*T).Handler.func1",
-		"m.BenchmarkX.func1":              "m.BenchmarkX.func1",
-		"m.BenchmarkX.func1.func2":        "m.BenchmarkX.func1.func2",
-		"m.Parse.func1":                   "m.Parse.func1",
-		"m.(*T).Parse.func1":              "m.(*T).Parse.func1",
-		"m.Parse":                         "m.Parse",
-		"example.com/m.init.0.func1":      "example.com/m.init.0.func1",
-		"example.com/a/b.Outer.Inner":     "example.com/a/b.Outer.Inner",
-		"":                                "",
+		"m.BenchmarkX.(*T).Handler.func1":           "m.(*T).Handler.func1",
+		"m.Serve.(*T).Handler.func1":                "m.(*T).Handler.func1",
+		"gopkg.in/yaml.v3.Serve.(*T).Handler.func1": "gopkg.in/yaml.v3.(*T).Handler.func1",
+		"m.BenchmarkX.func1":                        "m.BenchmarkX.func1",
+		"m.BenchmarkX.func1.func2":                  "m.BenchmarkX.func1.func2",
+		"m.Parse.func1":                             "m.Parse.func1",
+		"m.(*T).Parse.func1":                        "m.(*T).Parse.func1",
+		"m.Parse":                                   "m.Parse",
+		"example.com/m.init.0.func1":                "example.com/m.init.0.func1",
+		"example.com/a/b.Outer.Inner":               "example.com/a/b.Outer.Inner",
+		"":                                          "",
 	} {
 		if got := SourceFunc(in); got != want {
 			t.Errorf("SourceFunc(%q) = %q, want %q", in, got, want)

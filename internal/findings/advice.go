@@ -20,9 +20,18 @@ import (
 var explains = map[string][]string{
 	"append-unsized":              {"append", "growslice", "copying"},
 	"map-unsized":                 {"map", "maps"},
+	"map-filtered":                {"map", "maps"},
 	"concat-in-loop":              {"concat", "concatenation", "copying"},
 	"concat-written":              {"concat", "concatenation", "copying", "strings"},
 	"sprintf-simple":              {"fmt", "interface"},
+	"sprintf-fields":              {"fmt", "interface", "strings", "time", "escapes", "memory", "gc"},
+	"fprint-string":               {"fmt", "interface", "escapes"},
+	"boxed-for-call":              {"interface", "escapes", "moved-to-heap"},
+	"reflect-temp":                {"reflect", "escapes", "moved-to-heap", "memory", "gc", "other", "interface"},
+	"stack-push":                  {"append", "growslice", "copying"},
+	"reflect-reslice":             {"reflect", "escapes", "moved-to-heap", "memory", "gc", "other", "interface"},
+	"error-panic":                 {"other", "library", "runtime", "gopanic"},
+	"read-in-branch":              {"interface", "escapes", "moved-to-heap", "reflect", "fmt", "strings", "memory", "gc", "other"},
 	"const-compile":               {"regexp", "template"},
 	"regexp-twice":                {"regexp"},
 	"regexp-per-candidate":        {"regexp"},
@@ -399,6 +408,11 @@ func (d *deriver) oneChange() {
 			case top == nil:
 			case shapeName(c) == "rwmutex-exclusive":
 				into.message += fmt.Sprintf("; %s takes the same lock: %s of %s's CPU", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
+			case shapeName(c) == "boxed-for-call" && c.kind == document.KindAlloc:
+				cs := c.costs[top.key]
+				into.message += fmt.Sprintf("; %s does the same: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+			case shapeName(c) == "call-inputs-recur":
+				into.message += fmt.Sprintf("; %s reads the type's description too: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case shapeName(c) == "paid-while-off":
 				into.message += fmt.Sprintf("; %s reads the clock too: %s of %s's CPU", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
 			case c.ifaceInst != "":
@@ -491,12 +505,32 @@ func changeKey(c *cause) string {
 		if r := receiver(c.fn); r != "" {
 			return s.Name + "\x00" + r + "\x00" + s.Advice
 		}
+	case "boxed-for-call":
+		// Every method of a type that passes a literal to the same
+		// callee's interface parameter (Context.String, Context.JSON
+		// into Render): one pattern, one change.
+		if _, rest, ok := strings.Cut(s.Says, " literal to "); ok {
+			if callee, _, ok := strings.Cut(rest, "'s "); ok {
+				return s.Name + "\x00" + path.Dir(s.File) + "\x00" + callee
+			}
+		}
+		return ""
+	case "call-inputs-recur":
+		// Reflection's description of a type read per value (struct
+		// tags, fields) in several functions of one package: one
+		// change, a plan of the type worked out once and kept (gin's
+		// binding reads its tags in mapping, tryToSetValue and
+		// setTimeField).
+		if strings.Contains(s.Says, "type information") {
+			return s.Name + "\x00type\x00" + path.Dir(s.File)
+		}
+		return ""
 	case "chan-iterator":
 		// Every iterator of a package that hands its elements over a
 		// channel (a set's Iter and Iterator, in its safe and unsafe
 		// kinds): one design, one change.
 		return s.Name + "\x00" + path.Dir(s.File)
-	case "map-swept", "reflect-map-index", "output-returned", "sort-boxed", "sparse-table":
+	case "map-swept", "reflect-map-index", "output-returned", "sort-boxed", "sparse-table", "sprintf-fields":
 		// One map field: its stores and its deletes; one reflective
 		// lookup: the key it boxes and the lookup; one walker's way of
 		// returning its text.

@@ -464,9 +464,8 @@ func allocGroup(a *document.Allocation, e document.Escape) string {
 // pkgOf returns the package part of a function name:
 // "strings.(*Builder).Grow" → "strings".
 func pkgOf(fn string) string {
-	slash := strings.LastIndexByte(fn, '/')
-	if dot := strings.IndexByte(fn[slash+1:], '.'); dot >= 0 {
-		return fn[:slash+1+dot]
+	if pkg := document.FuncPackage(fn); pkg != "" {
+		return pkg
 	}
 	return fn
 }
@@ -671,6 +670,14 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 	case "interface":
 		return "avoid boxing in the hot path: concrete-typed calls instead of interface or ...any arguments"
 	case "map":
+		if returned(e) {
+			// The caller keeps it: no reuse here (getMapFromFormData's
+			// matches, returned by QueryMap).
+			if mapGrows(a.Alloc) {
+				return "the map is the function's result, handed to the caller, so it is not reused here; it grows while it is filled: make it with room for its entries where their number is known before the loop, and leave it where only a second pass over the input would tell (a filter's matches: for small inputs that pass costs what the growth does)"
+			}
+			return "the map is the function's result, handed to the caller: one per call is what the result costs; where callers want none, a variant that fills a map they pass in"
+		}
 		if mapGrows(a.Alloc) {
 			return "size the map on creation (make(map[K]V, n)): it grows while it is filled; or reuse it with clear(m)"
 		}

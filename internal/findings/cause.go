@@ -323,15 +323,13 @@ func plural(n int) string {
 // shortName drops the import path: "example.com/m.(*T).Add" → "(*T).Add".
 func shortName(fn string) string {
 	fn = document.PlainFunc(fn)
-	i := strings.LastIndex(fn, "/")
-	rest := fn[i+1:]
-	if _, after, ok := strings.Cut(rest, "."); ok {
+	if pkg, after := document.SplitFunc(fn); pkg != "" {
 		if lit, ok := strings.CutPrefix(after, "init.func"); ok && isDigits(lit) {
 			return "a package-level func literal (" + after + ")"
 		}
 		return after
 	}
-	return rest
+	return fn[strings.LastIndex(fn, "/")+1:]
 }
 
 // pkgFunc drops the import path but keeps the package:

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/pprof/profile"
+	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/findings"
@@ -247,7 +248,16 @@ func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *result
 		return pf, a, "", nil
 	}
 	cost.HeapRuns++
-	heap, perOp, n1, n2, msg, err := heapPerOp(cfg, b, name, scratch, func(rc gotest.RunConfig) (*gotest.Outcome, error) { return runOnce(rc, &cost.Heap) })
+	timed := map[string]float64{} // the runs' B/op by -benchtime
+	heap, perOp, n1, n2, msg, err := heapPerOp(cfg, b, name, scratch, func(rc gotest.RunConfig) (*gotest.Outcome, error) {
+		o, err := runOnce(rc, &cost.Heap)
+		if err == nil && o != nil && o.Status == results.StatusOK {
+			if v, ok := timedBytes(o.Results); ok {
+				timed[rc.Benchtime] = v
+			}
+		}
+		return o, err
+	})
 	if err != nil || msg != "" {
 		return pf, nil, msg, err
 	}
@@ -273,12 +283,32 @@ func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *result
 	lb := float64(profiles.SampleTotal(perOp, "alloc_space")) / float64(n1-n2)
 	pf.loopBytes = &lb
 	pf.heapByIters = heapByIters(heap, n1, n2)
+	lo, okLo := timed[fmt.Sprintf("%dx", n2)]
+	hi, okHi := timed[fmt.Sprintf("%dx", n1)]
+	if okLo && okHi && n1 != n2 {
+		pf.heapTimed = []document.IterSample{{Iters: float64(n2), Value: lo}, {Iters: float64(n1), Value: hi}}
+	}
 	if total := profiles.SampleTotal(heap[0], "alloc_space"); total > 0 {
 		loop := lb * float64(n1+1)
 		setup := max(0, min(1, 1-loop/float64(total)))
 		pf.setup = &setup
 	}
 	return pf, a, "", nil
+}
+
+// timedBytes is the B/op the testing package reported in a run, summed
+// over its sub-benchmarks: per iteration of every one, as the heap runs
+// at a fixed count do them; ok is false when a result has none.
+func timedBytes(rs []*benchfmt.Result) (float64, bool) {
+	sum := 0.0
+	for _, r := range rs {
+		v, ok := r.Value("B/op")
+		if !ok {
+			return 0, false
+		}
+		sum += v
+	}
+	return sum, len(rs) > 0
 }
 
 // heapByIters is what the heap runs at n2 and n1 iterations allocated per

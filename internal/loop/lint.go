@@ -95,12 +95,7 @@ func hotImports(prog *site.Program, doc *document.Report) []string {
 // funcPackage returns the import path of a function's package:
 // "example.com/m/vm.(*VM).Run" → "example.com/m/vm".
 func funcPackage(fn string) string {
-	i := strings.LastIndexByte(fn, '/')
-	j := strings.IndexByte(fn[i+1:], '.')
-	if j < 0 {
-		return ""
-	}
-	return fn[:i+1+j]
+	return document.FuncPackage(fn)
 }
 
 // hotShape reports whether a shape is in a function the document says is

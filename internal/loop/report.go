@@ -217,7 +217,7 @@ func Report(ctx context.Context, cfg Config, opts ReportOptions, bar *progress.B
 		bj := document.Benchmark{Package: pkg.ImportPath, Name: t.Name, Status: string(results.StatusOK),
 			Metrics: map[string]*document.Metric{}, CPUProfile: d.p.keptCPU, HeapProfile: d.p.keptHeap,
 			SetupAllocShare: d.p.setup, Parallel: parallel[pkg.ImportPath][t.Name], LoopBytesPerOp: d.p.loopBytes,
-			HeapBytesByIters: d.p.heapByIters}
+			HeapBytesByIters: d.p.heapByIters, HeapTimedBytes: d.p.heapTimed}
 		addEvidence(run.Doc, &bj, d.a, evidence{hotspots: 10, sites: 8, lines: 40, src: src, perOp: d.p.perOp})
 		attach(run.Doc, bj)
 		noteDrift(run.Doc, bench.Benchmarks[d.i])
@@ -269,7 +269,7 @@ func attach(doc *document.Report, pb document.Benchmark) {
 			b.CPUSamples = pb.CPUSamples
 			b.CPUBusy = pb.CPUBusy
 			b.SetupAllocShare, b.Parallel = pb.SetupAllocShare, pb.Parallel
-			b.LoopBytesPerOp, b.HeapBytesByIters = pb.LoopBytesPerOp, pb.HeapBytesByIters
+			b.LoopBytesPerOp, b.HeapBytesByIters, b.HeapTimedBytes = pb.LoopBytesPerOp, pb.HeapBytesByIters, pb.HeapTimedBytes
 			return
 		}
 	}
@@ -291,6 +291,9 @@ type profileFiles struct {
 	// heapByIters are the heap runs' iteration counts and bytes per
 	// iteration (document.Benchmark.HeapBytesByIters).
 	heapByIters []document.IterSample
+	// heapTimed are the heap runs' iteration counts and the B/op the
+	// testing package reported (document.Benchmark.HeapTimedBytes).
+	heapTimed []document.IterSample
 	// analysis is the time spent reading, merging and analysing the
 	// profiles, as opposed to running the benchmark.
 	analysis time.Duration

@@ -158,6 +158,7 @@ func (ix *index) lineID(byKey map[uint64]int32, fid int32, line int64, file stri
 }
 
 func (ix *index) newFunc(name, file string) funcNode {
+	name = FuncName(name)
 	f := funcNode{name: name, file: file}
 	f.module = ix.inModule(file)
 	f.inTest = f.module && strings.HasSuffix(file, "_test.go")
@@ -262,6 +263,43 @@ func findGOROOT(p *profile.Profile) string {
 		}
 	}
 	return ""
+}
+
+// FuncName returns a profile's function name as Go source names it: the
+// linker escapes a dot in the last element of a package path, and a few
+// other bytes, as %XX ("gopkg.in/yaml%2ev3.(*parser).node"); the name
+// has its package's path as the go command and the compiler write it
+// ("gopkg.in/yaml.v3.(*parser).node"). A Go identifier has no %, so every
+// valid %XX in a symbol is such an escape.
+func FuncName(name string) string {
+	if !strings.Contains(name, "%") {
+		return name
+	}
+	var b strings.Builder
+	for i := 0; i < len(name); i++ {
+		if name[i] == '%' && i+2 < len(name) {
+			if h, l := unhex(name[i+1]), unhex(name[i+2]); h >= 0 && l >= 0 {
+				b.WriteByte(byte(h<<4 | l))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(name[i])
+	}
+	return b.String()
+}
+
+// unhex is the value of a hexadecimal digit, -1 for another byte.
+func unhex(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c && c <= 'f':
+		return int(c-'a') + 10
+	case 'A' <= c && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
 }
 
 // isRuntime reports whether the function is the Go runtime's.

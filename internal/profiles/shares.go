@@ -37,7 +37,7 @@ func FunctionShares(path string) (map[string]float64, error) {
 					continue
 				}
 				seen[ln.Function.Name] = true
-				shares[document.PlainFunc(ln.Function.Name)] += v
+				shares[document.PlainFunc(FuncName(ln.Function.Name))] += v
 			}
 		}
 	}

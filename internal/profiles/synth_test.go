@@ -450,3 +450,39 @@ func TestRangeFuncBody(t *testing.T) {
 		t.Errorf("callees by function %v, want walk calling slices.Backward.func1 and its body strings.TrimSpace", calls)
 	}
 }
+
+// TestEscapedPackagePath: the linker escapes a dot in a package path's last
+// element ("gopkg.in/yaml%2ev3"); the analysis names the function as the
+// source does, so the module's own functions match its package path.
+func TestEscapedPackagePath(t *testing.T) {
+	s := newSynth("samples", "cpu")
+	s.add([]int64{1, 30}, "example.com/m.f", "example.com/m.BenchmarkX", "runtime.goexit")
+	s.funcs["example.com/m.f"].Name = "gopkg.in/yaml%2ev3.(*parser).node"
+	cpu, err := AnalyzeCPU(s.p, synthOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, f := range cpu.Functions {
+		if strings.Contains(f.Name, "%") {
+			t.Errorf("function %q keeps the linker's escape", f.Name)
+		}
+		if f.Name == "gopkg.in/yaml.v3.(*parser).node" {
+			found = f.Module
+		}
+	}
+	if !found {
+		t.Errorf("no module function gopkg.in/yaml.v3.(*parser).node in %+v", cpu.Functions)
+	}
+	for in, want := range map[string]string{
+		"gopkg.in/yaml%2ev3.(*parser).node":              "gopkg.in/yaml.v3.(*parser).node",
+		"example.com/a%2eb.F[go.shape.struct { X int }]": "example.com/a.b.F[go.shape.struct { X int }]",
+		"strings.Repeat": "strings.Repeat",
+		"odd%zz.F":       "odd%zz.F",
+		"end%2":          "end%2",
+	} {
+		if got := FuncName(in); got != want {
+			t.Errorf("FuncName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -65,6 +66,24 @@ func runMapRemade(pass *analysis.Pass) (any, error) {
 				return
 			}
 			f := text(pass, sel)
+			if nilGuarded(pass, fd.Body, as, field) {
+				// Made only when the field is nil: once per receiver,
+				// unless something drops it (a reset that sets it to
+				// nil for every reuse of the receiver).
+				drop := droppedAt(pass, field)
+				if drop == nil {
+					return
+				}
+				pass.Report(analysis.Diagnostic{
+					Category: "map-remade",
+					Pos:      as.Pos(),
+					Related:  append(stores, analysis.RelatedInformation{Pos: drop.Pos(), Message: "the map dropped"}),
+					Message: fmt.Sprintf("%s makes %s when it is nil, and %s sets it to nil (line %d) each time the receiver is made ready again: every use makes a new map and its table, and drops the last to the collector",
+						fd.Name.Name, f, enclosingFunc(pass, drop), pass.Fset.Position(drop.Pos()).Line),
+					SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("at line %d, clear the map and keep it for the next use instead of dropping it (clear(%s): its table stays), or, where code relies on %s being nil after that point, keep the cleared map in a spare field that %s takes instead of making one; only when nothing holds the old map past that point: a caller that kept it would see it cleared and refilled", pass.Fset.Position(drop.Pos()).Line, types.ExprString(drop.Lhs[0]), f, fd.Name.Name)}},
+				})
+				return
+			}
 			pass.Report(analysis.Diagnostic{
 				Category:       "map-remade",
 				Pos:            as.Pos(),
@@ -75,6 +94,56 @@ func runMapRemade(pass *analysis.Pass) (any, error) {
 		})
 	})
 	return nil, nil
+}
+
+// nilGuarded reports whether as runs only under an if that tests field
+// against nil: a map made lazily.
+func nilGuarded(pass *analysis.Pass, body *ast.BlockStmt, as *ast.AssignStmt, field types.Object) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if !ok || found {
+			return !found
+		}
+		be, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+		if ok && be.Op == token.EQL && as.Pos() >= is.Body.Pos() && as.End() <= is.Body.End() {
+			for _, side := range [2][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+				if s, ok := ast.Unparen(side[0]).(*ast.SelectorExpr); ok && pass.TypesInfo.Uses[s.Sel] == field && isNil(pass, side[1]) {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// droppedAt returns an assignment of nil to field in the package, or nil.
+func droppedAt(pass *analysis.Pass, field types.Object) *ast.AssignStmt {
+	var out *ast.AssignStmt
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+		inspectBody(fd.Body, func(n ast.Node) {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || out != nil || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !isNil(pass, as.Rhs[0]) {
+				return
+			}
+			if s, ok := as.Lhs[0].(*ast.SelectorExpr); ok && pass.TypesInfo.Uses[s.Sel] == field {
+				out = as
+			}
+		})
+	})
+	return out
+}
+
+// enclosingFunc names the function declaration that holds n.
+func enclosingFunc(pass *analysis.Pass, n ast.Node) string {
+	name := ""
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+		if n.Pos() >= fd.Pos() && n.End() <= fd.End() {
+			name = fd.Name.Name
+		}
+	})
+	return name
 }
 
 // isConstructorName reports whether a function's name says it makes or

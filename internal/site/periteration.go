@@ -174,13 +174,55 @@ func returnsFresh(pass *analysis.Pass, fd *ast.FuncDecl, fresh map[*types.Func]*
 		case isNil(pass, r):
 		case newValue(pass, r, fresh):
 			some = true
-		case made[objOf(pass, r)] && !reassigned(pass, fd.Body, objOf(pass, r)):
+		case made[objOf(pass, r)] && !reassigned(pass, fd.Body, objOf(pass, r)) && !storedIn(pass, fd.Body, objOf(pass, r)):
 			some = true
 		default:
 			ok = false
 		}
 	})
 	return ok && some
+}
+
+// storedIn reports whether body stores o where it outlives the call
+// besides returning it: assigned to something else, appended to a slice,
+// put in a composite literal or sent on a channel (yaml.v3's parseChild
+// appends the child it returns to its parent's Content: the tree keeps
+// it).
+func storedIn(pass *analysis.Pass, body *ast.BlockStmt, o types.Object) bool {
+	is := func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		return objOf(pass, e) == o
+	}
+	found := false
+	inspectBody(body, func(n ast.Node) {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for i, r := range x.Rhs {
+				if is(r) && (i >= len(x.Lhs) || objOf(pass, x.Lhs[i]) != o) {
+					found = true
+				}
+			}
+		case *ast.CallExpr:
+			if isBuiltin(pass, x.Fun, "append") {
+				for _, a := range x.Args[min(1, len(x.Args)):] {
+					found = found || is(a)
+				}
+			}
+		case *ast.CompositeLit:
+			for _, el := range x.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					el = kv.Value
+				}
+				found = found || is(el)
+			}
+		case *ast.SendStmt:
+			found = found || is(x.Value)
+		}
+	})
+	return found
 }
 
 // newValue reports whether e makes a new value: &T{…}, new(T), make of a

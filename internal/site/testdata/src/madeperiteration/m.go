@@ -115,3 +115,30 @@ func stored(p *frame, n int, into map[int]*frame) {
 		into[i] = f
 	}
 }
+
+// A tree's node: parseChild appends the child it makes to its parent's
+// children and returns it; the loop reads it within the iteration, but
+// the tree keeps it.
+type node struct {
+	kids []*node
+	foot string
+}
+
+func newNode() *node { return &node{} }
+
+func parseChild(parent *node) *node {
+	child := newNode()
+	parent.kids = append(parent.kids, child)
+	return child
+}
+
+func mapping(n int) *node {
+	root := newNode()
+	for i := 0; i < n; i++ {
+		k := parseChild(root)
+		if k.foot != "" {
+			k.foot = ""
+		}
+	}
+	return root
+}
