@@ -626,7 +626,7 @@ func reason(c *candidate, name, callee string) string {
 		if c.diag != nil && c.rank == 1 {
 			return fmt.Sprintf("the map made by %s escapes, so it and its storage are on the heap; it grows as entries are added", c.diag.Name)
 		}
-		return fmt.Sprintf("the map%s grows as entries are added: it allocates larger storage and rehashes", cond(name != "", " "+name, ""))
+		return fmt.Sprintf("the map%s grows as entries are added: it allocates its first table at its first insert, and a larger one, rehashing its entries, each time it fills", cond(name != "", " "+name, ""))
 	case CauseClosure:
 		if via != "" {
 			return fmt.Sprintf("the func literal escapes via %s, so its closure and the variables it captures by reference are heap-allocated", via)

@@ -36,7 +36,7 @@ func TestExplainPlanted(t *testing.T) {
 		// entry stored into a map made elsewhere, beside a helper's
 		// make inlined at the line), the make does not.
 		{Site{File: "planted.go", Line: 88, Callees: []string{"runtime.makemap_small"}}, CauseMap, "m", "the map made by make(map[string]int) escapes"},
-		{Site{File: "planted.go", Line: 88, Callees: []string{"runtime.mapassign_faststr"}}, CauseMap, "m", "the map m grows as entries are added: it allocates larger storage"},
+		{Site{File: "planted.go", Line: 88, Callees: []string{"runtime.mapassign_faststr"}}, CauseMap, "m", "the map m grows as entries are added: it allocates its first table at its first insert, and a larger one"},
 		{Site{File: "planted.go", Line: 90, Callees: []string{"runtime.hashGrow", "runtime.mapassign_faststr"}}, CauseMap, "m", "grows"},
 		{Site{File: "planted.go", Line: 97, CallerFile: "planted.go", CallerLine: 102}, CauseVariableMake, "make([]byte, n)", "size known only at run time"},
 		{Site{File: "planted.go", Line: 18, Callees: []string{"runtime.growslice", "bytes.(*Buffer).grow", "bytes.(*Buffer).Write"}}, CauseCallee, "bytes.(*Buffer).Write", "inside bytes.(*Buffer).Write"},

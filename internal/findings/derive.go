@@ -217,7 +217,39 @@ func (d *deriver) weighMicro() {
 			b.weight = d.t.MicroWeight
 		}
 	}
+	d.weighErrorPaths()
 	d.weighComponents()
+}
+
+// weighErrorPaths gives ComponentWeight to a benchmark whose loop enters
+// the module at an error's Error method, in a module with benchmarks of
+// other entry points: it measures the text of an error, which a program
+// builds when something fails, not on its way through a request or a
+// document (gin's BenchmarkSliceValidationError, which both hand analyses
+// left for later beside the request path's causes). A weight Options
+// gives stays.
+func (d *deriver) weighErrorPaths() {
+	var errs []*bench
+	others := false
+	for _, b := range d.benches {
+		if _, given := d.opts.Weights[b.name()]; given {
+			continue
+		}
+		entry := d.entryOf(b)
+		switch {
+		case entry == "":
+		case strings.HasSuffix(shortName(entry), ".Error") || shortName(entry) == "Error":
+			errs = append(errs, b)
+		default:
+			others = true
+		}
+	}
+	if !others {
+		return
+	}
+	for _, b := range errs {
+		b.weight = min(b.weight, d.t.ComponentWeight)
+	}
 }
 
 // benchOf returns the benchmark named name in package pkg (any package

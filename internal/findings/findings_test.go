@@ -1211,3 +1211,28 @@ func TestShortNameVersionedPackage(t *testing.T) {
 		t.Errorf("pkgOf = %q, want gopkg.in/yaml.v3", got)
 	}
 }
+
+// TestErrorPathWeighsLess: a benchmark whose loop enters the module at an
+// error's Error method measures the text of a failure: its 64%
+// concatenation ranks after a request path's 30% formatting.
+func TestErrorPathWeighsLess(t *testing.T) {
+	errb := benchmark("BenchmarkSliceError", 4e-6, 8, 1900)
+	logb := benchmark("BenchmarkLogger", 1e-6, 9, 252)
+	d := doc(errb, logb)
+	d.Benchmarks[0].CallPath = &document.CallPath{Functions: []string{mod + ".BenchmarkSliceError", mod + ".SliceError.Error", "runtime.concatstring4"}, Share: 0.9}
+	d.Benchmarks[1].CallPath = &document.CallPath{Functions: []string{mod + ".BenchmarkLogger", mod + ".Logger", "fmt.Sprintf"}, Share: 0.9}
+	d.Lines = []document.LineCost{
+		{Benchmark: "BenchmarkSliceError", Package: mod, Function: mod + ".SliceError.Error", File: "errors.go", Line: 35, Callee: "runtime.concatstring4", Category: "strings", Self: 0.64, Cum: 0.64},
+		{Benchmark: "BenchmarkLogger", Package: mod, Function: mod + ".Logger", File: "logger.go", Line: 185, Callee: "fmt.Sprintf", Category: "fmt", Self: 0.3, Cum: 0.3},
+	}
+	fs, _ := Derive(d, Options{})
+	var got []string
+	for _, f := range fs {
+		if f.Section == document.SectionFix {
+			got = append(got, fmt.Sprintf("%s:%d", f.File, f.Line))
+		}
+	}
+	if len(got) < 2 || got[0] != "logger.go:185" {
+		t.Fatalf("fixes %v; want the logger's logger.go:185 before the error's text", got)
+	}
+}
