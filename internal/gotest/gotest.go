@@ -207,10 +207,30 @@ func exitDetail(err error) error {
 	return err
 }
 
+// firstLines joins the first n lines of s into one: "; " between lines, a
+// space after a line that ends in a colon (the go command's "to add it:"
+// before the command to run), each line's indentation dropped.
 func firstLines(s string, n int) string {
 	lines := strings.SplitN(s, "\n", n+1)
 	if len(lines) > n {
 		lines = append(lines[:n], "…")
 	}
-	return strings.Join(lines, "; ")
+	var b strings.Builder
+	prev := ""
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		switch {
+		case prev == "":
+		case strings.HasSuffix(prev, ":"):
+			b.WriteString(" ")
+		default:
+			b.WriteString("; ")
+		}
+		b.WriteString(l)
+		prev = l
+	}
+	return b.String()
 }

@@ -98,3 +98,18 @@ func TestBuildError(t *testing.T) {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
 }
+
+// TestFirstLines: the go command's multi-line errors read as one line: the
+// command it says to run follows its colon with a space, not "; \t".
+func TestFirstLines(t *testing.T) {
+	for in, want := range map[string]string{
+		"go: gopkg.in/check.v1@v0.0.0: missing go.sum entry for go.mod file; to add it:\n\tgo mod download gopkg.in/check.v1": "go: gopkg.in/check.v1@v0.0.0: missing go.sum entry for go.mod file; to add it: go mod download gopkg.in/check.v1",
+		"a\nb\n\nc\nd":     "a; b; …",
+		"only one line":    "only one line",
+		"  indented\n  x ": "indented; x",
+	} {
+		if got := firstLines(in, 3); got != want {
+			t.Errorf("firstLines(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
