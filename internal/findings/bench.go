@@ -186,6 +186,9 @@ func (d *deriver) benchmarkVerdicts() {
 			c.cost(b)
 			c.message = fmt.Sprintf("%s: %s", b.name(), why)
 			c.suggestion = brokenFix(rule)
+			if rule == document.RuleBrokenSubNs && d.hasShape(b, "b-loop") {
+				c.suggestion = "assign the result to a package-level sink and re-measure: b.Loop keeps the call, not the work the call's own code can skip when nothing reads its result; what stays under a nanosecond with the sink is free by design (an unsafe conversion), a baseline that measures nothing"
+			}
 			c.addEvidence(why)
 			// The mistakes lint found in its code are what to fix: their
 			// fixes, at their lines, say more than the symptom's.
@@ -376,9 +379,13 @@ func (d *deriver) growsPastHeapRuns(b *bench) (string, bool) {
 // stores its result in a package-level variable (a result-kept shape): the
 // compiler cannot have removed the work, so a time below a nanosecond is
 // the operation's own on that input.
-func (d *deriver) resultKept(b *bench) bool {
+func (d *deriver) resultKept(b *bench) bool { return d.hasShape(b, "result-kept") }
+
+// hasShape reports whether a shape of the given name is at the benchmark's
+// own function.
+func (d *deriver) hasShape(b *bench, name string) bool {
 	for _, s := range d.doc.Shapes {
-		if s.Name == "result-kept" && strings.HasSuffix(document.PlainFunc(s.Function), "."+b.entry.Name) {
+		if s.Name == name && strings.HasSuffix(document.PlainFunc(s.Function), "."+b.entry.Name) {
 			return true
 		}
 	}
@@ -428,6 +435,13 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 			perCore = v * float64(m.Procs)
 		}
 		if ok && d.t.SubNanosecond(perCore) && !d.resultKept(b) && !d.moduleRuns(b) {
+			if d.hasShape(b, "b-loop") {
+				// b.Loop keeps the call; a call under a nanosecond
+				// does next to nothing there (gin's []byte(s)
+				// baseline: a conversion whose result does not
+				// escape is not copied).
+				return document.RuleBrokenSubNs, fmt.Sprintf("%s runs at %s/op, below 1 ns, though it loops with b.Loop, which keeps the call: what the call does with a result nothing reads costs next to nothing (a copy whose result does not escape is not made), so it measures no work, or work that is free by design", strings.TrimPrefix(m.Name, "Benchmark"), duration(v))
+			}
 			return document.RuleBrokenSubNs, fmt.Sprintf("%s runs at %s/op, below 1 ns: the compiler removed the work (use the result, or use b.Loop)", strings.TrimPrefix(m.Name, "Benchmark"), duration(v))
 		}
 		drift := m.BytesDrift

@@ -1236,3 +1236,23 @@ func TestErrorPathWeighsLess(t *testing.T) {
 		t.Fatalf("fixes %v; want the logger's logger.go:185 before the error's text", got)
 	}
 }
+
+// TestSubNanosecondInBLoop: below 1 ns in a b.Loop loop is not "the
+// compiler removed the work (use b.Loop)": the call is kept; what it does
+// with a result nothing reads costs nothing, and a sink tells.
+func TestSubNanosecondInBLoop(t *testing.T) {
+	raw := shares(benchmark("BenchmarkStrToBytesRaw", 0.8e-9, 0, 0), 0.02, 0.9)
+	d := doc(raw)
+	d.Shapes = []document.Shape{{Name: "b-loop", File: "x_test.go", Line: 10, Function: mod + ".BenchmarkStrToBytesRaw", Says: "BenchmarkStrToBytesRaw loops with b.Loop"}}
+	fs, _ := Derive(d, Options{})
+	for _, f := range fs {
+		if f.Rule != document.RuleBrokenSubNs {
+			continue
+		}
+		if !strings.Contains(f.Message, "though it loops with b.Loop") || strings.Contains(f.Suggestion, "or loop with b.Loop") || !strings.Contains(f.Suggestion, "sink") {
+			t.Fatalf("sub-ns in b.Loop: %q / %q", f.Message, f.Suggestion)
+		}
+		return
+	}
+	t.Fatal("no sub-nanosecond finding")
+}

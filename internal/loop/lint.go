@@ -114,8 +114,16 @@ func hotShape(doc *document.Report) func(s document.Shape) bool {
 	for _, l := range doc.Lines {
 		lines[fmt.Sprintf("%s:%d", l.File, l.Line)] = true
 	}
+	// A benchmark's own function is where the shapes about its loop are
+	// (result-kept, b-loop), whether or not its profile names it.
+	benches := map[string]bool{}
+	for _, b := range doc.Benchmarks {
+		name, _, _ := strings.Cut(b.Name, "/")
+		benches[b.Package+"."+name] = true
+	}
 	return func(s document.Shape) bool {
-		return hot[document.PlainFunc(s.Function)] || s.Function == "" && lines[fmt.Sprintf("%s:%d", s.File, s.Line)]
+		fn := document.PlainFunc(s.Function)
+		return hot[fn] || benches[fn] || s.Function == "" && lines[fmt.Sprintf("%s:%d", s.File, s.Line)]
 	}
 }
 

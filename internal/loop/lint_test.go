@@ -43,3 +43,21 @@ func TestHotShapeOfPackageLiteral(t *testing.T) {
 		t.Error("a shape at a line the profile does not name is kept")
 	}
 }
+
+// TestHotShapeOfBenchmark: a shape at a benchmark's own function (how its
+// loop keeps results: result-kept, b-loop) is kept whether or not the
+// profile names the benchmark: a sub-nanosecond benchmark's profile may
+// not.
+func TestHotShapeOfBenchmark(t *testing.T) {
+	doc := &document.Report{Benchmarks: []document.Benchmark{{Package: "example.com/m/conv", Name: "BenchmarkRaw"}, {Package: "example.com/m", Name: "BenchmarkSub/case"}}}
+	keep := hotShape(doc)
+	for fn, want := range map[string]bool{
+		"example.com/m/conv.BenchmarkRaw": true,
+		"example.com/m.BenchmarkSub":      true,
+		"example.com/m.BenchmarkOther":    false,
+	} {
+		if got := keep(document.Shape{Name: "b-loop", Function: fn}); got != want {
+			t.Errorf("shape at %s kept: %v, want %v", fn, got, want)
+		}
+	}
+}

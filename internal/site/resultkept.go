@@ -31,7 +31,7 @@ func runResultKept(pass *analysis.Pass) (any, error) {
 			if !ok || fd.Body == nil || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Benchmark") {
 				continue
 			}
-			loops, kept := 0, 0
+			loops, kept, bloops := 0, 0, 0
 			var sink string
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				var body *ast.BlockStmt
@@ -50,12 +50,26 @@ func runResultKept(pass *analysis.Pass) (any, error) {
 					return true
 				}
 				loops++
+				if fs, ok := n.(*ast.ForStmt); ok && isLoopCall(fs.Cond) {
+					bloops++
+				}
 				if v := storedGlobal(pass, body); v != "" {
 					kept++
 					sink = v
 				}
 				return true
 			})
+			if loops > 0 && bloops == loops && kept != loops {
+				// for b.Loop(): the compiler keeps the calls in the
+				// body and their results, not what a call's own code
+				// may skip when its result is unused.
+				pass.Report(analysis.Diagnostic{
+					Category: "b-loop",
+					Pos:      fd.Name.Pos(),
+					Message:  fmt.Sprintf("%s loops with b.Loop: the compiler keeps the calls in its body", fd.Name.Name),
+				})
+				continue
+			}
 			if loops == 0 || kept != loops {
 				continue
 			}
@@ -67,6 +81,17 @@ func runResultKept(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// isLoopCall reports whether e is a call of a Loop method with no
+// arguments (b.Loop()).
+func isLoopCall(e ast.Expr) bool {
+	c, ok := e.(*ast.CallExpr)
+	if !ok || len(c.Args) != 0 {
+		return false
+	}
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Loop"
 }
 
 // benchLoopCond reports whether an expression is a benchmark loop's

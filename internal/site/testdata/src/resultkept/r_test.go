@@ -51,3 +51,10 @@ func BenchmarkConstant(b *testing.B) {
 		SinkInt = add(1, 2)
 	}
 }
+
+// b.Loop keeps the call in its body.
+func BenchmarkLoopOnly(b *testing.B) { // want `BenchmarkLoopOnly loops with b.Loop: the compiler keeps the calls in its body`
+	for b.Loop() {
+		prefix(nil, nil)
+	}
+}
