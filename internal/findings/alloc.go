@@ -74,7 +74,10 @@ func (d *deriver) allocCauses(b *bench) {
 				c.inherent = true
 				c.suggestion = "the map of interface values the API returns or takes boxes every value stored into it: the API-level alternative is a typed result (a struct, or a map of the concrete type) or a callback per field"
 			}
-			if !c.inherent && d.decodes(b) && decodedValue(a, e) {
+			if !c.inherent && d.decodes(b) && decodedValue(a, e) && d.shapeAt("reflect-temp", a.File, a.Line) == nil {
+				// (A reflect.New temporary copied into a slot the
+				// decoder already made is not what decoding builds:
+				// the reflect-temp shape says how to do without it.)
 				c.inherent, c.decoded = true, true
 				c.suggestion = decodedFix
 				if set := reflectSet(e); set != "" {

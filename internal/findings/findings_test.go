@@ -1256,3 +1256,35 @@ func TestSubNanosecondInBLoop(t *testing.T) {
 	}
 	t.Fatal("no sub-nanosecond finding")
 }
+
+// TestReflectTempNotDecoded: in a decoding benchmark, reflect.New's value
+// is what decoding builds for the caller, the API's cost; a reflect.New
+// temporary copied into a slot the decoder made (a reflect-temp shape at
+// its line) is a fix.
+func TestReflectTempNotDecoded(t *testing.T) {
+	for _, withShape := range []bool{false, true} {
+		b := benchmark("BenchmarkDeep", 1e-3, 4000, 70000)
+		b.CallPath = &document.CallPath{Functions: []string{mod + ".BenchmarkDeep", mod + ".Unmarshal", mod + ".(*decoder).sequence", "reflect.New"}, Share: 0.9}
+		d := doc(b)
+		d.Allocations = []document.Allocation{{Benchmark: "BenchmarkDeep", Package: mod, Function: mod + ".(*decoder).sequence", File: "decode.go", Line: 752,
+			Via: "reflect.New", BytesShare: 0.4, ObjectsShare: 0.4, AllocsPerOp: 3000, BytesPerOp: 48000, Escape: &document.Escape{}}}
+		if withShape {
+			d.Shapes = []document.Shape{{Name: "reflect-temp", File: "decode.go", Line: 752, Function: mod + ".(*decoder).sequence",
+				Says: "sequence makes e with reflect.New(et) on every iteration", Advice: "work on out.Index(j) directly"}}
+		}
+		fs, _ := Derive(d, Options{})
+		section := document.Section("")
+		for _, f := range fs {
+			if f.File == "decode.go" && f.Line == 752 {
+				section = f.Section
+			}
+		}
+		want := document.SectionAPI
+		if withShape {
+			want = document.SectionFix
+		}
+		if section != want {
+			t.Errorf("reflect-temp shape %v: the allocation is in section %q, want %q", withShape, section, want)
+		}
+	}
+}
