@@ -194,21 +194,32 @@ func (d *deriver) index() {
 // weighMicro gives the micro-benchmarks (an internal function or method
 // called directly, faster than TightSecPerOp) MicroWeight when the module
 // also has a benchmark that is not one: a few nanoseconds of an internal
-// method weigh less than a benchmark of the API. A weight Options gives
-// stays.
+// method weigh less than a benchmark of the API. A benchmark whose loop
+// enters the module at an error's Error method gets ComponentWeight when
+// the module has benchmarks of other entry points: it measures the text
+// of an error, which a program builds when something fails, not on its
+// way through a request or a document (gin's BenchmarkSliceValidationError,
+// which both hand analyses left for later beside the request path's
+// causes). A weight Options gives stays.
 func (d *deriver) weighMicro() {
-	var micro []*bench
-	api := false
+	var micro, errs []*bench
+	api, others := false, false
 	for _, b := range d.benches {
 		if _, given := d.opts.Weights[b.name()]; given {
 			continue
 		}
 		entry := d.entryOf(b)
-		switch {
-		case entry == "":
-		case !exported(entry) && b.hasSec && b.secPerOp < d.t.TightSecPerOp:
+		if entry == "" {
+			continue
+		}
+		if name := shortName(entry); name == "Error" || strings.HasSuffix(name, ".Error") {
+			errs = append(errs, b)
+		} else {
+			others = true
+		}
+		if !exported(entry) && b.hasSec && b.secPerOp < d.t.TightSecPerOp {
 			micro = append(micro, b)
-		default:
+		} else {
 			api = true
 		}
 	}
@@ -217,39 +228,12 @@ func (d *deriver) weighMicro() {
 			b.weight = d.t.MicroWeight
 		}
 	}
-	d.weighErrorPaths()
+	if others {
+		for _, b := range errs {
+			b.weight = min(b.weight, d.t.ComponentWeight)
+		}
+	}
 	d.weighComponents()
-}
-
-// weighErrorPaths gives ComponentWeight to a benchmark whose loop enters
-// the module at an error's Error method, in a module with benchmarks of
-// other entry points: it measures the text of an error, which a program
-// builds when something fails, not on its way through a request or a
-// document (gin's BenchmarkSliceValidationError, which both hand analyses
-// left for later beside the request path's causes). A weight Options
-// gives stays.
-func (d *deriver) weighErrorPaths() {
-	var errs []*bench
-	others := false
-	for _, b := range d.benches {
-		if _, given := d.opts.Weights[b.name()]; given {
-			continue
-		}
-		entry := d.entryOf(b)
-		switch {
-		case entry == "":
-		case strings.HasSuffix(shortName(entry), ".Error") || shortName(entry) == "Error":
-			errs = append(errs, b)
-		default:
-			others = true
-		}
-	}
-	if !others {
-		return
-	}
-	for _, b := range errs {
-		b.weight = min(b.weight, d.t.ComponentWeight)
-	}
 }
 
 // benchOf returns the benchmark named name in package pkg (any package

@@ -28,12 +28,8 @@ func runStackPush(pass *analysis.Pass) (any, error) {
 	}
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
 		inspectBody(fd.Body, func(n ast.Node) {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-				return
-			}
-			sel, ok := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr)
-			if !ok {
+			as, sel := fieldAssign(n)
+			if sel == nil {
 				return
 			}
 			call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
@@ -70,12 +66,8 @@ func stackPops(pass *analysis.Pass) map[types.Object]*ast.AssignStmt {
 	out := map[types.Object]*ast.AssignStmt{}
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
 		inspectBody(fd.Body, func(n ast.Node) {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-				return
-			}
-			sel, ok := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr)
-			if !ok {
+			as, sel := fieldAssign(n)
+			if sel == nil {
 				return
 			}
 			sl, ok := ast.Unparen(as.Rhs[0]).(*ast.SliceExpr)
@@ -125,4 +117,15 @@ func lenMinusOne(pass *analysis.Pass, body *ast.BlockStmt, e ast.Expr, field typ
 	}
 	s, ok := ast.Unparen(c.Args[0]).(*ast.SelectorExpr)
 	return ok && pass.TypesInfo.Uses[s.Sel] == field
+}
+
+// fieldAssign returns n when it assigns one value to a field (x.f = …),
+// with the field's selector; a nil selector otherwise.
+func fieldAssign(n ast.Node) (*ast.AssignStmt, *ast.SelectorExpr) {
+	as, ok := n.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil, nil
+	}
+	sel, _ := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr)
+	return as, sel
 }
