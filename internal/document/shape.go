@@ -27,6 +27,10 @@ type Shape struct {
 	// result computed from inputs that hardly recur): Advice explains the
 	// cost and names no change to make.
 	OwnWork bool `json:"own_work,omitempty"`
+	// Seconds is a duration the code sets, when the shape names one: a
+	// benchmark's constant timeout (timeout-set), compared with the time
+	// per op measured.
+	Seconds float64 `json:"seconds,omitempty"`
 }
 
 // ShapeRef names a shape at a line: a finding's reference to the

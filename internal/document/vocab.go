@@ -65,6 +65,7 @@ const (
 	RuleLineGrowth       Rule = "line-growth"        // a line whose CPU per op grows with the cores
 	RuleSharedAtomics    Rule = "shared-atomics"     // atomic writes to state every goroutine shares
 	RuleBrokenSubNs      Rule = "broken-sub-ns"      // below a nanosecond per op
+	RuleBrokenTimeout    Rule = "broken-timeout"     // the time per op is a timeout the benchmark sets
 	RuleBrokenDriftUp    Rule = "broken-drift-up"    // B/op grows with b.N
 	RuleBrokenDriftDown  Rule = "broken-drift-down"  // B/op falls as b.N grows
 	RuleBrokenTimedSetup Rule = "broken-timed-setup" // reported B/op far above the timed loop's

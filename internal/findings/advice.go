@@ -31,6 +31,15 @@ var explains = map[string][]string{
 	"stack-push":                  {"append", "growslice", "copying"},
 	"reflect-reslice":             {"reflect", "escapes", "moved-to-heap", "memory", "gc", "other", "interface"},
 	"error-panic":                 {"other", "library", "runtime", "gopanic"},
+	"node-chunks":                 {"escapes", "return", "moved-to-heap"},
+	"children-grown":              {"append", "growslice", "copying"},
+	"cow-copy":                    {"escapes", "make", "variable-make", "moved-to-heap", "assign", "return", "new"},
+	"map-keys-known":              {"map", "maps", "other", "memory", "gc"},
+	"chain-walk-per-pair":         {"own"},
+	"set-sized-by-input":          {"map", "maps", "escapes", "variable-make", "make", "memory", "gc", "other"},
+	"compiled-variant":            {"library", "other", "regexp", "interface", "escapes", "return"},
+	"json-scalar":                 {"encoding", "encoding/json", "interface", "escapes", "moved-to-heap", "reflect", "bytes"},
+	"args-for-func-value":         {"escapes", "map", "maps", "make", "variable-make", "call", "moved-to-heap"},
 	"read-in-branch":              {"interface", "escapes", "moved-to-heap", "reflect", "fmt", "strings", "memory", "gc", "other"},
 	"const-compile":               {"regexp", "template"},
 	"regexp-twice":                {"regexp"},
@@ -184,7 +193,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "f
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"concat-written": true, "sparse-table": true, "range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
+var atRelated = map[string]bool{"args-for-func-value": true, "set-sized-by-input": true, "map-keys-known": true, "cow-copy": true, "concat-written": true, "sparse-table": true, "range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {
@@ -298,7 +307,7 @@ func (c *cause) weighCallerFix() {
 
 // apiShapes are the shapes that say a cost is the API's: never a
 // second change to name.
-var apiShapes = map[string]bool{"map-handed": true, "boxed-for-api": true, "result-computed": true, "result-passed": true, "result-forwarded": true, "input-converted": true, "clock-carried": true, "random-carried": true}
+var apiShapes = map[string]bool{"args-for-func-value": true, "map-handed": true, "boxed-for-api": true, "result-computed": true, "result-passed": true, "result-forwarded": true, "input-converted": true, "clock-carried": true, "random-carried": true}
 
 // secondPart adds to a cause's advice that of a second shape of another
 // kind at lines the first does not hold, when those lines are at least
@@ -425,6 +434,9 @@ func (d *deriver) oneChange() {
 			case shapeName(c) == "map-value-indirect":
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s's map of the same type: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+			case shapeName(c) == "cow-copy" && c.kind == document.KindAlloc:
+				cs := c.costs[top.key]
+				into.message += fmt.Sprintf("; the copied node, made in %s: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
 			case shapeName(c) == "sparse-table" && c.kind == document.KindAlloc:
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; the table it makes: %s allocs/op (%s/op) in %s at %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
@@ -530,6 +542,10 @@ func changeKey(c *cause) string {
 		// channel (a set's Iter and Iterator, in its safe and unsafe
 		// kinds): one design, one change.
 		return s.Name + "\x00" + path.Dir(s.File)
+	case "cow-copy":
+		// The copy of a node and the copies of its slices: one
+		// design's cost, at whichever function allocates it.
+		return s.Name + "\x00" + where(s.File, s.Line)
 	case "map-swept", "reflect-map-index", "output-returned", "sort-boxed", "sparse-table", "sprintf-fields":
 		// One map field: its stores and its deletes; one reflective
 		// lookup: the key it boxes and the lookup; one walker's way of

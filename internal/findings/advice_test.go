@@ -1525,3 +1525,31 @@ func TestVariadicArgumentIsAPI(t *testing.T) {
 		t.Errorf("finding %s %q, want the API's variadic slice", f.Section, f.Message)
 	}
 }
+
+// TestCowCopyOneCause: a copy-on-write node copied for a writer that does
+// not own it (internal/site's cow-copy at mutableFor) allocates in two
+// functions: the slices mutableFor makes and the node a free list's
+// newNode makes two calls below. One design, one cause, with the node's
+// cost named in its message.
+func TestCowCopyOneCause(t *testing.T) {
+	slices := site("(*node[...]).mutableFor", "btree.go", 243, 0.6)
+	slices.Escape = &document.Escape{Cause: "escapes", Verdict: "make(items, len(n.items), cap(n.items)) escapes to heap"}
+	node := site("(*FreeList[...]).newNode", "btree.go", 105, 0.3)
+	node.Escape = &document.Escape{Cause: "escapes", Sink: "return", Verdict: "new(node) escapes to heap"}
+	node.Parent, node.ParentFile, node.ParentLine = mod+".(*cowContext[...]).newNode", "btree.go", 649
+	shape := document.Shape{Name: "cow-copy", File: "btree.go", Line: 242, Function: mod + ".(*node[...]).mutableFor",
+		Related: []document.Location{{File: "btree.go", Line: 243, Note: "a slice of the copy"}, {File: "btree.go", Line: 648, Function: mod + ".(*cowContext[...]).newNode", Note: allocatingCallee}},
+		Says:    "mutableFor copies n when it belongs to another copy-on-write owner (n.cow != cow)",
+		Advice:  "copy-on-write's cost, what the clone defers to the writes after it"}
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.5), slices, node}), Options{})
+	if len(fs) != 2 {
+		t.Fatalf("without the shape: findings %v, want two", kinds(fs))
+	}
+	fs, _ = Derive(specDoc([]any{bx(), gc(0.5), slices, node, shape}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want one", kinds(fs))
+	}
+	if f := fs[0]; f.Shape != "cow-copy" || f.Line != 243 || !strings.Contains(f.Message, "the copied node, made in (*FreeList).newNode") {
+		t.Errorf("finding %s:%d shape %q message %q; want mutableFor's, naming newNode's node", f.File, f.Line, f.Shape, f.Message)
+	}
+}

@@ -64,7 +64,7 @@ func (d *deriver) allocCauses(b *bench) {
 		if c == nil {
 			c = d.newCause(document.KindAlloc, group, owner, a.File, a.Line)
 			c.rule = document.RuleAllocSite
-			c.inherent = !d.avoidable(a) && (inherent(a, e, d.module) || d.returnsAddress(a) || d.resultOfAPI(a, e) || d.shapeAt("boxed-for-api", a.File, a.Line) != nil || d.shapeOn("map-handed", a.File, a.Line) != nil)
+			c.inherent = !d.avoidable(a) && (inherent(a, e, d.module) || d.returnsAddress(a) || d.resultOfAPI(a, e) || d.shapeAt("boxed-for-api", a.File, a.Line) != nil || d.shapeOn("map-handed", a.File, a.Line) != nil || d.shapeOn("args-for-func-value", a.File, a.Line) != nil)
 			if c.inherent {
 				if adv, s := d.resultAdvice(a); adv != "" {
 					c.suggestion, c.shape = adv, s
@@ -169,7 +169,7 @@ func (d *deriver) allocCauses(b *bench) {
 		if c.kind != document.KindAlloc || !c.inherent || c.section != document.SectionAPI || c.decoded {
 			continue
 		}
-		if c.shape != nil && (c.shape.Name == "boxed-for-api" || c.shape.Name == "linked-node") {
+		if c.shape != nil && (c.shape.Name == "boxed-for-api" || c.shape.Name == "linked-node" || c.shape.Name == "args-for-func-value") {
 			continue // the signature of the function it boxes for, or the structure's node, whoever calls
 		}
 		caller := d.moduleCaller(c)

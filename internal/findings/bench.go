@@ -186,6 +186,10 @@ func (d *deriver) benchmarkVerdicts() {
 			c.cost(b)
 			c.message = fmt.Sprintf("%s: %s", b.name(), why)
 			c.suggestion = brokenFix(rule)
+			if s := d.shapeOf(b, "timeout-set"); rule == document.RuleBrokenTimeout && s != nil {
+				c.file, c.line = s.File, s.Line
+				c.addLine(s.File, s.Line, "", s.Says)
+			}
 			if rule == document.RuleBrokenSubNs && d.hasShape(b, "b-loop") {
 				c.suggestion = "assign the result to a package-level sink and re-measure: b.Loop keeps the call, not the work the call's own code can skip when nothing reads its result; what stays under a nanosecond with the sink is free by design (an unsafe conversion), a baseline that measures nothing"
 			}
@@ -383,13 +387,17 @@ func (d *deriver) resultKept(b *bench) bool { return d.hasShape(b, "result-kept"
 
 // hasShape reports whether a shape of the given name is at the benchmark's
 // own function.
-func (d *deriver) hasShape(b *bench, name string) bool {
-	for _, s := range d.doc.Shapes {
+func (d *deriver) hasShape(b *bench, name string) bool { return d.shapeOf(b, name) != nil }
+
+// shapeOf returns the shape of that name at benchmark b's own function,
+// or nil.
+func (d *deriver) shapeOf(b *bench, name string) *document.Shape {
+	for i, s := range d.doc.Shapes {
 		if s.Name == name && strings.HasSuffix(document.PlainFunc(s.Function), "."+b.entry.Name) {
-			return true
+			return &d.doc.Shapes[i]
 		}
 	}
-	return false
+	return nil
 }
 
 // moduleRuns reports whether b's CPU profile shows the module's own code
@@ -443,6 +451,13 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 				return document.RuleBrokenSubNs, fmt.Sprintf("%s runs at %s/op, below 1 ns, though it loops with b.Loop, which keeps the call: what the call does with a result nothing reads costs next to nothing (a copy whose result does not escape is not made), so it measures no work, or work that is free by design", strings.TrimPrefix(m.Name, "Benchmark"), duration(v))
 			}
 			return document.RuleBrokenSubNs, fmt.Sprintf("%s runs at %s/op, below 1 ns: the compiler removed the work (use the result, or use b.Loop)", strings.TrimPrefix(m.Name, "Benchmark"), duration(v))
+		}
+		if s := d.shapeOf(b, "timeout-set"); ok && s != nil && d.t.TimeoutBound(v, s.Seconds) {
+			// A call that stops when its time runs out takes the
+			// timeout whatever its speed (go-diff's DiffMain at its
+			// 1 s DiffTimeout).
+			return document.RuleBrokenTimeout, fmt.Sprintf("%s runs at %s/op, the %s timeout it sets at %s: it measures the clock, not the work: a faster implementation does more work in the same time, and ns/op does not move",
+				strings.TrimPrefix(m.Name, "Benchmark"), duration(v), duration(s.Seconds), where(s.File, s.Line))
 		}
 		drift := m.BytesDrift
 		if len(m.BytesByIters) > 0 {
@@ -661,6 +676,8 @@ func brokenFix(rule document.Rule) string {
 	switch rule {
 	case document.RuleBrokenFailing:
 		return "check the benchmark's input against what it means to measure (a misspelt field name, a value that fails validation): fix the input, or rename it for the failure it measures"
+	case document.RuleBrokenTimeout:
+		return "give it a timeout its input never reaches (or none, where zero means none), or an input that finishes well within it, so that ns/op measures the work, not the clock"
 	case document.RuleBrokenSubNs:
 		return "keep the result alive (assign it to a package-level sink) or loop with b.Loop, which keeps results; then re-measure"
 	case document.RuleBrokenDriftUp:

@@ -122,6 +122,10 @@ func (d *deriver) resultAdvice(a *document.Allocation) (string, *document.Shape)
 		// logger's values), whatever function fills it.
 		return s.Says + ": " + s.Advice, s
 	}
+	if s := d.shapeOn("args-for-func-value", a.File, a.Line); s != nil {
+		// The arguments a signature takes through a func value.
+		return s.Says + ": " + s.Advice, s
+	}
 	if s := d.shapeAt("result-computed", a.File, a.Line); s != nil && strings.Contains(s.Says, "made with its size") {
 		return s.Says + ": a cost of the API — the map is sized once from the input's count and the caller keeps it, so neither a hint nor reuse removes it", s
 	}

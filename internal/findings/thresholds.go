@@ -83,6 +83,10 @@ type Thresholds struct {
 
 	// BrokenSecPerOp (broken): below this the compiler removed the work.
 	BrokenSecPerOp float64
+	// TimeoutLow and TimeoutHigh (broken): a time per op between these
+	// multiples of a constant timeout the benchmark sets (timeout-set)
+	// is the timeout's: the benchmark measures the clock.
+	TimeoutLow, TimeoutHigh float64
 	// NoModule and NoCallee (broken, leave alone): a CPU profile with
 	// less module code than NoModule and less time in callees than
 	// NoCallee runs a loop over nothing; with less module code alone, a
@@ -252,6 +256,8 @@ var DefaultThresholds = Thresholds{
 	FixtureModuleCPU: 0.20,
 
 	BrokenSecPerOp:  1e-9,
+	TimeoutLow:      0.9,
+	TimeoutHigh:     1.5,
 	NoModule:        0.01,
 	DriverSelf:      0.2,
 	NoCallee:        0.05,
@@ -328,6 +334,12 @@ func (t *Thresholds) BytesDrift(runs []document.IterSample) (factor float64, dri
 		ordered = maxIt >= 4*minIt
 	}
 	return factor, ordered && hi/lo >= t.DriftMin
+}
+
+// TimeoutBound reports whether a time per op is the timeout the benchmark
+// sets (both in seconds): between TimeoutLow and TimeoutHigh times it.
+func (t *Thresholds) TimeoutBound(secPerOp, timeout float64) bool {
+	return timeout > 0 && secPerOp >= t.TimeoutLow*timeout && secPerOp <= t.TimeoutHigh*timeout
 }
 
 // SubNanosecond reports whether a time per op is below BrokenSecPerOp:

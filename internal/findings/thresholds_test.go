@@ -280,6 +280,15 @@ var specCases = []specCase{
 	{name: "BrokenSecPerOp/0.4 ns/op on 2 cores is 0.8 ns on each: broken",
 		doc:  []any{procs(parallel(shares(benchmark("BenchmarkX", 0.4e-9, 1, 16), 0.02, 0.9)), 2)},
 		want: []string{"broken-sub-ns broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "TimeoutLow+TimeoutHigh/1.02 s/op at the 1 s timeout the benchmark sets: it measures the clock",
+		doc:  []any{shares(benchmark("BenchmarkX", 1.02, 1, 16), 0.9, 0.9), timeoutSet(1)},
+		want: []string{"broken-timeout broken info x_test.go:12 BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "TimeoutLow/0.6 s/op at a 1 s timeout: it finishes first",
+		doc:  []any{shares(benchmark("BenchmarkX", 0.6, 1, 16), 0.9, 0.9), timeoutSet(1)},
+		want: nil},
+	{name: "TimeoutHigh/1.7 s/op at a 1 s timeout: the work outlasts it, not the clock's",
+		doc:  []any{shares(benchmark("BenchmarkX", 1.7, 1, 16), 0.9, 0.9), timeoutSet(1)},
+		want: nil},
 	{name: "NoModule+NoCallee/0.7% module code and 3.5% in callees: the loop does no work",
 		doc:  []any{shares(benchmark("BenchmarkX", 2e-9, 0, 0), 0.007, 0.035)},
 		want: []string{"broken-no-work broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
@@ -862,6 +871,13 @@ const mainPackage = mainPkg(mod + "/cmd/m")
 // bx is the benchmark most cases measure: 1 µs/op, 10 allocs/op,
 // 1000 B/op, mostly module code.
 func bx() document.Benchmark { return benchmark("BenchmarkX", 1e-6, 10, 1000) }
+
+// timeoutSet is BenchmarkX's timeout-set shape: a constant timeout of
+// seconds it sets before its loop.
+func timeoutSet(seconds float64) document.Shape {
+	return document.Shape{Name: "timeout-set", File: "x_test.go", Line: 12, Function: mod + ".BenchmarkX", Seconds: seconds,
+		Says: "BenchmarkX sets d.Timeout to 1s, a constant"}
+}
 
 // sampled gives the benchmark's CPU profile n samples.
 func sampled(b document.Benchmark, n int64) document.Benchmark { b.CPUSamples = n; return b }

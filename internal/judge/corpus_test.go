@@ -18,7 +18,7 @@ import (
 const (
 	minRecall         = 0.9
 	maxPerCause       = 1.2
-	maxPerCauseModule = 1.5
+	maxPerCauseModule = 1.3
 )
 
 // pending are the modules that entered the corpus before the rules met
@@ -39,9 +39,10 @@ var pending = map[string]struct {
 	"zerolog": {found: 1, falses: 0},
 	// go-diff's semantic cleanup inserting into the middle of its
 	// slice (measured on a fresh input: the benchmark's reused input,
-	// which lint's mutated reports, hides it) and BenchmarkDiffMain
-	// timing its 1 s DiffTimeout are causes no rule reads yet.
-	"godiff": {found: 3, falses: 0},
+	// which lint's mutated reports, hides it) is a cause no rule reads
+	// yet; BenchmarkDiffMain timing its 1 s DiffTimeout is found
+	// (timeout-set, RuleBrokenTimeout).
+	"godiff": {found: 4, falses: 0},
 	// cbor's encodeTag copying its ~190-byte encoding mode for every tag
 	// (vem := *em, moved to the heap) costs most of one sub-benchmark of
 	// BenchmarkMarshal's ninety, about 1% of the whole benchmark's

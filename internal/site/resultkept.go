@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -22,64 +21,55 @@ var ResultKept = &analysis.Analyzer{
 }
 
 func runResultKept(pass *analysis.Pass) (any, error) {
-	for _, f := range pass.Files {
-		if !isTestFile(pass, f) {
-			continue
-		}
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Benchmark") {
-				continue
-			}
-			loops, kept, bloops := 0, 0, 0
-			var sink string
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				var body *ast.BlockStmt
-				switch n := n.(type) {
-				case *ast.ForStmt:
-					if n.Cond == nil || !benchLoopCond(n.Cond) {
-						return true
-					}
-					body = n.Body
-				case *ast.RangeStmt:
-					if !benchLoopCond(n.X) {
-						return true
-					}
-					body = n.Body
-				default:
+	eachBenchmark(pass, func(fd *ast.FuncDecl) {
+		loops, kept, bloops := 0, 0, 0
+		var sink string
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			var body *ast.BlockStmt
+			switch n := n.(type) {
+			case *ast.ForStmt:
+				if n.Cond == nil || !benchLoopCond(n.Cond) {
 					return true
 				}
-				loops++
-				if fs, ok := n.(*ast.ForStmt); ok && isLoopCall(fs.Cond) {
-					bloops++
+				body = n.Body
+			case *ast.RangeStmt:
+				if !benchLoopCond(n.X) {
+					return true
 				}
-				if v := storedGlobal(pass, body); v != "" {
-					kept++
-					sink = v
-				}
+				body = n.Body
+			default:
 				return true
-			})
-			if loops > 0 && bloops == loops && kept != loops {
-				// for b.Loop(): the compiler keeps the calls in the
-				// body and their results, not what a call's own code
-				// may skip when its result is unused.
-				pass.Report(analysis.Diagnostic{
-					Category: "b-loop",
-					Pos:      fd.Name.Pos(),
-					Message:  fmt.Sprintf("%s loops with b.Loop: the compiler keeps the calls in its body", fd.Name.Name),
-				})
-				continue
 			}
-			if loops == 0 || kept != loops {
-				continue
+			loops++
+			if fs, ok := n.(*ast.ForStmt); ok && isLoopCall(fs.Cond) {
+				bloops++
 			}
+			if v := storedGlobal(pass, body); v != "" {
+				kept++
+				sink = v
+			}
+			return true
+		})
+		if loops > 0 && bloops == loops && kept != loops {
+			// for b.Loop(): the compiler keeps the calls in the
+			// body and their results, not what a call's own code
+			// may skip when its result is unused.
 			pass.Report(analysis.Diagnostic{
-				Category: "result-kept",
+				Category: "b-loop",
 				Pos:      fd.Name.Pos(),
-				Message:  fmt.Sprintf("%s stores what each loop computes in %s, a package-level variable: the compiler cannot remove the work", fd.Name.Name, sink),
+				Message:  fmt.Sprintf("%s loops with b.Loop: the compiler keeps the calls in its body", fd.Name.Name),
 			})
+			return
 		}
-	}
+		if loops == 0 || kept != loops {
+			return
+		}
+		pass.Report(analysis.Diagnostic{
+			Category: "result-kept",
+			Pos:      fd.Name.Pos(),
+			Message:  fmt.Sprintf("%s stores what each loop computes in %s, a package-level variable: the compiler cannot remove the work", fd.Name.Name, sink),
+		})
+	})
 	return nil, nil
 }
 

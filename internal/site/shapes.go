@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -20,12 +21,12 @@ import (
 
 // testShapes are the shapes whose site is a benchmark's own code: every
 // other shape in a _test.go file is left out.
-var testShapes = map[string]bool{"result-kept": true, "b-loop": true}
+var testShapes = map[string]bool{"result-kept": true, "b-loop": true, "timeout-set": true}
 
 // Matchers are the shapes this package recognises, then the analyzers
 // perfloop fix takes its candidates from (Fixers): every analyzer Shapes
 // runs by default.
-var Matchers = append([]*analysis.Analyzer{RegexpTwice, RegexpAcross, RequestCopy, RLockRead, UnbufferedWrite, SameCall, SortSlice, MapKeyBuilt, FieldsCounted, ReadAll, InterfaceOnly, CalledOnce, ResultKept, MeasureCompared, MapUnsized, TailFromFront, ResetNil, ReturnedAddress, BoxedResult, SprintfAny, MethodByName, MapIndexValue, ReflectCall, MovedPair, SearchFuncValue, MapCopied, SprintfQuote, AppendArena, BuiltUnlessUsed, Result, ConstMath, ReflectSliceBytes, ReflectInterfaceAssert, CallInputs, Loops, ConversionKept, ErrorBuilt, MapKeysIndex, MapKeyConverted, InterfaceDispatch, Defers, RegexpRules, ReceiverCopy, SortSelect, FastPath, ResultAppended, ErrorDropped, MapLookupRepeated, RangeCopy, TypeCacheLookup, MadePerIteration, SmallKeyMap, SliceRegrown, ComputedForReaders, JSONMap, FixedCap, TableFilled, MapEager, WallClock, RWExclusive, EvictReuse, PrintfWrapper, GrowGuessed, PaidWhileOff, LogArgs, MapBound, WriteBatched, MapIndirect, CoAlloc, FirstWriteLog, MapSwept, MapHanded, BoundPerItem, SwitchPerCall, AlternativesTried, ScanOne, RegexpFormat, RegexpTest, JoinParts, BytesOfString, WrappedPerCall, AppendVariant, RangeConverted, MapToCallback, FoldTransformer, RunesInOrder, LatencyMeasured, FormatVaries, LoweredKey, BoxedForAPI, SplitForCut, OutputReturned, AsmLoops, PivotFixed, Carried, CopyUnchanged, CopyChain, CapShort, SortBoxed, TrialRender, ErrorConst, GrowShort, RegistryUnset, WrapperCall, ProbeEscapes, MapRemade, VarBoxed, BuilderResult, ChanQueue, BuiltForBranch, LinkedNode, RangeCopied, ShiftRemove, ReplacedOnHit, ReceiverBuffer, BigRoundTrip, LockPerCall, ChanIterator, ReflectMapRange, MapCloneByHand, SparseTable, ConcatWritten, MapFiltered, SprintfFields, FprintString, BoxedForCall, ReadInBranch, ReflectTemp, StackPush, ErrorPanic}, Fixers...)
+var Matchers = append([]*analysis.Analyzer{TimeoutSet, RegexpTwice, RegexpAcross, RequestCopy, RLockRead, UnbufferedWrite, SameCall, SortSlice, MapKeyBuilt, FieldsCounted, ReadAll, InterfaceOnly, CalledOnce, ResultKept, MeasureCompared, MapUnsized, TailFromFront, ResetNil, ReturnedAddress, BoxedResult, SprintfAny, MethodByName, MapIndexValue, ReflectCall, MovedPair, SearchFuncValue, MapCopied, SprintfQuote, AppendArena, BuiltUnlessUsed, Result, ConstMath, ReflectSliceBytes, ReflectInterfaceAssert, CallInputs, Loops, ConversionKept, ErrorBuilt, MapKeysIndex, MapKeyConverted, InterfaceDispatch, Defers, RegexpRules, ReceiverCopy, SortSelect, FastPath, ResultAppended, ErrorDropped, MapLookupRepeated, RangeCopy, TypeCacheLookup, MadePerIteration, SmallKeyMap, SliceRegrown, ComputedForReaders, JSONMap, FixedCap, TableFilled, MapEager, WallClock, RWExclusive, EvictReuse, PrintfWrapper, GrowGuessed, PaidWhileOff, LogArgs, MapBound, WriteBatched, MapIndirect, CoAlloc, FirstWriteLog, MapSwept, MapHanded, BoundPerItem, SwitchPerCall, AlternativesTried, ScanOne, RegexpFormat, RegexpTest, JoinParts, BytesOfString, WrappedPerCall, AppendVariant, RangeConverted, MapToCallback, FoldTransformer, RunesInOrder, LatencyMeasured, FormatVaries, LoweredKey, BoxedForAPI, SplitForCut, OutputReturned, AsmLoops, PivotFixed, Carried, CopyUnchanged, CopyChain, CapShort, SortBoxed, TrialRender, ErrorConst, GrowShort, RegistryUnset, WrapperCall, ProbeEscapes, MapRemade, VarBoxed, BuilderResult, ChanQueue, BuiltForBranch, LinkedNode, RangeCopied, ShiftRemove, ReplacedOnHit, ReceiverBuffer, BigRoundTrip, LockPerCall, ChanIterator, ReflectMapRange, MapCloneByHand, SparseTable, ConcatWritten, MapFiltered, SprintfFields, FprintString, BoxedForCall, ReadInBranch, ReflectTemp, StackPush, ErrorPanic, NodeChunks, ChildrenGrown, CowCopy, MapKeysKnown, ChainWalk, SetSizedByInput, CompiledVariant, JSONScalar, ArgsForFuncValue}, Fixers...)
 
 // Shapes runs the analyzers (Matchers when nil) over the program's
 // packages and returns the shapes they report in the module's non-test
@@ -73,6 +74,11 @@ func (p *Program) Shapes(analyzers []*analysis.Analyzer, keep func(s document.Sh
 					fn = p.funcNameAt(r.Pos)
 				}
 				s.Related = append(s.Related, document.Location{File: p.Rel(rp.Filename), Line: int64(rp.Line), Function: fn, Note: r.Message})
+				if v, ok := strings.CutPrefix(r.Message, TimeoutNote); ok {
+					if d, err := time.ParseDuration(v); err == nil {
+						s.Seconds = d.Seconds()
+					}
+				}
 			}
 			if len(d.SuggestedFixes) > 0 {
 				s.Advice = d.SuggestedFixes[0].Message

@@ -18,7 +18,10 @@ import (
 // can cost short inputs more than it saves; what removes the growth is a
 // slice kept from call to call: in the receiver, appended into from
 // s[:0] (when the caller is done with one result before the next call),
-// or the caller's own, passed in to append to.
+// or the caller's own, passed in to append to; or, where the input gives
+// one cheaply, a bound counted before the loop. When the callers keep
+// each result (a parser's node list stored in its parent's body), no
+// slice can be reused: the growth is the function's own work.
 var SliceRegrown = &analysis.Analyzer{
 	Name: "sliceregrown",
 	Doc:  "a returned slice built by append from no room on every call, in a loop of unknown count",
@@ -52,6 +55,7 @@ func runSliceRegrown(pass *analysis.Pass) (any, error) {
 		// unknown count one of them is in.
 		appends := map[*types.Var][]*ast.AssignStmt{}
 		grownIn := map[*types.Var]ast.Stmt{}
+		filtered := map[*types.Var]string{} // the slice a filter loop keeps some elements of
 		var order []*types.Var
 		inspectBody(fd.Body, func(n ast.Node) {
 			as, ok := n.(*ast.AssignStmt)
@@ -75,6 +79,11 @@ func runSliceRegrown(pass *analysis.Pass) (any, error) {
 				return // one append per element of a known count: presize's
 			}
 			grownIn[v] = loop
+			if r, ok := loop.(*ast.RangeStmt); ok && r.Value != nil && len(call.Args) == 2 && objOf(pass, call.Args[1]) == objOf(pass, r.Value) && objOf(pass, r.Value) != nil {
+				if _, isSlice := typeUnder(pass, r.X).(*types.Slice); isSlice {
+					filtered[v] = oneLine(types.ExprString(r.X))
+				}
+			}
 		})
 		for _, v := range order {
 			loop := grownIn[v]
@@ -83,16 +92,37 @@ func runSliceRegrown(pass *analysis.Pass) (any, error) {
 			}
 			from, to := pass.Fset.Position(loop.Pos()).Line, pass.Fset.Position(loop.End()).Line
 			msg := fmt.Sprintf("%s returns %s, which starts with no room on every call and grows by append in the loop at lines %d–%d, whose count is not known before it: each call regrows it from nothing (about log2(n) allocations, each copying what it holds)", fd.Name.Name, v.Name(), from, to)
-			advice := fmt.Sprintf("let the caller pass a slice to append to (%s(dst, …) returns append(dst, …)), which it reuses across calls; a capacity guessed from the input's size can cost short inputs more than it saves", fd.Name.Name)
+			const bound = "or size it before the loop from a cheap bound of the input, where one exists (a count of the byte that opens each element, with strings.Count): one allocation instead of about log2(n); a bound that overshoots costs bytes"
+			advice := fmt.Sprintf("let the caller pass a slice to append to (%s(dst, …) returns append(dst, …)), which it reuses across calls, when it is done with each result before the next call; %s", fd.Name.Name, bound)
 			if recv := receiverName(fd); recv != "" {
-				advice = fmt.Sprintf("reuse the slice across calls: keep it in %s and append into %s.%s[:0] on each call, when the caller is done with one result before the next call (or copies what it keeps); a sync.Pool of them when it is not; a capacity guessed from the input's size can cost short inputs more than it saves", recv, recv, v.Name())
+				advice = fmt.Sprintf("reuse the slice across calls: keep it in %s and append into %s.%s[:0] on each call, when the caller is done with one result before the next call (or copies what it keeps); %s", recv, recv, v.Name(), bound)
 			}
+			if x := filtered[v]; x != "" {
+				// A filter: what it keeps is at most its input.
+				msg = fmt.Sprintf("%s returns %s, which starts with no room on every call and grows by append as the loop at lines %d–%d keeps some of the elements of %s: about log2(n) allocations, each copying what it holds, though it holds at most len(%s)", fd.Name.Name, v.Name(), from, to, x, x)
+				advice = fmt.Sprintf("make it with room for len(%s) (make(…, 0, len(%s))) where most elements are kept: one allocation; where few are (a filter that keeps a handful), that bound overshoots: size it by what the callers keep (a flag that says which), or count the kept elements first", x, x)
+			}
+			category := "slice-regrown"
+			var related []analysis.RelatedInformation
+			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				if at, where := resultKeptBy(pass, fn, resultIndex(pass, fd.Body, v)); at.IsValid() {
+					// Each result is part of what the callers build
+					// (a parser's node list in its parent's body):
+					// no slice to reuse, and its growth is the
+					// building's own.
+					category += ownWork
+					msg += fmt.Sprintf(", and its callers keep each result (%s, line %d)", where, pass.Fset.Position(at).Line)
+					advice = "each result is kept as part of what the callers build, so no slice can be reused across calls: its growth is the function's own work, once per result; fewer allocations would take fewer results (skip those that hold nothing) or a count known before the loop"
+					related = append(related, analysis.RelatedInformation{Pos: at, Message: "kept"})
+				}
+			}
+			related = append([]analysis.RelatedInformation{{Pos: loop.Pos(), Message: "the loop"}}, related...)
 			for _, as := range appends[v] {
 				pass.Report(analysis.Diagnostic{
-					Category:       "slice-regrown",
+					Category:       category,
 					Pos:            as.Pos(),
 					Message:        msg,
-					Related:        []analysis.RelatedInformation{{Pos: loop.Pos(), Message: "the loop"}},
+					Related:        related,
 					SuggestedFixes: []analysis.SuggestedFix{{Message: advice}},
 				})
 			}
@@ -219,4 +249,112 @@ func receiverName(fd *ast.FuncDecl) string {
 		return ""
 	}
 	return fd.Recv.List[0].Names[0].Name
+}
+
+// resultIndex is the position of v among the results of body's return
+// statements (0 when it is not found).
+func resultIndex(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) int {
+	i := 0
+	inspectBody(body, func(n ast.Node) {
+		if ret, ok := n.(*ast.ReturnStmt); ok {
+			for k, r := range ret.Results {
+				if objOf(pass, r) == v {
+					i = k
+				}
+			}
+		}
+	})
+	return i
+}
+
+// resultKeptBy returns where a function of the package keeps result i of a call
+// of fn: stores it in a field, an element or a composite literal, directly
+// or through the local it assigns it to; and the text of what keeps it.
+func resultKeptBy(pass *analysis.Pass, fn *types.Func, i int) (token.Pos, string) {
+	for fd := range funcDecls(pass) {
+		// The values the function makes itself (n := &forNode{…}): a
+		// result stored in one of their fields is part of what the
+		// function builds; one stored in its receiver's or a
+		// parameter's field is working state, replaced by the next.
+		fresh := map[types.Object]bool{}
+		inspectBody(fd.Body, func(n ast.Node) {
+			if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+				for k, r := range as.Rhs {
+					if allocated(pass, r) != nil {
+						if o := objOf(pass, as.Lhs[k]); o != nil {
+							fresh[o] = true
+						}
+					}
+				}
+			}
+		})
+		part := func(l ast.Expr) bool {
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			return ok && fresh[objOf(pass, sel.X)]
+		}
+		locals := map[types.Object]bool{}
+		var at token.Pos
+		var what string
+		keep := func(pos token.Pos, s string) {
+			if !at.IsValid() {
+				at, what = pos, s
+			}
+		}
+		inspectBody(fd.Body, func(n ast.Node) {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Rhs) != 1 {
+				return
+			}
+			call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			if !ok || calledFunc(pass, call) != fn || i >= len(as.Lhs) {
+				return
+			}
+			switch l := ast.Unparen(as.Lhs[i]).(type) {
+			case *ast.Ident:
+				if o := objOf(pass, l); o != nil {
+					locals[o] = true
+				}
+			case *ast.SelectorExpr:
+				if part(l) {
+					keep(as.Pos(), oneLine(types.ExprString(l)))
+				}
+			}
+		})
+		if len(locals) > 0 {
+			kept := func(e ast.Expr) bool {
+				if id, ok := ast.Unparen(e).(*ast.Ident); ok && locals[objOf(pass, id)] {
+					return true
+				}
+				call, ok := ast.Unparen(e).(*ast.CallExpr)
+				return ok && calledFunc(pass, call) == fn
+			}
+			inspectBody(fd.Body, func(n ast.Node) {
+				switch x := n.(type) {
+				case *ast.AssignStmt:
+					for k, r := range x.Rhs {
+						if k >= len(x.Lhs) || !kept(r) {
+							continue
+						}
+						if part(x.Lhs[k]) {
+							keep(x.Pos(), oneLine(types.ExprString(x.Lhs[k])))
+						}
+					}
+				case *ast.CompositeLit:
+					for _, el := range x.Elts {
+						v := el
+						if kv, ok := el.(*ast.KeyValueExpr); ok {
+							v = kv.Value
+						}
+						if kept(v) {
+							keep(el.Pos(), "in a "+oneLine(types.ExprString(x.Type)))
+						}
+					}
+				}
+			})
+		}
+		if at.IsValid() {
+			return at, what
+		}
+	}
+	return token.NoPos, ""
 }

@@ -47,6 +47,21 @@ func eachFuncDecl(pass *analysis.Pass, f func(fd *ast.FuncDecl)) {
 	}
 }
 
+// eachBenchmark calls f with every benchmark function (func
+// BenchmarkX(b *testing.B)) with a body of the pass's test files.
+func eachBenchmark(pass *analysis.Pass, f func(fd *ast.FuncDecl)) {
+	for _, file := range pass.Files {
+		if !isTestFile(pass, file) {
+			continue
+		}
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Benchmark") {
+				f(fd)
+			}
+		}
+	}
+}
+
 // declsByFunc indexes the declarations of the pass's non-test functions
 // and methods by their objects: the callee of a call, found by
 // calledFunc, has its body here when the package declares it.

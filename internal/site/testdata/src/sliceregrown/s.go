@@ -101,3 +101,64 @@ func reset(xs []int, buf []int) []int {
 	}
 	return out
 }
+
+type node interface{}
+
+type ifNode struct{ body []node }
+
+type parser struct{ segs []string }
+
+// parseUntil returns the nodes of one body; its callers keep each.
+func (p *parser) parseUntil(stop string) ([]node, error) {
+	var nodes []node
+	for _, s := range p.segs {
+		if s == stop {
+			break
+		}
+		if s != "" {
+			nodes = append(nodes, len(s)) // want `parseUntil returns nodes, which starts with no room on every call and grows by append in the loop at lines \d+–\d+, whose count is not known before it: each call regrows it from nothing \(about log2\(n\) allocations, each copying what it holds\), and its callers keep each result \(n.body, line \d+\)`
+		}
+	}
+	return nodes, nil
+}
+
+func (p *parser) parseIf() *ifNode {
+	n := &ifNode{}
+	body, err := p.parseUntil("endif")
+	if err != nil {
+		return nil
+	}
+	n.body = body
+	return n
+}
+
+func winnow(nodes []*int, keep bool) []*int {
+	var result []*int
+	for _, n := range nodes {
+		if (*n > 0) == keep {
+			result = append(result, n) // want `winnow returns result, which starts with no room on every call and grows by append as the loop at lines \d+–\d+ keeps some of the elements of nodes: about log2\(n\) allocations, each copying what it holds, though it holds at most len\(nodes\)`
+		}
+	}
+	return result
+}
+
+type lexer struct{ src string }
+
+type tokParser struct{ tokens []int }
+
+func (l *lexer) tokens() ([]int, error) {
+	var toks []int
+	for i := range l.src {
+		if l.src[i] != ' ' {
+			toks = append(toks, i) // want `tokens returns toks, which starts with no room on every call and grows by append in the loop at lines \d+–\d+, whose count is not known before it: each call regrows it from nothing \(about log2\(n\) allocations, each copying what it holds\)$`
+		}
+	}
+	return toks, nil
+}
+
+// parse keeps the tokens in its own field until the next parse: working
+// state, not a part of what it builds.
+func (p *tokParser) parse(l *lexer) {
+	toks, _ := l.tokens()
+	p.tokens = toks
+}
