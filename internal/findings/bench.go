@@ -1066,9 +1066,11 @@ func (d *deriver) merge() {
 				c.generic, c.ownWork, c.lowOnly = false, false, false
 				continue
 			}
-			if into == c && (c.rule == document.RuleCPUOwnCode || c.generic) && a.suggestion != "" && (a.file != c.file || a.line != c.line) {
+			if into == c && (c.rule == document.RuleCPUOwnCode || c.generic) && a.suggestion != "" && (a.file != c.file || a.line != c.line) && (!a.generic || !d.changeShapeAt(a.file, a.line)) {
 				// The function's own code leads; its allocation,
-				// elsewhere in it, has advice of its own.
+				// elsewhere in it, has advice of its own (a
+				// category's words only where no shape of code at
+				// the line will speak for it: see advise).
 				into.suggestion += fmt.Sprintf("; the allocation at %s: %s", where(a.file, a.line), a.suggestion)
 			}
 			if from == c {

@@ -19,6 +19,17 @@ func (d *deriver) shapeAt(name, file string, line int64) *document.Shape {
 	return nil
 }
 
+// changeShapeAt reports whether a shape at file:line names a change to
+// make there (one with advice that is not its function's own work).
+func (d *deriver) changeShapeAt(file string, line int64) bool {
+	for _, s := range d.doc.Shapes {
+		if s.File == file && s.Line == line && s.Advice != "" && !s.OwnWork && !apiShapes[s.Name] {
+			return true
+		}
+	}
+	return false
+}
+
 // shapeOn returns the shape named name at file:line or with line among
 // its related lines (a map made at one line, filled at others), or nil.
 func (d *deriver) shapeOn(name, file string, line int64) *document.Shape {
