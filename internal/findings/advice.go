@@ -40,6 +40,7 @@ var explains = map[string][]string{
 	"compiled-variant":            {"library", "other", "regexp", "interface", "escapes", "return"},
 	"json-scalar":                 {"encoding", "encoding/json", "interface", "escapes", "moved-to-heap", "reflect", "bytes"},
 	"args-for-func-value":         {"escapes", "map", "maps", "make", "variable-make", "call", "moved-to-heap"},
+	"added-one-by-one":            {"append", "growslice", "map", "maps", "copying"},
 	"read-in-branch":              {"interface", "escapes", "moved-to-heap", "reflect", "fmt", "strings", "memory", "gc", "other"},
 	"const-compile":               {"regexp", "template"},
 	"regexp-twice":                {"regexp"},
@@ -372,6 +373,14 @@ func (d *deriver) callerShapes(c *cause) []document.Shape {
 				break
 			}
 		}
+	}
+	if len(fns) > 1 {
+		// The shape in the caller that makes most of it first (a
+		// dict's Set called by the conversion of every map of the
+		// data, and by a builtin now and then).
+		slices.SortStableFunc(out, func(a, b document.Shape) int {
+			return cmp.Compare(b2i(document.PlainFunc(b.Function) == fns[1]), b2i(document.PlainFunc(a.Function) == fns[1]))
+		})
 	}
 	return out
 }
@@ -818,4 +827,12 @@ func SiteAdvice(doc *document.Report, a *document.Allocation) (advice string, ge
 		}
 	}
 	return allocFix(a, e, inherent), !inherent
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

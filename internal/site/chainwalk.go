@@ -101,6 +101,13 @@ func runChainWalk(pass *analysis.Pass) (any, error) {
 		}
 		var pairs []site
 		for _, s := range calls[fn] {
+			if s.in == fn {
+				// A walk that recurses into each link (a tree's
+				// traversal, children by NextSibling) visits each
+				// link once: not a pair.
+				pairs = nil
+				break
+			}
 			if s.loops >= 2 || s.loops == 1 && (s.callback || perElement(s.in)) {
 				pairs = append(pairs, s)
 			}

@@ -137,6 +137,7 @@ func TestMatchers(t *testing.T) {
 		"compiledvariant":        site.CompiledVariant,
 		"jsonscalar":             site.JSONScalar,
 		"argsfuncvalue":          site.ArgsForFuncValue,
+		"addedonebyone":          site.AddedOneByOne,
 		"bytesofstring":          site.BytesOfString,
 		"wrappedpercall":         site.WrappedPerCall,
 		"appendvariant":          site.AppendVariant,

@@ -76,3 +76,23 @@ func roots(ns []*Node) []*Node {
 }
 
 var _ = depth
+
+// Tree is a node with children.
+type Tree struct {
+	FirstChild, NextSibling *Tree
+	Text                    string
+}
+
+func text(n *Tree, out []string) []string {
+	for c := n.FirstChild; c != nil; c = c.NextSibling { // a traversal: each child once
+		out = text(c, append(out, c.Text))
+	}
+	return out
+}
+
+func texts(ns []*Tree) (out []string) {
+	for _, n := range ns {
+		out = text(n, out)
+	}
+	return out
+}
