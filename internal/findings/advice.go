@@ -252,6 +252,13 @@ func (d *deriver) advise() {
 		c.shape = s
 		c.suggestion = fmt.Sprintf("%s: %s", s.Says, s.Advice)
 		c.generic, c.ownWork = false, s.OwnWork
+		if complexityShapes[s.Name] && c.rule == document.RuleCPUOwnCode {
+			// A function's own code whose shape names a change of
+			// its complexity (a walk repeated per pair, n·m·depth
+			// steps where (n+m)·depth do) is a fix like any other,
+			// not its algorithm's low-ranked cost.
+			c.lowOnly = false
+		}
 		c.addEvidence(fmt.Sprintf("code at %s: %s", where(s.File, s.Line), s.Says))
 		d.secondPart(c, append(shapes[:1:1], c.shapesExplaining(at, d.t.AdvicePartShare)...))
 		if s.Name == "chan-iterator" {
@@ -305,6 +312,10 @@ func (c *cause) weighCallerFix() {
 		}
 	}
 }
+
+// complexityShapes are the shapes that name a change of a function's
+// complexity in its own code: its rank is a fix's, not its algorithm's.
+var complexityShapes = map[string]bool{"chain-walk-per-pair": true}
 
 // apiShapes are the shapes that say a cost is the API's: never a
 // second change to name.

@@ -1553,3 +1553,31 @@ func TestCowCopyOneCause(t *testing.T) {
 		t.Errorf("finding %s:%d shape %q message %q; want mutableFor's, naming newNode's node", f.File, f.Line, f.Shape, f.Message)
 	}
 }
+
+// TestChainWalkRanksAsFix: a function's own code is ranked below the
+// fixes that name a change, but a shape that names a change of its
+// complexity (a walk repeated per pair, chain-walk-per-pair) makes it a
+// fix like the others, ranked by its cost.
+func TestChainWalkRanksAsFix(t *testing.T) {
+	walk := own("nodeContains", "u.go", 167, 0.8)
+	sprintf := call("Label", "l.go", 9, "fmt.Sprintf", "fmt", 0.5)
+	concat := document.Shape{Name: "sprintf-simple", File: "l.go", Line: 9, Function: mod + ".Label",
+		Says: "fmt.Sprintf(\"item-%d\", i) formats only an integer", Advice: "concatenate: \"item-\" + strconv.Itoa(i)"}
+	shape := document.Shape{Name: "chain-walk-per-pair", File: "u.go", Line: 167, Function: mod + ".nodeContains",
+		Says: "nodeContains walks a chain of pointers (contained = contained.Parent) from its start on every call; HasNodes calls it in two nested loops (line 115)", Advice: "walk each chain once"}
+	for _, tc := range []struct {
+		name  string
+		doc   []any
+		first string
+	}{
+		{"own code: after the fix", []any{bx(), walk, sprintf, concat}, "l.go"},
+		{"a walk per pair: by its cost", []any{bx(), walk, sprintf, concat, shape}, "u.go"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.doc), Options{})
+			if len(fs) < 2 || fs[0].File != tc.first {
+				t.Errorf("findings %v, want %s first", kinds(fs), tc.first)
+			}
+		})
+	}
+}
