@@ -1581,3 +1581,22 @@ func TestChainWalkRanksAsFix(t *testing.T) {
 		})
 	}
 }
+
+// TestCallsFirst: a line that returns a call's result names the call,
+// for a function, a pointer receiver's method and a value receiver's.
+func TestCallsFirst(t *testing.T) {
+	for _, tc := range []struct {
+		expr, callee string
+		want         bool
+	}{
+		{"strings.Index(s, m.lit)", "strings.Index", true},
+		{"re.MatchString(s)", "regexp.(*Regexp).MatchString", true},
+		{"m.MatchAll(n)", "github.com/andybalholm/cascadia.Selector.MatchAll", true},
+		{"len(m.MatchAll(n))", "github.com/andybalholm/cascadia.Selector.MatchAll", false},
+		{"a + strings.Index(s, t)", "strings.Index", false},
+	} {
+		if got := callsFirst(tc.expr, tc.callee); got != tc.want {
+			t.Errorf("callsFirst(%q, %q) = %v, want %v", tc.expr, tc.callee, got, tc.want)
+		}
+	}
+}

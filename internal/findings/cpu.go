@@ -539,9 +539,14 @@ func returnedLookup(l *document.LineCost) bool {
 // function as "strings.Index(", a method as a receiver expression then
 // ".MatchString(".
 func callsFirst(expr, callee string) bool {
-	name := pkgFunc(callee) // "strings.Index", "regexp.(*Regexp).MatchString"
+	name := pkgFunc(callee) // "strings.Index", "regexp.(*Regexp).MatchString", "cascadia.Selector.MatchAll"
+	method := ""
 	if i := strings.LastIndex(name, ")."); i >= 0 {
-		method := name[i+2:]
+		method = name[i+2:]
+	} else if parts := strings.Split(name, "."); len(parts) == 3 {
+		method = parts[2] // a method of a value receiver
+	}
+	if method != "" {
 		j := strings.Index(expr, "(")
 		return j > 0 && strings.HasSuffix(expr[:j], "."+method) && !strings.ContainsAny(expr[:j], " +-*/<>=!&|")
 	}
