@@ -47,13 +47,8 @@ func runArgsForFuncValue(pass *analysis.Pass) (any, error) {
 		}
 		inspectBody(fd.Body, func(n ast.Node) {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || calledFunc(pass, call) != nil || !isFuncValue(pass, call.Fun) || isConversion(pass, call) {
+			if !ok || !funcValue(pass, call.Fun) {
 				return
-			}
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-				if _, builtin := pass.TypesInfo.Uses[id].(*types.Builtin); builtin {
-					return
-				}
 			}
 			var names []string
 			var related []analysis.RelatedInformation
@@ -109,4 +104,20 @@ func storesInto(pass *analysis.Pass, body *ast.BlockStmt, o types.Object) []anal
 		}
 	})
 	return out
+}
+
+// funcValue reports whether fun is a func value the call goes through: a
+// variable of func type, or a field of one (c.Fn) — not a function, a
+// method (an interface's included: its callee is a method set's), a
+// builtin or a conversion.
+func funcValue(pass *analysis.Pass, fun ast.Expr) bool {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		v, ok := pass.TypesInfo.Uses[f].(*types.Var)
+		return ok && isFuncValue(pass, f) && !v.IsField()
+	case *ast.SelectorExpr:
+		sel, ok := pass.TypesInfo.Selections[f]
+		return ok && sel.Kind() == types.FieldVal && isFuncValue(pass, f)
+	}
+	return false
 }

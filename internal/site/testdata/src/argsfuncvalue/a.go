@@ -36,3 +36,19 @@ func static(n call) int {
 	copy(args, n.args)
 	return sum(args)
 }
+
+// Writer writes bytes.
+type Writer interface{ Write([]byte) (int, error) }
+
+func chunks(w Writer, data []byte, size int) {
+	for off := 0; off+size <= len(data); off += size {
+		buf := make([]byte, size) // an interface's method: the per-iteration buffer is the line's own cost
+		copy(buf, data[off:off+size])
+		w.Write(buf)
+	}
+}
+
+func viaVar(f func([]int) int, n int) int {
+	args := make([]int, n) // want `viaVar makes args on every call to pass to f, a func value`
+	return f(args)
+}
