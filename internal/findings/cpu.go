@@ -25,7 +25,7 @@ var cpuWords = map[string][2]string{
 	"compression": {"compression", "the library or the level decides: compare implementations and levels, or compress less"},
 	"crypto":      {"hashing and cryptography", "the algorithm decides: a faster hash where security allows, hash once and keep the sum"},
 	"syscall":     {"system calls", "buffer the I/O (bufio), batch writes, or read larger blocks"},
-	"other":       {"library code", "call it less: cache its result, or do the work once per input"},
+	"other":       {"library code", "call it less: keep its result where the same input recurs, or do the work once per input"},
 	"application": {"the module's own code", "the algorithm itself: look at the lines with go tool pprof -list before tuning"},
 }
 

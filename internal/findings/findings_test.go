@@ -540,7 +540,7 @@ func TestAdviceFromTheCall(t *testing.T) {
 		want, unwant string
 	}{
 		{"sort.Slice", document.OpIteration, "sort.Slice", "reflect", "slices.SortFunc", "reflect once"},
-		{"library call in a benchmark", document.OpIteration, "example.org/lib.Decode", "other", "cache its result", ""},
+		{"library call in a benchmark", document.OpIteration, "example.org/lib.Decode", "other", "keep its result where the same input recurs", ""},
 		{"library call in a run", document.OpRun, "example.org/lib.Decode", "other", "per input", "cache its result"},
 		// A value made through reflection (a decoder's slice for a field
 		// of the caller's struct) is a value, not type information.
