@@ -44,7 +44,7 @@ func runAddedOneByOne(pass *analysis.Pass) (any, error) {
 			case *ast.SelectorExpr:
 				call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
 				f := fieldOf(pass, l)
-				if ok && f != nil && isBuiltin(pass, call.Fun, "append") && objOf(pass, l.X) == recv && !roomed[f] {
+				if ok && f != nil && isBuiltin(pass, call.Fun, "append") && objOf(pass, l.X) == recv && !roomed[f.Origin()] {
 					grows[fn] = append(grows[fn], f.Name())
 				}
 			case *ast.IndexExpr:
@@ -53,7 +53,7 @@ func runAddedOneByOne(pass *analysis.Pass) (any, error) {
 					return
 				}
 				if f := fieldOf(pass, sel); f != nil {
-					if _, ok := unsized[f]; ok {
+					if _, ok := unsized[f.Origin()]; ok {
 						grows[fn] = append(grows[fn], f.Name())
 					}
 				}
@@ -132,7 +132,7 @@ func sliceFieldsMade(pass *analysis.Pass) map[*types.Var]bool {
 			case *ast.KeyValueExpr:
 				if id, ok := x.Key.(*ast.Ident); ok {
 					if v, _ := pass.TypesInfo.Uses[id].(*types.Var); v != nil && v.IsField() {
-						out[v] = true
+						out[v.Origin()] = true
 					}
 				}
 			case *ast.AssignStmt:
@@ -142,7 +142,7 @@ func sliceFieldsMade(pass *analysis.Pass) map[*types.Var]bool {
 					}
 					if call, ok := ast.Unparen(x.Rhs[i]).(*ast.CallExpr); ok && isBuiltin(pass, call.Fun, "make") {
 						if v := fieldOf(pass, l); v != nil {
-							out[v] = true
+							out[v.Origin()] = true
 						}
 					}
 				}

@@ -12,9 +12,9 @@ import (
 // ArgsForFuncValue finds a slice or a map a function makes to pass to a
 // call through a func value (a field or a variable of func type: a
 // template engine's Callable.Fn(args, kwargs)). The compiler cannot see
-// what the callee does with its arguments, so they are made on the heap:
-// one allocation each per call, whoever calls, since the signature takes
-// them. The cost of the API, not of the line: reuse would need a callee
+// what the callee does with its arguments, so they escape, and no array
+// on the stack can hold them: one allocation each per call, whoever
+// calls, since the signature takes them. The cost of the API, not of the line: reuse would need a callee
 // that never keeps them, and only a signature change (a fixed-size array,
 // arguments the callee must copy to keep) removes them. jinja's
 // evalCallExpr: an args slice and, with keyword arguments, a map per
@@ -76,7 +76,7 @@ func runArgsForFuncValue(pass *analysis.Pass) (any, error) {
 				Category: "args-for-func-value",
 				Pos:      first.Pos(),
 				Related:  related,
-				Message: fmt.Sprintf("%s makes %s on every call to pass to %s, a func value (line %d): the compiler cannot see what the callee does with its arguments, so they are made on the heap, one allocation each per call",
+				Message: fmt.Sprintf("%s makes %s on every call to pass to %s, a func value (line %d): the compiler cannot see what the callee does with its arguments, so they escape and no array on the stack can hold them: one allocation each per call",
 					fd.Name.Name, strings.Join(names, " and "), oneLine(types.ExprString(call.Fun)), pass.Fset.Position(call.Pos()).Line),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: "the cost of a signature that takes them through a func value, whoever calls it: reusing them would need every callee never to keep them, and only a change of the signature (a fixed-size array of arguments, or arguments a callee must copy to keep) removes the allocations; pass nil where there are none"}},
 			})

@@ -73,7 +73,7 @@ func runMapKeysKnown(pass *analysis.Pass) (any, error) {
 			}
 			var made token.Pos
 			if f := fieldOf(pass, ix.X); f != nil {
-				made = unsizedFields[f]
+				made = unsizedFields[f.Origin()]
 			} else if o := objOf(pass, ix.X); o != nil {
 				made = unsizedLocals[o]
 			}
@@ -141,12 +141,12 @@ func unsizedMapFields(pass *analysis.Pass) map[*types.Var]token.Pos {
 		}
 		if !unsizedMap(pass, e) {
 			if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && isBuiltin(pass, call.Fun, "make") {
-				sized[f] = true
+				sized[f.Origin()] = true
 			}
 			return
 		}
-		if _, seen := out[f]; !seen {
-			out[f] = e.Pos()
+		if _, seen := out[f.Origin()]; !seen {
+			out[f.Origin()] = e.Pos()
 		}
 	}
 	for fd := range funcDecls(pass) {

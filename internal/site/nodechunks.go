@@ -228,7 +228,7 @@ func runChildrenGrown(pass *analysis.Pass) (any, error) {
 				return
 			}
 			field := fieldOf(pass, sel)
-			if field == nil || roomed[field] {
+			if field == nil || roomed[field.Origin()] {
 				return
 			}
 			owner := pass.TypesInfo.TypeOf(sel.X)
@@ -285,12 +285,12 @@ func fieldsGivenRoom(pass *analysis.Pass) map[*types.Var]bool {
 					if call, ok := ast.Unparen(x.Rhs[i]).(*ast.CallExpr); ok && isBuiltin(pass, call.Fun, "append") {
 						continue
 					}
-					out[v] = true
+					out[v.Origin()] = true
 				}
 			case *ast.KeyValueExpr:
 				if id, ok := x.Key.(*ast.Ident); ok {
 					if v, _ := pass.TypesInfo.Uses[id].(*types.Var); v != nil && v.IsField() {
-						out[v] = true
+						out[v.Origin()] = true
 					}
 				}
 			}

@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -101,6 +102,13 @@ func runSetSizedByInput(pass *analysis.Pass) (any, error) {
 			if derived == nil {
 				return
 			}
+			if _, isCall := derived.(*ast.CallExpr); !isCall && !skipsSeen(pass, fd.Body, m) {
+				// Stores of derived keys that never skip one already
+				// there (an index of each element by its name): one
+				// per element, sized right. A set that dedupes skips
+				// what it holds: its count is the results'.
+				return
+			}
 			pass.Report(analysis.Diagnostic{
 				Category: "set-sized-by-input",
 				Pos:      mk.Pos(),
@@ -153,4 +161,28 @@ func paramStores(pass *analysis.Pass) map[*types.Func]map[int]bool {
 		})
 	}
 	return out
+}
+
+// skipsSeen reports whether body skips an element when m holds its key: an
+// if whose condition reads m and whose body is continue (if set[p] {
+// continue }).
+func skipsSeen(pass *analysis.Pass, body *ast.BlockStmt, m types.Object) bool {
+	found := false
+	inspectBody(body, func(n ast.Node) {
+		is, ok := n.(*ast.IfStmt)
+		if !ok || found || len(is.Body.List) != 1 {
+			return
+		}
+		br, ok := is.Body.List[0].(*ast.BranchStmt)
+		if !ok || br.Tok != token.CONTINUE {
+			return
+		}
+		ast.Inspect(is.Cond, func(x ast.Node) bool {
+			if ix, ok := x.(*ast.IndexExpr); ok && objOf(pass, ix.X) == m {
+				found = true
+			}
+			return !found
+		})
+	})
+	return found
 }

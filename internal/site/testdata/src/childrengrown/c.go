@@ -47,3 +47,21 @@ type Group struct {
 func (g *Group) add(m Group) {
 	g.Members = append(g.Members, m) // not pointers
 }
+
+// GNode is a generic tree node; its children are given room where a node
+// is copied.
+type GNode[T any] struct {
+	items    []T
+	children []*GNode[T]
+}
+
+func (n *GNode[T]) copyNode() *GNode[T] {
+	out := &GNode[T]{}
+	out.children = make([]*GNode[T], len(n.children), cap(n.children))
+	copy(out.children, n.children)
+	return out
+}
+
+func (n *GNode[T]) adopt(c *GNode[T]) {
+	n.children = append(n.children, c) // room given in copyNode, through another instantiation's field: no report
+}

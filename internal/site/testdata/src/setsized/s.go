@@ -50,3 +50,17 @@ func convert(data map[string]any) map[string]string {
 	}
 	return vals
 }
+
+type field struct{ name string }
+
+// byName indexes fields by name: one key per field, sized right.
+func byName(flds []field) map[string]int {
+	idx := make(map[string]int, len(flds))
+	for i, f := range flds {
+		if _, ok := idx[f.name]; ok {
+			return nil // a duplicate is an error, not expected
+		}
+		idx[f.name] = i
+	}
+	return idx
+}
