@@ -26,7 +26,7 @@ var AddedOneByOne = &analysis.Analyzer{
 }
 
 func runAddedOneByOne(pass *analysis.Pass) (any, error) {
-	roomed := sliceFieldsMade(pass)
+	roomed := fieldsGivenRoom(pass, madeWithMake(pass))
 	unsized := unsizedMapFields(pass)
 	grows := map[*types.Func][]string{} // a method's fields that grow as it adds
 	for fd := range funcDecls(pass) {
@@ -99,7 +99,7 @@ func runAddedOneByOne(pass *analysis.Pass) (any, error) {
 					Pos:      call.Pos(),
 					Related:  []analysis.RelatedInformation{{Pos: m.Pos(), Message: allocatingCallee}},
 					Message: fmt.Sprintf("%s adds the len(%s) elements of %s to %s one at a time through %s, which grows its %s as it adds, made without room: a slice regrows at 1, 2, 4, … and a map outgrows its first group past 8 entries, though the count is known before the loop",
-						fd.Name.Name, x, x, v.Name(), m.Name(), strings.Join(dedupe(fields), " and ")),
+						fd.Name.Name, x, x, v.Name(), m.Name(), strings.Join(unique(fields), " and ")),
 					SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 						"make %s with room for len(%s) before the loop (a constructor that takes a size, giving the slice its capacity and the map its size), or fill its fields directly from what the loop already has (a sorted slice of the keys is the key order)", v.Name(), x)}},
 				})
@@ -108,47 +108,4 @@ func runAddedOneByOne(pass *analysis.Pass) (any, error) {
 		})
 	})
 	return nil, nil
-}
-
-// dedupe returns s without repeats, in order.
-func dedupe(s []string) []string {
-	var out []string
-	for _, x := range s {
-		if !strings.Contains(" "+strings.Join(out, " ")+" ", " "+x+" ") {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-// sliceFieldsMade returns the slice fields the package gives contents or
-// room where a value is made: a key of a composite literal, or an
-// assignment of make(…) to the field.
-func sliceFieldsMade(pass *analysis.Pass) map[*types.Var]bool {
-	out := map[*types.Var]bool{}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.KeyValueExpr:
-				if id, ok := x.Key.(*ast.Ident); ok {
-					if v, _ := pass.TypesInfo.Uses[id].(*types.Var); v != nil && v.IsField() {
-						out[v.Origin()] = true
-					}
-				}
-			case *ast.AssignStmt:
-				for i, l := range x.Lhs {
-					if i >= len(x.Rhs) {
-						break
-					}
-					if call, ok := ast.Unparen(x.Rhs[i]).(*ast.CallExpr); ok && isBuiltin(pass, call.Fun, "make") {
-						if v := fieldOf(pass, l); v != nil {
-							out[v.Origin()] = true
-						}
-					}
-				}
-			}
-			return true
-		})
-	}
-	return out
 }

@@ -200,7 +200,7 @@ var ChildrenGrown = &analysis.Analyzer{
 }
 
 func runChildrenGrown(pass *analysis.Pass) (any, error) {
-	roomed := fieldsGivenRoom(pass)
+	roomed := fieldsGivenRoom(pass, notAppend(pass))
 	makers := map[*types.Named]token.Pos{}
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
 		if ret := onlyReturn(fd.Body); ret != nil && len(ret.Results) == 1 {
@@ -266,9 +266,11 @@ func runChildrenGrown(pass *analysis.Pass) (any, error) {
 }
 
 // fieldsGivenRoom returns the slice fields the package gives a capacity
-// or contents other than by one append: a make or a slice expression
-// assigned to the field, or a composite literal that sets it.
-func fieldsGivenRoom(pass *analysis.Pass) map[*types.Var]bool {
+// or contents other than by one append: a composite literal's key that
+// sets the field, or an assignment to it of a value gives accepts (by
+// origin: a generic type's methods each have the field of their own
+// instantiation).
+func fieldsGivenRoom(pass *analysis.Pass, gives func(ast.Expr) bool) map[*types.Var]bool {
 	out := map[*types.Var]bool{}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -278,14 +280,9 @@ func fieldsGivenRoom(pass *analysis.Pass) map[*types.Var]bool {
 					return true
 				}
 				for i, l := range x.Lhs {
-					v := fieldOf(pass, l)
-					if v == nil {
-						continue
+					if v := fieldOf(pass, l); v != nil && gives(x.Rhs[i]) {
+						out[v.Origin()] = true
 					}
-					if call, ok := ast.Unparen(x.Rhs[i]).(*ast.CallExpr); ok && isBuiltin(pass, call.Fun, "append") {
-						continue
-					}
-					out[v.Origin()] = true
 				}
 			case *ast.KeyValueExpr:
 				if id, ok := x.Key.(*ast.Ident); ok {
@@ -298,4 +295,21 @@ func fieldsGivenRoom(pass *analysis.Pass) map[*types.Var]bool {
 		})
 	}
 	return out
+}
+
+// notAppend accepts any value but an append: a field set otherwise
+// starts with what it is given.
+func notAppend(pass *analysis.Pass) func(ast.Expr) bool {
+	return func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		return !ok || !isBuiltin(pass, call.Fun, "append")
+	}
+}
+
+// madeWithMake accepts a make(…): a field made with a size where it is set.
+func madeWithMake(pass *analysis.Pass) func(ast.Expr) bool {
+	return func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		return ok && isBuiltin(pass, call.Fun, "make")
+	}
 }
