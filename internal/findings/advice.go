@@ -34,6 +34,7 @@ var explains = map[string][]string{
 	"node-chunks":                 {"escapes", "return", "moved-to-heap"},
 	"children-grown":              {"append", "growslice", "copying"},
 	"cow-copy":                    {"escapes", "make", "variable-make", "moved-to-heap", "assign", "return", "new"},
+	"copy-override":               {"escapes", "moved-to-heap", "new", "call", "memory", "gc"},
 	"map-keys-known":              {"map", "maps", "other", "memory", "gc"},
 	"chain-walk-per-pair":         {"own"},
 	"set-sized-by-input":          {"map", "maps", "escapes", "variable-make", "make", "memory", "gc", "other"},
@@ -95,6 +96,11 @@ var explains = map[string][]string{
 	"map-small-key":               {"maps", "map"},
 	"computed-for-readers":        {"own", "other", "time", "math", "sync/atomic"},
 	"json-map":                    {"encoding", "encoding/json", "reflect", "interface", "callee"},
+	"json-map-api":                {"encoding", "encoding/json", "reflect", "interface", "callee"},
+	"encoded-concat":              {"concat", "concatenation", "copying", "strings", "encoding", "callee", "escapes"},
+	"map-literal-per-call":        {"map", "maps", "memory", "gc", "escapes", "new"},
+	"deref-copied":                {"callee", "escapes", "new", "moved-to-heap", "memory", "gc"},
+	"lookup-checked":              {"map", "maps"},
 	"built-unless-used":           {"escapes", "moved-to-heap", "return"},
 	"table-filled":                {"escapes", "moved-to-heap", "return"},
 	"map-eager":                   {"map", "maps"},
@@ -194,7 +200,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "f
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"args-for-func-value": true, "set-sized-by-input": true, "map-keys-known": true, "cow-copy": true, "concat-written": true, "sparse-table": true, "range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
+var atRelated = map[string]bool{"map-literal-per-call": true, "args-for-func-value": true, "set-sized-by-input": true, "map-keys-known": true, "cow-copy": true, "concat-written": true, "sparse-table": true, "range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {
@@ -319,7 +325,7 @@ var complexityShapes = map[string]bool{"chain-walk-per-pair": true}
 
 // apiShapes are the shapes that say a cost is the API's: never a
 // second change to name.
-var apiShapes = map[string]bool{"args-for-func-value": true, "map-handed": true, "boxed-for-api": true, "result-computed": true, "result-passed": true, "result-forwarded": true, "input-converted": true, "clock-carried": true, "random-carried": true}
+var apiShapes = map[string]bool{"json-map-api": true, "args-for-func-value": true, "map-handed": true, "boxed-for-api": true, "result-computed": true, "result-passed": true, "result-forwarded": true, "input-converted": true, "clock-carried": true, "random-carried": true}
 
 // secondPart adds to a cause's advice that of a second shape of another
 // kind at lines the first does not hold, when those lines are at least
@@ -454,6 +460,8 @@ func (d *deriver) oneChange() {
 			case shapeName(c) == "map-value-indirect":
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s's map of the same type: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+			case shapeName(c) == "error-built":
+				into.message += fmt.Sprintf("; %s builds the same error: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case shapeName(c) == "cow-copy" && c.kind == document.KindAlloc:
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; the copied node, made in %s: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
@@ -562,6 +570,15 @@ func changeKey(c *cause) string {
 		// channel (a set's Iter and Iterator, in its safe and unsafe
 		// kinds): one design, one change.
 		return s.Name + "\x00" + path.Dir(s.File)
+	case "error-built":
+		// One error text built the same way on the error paths of
+		// several functions of a package (cast's toNumberE and
+		// toUnsignedNumberE, "unable to cast %#v of type %T to %T"):
+		// one change, an error type that formats it when it is read.
+		if f, _, ok := strings.Cut(strings.TrimPrefix(s.Says, "fmt.Errorf("), ", …) builds "); ok && f != s.Says {
+			return s.Name + "\x00" + path.Dir(s.File) + "\x00" + f
+		}
+		return ""
 	case "cow-copy":
 		// The copy of a node and the copies of its slices: one
 		// design's cost, at whichever function allocates it.

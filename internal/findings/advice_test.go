@@ -1600,3 +1600,57 @@ func TestCallsFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestDispatchAlternativesApart: two helpers that allocate under one line
+// of one caller (an encoder calling encodeTag or encodeBigInt through a
+// function value, one per kind of value) merge into one cause as steps
+// of one path would, unless each names its own change at its line (a
+// copy-override shape, a big-round-trip shape): then they are two causes.
+// Helpers called at different lines of their caller stay one cause.
+func TestDispatchAlternativesApart(t *testing.T) {
+	tag := site("encodeTag", "encode.go", 2129, 0.3)
+	tag.Escape = &document.Escape{Cause: "moved-to-heap", Name: "vem"}
+	big := site("encodeBigInt", "encode.go", 1805, 0.4)
+	big.Escape = &document.Escape{Cause: "callee", Name: "math/big.(*Int).SetBytes"}
+	for _, a := range []*document.Allocation{&tag, &big} {
+		a.Parent, a.ParentFile, a.ParentLine = mod+".getEncodeFunc.func1", "encode.go", 2398
+	}
+	copyShape := document.Shape{Name: "copy-override", File: "encode.go", Line: 2129, Function: mod + ".encodeTag",
+		Says: "encodeTag copies *em into vem on every call so that branches can change a field", Advice: "copy it only in the branches that change a field"}
+	bigShape := document.Shape{Name: "big-round-trip", File: "encode.go", Line: 1805, Function: mod + ".encodeBigInt",
+		Says: "new(big.Int).SetBytes(vbi.Bytes()) turns vbi's magnitude into bytes and back", Advice: "new(big.Int).Abs(&vbi)"}
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.5), tag, big}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("without shapes: findings %v, want one", kinds(fs))
+	}
+	fs, _ = Derive(specDoc([]any{bx(), gc(0.5), tag, big, copyShape, bigShape}), Options{})
+	if len(fs) != 2 || fs[0].Shape != "big-round-trip" || fs[1].Shape != "copy-override" {
+		t.Fatalf("findings %v, want encodeBigInt's and encodeTag's, each with its shape", kinds(fs))
+	}
+	tag.ParentLine = 2390 // a step before the other on the caller's path
+	fs, _ = Derive(specDoc([]any{bx(), gc(0.5), tag, big, copyShape, bigShape}), Options{})
+	if len(fs) != 1 {
+		t.Errorf("called at two lines of one caller: findings %v, want one", kinds(fs))
+	}
+}
+
+// TestSameErrorOneChange: the same error text (one constant format) built
+// on the error paths of two functions of a package is one change, an
+// error type: one finding, led by the costlier, naming the other.
+func TestSameErrorOneChange(t *testing.T) {
+	signed := call("toNumberE", "number.go", 154, "fmt.Errorf", "strings", 0.2)
+	unsigned := call("toUnsignedNumberE", "number.go", 298, "fmt.Errorf", "strings", 0.3)
+	built := func(fn string, line int64, format string) document.Shape {
+		return document.Shape{Name: "error-built", File: "number.go", Line: line, Function: mod + "." + fn,
+			Says:   "fmt.Errorf(" + format + ", …) builds the error " + fn + " returns when err != nil: its error path, taken on every op where this line is hot",
+			Advice: "an error type that keeps the cause and formats in its Error method"}
+	}
+	fs, _ := Derive(specDoc([]any{bx(), signed, unsigned, built("toNumberE", 154, "errorMsgWith"), built("toUnsignedNumberE", 298, "errorMsgWith")}), Options{})
+	if len(fs) != 1 || fs[0].Line != 298 || !strings.Contains(fs[0].Message, "toNumberE builds the same error") {
+		t.Fatalf("findings %v, want toUnsignedNumberE's, naming toNumberE's", kinds(fs))
+	}
+	fs, _ = Derive(specDoc([]any{bx(), signed, unsigned, built("toNumberE", 154, "errorMsgWith"), built("toUnsignedNumberE", 298, "errorMsgOther")}), Options{})
+	if len(fs) != 2 {
+		t.Errorf("two error texts: findings %v, want two", kinds(fs))
+	}
+}

@@ -22,7 +22,7 @@ func (d *deriver) allocCauses(b *bench) {
 			continue
 		}
 		share := max(a.BytesShare, a.ObjectsShare)
-		if share < d.t.SiteMin {
+		if share < d.t.SiteMin && (share < d.t.ShapedSiteMin || !d.shapedSite(a)) {
 			continue
 		}
 		allocs, bytes := a.AllocsPerOp, a.BytesPerOp
@@ -64,7 +64,7 @@ func (d *deriver) allocCauses(b *bench) {
 		if c == nil {
 			c = d.newCause(document.KindAlloc, group, owner, a.File, a.Line)
 			c.rule = document.RuleAllocSite
-			c.inherent = !d.avoidable(a) && (inherent(a, e, d.module) || d.returnsAddress(a) || d.resultOfAPI(a, e) || d.shapeAt("boxed-for-api", a.File, a.Line) != nil || d.shapeOn("map-handed", a.File, a.Line) != nil || d.shapeOn("args-for-func-value", a.File, a.Line) != nil)
+			c.inherent = !d.avoidable(a) && (inherent(a, e, d.module) || d.returnsAddress(a) || d.resultOfAPI(a, e) || d.shapeAt("boxed-for-api", a.File, a.Line) != nil || d.shapeAt("json-map-api", a.File, a.Line) != nil || d.shapeOn("map-handed", a.File, a.Line) != nil || d.shapeOn("args-for-func-value", a.File, a.Line) != nil)
 			if c.inherent {
 				if adv, s := d.resultAdvice(a); adv != "" {
 					c.suggestion, c.shape = adv, s
@@ -982,6 +982,19 @@ func cpuAllocFix(callee string) string {
 		e.Cause = "moved-to-heap"
 	}
 	return allocFix(a, e, false)
+}
+
+// shapedSite reports whether a shape of code at an allocation's line
+// names a change there and explains the allocation: such a site is a
+// candidate from ShapedSiteMin, as an expert reading the line would count
+// it (a copy made on every call for a branch that rarely needs it is one
+// of a sub-benchmark's two allocations, a few percent of its parent's).
+func (d *deriver) shapedSite(a *document.Allocation) bool {
+	e := document.Escape{}
+	if a.Escape != nil {
+		e = *a.Escape
+	}
+	return d.changeShapeAt(a.File, a.Line) && d.explainedAt(a, e)
 }
 
 // explainedAt reports whether a shape of code at an allocation's line (or

@@ -959,6 +959,14 @@ func (d *deriver) merge() {
 			siblings[k] = c
 			continue
 		}
+		if d.changeShapeAt(c.file, c.line) && d.changeShapeAt(o.file, o.line) && d.oneCallSite(c.fn, o.fn) {
+			// Called at one line of the caller, each for its own kind
+			// of value (cbor's encoder calling encodeTag or encodeBigInt
+			// through a function value), and each naming its own change
+			// at its line: alternatives of a dispatch, not steps of one
+			// path: two causes.
+			continue
+		}
 		into, from := o, c
 		if ai(c) > ai(o) {
 			into, from = c, o
@@ -1456,6 +1464,25 @@ func mainParent(c *cause) string {
 		}
 	}
 	return best
+}
+
+// oneCallSite reports whether the allocations of functions f and g are
+// all made under one line of their callers: the same call, one function
+// or the other.
+func (d *deriver) oneCallSite(f, g string) bool {
+	site := ""
+	for i := range d.doc.Allocations {
+		a := &d.doc.Allocations[i]
+		if a.Function != f && a.Function != g {
+			continue
+		}
+		at := where(a.ParentFile, a.ParentLine)
+		if a.ParentLine == 0 || site != "" && at != site {
+			return false
+		}
+		site = at
+	}
+	return site != ""
 }
 
 // onlyCaller reports whether p makes nearly all of c's allocations (90%

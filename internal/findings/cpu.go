@@ -23,7 +23,7 @@ var cpuWords = map[string][2]string{
 	"strings":     {"string building and copying", "reuse buffers: append into a reused []byte or a strings.Builder with Grow; avoid converting back and forth"},
 	"encoding":    {"encoding and decoding", "the library or the format decides: a code-generated or hand-written encoder, a binary format, or encode less"},
 	"compression": {"compression", "the library or the level decides: compare implementations and levels, or compress less"},
-	"crypto":      {"hashing and cryptography", "the algorithm decides: a faster hash where security allows, hash once and keep the sum"},
+	"crypto":      {"hashing and cryptography", "the algorithm and its key decide (a signature, a key parsed, a hash are the call's whole work): a cheaper algorithm or key size only where security allows; hash once and keep the sum where the same bytes are hashed again"},
 	"syscall":     {"system calls", "buffer the I/O (bufio), batch writes, or read larger blocks"},
 	"other":       {"library code", "call it less: keep its result where the same input recurs, or do the work once per input"},
 	"application": {"the module's own code", "the algorithm itself: look at the lines with go tool pprof -list before tuning"},
@@ -306,7 +306,26 @@ func (d *deriver) cpuCauses(b *bench) {
 		if carried != nil {
 			kindCat = "carried"
 		}
+		if spreadKinds[cat] == document.KindLibrary && d.wholeJob(b, lc) {
+			// An encoder's or a hash's call the function returns
+			// (return base64.RawURLEncoding.EncodeToString(seg)): the
+			// function is the call, its cost its callers' use of it.
+			continue
+		}
+		var apiShape *document.Shape
+		if cat == "encoding" {
+			if apiShape = d.shapeAt("json-map-api", l.File, l.Line); apiShape != nil {
+				kindCat = "api"
+			}
+		}
 		switch kindCat {
+		case "api":
+			// Decoding into a map the API exposes (a token's Header):
+			// the boxing is the field's type's, a cost of the API.
+			c = d.resultCause(l, apiShape)
+			c.message = fmt.Sprintf("%s: %s (decoding into a map the API exposes)", shortName(outer(document.PlainFunc(l.Function))), pkgFunc(l.Callee))
+			c.suggestion = apiShape.Says + ": " + apiShape.Advice
+			c.cost(b).CPUShare = min(1, c.cost(b).CPUShare+lc.cum)
 		case "carried":
 			// A clock read or random bytes the value the function
 			// returns carries: the API's cost.

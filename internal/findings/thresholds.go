@@ -19,6 +19,9 @@ type Thresholds struct {
 	// SiteMin (alloc): the smallest share of a benchmark's per-op bytes
 	// or objects that makes a module site a candidate.
 	SiteMin float64
+	// ShapedSiteMin (alloc): the same, for a site whose line a shape of
+	// code explains with a change to make there.
+	ShapedSiteMin float64
 	// RareAllocs and RareBytes (alloc): a site that allocates less than
 	// RareAllocs times per op with under RareBytes of the bytes is an
 	// error path or a rarely taken branch, not a cause.
@@ -235,6 +238,7 @@ type Thresholds struct {
 // otherwise.
 var DefaultThresholds = Thresholds{
 	SiteMin:        0.05,
+	ShapedSiteMin:  0.025,
 	RareAllocs:     0.05,
 	RareBytes:      0.20,
 	InherentFactor: 0.5,

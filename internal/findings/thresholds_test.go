@@ -44,6 +44,15 @@ var specCases = []specCase{
 	{name: "SiteMin/a heap profile of the whole run says what the line allocates",
 		doc:  []any{bx(), category("memory", 0.2), wholeHeap(), allocLine("F", "x.go", 10, 0.065*0.2)},
 		want: nil},
+	{name: "ShapedSiteMin/3.25% of the bytes is a cause where a shape at the line names a change",
+		doc:  []any{bx(), gc(0.2), copied(site("F", "x.go", 10, 0.0325)), copyOverride("x.go", 10)},
+		want: []string{"alloc-site fix low x.go:10 BenchmarkX 0.7% shape=copy-override gain:no-cpu"}},
+	{name: "ShapedSiteMin/1.75% is not",
+		doc:  []any{bx(), gc(0.2), copied(site("F", "x.go", 10, 0.0175)), copyOverride("x.go", 10)},
+		want: nil},
+	{name: "ShapedSiteMin/3.25% with no shape at the line is not",
+		doc:  []any{bx(), gc(0.2), copied(site("F", "x.go", 10, 0.0325))},
+		want: nil},
 	{name: "RareAllocs+RareBytes/under once per 20 ops with 14% of the bytes is a rare branch",
 		doc:  []any{bx(), gc(0.1), rare(site("F", "x.go", 10, 0.3), 0.035, 0.14)},
 		want: nil},
@@ -945,6 +954,18 @@ func sched(share float64) document.CategoryShare { return category("scheduler", 
 func site(fn, file string, line int64, share float64) document.Allocation {
 	return document.Allocation{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, File: file, Line: line,
 		BytesShare: share, ObjectsShare: share, AllocsPerOp: 1, BytesPerOp: 100, Escape: &document.Escape{Cause: "variable-make"}}
+}
+
+// copied makes a site a local copy moved to the heap by its address.
+func copied(a document.Allocation) document.Allocation {
+	a.Escape = &document.Escape{Cause: "moved-to-heap", Name: "v"}
+	return a
+}
+
+// copyOverride is a copy-override shape at file:line of F.
+func copyOverride(file string, line int64) document.Shape {
+	return document.Shape{Name: "copy-override", File: file, Line: line, Function: mod + ".F",
+		Says: "F copies *m into v on every call so that a branch can change a field", Advice: "copy it only in the branch that changes a field"}
 }
 
 // rare sets a site's allocations per op and share of the bytes.

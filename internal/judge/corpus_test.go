@@ -43,11 +43,6 @@ var pending = map[string]struct {
 	// yet; BenchmarkDiffMain timing its 1 s DiffTimeout is found
 	// (timeout-set, RuleBrokenTimeout).
 	"godiff": {found: 4, falses: 0},
-	// cbor's encodeTag copying its ~190-byte encoding mode for every tag
-	// (vem := *em, moved to the heap) costs most of one sub-benchmark of
-	// BenchmarkMarshal's ninety, about 1% of the whole benchmark's
-	// profile: no rule weighs a sub-benchmark's share yet.
-	"cbor": {found: 3, falses: 0},
 }
 
 // misfits are the findings per module whose advice does not fit their

@@ -811,17 +811,48 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 // (a scanner's Scan, a decoder's Token, a buffer's String).
 func (ci *callInputs) onState(call *ast.CallExpr, x ast.Expr, fn *types.Func) {
 	v := ci.root(x)
-	if v == nil || ci.param(v.Name()) != v {
+	if v == nil {
 		return
+	}
+	given := ","
+	if ci.param(v.Name()) != v {
+		// A local read from the parameters only (an element of a
+		// variadic operand list the loop ranges over).
+		from := slices.Sorted(maps.Keys(ci.origins[v]))
+		if len(from) == 0 || !ci.rangedOverParam(v) {
+			return
+		}
+		given = ", read from " + strings.Join(from, ", ") + ","
 	}
 	name := ci.fd.Name.Name
 	ci.pass.Report(analysis.Diagnostic{
 		Category: "call-on-inputs" + ownWork,
 		Pos:      call.Pos(),
-		Message:  fmt.Sprintf("%s works on the state of %s (%s has a pointer receiver), which %s is given", oneLine(types.ExprString(call)), oneLine(types.ExprString(x)), fn.Name(), name),
+		Message:  fmt.Sprintf("%s works on the state of %s (%s has a pointer receiver)%s which %s is given", oneLine(types.ExprString(call)), oneLine(types.ExprString(x)), fn.Name(), given, name),
 		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 			"the call is %s's own work on the state it is given, once per call: its result follows that state, so there is no result to cache, and %s", name, ownWorkWords)}},
 	})
+}
+
+// rangedOverParam reports whether v is the key or value of a range over
+// a parameter's value (for _, d := range decimals): an element the
+// function is given.
+func (ci *callInputs) rangedOverParam(v *types.Var) bool {
+	found := false
+	inspectBody(ci.fd.Body, func(n ast.Node) {
+		r, ok := n.(*ast.RangeStmt)
+		if !ok {
+			return
+		}
+		for _, e := range []ast.Expr{r.Key, r.Value} {
+			if id, ok := e.(*ast.Ident); ok && ci.pass.TypesInfo.Defs[id] == v {
+				if p := ci.root(r.X); p != nil && ci.param(p.Name()) == p {
+					found = true
+				}
+			}
+		}
+	})
+	return found
 }
 
 // freshValue reports whether a function returns a new value on every

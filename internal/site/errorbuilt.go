@@ -60,10 +60,22 @@ func runErrorBuilt(pass *analysis.Pass) (any, error) {
 							continue
 						}
 						cond := types.ExprString(conds[len(conds)-1])
+						format := ""
+						if len(call.Args) > 0 {
+							// A constant format, a literal or a named one
+							// (errorMsgWith): it says which error is built.
+							if tv, ok := pass.TypesInfo.Types[call.Args[0]]; ok && tv.Value != nil {
+								format = "(" + types.ExprString(call.Args[0])
+								if len(call.Args) > 1 {
+									format += ", …"
+								}
+								format += ")"
+							}
+						}
 						pass.Report(analysis.Diagnostic{
 							Category:       "error-built",
 							Pos:            call.Pos(),
-							Message:        fmt.Sprintf("fmt.Errorf builds the error %s returns when %s: its error path, taken on every op where this line is hot", fd.Name.Name, cond),
+							Message:        fmt.Sprintf("fmt.Errorf%s builds the error %s returns when %s: its error path, taken on every op where this line is hot", format, fd.Name.Name, cond),
 							SuggestedFixes: []analysis.SuggestedFix{{Message: "check that the benchmark's input is meant to fail; if it is, the cost is the error's text: an error type that keeps the cause and formats in its Error method builds it only when it is read"}},
 						})
 					}

@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -64,6 +65,28 @@ func runJSONMap(pass *analysis.Pass) (any, error) {
 				return
 			}
 			what := types.TypeString(t, types.RelativeTo(pass.Pkg))
+			if owner, field := apiMapField(pass, arg); decode && owner != "" {
+				// The map is a field the package's API hands its
+				// callers (a token's Header): its boxing is the type's.
+				pass.Report(analysis.Diagnostic{
+					Category:       "json-map-api",
+					Pos:            call.Pos(),
+					Message:        fmt.Sprintf("%s decodes into %s.%s, a %s the package's API exposes: every key becomes a new string and every value is boxed, as the field's type asks", oneLine(text(pass, call)), owner, field, what),
+					SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("the API's cost: callers read %s.%s as a map; a typed value (a struct of the fields callers use, beside or instead of the map) is a change of the API, not of this line", owner, field)}},
+				})
+				return
+			}
+			if n, ok := t.(*types.Named); decode && ok && n.Obj().Exported() && n.Obj().Pkg() == pass.Pkg {
+				// The package's own exported map type (a MapClaims the
+				// caller passes to be filled): the caller chose it.
+				pass.Report(analysis.Diagnostic{
+					Category:       "json-map-api",
+					Pos:            call.Pos(),
+					Message:        fmt.Sprintf("%s decodes into %s, a %s: the package's exported map type, which the caller chose to be filled: every key becomes a new string and every value is boxed, as the type asks", oneLine(text(pass, call)), text(pass, arg), what),
+					SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("the API's cost, the caller's choice of %s: the API-level alternative is a typed value (a struct of the fields the caller reads) decoded in its place", what)}},
+				})
+				return
+			}
 			if decode {
 				pass.Report(analysis.Diagnostic{
 					Category:       "json-map",
@@ -82,6 +105,29 @@ func runJSONMap(pass *analysis.Pass) (any, error) {
 		})
 	})
 	return nil, nil
+}
+
+// apiMapField returns the exported type and its exported field that arg
+// addresses (&token.Header, token a *Token), or "" when arg is no such
+// field.
+func apiMapField(pass *analysis.Pass, arg ast.Expr) (owner, field string) {
+	u, ok := ast.Unparen(arg).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return "", ""
+	}
+	sel, ok := ast.Unparen(u.X).(*ast.SelectorExpr)
+	if !ok || !sel.Sel.IsExported() {
+		return "", ""
+	}
+	t := pass.TypesInfo.TypeOf(sel.X)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	if !ok || !n.Obj().Exported() || n.Obj().Pkg() != pass.Pkg {
+		return "", ""
+	}
+	return n.Obj().Name(), sel.Sel.Name
 }
 
 // anyMap reports whether t is a map whose values are interfaces.

@@ -610,13 +610,45 @@ func (r *resultVars) computedCall(e ast.Expr, report func(token.Pos, string), na
 	if !ok {
 		return
 	}
-	recv, ok := r.setsReceiver(call)
-	if !ok {
+	if recv, ok := r.setsReceiver(call); ok {
+		if v := r.rootVar(recv); v != nil && r.vars[v] {
+			report(call.Pos(), fmt.Sprintf("%s computes into %s, which %s returns", oneLine(types.ExprString(call)), v.Name(), name))
+		}
 		return
 	}
-	if v := r.rootVar(recv); v != nil && r.vars[v] {
+	if v := r.destination(call); v != nil {
 		report(call.Pos(), fmt.Sprintf("%s computes into %s, which %s returns", oneLine(types.ExprString(call)), v.Name(), name))
 	}
+}
+
+// destination returns the returned variable a call writes its result
+// into through its first argument, a pointer to it followed by the
+// operands (apd's ctx.Add(&result, &a.number, &b.number), with
+// Amount{result, …} returned), or nil.
+func (r *resultVars) destination(call *ast.CallExpr) *types.Var {
+	if len(call.Args) < 2 {
+		return nil
+	}
+	u, ok := ast.Unparen(call.Args[0]).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return nil
+	}
+	v := r.localVar(u.X)
+	if v == nil || !r.vars[v] {
+		return nil
+	}
+	sig, ok := r.pass.TypesInfo.TypeOf(call.Fun).(*types.Signature)
+	if !ok || sig.Params().Len() < 2 || !types.Identical(sig.Params().At(0).Type(), types.NewPointer(v.Type())) {
+		return nil
+	}
+	// An operand of the same type: the callee computes the destination
+	// from its operands, as an arithmetic call does.
+	for i := 1; i < sig.Params().Len(); i++ {
+		if types.Identical(sig.Params().At(i).Type(), sig.Params().At(0).Type()) {
+			return v
+		}
+	}
+	return nil
 }
 
 // passedCall is one call whose result the function hands on.

@@ -343,3 +343,20 @@ func bindTags(v reflect.Value, tag string) int {
 	}
 	return n
 }
+
+type bigInt struct{ words []uint }
+
+func (b *bigInt) BitLen() int { return len(b.words) * 64 }
+
+type decimal struct{ Coeff bigInt }
+
+// The precision follows the operands: each one's BitLen is the
+// function's work on what it is given.
+func precision(decimals ...*decimal) int {
+	for _, d := range decimals {
+		if d.Coeff.BitLen() > 31 { // want `d.Coeff.BitLen\(\) works on the state of d.Coeff \(BitLen has a pointer receiver\), read from decimals, which precision is given`
+			return 39
+		}
+	}
+	return 19
+}

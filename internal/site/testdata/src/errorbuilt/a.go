@@ -17,7 +17,7 @@ func Decode(s string) error {
 	err := decode(s)
 	var joined interface{ Unwrap() []error }
 	if errors.As(err, &joined) {
-		return fmt.Errorf("decoding failed:\n\n%w", err) // want `fmt.Errorf builds the error Decode returns when errors.As\(err, &joined\): its error path`
+		return fmt.Errorf("decoding failed:\n\n%w", err) // want `fmt.Errorf\("decoding failed:\\n\\n%w", …\) builds the error Decode returns when errors.As\(err, &joined\): its error path`
 	}
 	return err
 }
@@ -26,7 +26,7 @@ func Decode(s string) error {
 func Parse(s string) (int, error) {
 	if len(s) > 0 {
 		if s[0] == '-' {
-			return 0, fmt.Errorf("negative: %q", s) // want `fmt.Errorf builds the error Parse returns when s\[0\] == '-'`
+			return 0, fmt.Errorf("negative: %q", s) // want `fmt.Errorf\("negative: %q", …\) builds the error Parse returns when s\[0\] == '-'`
 		}
 	}
 	return len(s), nil

@@ -37,3 +37,27 @@ func typed(p []byte) (event, error) {
 }
 
 func strs(m map[string]string) ([]byte, error) { return json.Marshal(m) }
+
+// Token is a parsed token whose Header the API exposes as a map.
+type Token struct {
+	Header map[string]any
+	raw    map[string]any
+}
+
+func ParseToken(header []byte) (*Token, error) {
+	t := &Token{}
+	if err := json.Unmarshal(header, &t.Header); err != nil { // want `json.Unmarshal\(header, &t.Header\) decodes into Token.Header, a map\[string\]any the package's API exposes`
+		return nil, err
+	}
+	if err := json.Unmarshal(header, &t.raw); err != nil { // want `decodes a whole JSON object into &t.raw`
+		return nil, err
+	}
+	return t, nil
+}
+
+// Claims is the package's exported map type a caller passes to be filled.
+type Claims map[string]any
+
+func ParseClaims(b []byte, c Claims) error {
+	return json.Unmarshal(b, &c) // want `json.Unmarshal\(b, &c\) decodes into &c, a Claims: the package's exported map type, which the caller chose`
+}

@@ -268,3 +268,33 @@ func NewContext(w any) *echoContext {
 		store: map[string]any{},
 	}
 }
+
+// A decimal arithmetic library that writes its result through its first
+// argument (apd's ctx.Add(&result, x, y)).
+type Dec struct{ coeff, exp int64 }
+
+type Context struct{ prec int }
+
+func (c *Context) Add(d, x, y *Dec) (int, error) { d.coeff = x.coeff + y.coeff; return 0, nil }
+
+func (c *Context) Set(d *Dec, n int64) { d.coeff = n }
+
+type Amount struct {
+	number Dec
+	code   string
+}
+
+var ctx19 = &Context{prec: 19}
+
+func (a Amount) Add(b Amount) (Amount, error) {
+	result := Dec{}
+	ctx19.Add(&result, &a.number, &b.number) // want `ctx19.Add\(&result, &a.number, &b.number\) computes into result, which Add returns`
+	return Amount{result, a.code}, nil
+}
+
+// No operand of the destination's type: a setter, not arithmetic.
+func (a Amount) Reset(n int64) Amount {
+	result := Dec{}
+	ctx19.Set(&result, n)
+	return Amount{result, a.code}
+}
