@@ -101,6 +101,8 @@ var explains = map[string][]string{
 	"map-literal-per-call":        {"map", "maps", "memory", "gc", "escapes", "new"},
 	"deref-copied":                {"callee", "escapes", "new", "moved-to-heap", "memory", "gc"},
 	"lookup-checked":              {"map", "maps"},
+	"string-appended":             {"callee", "strings", "escapes", "copying", "memory", "gc"},
+	"variant-per-call":            {"escapes", "moved-to-heap", "return", "new", "memory", "gc"},
 	"built-unless-used":           {"escapes", "moved-to-heap", "return"},
 	"table-filled":                {"escapes", "moved-to-heap", "return"},
 	"map-eager":                   {"map", "maps"},

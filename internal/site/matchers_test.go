@@ -135,6 +135,8 @@ func TestMatchers(t *testing.T) {
 		"mapliteral":             site.MapLiteral,
 		"derefcopied":            site.DerefCopied,
 		"lookupchecked":          site.LookupChecked,
+		"stringappended":         site.StringAppended,
+		"variantpercall":         site.VariantPerCall,
 		"timeoutset":             site.TimeoutSet,
 		"mapkeysknown":           site.MapKeysKnown,
 		"chainwalk":              site.ChainWalk,
