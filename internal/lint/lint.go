@@ -42,7 +42,10 @@
 //   - consumed: a container every iteration removes from and nothing in
 //     the loop refills: the first iteration empties it;
 //   - twins: a benchmark whose body is another's, call for call: two
-//     names, one measurement.
+//     names, one measurement;
+//   - ignoredparam: a benchmark helper that never reads a parameter its
+//     callers set to different values: the cases named for each value
+//     measure one thing.
 //
 // The analyzers read _test.go files only, and only functions named
 // Benchmark… with one *testing.B parameter (and the functions such a
@@ -66,7 +69,7 @@ import (
 
 // Analyzers are every analyzer of this package, in the order they are
 // documented.
-var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel, Misnamed, GlobalSet, Mutated, MakeZero, Drained, Consumed, Twins}
+var Analyzers = []*analysis.Analyzer{BNSize, NoLoop, Setup, Discard, SetBytes, LoopTimer, PBNext, RunInLoop, Parallel, Misnamed, GlobalSet, Mutated, MakeZero, Drained, Consumed, Twins, IgnoredParam}
 
 // bench is one benchmark function (or a function literal a benchmark
 // passes to b.Run) and its *testing.B parameter.
