@@ -230,3 +230,26 @@ func TestReadTreeChanged(t *testing.T) {
 		})
 	}
 }
+
+// TestTimeOnlyAgainstAllocs: a candidate that removes allocations (an
+// exact count) but looks slower is measured again before it is rejected;
+// one that also allocates more, or that only looks slower, is not.
+func TestTimeOnlyAgainstAllocs(t *testing.T) {
+	row := func(unit string, delta float64, sig bool) document.FixMeasured {
+		return document.FixMeasured{Name: "BenchmarkKeys", Unit: unit, Delta: delta, Significant: sig}
+	}
+	for _, tc := range []struct {
+		name string
+		rows []document.FixMeasured
+		want bool
+	}{
+		{"fewer allocs, slower", []document.FixMeasured{row("sec/op", 1.656, true), row("allocs/op", -0.8, true), row("B/op", -0.5, true)}, true},
+		{"slower, allocs unchanged", []document.FixMeasured{row("sec/op", 0.5, true), row("allocs/op", 0, false)}, false},
+		{"fewer allocs, more bytes", []document.FixMeasured{row("sec/op", 0.5, true), row("allocs/op", -0.8, true), row("B/op", 0.4, true)}, false},
+		{"fewer allocs, time within the threshold", []document.FixMeasured{row("sec/op", 0.02, true), row("allocs/op", -0.8, true)}, false},
+	} {
+		if got := timeOnlyAgainstAllocs(tc.rows, 0.03); got != tc.want {
+			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
