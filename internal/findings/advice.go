@@ -103,6 +103,7 @@ var explains = map[string][]string{
 	"lookup-checked":              {"map", "maps"},
 	"string-appended":             {"callee", "strings", "escapes", "copying", "memory", "gc"},
 	"variant-per-call":            {"escapes", "moved-to-heap", "return", "new", "memory", "gc"},
+	"join-entry":                  {"callee", "strings", "concat", "copying", "library", "other", "memory", "gc", "escapes", "append", "growslice"},
 	"built-unless-used":           {"escapes", "moved-to-heap", "return"},
 	"table-filled":                {"escapes", "moved-to-heap", "return"},
 	"map-eager":                   {"map", "maps"},
@@ -462,6 +463,9 @@ func (d *deriver) oneChange() {
 			case shapeName(c) == "map-value-indirect":
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s's map of the same type: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+			case shapeName(c) == "join-entry" && c.kind == document.KindAlloc:
+				cs := c.costs[top.key]
+				into.message += fmt.Sprintf("; %s joins its entries the same way: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
 			case shapeName(c) == "error-built":
 				into.message += fmt.Sprintf("; %s builds the same error: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case shapeName(c) == "cow-copy" && c.kind == document.KindAlloc:
@@ -581,6 +585,11 @@ func changeKey(c *cause) string {
 			return s.Name + "\x00" + path.Dir(s.File) + "\x00" + f
 		}
 		return ""
+	case "join-entry":
+		// Every walk of a package joining a directory and an entry's
+		// name with path.Join (doublestar's Glob and GlobWalk): one
+		// pattern, one change.
+		return s.Name + "\x00" + path.Dir(s.File)
 	case "cow-copy":
 		// The copy of a node and the copies of its slices: one
 		// design's cost, at whichever function allocates it.

@@ -1654,3 +1654,20 @@ func TestSameErrorOneChange(t *testing.T) {
 		t.Errorf("two error texts: findings %v, want two", kinds(fs))
 	}
 }
+
+// TestDirReadIsWalksJob: a walk's directory listing (fs.ReadDir, 80% of
+// its benchmark in system calls) names no change — bufio and batching do
+// not apply — and the entries fs.ReadDir allocates for what it returns
+// are not a cause of their own.
+func TestDirReadIsWalksJob(t *testing.T) {
+	read := call("(*glob).globDir", "glob.go", 215, "io/fs.ReadDir", "syscall", 0.8)
+	entries := site("(*glob).globDir", "glob.go", 215, 0.6)
+	entries.Escape = &document.Escape{Cause: "callee", Name: "io/fs.ReadDir"}
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.2), read, entries}), Options{})
+	if len(fs) != 1 {
+		t.Fatalf("findings %v, want the listing's alone", kinds(fs))
+	}
+	if f := fs[0]; !f.NoChange || strings.Contains(f.Suggestion, "bufio") || !strings.Contains(f.Suggestion, "read each directory once") {
+		t.Errorf("finding no_change=%v %q; want no change named, in a walk's words", f.NoChange, f.Suggestion)
+	}
+}

@@ -42,6 +42,11 @@ func (d *deriver) allocCauses(b *bench) {
 			// the Append-style API already lets the caller reuse one.
 			continue
 		}
+		if e.Cause == "callee" && isDirRead(e.Name) {
+			// The entries a directory listing returns: the walk's
+			// own allocations, counted with its reads.
+			continue
+		}
 		if growsBuffer(a.Via) {
 			// A bytes.Buffer or strings.Builder growing as it is written
 			// to: the place to act is where the buffer is made (its own

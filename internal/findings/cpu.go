@@ -341,6 +341,11 @@ func (d *deriver) cpuCauses(b *bench) {
 				c = d.newCause(kind, cat, document.PlainFunc(l.Function), l.File, l.Line)
 				c.rule = map[document.Kind]document.Rule{document.KindLibrary: document.RuleLibrary, document.KindIO: document.RuleSyscall, document.KindContention: document.RuleSchedulerShare}[kind]
 				c.suggestion, c.generic = fix, true
+				if isDirRead(l.Callee) {
+					// Listing directories is a walk's job: bufio and
+					// batching do not apply.
+					c.suggestion, c.generic, c.ownWork = dirReadFix, false, true
+				}
 				c.message = fmt.Sprintf("%s under %s", what, shortName(l.Function))
 				d.causes = append(d.causes, c)
 			}
@@ -1587,6 +1592,16 @@ func isChanOp(callee string) bool {
 // isReaderCall reports whether callee reads through an io.Reader or an
 // in-memory reader: io.ReadFull and io.ReadAtLeast, and the Read methods
 // of bytes.Reader, bytes.Buffer, strings.Reader and bufio.Reader.
+// isDirRead reports whether callee lists a directory or stats a path
+// (fs.ReadDir, os.ReadDir, (*os.File).ReadDir, fs.Stat, os.Lstat …).
+func isDirRead(callee string) bool {
+	short := pkgFunc(callee)
+	return anyIn(short, "fs.ReadDir", "os.ReadDir", "(*File).ReadDir", "(*File).Readdir", "fs.Stat", "os.Stat", "os.Lstat", "(*File).Stat", "fs.Glob", "fs.WalkDir", "filepath.WalkDir")
+}
+
+// dirReadFix is the advice for a walk's directory reads.
+const dirReadFix = "listing a directory (or stating a path) is a walk's own job, system calls per directory that buffering does not batch: read each directory once (a pattern that lists one directory twice pays twice), and take an entry's type from its DirEntry instead of a Stat"
+
 func isReaderCall(callee string) bool {
 	short := pkgFunc(callee)
 	if short == "io.ReadFull" || short == "io.ReadAtLeast" {

@@ -137,6 +137,7 @@ func TestMatchers(t *testing.T) {
 		"lookupchecked":          site.LookupChecked,
 		"stringappended":         site.StringAppended,
 		"variantpercall":         site.VariantPerCall,
+		"joinentry":              site.JoinEntry,
 		"timeoutset":             site.TimeoutSet,
 		"mapkeysknown":           site.MapKeysKnown,
 		"chainwalk":              site.ChainWalk,
@@ -299,5 +300,28 @@ func TestDefersAgreeWithCompiler(t *testing.T) {
 		if _, ok := compiler[line]; !ok {
 			t.Errorf("line %d: the matcher reports a defer the compiler does not list", line)
 		}
+	}
+}
+
+// TestSliceRegrownExportedAdvice: an exported method's regrown result
+// belongs to its caller, so the advice is an Append variant, never a
+// slice kept in the receiver; an unexported method may keep one.
+func TestSliceRegrownExportedAdvice(t *testing.T) {
+	results := analysistest.Run(t, analysistest.TestData(), site.SliceRegrown, "sliceregrown")
+	seen := false
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if !strings.HasPrefix(d.Message, "FindAll returns matches") || len(d.SuggestedFixes) == 0 {
+				continue
+			}
+			seen = true
+			advice := d.SuggestedFixes[0].Message
+			if !strings.Contains(advice, "AppendFindAll(dst, …)") || strings.Contains(advice, "keep it in a") {
+				t.Errorf("FindAll's advice: %q, want an Append variant and no slice kept in the receiver", advice)
+			}
+		}
+	}
+	if !seen {
+		t.Fatal("no diagnostic for FindAll")
 	}
 }

@@ -94,8 +94,12 @@ func runSliceRegrown(pass *analysis.Pass) (any, error) {
 			msg := fmt.Sprintf("%s returns %s, which starts with no room on every call and grows by append in the loop at lines %d–%d, whose count is not known before it: each call regrows it from nothing (about log2(n) allocations, each copying what it holds)", fd.Name.Name, v.Name(), from, to)
 			const bound = "or size it before the loop from a cheap bound of the input, where one exists (a count of the byte that opens each element, with strings.Count): one allocation instead of about log2(n); a bound that overshoots costs bytes"
 			advice := fmt.Sprintf("let the caller pass a slice to append to (%s(dst, …) returns append(dst, …)), which it reuses across calls, when it is done with each result before the next call; %s", fd.Name.Name, bound)
-			if recv := receiverName(fd); recv != "" {
+			if recv := receiverName(fd); recv != "" && !fd.Name.IsExported() {
 				advice = fmt.Sprintf("reuse the slice across calls: keep it in %s and append into %s.%s[:0] on each call, when the caller is done with one result before the next call (or copies what it keeps); %s", recv, recv, v.Name(), bound)
+			} else if recv != "" {
+				// An exported method hands the slice to its user, who
+				// owns it: the receiver cannot keep one to reuse.
+				advice = fmt.Sprintf("add a variant beside it that appends to a slice the caller passes (Append%s(dst, …) returning append(dst, …)), which a caller reuses across calls: %s's result belongs to its caller, so %s cannot keep one to reuse; %s", fd.Name.Name, fd.Name.Name, recv, bound)
 			}
 			if x := filtered[v]; x != "" {
 				// A filter: what it keeps is at most its input.
