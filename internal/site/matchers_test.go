@@ -138,6 +138,7 @@ func TestMatchers(t *testing.T) {
 		"stringappended":         site.StringAppended,
 		"variantpercall":         site.VariantPerCall,
 		"joinentry":              site.JoinEntry,
+		"rescanrest":             site.RescanRest,
 		"timeoutset":             site.TimeoutSet,
 		"mapkeysknown":           site.MapKeysKnown,
 		"chainwalk":              site.ChainWalk,
