@@ -103,6 +103,7 @@ var explains = map[string][]string{
 	"lookup-checked":              {"map", "maps"},
 	"string-appended":             {"callee", "strings", "escapes", "copying", "memory", "gc"},
 	"variant-per-call":            {"escapes", "moved-to-heap", "return", "new", "memory", "gc"},
+	"replacer-no-match":           {"callee", "strings", "library", "other", "copying", "memory", "gc", "concat"},
 	"rescan-rest":                 {"strings", "bytes", "search", "library", "other", "own"},
 	"join-entry":                  {"callee", "strings", "concat", "copying", "library", "other", "memory", "gc", "escapes", "append", "growslice"},
 	"built-unless-used":           {"escapes", "moved-to-heap", "return"},

@@ -139,6 +139,7 @@ func TestMatchers(t *testing.T) {
 		"variantpercall":         site.VariantPerCall,
 		"joinentry":              site.JoinEntry,
 		"rescanrest":             site.RescanRest,
+		"replacernomatch":        site.ReplacerNoMatch,
 		"timeoutset":             site.TimeoutSet,
 		"mapkeysknown":           site.MapKeysKnown,
 		"chainwalk":              site.ChainWalk,
