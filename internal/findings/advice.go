@@ -100,6 +100,7 @@ var explains = map[string][]string{
 	"encoded-concat":              {"concat", "concatenation", "copying", "strings", "encoding", "callee", "escapes"},
 	"map-literal-per-call":        {"map", "maps", "memory", "gc", "escapes", "new"},
 	"deref-copied":                {"callee", "escapes", "new", "moved-to-heap", "memory", "gc"},
+	"options-applied":             {"escapes", "moved-to-heap", "memory", "gc", "new"},
 	"lookup-checked":              {"map", "maps"},
 	"string-appended":             {"callee", "strings", "escapes", "copying", "memory", "gc"},
 	"variant-per-call":            {"escapes", "moved-to-heap", "return", "new", "memory", "gc"},

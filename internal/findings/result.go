@@ -89,7 +89,7 @@ func (d *deriver) inputConversion(a *document.Allocation) bool {
 // error whose text never changes, a map sized for a bound it rarely
 // reaches.
 func (d *deriver) avoidable(a *document.Allocation) bool {
-	return d.chainStep(a.File, a.Line) || d.shapeAt("cap-short", a.File, a.Line) != nil || d.shapeAt("error-constant", a.File, a.Line) != nil || d.shapeAt("deref-copied", a.File, a.Line) != nil ||
+	return d.chainStep(a.File, a.Line) || d.shapeAt("cap-short", a.File, a.Line) != nil || d.shapeAt("error-constant", a.File, a.Line) != nil || d.shapeAt("deref-copied", a.File, a.Line) != nil || d.shapeAt("options-applied", a.File, a.Line) != nil ||
 		d.shapeAt("map-sized-by-bound", a.File, a.Line) != nil
 }
 

@@ -134,6 +134,7 @@ func TestMatchers(t *testing.T) {
 		"encodedconcat":          site.EncodedConcat,
 		"mapliteral":             site.MapLiteral,
 		"derefcopied":            site.DerefCopied,
+		"optionsapplied":         site.OptionsApplied,
 		"lookupchecked":          site.LookupChecked,
 		"stringappended":         site.StringAppended,
 		"variantpercall":         site.VariantPerCall,

@@ -29,8 +29,10 @@ import (
 //     call, so "convert once" does not fit it.
 //   - "result-passed", at the line of a call: the function returns the
 //     callee's result (return d.string(c), or r := d.rescale(e) … return
-//     r), or stores it through a pointer parameter (*ptr = m): the value
-//     is its caller's, not the function's choice.
+//     r), or stores it through a pointer parameter (*ptr = m) or into a
+//     field of the value it returns (token.Signature, err =
+//     p.DecodeSegment(s) with token returned): the value is its
+//     caller's, not the function's choice.
 //   - "result-forwarded", at an unexported function's declaration: an
 //     exported function of the package returns its result, directly or
 //     through other functions that return it — the value it allocates is
@@ -741,6 +743,18 @@ func (r *resultVars) passed() []passedCall {
 				break // the first result: a value, not its error
 			}
 		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 {
+				// token.Signature, err = p.DecodeSegment(parts[2]) with
+				// token returned: the call's result is a field of the
+				// value the function hands its caller.
+				if sel, ok := ast.Unparen(n.Lhs[0]).(*ast.SelectorExpr); ok {
+					if v := r.rootVar(sel); v != nil && r.vars[v] {
+						if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+							add(call, false, "stores, into a field of the value it returns,")
+						}
+					}
+				}
+			}
 			if len(n.Lhs) != len(n.Rhs) {
 				return
 			}

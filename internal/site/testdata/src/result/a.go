@@ -298,3 +298,24 @@ func (a Amount) Reset(n int64) Amount {
 	ctx19.Set(&result, n)
 	return Amount{result, a.code}
 }
+
+// Token is a parsed token; its Signature is the decoded third segment.
+type Token struct {
+	Raw       string
+	Signature []byte
+}
+
+// DecodeSegment returns the bytes it decodes.
+func DecodeSegment(s string) ([]byte, error) { return []byte(s), nil }
+
+// ParseToken stores DecodeSegment's result in a field of the token it
+// returns: result-passed; the header's bytes are only read.
+func ParseToken(s string) (token *Token, err error) {
+	token = &Token{Raw: s}
+	header, err := DecodeSegment(s) // a temporary: no result-passed
+	if err != nil || len(header) == 0 {
+		return token, err
+	}
+	token.Signature, err = DecodeSegment(s) // want `ParseToken stores, into a field of the value it returns, DecodeSegment's result`
+	return token, err
+}
