@@ -422,6 +422,7 @@ func (d *deriver) cpuCauses(b *bench) {
 var callerShapeWords = map[string]string{
 	"computed-for-readers": "its call at line %d, computing a result only other methods read,",
 	"lock-per-element":     "its call at line %d, which takes a lock for each element,",
+	"string-compared":      "its calls at line %d, building both values' text only to compare them,",
 }
 
 // callsWithShapes makes a cause of a hot method's call of the module's

@@ -135,6 +135,7 @@ func TestMatchers(t *testing.T) {
 		"mapliteral":             site.MapLiteral,
 		"derefcopied":            site.DerefCopied,
 		"optionsapplied":         site.OptionsApplied,
+		"stringcompared":         site.StringCompared,
 		"lookupchecked":          site.LookupChecked,
 		"stringappended":         site.StringAppended,
 		"variantpercall":         site.VariantPerCall,
