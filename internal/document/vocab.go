@@ -72,6 +72,7 @@ const (
 	RuleBrokenNoWork     Rule = "broken-no-work"     // no module code, no callee
 	RuleBrokenFailing    Rule = "broken-failing"     // named for success, builds an error every op
 	RuleBrokenSkip       Rule = "broken-skip"        // the benchmark skips
+	RuleBrokenFails      Rule = "broken-fails"       // the benchmark fails: its numbers are missing
 	RuleBrokenLint       Rule = "broken-lint"        // perfloop lint found a mistake in its source
 	RuleTimedSetupSmall  Rule = "timed-setup-small"  // lint's timed setup, measured too small to distort
 	RuleDiscardKept      Rule = "discard-kept"       // lint's discarded result, whose call the profile shows running

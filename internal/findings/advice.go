@@ -101,6 +101,10 @@ var explains = map[string][]string{
 	"map-literal-per-call":        {"map", "maps", "memory", "gc", "escapes", "new"},
 	"deref-copied":                {"callee", "escapes", "new", "moved-to-heap", "memory", "gc"},
 	"options-applied":             {"escapes", "moved-to-heap", "memory", "gc", "new"},
+	"text-round-trip":             {"other", "callee", "strings", "encoding", "conversion", "escapes", "copying", "memory", "gc", "strconv", "library"},
+	"dict-call":                   {"escapes", "moved-to-heap", "memory", "gc", "new"},
+	"result-dropped":              {"escapes", "make", "variable-make", "return", "callee", "moved-to-heap", "memory", "gc"},
+	"buffer-from-nil":             {"append", "growslice", "strconv", "internal/strconv", "callee", "escapes", "copying", "memory", "gc", "other", "own"},
 	"lookup-checked":              {"map", "maps"},
 	"string-appended":             {"callee", "strings", "escapes", "copying", "memory", "gc"},
 	"variant-per-call":            {"escapes", "moved-to-heap", "return", "new", "memory", "gc"},
@@ -206,7 +210,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "f
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"map-literal-per-call": true, "args-for-func-value": true, "set-sized-by-input": true, "map-keys-known": true, "cow-copy": true, "concat-written": true, "sparse-table": true, "range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
+var atRelated = map[string]bool{"buffer-from-nil": true, "map-literal-per-call": true, "args-for-func-value": true, "set-sized-by-input": true, "map-keys-known": true, "cow-copy": true, "concat-written": true, "sparse-table": true, "range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {
@@ -331,7 +335,7 @@ var complexityShapes = map[string]bool{"chain-walk-per-pair": true}
 
 // apiShapes are the shapes that say a cost is the API's: never a
 // second change to name.
-var apiShapes = map[string]bool{"json-map-api": true, "args-for-func-value": true, "map-handed": true, "boxed-for-api": true, "result-computed": true, "result-passed": true, "result-forwarded": true, "input-converted": true, "clock-carried": true, "random-carried": true}
+var apiShapes = map[string]bool{"json-map-api": true, "args-for-func-value": true, "map-handed": true, "boxed-for-api": true, "result-computed": true, "result-passed": true, "result-forwarded": true, "input-converted": true, "clock-carried": true, "random-carried": true, "value-generated": true}
 
 // secondPart adds to a cause's advice that of a second shape of another
 // kind at lines the first does not hold, when those lines are at least
@@ -538,6 +542,16 @@ func changeKey(c *cause) string {
 		if _, rest, ok := strings.Cut(s.Says, " calls "); ok {
 			if m, _, ok := strings.Cut(rest, " through the "); ok && !strings.ContainsAny(m, " .(") {
 				return "iface\x00" + m
+			}
+		}
+		return ""
+	case "text-round-trip":
+		// The formatting and the parse back, each a function's cost,
+		// whichever exported function formats: one change, at the
+		// parse every path reaches.
+		for _, r := range s.Related {
+			if r.Note == "parsed back here" {
+				return fmt.Sprintf("%s\x00%s:%d", s.Name, r.File, r.Line)
 			}
 		}
 		return ""

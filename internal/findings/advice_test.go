@@ -1671,3 +1671,64 @@ func TestDirReadIsWalksJob(t *testing.T) {
 		t.Errorf("finding no_change=%v %q; want no change named, in a walk's words", f.NoChange, f.Suggestion)
 	}
 }
+
+// TestFailingBenchmarks: benchmarks that fail are a finding at the top of
+// the broken ones — one per command they run (exec-per-op) or per
+// message up to its numbers — not only a row of the appendix; one that
+// lint names is lint's finding.
+func TestFailingBenchmarks(t *testing.T) {
+	failed := func(name, err string) document.Benchmark {
+		b := benchmark(name, 0, 0, 0)
+		b.Status, b.Error, b.Metrics = "failed", err, nil
+		return b
+	}
+	execShape := func(bench string) document.Shape {
+		return document.Shape{Name: "exec-per-op", File: "builtins_benchmark_test.go", Line: 32, Function: mod + "." + bench,
+			Says:    bench + " runs a command per op (exec.Command(*jsonnetPath, …) at line 18, through RunBenchmark)",
+			Advice:  "profile the program itself",
+			Related: []document.Location{{File: "builtins_benchmark_test.go", Line: 18, Note: "the command started per op"}}}
+	}
+	fs, _ := Derive(specDoc([]any{bx(),
+		failed("BenchmarkSubstr", "--- FAIL: BenchmarkSubstr"), execShape("BenchmarkSubstr"),
+		failed("BenchmarkReverse", "--- FAIL: BenchmarkReverse"), execShape("BenchmarkReverse"),
+		failed("BenchmarkWidthAll", "--- FAIL: BenchmarkWidthAll\nbenchmark_test.go:35: got 1292721, want 1292760"),
+		failed("BenchmarkWidthAllEastAsian", "--- FAIL: BenchmarkWidthAllEastAsian\nbenchmark_test.go:35: got 1431042, want 1431081"),
+		failed("BenchmarkLinted", "--- FAIL: BenchmarkLinted\npanic: index out of range"),
+		document.LintFinding{Analyzer: "makezero", File: "x_test.go", Line: 9, Message: "append to a slice made with a length", Benchmarks: []string{"BenchmarkLinted"}},
+	}), Options{})
+	var got []string
+	for _, f := range fs {
+		if f.Rule == document.RuleBrokenFails {
+			got = append(got, fmt.Sprintf("%s:%d %s", f.File, f.Line, f.Message))
+		}
+	}
+	if len(got) != 2 {
+		t.Fatalf("failure findings %q, want one for the command and one for the message", got)
+	}
+	if !strings.Contains(got[0]+got[1], "2 of 6 benchmarks fail (BenchmarkReverse, …): BenchmarkReverse runs a command per op") {
+		t.Errorf("no finding names the command the failing benchmarks run: %q", got)
+	}
+	if !strings.Contains(got[0]+got[1], "benchmark_test.go:35 2 of 6 benchmarks fail (BenchmarkWidthAll, …): benchmark_test.go:35: got 1292721, want 1292760") {
+		t.Errorf("the two failures of one message are not one finding at the line that reported them: %q", got)
+	}
+}
+
+// TestComparedTextIsTheCallsCost: a comparison of two values' texts
+// (string-compared) is the cause of what formatting them costs under it —
+// go-version's Compare over String over bytes — and the formatter is a
+// cause only where it is called otherwise.
+func TestComparedTextIsTheCallsCost(t *testing.T) {
+	b := bx()
+	b.CallPath = &document.CallPath{Functions: []string{mod + ".BenchmarkX", mod + ".(*Version).Compare", mod + ".(*Version).String", mod + ".(*Version).bytes", "strconv.AppendInt"}}
+	compare := document.Hotspot{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".(*Version).Compare", File: "version.go", Line: 171, Flat: 0.02, Cum: 0.95}
+	shape := document.Shape{Name: "string-compared", File: "version.go", Line: 171, Function: mod + ".(*Version).Compare",
+		Says: "Compare compares v.String() with other.String(): String builds each text anew (string(v.bytes())) on every call", Advice: "compare the fields String is built from, directly"}
+	conv := call("(*Version).bytes", "version.go", 446, "strconv.AppendInt", "strconv", 0.79)
+	fs, _ := Derive(specDoc([]any{b, compare, shape, conv}), Options{})
+	if len(fs) != 1 || fs[0].Line != 171 || !strings.Contains(fs[0].Suggestion, "compare the fields") {
+		for _, f := range fs {
+			t.Logf("%s:%d %s", f.File, f.Line, f.Message)
+		}
+		t.Fatalf("got %d findings; want Compare's alone, at line 171, naming the comparison", len(fs))
+	}
+}

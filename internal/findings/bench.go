@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -782,6 +783,10 @@ func (d *deriver) leaveAlone(b *bench) (document.Rule, string) {
 	if fn, ok := d.micro[b.key]; ok && !d.hasCause(b) {
 		return document.RuleLeaveMicro, fmt.Sprintf("measures the internal function %s directly, and its time is %s's own code: change it only where the API that calls it shows the cost", fn, fn)
 	}
+	if s := d.shapeOf(b, "exec-per-op"); s != nil && e.ModuleCPUShare != nil && d.noModuleWithin(e) && d.offCPU(b) {
+		return document.RuleLeaveOffCPU, fmt.Sprintf("its CPU profile sampled %s of a core over the time it ran: %s, so its %s/op is the child's and its samples are the wait; %s",
+			pct(*e.CPUBusy), s.Says, duration(b.secPerOp), s.Advice)
+	}
 	if e.ModuleCPUShare != nil && d.noModuleWithin(e) && d.offCPU(b) {
 		return document.RuleLeaveOffCPU, fmt.Sprintf("its CPU profile sampled %s of a core over the time it ran: it spends most of its time waiting (a sleep, a channel, a lock, I/O), which a CPU profile does not see, so its samples say little of its %s/op; -blockprofile or perfloop trace shows where it waits",
 			pct(*e.CPUBusy), duration(b.secPerOp))
@@ -1403,6 +1408,7 @@ func (d *deriver) dropOwnCode(b *bench) {
 // missing, a build tag, a short mode). Benchmarks that skip at one line
 // are one cause.
 func (d *deriver) skipped() {
+	d.failed()
 	byWhere := map[string]*cause{}
 	for i := range d.doc.Benchmarks {
 		e := &d.doc.Benchmarks[i]
@@ -1435,6 +1441,114 @@ func (d *deriver) skipped() {
 		}
 		c.addEvidence(e.Name + ": " + why)
 	}
+}
+
+// failed adds the benchmarks that fail: their numbers are missing, and
+// the causes below come from the others. Benchmarks that run one command
+// per op through one line (exec-per-op) are one cause, as are those of a
+// package that fail with one error.
+func (d *deriver) failed() {
+	byKey := map[string]*cause{}
+	firstWhy := map[string]string{}
+	total := 0
+	for i := range d.doc.Benchmarks {
+		if !strings.Contains(d.doc.Benchmarks[i].Name, "/") {
+			total++
+		}
+	}
+	for i := range d.doc.Benchmarks {
+		e := &d.doc.Benchmarks[i]
+		if e.Status == "" || e.Status == "ok" || e.Status == "skipped" || strings.Contains(e.Name, "/") {
+			continue
+		}
+		if d.lintNames(e.Name) {
+			// lint names what is wrong in its code: that finding is
+			// the cause, the failure its symptom (in the appendix).
+			continue
+		}
+		b := &bench{key: e.Package + " " + e.Name, entry: e, weight: 1}
+		why, _, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(e.Error, "--- FAIL: "+e.Name)), "\n")
+		why = cmpOr(strings.TrimSpace(why), e.Status)
+		s := d.shapeOf(b, "exec-per-op")
+		// One message up to its numbers (got 1292721, want 1292760):
+		// one cause.
+		key := e.Package + " " + digits.ReplaceAllString(why, "N")
+		if s != nil && len(s.Related) > 0 {
+			key = e.Package + " " + where(s.Related[0].File, s.Related[0].Line)
+		}
+		c := byKey[key]
+		if c == nil {
+			c = d.newCause(document.KindBroken, key, "", "", 0)
+			c.section, c.rule = document.SectionBroken, document.RuleBrokenFails
+			firstWhy[key] = why
+			c.suggestion = "run it alone (go test -run '^$' -bench '^" + e.Name + "$') to see why, and fix it or what it needs: until then its numbers are missing"
+			if m := failedAt.FindStringSubmatch(why); m != nil && s == nil {
+				// The line that reported the failure (b.Errorf's).
+				if n, err := strconv.ParseInt(m[2], 10, 64); err == nil {
+					c.file, c.line = path.Join(path.Dir(benchFile(d.doc, e)), m[1]), n
+				}
+			}
+			if s != nil {
+				c.file, c.line = s.File, s.Line
+				c.addLine(s.File, s.Line, "", s.Says)
+				if len(s.Related) > 0 {
+					c.addLine(s.Related[0].File, s.Related[0].Line, "", s.Related[0].Note)
+				}
+				c.suggestion = "build or install the command it runs where the benchmark looks for it, or make it fail with the command's error (b.Fatal(err)) so the reason shows; then " + s.Advice
+			}
+			byKey[key] = c
+			d.causes = append(d.causes, c)
+		}
+		c.cost(b)
+		n := len(c.costs)
+		why = firstWhy[key] // the first benchmark's words, in the document's order
+		switch {
+		case s != nil:
+			c.message = fmt.Sprintf("%d of %d benchmarks fail (%s, …): %s; each fails as its command does (%s)", n, total, firstName(c), s.Says, why)
+			if n == 1 {
+				c.message = fmt.Sprintf("%s fails: %s; it fails as the command does (%s)", e.Name, s.Says, why)
+			}
+		case n == 1:
+			c.message = fmt.Sprintf("%s fails (%s): its numbers are missing", e.Name, why)
+		default:
+			c.message = fmt.Sprintf("%d of %d benchmarks fail (%s, …): %s: their numbers are missing", n, total, firstName(c), why)
+		}
+		c.addEvidence(e.Name + ": " + cmpOr(e.Error, e.Status))
+	}
+}
+
+// failedAt is the file:line a failure's message starts with (t.Errorf's).
+var failedAt = regexp.MustCompile(`^([\w.-]+_test\.go):([0-9]+): `)
+
+// benchFile is a file of the benchmark's package, relative to the
+// module's root, from a shape or lint finding of its package: the
+// directory a failure's file name is in ("." when none says).
+func benchFile(doc *document.Report, e *document.Benchmark) string {
+	for _, l := range doc.Lint {
+		if slices.Contains(l.Benchmarks, e.Name) {
+			return l.File
+		}
+	}
+	for _, s := range doc.Shapes {
+		if strings.HasSuffix(document.PlainFunc(s.Function), "."+e.Name) {
+			return s.File
+		}
+	}
+	rel := strings.TrimPrefix(strings.TrimPrefix(e.Package, doc.Module), "/")
+	return path.Join(rel, "x_test.go")
+}
+
+// digits are the runs of digits a failure's message varies by.
+var digits = regexp.MustCompile(`[0-9]+`)
+
+// lintNames reports whether a lint finding names benchmark name.
+func (d *deriver) lintNames(name string) bool {
+	for _, l := range d.doc.Lint {
+		if slices.Contains(l.Benchmarks, name) {
+			return true
+		}
+	}
+	return false
 }
 
 func cmpOr(a, b string) string {

@@ -13,6 +13,10 @@ import (
 // cause is a root cause being assembled: its lines, its costs per
 // benchmark and its words.
 type cause struct {
+	// avoided are the benchmarks (by key) in which the cause is a call
+	// its shape names avoidable (two texts built only to be compared),
+	// for callsAvoided: what its callees cost there is this call's.
+	avoided []string
 	// ifaceInst is the interface type argument of the generic function
 	// whose pointer copies the cause is ("interface { Less(btree.Item)
 	// bool }"), for oneChange: the interface-based API's one change.

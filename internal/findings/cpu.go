@@ -451,6 +451,9 @@ func (d *deriver) callsWithShapes(b *bench) {
 			if name == "lock-per-element" {
 				c.mech("lock")
 			}
+			if name == "string-compared" && !slices.Contains(c.avoided, b.key) {
+				c.avoided = append(c.avoided, b.key)
+			}
 			c.addEvidence(fmt.Sprintf("CPU profile of %s: %s runs %s of the CPU (cum), at %s: %s", b.name(), shortName(h.Function), pct(h.Cum), where(h.File, h.Line), s.Says))
 			break
 		}
@@ -2087,4 +2090,45 @@ func (c *cause) mainLine() {
 // ownPart is a function's own code as a part of its CPU cause.
 func ownPart() part {
 	return part{kind: partOwn, what: "its own code", fix: cpuWords["application"][1]}
+}
+
+// callsAvoided gives a call its shape names avoidable (string-compared:
+// two values formatted only for their texts to be compared) what its
+// callees cost in the benchmarks where it is the dominant path's caller
+// of them: go-version's Compare calls String, which calls bytes, whose
+// strconv.AppendInt and buffer growth are then Compare's cost in the
+// comparison benchmarks, not a second cause ranked beside it. A callee's
+// cause keeps the benchmarks that call it otherwise (String measured
+// alone), and goes when none is left.
+func (d *deriver) callsAvoided() {
+	for _, c := range d.causes {
+		for _, k := range c.avoided {
+			b := d.byKey[k]
+			if b == nil || b.entry.CallPath == nil {
+				continue
+			}
+			path := b.entry.CallPath.Functions
+			i := slices.Index(path, c.fn)
+			if i < 0 {
+				continue
+			}
+			below := path[i+1:]
+			for _, o := range d.causes {
+				cs := o.costs[k]
+				if o == c || cs == nil || o.section != document.SectionFix || !slices.Contains(below, o.fn) {
+					continue
+				}
+				to := c.cost(b)
+				to.AllocsPerOp += cs.AllocsPerOp
+				to.BytesPerOp += cs.BytesPerOp
+				to.AllocShare = max(to.AllocShare, cs.AllocShare)
+				c.addEvidence(fmt.Sprintf("%s: %s's cost under this call (%s of CPU) is the call's", b.name(), shortName(o.fn), pct(cs.CPUShare)))
+				delete(o.costs, k)
+				delete(o.benches, k)
+			}
+		}
+	}
+	d.causes = slices.DeleteFunc(d.causes, func(c *cause) bool {
+		return c.section == document.SectionFix && len(c.costs) == 0 && len(c.benches) == 0 && c.kind != document.KindContention
+	})
 }

@@ -257,7 +257,7 @@ func (d *deriver) resultCause(l *document.LineCost, s *document.Shape) *cause {
 	c.message = fmt.Sprintf("%s: %s (computing the value it returns)", shortName(fn), pkgFunc(l.Callee))
 	c.shape = s
 	c.suggestion = s.Says + ": the operation itself, what the caller asks for — a cost of the API, which caching or calling less does not remove"
-	if s.Name == "clock-carried" || s.Name == "random-carried" {
+	if s.Name == "clock-carried" || s.Name == "random-carried" || s.Name == "value-generated" {
 		c.message = fmt.Sprintf("%s: %s (what the value it returns carries)", shortName(fn), pkgFunc(l.Callee))
 		c.suggestion = s.Says + ": " + s.Advice
 	}
@@ -281,6 +281,9 @@ func (d *deriver) carriedAt(l *document.LineCost) *document.Shape {
 		return s
 	}
 	if s := d.shapeAt("random-carried", l.File, l.Line); s != nil && (strings.HasPrefix(pkgFunc(l.Callee), "io.") || strings.HasPrefix(pkgFunc(l.Callee), "crypto/")) {
+		return s
+	}
+	if s := d.shapeAt("value-generated", l.File, l.Line); s != nil && !d.isModule(l.Callee) {
 		return s
 	}
 	return nil

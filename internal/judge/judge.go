@@ -391,9 +391,13 @@ func Points(f document.Finding, c Cause) bool {
 		if f.Kind != "broken" && !(c.Kind == "fixture" && f.Kind == "fixture") && !(c.Kind == "io" && f.Kind == "io") {
 			return false
 		}
+		// A failing benchmark's finding at the line that reported the
+		// failure points at the cause of that line, not at every cause
+		// of its benchmarks.
+		failure := f.Rule == document.RuleBrokenFails && f.File != "" && c.File != ""
 		for _, b := range c.Benchmarks {
 			for _, fb := range append([]string{f.Benchmark}, f.Benchmarks...) {
-				if fb != "" && sameBenchmark(fb, b) {
+				if fb != "" && sameBenchmark(fb, b) && !failure {
 					return true
 				}
 			}

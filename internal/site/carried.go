@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -15,7 +16,10 @@ import (
 // payload). One clock read and one read of randomness per value are what
 // the value is: "read the clock once per operation" or "buffer the I/O"
 // do not fit them. A function that reads the clock more than once, or
-// whose time does not reach its result, is left alone.
+// whose time does not reach its result, is left alone. So is a call of
+// another module's constructor that takes no argument and returns an
+// array (uuid.NewV7(): a random, time-ordered ID): a new value per call
+// is what it is for (value-generated; go.jetify.com/typeid's from).
 var Carried = &analysis.Analyzer{
 	Name: "carried",
 	Doc:  "a clock read or crypto/rand read that the value a function returns carries",
@@ -72,6 +76,29 @@ func runCarried(pass *analysis.Pass) (any, error) {
 				SuggestedFixes: []analysis.SuggestedFix{{Message: "one clock read per value is the floor: a cost of the API (time.Now reads the wall and the monotonic clock; a caller that makes many values at once can pass one time to the function that takes it)"}},
 			})
 		}
+		inspectBody(fd.Body, func(n ast.Node) {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 0 {
+				return
+			}
+			fn := calledFunc(pass, call)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg() == pass.Pkg || sameModule(pass.Pkg.Path(), fn.Pkg().Path()) || !strings.HasPrefix(fn.Name(), "New") {
+				return
+			}
+			sig := fn.Type().(*types.Signature)
+			if sig.Results().Len() == 0 {
+				return
+			}
+			if _, isArray := sig.Results().At(0).Type().Underlying().(*types.Array); !isArray {
+				return
+			}
+			pass.Report(analysis.Diagnostic{
+				Category:       "value-generated",
+				Pos:            call.Pos(),
+				Message:        fmt.Sprintf("%s calls %s with no argument, once per call: a new value each time (random or time-ordered bytes) is what the call is for, and what %s's result carries", fd.Name.Name, oneLine(types.ExprString(call)), fd.Name.Name),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: "a new value per call is the floor: a cost of the API, which caching would break (every call would return the same value); a caller that needs no new value can pass one in where the API takes it"}},
+			})
+		})
 		inspectBody(fd.Body, func(n ast.Node) {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || len(call.Args) == 0 {

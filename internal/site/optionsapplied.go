@@ -18,8 +18,9 @@ import (
 // GlobWalk call (87 per BenchmarkGlob op, measured by both hand
 // analyses), none when the struct is a value the caller keeps and no
 // option is called. Only where the struct is the function's own or
-// returned to the package's own code: a constructor that returns it to
-// its user hands the heap value on by design.
+// returned to the package's own code: a constructor of the API that
+// returns it to its user hands the heap value on by design. go-version's
+// NewVersion makes its options the same way, for every parse.
 var OptionsApplied = &analysis.Analyzer{
 	Name: "optionsapplied",
 	Doc:  "an options struct handed by address to functional options, moved to the heap on every call",
@@ -31,9 +32,6 @@ func runOptionsApplied(pass *analysis.Pass) (any, error) {
 		opts := optionsParam(pass, fd)
 		if opts == nil {
 			return
-		}
-		if fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func); fn != nil && exportedAPI(fn) && fd.Type.Results != nil {
-			return // a constructor of the API: its user keeps what it returns
 		}
 		made := map[types.Object]*ast.CompositeLit{}
 		inspectBody(fd.Body, func(n ast.Node) {
@@ -64,8 +62,8 @@ func runOptionsApplied(pass *analysis.Pass) (any, error) {
 				}
 				v := objOf(pass, call.Args[0])
 				lit := made[v]
-				if lit == nil {
-					continue
+				if lit == nil || returnsObj(pass, fd, v) && exportedFunc(pass, fd) {
+					continue // a constructor of the API returning it: its user keeps it
 				}
 				typ := types.ExprString(lit.Type)
 				pass.Report(analysis.Diagnostic{
@@ -121,4 +119,16 @@ func optionsParam(pass *analysis.Pass, fd *ast.FuncDecl) types.Object {
 func isAddr(e ast.Expr) bool {
 	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
 	return ok && u.Op == token.AND
+}
+
+// exportedFunc reports whether fd is part of its package's API.
+func exportedFunc(pass *analysis.Pass, fd *ast.FuncDecl) bool {
+	fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	return fn != nil && exportedAPI(fn)
+}
+
+// returnsObj is returnsVar for an object that is a variable.
+func returnsObj(pass *analysis.Pass, fd *ast.FuncDecl, o types.Object) bool {
+	v, ok := o.(*types.Var)
+	return ok && returnsVar(pass, fd, v)
 }

@@ -48,3 +48,20 @@ func count(fs ...func(int)) {
 		f(n)
 	}
 }
+
+type parseOptions struct{ strict bool }
+
+// ParseOption sets an option of Parse.
+type ParseOption func(*parseOptions)
+
+// Parse reads its options and returns something else: the struct is its own.
+func Parse(s string, opts ...ParseOption) (int, error) {
+	o := &parseOptions{} // want `Parse hands &parseOptions\{\} to each option of opts`
+	for _, opt := range opts {
+		opt(o)
+	}
+	if o.strict {
+		return len(s), nil
+	}
+	return 0, nil
+}
