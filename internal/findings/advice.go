@@ -143,7 +143,7 @@ var explains = map[string][]string{
 	"bytes-of-string":             {"conversion", "escapes", "moved-to-heap", "strings", "bytes", "copying", "memory", "gc"},
 	"join-parts":                  {"strings", "bytes", "copying", "memory", "gc", "growslice", "make", "variable-make", "conversion", "escapes", "moved-to-heap"},
 	"cap-short":                   {"append", "grows", "escapes", "return"},
-	"sort-boxed":                  {"escapes", "moved-to-heap", "interface", "sort"},
+	"sort-boxed":                  {"escapes", "moved-to-heap", "interface", "sort", "strings", "own"},
 	"trial-render":                {"own", "append", "copying", "memory"},
 	"read-escapes":                {"escapes", "moved-to-heap", "interface"},
 	"error-constant":              {"escapes", "return", "interface", "errors"},
@@ -545,6 +545,15 @@ func changeKey(c *cause) string {
 			}
 		}
 		return ""
+	case "sort-boxed":
+		// A sorter's Sort call and its Less, each a function's cost:
+		// one sort, one change.
+		for _, r := range s.Related {
+			if r.Note == "the sort" {
+				return fmt.Sprintf("%s\x00%s:%d", s.Name, r.File, r.Line)
+			}
+		}
+		return s.Name + "\x00" + where(s.File, s.Line)
 	case "text-round-trip":
 		// The formatting and the parse back, each a function's cost,
 		// whichever exported function formats: one change, at the
@@ -611,7 +620,7 @@ func changeKey(c *cause) string {
 		// The copy of a node and the copies of its slices: one
 		// design's cost, at whichever function allocates it.
 		return s.Name + "\x00" + where(s.File, s.Line)
-	case "map-swept", "reflect-map-index", "output-returned", "sort-boxed", "sparse-table", "sprintf-fields":
+	case "map-swept", "reflect-map-index", "output-returned", "sparse-table", "sprintf-fields":
 		// One map field: its stores and its deletes; one reflective
 		// lookup: the key it boxes and the lookup; one walker's way of
 		// returning its text.

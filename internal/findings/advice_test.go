@@ -1705,7 +1705,7 @@ func TestFailingBenchmarks(t *testing.T) {
 	if len(got) != 2 {
 		t.Fatalf("failure findings %q, want one for the command and one for the message", got)
 	}
-	if !strings.Contains(got[0]+got[1], "2 of 6 benchmarks fail (BenchmarkReverse, …): BenchmarkReverse runs a command per op") {
+	if !strings.Contains(got[0]+got[1], "2 of 6 benchmarks fail (BenchmarkReverse, …): each runs a command per op") {
 		t.Errorf("no finding names the command the failing benchmarks run: %q", got)
 	}
 	if !strings.Contains(got[0]+got[1], "benchmark_test.go:35 2 of 6 benchmarks fail (BenchmarkWidthAll, …): benchmark_test.go:35: got 1292721, want 1292760") {

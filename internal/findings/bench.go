@@ -1504,7 +1504,7 @@ func (d *deriver) failed() {
 		why = firstWhy[key] // the first benchmark's words, in the document's order
 		switch {
 		case s != nil:
-			c.message = fmt.Sprintf("%d of %d benchmarks fail (%s, …): %s; each fails as its command does (%s)", n, total, firstName(c), s.Says, why)
+			c.message = fmt.Sprintf("%d of %d benchmarks fail (%s, …): each %s; each fails as its command does (%s)", n, total, firstName(c), strings.TrimPrefix(s.Says, e.Name+" "), why)
 			if n == 1 {
 				c.message = fmt.Sprintf("%s fails: %s; it fails as the command does (%s)", e.Name, s.Says, why)
 			}

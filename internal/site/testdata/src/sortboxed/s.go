@@ -21,11 +21,12 @@ func sortPairs(pairs []pair) {
 type ints []int
 
 func (x ints) Len() int           { return len(x) }
-func (x ints) Less(i, j int) bool { return x[i] < x[j] }
+func (x ints) Less(i, j int) bool { return x[i] < x[j] } // want `sort.Sort\(ints\(x\)\) converts x to ints`
 func (x ints) Swap(i, j int)      { x[i], x[j] = x[j], x[i] }
 
-// A slice type given to sort.Sort: no struct moved, nothing to say.
-func sortInts(x []int) { sort.Sort(ints(x)) }
+// A slice converted to a sorter type: boxed into the interface, each
+// comparison a call; slices.Sort sorts it itself.
+func sortInts(x []int) { sort.Sort(ints(x)) } // want `sort.Sort\(ints\(x\)\) converts x to ints and boxes it into a sort.Interface: one allocation per call, and every comparison and swap a call through the interface`
 
 // A parameter: not this function's value.
 func sortGiven(a *byKey) { sort.Sort(a) }
