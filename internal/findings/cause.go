@@ -194,6 +194,20 @@ func (c *cause) allocs() float64 {
 	return m
 }
 
+// spread is the sum of the cause's CPU shares over its benchmarks, each
+// weighed as the ranking weighs it.
+func (c *cause) spread() float64 {
+	sum := 0.0
+	for k, cs := range c.costs {
+		w := 1.0
+		if b := c.benches[k]; b != nil && b.weight > 0 {
+			w = b.weight
+		}
+		sum += cs.CPUShare * w
+	}
+	return sum
+}
+
 func (c *cause) benchKeys() []string {
 	keys := make([]string, 0, len(c.costs))
 	for k := range c.costs {

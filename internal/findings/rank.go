@@ -55,6 +55,10 @@ func (d *deriver) ranked() []document.Finding {
 		se     float64
 		weight float64 // rank / impact
 		bucket float64
+		// spread is the sum of the cause's CPU shares over the
+		// benchmarks it costs: within a tie, the cause more of the
+		// module's use pays for comes first.
+		spread float64
 		allocs float64
 		// weak marks a fix that names no change: a function's own
 		// algorithm in its category's words (whatever else it calls,
@@ -108,7 +112,7 @@ func (d *deriver) ranked() []document.Finding {
 			// weights, production's share leave it unknown).
 			se = c.impactError() * rank / f.Impact
 		}
-		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), weak: ((c.lowOnly || c.unnamed) && f.Generic || c.ownWork || c.kind == document.KindLibrary && f.Generic || serialUse && c.kind == document.KindContention && d.componentOnly(c)) && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase})
+		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), spread: c.spread(), weak: ((c.lowOnly || c.unnamed) && f.Generic || c.ownWork || c.kind == document.KindLibrary && f.Generic || serialUse && c.kind == document.KindContention && d.componentOnly(c)) && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase})
 	}
 	// A fix whose code names a change comes first, then one in its
 	// category's words (what it would gain is less sure, and a busy
@@ -152,6 +156,7 @@ func (d *deriver) ranked() []document.Finding {
 			cmp.Compare(sectionRank(a.f.Section), sectionRank(b.f.Section)),
 			cmp.Compare(tier(a), tier(b)),
 			cmp.Compare(b.bucket, a.bucket),
+			cmp.Compare(spreadTier(b.spread, a.spread), 0),
 			cmp.Compare(b.allocs, a.allocs),
 			strings.Compare(a.f.File, b.f.File),
 			cmp.Compare(a.f.Line, b.f.Line),
@@ -369,4 +374,17 @@ func (d *deriver) randomness(bench string, share float64) bool {
 		}
 	}
 	return most >= share/2
+}
+
+// spreadTier compares two causes' summed CPU shares (see item.spread)
+// only when one is clearly the larger, by half a benchmark's whole time:
+// closer sums are a tie, left to the allocations.
+func spreadTier(a, b float64) int {
+	switch {
+	case a-b > 0.5:
+		return 1
+	case b-a > 0.5:
+		return -1
+	}
+	return 0
 }

@@ -141,6 +141,7 @@ func TestMatchers(t *testing.T) {
 		"resultdropped":          site.ResultDropped,
 		"textroundtrip":          site.TextRoundTrip,
 		"dictcall":               site.DictCall,
+		"copyread":               site.CopyRead,
 		"lookupchecked":          site.LookupChecked,
 		"stringappended":         site.StringAppended,
 		"variantpercall":         site.VariantPerCall,
