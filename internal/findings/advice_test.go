@@ -1732,3 +1732,32 @@ func TestComparedTextIsTheCallsCost(t *testing.T) {
 		t.Fatalf("got %d findings; want Compare's alone, at line 171, naming the comparison", len(fs))
 	}
 }
+
+// TestTieOrderedBySpread: two causes tied on their costliest share come
+// in the order of what the module's benchmarks pay in all, when that
+// differs by half a benchmark or more: the one three benchmarks pay for
+// first, whatever the file or line say; with two, still a tie.
+func TestTieOrderedBySpread(t *testing.T) {
+	for _, tc := range []struct {
+		benches []string
+		first   string
+	}{
+		{[]string{"BenchmarkX", "BenchmarkY", "BenchmarkZ"}, "b.go"},
+		{[]string{"BenchmarkX", "BenchmarkY"}, "a.go"},
+	} {
+		parts := []any{callIn("BenchmarkX", "alpha", "a.go", 10, "strings.Index", "strings", 0.45)}
+		for _, b := range tc.benches {
+			parts = append(parts, benchmark(b, 1e-6, 0, 0), callIn(b, "beta", "b.go", 10, "sort.Sort", "sort", 0.44))
+		}
+		fs, _ := Derive(specDoc(parts), Options{})
+		var order []string
+		for _, f := range fs {
+			if f.Section == document.SectionFix {
+				order = append(order, f.File)
+			}
+		}
+		if len(order) < 2 || order[0] != tc.first {
+			t.Errorf("beta in %d benchmarks: fix findings in the order %v; want %s first", len(tc.benches), order, tc.first)
+		}
+	}
+}
