@@ -502,6 +502,12 @@ func (r *resultVars) computed() {
 		switch n := n.(type) {
 		case *ast.ReturnStmt:
 			for _, e := range n.Results {
+				if be, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && be.Op == token.ADD && isString(r.pass.TypesInfo.TypeOf(be)) {
+					// return tid.Prefix() + "_" + tid.Suffix(): one
+					// concatenation, the one allocation of the string
+					// returned.
+					report(be.Pos(), fmt.Sprintf("%s concatenates the string %s returns", oneLine(types.ExprString(be)), name))
+				}
 				r.returnedCalls(e, report, name)
 			}
 		case *ast.AssignStmt:

@@ -188,7 +188,7 @@ func (d Decimal) format() string { // want `format's result is what the exported
 		sign, str = "-", str[1:]
 	}
 	intPart := str[:len(str)-1]
-	return sign + intPart + "." + str[len(str)-1:]
+	return sign + intPart + "." + str[len(str)-1:] // want `sign \+ intPart \+ "." \+ str\[len\(str\) - 1:\] concatenates the string format returns`
 }
 
 type decoder struct{ m map[string]any }

@@ -41,7 +41,7 @@ func Loop(ss []string) int {
 
 // FillLeft pads s: the padding is part of the string it returns.
 func FillLeft(s string, n int) string {
-	return strings.Repeat(" ", n) + s // want `strings.Repeat\(" ", n\) computes the value FillLeft returns`
+	return strings.Repeat(" ", n) + s // want `strings.Repeat\(" ", n\) \+ s concatenates the string FillLeft returns` `strings.Repeat\(" ", n\) computes the value FillLeft returns`
 }
 
 // Contains converts for a library function with a string variant: a
