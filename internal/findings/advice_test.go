@@ -1761,3 +1761,31 @@ func TestTieOrderedBySpread(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscardedLibraryCallIsMeasured: a benchmark line that calls another
+// package and drops the result (_ = id.String(), a baseline beside the
+// module's) allocates what the loop measures, not a fixture; a line that
+// builds an input per op is one.
+func TestDiscardedLibraryCallIsMeasured(t *testing.T) {
+	for _, tc := range []struct {
+		source  string
+		fixture bool
+	}{
+		{"_ = id.String()", false},
+		{"in := bytes.Repeat(chunk, 64)", true},
+	} {
+		a := site("BenchmarkX.func1", "x_test.go", 95, 0.33)
+		a.InTest, a.Via = true, "github.com/other/uuid.UUID.String"
+		a.Escape = &document.Escape{Cause: "callee", Name: a.Via}
+		l := call("BenchmarkX.func1", "x_test.go", 95, a.Via, "other", 0.2)
+		l.InTest, l.Source = true, tc.source
+		fs, _ := Derive(specDoc([]any{bx(), a, l}), Options{})
+		got := false
+		for _, f := range fs {
+			got = got || f.Rule == document.RuleFixtureAlloc
+		}
+		if got != tc.fixture {
+			t.Errorf("%q: fixture finding %v, want %v", tc.source, got, tc.fixture)
+		}
+	}
+}

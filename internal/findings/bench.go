@@ -30,6 +30,12 @@ func (d *deriver) fixtureCauses(b *bench) {
 		if strings.HasPrefix(a.Via, "testing.") {
 			continue // b.Run, b.RunParallel: the harness, not the fixture
 		}
+		if a.Via != "" && !d.isModule(a.Via) && d.discardedAt(b, a.File, a.Line) {
+			// _ = id.String() on another package's value: the call the
+			// (sub-)benchmark measures, a baseline beside the module's,
+			// not a fixture it builds.
+			continue
+		}
 		if e := a.Escape; e != nil && e.Name == "... argument" && e.Into != "" && (e.Cause == "interface" || e.Sink == "call") {
 			// s.Contains(v) through an interface: the slice of a
 			// variadic parameter, which the caller's line builds and
@@ -1890,4 +1896,16 @@ func (d *deriver) smallSetup(l document.LintFinding, share float64, benchtime st
 		}
 	}
 	d.causes = append(d.causes, c)
+}
+
+// discardedAt reports whether the benchmark's line at file:line discards
+// a call's result (_ = x.String()): the call is what the loop measures.
+func (d *deriver) discardedAt(b *bench, file string, line int64) bool {
+	for _, l := range d.doc.Lines {
+		if l.Benchmark == b.entry.Name && l.File == file && l.Line == line && l.Source != "" {
+			src := strings.TrimSpace(l.Source)
+			return strings.HasPrefix(src, "_ = ") && strings.HasSuffix(src, ")")
+		}
+	}
+	return false
 }
