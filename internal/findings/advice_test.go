@@ -1789,3 +1789,25 @@ func TestDiscardedLibraryCallIsMeasured(t *testing.T) {
 		}
 	}
 }
+
+// TestExecBenchmarksOneFinding: benchmarks that run one command per op,
+// built and measured, are one leave-alone finding that names the child
+// process, whatever their samples show of the parent's wait.
+func TestExecBenchmarksOneFinding(t *testing.T) {
+	var parts []any
+	for i, name := range []string{"BenchmarkSubstr", "BenchmarkReverse", "BenchmarkFoldl"} {
+		b := busy(shares(benchmark(name, 3e-3, 0, 0), 0, 0.1), 0.01+0.03*float64(i))
+		parts = append(parts, b, document.Shape{Name: "exec-per-op", File: "builtins_benchmark_test.go", Line: int64(32 + 4*i), Function: mod + "." + name,
+			Says:    name + " runs a command per op (exec.Command(*jsonnetPath, …) at line 18, through RunBenchmark): each op starts a child process",
+			Advice:  "profile the program itself",
+			Related: []document.Location{{File: "builtins_benchmark_test.go", Line: 18, Note: "the command started per op"}}})
+	}
+	fs, _ := Derive(specDoc(parts), Options{})
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Message)
+	}
+	if len(fs) != 1 || !strings.HasPrefix(fs[0].Message, "3 benchmarks (BenchmarkFoldl, …) each runs a command per op") {
+		t.Errorf("findings %q; want one that names the command the three run", got)
+	}
+}

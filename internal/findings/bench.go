@@ -150,6 +150,7 @@ func (d *deriver) benchmarkVerdicts() {
 	d.skipped()
 	used := map[int]bool{}
 	byLint := map[int]*cause{}
+	byExec := map[string]*cause{} // leave-alone benchmarks by the command line they run
 	for _, b := range d.benches {
 		lints := d.lintsOf(b)
 		rule, why := d.broken(b)
@@ -233,8 +234,35 @@ func (d *deriver) benchmarkVerdicts() {
 		if len(lints) > 0 {
 			continue // broken by its source: never "leave alone"
 		}
-		if rule, why := d.leaveAlone(b); why != "" {
+		rule, why = d.leaveAlone(b)
+		if s := d.shapeOf(b, "exec-per-op"); s != nil && (b.entry.ModuleCPUShare == nil || *b.entry.ModuleCPUShare < d.t.NoModule) {
+			// A child process's time: the parent's profile holds the
+			// fork and the wait, or no sample at all.
+			rule, why = document.RuleLeaveOffCPU, cmpOr(why, cmpOr(b.entry.ProfileError, "no module code in its profile"))
+		}
+		if why != "" {
 			d.dropOwnCode(b)
+			if s := d.shapeOf(b, "exec-per-op"); s != nil && rule == document.RuleLeaveOffCPU && len(s.Related) > 0 {
+				// Benchmarks that run one command through one line:
+				// one finding, the command named once.
+				key := "exec " + where(s.Related[0].File, s.Related[0].Line)
+				c := byExec[key]
+				if c == nil {
+					c = d.newCause(document.KindLeaveAlone, key, "", s.File, s.Line)
+					c.section, c.rule = document.SectionLeaveAlone, rule
+					c.suggestion = s.Advice
+					c.addLine(s.Related[0].File, s.Related[0].Line, "", s.Related[0].Note)
+					byExec[key] = c
+					d.causes = append(d.causes, c)
+				}
+				c.cost(b)
+				c.addEvidence(fmt.Sprintf("%s: %s", b.name(), why))
+				c.message = fmt.Sprintf("%s: %s, so its time is the child's and its CPU profile only the wait", b.name(), s.Says)
+				if n := len(c.costs); n > 1 {
+					c.message = fmt.Sprintf("%d benchmarks (%s, …) each %s: their time is the child's and their CPU profiles only the wait", n, firstName(c), strings.TrimPrefix(s.Says, b.name()+" "))
+				}
+				continue
+			}
 			c := d.newCause(document.KindLeaveAlone, b.key, "", "", 0)
 			c.section, c.rule = document.SectionLeaveAlone, rule
 			c.cost(b)
