@@ -115,6 +115,20 @@ func runCarried(pass *analysis.Pass) (any, error) {
 					self, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
 					if by := randParams[self][paramIndex(fd, pass, p)]; by != "" {
 						reader = fmt.Sprintf("%s (the package passes %s, crypto/rand's reader)", p.Name(), by)
+					} else if entropyName(p.Name()) && len(call.Args) > 1 && returnedArray(pass, fd, call.Args[1]) {
+						// New(ms, entropy io.Reader) reading into the
+						// ID it returns: the caller's source of
+						// randomness, whatever it costs.
+						reader = fmt.Sprintf("%s, the source of randomness its caller passes", p.Name())
+					}
+				} else if dst, ok := objOf(pass, call.Args[len(call.Args)-1]).(*types.Var); ok && len(call.Args) > 1 && isParam(fd, pass, dst) && entropyName(dst.Name()) {
+					// MonotonicRead(ms, entropy []byte) filling its
+					// caller's entropy from the reader it wraps.
+					reader = fmt.Sprintf("%s into %s, the caller's slice: the source of randomness its caller passes", oneLine(types.ExprString(call.Args[0])), dst.Name())
+				} else if v != nil && len(call.Args) > 1 && returnedArray(pass, fd, call.Args[1]) {
+					// switch e := entropy.(type) { default: io.ReadFull(e, id[6:]) }
+					if p := typeSwitchedParam(pass, fd, v); p != nil && entropyName(p.Name()) {
+						reader = fmt.Sprintf("%s, the source of randomness its caller passes", p.Name())
 					}
 				}
 			}
@@ -122,6 +136,15 @@ func runCarried(pass *analysis.Pass) (any, error) {
 				return
 			}
 			readEscapes(pass, fd, call)
+			if strings.HasSuffix(reader, "its caller passes") {
+				pass.Report(analysis.Diagnostic{
+					Category:       "random-carried",
+					Pos:            call.Pos(),
+					Message:        fmt.Sprintf("%s reads random bytes from %s, once per call: the randomness is what the value it makes carries, at whatever the source costs", fd.Name.Name, reader),
+					SuggestedFixes: []analysis.SuggestedFix{{Message: "one read of randomness per value is the floor, and the source is the caller's choice: crypto/rand costs a system call per read; a buffered or math/rand source costs less where unpredictability is not needed — a cost of the API, not of this line"}},
+				})
+				return
+			}
 			pass.Report(analysis.Diagnostic{
 				Category:       "random-carried",
 				Pos:            call.Pos(),
@@ -228,4 +251,55 @@ func readEscapes(pass *analysis.Pass, fd *ast.FuncDecl, call *ast.CallExpr) {
 		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 			"when %s is crypto/rand's reader (the package's default), call crypto/rand.Read(%s[:]) directly: no interface, so %s stays on the stack (rand.Read does not fail since Go 1.24); keep the io.Reader path for other readers", oneLine(types.ExprString(call.Args[0])), v.Name(), v.Name())}},
 	})
+}
+
+// entropyName reports whether a parameter's name says it is a source of
+// randomness (entropy, rand, rng, rnd).
+func entropyName(name string) bool {
+	n := strings.ToLower(name)
+	return strings.Contains(n, "entropy") || strings.Contains(n, "rand") || n == "rng" || n == "rnd"
+}
+
+// returnedArray reports whether e is a slice of an array the function
+// returns (id[6:] with id a named result or a returned local).
+func returnedArray(pass *analysis.Pass, fd *ast.FuncDecl, e ast.Expr) bool {
+	sl, ok := ast.Unparen(e).(*ast.SliceExpr)
+	if !ok {
+		return false
+	}
+	r := newResultVars(pass, fd)
+	v := r.localVar(sl.X)
+	if v == nil || !r.vars[v] {
+		return false
+	}
+	_, isArray := v.Type().Underlying().(*types.Array)
+	return isArray
+}
+
+// typeSwitchedParam returns the parameter a type switch's variable v
+// stands for (switch e := entropy.(type) { … }), or nil.
+func typeSwitchedParam(pass *analysis.Pass, fd *ast.FuncDecl, v types.Object) *types.Var {
+	var out *types.Var
+	inspectBody(fd.Body, func(n ast.Node) {
+		ts, ok := n.(*ast.TypeSwitchStmt)
+		if !ok || out != nil {
+			return
+		}
+		as, ok := ts.Assign.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return
+		}
+		ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
+		if !ok {
+			return
+		}
+		for _, cc := range ts.Body.List {
+			if pass.TypesInfo.Implicits[cc] == v {
+				if p, ok := objOf(pass, ta.X).(*types.Var); ok && isParam(fd, pass, p) {
+					out = p
+				}
+			}
+		}
+	})
+	return out
 }

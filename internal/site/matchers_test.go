@@ -142,6 +142,7 @@ func TestMatchers(t *testing.T) {
 		"textroundtrip":          site.TextRoundTrip,
 		"dictcall":               site.DictCall,
 		"copyread":               site.CopyRead,
+		"arrayiface":             site.ArrayThroughInterface,
 		"lookupchecked":          site.LookupChecked,
 		"stringappended":         site.StringAppended,
 		"variantpercall":         site.VariantPerCall,
