@@ -41,6 +41,10 @@ type Report struct {
 	// MainPackages lists the module's main packages among those measured
 	// or in the module: where profile-guided optimization applies.
 	MainPackages []string `json:"main_packages,omitempty"`
+	// TestSupport lists the module's packages that none of its other
+	// packages import, only its tests and main programs (an example
+	// decoder a benchmark runs): their costs are not the module's API.
+	TestSupport []string `json:"test_support,omitempty"`
 	// Lint holds the benchmark mistakes perfloop lint finds in the
 	// measured packages' source.
 	Lint []LintFinding `json:"lint,omitempty"`

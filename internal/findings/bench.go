@@ -1937,3 +1937,52 @@ func (d *deriver) discardedAt(b *bench, file string, line int64) bool {
 	}
 	return false
 }
+
+// testSupport takes the fix causes in the module's test-support packages
+// (doc.TestSupport: packages only its tests and main programs import)
+// out of what to do first: one leave-alone finding per package says
+// where that cost is, the benchmark's own code, not the module's.
+func (d *deriver) testSupport() {
+	if len(d.doc.TestSupport) == 0 {
+		return
+	}
+	byPkg := map[string]*cause{}
+	var fns = map[string][]string{}
+	out := d.causes[:0]
+	for _, c := range d.causes {
+		pkg := document.FuncPackage(document.PlainFunc(c.fn))
+		if c.section != document.SectionFix || c.fn == "" || !slices.Contains(d.doc.TestSupport, pkg) {
+			out = append(out, c)
+			continue
+		}
+		lc := byPkg[pkg]
+		if lc == nil {
+			lc = d.newCause(document.KindLeaveAlone, "test-support "+pkg, "", c.file, c.line)
+			lc.section, lc.rule = document.SectionLeaveAlone, document.RuleLeaveBaseline
+			lc.suggestion = "leave it as it is: change the module's own code; the example's costs matter only as far as they show how the module is used"
+			byPkg[pkg] = lc
+			out = append(out, lc)
+		}
+		for k, cs := range c.costs {
+			to := lc.cost(c.benches[k])
+			to.CPUShare = max(to.CPUShare, cs.CPUShare)
+			to.AllocsPerOp += cs.AllocsPerOp
+			to.BytesPerOp += cs.BytesPerOp
+		}
+		if name := shortName(c.fn); !slices.Contains(fns[pkg], name) {
+			fns[pkg] = append(fns[pkg], name)
+		}
+		lc.addEvidence(fmt.Sprintf("%s at %s: %s", shortName(c.fn), where(c.file, c.line), c.message))
+		rel := strings.TrimPrefix(strings.TrimPrefix(pkg, d.doc.Module), "/")
+		lc.message = fmt.Sprintf("%s (%s) is in %s, a package of the module that only its tests and main programs import: the benchmarks' own code (an example of the module's use), not the module's", strings.Join(fns[pkg], ", "), pluralCosts(len(fns[pkg])), rel)
+	}
+	d.causes = out
+}
+
+// pluralCosts says how many functions' costs a finding holds.
+func pluralCosts(n int) string {
+	if n == 1 {
+		return "its cost"
+	}
+	return fmt.Sprintf("%d functions' costs", n)
+}

@@ -395,6 +395,7 @@ var passes = []pass{
 	{name: "phase", doc: "the phases a program's run fans out into that no function's cause names", needs: []string{"compose-cpu"}, all: (*deriver).phaseAll},
 	{name: "contention", doc: "locks, growing lines and shared atomics of the benchmarks measured at several core counts", needs: []string{"compose-cpu"}, all: (*deriver).scalingCauses},
 	{name: "merge", doc: "causes that share a line or a function, or a lock and the work inside it, become one", needs: []string{"alloc", "compose-cpu", "contention"}, all: (*deriver).merge},
+	{name: "test-support", doc: "the costs in the module's packages only its tests and main programs import (an example decoder a benchmark runs) are one leave-alone finding per package", needs: []string{"merge"}, all: (*deriver).testSupport},
 	{name: "avoided-call", doc: "what a call's callees cost under it, when its shape names the call avoidable (two texts built only to be compared), is that call's cause", needs: []string{"merge"}, all: (*deriver).callsAvoided},
 	{name: "advice", doc: "the advice of the shape of code at a cause's lines that explains its cost", needs: []string{"merge"}, all: (*deriver).advise},
 	{name: "one-change", doc: "the causes one change removes, known by their shapes (one lock several methods take, a printf wrapper and its callers), become one", needs: []string{"advice"}, all: (*deriver).oneChange},

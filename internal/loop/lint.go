@@ -11,6 +11,7 @@ import (
 	"github.com/perfloop/perfloop/internal/findings"
 	"github.com/perfloop/perfloop/internal/lint"
 	"github.com/perfloop/perfloop/internal/site"
+	"golang.org/x/tools/go/packages"
 )
 
 // loadSource loads the configured packages once, with their tests, for
@@ -54,6 +55,7 @@ func shapesOf(ctx context.Context, cfg Config, prog *site.Program, doc *document
 	if prog == nil {
 		return nil
 	}
+	doc.TestSupport = testSupport(prog, doc.Module)
 	keep := hotShape(doc)
 	shapes, err := prog.Shapes(nil, keep)
 	if err != nil {
@@ -195,4 +197,56 @@ func Shapes(ctx context.Context, cfg Config, doc *document.Report) []document.Sh
 		return nil
 	}
 	return shapesOf(ctx, cfg, prog, doc)
+}
+
+// testSupport returns the module's packages that no package of its
+// library imports, directly or through others: only its tests and main
+// programs do (xmltokenizer's internal/gpx, the GPX decoder its
+// benchmarks run). The library is the module's packages outside any
+// internal directory that are not main, and what they import; none when
+// the module has no such package (a program).
+func testSupport(prog *site.Program, module string) []string {
+	if module == "" {
+		return nil
+	}
+	inModule := func(path string) bool { return path == module || strings.HasPrefix(path, module+"/") }
+	pkgs := map[string]*packages.Package{}
+	for _, p := range prog.Packages {
+		if p.ID == p.PkgPath && inModule(p.PkgPath) {
+			pkgs[p.PkgPath] = p
+		}
+	}
+	reached := map[string]bool{}
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		if reached[p.PkgPath] {
+			return
+		}
+		reached[p.PkgPath] = true
+		for path, imp := range p.Imports {
+			if inModule(path) {
+				visit(imp)
+			}
+		}
+	}
+	roots := 0
+	for path, p := range pkgs {
+		rel := strings.TrimPrefix(strings.TrimPrefix(path, module), "/")
+		if p.Name == "main" || rel == "internal" || strings.HasPrefix(rel, "internal/") || strings.Contains(rel, "/internal/") || strings.HasSuffix(rel, "/internal") {
+			continue
+		}
+		roots++
+		visit(p)
+	}
+	if roots == 0 {
+		return nil
+	}
+	var out []string
+	for path, p := range pkgs {
+		if !reached[path] && p.Name != "main" {
+			out = append(out, path)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
