@@ -1811,3 +1811,22 @@ func TestExecBenchmarksOneFinding(t *testing.T) {
 		t.Errorf("findings %q; want one that names the command the three run", got)
 	}
 }
+
+// TestTestSupportLeftAlone: a cost in a package only the module's tests
+// and main programs import is the benchmarks' own code: a leave-alone
+// finding naming the package, never what to do first.
+func TestTestSupportLeftAlone(t *testing.T) {
+	a := site("Decode", "internal/gpx/gpx.go", 14, 0.6)
+	a.Function = mod + "/internal/gpx.(*Segment).Decode"
+	d := specDoc([]any{bx(), a})
+	d.TestSupport = []string{mod + "/internal/gpx"}
+	fs, _ := Derive(d, Options{})
+	for _, f := range fs {
+		if f.Section == document.SectionFix {
+			t.Errorf("fix finding %s:%d %q in a test-support package", f.File, f.Line, f.Message)
+		}
+	}
+	if len(fs) != 1 || fs[0].Section != document.SectionLeaveAlone || !strings.Contains(fs[0].Message, "is in internal/gpx, a package of the module that only its tests and main programs import") {
+		t.Errorf("findings %v; want one leave-alone naming internal/gpx", kinds(fs))
+	}
+}

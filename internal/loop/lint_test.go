@@ -1,9 +1,14 @@
 package loop
 
 import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/perfloop/perfloop/internal/document"
+	"github.com/perfloop/perfloop/internal/site"
 )
 
 // TestHotShape: a shape is kept when its function is one the document
@@ -59,5 +64,43 @@ func TestHotShapeOfBenchmark(t *testing.T) {
 		if got := keep(document.Shape{Name: "b-loop", Function: fn}); got != want {
 			t.Errorf("shape at %s kept: %v, want %v", fn, got, want)
 		}
+	}
+}
+
+// TestTestSupport: a module package that only tests and main programs
+// import (an example decoder the benchmarks run) is test support; one the
+// library imports, or a main, is not; a module with no library package
+// (a program) has none.
+func TestTestSupport(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":                     "module example.com/tok\n\ngo 1.24\n",
+		"tok.go":                     "package tok\n\nimport \"example.com/tok/internal/scan\"\n\n// Next scans.\nfunc Next(b []byte) int { return scan.Index(b) }\n",
+		"tok_test.go":                "package tok\n\nimport (\n\t\"testing\"\n\n\t\"example.com/tok/internal/gpx\"\n)\n\nfunc BenchmarkGPX(b *testing.B) {\n\tfor b.Loop() {\n\t\t_ = gpx.Decode(nil)\n\t}\n}\n",
+		"internal/scan/scan.go":      "package scan\n\n// Index finds '<'.\nfunc Index(b []byte) int { return len(b) }\n",
+		"internal/gpx/gpx.go":        "package gpx\n\nimport \"example.com/tok/internal/gpx/schema\"\n\n// Decode decodes.\nfunc Decode(b []byte) int { return schema.Points(b) }\n",
+		"internal/gpx/schema/pts.go": "package schema\n\n// Points counts.\nfunc Points(b []byte) int { return len(b) }\n",
+		"internal/main.go":           "package main\n\nimport \"example.com/tok/internal/gpx\"\n\nfunc main() { _ = gpx.Decode(nil) }\n",
+	}
+	for name, text := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prog, err := site.Load(context.Background(), site.Config{Dir: dir}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := testSupport(prog, "example.com/tok")
+	want := []string{"example.com/tok/internal/gpx", "example.com/tok/internal/gpx/schema"}
+	if !slices.Equal(got, want) {
+		t.Errorf("test support %v, want %v", got, want)
+	}
+	if got := testSupport(prog, ""); got != nil {
+		t.Errorf("with no module path: %v, want none", got)
 	}
 }
