@@ -143,6 +143,7 @@ func TestMatchers(t *testing.T) {
 		"dictcall":               site.DictCall,
 		"copyread":               site.CopyRead,
 		"arrayiface":             site.ArrayThroughInterface,
+		"buffermadefull":         site.BufferMadeFull,
 		"lookupchecked":          site.LookupChecked,
 		"stringappended":         site.StringAppended,
 		"variantpercall":         site.VariantPerCall,
