@@ -103,6 +103,7 @@ var explains = map[string][]string{
 	"options-applied":             {"escapes", "moved-to-heap", "memory", "gc", "new"},
 	"text-round-trip":             {"other", "callee", "strings", "encoding", "conversion", "escapes", "copying", "memory", "gc", "strconv", "library"},
 	"dict-call":                   {"escapes", "moved-to-heap", "memory", "gc", "new"},
+	"byte-scan":                   {"own", "other"},
 	"buffer-made-full":            {"make", "variable-make", "escapes", "moved-to-heap", "memory", "gc", "own", "return"},
 	"copy-read":                   {"copying", "memory", "gc", "make", "variable-make", "escapes", "return", "callee", "own"},
 	"result-dropped":              {"escapes", "make", "variable-make", "return", "callee", "moved-to-heap", "memory", "gc"},

@@ -144,6 +144,7 @@ func TestMatchers(t *testing.T) {
 		"copyread":               site.CopyRead,
 		"arrayiface":             site.ArrayThroughInterface,
 		"buffermadefull":         site.BufferMadeFull,
+		"bytescan":               site.ByteScan,
 		"lookupchecked":          site.LookupChecked,
 		"stringappended":         site.StringAppended,
 		"variantpercall":         site.VariantPerCall,
