@@ -84,6 +84,17 @@ const (
 	RuleLeaveFloor       Rule = "leave-floor"        // a function's time is a scan at one table lookup per byte: its floor
 )
 
+// Note reports whether a benchmark finding of rule r is a note on the
+// benchmark's code whose effect was measured too small to distort its
+// numbers (a timed setup, a discarded result the profile shows running):
+// the appendix's, never a reason to fix the benchmarks first. A package
+// variable a benchmark leaves set is no note: perfloop's numbers stand,
+// measured apart, but go test -bench . runs the benchmarks in one
+// process, and its numbers do not.
+func (r Rule) Note() bool {
+	return r == RuleTimedSetupSmall || r == RuleDiscardKept
+}
+
 // Category is what a CPU sample's time was spent on, from the function
 // at its leaf (internal/profiles).
 type Category string

@@ -1830,3 +1830,32 @@ func TestTestSupportLeftAlone(t *testing.T) {
 		t.Errorf("findings %v; want one leave-alone naming internal/gpx", kinds(fs))
 	}
 }
+
+// TestBaselineHelperLeftAlone: what another library allocates under a
+// test helper that runs it and nothing of the module (a comparison
+// sub-benchmark's code) is a leave-alone finding naming the library, not
+// a fixture to hoist; the same allocation under a helper without that
+// shape stays a fixture.
+func TestBaselineHelperLeftAlone(t *testing.T) {
+	for _, shaped := range []bool{true, false} {
+		a := site("unmarshalWithStdlibXML", "benchmark_test.go", 69, 0.99)
+		a.InTest, a.Via = true, "encoding/xml.(*Decoder).Token"
+		parts := []any{bx(), a}
+		if shaped {
+			parts = append(parts, document.Shape{Name: "baseline-call", File: "benchmark_test.go", Line: 66, Function: a.Function,
+				Says:   "unmarshalWithStdlibXML calls nothing of the module: it runs encoding/xml (xml.NewDecoder, Decoder.Token), so what its benchmarks measure is encoding/xml's cost, a comparison beside the module's",
+				Advice: "leave it as it is"})
+		}
+		fs, _ := Derive(specDoc(parts), Options{})
+		var got []string
+		fixture, left := false, false
+		for _, f := range fs {
+			got = append(got, string(f.Rule)+": "+f.Message)
+			fixture = fixture || f.Rule == document.RuleFixtureAlloc
+			left = left || f.Section == document.SectionLeaveAlone && strings.Contains(f.Message, "xml.(*Decoder).Token allocates 99% of BenchmarkX's bytes under benchmark_test.go:69")
+		}
+		if fixture == shaped || left != shaped {
+			t.Errorf("shaped %v: findings %q; want a fixture finding only without the shape, a leave-alone naming the library only with it", shaped, got)
+		}
+	}
+}

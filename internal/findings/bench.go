@@ -36,6 +36,12 @@ func (d *deriver) fixtureCauses(b *bench) {
 			// not a fixture it builds.
 			continue
 		}
+		if s := d.baselineOf(a.Function); s != nil && a.Via != "" && !d.isModule(a.Via) {
+			// A helper that runs another library and nothing of the
+			// module: a comparison's cost, not a fixture to hoist.
+			d.baselineCause(b, a, s)
+			continue
+		}
 		if e := a.Escape; e != nil && e.Name == "... argument" && e.Into != "" && (e.Cause == "interface" || e.Sink == "call") {
 			// s.Contains(v) through an interface: the slice of a
 			// variadic parameter, which the caller's line builds and
@@ -106,6 +112,40 @@ func (d *deriver) fixtureCauses(b *bench) {
 		}
 		c.addEvidence(fmt.Sprintf("heap profile, per op with setup subtracted: %s in %s", where(a.File, a.Line), b.name()))
 	}
+}
+
+// baselineOf returns the baseline-call shape of the test helper fn (one
+// that runs another library and nothing of the module), or nil.
+func (d *deriver) baselineOf(fn string) *document.Shape {
+	plain := document.PlainFunc(fn)
+	for i, s := range d.doc.Shapes {
+		if s.Name == "baseline-call" && document.PlainFunc(s.Function) == plain {
+			return &d.doc.Shapes[i]
+		}
+	}
+	return nil
+}
+
+// baselineCause files allocation a, made by another library under the
+// comparison helper of shape s, as one leave-alone finding per helper:
+// what the comparison costs, beside the module's own numbers in the
+// benchmark's profile.
+func (d *deriver) baselineCause(b *bench, a *document.Allocation, s *document.Shape) {
+	group := "baseline " + document.PlainFunc(s.Function)
+	c := d.find(document.KindLeaveAlone, "", group)
+	if c == nil {
+		c = d.newCause(document.KindLeaveAlone, group, "", s.File, s.Line)
+		c.section, c.rule = document.SectionLeaveAlone, document.RuleLeaveBaseline
+		c.suggestion = s.Advice
+		d.causes = append(d.causes, c)
+	}
+	cs := c.cost(b)
+	cs.AllocsPerOp += a.AllocsPerOp
+	cs.BytesPerOp += a.BytesPerOp
+	cs.AllocShare = min(1, cs.AllocShare+a.BytesShare)
+	c.addLine(a.File, a.Line, a.Function, "")
+	c.message = fmt.Sprintf("%s: %s allocates %s of %s's bytes under %s, in the profile %s shares with the module's code", s.Says, pkgFunc(a.Via), pct(cs.AllocShare), b.name(), where(a.File, a.Line), b.name())
+	c.addEvidence(fmt.Sprintf("heap profile, per op with setup subtracted: %s in %s, through %s", where(a.File, a.Line), b.name(), a.Via))
 }
 
 // benchCause returns the cause of kind for benchmark b at file:line.

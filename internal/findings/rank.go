@@ -276,7 +276,7 @@ func (d *deriver) gate(fs []document.Finding) []document.Gate {
 	}
 	count := func(kind document.Kind) (n int, top document.Finding) {
 		for _, f := range fs {
-			if f.Kind == kind && f.Rule != document.RuleTimedSetupSmall && f.Rule != document.RuleDiscardKept && f.Rule != document.RuleGlobalLeft {
+			if f.Kind == kind && !f.Rule.Note() && f.Rule != document.RuleGlobalLeft {
 				// A timed setup measured too small to distort is a
 				// note, not a reason to fix the benchmarks first.
 				if n == 0 {

@@ -366,13 +366,17 @@ func Judge(l *Labels, doc *document.Report) *Score {
 
 // FirstScreenFindings returns what the report shows first: the first ten
 // "fix" findings, then the benchmark, broken and leave-alone sections;
-// the costs of the API (section "api") are never first.
+// the costs of the API (section "api") and the notes on the benchmarks'
+// code are never first.
 func FirstScreenFindings(fs []document.Finding) []document.Finding {
 	var out []document.Finding
 	n := 0
 	for _, f := range fs {
 		if f.Section == document.SectionAPI {
 			continue // what the API forces: a section of its own, never first
+		}
+		if f.Rule.Note() {
+			continue // measured too small to distort: the appendix's
 		}
 		if f.Section == document.SectionFix || f.Section == "" {
 			if n == document.FirstScreen {

@@ -84,6 +84,7 @@ func (m *mdWriter) appendix() {
 		{"Where CPU goes", m.cpu, len(cpuOf(m.doc, m.opts)) > 0},
 		{"Where memory goes", m.memory, len(memOf(m.doc, m.opts)) > 0},
 		{"Failed benchmarks", m.failures, m.hasFailures()},
+		{"Notes on the benchmarks", m.benchNotes, len(m.sec.Notes) > 0},
 		{"Scaling", m.scaling, len(m.doc.Scaling) > 0},
 		{"Reproduce", m.commands, len(m.doc.Commands) > 0},
 	}
@@ -280,6 +281,20 @@ func (m *mdWriter) benchmarkFixes() {
 	m.printf("\n")
 }
 
+// benchNotes writes what the benchmarks' code does that was measured too
+// small to distort their numbers: worth a look, never first.
+func (m *mdWriter) benchNotes() {
+	m.printf("### Notes on the benchmarks\n\n")
+	for _, f := range m.sec.Notes {
+		m.printf("- **%s**", mdText(f.Benchmark))
+		if f.File != "" {
+			m.printf(" %s", code(fileLine(f.File, f.Line)))
+		}
+		m.printf(": %s\\\n  *If it matters:* %s\n", mdText(strings.TrimPrefix(f.Message, f.Benchmark+": ")), mdText(f.Suggestion))
+	}
+	m.printf("\n")
+}
+
 func (m *mdWriter) leaveAlone() {
 	if len(m.sec.Alone) == 0 {
 		return
@@ -454,8 +469,9 @@ type sections struct {
 	// Root are the first document.FirstScreen "fix" findings; More the rest.
 	Root, More []document.Finding
 	// Bench are broken benchmarks and those that measure their own code;
-	// Alone the benchmarks to leave alone.
-	Bench, Alone []document.Finding
+	// Notes the benchmarks' code measured too small to distort their
+	// numbers (the appendix's); Alone the benchmarks to leave alone.
+	Bench, Notes, Alone []document.Finding
 	// API are the costs the module's API forces (a String method's
 	// string, a result the function allocates): shown apart, never first.
 	API []document.Finding
@@ -466,6 +482,10 @@ func sectionsOf(d *document.Report) sections {
 	for _, f := range d.Findings {
 		switch f.Section {
 		case document.SectionBenchmark, document.SectionBroken:
+			if f.Rule.Note() {
+				s.Notes = append(s.Notes, f)
+				continue
+			}
 			s.Bench = append(s.Bench, f)
 		case document.SectionLeaveAlone:
 			s.Alone = append(s.Alone, f)

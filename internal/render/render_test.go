@@ -356,3 +356,42 @@ func TestNoChangeHeading(t *testing.T) {
 		t.Errorf("a heading with no cause under it:\n%s", md.String())
 	}
 }
+
+// TestBenchNotesInAppendix: a benchmark's code measured too small to
+// distort its numbers (a timed setup at 0.02%) is a note in the
+// appendix, counted in one line of the terminal summary, never under
+// "fix the benchmarks first"; a broken benchmark stays there.
+func TestBenchNotesInAppendix(t *testing.T) {
+	doc := &document.Report{Module: "example.com/m", Findings: []document.Finding{
+		{Kind: document.KindBroken, Section: document.SectionBroken, Rule: document.RuleBrokenNoWork, Benchmark: "BenchmarkEmpty",
+			Message: "BenchmarkEmpty: BROKEN its loop does no work", Suggestion: "use the result"},
+		{Kind: document.KindFixture, Section: document.SectionBenchmark, Rule: document.RuleTimedSetupSmall, Benchmark: "BenchmarkIter",
+			File: "x_test.go", Line: 12, Message: "BenchmarkIter: NOTE setup make runs before the b.N loop with the timer on; measured at 0.02%", Suggestion: "call b.ResetTimer() after the setup"},
+	}}
+	var md, sum, html bytes.Buffer
+	if err := Markdown(&md, doc, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Summary(&sum, doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := HTML(&html, doc, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]struct{ out, heading, notes string }{
+		"report.md":   {md.String(), "## Fix the benchmarks first", "### Notes on the benchmarks"},
+		"report.html": {html.String(), ">Fix the benchmarks first<", ">Notes on the benchmarks ("},
+		"summary":     {sum.String(), "fix the benchmarks first:", "notes on the benchmarks: 1 measured too small"},
+	} {
+		h, b, n := strings.Index(c.out, c.heading), strings.Index(c.out, "BROKEN"), strings.Index(c.out, c.notes)
+		if h < 0 || b < h || n < b {
+			t.Errorf("%s: want %q, the broken benchmark, then %q:\n%s", name, c.heading, c.notes, c.out)
+		}
+		if name != "summary" && strings.Index(c.out, "NOTE setup") < n {
+			t.Errorf("%s: the note is not under %q", name, c.notes)
+		}
+		if name == "summary" && strings.Contains(c.out, "NOTE setup") {
+			t.Errorf("summary shows the note itself:\n%s", c.out)
+		}
+	}
+}

@@ -45,6 +45,9 @@ func Summary(w io.Writer, doc *document.Report) error {
 			fmt.Fprintf(w, "  %s\n", cut(f.Message, summaryWidth-2))
 		}
 	}
+	if n := len(sec.Notes); n > 0 {
+		fmt.Fprintf(w, "\nnotes on the benchmarks: %d measured too small to distort their numbers (report.md, Appendix)\n", n)
+	}
 	if len(sec.Alone) > 0 {
 		fmt.Fprintln(w, "\nleave alone:")
 		for _, f := range sec.Alone {

@@ -145,6 +145,7 @@ func TestMatchers(t *testing.T) {
 		"arrayiface":             site.ArrayThroughInterface,
 		"buffermadefull":         site.BufferMadeFull,
 		"bytescan":               site.ByteScan,
+		"baselinecall":           site.BaselineCall,
 		"lookupchecked":          site.LookupChecked,
 		"stringappended":         site.StringAppended,
 		"variantpercall":         site.VariantPerCall,
