@@ -104,6 +104,7 @@ var explains = map[string][]string{
 	"text-round-trip":             {"other", "callee", "strings", "encoding", "conversion", "escapes", "copying", "memory", "gc", "strconv", "library"},
 	"dict-call":                   {"escapes", "moved-to-heap", "memory", "gc", "new"},
 	"byte-scan":                   {"own", "other"},
+	"window-slid":                 {"append", "growslice", "copying", "memory", "gc"},
 	"buffer-made-full":            {"make", "variable-make", "escapes", "moved-to-heap", "memory", "gc", "own", "return"},
 	"copy-read":                   {"copying", "memory", "gc", "make", "variable-make", "escapes", "return", "callee", "own"},
 	"result-dropped":              {"escapes", "make", "variable-make", "return", "callee", "moved-to-heap", "memory", "gc"},

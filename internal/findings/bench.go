@@ -567,7 +567,7 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 	if why, ok := d.growsPastHeapRuns(b); ok {
 		return document.RuleBrokenDriftUp, why
 	}
-	if lb := e.LoopBytesPerOp; lb != nil && b.bytesPerOp > d.t.TimedSetupRatio**lb+d.t.TimedSetupBytes {
+	if lb := e.LoopBytesPerOp; lb != nil && b.bytesPerOp > d.t.TimedSetupRatio**lb+d.t.TimedSetupBytes && !d.bytesSplit(b) {
 		if share, ok := d.loopSetupShare(b, *lb); ok && share < d.t.TimedSetupShare {
 			return document.RuleTimedSetupSmall, fmt.Sprintf("it reports %s B/op but its loop allocates %s per op: a one-time cost inside the timer, %s of its B/op%s and %s at 1s: too small to distort it; it matters with a short -benchtime such as 1x",
 				num(b.bytesPerOp), bytesText(*lb), pct(1-*lb/b.bytesPerOp), d.atBenchtime(), pctFine(share))
@@ -612,6 +612,18 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 		return document.RuleBrokenNoWork, fmt.Sprintf("its CPU profile shows no module code and no call out of the benchmark (%s in callees): its loop does no work — does it run over an empty input?", pct(*e.CalleeCPUShare))
 	}
 	return "", ""
+}
+
+// bytesSplit reports whether b's rounds at one iteration count disagree
+// on B/op (Thresholds.BytesSplit): what the loop does not allocate on
+// every op is then an allocation some rounds make, not a setup.
+func (d *deriver) bytesSplit(b *bench) bool {
+	for _, m := range b.metrics {
+		if _, _, split := d.t.BytesSplit(m.BytesByIters); split {
+			return true
+		}
+	}
+	return false
 }
 
 // timedFalls reports whether the B/op the testing package reported in
@@ -1859,7 +1871,7 @@ func (d *deriver) setupShare(i int) (share float64, benchtime string, ok bool) {
 				share, ok = max(share, at1s), true
 			}
 		}
-		if lb := b.entry.LoopBytesPerOp; lb != nil && b.bytesPerOp > *lb {
+		if lb := b.entry.LoopBytesPerOp; lb != nil && b.bytesPerOp > *lb && !d.bytesSplit(b) {
 			if at1s, has := d.loopSetupShare(b, *lb); has {
 				share, ok = max(share, at1s), true
 			}

@@ -210,7 +210,10 @@
 // |ρ| ≥ 0.8 over the runs; Thresholds.BytesDrift, which perfloop lint
 // uses on results files too): it keeps what it allocates, or a one-time
 // cost is inside the timer; a reported B/op above
-// 1.5 × what the timed loop allocates + 64 bytes (setup inside the timer);
+// 1.5 × what the timed loop allocates + 64 bytes (setup inside the timer),
+// unless rounds at one iteration count disagree on B/op by as much
+// (Thresholds.BytesSplit: an allocation some rounds make, a sync.Pool a
+// GC emptied, not a setup);
 // a benchmark that skips (the benchmarks that skip at one line are one
 // cause); a mistake perfloop lint found in its source (joined to a
 // measured symptom, the lint's fixes are the finding's advice, at its
@@ -227,10 +230,11 @@
 // broken, with or without lint, only when it is at least 1% of the B/op
 // at 1s. Less is a low note about the benchmark's code (rule timed-setup-small,
 // kind "fixture"), which does not put "fix the benchmarks first" in the
-// gate. A result lint saw discarded in the loop is broken only when the
+// gate and is shown in the appendix, not on the first screen (Rule.Note).
+// A result lint saw discarded in the loop is broken only when the
 // CPU profile shows less than 1% module code in a benchmark it is about;
 // otherwise the compiler kept the call, and it is a low note (rule
-// discard-kept). A benchmark lint saw leave a package variable set for
+// discard-kept, in the appendix too). A benchmark lint saw leave a package variable set for
 // the benchmarks after it (globalset) is a low note too (rule
 // global-left): perfloop measures each benchmark in its own process, so
 // its numbers stand. Never "tight".

@@ -340,6 +340,31 @@ func (t *Thresholds) BytesDrift(runs []document.IterSample) (factor float64, dri
 	return factor, ordered && hi/lo >= t.DriftMin
 }
 
+// BytesSplit reports whether rounds run at one iteration count disagree on
+// B/op, one above TimedSetupRatio × another's and above it by
+// TimedSetupBytes: a one-time setup inside the timer divides the same
+// bytes by the same count every round, so what some rounds allocate and
+// others do not is no setup — a sync.Pool a GC emptied, refilled with a
+// 4 MiB buffer (lz4's BenchmarkWriterReset: 3 or 278 B/op at 16258
+// iterations). lo and hi are the two ends.
+func (t *Thresholds) BytesSplit(runs []document.IterSample) (lo, hi float64, split bool) {
+	at := map[float64][2]float64{} // iterations → the lowest and highest B/op
+	for _, r := range runs {
+		m, ok := at[r.Iters]
+		if !ok {
+			m = [2]float64{r.Value, r.Value}
+		}
+		m[0], m[1] = min(m[0], r.Value), max(m[1], r.Value)
+		at[r.Iters] = m
+	}
+	for _, m := range at {
+		if m[1] > t.TimedSetupRatio*m[0]+t.TimedSetupBytes && (!split || m[1]-m[0] > hi-lo) {
+			lo, hi, split = m[0], m[1], true
+		}
+	}
+	return lo, hi, split
+}
+
 // TimeoutBound reports whether a time per op is the timeout the benchmark
 // sets (both in seconds): between TimeoutLow and TimeoutHigh times it.
 func (t *Thresholds) TimeoutBound(secPerOp, timeout float64) bool {

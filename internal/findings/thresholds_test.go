@@ -459,6 +459,12 @@ var specCases = []specCase{
 	{name: "TimedSetupBytes/0.7× is not",
 		doc:  []any{loopBytes(benchmark("BenchmarkX", 1e-6, 1, 55), 10)},
 		want: nil},
+	{name: "BytesSplit/rounds at one b.N at 1000 and 2033 B/op (1.3× of 1.5 × 1000 + 64) allocate apart: no setup in the timer",
+		doc:  []any{loopBytes(sameIters(benchmark("BenchmarkX", 1e-6, 1, 1516), 5000, 1000, 2033, 1000, 2033), 10)},
+		want: nil},
+	{name: "BytesSplit/at 1000 and 1095 (0.7×) they agree: the setup is in the timer",
+		doc:  []any{loopBytes(sameIters(benchmark("BenchmarkX", 1e-6, 1, 1047), 5000, 1000, 1095, 1000, 1095), 10)},
+		want: []string{"broken-timed-setup broken info - BenchmarkX 0.0%", "gate fix-the-benchmarks-first first - 1"}},
 
 	// Leave alone.
 	{name: "TightSecPerOp/35 ns/op at 0 allocs/op is left alone",
@@ -934,6 +940,14 @@ type spareCores float64
 // heapIters gives the heap runs' bytes per iteration at two counts.
 func heapIters(b document.Benchmark, n1, v1, n2, v2 float64) document.Benchmark {
 	b.HeapBytesByIters = []document.IterSample{{Iters: n1, Value: v1}, {Iters: n2, Value: v2}}
+	return b
+}
+
+// sameIters gives b rounds run at one iteration count, with these B/op.
+func sameIters(b document.Benchmark, iters float64, values ...float64) document.Benchmark {
+	for _, v := range values {
+		b.BytesByIters = append(b.BytesByIters, document.IterSample{Iters: iters, Value: v})
+	}
 	return b
 }
 

@@ -242,11 +242,15 @@ func readEscapes(pass *analysis.Pass, fd *ast.FuncDecl, call *ast.CallExpr) {
 	if _, isIface := pass.TypesInfo.TypeOf(call.Args[0]).Underlying().(*types.Interface); !isIface {
 		return
 	}
+	size, ok := sizeof(pass.TypesSizes, v.Type())
+	if !ok {
+		return // a type parameter's: no size to name
+	}
 	pass.Report(analysis.Diagnostic{
 		Category: "read-escapes",
 		Pos:      v.Pos(),
 		Message: fmt.Sprintf("%s is read into through %s, an io.Reader the compiler cannot see through, so %s moves to the heap on every call (%d bytes)",
-			v.Name(), oneLine(types.ExprString(call.Args[0])), v.Name(), pass.TypesSizes.Sizeof(v.Type())),
+			v.Name(), oneLine(types.ExprString(call.Args[0])), v.Name(), size),
 		Related: []analysis.RelatedInformation{{Pos: call.Pos(), Message: "the read"}},
 		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 			"when %s is crypto/rand's reader (the package's default), call crypto/rand.Read(%s[:]) directly: no interface, so %s stays on the stack (rand.Read does not fail since Go 1.24); keep the io.Reader path for other readers", oneLine(types.ExprString(call.Args[0])), v.Name(), v.Name())}},

@@ -48,8 +48,13 @@ func runCoAlloc(pass *analysis.Pass) (any, error) {
 				if !ok || first.Pos() > as.Pos() {
 					return
 				}
-				inner := types.TypeString(pass.TypesInfo.TypeOf(l).(*types.Pointer).Elem(), types.RelativeTo(pass.Pkg))
-				outer := types.TypeString(pass.TypesInfo.TypeOf(x).(*types.Pointer).Elem(), types.RelativeTo(pass.Pkg))
+				innerP, ok1 := pass.TypesInfo.TypeOf(l).(*types.Pointer)
+				outerP, ok2 := pass.TypesInfo.TypeOf(x).(*types.Pointer)
+				if !ok1 || !ok2 {
+					return // a field of interface type, or an owner of a named pointer type
+				}
+				inner := types.TypeString(innerP.Elem(), types.RelativeTo(pass.Pkg))
+				outer := types.TypeString(outerP.Elem(), types.RelativeTo(pass.Pkg))
 				pass.Report(analysis.Diagnostic{
 					Category: "allocated-together",
 					Pos:      as.Pos(),

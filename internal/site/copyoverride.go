@@ -130,8 +130,8 @@ func copyOverride(pass *analysis.Pass, fd *ast.FuncDecl, as *ast.AssignStmt, sta
 	}
 	typ := types.TypeString(v.Type(), types.RelativeTo(pass.Pkg))
 	size := ""
-	if pass.TypesSizes != nil {
-		size = fmt.Sprintf(", %d bytes", pass.TypesSizes.Sizeof(v.Type()))
+	if n, ok := sizeof(pass.TypesSizes, v.Type()); ok && pass.TypesSizes != nil {
+		size = fmt.Sprintf(", %d bytes", n)
 	}
 	first := pass.Fset.Position(writes[0].Pos()).Line
 	last := pass.Fset.Position(writes[len(writes)-1].Pos()).Line

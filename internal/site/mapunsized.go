@@ -112,7 +112,7 @@ func reportUnsized(pass *analysis.Pass, st loopStore, name, where, maker string,
 // (a decoder's entry count read from the input's header), is the size the
 // map needs. A range loop over a collection is the presize rewrite's.
 func counted(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var, at token.Pos) {
-	if m, ok := v.Type().Underlying().(*types.Map); ok && pass.TypesSizes != nil && pass.TypesSizes.Sizeof(m.Elem()) > 128 {
+	if m, ok := v.Type().Underlying().(*types.Map); ok && pass.TypesSizes != nil && bigValue(pass, m.Elem()) {
 		// Values over 128 bytes are stored out of line, one
 		// allocation per store: map-value-indirect's cost, which a
 		// size does not remove.
@@ -292,4 +292,12 @@ func loopStores(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) []loopSt
 		}
 	})
 	return out
+}
+
+// bigValue reports whether t is over 128 bytes, the size above which a
+// map stores its values out of line; false when its size is not known
+// (a type parameter's).
+func bigValue(pass *analysis.Pass, t types.Type) bool {
+	n, ok := sizeof(pass.TypesSizes, t)
+	return ok && n > 128
 }

@@ -2,6 +2,7 @@ package site_test
 
 import (
 	"cmp"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -146,6 +147,7 @@ func TestMatchers(t *testing.T) {
 		"buffermadefull":         site.BufferMadeFull,
 		"bytescan":               site.ByteScan,
 		"baselinecall":           site.BaselineCall,
+		"windowslid":             site.WindowSlid,
 		"lookupchecked":          site.LookupChecked,
 		"stringappended":         site.StringAppended,
 		"variantpercall":         site.VariantPerCall,
@@ -337,5 +339,35 @@ func TestSliceRegrownExportedAdvice(t *testing.T) {
 	}
 	if !seen {
 		t.Fatal("no diagnostic for FindAll")
+	}
+}
+
+// errorsOnly records what analysistest says is wrong, but for the
+// diagnostics it did not expect: TestMatchersOnOddCode wants no error.
+type errorsOnly struct{ errs []string }
+
+func (e *errorsOnly) Errorf(format string, args ...any) {
+	if msg := fmt.Sprintf(format, args...); !strings.Contains(msg, "unexpected diagnostic") {
+		e.errs = append(e.errs, msg)
+	}
+}
+
+// TestMatchersOnOddCode runs every matcher on code it may not expect
+// (generics whose sizes are unknown, fields of interface type, blank
+// assignments, named pointer types): whatever each reports, none may fail
+// or panic, which would lose all its shapes of the package in a report.
+func TestMatchersOnOddCode(t *testing.T) {
+	// One analyzer that requires them all: the package is loaded once,
+	// and a matcher's failure is the whole's.
+	all := &analysis.Analyzer{Name: "all", Doc: "every matcher", Requires: site.Matchers,
+		Run: func(*analysis.Pass) (any, error) { return nil, nil }}
+	rec := &errorsOnly{}
+	for _, r := range analysistest.Run(rec, analysistest.TestData(), all, "oddcode") {
+		if r.Err != nil {
+			rec.errs = append(rec.errs, r.Err.Error())
+		}
+	}
+	for _, e := range rec.errs {
+		t.Error(e)
 	}
 }

@@ -44,6 +44,10 @@ func runNodeChunks(pass *analysis.Pass) (any, error) {
 		if link == "" {
 			return
 		}
+		size, ok := sizeof(pass.TypesSizes, named)
+		if !ok {
+			return // a generic node: no size to name
+		}
 		name := named.Obj().Name()
 		how := "&" + name + "{…}"
 		if call, ok := ast.Unparen(nodeOf(fd.Body, at).(ast.Expr)).(*ast.CallExpr); ok && len(call.Args) == 1 {
@@ -59,7 +63,7 @@ func runNodeChunks(pass *analysis.Pass) (any, error) {
 			Category: "node-chunks",
 			Pos:      at,
 			Message: fmt.Sprintf("%s makes every %s of the tree with an allocation of its own (%s, %d bytes, with its %s): one allocation per node of the input, for nodes that live and die with their tree",
-				fd.Name.Name, name, how, pass.TypesSizes.Sizeof(named), link),
+				fd.Name.Name, name, how, size, link),
 			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 				"allocate the nodes in chunks %s owns: a []%s of 64 or more, handing out &chunk[i] and making a new chunk when it is full (never appending to one, so the pointers handed out stay valid): one allocation per chunk instead of one per node; the trade-off: a node still referenced keeps its whole chunk alive, and the last chunk's unused tail is allocated for nothing",
 				owner, name)}},

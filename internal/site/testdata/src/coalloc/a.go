@@ -21,3 +21,20 @@ func Attach(tx *Tx, wc *writeContext) { tx.wc = wc }
 
 // One allocation: nothing to say.
 func Read() *Tx { return &Tx{} }
+
+// Handler is an interface a field holds: the value stored is not the
+// field's pointer type.
+type Handler interface{ Serve() }
+
+type router struct{ routes map[string]int }
+
+func (*router) Serve() {}
+
+type Echo struct{ h Handler }
+
+// NewEcho stores a *router in an interface field.
+func NewEcho() *Echo {
+	e := &Echo{}
+	e.h = &router{}
+	return e
+}

@@ -88,3 +88,13 @@ func (d *decoder) parseEither(hasSize bool) map[any]any {
 	}
 	return m
 }
+
+// parseOf stores values of a type parameter, whose size is not known.
+func parseOf[V any](count int, next func() (string, V)) map[string]V {
+	m := make(map[string]V)
+	for i := 0; i < count; i++ {
+		k, e := next()
+		m[k] = e // want `m\[k\] stores one entry per iteration of the loop at lines 95–98, which runs count times`
+	}
+	return m
+}
