@@ -74,6 +74,9 @@ func (d *deriver) ranked() []document.Finding {
 		// the level decides"): a choice of library, which the gate
 		// names, not a change at a line.
 		weak bool
+		// unused marks a weak contention cause the module's use, as
+		// benchmarked, does not produce: after every other fix.
+		unused bool
 	}
 	serialUse := d.serialUse()
 	var items []item
@@ -112,17 +115,28 @@ func (d *deriver) ranked() []document.Finding {
 			// weights, production's share leave it unknown).
 			se = c.impactError() * rank / f.Impact
 		}
-		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), spread: c.spread(), weak: ((c.lowOnly || c.unnamed) && f.Generic || c.ownWork || c.kind == document.KindLibrary && f.Generic || serialUse && c.kind == document.KindContention && d.componentOnly(c)) && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase})
+		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), spread: c.spread(), weak: ((c.lowOnly || c.unnamed) && f.Generic || c.ownWork || c.kind == document.KindLibrary && f.Generic || serialUse && c.kind == document.KindContention && d.componentOnly(c)) && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase,
+			unused: serialUse && c.kind == document.KindContention && d.componentOnly(c) && f.Section == document.SectionFix})
 	}
 	// A fix whose code names a change comes first, then one in its
 	// category's words (what it would gain is less sure, and a busy
 	// reader acts on the named changes first), then one that names no
-	// change; by rank within each.
+	// change, then a small one in its category's words (GenericMin),
+	// then contention the module's use does not produce; by rank within
+	// each.
 	tier := func(it item) int {
 		switch {
+		case it.unused:
+			return 4
 		case it.weak:
 			return 2
 		case it.f.Generic && it.f.Section == document.SectionFix && it.f.Rule != document.RuleCPUPhase:
+			if it.f.Impact < d.t.GenericMin {
+				// A small cost the code does not explain: a
+				// guess from its category, after where the
+				// rest of the time goes.
+				return 3
+			}
 			return 1
 		}
 		return 0

@@ -189,6 +189,11 @@ type Thresholds struct {
 	OwnCodeRank float64
 	// GainMin (ranking): the smallest CPU share the expected gain names.
 	GainMin float64
+	// GenericMin (ranking): a fix in its category's words (generic)
+	// whose impact is below GenericMin follows the fixes that name no
+	// change: a small cost the code does not explain is a guess, not
+	// what to do first.
+	GenericMin float64
 	// MicroWeight (ranking): the weight of a micro-benchmark (one that
 	// calls an internal function or method of the module directly and
 	// runs faster than TightSecPerOp) in a module that also benchmarks
@@ -295,6 +300,7 @@ var DefaultThresholds = Thresholds{
 	PhaseRank:       0.5,
 	GainMin:         0.01,
 	MicroWeight:     0.25,
+	GenericMin:      0.1,
 	ComponentWeight: 0.1,
 
 	AdviceShare:        0.25,

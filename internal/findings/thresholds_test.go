@@ -615,6 +615,12 @@ var specCases = []specCase{
 		want: []string{
 			"cpu-call fix high b.go:1 BenchmarkX 33.0% parts=33%",
 			"cpu-call fix high a.go:1 BenchmarkX 20.0% parts=20%"}},
+	{name: "GenericMin/an allocation in its category's words at 13% comes before a function's own algorithm",
+		doc:  []any{bx(), gc(0.2), site("F", "x.go", 10, 0.65), own("Own", "a.go", 1, 0.5)},
+		want: []string{"alloc-site fix medium x.go:10 BenchmarkX 13.0%", "cpu-own-code fix low a.go:1 BenchmarkX 50.0% parts=50%"}},
+	{name: "GenericMin/at 7% it follows it",
+		doc:  []any{bx(), gc(0.2), site("F", "x.go", 10, 0.35), own("Own", "a.go", 1, 0.5)},
+		want: []string{"cpu-own-code fix low a.go:1 BenchmarkX 50.0% parts=50%", "alloc-site fix low x.go:10 BenchmarkX 7.0%"}},
 	{name: "OwnCodeRank/an algorithm of 50% whose code names a change ranks as 15%: after 20%, before 12%",
 		doc: []any{bx(),
 			own("Own", "a.go", 1, 0.5), dispatchShape("Own", "a.go", 1),
