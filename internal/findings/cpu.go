@@ -17,7 +17,7 @@ import (
 var cpuWords = map[string][2]string{
 	"sort":        {"sorting", "sort once and keep the order (or keep the data sorted as it is built); sort fewer elements, or skip the sort where order does not matter"},
 	"fmt":         {"fmt formatting", "build the text with strconv.Append* into a reused []byte or a strings.Builder instead of fmt"},
-	"reflect":     {"reflection", "reflect once and cache what it finds (per type), or use typed code"},
+	"reflect":     {"reflection", "reflect once and cache what it finds (per type), or use typed code: a type switch on the common dynamic types before reflecting, reflection only for the rest"},
 	"regexp":      {"regular expressions", "compile once (a package-level regexp.MustCompile), or replace the pattern with strings functions"},
 	"maps":        {"map access", "fewer lookups (look up once and keep the value), a struct key instead of a built string, or a slice indexed by a small dense key"},
 	"strings":     {"string building and copying", "reuse buffers: append into a reused []byte or a strings.Builder with Grow; avoid converting back and forth"},
