@@ -105,6 +105,7 @@ var explains = map[string][]string{
 	"dict-call":                   {"escapes", "moved-to-heap", "memory", "gc", "new"},
 	"byte-scan":                   {"own", "other"},
 	"window-slid":                 {"append", "growslice", "copying", "memory", "gc"},
+	"iface-var-loop":              {"own", "other", "encoding", "library"},
 	"buffer-made-full":            {"make", "variable-make", "escapes", "moved-to-heap", "memory", "gc", "own", "return"},
 	"copy-read":                   {"copying", "memory", "gc", "make", "variable-make", "escapes", "return", "callee", "own"},
 	"result-dropped":              {"escapes", "make", "variable-make", "return", "callee", "moved-to-heap", "memory", "gc"},
@@ -339,7 +340,7 @@ var complexityShapes = map[string]bool{"chain-walk-per-pair": true}
 
 // apiShapes are the shapes that say a cost is the API's: never a
 // second change to name.
-var apiShapes = map[string]bool{"json-map-api": true, "args-for-func-value": true, "map-handed": true, "boxed-for-api": true, "result-computed": true, "result-passed": true, "result-forwarded": true, "input-converted": true, "clock-carried": true, "random-carried": true, "value-generated": true}
+var apiShapes = map[string]bool{"json-map-api": true, "args-for-func-value": true, "map-handed": true, "boxed-for-api": true, "result-computed": true, "result-passed": true, "result-forwarded": true, "input-converted": true, "clock-carried": true, "random-carried": true, "value-generated": true, "grown-to-request": true}
 
 // secondPart adds to a cause's advice that of a second shape of another
 // kind at lines the first does not hold, when those lines are at least
@@ -477,6 +478,8 @@ func (d *deriver) oneChange() {
 			case shapeName(c) == "join-entry" && c.kind == document.KindAlloc:
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s joins its entries the same way: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+			case shapeName(c) == "iface-var-loop":
+				into.message += fmt.Sprintf("; %s calls through the same variable: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case shapeName(c) == "error-built":
 				into.message += fmt.Sprintf("; %s builds the same error: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case shapeName(c) == "cow-copy" && c.kind == document.KindAlloc:
@@ -572,6 +575,16 @@ func changeKey(c *cause) string {
 		// The transformer's loop and the transform.String that runs
 		// it, each a function's cause: one fold to replace.
 		return fmt.Sprintf("%s\x00%s:%d", s.Name, s.File, s.Line)
+	case "iface-var-loop":
+		// The loops that call one package-level interface variable's
+		// methods (a byte order's Uint64 and PutUint64): one switch
+		// to its concrete values, one change.
+		if _, rest, ok := strings.Cut(s.Says, " through "); ok {
+			if v, _, ok := strings.Cut(rest, ", a package-level variable"); ok {
+				return s.Name + "\x00" + path.Dir(s.File) + "\x00" + v
+			}
+		}
+		return ""
 	case "log-args-boxed", "map-value-indirect":
 		// Every debug call on one logger type, every map of one
 		// large value type: one change, its advice names the type.

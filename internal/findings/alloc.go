@@ -89,6 +89,12 @@ func (d *deriver) allocCauses(b *bench) {
 					c.suggestion = fmt.Sprintf("the value is stored into the caller's value through reflection (%s): part of what decoding builds for the caller, a copy the API makes so that the result does not share the input's memory", set)
 				}
 			}
+			if s := d.shapeAt("grown-to-request", a.File, a.Line); s != nil {
+				// Storage the caller's request needs (a set grown
+				// to hold the bit it is given): what it asks for.
+				c.inherent, c.shape = true, s
+				c.suggestion = s.Says + ": " + s.Advice
+			}
 			if s := d.shapeAt("linked-node", a.File, a.Line); s != nil {
 				// One node per element: what a linked structure is.
 				c.inherent, c.shape = true, s
@@ -174,8 +180,8 @@ func (d *deriver) allocCauses(b *bench) {
 		if c.kind != document.KindAlloc || !c.inherent || c.section != document.SectionAPI || c.decoded {
 			continue
 		}
-		if c.shape != nil && (c.shape.Name == "boxed-for-api" || c.shape.Name == "linked-node" || c.shape.Name == "args-for-func-value") {
-			continue // the signature of the function it boxes for, or the structure's node, whoever calls
+		if c.shape != nil && (c.shape.Name == "boxed-for-api" || c.shape.Name == "linked-node" || c.shape.Name == "args-for-func-value" || c.shape.Name == "grown-to-request") {
+			continue // the signature of the function it boxes for, the structure's node, the size asked for, whoever calls
 		}
 		caller := d.moduleCaller(c)
 		if caller != "" && d.benchmarkCalls(c, caller) {

@@ -1157,6 +1157,13 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 			return s.Says + ": the function's output, written into the buffer its caller gave it: its job, not a copy to save", false, true
 		}
 	}
+	if isReaderCall(l.Callee) {
+		if s := d.shapeAt("read-whole", l.File, l.Line); s != nil {
+			// A whole record in one read: the copy is the
+			// reader's price, no smaller pieces to join.
+			return s.Says + ": " + s.Advice, false, true
+		}
+	}
 	if !slices.Contains(repeatFixes, fix) {
 		return fix, false, false
 	}

@@ -216,6 +216,11 @@ func (d *deriver) computesResult(l *document.LineCost, cat string) *document.Sha
 			return s
 		}
 	}
+	if s := d.shapeOn("grown-to-request", l.File, l.Line); s != nil {
+		// A grow's copy of the old contents: what the size the
+		// caller asks for costs.
+		return s
+	}
 	if !d.apiResult(l.Function) {
 		return nil
 	}
@@ -259,6 +264,10 @@ func (d *deriver) resultCause(l *document.LineCost, s *document.Shape) *cause {
 	c.suggestion = s.Says + ": the operation itself, what the caller asks for — a cost of the API, which caching or calling less does not remove"
 	if s.Name == "clock-carried" || s.Name == "random-carried" || s.Name == "value-generated" {
 		c.message = fmt.Sprintf("%s: %s (what the value it returns carries)", shortName(fn), pkgFunc(l.Callee))
+		c.suggestion = s.Says + ": " + s.Advice
+	}
+	if s.Name == "grown-to-request" {
+		c.message = fmt.Sprintf("%s: %s (growing to the size its caller asks for)", shortName(fn), pkgFunc(l.Callee))
 		c.suggestion = s.Says + ": " + s.Advice
 	}
 	if s.Name == "input-converted" {
