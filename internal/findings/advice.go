@@ -340,7 +340,7 @@ var complexityShapes = map[string]bool{"chain-walk-per-pair": true}
 
 // apiShapes are the shapes that say a cost is the API's: never a
 // second change to name.
-var apiShapes = map[string]bool{"json-map-api": true, "args-for-func-value": true, "map-handed": true, "boxed-for-api": true, "result-computed": true, "result-passed": true, "result-forwarded": true, "input-converted": true, "clock-carried": true, "random-carried": true, "value-generated": true, "grown-to-request": true}
+var apiShapes = map[string]bool{"json-map-api": true, "args-for-func-value": true, "map-handed": true, "boxed-for-api": true, "result-computed": true, "result-passed": true, "result-forwarded": true, "input-converted": true, "clock-carried": true, "random-carried": true, "value-generated": true, "grown-to-request": true, "goroutine-per-call": true}
 
 // secondPart adds to a cause's advice that of a second shape of another
 // kind at lines the first does not hold, when those lines are at least

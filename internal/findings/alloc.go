@@ -89,6 +89,11 @@ func (d *deriver) allocCauses(b *bench) {
 					c.suggestion = fmt.Sprintf("the value is stored into the caller's value through reflection (%s): part of what decoding builds for the caller, a copy the API makes so that the result does not share the input's memory", set)
 				}
 			}
+			if s := d.shapeOn("goroutine-per-call", a.File, a.Line); s != nil {
+				// A goroutine and a channel per call: the design's.
+				c.inherent, c.shape = true, s
+				c.suggestion = s.Says + ": " + s.Advice
+			}
 			if s := d.shapeAt("grown-to-request", a.File, a.Line); s != nil {
 				// Storage the caller's request needs (a set grown
 				// to hold the bit it is given): what it asks for.
@@ -180,7 +185,7 @@ func (d *deriver) allocCauses(b *bench) {
 		if c.kind != document.KindAlloc || !c.inherent || c.section != document.SectionAPI || c.decoded {
 			continue
 		}
-		if c.shape != nil && (c.shape.Name == "boxed-for-api" || c.shape.Name == "linked-node" || c.shape.Name == "args-for-func-value" || c.shape.Name == "grown-to-request") {
+		if c.shape != nil && (c.shape.Name == "boxed-for-api" || c.shape.Name == "linked-node" || c.shape.Name == "args-for-func-value" || c.shape.Name == "grown-to-request" || c.shape.Name == "goroutine-per-call") {
 			continue // the signature of the function it boxes for, the structure's node, the size asked for, whoever calls
 		}
 		caller := d.moduleCaller(c)

@@ -61,6 +61,9 @@ type cause struct {
 	// bounded as a function's own algorithm is.
 	ownWork bool
 	// parts are a function's CPU components (see finishCPU);
+	// overBudget is how far over the inlining budget (budget) the
+	// compiler's cost of a function it does not inline is.
+	overBudget, budget int
 	// notInlined marks a hot function the compiler does not inline.
 	parts      []*part
 	notInlined bool

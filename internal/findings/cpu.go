@@ -475,7 +475,13 @@ func storesDecoded(callee string) bool {
 // together in b.
 func (d *deriver) wholeJob(b *bench, lc *lineCat) bool {
 	l := lc.first
-	expr, ok := strings.CutPrefix(strings.TrimSpace(l.Source), "return ")
+	src := strings.TrimSpace(l.Source)
+	expr, ok := strings.CutPrefix(src, "return ")
+	if !ok {
+		// A statement that is the call alone (a case's
+		// pool.Put(buf)): the function's work on that path.
+		expr, ok = src, !strings.ContainsAny(src[:max(strings.Index(src, "("), 0)], " =:")
+	}
 	if !ok || !callsFirst(expr, l.Callee) {
 		return false
 	}
@@ -1046,7 +1052,12 @@ func (d *deriver) compose(c *cause) {
 		// inlining is the cause's handle.
 		c.rule = document.RuleCPUNotInlined
 	}
-	if c.notInlined {
+	if c.notInlined && c.overBudget > 0 && c.overBudget <= d.t.InlineClose {
+		// A few nodes over the budget: a small edit inlines it, a
+		// change the compiler's numbers name.
+		c.suggestion += fmt.Sprintf("; it is %d over the inlining budget of %d: a small edit inlines it — write a small inlined helper's expression in place of its call (each inlined call adds its body's cost), or move the rarely taken path behind a call; then check with go build -gcflags=-m that it inlines", c.overBudget, c.budget)
+		c.generic, c.unnamed, c.ownWork = false, false, false
+	} else if c.notInlined {
 		c.suggestion += "; and bring it under the inlining budget: move the rarely taken slow path into a function marked //go:noinline, then check with go build -gcflags=-m that it inlines"
 	}
 }
@@ -1833,6 +1844,9 @@ func (d *deriver) notInlined(b *bench) {
 			continue
 		}
 		c := d.hotFunc(ni.Function, ni.File, ni.Line)
+		if over := ni.Cost - ni.Budget; over > 0 && (!c.notInlined || over < c.overBudget) {
+			c.overBudget, c.budget = over, ni.Budget
+		}
 		c.notInlined = true
 		c.mech("not-inlined")
 		c.cost(b)

@@ -189,6 +189,11 @@ type Thresholds struct {
 	OwnCodeRank float64
 	// GainMin (ranking): the smallest CPU share the expected gain names.
 	GainMin float64
+	// InlineClose (advice): a hot function the compiler does not
+	// inline whose cost is at most InlineClose over the budget is a few
+	// nodes from inlining: a change its numbers name, not its own
+	// algorithm in its category's words.
+	InlineClose int
 	// GenericMin (ranking): a fix in its category's words (generic)
 	// whose impact is below GenericMin follows the fixes that name no
 	// change: a small cost the code does not explain is a guess, not
@@ -301,6 +306,7 @@ var DefaultThresholds = Thresholds{
 	GainMin:         0.01,
 	MicroWeight:     0.25,
 	GenericMin:      0.1,
+	InlineClose:     8,
 	ComponentWeight: 0.1,
 
 	AdviceShare:        0.25,

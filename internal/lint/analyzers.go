@@ -638,18 +638,25 @@ var Discard = newAnalyzer("discard", "report results discarded inside a b.N loop
 		}
 		for _, s := range loopBody(l).List {
 			var call *ast.CallExpr
+			deadInto := ""
 			switch s := s.(type) {
 			case *ast.ExprStmt:
 				call, _ = s.X.(*ast.CallExpr)
 			case *ast.AssignStmt:
-				blank := true
+				blank, into := true, ""
 				for _, lhs := range s.Lhs {
-					if id, ok := lhs.(*ast.Ident); !ok || id.Name != "_" {
+					id, ok := lhs.(*ast.Ident)
+					switch {
+					case ok && id.Name == "_":
+					case ok && unread(pass, bn.body, id):
+						into = id.Name // r = f(x) with only _ = r after: no read
+					default:
 						blank = false
 					}
 				}
 				if blank && len(s.Rhs) == 1 {
 					call, _ = s.Rhs[0].(*ast.CallExpr)
+					deadInto = into
 				}
 			}
 			if call == nil {
@@ -663,12 +670,56 @@ var Discard = newAnalyzer("discard", "report results discarded inside a b.N loop
 			if sig.Results().Len() == 0 || sig.Recv() != nil && isPointer(sig.Recv().Type()) || passesB(pass, call, bn.b) {
 				continue // no result, a method that may change its receiver, or a helper given b
 			}
+			if deadInto != "" {
+				report(pass, call, bn, "the result of "+types.ExprString(call.Fun)+" is assigned to "+deadInto+", which nothing reads (_ = "+deadInto+" is no read), in the b.N loop",
+					"the compiler sees that the value is never used: once it inlines the call and sees no side effect it deletes it, and the benchmark times an empty loop",
+					"assign the result to a package-level variable (sink = …), or loop with for b.Loop(), which keeps it alive")
+				continue
+			}
 			report(pass, call, bn, "the result of "+types.ExprString(call.Fun)+" is discarded in the b.N loop",
 				"if the compiler inlines it and sees no side effect it may delete the call, and the benchmark times an empty loop",
 				"assign the result to a package-level variable (sink = …), or loop with for b.Loop(), which keeps it alive", loopFix(pass, l, bn)...)
 		}
 	}
 })
+
+// unread reports whether id is a local variable of body that nothing
+// reads: every other mention of it is a store, or the right side of
+// _ = v, which reads nothing.
+func unread(pass *analysis.Pass, body *ast.BlockStmt, id *ast.Ident) bool {
+	v, ok := pass.TypesInfo.ObjectOf(id).(*types.Var)
+	if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+		return false // a parameter, a package variable, a field: read elsewhere
+	}
+	stores := map[*ast.Ident]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for _, l := range as.Lhs {
+			if lid, ok := l.(*ast.Ident); ok {
+				stores[lid] = true
+			}
+		}
+		if len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+			if b, ok := as.Lhs[0].(*ast.Ident); ok && b.Name == "_" {
+				if r, ok := ast.Unparen(as.Rhs[0]).(*ast.Ident); ok {
+					stores[r] = true // _ = v: no read
+				}
+			}
+		}
+		return true
+	})
+	read := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if u, ok := n.(*ast.Ident); ok && pass.TypesInfo.Uses[u] == v && !stores[u] {
+			read = true
+		}
+		return !read
+	})
+	return !read
+}
 
 func isPointer(t types.Type) bool {
 	_, ok := t.(*types.Pointer)

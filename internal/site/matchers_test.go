@@ -151,6 +151,7 @@ func TestMatchers(t *testing.T) {
 		"readwhole":              site.ReadWhole,
 		"ifacevarloop":           site.IfaceVarLoop,
 		"grownrequest":           site.GrownToRequest,
+		"goroutinepercall":       site.GoroutinePerCall,
 		"lookupchecked":          site.LookupChecked,
 		"stringappended":         site.StringAppended,
 		"variantpercall":         site.VariantPerCall,

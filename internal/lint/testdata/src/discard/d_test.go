@@ -47,3 +47,23 @@ func BenchmarkFine(b *testing.B) {
 		Sum(xs)
 	}
 }
+
+func BenchmarkUnreadLocal(b *testing.B) {
+	xs := []int{1, 2, 3}
+	var r int
+	for i := 0; i < b.N; i++ {
+		r = Sum(xs) // want `BenchmarkUnreadLocal: the result of Sum is assigned to r, which nothing reads \(_ = r is no read\), in the b.N loop`
+	}
+	_ = r // prevent optimization
+}
+
+// ReadLocal reads its local after the loop: the value is used.
+func BenchmarkReadLocal(b *testing.B) {
+	xs := []int{1, 2, 3}
+	var r int
+	for i := 0; i < b.N; i++ {
+		r += Sum(xs)
+		r = Sum(xs)
+	}
+	sink = r
+}
