@@ -1055,7 +1055,13 @@ func (d *deriver) compose(c *cause) {
 	if c.notInlined && c.overBudget > 0 && c.overBudget <= d.t.InlineClose {
 		// A few nodes over the budget: a small edit inlines it, a
 		// change the compiler's numbers name.
-		c.suggestion += fmt.Sprintf("; it is %d over the inlining budget of %d: a small edit inlines it — write a small inlined helper's expression in place of its call (each inlined call adds its body's cost), or move the rarely taken path behind a call; then check with go build -gcflags=-m that it inlines", c.overBudget, c.budget)
+		// The change leads; where its time goes follows, without
+		// the words that say there is none.
+		rest := strings.TrimPrefix(strings.Replace(c.suggestion, " — "+cpuWords["application"][1], "", 1), cpuWords["application"][1])
+		c.suggestion = fmt.Sprintf("it is %d over the inlining budget of %d: a small edit inlines it — write a small inlined helper's expression in place of its call (each inlined call adds its body's cost), or move the rarely taken path behind a call; then check with go build -gcflags=-m that it inlines", c.overBudget, c.budget)
+		if rest = strings.Trim(rest, "; "); rest != "" {
+			c.suggestion += "; where its time goes: " + rest
+		}
 		c.generic, c.unnamed, c.ownWork = false, false, false
 	} else if c.notInlined {
 		c.suggestion += "; and bring it under the inlining budget: move the rarely taken slow path into a function marked //go:noinline, then check with go build -gcflags=-m that it inlines"
