@@ -1050,12 +1050,21 @@ func (d *deriver) merge() {
 			siblings[k] = c
 			continue
 		}
-		if d.changeShapeAt(c.file, c.line) && d.changeShapeAt(o.file, o.line) && d.oneCallSite(c.fn, o.fn) {
+		cs, os := d.changeShapeAt(c.file, c.line), d.changeShapeAt(o.file, o.line)
+		if cs && os && d.oneCallSite(c.fn, o.fn) {
 			// Called at one line of the caller, each for its own kind
 			// of value (cbor's encoder calling encodeTag or encodeBigInt
 			// through a function value), and each naming its own change
 			// at its line: alternatives of a dispatch, not steps of one
 			// path: two causes.
+			continue
+		}
+		if cs != os && (d.calleeOnly(c.fn) || d.calleeOnly(o.fn)) {
+			// One helper names its change at its line (a tag built by
+			// concatenation), the other's allocations are inside a call
+			// of another package (the writer the tag is written to,
+			// growing): the change removes the first and leaves the
+			// second. Two causes, each with its own words.
 			continue
 		}
 		into, from := o, c
@@ -1683,6 +1692,24 @@ func (d *deriver) oneCallSite(f, g string) bool {
 		site = at
 	}
 	return site != ""
+}
+
+// calleeOnly reports whether every allocation of the module's function
+// fn in the heap profiles is inside a call of another package's function
+// (io.WriteString growing the writer it is given), none at its own code.
+func (d *deriver) calleeOnly(fn string) bool {
+	n := 0
+	for i := range d.doc.Allocations {
+		a := &d.doc.Allocations[i]
+		if a.InTest || outer(document.PlainFunc(a.Function)) != fn {
+			continue
+		}
+		if a.Via == "" || a.Escape == nil || a.Escape.Cause != "callee" {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // onlyCaller reports whether p makes nearly all of c's allocations (90%

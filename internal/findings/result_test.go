@@ -1586,3 +1586,42 @@ func TestLinkedNode(t *testing.T) {
 		})
 	}
 }
+
+// TestWriterGrowthApartFromTag: two helpers of one caller with no cause
+// of its own (a renderer's OutTag: TagWithAttributes builds the tag by
+// concatenation, Outs writes it with io.WriteString into the caller's
+// growing buffer) are two causes when one names its change at its line
+// and the other allocates only inside another package's call: the tag's
+// change leaves the writer's growth. Without the shape they are one
+// path's steps, one cause.
+func TestWriterGrowthApartFromTag(t *testing.T) {
+	at := func(a document.Allocation) document.Allocation {
+		a.Parent, a.ParentFile, a.ParentLine = mod+".(*Renderer).OutTag", "r.go", 13
+		return a
+	}
+	tag := at(site("TagWithAttributes", "h.go", 162, 0.2))
+	tag.Escape = &document.Escape{Cause: "concat", Name: `~r0 + ">"`, Sink: "return"}
+	out := at(site("(*Renderer).Outs", "r.go", 60, 0.4))
+	out.Via = "io.WriteString"
+	out.Escape = &document.Escape{Cause: "callee", Name: "io.WriteString"}
+	concat := resultShape("concat-written", "TagWithAttributes", "h.go", 162, "TagWithAttributes concatenates name and \">\" into a new string, and OutTag only writes it")
+	concat.Advice = "write the pieces to the writer in turn"
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  int
+	}{
+		{"the tag names its change", []any{bx(), tag, out, concat}, 2},
+		{"no change named", []any{bx(), tag, out}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) != tc.want {
+				t.Fatalf("%d findings %v, want %d", len(fs), kinds(fs), tc.want)
+			}
+			if tc.want == 2 && !strings.Contains(fs[0].Suggestion+fs[1].Suggestion, "write the pieces to the writer in turn") {
+				t.Errorf("suggestions %q, %q: want the tag's change in its own finding", fs[0].Suggestion, fs[1].Suggestion)
+			}
+		})
+	}
+}
