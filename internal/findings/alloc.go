@@ -122,15 +122,21 @@ func (d *deriver) allocCauses(b *bench) {
 				// (see below), when it has one.
 				c.inherent, c.helper = true, true
 			}
-			if c.inherent && (c.whole || !grows(a, e) || shapeName(c) == "linked-node") && d.shapeAt("concat-in-loop", a.File, a.Line) == nil {
+			regrown := c.inherent && !c.whole && grows(a, e) && shapeName(c) != "linked-node"
+			if c.inherent && (!regrown || !d.changeShapeAt(a.File, a.Line)) && d.shapeAt("concat-in-loop", a.File, a.Line) == nil {
 				// What the API forces: a section of its own, never
 				// what to do first. A result that grows by append is
 				// allocated more than once: the regrowth is the
-				// function's, a cause to fix (presize it), but for a
-				// tree's children growing as they arrive (the tree's
-				// own structure); so is a string rebuilt by += in a
-				// loop, once per iteration.
+				// function's, a cause to fix where a shape at the line
+				// names the change (a count known before the loop to
+				// presize it by); with none, the count is known only
+				// as the result is filled (a scan's matches, a lexer's
+				// tokens): its regrowth is part of building it. A
+				// string rebuilt by += in a loop is a cause to fix.
 				c.section = document.SectionAPI
+				if regrown {
+					c.suggestion, c.shape = regrownFix(a, e), nil
+				}
 			}
 			d.causes = append(d.causes, c)
 		}
@@ -797,6 +803,16 @@ func writeMethod(call string) bool {
 		_, m, ok = strings.Cut(call, ".")
 	}
 	return call == "Write" || call == "WriteString" || call == "WriteAt"
+}
+
+// regrownFix is the API's words for a result that grows by append with
+// no count to size it by before the loop.
+func regrownFix(a *document.Allocation, e document.Escape) string {
+	name := "the result"
+	if e.Name != "" {
+		name = e.Name
+	}
+	return fmt.Sprintf("%s grows by append as %s fills it, with no count known before the loop to size it by: its regrowth is part of building the result the API returns; an Append-style variant (the caller's slice, reused) or an iterator lets the caller avoid it", name, shortName(a.Function))
 }
 
 // growsBuffer reports whether via is a write method of a growable buffer.
