@@ -478,6 +478,9 @@ func (d *deriver) oneChange() {
 			case shapeName(c) == "join-entry" && c.kind == document.KindAlloc:
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s joins its entries the same way: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+			case shapeName(c) == "node-chunks" && c.kind == document.KindAlloc:
+				cs := c.costs[top.key]
+				into.message += fmt.Sprintf("; %s makes the same nodes: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
 			case shapeName(c) == "iface-var-loop":
 				into.message += fmt.Sprintf("; %s calls through the same variable: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case shapeName(c) == "error-built":
@@ -582,6 +585,16 @@ func changeKey(c *cause) string {
 		if _, rest, ok := strings.Cut(s.Says, " through "); ok {
 			if v, _, ok := strings.Cut(rest, ", a package-level variable"); ok {
 				return s.Name + "\x00" + path.Dir(s.File) + "\x00" + v
+			}
+		}
+		return ""
+	case "node-chunks":
+		// Every constructor of one node type (a parser's newRegexNode,
+		// newRegexNodeM, newRegexNodeStr …): one allocator of chunks
+		// for the type, one change.
+		if _, rest, ok := strings.Cut(s.Says, " makes every "); ok {
+			if t, _, ok := strings.Cut(rest, " of the tree"); ok {
+				return s.Name + "\x00" + path.Dir(s.File) + "\x00" + t
 			}
 		}
 		return ""

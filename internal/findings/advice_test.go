@@ -1178,6 +1178,32 @@ func TestOneCausePerLoggerType(t *testing.T) {
 	}
 }
 
+// TestOneCausePerNodeType: the constructors of one node type (a regexp
+// parser's newRegexNode and newRegexNodeM), each told to allocate the
+// nodes in chunks, are one cause: one allocator for the type; a node type
+// of another package is its own.
+func TestOneCausePerNodeType(t *testing.T) {
+	node := func(fn, file string, line int64, typ string) (document.Allocation, document.Shape) {
+		a := escapesByResult(site(fn, file, line, 0.3))
+		return a, document.Shape{Name: "node-chunks", File: file, Line: line, Function: mod + "." + fn,
+			Says:   fn + " makes every " + typ + " of the tree with an allocation of its own (&" + typ + "{…}, 104 bytes, with its Children): one allocation per node of the input",
+			Advice: "allocate the nodes in chunks the code that builds the tree owns"}
+	}
+	a1, s1 := node("newRegexNode", "syntax/tree.go", 140, "RegexNode")
+	a2, s2 := node("newRegexNodeM", "syntax/tree.go", 171, "RegexNode")
+	a3, s3 := node("newItem", "list/item.go", 20, "Item")
+	fs, _ := Derive(specDoc([]any{bx(), a1, s1, a2, s2, a3, s3}), Options{})
+	var got []string
+	for _, f := range fs {
+		if f.Section == document.SectionFix {
+			got = append(got, fmt.Sprintf("%s:%d %s", f.File, f.Line, f.Shape))
+		}
+	}
+	if len(got) != 2 || !slices.ContainsFunc(fs, func(f document.Finding) bool { return strings.Contains(f.Message, "makes the same nodes") }) {
+		t.Errorf("fix findings %v; want one node-chunks cause per node type, two in all", got)
+	}
+}
+
 // TestVariableMakeAdvice: a buffer made with a size known only at run
 // time goes into the enclosing struct of a method; a function with no
 // receiver has none, and is told a fixed-size array or a caller's buffer.
