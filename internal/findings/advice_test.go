@@ -625,6 +625,13 @@ func TestWholeJobCall(t *testing.T) {
 				own("(*Matcher).Index", "m.go", 9, 0.05)}, 1},
 		{"a return that calls something else",
 			[]any{bx(), src(call("(*Matcher).Index", "m.go", 10, "strings.Index", "strings", 0.6), "return m.find(strings.ToLower(s))")}, 1},
+		// A hash linked to the runtime's (//go:linkname memhash
+		// runtime.memhash), converted: the profile shows the runtime's
+		// assembly, with no package.
+		{"a function linked to the runtime's, converted",
+			[]any{bx(), src(call("MemHash", "z.go", 53, "aeshashbody", "other", 0.7), "return uint64(memhash(ss.str, 0, uintptr(ss.len)))")}, 0},
+		{"a qualified call into the runtime is not the module's",
+			[]any{bx(), src(call("(*Key).Same", "k.go", 20, "runtime.memequal", "other", 0.7), "return uint64(other.Hash(k.b))")}, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs, _ := Derive(specDoc(tc.parts), Options{})

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/perfloop/perfloop/internal/document"
 )
@@ -482,10 +483,68 @@ func (d *deriver) wholeJob(b *bench, lc *lineCat) bool {
 		// pool.Put(buf)): the function's work on that path.
 		expr, ok = src, !strings.ContainsAny(src[:max(strings.Index(src, "("), 0)], " =:")
 	}
-	if !ok || !callsFirst(expr, l.Callee) {
+	expr = unconverted(expr)
+	if !ok || !callsFirst(expr, l.Callee) && !runtimeDirect(expr, l.Callee) {
 		return false
 	}
 	return d.aloneInFunc(b, l)
+}
+
+// basicTypes are the conversions unconverted strips.
+var basicTypes = []string{"uint64", "uint32", "uint16", "uint8", "uint", "int64", "int32", "int16", "int8", "int", "uintptr", "float64", "float32", "string", "[]byte", "byte", "rune", "bool"}
+
+// unconverted strips a conversion to a basic type around a whole
+// expression: "uint64(memhash(p, 0, n))" is the call "memhash(p, 0, n)".
+func unconverted(expr string) string {
+	for _, t := range basicTypes {
+		if inner, ok := strings.CutPrefix(expr, t+"("); ok && strings.HasSuffix(inner, ")") && balanced(inner[:len(inner)-1]) {
+			return inner[:len(inner)-1]
+		}
+	}
+	return expr
+}
+
+// balanced reports whether s's parentheses pair up in order.
+func balanced(s string) bool {
+	depth := 0
+	for _, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+// runtimeDirect reports whether expr calls, by a bare name that is not a
+// builtin, a function the profile shows as the runtime itself (callee):
+// a function the module declares without a body, linked to the
+// runtime's (//go:linkname memhash runtime.memhash, called by MemHash):
+// a module function with a body would be a frame of its own between.
+func runtimeDirect(expr, callee string) bool {
+	if !strings.HasPrefix(pkgFunc(callee), "runtime.") && strings.Contains(callee, ".") {
+		// (An assembly body's symbol has no package: aeshashbody.)
+		return false
+	}
+	j := strings.Index(expr, "(")
+	if j <= 0 {
+		return false
+	}
+	name := expr[:j]
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' {
+			return false
+		}
+	}
+	switch name {
+	case "append", "make", "new", "copy", "len", "cap", "clear", "min", "max", "delete", "panic", "print", "println", "complex", "real", "imag", "close", "recover":
+		return false
+	}
+	return !slices.Contains(basicTypes, name)
 }
 
 // aloneInFunc reports whether the other lines of l's function cost less
