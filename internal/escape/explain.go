@@ -241,6 +241,14 @@ func (e *Explainer) Explain(s Site) Explanation {
 	if d := best.diag; d != nil {
 		x.Verdict, x.Position, x.Flow = d.Message, d.Position(), d.Flow
 		x.Sink, x.Into = FlowSink(d.Flow)
+		if x.Sink == SinkNone && len(d.Flow) > 0 {
+			// "flow: bloomfilter ← &{storage for &Bloom{...}}:" and
+			// no step further: a named result holds it, which the
+			// caller gets.
+			if to := flowTo(d.Flow[0]); to != "" && e.src.namedResult(s.File, s.Line, to) {
+				x.Sink = SinkReturn
+			}
+		}
 	}
 	x.Reason = reason(best, x.Name, callee)
 	return x
@@ -287,6 +295,21 @@ func FlowSink(flow []string) (Sink, string) {
 		}
 	}
 	return sink, into
+}
+
+// flowTo returns the location a flow step's value goes to: "bloomfilter"
+// of "flow: bloomfilter ← &{storage for &Bloom{...}}:", or "".
+func flowTo(step string) string {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(step), "flow: ")
+	if !ok {
+		return ""
+	}
+	for _, sep := range []string{" ← ", " = "} {
+		if to, _, ok := strings.Cut(rest, sep); ok && !strings.ContainsAny(to, " {}~") {
+			return to
+		}
+	}
+	return ""
 }
 
 // inlinedResult matches the flow step into an inlined function's

@@ -280,3 +280,45 @@ func (d *decoder) table() map[string]any {
 		t.Errorf("p/p.go:10: %s %q: want the map the line makes", x.Cause, x.Reason)
 	}
 }
+
+// TestNamedResultIsReturned: a value stored in a named result (ristretto's
+// NewBloomFilter: bloomfilter = &Bloom{…}; return bloomfilter) flows to
+// the caller: the flow names the result and goes no further, and the sink
+// is the return, as for an unnamed one. A local of the same flow shape
+// is not.
+func TestNamedResultIsReturned(t *testing.T) {
+	src := fstest.MapFS{"p/p.go": {Data: []byte(`package p
+
+type Bloom struct{ size uint64 }
+
+func New(n uint64) (bloomfilter *Bloom) {
+	bloomfilter = &Bloom{size: n}
+	return bloomfilter
+}
+
+func keep(n uint64) *Bloom {
+	var b *Bloom
+	b = &Bloom{size: n}
+	return nil
+}
+`)}}
+	out := "# p\n" +
+		"p/p.go:6:16: &Bloom{...} escapes to heap in New:\n" +
+		"p/p.go:6:16:   flow: bloomfilter ← &{storage for &Bloom{...}}:\n" +
+		"p/p.go:6:16:     from &Bloom{...} (spill) at p/p.go:6:16\n" +
+		"p/p.go:6:16:     from bloomfilter = &Bloom{...} (assign) at p/p.go:6:14\n" +
+		"p/p.go:12:6: &Bloom{...} escapes to heap in keep:\n" +
+		"p/p.go:12:6:   flow: b ← &{storage for &Bloom{...}}:\n" +
+		"p/p.go:12:6:     from &Bloom{...} (spill) at p/p.go:12:6\n"
+	ix, err := ReadIndex(strings.NewReader(out), "synthetic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewExplainer(ix, src)
+	if x := e.Explain(Site{File: "p/p.go", Line: 6}); x.Sink != SinkReturn {
+		t.Errorf("p/p.go:6: sink %q (%q): want the return, through the named result", x.Sink, x.Reason)
+	}
+	if x := e.Explain(Site{File: "p/p.go", Line: 12}); x.Sink == SinkReturn {
+		t.Errorf("p/p.go:12: sink %q: a local is no result", x.Sink)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"maps"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -22,6 +23,15 @@ type sourceFile struct {
 	byLine map[int][]construct
 	// text holds each line's source.
 	text []string
+	// results are the functions with named results, by their lines.
+	results []namedResults
+}
+
+// namedResults are the names of a function's results and the lines its
+// body spans.
+type namedResults struct {
+	start, end int
+	names      []string
 }
 
 // sourceCache parses files from an fs.FS on demand.
@@ -230,9 +240,46 @@ func analyze(fset *token.FileSet, f *ast.File, src []byte, consts map[string]boo
 		case *ast.FuncLit:
 			add(n, construct{CauseClosure, "func literal", assigned[n]})
 		}
+		var ft *ast.FuncType
+		var body *ast.BlockStmt
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			ft, body = n.Type, n.Body
+		case *ast.FuncLit:
+			ft, body = n.Type, n.Body
+		}
+		if ft != nil && body != nil && ft.Results != nil {
+			r := namedResults{start: lineOf(body), end: fset.Position(body.End()).Line}
+			for _, f := range ft.Results.List {
+				for _, id := range f.Names {
+					r.names = append(r.names, id.Name)
+				}
+			}
+			if len(r.names) > 0 {
+				sf.results = append(sf.results, r)
+			}
+		}
 		return true
 	})
 	return sf
+}
+
+// namedResult reports whether name is a named result of the innermost
+// function whose body holds the line.
+func (c *sourceCache) namedResult(file string, line int, name string) bool {
+	c.constructs(file, line) // parses and caches the file
+	sf := c.files[file]
+	if sf == nil {
+		return false
+	}
+	var in *namedResults
+	for i := range sf.results {
+		r := &sf.results[i]
+		if r.start <= line && line <= r.end && (in == nil || r.start >= in.start) {
+			in = r
+		}
+	}
+	return in != nil && slices.Contains(in.names, name)
 }
 
 // mapNames returns the names the file gives to maps: variables, fields and
