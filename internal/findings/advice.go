@@ -271,6 +271,17 @@ func (d *deriver) advise() {
 		c.shapes = shapes
 		s := &shapes[0]
 		c.shape = s
+		if s.Name == "node-chunks" && c.kind == document.KindAlloc {
+			if n, b := d.nodesPerOp(c); b != nil && n < d.t.ChunkMin {
+				// Fewer nodes per op than a chunk holds: a chunk
+				// would allocate more than the nodes do.
+				says, _, _ := strings.Cut(s.Says, ": ")
+				c.section, c.inherent = document.SectionAPI, true
+				c.suggestion = fmt.Sprintf("%s: %s per op at most in %s, fewer than a chunk of %.0f would hold: the tree's own nodes, what parsing builds for the caller; chunks pay only where a tree has hundreds of nodes", says, num(n), b.name(), d.t.ChunkMin)
+				c.generic = false
+				continue
+			}
+		}
 		c.suggestion = fmt.Sprintf("%s: %s", s.Says, s.Advice)
 		c.generic, c.ownWork = false, s.OwnWork
 		if complexityShapes[s.Name] && c.rule == document.RuleCPUOwnCode {
@@ -286,6 +297,29 @@ func (d *deriver) advise() {
 			d.handOffs(c)
 		}
 	}
+}
+
+// nodesPerOp returns the most allocations per op a cause makes in the
+// benchmarks of the module's use (at full weight; in any, when it costs
+// none of those), and that benchmark.
+func (d *deriver) nodesPerOp(c *cause) (float64, *bench) {
+	var top *bench
+	n := 0.0
+	for _, full := range []bool{true, false} {
+		for _, k := range slices.Sorted(maps.Keys(c.costs)) {
+			b := d.byKey[k]
+			if b == nil || full && b.weight < 1 {
+				continue
+			}
+			if a := c.costs[k].AllocsPerOp; top == nil || a > n {
+				top, n = b, a
+			}
+		}
+		if top != nil {
+			break
+		}
+	}
+	return n, top
 }
 
 // handOffs gives a channel iterator's cause the scheduler's share of each

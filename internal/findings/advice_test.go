@@ -1192,6 +1192,7 @@ func TestOneCausePerLoggerType(t *testing.T) {
 func TestOneCausePerNodeType(t *testing.T) {
 	node := func(fn, file string, line int64, typ string) (document.Allocation, document.Shape) {
 		a := escapesByResult(site(fn, file, line, 0.3))
+		a.AllocsPerOp = 200
 		return a, document.Shape{Name: "node-chunks", File: file, Line: line, Function: mod + "." + fn,
 			Says:   fn + " makes every " + typ + " of the tree with an allocation of its own (&" + typ + "{…}, 104 bytes, with its Children): one allocation per node of the input",
 			Advice: "allocate the nodes in chunks the code that builds the tree owns"}

@@ -200,10 +200,12 @@ func (d *deriver) index() {
 // of an error, which a program builds when something fails, not on its
 // way through a request or a document (gin's BenchmarkSliceValidationError,
 // which both hand analyses left for later beside the request path's
-// causes). A weight Options gives stays.
+// causes). A benchmark entering at a package-level Compile or MustCompile
+// gets MicroWeight when others enter elsewhere: compiled once, run many
+// times. A weight Options gives stays.
 func (d *deriver) weighMicro() {
-	var micro, errs []*bench
-	api, others := false, false
+	var micro, errs, compiles []*bench
+	api, others, runs := false, false, false
 	for _, b := range d.benches {
 		if _, given := d.opts.Weights[b.name()]; given {
 			continue
@@ -216,6 +218,11 @@ func (d *deriver) weighMicro() {
 			errs = append(errs, b)
 		} else {
 			others = true
+		}
+		if compiles1(entry) {
+			compiles = append(compiles, b)
+		} else {
+			runs = true
 		}
 		if !exported(entry) && b.hasSec && b.secPerOp < d.t.TightSecPerOp {
 			micro = append(micro, b)
@@ -233,7 +240,23 @@ func (d *deriver) weighMicro() {
 			b.weight = min(b.weight, d.t.ComponentWeight)
 		}
 	}
+	if runs {
+		// Compiling is done once per pattern, running what was
+		// compiled once per input: a Compile benchmark weighs as a
+		// micro-benchmark beside the benchmarks that run.
+		for _, b := range compiles {
+			b.weight = min(b.weight, d.t.MicroWeight)
+		}
+	}
 	d.weighComponents()
+}
+
+// compiles1 reports whether a module entry point compiles what is then
+// run many times: a package-level function named Compile or MustCompile
+// (regexp.Compile's idiom), not a method.
+func compiles1(entry string) bool {
+	name := shortName(entry)
+	return name == "Compile" || name == "MustCompile"
 }
 
 // benchOf returns the benchmark named name in package pkg (any package

@@ -1288,3 +1288,44 @@ func TestReflectTempNotDecoded(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileWeighsLess: a benchmark whose loop enters the module at a
+// package-level Compile measures what a program does once per pattern:
+// its 60% concatenation ranks after a match path's 30% formatting, as a
+// micro-benchmark's would; with no benchmark of running, it keeps its
+// weight.
+func TestCompileWeighsLess(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		match bool
+		want  string
+	}{
+		{"beside a benchmark that runs", true, "match.go:20"},
+		{"alone", false, "syntax.go:35"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			comp := benchmark("BenchmarkCompile", 4e-6, 8, 1900)
+			runb := benchmark("BenchmarkMatch", 1e-6, 9, 252)
+			d := doc(comp, runb)
+			d.Benchmarks[0].CallPath = &document.CallPath{Functions: []string{mod + ".BenchmarkCompile", mod + ".Compile", mod + ".parse"}, Share: 0.9}
+			d.Benchmarks[1].CallPath = &document.CallPath{Functions: []string{mod + ".BenchmarkMatch", mod + ".(*Regexp).MatchString", "fmt.Sprintf"}, Share: 0.9}
+			d.Lines = []document.LineCost{
+				{Benchmark: "BenchmarkCompile", Package: mod, Function: mod + ".parse", File: "syntax.go", Line: 35, Callee: "runtime.concatstring4", Category: "strings", Self: 0.6, Cum: 0.6},
+				{Benchmark: "BenchmarkMatch", Package: mod, Function: mod + ".(*Regexp).MatchString", File: "match.go", Line: 20, Callee: "fmt.Sprintf", Category: "fmt", Self: 0.3, Cum: 0.3},
+			}
+			if !tc.match {
+				d.Benchmarks[1].CallPath.Functions[1] = mod + ".MustCompile"
+			}
+			fs, _ := Derive(d, Options{})
+			var got []string
+			for _, f := range fs {
+				if f.Section == document.SectionFix {
+					got = append(got, fmt.Sprintf("%s:%d", f.File, f.Line))
+				}
+			}
+			if len(got) < 2 || got[0] != tc.want {
+				t.Fatalf("fixes %v; want %s first", got, tc.want)
+			}
+		})
+	}
+}

@@ -194,6 +194,11 @@ type Thresholds struct {
 	// nodes from inlining: a change its numbers name, not its own
 	// algorithm in its category's words.
 	InlineClose int
+	// ChunkMin (advice): the fewest nodes per op, in the benchmarks of
+	// the module's use, for which allocating a tree's nodes in chunks
+	// (a node-chunks shape) fits: a tree of fewer is smaller than one
+	// chunk, and its nodes are what parsing builds, the API's cost.
+	ChunkMin float64
 	// GenericMin (ranking): a fix in its category's words (generic)
 	// whose impact is below GenericMin follows the fixes that name no
 	// change: a small cost the code does not explain is a guess, not
@@ -307,6 +312,7 @@ var DefaultThresholds = Thresholds{
 	MicroWeight:     0.25,
 	GenericMin:      0.1,
 	InlineClose:     8,
+	ChunkMin:        64,
 	ComponentWeight: 0.1,
 
 	AdviceShare:        0.25,

@@ -242,6 +242,12 @@ var specCases = []specCase{
 	{name: "InlineClose/10 over (1.25×) is its own algorithm, after the other",
 		doc:  []any{bx(), notInlined("skip", "x.go", 20, 90, 80), flat("skip", 0.2), own("Own", "a.go", 1, 0.5)},
 		want: []string{"cpu-own-code fix low a.go:1 BenchmarkX 50.0% parts=50%", "cpu-not-inlined fix medium x.go:20 BenchmarkX 10.0% parts=10%"}},
+	{name: "ChunkMin/a tree of 100 nodes per op (1.6× of 64) is told to allocate them in chunks",
+		doc:  []any{bx(), gc(0.4), nodes(100), nodeChunks()},
+		want: []string{"alloc-site fix high tree.go:140 BenchmarkX 24.0% shape=node-chunks", "gate reduce-allocations-first first - 40.0%"}},
+	{name: "ChunkMin/a tree of 40 nodes per op (0.6×) is what parsing builds, the API's cost",
+		doc:  []any{bx(), gc(0.4), nodes(40), nodeChunks()},
+		want: []string{"alloc-site api low tree.go:140 BenchmarkX 12.0% shape=node-chunks", "gate reduce-allocations-first first - 40.0%"}},
 	{name: "CalleeBound/a function not inlined whose flat time is 30% of its cumulative is a cause",
 		doc:  []any{bx(), notInlined("hashes", "x.go", 20, 84, 80), flatCum("hashes", 0.3, 1)},
 		want: []string{"cpu-not-inlined fix medium x.go:20 BenchmarkX 15.0% parts=15%"}},
@@ -907,6 +913,20 @@ func bx() document.Benchmark { return benchmark("BenchmarkX", 1e-6, 10, 1000) }
 func timeoutSet(seconds float64) document.Shape {
 	return document.Shape{Name: "timeout-set", File: "x_test.go", Line: 12, Function: mod + ".BenchmarkX", Seconds: seconds,
 		Says: "BenchmarkX sets d.Timeout to 1s, a constant"}
+}
+
+// nodes is newNode's allocation of n tree nodes per op, returned.
+func nodes(n float64) document.Allocation {
+	a := escapesByResult(site("newNode", "tree.go", 140, 0.6))
+	a.AllocsPerOp, a.BytesPerOp = n, 104*n
+	return a
+}
+
+// nodeChunks is a node-chunks shape at newNode's allocation.
+func nodeChunks() document.Shape {
+	return document.Shape{Name: "node-chunks", File: "tree.go", Line: 140, Function: mod + ".newNode",
+		Says:   "newNode makes every Node of the tree with an allocation of its own (&Node{…}, 104 bytes, with its Children): one allocation per node of the input",
+		Advice: "allocate the nodes in chunks the code that builds the tree owns"}
 }
 
 // sampled gives the benchmark's CPU profile n samples.

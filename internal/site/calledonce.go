@@ -11,10 +11,12 @@ import (
 )
 
 // CalledOnce finds an unexported function that its package calls only
-// from exported functions, outside any loop or function literal, and
-// whose callers no loop of the package calls: each call of the API makes
-// one call of it (a filter's baseHashes, called once by Add, Test and
-// TestAndAdd). Not inlining it costs one call per operation, a few
+// from exported functions, or from functions it finds in turn, outside
+// any loop or function literal, and whose callers no loop of the package
+// calls: each call of the API makes one call of it (a filter's
+// baseHashes, called once by Add, Test and TestAndAdd; a regexp's
+// getRunner, called once by each of the unexported functions its
+// exported methods call once). Not inlining it costs one call per operation, a few
 // nanoseconds: its inlining budget is no handle worth a finding.
 var CalledOnce = &analysis.Analyzer{
 	Name: "calledonce",
@@ -73,20 +75,42 @@ func runCalledOnce(pass *analysis.Pass) (any, error) {
 		}
 		walk(fd.Body, false)
 	})
-	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
-		fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-		cs := calls[fn]
-		if fn == nil || len(cs) == 0 || exportedAPI(fn) || valued[fn] {
-			return
+	// once holds the functions found called once per operation: an
+	// entry point's direct callee first, then their callees in turn
+	// (a pool's getRunner called once by each of matchStringAt,
+	// findAllRunesIndex, …, each called once by an exported method).
+	once := map[*types.Func][]string{}
+	var decls []*ast.FuncDecl
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) { decls = append(decls, fd) })
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			cs := calls[fn]
+			if fn == nil || once[fn] != nil || len(cs) == 0 || exportedAPI(fn) || valued[fn] {
+				continue
+			}
+			var callers []string
+			ok := true
+			for _, c := range cs {
+				if c.looped || c.caller == nil || c.caller == fn || !exportedAPI(c.caller) && once[c.caller] == nil || valued[c.caller] || slices.ContainsFunc(calls[c.caller], func(cc call) bool { return cc.looped }) {
+					ok = false
+					break
+				}
+				if name := profName(c.caller); !slices.Contains(callers, name) {
+					callers = append(callers, name)
+				}
+			}
+			if ok {
+				once[fn], changed = callers, true
+			}
 		}
-		var callers []string
-		for _, c := range cs {
-			if c.looped || c.caller == nil || c.caller == fn || !exportedAPI(c.caller) || valued[c.caller] || slices.ContainsFunc(calls[c.caller], func(cc call) bool { return cc.looped }) {
-				return
-			}
-			if name := profName(c.caller); !slices.Contains(callers, name) {
-				callers = append(callers, name)
-			}
+	}
+	for _, fd := range decls {
+		fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		callers := once[fn]
+		if callers == nil {
+			continue
 		}
 		pass.Report(analysis.Diagnostic{
 			Category: "called-once",
@@ -94,7 +118,7 @@ func runCalledOnce(pass *analysis.Pass) (any, error) {
 			Message: fmt.Sprintf("%s is called once per call of %s, outside any loop: a call it is not inlined for costs one call per operation",
 				profName(fn), strings.Join(callers, ", ")),
 		})
-	})
+	}
 	return nil, nil
 }
 

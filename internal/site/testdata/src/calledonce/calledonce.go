@@ -44,8 +44,9 @@ func Fields(s string) []string {
 	return out
 }
 
-// A helper called from an unexported function is not the API's one call.
-func inner(x int) int { return x * 2 }
+// A helper called once by an unexported function that the API calls
+// once is called once per operation too.
+func inner(x int) int { return x * 2 } // want `inner is called once per call of middle`
 
 func middle(x int) int { return inner(x) + 1 } // want `middle is called once per call of Outer`
 
