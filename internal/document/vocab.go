@@ -82,6 +82,7 @@ const (
 	RuleLeaveOffCPU      Rule = "leave-off-cpu"      // waits: its time is off the CPU, which the profile does not see
 	RuleLeaveTight       Rule = "leave-tight"        // fast, no allocation, nothing outside its algorithm
 	RuleLeaveFloor       Rule = "leave-floor"        // a function's time is a scan at one table lookup per byte: its floor
+	RuleLeaveShard       Rule = "leave-shard"        // contention on one shard's lock of a structure split by key: the benchmark's keys
 )
 
 // Note reports whether a benchmark finding of rule r is a note on the

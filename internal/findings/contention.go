@@ -565,3 +565,26 @@ func fnum(x float64) string {
 	}
 	return fmt.Sprintf("%.3g", x)
 }
+
+// shardLocks moves to "Leave alone" the contention causes at a lock of
+// one shard of a sharded structure (a lock-sharded shape at one of the
+// cause's lines: ristretto's lockedMap, one of shardedMap's 256 shards):
+// the lock is split by key already, and a benchmark that contends on one
+// shard uses the same keys from every goroutine.
+func (d *deriver) shardLocks() {
+	for _, c := range d.causes {
+		if c.kind != document.KindContention || c.section != document.SectionFix {
+			continue
+		}
+		for _, l := range append([]document.Location{{File: c.file, Line: c.line}}, c.lines...) {
+			s := d.shapeAt("lock-sharded", l.File, l.Line)
+			if s == nil {
+				continue
+			}
+			c.section, c.rule, c.generic, c.lowOnly = document.SectionLeaveAlone, document.RuleLeaveShard, false, true
+			c.shape = s
+			c.suggestion = s.Says + ": " + s.Advice
+			break
+		}
+	}
+}

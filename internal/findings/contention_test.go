@@ -525,3 +525,33 @@ func TestPackageLockNamedForItsState(t *testing.T) {
 		t.Error("no lock-exclusive finding for a section with 46% work inside")
 	}
 }
+
+// TestShardLockLeftAlone: contention at the lock of one shard of a
+// structure that holds many by key (a lock-sharded shape at its line) is
+// the benchmark's keys, not the lock's scope: "Leave alone" (leave-shard),
+// in the shape's words; the registry's mutex, no shard, stays a fix.
+func TestShardLockLeftAlone(t *testing.T) {
+	d := concurrentDoc()
+	d.Shapes = append(d.Shapes, document.Shape{Name: "lock-sharded", File: "store.go", Line: 27, Function: mod + ".(*Store).Get",
+		Says:   "s.mu.RLock() locks one Store, one of the shards Sharded.shards holds: the lock is split by key already",
+		Advice: "contention on it in a benchmark comes from goroutines that use the same keys (one shard)"})
+	fs, _ := Derive(d, Options{})
+	var store, registry *document.Finding
+	for i, f := range fs {
+		if f.Kind != document.KindContention {
+			continue
+		}
+		switch f.Line {
+		case 27:
+			store = &fs[i]
+		case 54:
+			registry = &fs[i]
+		}
+	}
+	if store == nil || store.Section != document.SectionLeaveAlone || store.Rule != document.RuleLeaveShard || !strings.Contains(store.Suggestion, "split by key already") {
+		t.Errorf("the shard's lock: %+v; want leave-alone, leave-shard, in the shape's words", store)
+	}
+	if registry == nil || registry.Section != document.SectionFix {
+		t.Errorf("the registry's mutex: %+v; want a fix", registry)
+	}
+}

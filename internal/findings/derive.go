@@ -422,6 +422,7 @@ var passes = []pass{
 	{name: "avoided-call", doc: "what a call's callees cost under it, when its shape names the call avoidable (two texts built only to be compared), is that call's cause", needs: []string{"merge"}, all: (*deriver).callsAvoided},
 	{name: "advice", doc: "the advice of the shape of code at a cause's lines that explains its cost", needs: []string{"merge"}, all: (*deriver).advise},
 	{name: "one-change", doc: "the causes one change removes, known by their shapes (one lock several methods take, a printf wrapper and its callers), become one", needs: []string{"advice"}, all: (*deriver).oneChange},
+	{name: "shard-lock", doc: "a lock's contention on one shard of a structure that holds many, picked by key, is the benchmark's keys, not the lock's scope: leave alone", needs: []string{"one-change"}, all: (*deriver).shardLocks},
 	{name: "benchmarks", doc: "broken benchmarks, and those to leave alone (which reads every fix cause)", needs: []string{"merge", "scheduler", "fixture"}, all: (*deriver).benchmarkVerdicts},
 }
 

@@ -42,6 +42,7 @@ type lockedMethod struct {
 
 func runLockPerCall(pass *analysis.Pass) (any, error) {
 	locked := map[*types.Func]lockedMethod{}
+	shards := shardTypes(pass)
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
 		if fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 {
 			return
@@ -146,6 +147,10 @@ func runLockPerCall(pass *analysis.Pass) (any, error) {
 			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
 				locked[fn] = lockedMethod{name: fd.Name.Name, what: what}
 			}
+			split := fmt.Sprintf("where goroutines on several cores share one %s, split its state by key (shards) so that their calls do not share one lock", owner)
+			if n := namedOf(recv.Type()); n != nil && isShard(shards, n) {
+				split = fmt.Sprintf("%s is one of the shards %s holds, split by key already: goroutines share one only when they use its keys", n.Obj().Name(), shards[n.Origin().Obj()])
+			}
 			pass.Report(analysis.Diagnostic{
 				Category: "lock-per-call" + ownWork,
 				Pos:      lock.Pos(),
@@ -153,8 +158,8 @@ func runLockPerCall(pass *analysis.Pass) (any, error) {
 				Message: fmt.Sprintf("%s takes %s, once per call (%s here, released at %s): the lock that makes %s safe for concurrent use",
 					fd.Name.Name, what, verb, at, owner),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-					"one lock round trip per call is the price of a type safe for concurrent use, paid in its atomic operations even when no other goroutine holds the lock: nothing to change at this line; where goroutines on several cores share one %s, split its state by key (shards) so that their calls do not share one lock; where a value is used from one goroutine only, a variant of %s without the lock; %s",
-					owner, owner, ownWorkWords)}},
+					"one lock round trip per call is the price of a type safe for concurrent use, paid in its atomic operations even when no other goroutine holds the lock: nothing to change at this line; %s; where a value is used from one goroutine only, a variant of %s without the lock; %s",
+					split, owner, ownWorkWords)}},
 			})
 		}
 	})
