@@ -16,6 +16,7 @@ const (
 	KindContention Kind = "contention"    // locks, shared atomics, the scheduler
 	KindFixture    Kind = "fixture"       // the benchmark's own code in its numbers
 	KindBroken     Kind = "broken"        // the benchmark measures nothing useful
+	KindCoverage   Kind = "coverage"      // what no benchmark runs
 	KindLeaveAlone Kind = "leave-alone"   // nothing to gain
 )
 
@@ -76,6 +77,7 @@ const (
 	RuleBrokenLint       Rule = "broken-lint"        // perfloop lint found a mistake in its source
 	RuleTimedSetupSmall  Rule = "timed-setup-small"  // lint's timed setup, measured too small to distort
 	RuleDiscardKept      Rule = "discard-kept"       // lint's discarded result, whose call the profile shows running
+	RuleAPIUnrun         Rule = "api-unrun"          // no benchmark runs an API type of the root package
 	RuleGlobalLeft       Rule = "global-left"        // lint's package variable a benchmark leaves set for later ones; measured apart, its numbers stand
 	RuleLeaveMicro       Rule = "leave-micro"        // a micro-benchmark of an internal function's algorithm
 	RuleLeaveBaseline    Rule = "leave-baseline"     // measures another package, not the module

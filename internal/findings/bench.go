@@ -188,6 +188,7 @@ func (d *deriver) contention(b *bench) {
 // lint) is one cause: the measured symptom, with the line that makes it.
 func (d *deriver) benchmarkVerdicts() {
 	d.skipped()
+	d.apiUnrun()
 	used := map[int]bool{}
 	byLint := map[int]*cause{}
 	byExec := map[string]*cause{} // leave-alone benchmarks by the command line they run
@@ -2064,4 +2065,103 @@ func pluralCosts(n int) string {
 		return "its cost"
 	}
 	return fmt.Sprintf("%d functions' costs", n)
+}
+
+// apiUnrun adds a finding for each API type of the module's root package
+// (an api-type shape: an exported type with its constructor and exported
+// methods) when no benchmark runs the root package's API: no exported
+// function or method of an exported type of it is in any profile the
+// report has, nor any method of the type. What the report ranks is
+// then what the benchmarks run, which is not the package's API (ristretto's
+// suite measuring its store and z's helpers, never Cache).
+func (d *deriver) apiUnrun() {
+	if len(d.benches) == 0 {
+		return
+	}
+	ran := map[string]bool{}
+	add := func(fn string) {
+		if fn != "" {
+			ran[document.PlainFunc(fn)] = true
+		}
+	}
+	for _, l := range d.doc.Lines {
+		add(l.Function)
+		add(l.Callee)
+	}
+	for _, h := range d.doc.Hotspots {
+		add(h.Function)
+	}
+	for _, a := range d.doc.Allocations {
+		add(a.Function)
+		add(a.Parent)
+	}
+	for _, b := range d.doc.Benchmarks {
+		if b.CallPath != nil {
+			for _, fn := range b.CallPath.Functions {
+				add(fn)
+			}
+		}
+	}
+	// Only where no benchmark runs any exported function or method of
+	// the root package: one that runs some of the API measures it, and
+	// a type it leaves out may be a small one a profile need not name.
+	for fn := range ran {
+		if rest, ok := strings.CutPrefix(fn, d.module+"."); ok && exportedName(rest) && d.isModule(fn) && !d.testFunc(fn) {
+			return
+		}
+	}
+	for _, s := range d.doc.Shapes {
+		if s.Name == "api-benchmarked" && !strings.Contains(s.File, "/") {
+			return // a benchmark of the root package calls its API
+		}
+	}
+	for _, s := range d.doc.Shapes {
+		if s.Name != "api-type" || strings.Contains(s.File, "/") || len(s.Related) == 0 {
+			continue // the root package's types only
+		}
+		// The first related function is a constructor: "m.NewCache".
+		first := s.Related[0].Note
+		pkg := first[:max(strings.LastIndex(first, "."), 0)]
+		typ, _, _ := strings.Cut(s.Says, "'s API: ")
+		run := false
+		for fn := range ran {
+			rest, ok := strings.CutPrefix(fn, pkg+".")
+			if !ok {
+				continue
+			}
+			if strings.HasPrefix(rest, "(*"+typ+").") || strings.HasPrefix(rest, typ+".") || slices.ContainsFunc(s.Related, func(r document.Location) bool { return r.Note == fn }) {
+				run = true
+				break
+			}
+		}
+		if run {
+			continue
+		}
+		var names []string
+		for _, r := range s.Related {
+			names = append(names, strings.TrimPrefix(r.Note, pkg+"."))
+		}
+		c := d.newCause(document.KindCoverage, "api "+typ, "", s.File, s.Line)
+		c.section, c.rule, c.lowOnly = document.SectionBenchmark, document.RuleAPIUnrun, true
+		c.addLine(s.File, s.Line, "", s.Says)
+		c.message = fmt.Sprintf("no benchmark runs %s: none of %s is in any benchmark's profile; what this report ranks is what the benchmarks run, not %s", typ, firstNames(names, 6), typ)
+		c.suggestion = fmt.Sprintf("add a benchmark of %s as a program uses it (its constructor once, before the loop; its methods in the loop, with inputs spread as real use spreads them), then run the report again", typ)
+		c.addEvidence(fmt.Sprintf("code at %s: %s", where(s.File, s.Line), s.Says))
+		d.causes = append(d.causes, c)
+	}
+}
+
+// firstNames joins the first n names, and says how many more there are.
+func firstNames(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
+}
+
+// exportedName reports whether a function name without its package is
+// exported, as the API: "NewCache", "(*Cache).Get", "Cache.Len".
+func exportedName(name string) bool {
+	name = strings.TrimPrefix(strings.TrimPrefix(name, "("), "*")
+	return name != "" && name[0] >= 'A' && name[0] <= 'Z'
 }

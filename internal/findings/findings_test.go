@@ -1329,3 +1329,55 @@ func TestCompileWeighsLess(t *testing.T) {
 		})
 	}
 }
+
+// TestAPIUnrun: when no benchmark runs the root package's API (no
+// exported function of it in any profile, no benchmark calling one), each
+// API type of the root package is named first among the notes on the
+// benchmarks; a profile naming one of its methods, or a benchmark that
+// calls the API, and there is no such finding.
+func TestAPIUnrun(t *testing.T) {
+	api := document.Shape{Name: "api-type", File: "cache.go", Line: 41, Function: "",
+		Says: "Cache's API: NewCache, (*Cache).Get, (*Cache).Set",
+		Related: []document.Location{{File: "cache.go", Line: 50, Note: mod + ".NewCache"}, {File: "cache.go", Line: 60, Note: mod + ".(*Cache).Get"}, {File: "cache.go", Line: 70, Note: mod + ".(*Cache).Set"}}}
+	internal := benchmark("BenchmarkStoreGet", 30e-9, 0, 0)
+	line := document.LineCost{Benchmark: "BenchmarkStoreGet", Package: mod, Function: mod + ".(*lockedMap).get", File: "store.go", Line: 167, Callee: "runtime.mapaccess2_fast64", Category: "maps", Self: 0.4, Cum: 0.4}
+	for _, tc := range []struct {
+		name  string
+		lines []document.LineCost
+		extra []document.Shape
+		want  bool
+	}{
+		{"only internals run", []document.LineCost{line}, nil, true},
+		{"a method of the type runs", []document.LineCost{line, {Benchmark: "BenchmarkStoreGet", Package: mod, Function: mod + ".(*Cache[...]).processItems", File: "cache.go", Line: 540, Callee: "runtime.selectgo", Category: "scheduler", Self: 0.1, Cum: 0.1}}, nil, false},
+		{"a benchmark calls the API", []document.LineCost{line}, []document.Shape{{Name: "api-benchmarked", File: "cache_test.go", Line: 10, Function: mod + ".BenchmarkCache", Says: "BenchmarkCache calls NewCache of the package it benchmarks"}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := doc(internal)
+			d.Lines = tc.lines
+			d.Shapes = append([]document.Shape{api}, tc.extra...)
+			fs, _ := Derive(d, Options{})
+			var got *document.Finding
+			for i, f := range fs {
+				if f.Rule == document.RuleAPIUnrun {
+					got = &fs[i]
+				}
+			}
+			if (got != nil) != tc.want {
+				t.Fatalf("api-unrun finding %+v, want %v", got, tc.want)
+			}
+			if got != nil {
+				if got.Section != document.SectionBenchmark || got.Kind != document.KindCoverage || !strings.Contains(got.Message, "no benchmark runs Cache: none of NewCache, (*Cache).Get, (*Cache).Set") {
+					t.Errorf("finding %s %s %q", got.Section, got.Kind, got.Message)
+				}
+				for _, f := range fs {
+					if f.Section == document.SectionBenchmark || f.Section == document.SectionBroken {
+						if f.Rule != document.RuleAPIUnrun {
+							t.Errorf("%s before the API's note; want the note first", f.Rule)
+						}
+						break
+					}
+				}
+			}
+		})
+	}
+}

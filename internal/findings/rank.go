@@ -126,6 +126,10 @@ func (d *deriver) ranked() []document.Finding {
 	// each.
 	tier := func(it item) int {
 		switch {
+		case it.f.Rule == document.RuleAPIUnrun:
+			// What the benchmarks leave out leads what is wrong
+			// with them.
+			return -1
 		case it.unused:
 			return 4
 		case it.weak:

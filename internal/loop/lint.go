@@ -125,7 +125,8 @@ func hotShape(doc *document.Report) func(s document.Shape) bool {
 	}
 	return func(s document.Shape) bool {
 		fn := document.PlainFunc(s.Function)
-		return hot[fn] || benches[fn] || s.Function == "" && lines[fmt.Sprintf("%s:%d", s.File, s.Line)]
+		// An API type's shape is about what no profile may name.
+		return hot[fn] || benches[fn] || s.Function == "" && lines[fmt.Sprintf("%s:%d", s.File, s.Line)] || s.Name == "api-type"
 	}
 }
 

@@ -101,6 +101,8 @@ func TestMatchers(t *testing.T) {
 		"wallclock":              site.WallClock,
 		"rwexclusive":            site.RWExclusive,
 		"lockshard":              site.LockSharded,
+		"apitype":                site.APIType,
+		"benchapi":               site.BenchAPI,
 		"evictreuse":             site.EvictReuse,
 		"printfwrapper":          site.PrintfWrapper,
 		"growguessed":            site.GrowGuessed,

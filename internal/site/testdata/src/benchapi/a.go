@@ -1,0 +1,6 @@
+package benchapi
+
+// New makes a counter.
+func New() *int { return new(int) }
+
+func inc(p *int) { *p++ }
