@@ -1337,7 +1337,7 @@ func TestCompileWeighsLess(t *testing.T) {
 // calls the API, and there is no such finding.
 func TestAPIUnrun(t *testing.T) {
 	api := document.Shape{Name: "api-type", File: "cache.go", Line: 41, Function: "",
-		Says: "Cache's API: NewCache, (*Cache).Get, (*Cache).Set",
+		Says:    "Cache's API: NewCache, (*Cache).Get, (*Cache).Set",
 		Related: []document.Location{{File: "cache.go", Line: 50, Note: mod + ".NewCache"}, {File: "cache.go", Line: 60, Note: mod + ".(*Cache).Get"}, {File: "cache.go", Line: 70, Note: mod + ".(*Cache).Set"}}}
 	internal := benchmark("BenchmarkStoreGet", 30e-9, 0, 0)
 	line := document.LineCost{Benchmark: "BenchmarkStoreGet", Package: mod, Function: mod + ".(*lockedMap).get", File: "store.go", Line: 167, Callee: "runtime.mapaccess2_fast64", Category: "maps", Self: 0.4, Cum: 0.4}
