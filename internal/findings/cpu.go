@@ -483,12 +483,25 @@ func (d *deriver) wholeJob(b *bench, lc *lineCat) bool {
 		// pool.Put(buf)): the function's work on that path.
 		expr, ok = src, !strings.ContainsAny(src[:max(strings.Index(src, "("), 0)], " =:")
 	}
+	if !ok && d.loopAt(l.File, l.Line) == nil {
+		// The call's result assigned, outside any loop (a prefix
+		// filter's offset = strings.Index(input[startAt:], prefix),
+		// then returned): the search is done once per call; with the
+		// function's other lines cheap, it is the function's job.
+		if m := assignedCall.FindStringSubmatch(src); m != nil {
+			expr, ok = m[1], true
+		}
+	}
 	expr = unconverted(expr)
 	if !ok || !callsFirst(expr, l.Callee) && !runtimeDirect(expr, l.Callee) {
 		return false
 	}
 	return d.aloneInFunc(b, l)
 }
+
+// assignedCall matches a call's result assigned to one or two variables:
+// "offset = strings.Index(s, p)", "i, ok := m.find(k)".
+var assignedCall = regexp.MustCompile(`^[\pL_][\pL\pN_]*(?:, *[\pL_][\pL\pN_]*)? :?= (.+\))$`)
 
 // basicTypes are the conversions unconverted strips.
 var basicTypes = []string{"uint64", "uint32", "uint16", "uint8", "uint", "int64", "int32", "int16", "int8", "int", "uintptr", "float64", "float32", "string", "[]byte", "byte", "rune", "bool"}
