@@ -32,6 +32,7 @@ var explains = map[string][]string{
 	"reflect-reslice":             {"reflect", "escapes", "moved-to-heap", "memory", "gc", "other", "interface"},
 	"error-panic":                 {"other", "library", "runtime", "gopanic"},
 	"node-chunks":                 {"escapes", "return", "moved-to-heap"},
+	"subslice-kept":               {"append", "growslice", "copying"},
 	"children-grown":              {"append", "growslice", "copying"},
 	"cow-copy":                    {"escapes", "make", "variable-make", "moved-to-heap", "assign", "return", "new"},
 	"copy-override":               {"escapes", "moved-to-heap", "new", "call", "memory", "gc"},

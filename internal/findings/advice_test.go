@@ -759,6 +759,12 @@ func TestGrowthIsNotTheAPIs(t *testing.T) {
 	if len(fs) == 0 || fs[0].File != "k.go" || fs[0].Section != document.SectionFix || !strings.Contains(fs[0].Suggestion, "len(m) as its capacity") {
 		t.Fatalf("findings %v, want a finding to fix at k.go:12 with the shape's advice", fs)
 	}
+	kept := document.Shape{Name: "subslice-kept", File: "k.go", Line: 12, Function: mod + ".Keys",
+		Says: "keys keeps slices of flat, which the same loop grows by append (line 11)", Advice: "append only to flat in the loop; after it, make keys once"}
+	fs, _ = Derive(specDoc([]any{bx(), gc(0.5), keys, kept}), Options{})
+	if len(fs) == 0 || fs[0].Section != document.SectionFix || !strings.Contains(fs[0].Suggestion, "append only to flat in the loop") {
+		t.Fatalf("findings %v, want a finding to fix at k.go:12 with the subslice-kept advice", fs)
+	}
 	fs, _ = Derive(specDoc([]any{bx(), gc(0.5), keys}), Options{})
 	if len(fs) == 0 || fs[0].File != "k.go" || fs[0].Section != document.SectionAPI || !strings.Contains(fs[0].Suggestion, "no count known before the loop") {
 		t.Fatalf("findings %v, want the regrowth at k.go:12 among the API's costs, in its own words", fs)

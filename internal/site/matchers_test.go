@@ -103,6 +103,7 @@ func TestMatchers(t *testing.T) {
 		"lockshard":              site.LockSharded,
 		"apitype":                site.APIType,
 		"benchapi":               site.BenchAPI,
+		"subslicekept":           site.SubsliceKept,
 		"evictreuse":             site.EvictReuse,
 		"printfwrapper":          site.PrintfWrapper,
 		"growguessed":            site.GrowGuessed,
