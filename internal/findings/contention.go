@@ -278,6 +278,12 @@ func (d *deriver) growthCause(b *bench, row *document.Scaling, g document.LineGr
 	case "atomic":
 		msg = fmt.Sprintf("%s: the atomic update at %s costs %s at -cpu 1 and %s/op at -cpu %d: every goroutine writes one shared word, and its cache line moves between the cores on every call", shortName(g.Function), where(g.File, g.Line), oneCore(g.NsPerOp1), duration(g.NsPerOpN*1e-9), n)
 		sugg = "keep one counter per goroutine or per shard (each on its own cache line) and sum them when read"
+		if reserves(g.Source) {
+			// pos := atomic.AddUint64(&a.off, n): the value it
+			// returns is the caller's own place (a bump
+			// allocator's offset), not a count read later.
+			sugg = "the update hands each caller its own place (the value it returns, an offset taken by adding its size): no count to split and sum later; what removes the shared word is an arena per goroutine or per shard, each with its own offset, or fewer, larger reservations (a goroutine taking a block and handing out its pieces)"
+		}
 	case "mutex-spin":
 		msg = fmt.Sprintf("%s: acquiring the lock at %s costs %s/op at -cpu 1 and %s/op at -cpu %d: goroutines spin waiting for each other", shortName(g.Function), where(g.File, g.Line), duration(g.NsPerOp1*1e-9), duration(g.NsPerOpN*1e-9), n)
 		sugg = "shorten the critical section, or split the state by a hash of the key into independent locks"
@@ -588,3 +594,18 @@ func (d *deriver) shardLocks() {
 		}
 	}
 }
+
+// reserves reports whether a line keeps the value an atomic add returns
+// (pos := atomic.AddUint64(&a.compIdx, uint64(sz)); n := c.off.Add(k)):
+// a reservation of a place, not a counter.
+func reserves(src string) bool {
+	_, rhs, ok := strings.Cut(strings.TrimSpace(src), "= ")
+	if !ok {
+		return false
+	}
+	return reservedBy.MatchString(rhs)
+}
+
+// reservedBy matches an atomic add whose value is kept: atomic.AddUint64(
+// or x.off.Add( at the start of an assignment's right side.
+var reservedBy = regexp.MustCompile(`^(atomic\.Add[A-Za-z0-9]*|[\pL_][\pL\pN_.]*\.Add)\(`)

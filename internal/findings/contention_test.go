@@ -555,3 +555,28 @@ func TestShardLockLeftAlone(t *testing.T) {
 		t.Errorf("the registry's mutex: %+v; want a fix", registry)
 	}
 }
+
+// TestAtomicReservation: an atomic add whose value the line keeps (a bump
+// allocator's pos := atomic.AddUint64(&a.compIdx, n)) hands each caller
+// its own place: no counter to split per goroutine and sum; a counter's
+// add is one.
+func TestAtomicReservation(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"pos := atomic.AddUint64(&a.compIdx, uint64(sz))", "its own place"},
+		{"n := a.off.Add(int64(sz))", "its own place"},
+		{"atomic.AddInt64(&m.count, n)", "keep one counter per goroutine"},
+	} {
+		b := benchmark("BenchmarkAllocate", 11e-9, 0, 0)
+		b.Parallel = true
+		d := doc(b)
+		d.Scaling = []document.Scaling{{Benchmark: "BenchmarkAllocate", Package: mod, Parameter: "cpu", Growth: "negative",
+			CPU: []int{1, 2}, NsPerOp: []float64{1, 11}, Efficiencies: []float64{1, 0.05}, Efficiency: 0.05, CoresUsed: 1.9,
+			Growing: []document.LineGrowth{{File: "allocator.go", Line: 278, Function: mod + ".(*Allocator).Allocate", NsPerOp1: 0.5, NsPerOpN: 10,
+				Samples1: 80, SamplesN: 500, Mechanism: "atomic", Source: tc.src}}}}
+		fs, _ := Derive(d, Options{})
+		f := find(fs, document.KindContention)
+		if f == nil || !strings.Contains(f.Suggestion, tc.want) {
+			t.Errorf("%s: finding %+v, want advice saying %q", tc.src, f, tc.want)
+		}
+	}
+}
