@@ -970,8 +970,20 @@ func (d *deriver) merge() {
 			// function only the caller of nearly all of them.
 			continue
 		}
-		if into := byParent[p]; into != nil && into != c && !gone[into] && into.section == c.section {
+		into := byParent[p]
+		if into == nil || into == c || gone[into] {
+			continue
+		}
+		if into.section == c.section {
 			absorb(into, c)
+			gone[c] = true
+		} else if into.section == document.SectionAPI && into.inherent && c.section == document.SectionFix && d.storedInField(c.fn) {
+			// Storage a constructor's helper makes for the value the
+			// constructor returns (NewBloomFilter's Size making
+			// bl.bitset): what the API's call builds.
+			sugg := into.suggestion
+			absorb(into, c)
+			into.suggestion = sugg
 			gone[c] = true
 		}
 	}
@@ -1693,6 +1705,34 @@ func (d *deriver) oneCallSite(f, g string) bool {
 		site = at
 	}
 	return site != ""
+}
+
+// storedInField reports whether every allocation of the module's function
+// fn is stored in a field of a value the heap holds (bl.bitset = make(…)).
+func (d *deriver) storedInField(fn string) bool {
+	n := 0
+	for i := range d.doc.Allocations {
+		a := &d.doc.Allocations[i]
+		if a.InTest || outer(document.PlainFunc(a.Function)) != fn {
+			continue
+		}
+		if a.Escape == nil || a.Escape.Sink != "heap" || !slices.ContainsFunc(a.Escape.Flow, fieldAssign) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// fieldAssign reports whether a flow step assigns to a field:
+// "from bl.bitset = make([]uint64, sz >> uint(6)) (assign) at …".
+func fieldAssign(step string) bool {
+	s, ok := strings.CutPrefix(strings.TrimSpace(step), "from ")
+	if !ok || !strings.Contains(s, "(assign)") {
+		return false
+	}
+	lhs, _, ok := strings.Cut(s, " = ")
+	return ok && strings.Contains(lhs, ".") && !strings.ContainsAny(lhs, " ([")
 }
 
 // calleeOnly reports whether every allocation of the module's function

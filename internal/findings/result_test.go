@@ -1625,3 +1625,36 @@ func TestWriterGrowthApartFromTag(t *testing.T) {
 		})
 	}
 }
+
+// TestConstructorStorage: storage a constructor's helper makes for the
+// value the constructor returns (NewBloomFilter calling Size, which makes
+// bl.bitset) is what the API's call builds: it joins the constructor's
+// cost in "Costs of the API"; an allocation the helper keeps elsewhere
+// stays a cause to fix.
+func TestConstructorStorage(t *testing.T) {
+	ctor := escapesByResult(site("NewBloomFilter", "b.go", 67, 0.3))
+	for _, tc := range []struct {
+		name string
+		flow []string
+		want int // findings to fix
+	}{
+		{"stored in a field of the value", []string{"flow: {heap} ← &{storage for make([]uint64, sz >> uint(6))}:", "  from bl.bitset = make([]uint64, sz >> uint(6)) (assign) at b.go:143:18"}, 0},
+		{"kept in a package variable", []string{"flow: {heap} ← &{storage for make([]uint64, sz >> uint(6))}:", "  from cache = make([]uint64, sz >> uint(6)) (assign) at b.go:143:18"}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			size := site("(*Bloom).Size", "b.go", 143, 0.6)
+			size.Parent, size.ParentFile, size.ParentLine = mod+".NewBloomFilter", "b.go", 73
+			size.Escape = &document.Escape{Cause: "escapes", Sink: "heap", Name: "make([]uint64, sz >> uint(6))", Flow: tc.flow}
+			fs, _ := Derive(specDoc([]any{bx(), gc(0.5), ctor, size}), Options{})
+			n := 0
+			for _, f := range fs {
+				if f.Section == document.SectionFix {
+					n++
+				}
+			}
+			if n != tc.want {
+				t.Errorf("%d findings to fix, want %d: %v", n, tc.want, fs)
+			}
+		})
+	}
+}

@@ -171,6 +171,12 @@ func rootIdent(e ast.Expr) string {
 // computed reports whether e computes something: a call (not a
 // conversion of a plain value) or arithmetic other than a step of one.
 func computed(pass *analysis.Pass, e ast.Expr) bool {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && (isBuiltin(pass, call.Fun, "make") || isBuiltin(pass, call.Fun, "new")) {
+		// Storage made for the value's state (a filter's
+		// bl.bitset = make([]uint64, sz>>6)), which other methods
+		// fill as well as read: no result computed for readers.
+		return false
+	}
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch x := n.(type) {

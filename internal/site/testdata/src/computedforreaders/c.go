@@ -59,3 +59,11 @@ type Holder struct{ v int }
 func (h *Holder) Set(v int) { h.v = v }
 
 func (h *Holder) Get() int { return h.v }
+
+// Storage made at the size asked for, which other methods fill: no
+// value computed for readers.
+type Bloom struct{ bitset []uint64 }
+
+func (bl *Bloom) Size(sz uint64) { bl.bitset = make([]uint64, sz>>6) }
+
+func (bl *Bloom) IsSet(i uint64) bool { return bl.bitset[i>>6]&(1<<(i%64)) != 0 }
