@@ -645,6 +645,11 @@ func returnedLookup(l *document.LineCost) bool {
 // function as "strings.Index(", a method as a receiver expression then
 // ".MatchString(".
 func callsFirst(expr, callee string) bool {
+	if rest, ok := strings.CutPrefix(pkgFunc(callee), "stringslite."); ok {
+		// strings.Index inlined: the profile names its body in
+		// internal/stringslite.
+		return callsFirst(expr, "strings."+rest) || callsFirst(expr, "bytes."+rest)
+	}
 	name := pkgFunc(callee) // "strings.Index", "regexp.(*Regexp).MatchString", "cascadia.Selector.MatchAll"
 	method := ""
 	if i := strings.LastIndex(name, ")."); i >= 0 {
