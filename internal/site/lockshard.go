@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"iter"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -75,15 +76,7 @@ func runLockSharded(pass *analysis.Pass) (any, error) {
 // field of its own.
 func shardTypes(pass *analysis.Pass) map[*types.TypeName]string {
 	shards := map[*types.TypeName]string{}
-	for _, name := range pass.Pkg.Scope().Names() {
-		owner, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		st, ok := owner.Type().Underlying().(*types.Struct)
-		if !ok {
-			continue
-		}
+	for owner, st := range pkgStructs(pass.Pkg) {
 		for i := range st.NumFields() {
 			f := st.Field(i)
 			var elem types.Type
@@ -110,15 +103,7 @@ func shardTypes(pass *analysis.Pass) map[*types.TypeName]string {
 	// A type some struct also holds as a field of its own (go-cache's
 	// Cache embedding *cache, which shardedCache also holds by the
 	// dozen) is used whole too: its lock is not split by key there.
-	for _, name := range pass.Pkg.Scope().Names() {
-		owner, ok := pass.Pkg.Scope().Lookup(name).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		st, ok := owner.Type().Underlying().(*types.Struct)
-		if !ok {
-			continue
-		}
+	for _, st := range pkgStructs(pass.Pkg) {
 		for i := range st.NumFields() {
 			if n := namedOf(st.Field(i).Type()); n != nil {
 				delete(shards, n.Origin().Obj())
@@ -126,6 +111,22 @@ func shardTypes(pass *analysis.Pass) map[*types.TypeName]string {
 		}
 	}
 	return shards
+}
+
+// pkgStructs yields the package-level struct types of pkg, in the order
+// of their names.
+func pkgStructs(pkg *types.Package) iter.Seq2[*types.TypeName, *types.Struct] {
+	return func(yield func(*types.TypeName, *types.Struct) bool) {
+		for _, name := range pkg.Scope().Names() {
+			tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			if st, ok := tn.Type().Underlying().(*types.Struct); ok && !yield(tn, st) {
+				return
+			}
+		}
+	}
 }
 
 // typeOf returns x's type with a pointer taken off.
