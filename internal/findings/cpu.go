@@ -1229,6 +1229,9 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 		// the cache's price, paid once per operation.
 		return fmt.Sprintf("%s runs once per call of %s, and its callers call %s once each, outside any loop: %s; once per operation is that price's floor", pkgFunc(l.Callee), shortName(l.Function), shortName(l.Function), strings.SplitN(fix, ":", 2)[0]), false, true
 	}
+	if fix == poolFix && d.notLooped(l) {
+		return fmt.Sprintf("%s runs once per call of %s, and no loop the report sees runs it more often: %s; once per operation is that price's floor", pkgFunc(l.Callee), shortName(l.Function), strings.SplitN(fix, ":", 2)[0]), false, true
+	}
 	if fix == cpuWords["maps"][1] {
 		if s := d.shapeAt("map-unsized", l.File, l.Line); s != nil {
 			// A store into a map made without a size: it grows
@@ -1313,6 +1316,24 @@ func (d *deriver) oncePerCall(l *document.LineCost) bool {
 		callers++
 	}
 	return callers > 0
+}
+
+// notLooped reports whether no loop is known to run the line: none
+// encloses it, and no module line calling its function is in one. A
+// pool's Get or Put there is once per call of its function: the reuse's
+// price, however its callers are reached.
+func (d *deriver) notLooped(l *document.LineCost) bool {
+	if d.loopAt(l.File, l.Line) != nil {
+		return false
+	}
+	fn := document.PlainFunc(l.Function)
+	for i := range d.doc.Lines {
+		c := &d.doc.Lines[i]
+		if c.Callee != "" && document.PlainFunc(c.Callee) == fn && d.isModule(c.Function) && d.loopAt(c.File, c.Line) != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // isBufferWrite reports whether callee writes into an in-memory buffer:

@@ -1541,17 +1541,21 @@ func TestDecodedMade(t *testing.T) {
 }
 
 // TestPoolOncePerCall: a sync.Pool's Get in a function the API calls
-// once per operation (a called-once shape) is that reuse's price, no
-// change; in a function nothing says so of, the pool's advice stands.
+// once per operation (a called-once shape), or that no known loop runs
+// (none around the Get, none around a module line calling its function),
+// is that reuse's price, no change; a Get in a loop, per value, keeps the
+// pool's advice (one Get per call).
 func TestPoolOncePerCall(t *testing.T) {
 	once := document.Shape{Name: "called-once", File: "p.go", Line: 9, Function: mod + ".getBuf", Says: "getBuf is called once per call of Marshal and Encode"}
+	loop := document.Shape{Name: "loop", File: "p.go", Line: 8, Function: mod + ".getBuf", Related: []document.Location{{File: "p.go", Line: 12}}, Says: "the loop at lines 8–12 ranges over vals"}
 	for _, tc := range []struct {
 		name     string
 		shapes   []any
 		noChange bool
 	}{
 		{"called once per operation", []any{once}, true},
-		{"nothing known of its callers", nil, false},
+		{"no loop known", nil, true},
+		{"a Get per value, in a loop", []any{loop}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs, _ := Derive(specDoc(append([]any{bx(), call("getBuf", "p.go", 10, "sync.(*Pool).Get", "other", 0.3)}, tc.shapes...)), Options{})
