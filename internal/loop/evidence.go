@@ -178,6 +178,11 @@ func (s *Suite) evidence(ctx context.Context, bench *BenchRun, scratch string, o
 // counts (heapPerOp). A benchmark at 0 B/op has no allocation to
 // attribute and runs no heap profile. A failure of the benchmark or its
 // profiles is returned as msg.
+// loopBytesMin is the fewest bytes per op, with no whole allocation per
+// op, for which a benchmark's loop gets a heap profile: less than a word
+// is what a round at a small b.N catches of the runtime's own.
+const loopBytesMin = 8
+
 func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *results.Benchmark, r roundsCPU, extra time.Duration, name, scratch string, opts ReportOptions, cost *Cost) (pf profileFiles, a *profiles.Analysis, msg string, err error) {
 	start := time.Now()
 	var running time.Duration
@@ -192,7 +197,7 @@ func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *result
 		return t.Binary.Run(ctx, rc)
 	}
 	cfg := gotest.RunConfig{Name: t.Name, Sub: s.Sub, CPU: s.Config.CPU, Timeout: s.Config.Timeout}
-	sec, _, bytes := perOpMetrics(b)
+	sec, allocs, bytes := perOpMetrics(b)
 	cpu, c := r.prof, r.cpu
 	// An extra run that still leaves the profile without a sample (a
 	// busy machine, a time per op the rounds overestimated) is run once
@@ -242,9 +247,11 @@ func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *result
 			return pf, nil, "", fmt.Errorf("keep profile: %w", err)
 		}
 	}
-	if bytes <= 0 {
-		// The timed loop allocates nothing (0 B/op): there is no
-		// allocation per op to attribute.
+	if bytes <= 0 || allocs == 0 && bytes < loopBytesMin {
+		// The timed loop allocates nothing (0 B/op), or less than a
+		// word per op and no whole allocation (a round at a small b.N
+		// catching the runtime's or the testing package's own
+		// allocation): there is no allocation per op to attribute.
 		return pf, a, "", nil
 	}
 	cost.HeapRuns++
