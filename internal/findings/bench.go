@@ -1710,13 +1710,21 @@ func (d *deriver) oneCallSite(f, g string) bool {
 // storedInField reports whether every allocation of the module's function
 // fn is stored in a field of a value the heap holds (bl.bitset = make(…)).
 func (d *deriver) storedInField(fn string) bool {
+	return d.everyAlloc(fn, func(a *document.Allocation) bool {
+		return a.Escape != nil && a.Escape.Sink == "heap" && slices.ContainsFunc(a.Escape.Flow, fieldAssign)
+	})
+}
+
+// everyAlloc reports whether the module's function fn has allocations in
+// the heap profiles outside tests and every one of them is ok.
+func (d *deriver) everyAlloc(fn string, ok func(*document.Allocation) bool) bool {
 	n := 0
 	for i := range d.doc.Allocations {
 		a := &d.doc.Allocations[i]
 		if a.InTest || outer(document.PlainFunc(a.Function)) != fn {
 			continue
 		}
-		if a.Escape == nil || a.Escape.Sink != "heap" || !slices.ContainsFunc(a.Escape.Flow, fieldAssign) {
+		if !ok(a) {
 			return false
 		}
 		n++
@@ -1739,18 +1747,9 @@ func fieldAssign(step string) bool {
 // fn in the heap profiles is inside a call of another package's function
 // (io.WriteString growing the writer it is given), none at its own code.
 func (d *deriver) calleeOnly(fn string) bool {
-	n := 0
-	for i := range d.doc.Allocations {
-		a := &d.doc.Allocations[i]
-		if a.InTest || outer(document.PlainFunc(a.Function)) != fn {
-			continue
-		}
-		if a.Via == "" || a.Escape == nil || a.Escape.Cause != "callee" {
-			return false
-		}
-		n++
-	}
-	return n > 0
+	return d.everyAlloc(fn, func(a *document.Allocation) bool {
+		return a.Via != "" && a.Escape != nil && a.Escape.Cause == "callee"
+	})
 }
 
 // onlyCaller reports whether p makes nearly all of c's allocations (90%
