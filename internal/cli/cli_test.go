@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/pprof/profile"
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/perfloop/perfloop/internal/document"
@@ -80,6 +81,7 @@ func scriptParams(dir string) testscript.Params {
 			"dirstate":   dirStateCmd,
 			"cpucovers":  cpuCovers,
 			"allocnear":  allocNear,
+			"heapholds":  heapHolds,
 			"waits":      waits,
 		},
 		Condition: func(cond string) (bool, error) {
@@ -520,5 +522,53 @@ func allocNear(ts *testscript.TestScript, neg bool, args []string) {
 		if float64(prof[i]) > want/2 {
 			ts.Fatalf("%s: %d %s taken off as the profiler's, of %.0f", v.Name, prof[i], what, want)
 		}
+	}
+}
+
+// heapHolds checks that the heap profile PROFILE holds the whole run: its
+// alloc_space (the sampled records, scaled as pprof scales them) is
+// within FRACTION of the bytes in TOTALFILE (the program's TotalAlloc).
+// It asks the profile, not the wrapper: whether the collection before
+// the final heap profile ran is what the runtime published, which a
+// gctrace line cannot say for sure (the runtime wakes runtime.GC's
+// caller before it prints the cycle's line, and a program that exits
+// right after may cut the line short). With neg, the profile holds less
+// than 1-FRACTION of the bytes.
+func heapHolds(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 3 {
+		ts.Fatalf("usage: heapholds PROFILE TOTALFILE FRACTION")
+	}
+	fields := strings.Fields(ts.ReadFile(args[1]))
+	if len(fields) == 0 {
+		ts.Fatalf("heapholds: %s is empty", args[1])
+	}
+	want, err := strconv.ParseFloat(fields[0], 64)
+	ts.Check(err)
+	frac, err := strconv.ParseFloat(args[2], 64)
+	ts.Check(err)
+	f, err := os.Open(ts.MkAbs(args[0]))
+	ts.Check(err)
+	defer f.Close()
+	p, err := profile.Parse(f)
+	ts.Check(err)
+	idx := -1
+	for i, st := range p.SampleType {
+		if st.Type == "alloc_space" {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		ts.Fatalf("heapholds: %s has no alloc_space", args[0])
+	}
+	var got float64
+	for _, s := range p.Sample {
+		got += float64(s.Value[idx])
+	}
+	ts.Logf("heap profile holds %.0f bytes; the program allocated %.0f (%.1f%%)", got, want, 100*got/want)
+	switch d := got - want; {
+	case neg && got > (1-frac)*want:
+		ts.Fatalf("the heap profile holds %.0f of %.0f bytes: not less than %v of them", got, want, 1-frac)
+	case !neg && (d > frac*want || -d > frac*want):
+		ts.Fatalf("the heap profile holds %.0f of %.0f bytes: more than %v apart", got, want, frac)
 	}
 }
