@@ -33,6 +33,7 @@ var explains = map[string][]string{
 	"error-panic":                 {"other", "library", "runtime", "gopanic"},
 	"node-chunks":                 {"escapes", "return", "moved-to-heap"},
 	"subslice-kept":               {"append", "growslice", "copying"},
+	"parts-apart":                 {"escapes", "moved-to-heap", "make", "variable-make", "return", "assign"},
 	"children-grown":              {"append", "growslice", "copying"},
 	"cow-copy":                    {"escapes", "make", "variable-make", "moved-to-heap", "assign", "return", "new"},
 	"copy-override":               {"escapes", "moved-to-heap", "new", "call", "memory", "gc"},
@@ -183,6 +184,8 @@ var explains = map[string][]string{
 	"reflect-implements-by-value": {"reflect", "interface"},
 	"conversion-kept":             {"conversion"},
 	"conversion-for-callee":       {"conversion"},
+	"conversion-for-api":          {"conversion"},
+	"args-formatted":              {"fmt", "interface", "escapes", "callee"},
 	"error-built":                 {"fmt", "interface", "errors"},
 	"defer-not-open-coded":        {"defer"},
 	// A call given the same values every time: whatever the call is
@@ -375,7 +378,7 @@ var complexityShapes = map[string]bool{"chain-walk-per-pair": true}
 
 // apiShapes are the shapes that say a cost is the API's: never a
 // second change to name.
-var apiShapes = map[string]bool{"json-map-api": true, "args-for-func-value": true, "map-handed": true, "boxed-for-api": true, "result-computed": true, "result-passed": true, "result-forwarded": true, "input-converted": true, "clock-carried": true, "random-carried": true, "value-generated": true, "grown-to-request": true, "goroutine-per-call": true}
+var apiShapes = map[string]bool{"json-map-api": true, "args-for-func-value": true, "map-handed": true, "boxed-for-api": true, "conversion-for-api": true, "args-formatted": true, "result-computed": true, "result-passed": true, "result-forwarded": true, "input-converted": true, "clock-carried": true, "random-carried": true, "value-generated": true, "grown-to-request": true, "goroutine-per-call": true}
 
 // secondPart adds to a cause's advice that of a second shape of another
 // kind at lines the first does not hold, when those lines are at least
@@ -516,6 +519,9 @@ func (d *deriver) oneChange() {
 			case shapeName(c) == "node-chunks" && c.kind == document.KindAlloc:
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s makes the same nodes: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+			case shapeName(c) == "parts-apart" && c.kind == document.KindAlloc:
+				cs := c.costs[top.key]
+				into.message += fmt.Sprintf("; %s makes another of its parts: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
 			case shapeName(c) == "iface-var-loop":
 				into.message += fmt.Sprintf("; %s calls through the same variable: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case shapeName(c) == "error-built":
@@ -631,6 +637,14 @@ func changeKey(c *cause) string {
 			if t, _, ok := strings.Cut(rest, " of the tree"); ok {
 				return s.Name + "\x00" + path.Dir(s.File) + "\x00" + t
 			}
+		}
+		return ""
+	case "parts-apart":
+		// The slices one struct's value holds, made at several places
+		// (a Match's counts in newMatch, a group's first capture in
+		// addMatch): one change, made with the value.
+		if t, _, ok := strings.Cut(s.Says, "'s parts are allocated"); ok {
+			return s.Name + "\x00" + path.Dir(s.File) + "\x00" + t
 		}
 		return ""
 	case "log-args-boxed", "map-value-indirect":

@@ -623,6 +623,16 @@ func TestWholeJobCall(t *testing.T) {
 				document.Shape{Name: "loop", File: "m.go", Line: 8, Function: mod + ".(*Matcher).Index", Related: []document.Location{{File: "m.go", Line: 14}}, Says: "the loop at lines 8–14 runs while s != \"\""}}, 1},
 		{"the result assigned outside any loop, the rest cheap",
 			[]any{bx(), src(call("stringIndexPrefixFilter.func1", "f.go", 193, "internal/stringslite.Index", "strings", 0.8), "offset = strings.Index(input[startAt:], prefix)")}, 0},
+		// A buffer's method appending a number to its own bytes
+		// (zap's (*Buffer).AppendFloat): the conversion is its job.
+		{"the result assigned to a field, the rest cheap",
+			[]any{bx(), src(call("(*Buffer).AppendFloat", "buffer/buffer.go", 79, "strconv.genericFtoa", "strconv", 0.18), "b.bs = strconv.AppendFloat(b.bs, f, 'f', -1, bitSize)")}, 0},
+		// A buffer's Write (zap's b.bs = append(b.bs, bs...)): the
+		// copy is its job.
+		{"a buffer's Write appending what it is given",
+			[]any{bx(), src(call("(*Buffer).Write", "buffer/buffer.go", 110, "runtime.memmove", "copying", 0.12), "b.bs = append(b.bs, bs...)")}, 0},
+		{"an append of one element is not a whole slice's copy",
+			[]any{bx(), src(call("(*Buffer).push", "buffer/buffer.go", 120, "runtime.growslice", "copying", 0.12), "b.bs = append(b.bs, x)")}, 1},
 		{"another line costs too",
 			[]any{bx(), src(call("(*Matcher).Index", "m.go", 10, "strings.Index", "strings", 0.6), "return strings.Index(s, m.lit)"),
 				own("(*Matcher).Index", "m.go", 9, 0.05)}, 1},
@@ -1909,5 +1919,69 @@ func TestBaselineHelperLeftAlone(t *testing.T) {
 		if fixture == shaped || left != shaped {
 			t.Errorf("shaped %v: findings %q; want a fixture finding only without the shape, a leave-alone naming the library only with it", shaped, got)
 		}
+	}
+}
+
+// TestOnePartsCause: the slices one struct's value holds, made at several
+// places (a Match's group slice in addMatch, its Captures in tidy), each
+// told the stored value "outlives the call by design", are one cause with
+// the parts' advice: allocate them with the value; another type's parts
+// are their own.
+func TestOnePartsCause(t *testing.T) {
+	part := func(fn, file string, line int64, typ string) (document.Allocation, document.Shape) {
+		a := site(fn, file, line, 0.3)
+		a.Escape = &document.Escape{Cause: "escapes", Name: "make([]int, 2)", Sink: "heap", Into: "m.matches[c]"}
+		return a, document.Shape{Name: "parts-apart", File: file, Line: line, Function: mod + "." + fn,
+			Says:   typ + "'s parts are allocated one by one: matches[c] (addMatch, line 342), Captures (tidy, line 260) — slices that live and die with the " + typ + ", an allocation each",
+			Advice: "allocate them with the " + typ + ": carve matches[c] out of one []int made with it"}
+	}
+	a1, s1 := part("(*Match).addMatch", "match.go", 342, "Match")
+	a2, s2 := part("(*Match).tidy", "match.go", 260, "Match")
+	a3, s3 := part("(*runner).init", "runner.go", 2347, "runner")
+	fs, _ := Derive(specDoc([]any{bx(), a1, s1, a2, s2, a3, s3}), Options{})
+	var got []string
+	for _, f := range fs {
+		if f.Section == document.SectionFix {
+			got = append(got, fmt.Sprintf("%s:%d %s %q", f.File, f.Line, f.Shape, f.Suggestion))
+		}
+	}
+	if len(got) != 2 || !slices.ContainsFunc(fs, func(f document.Finding) bool {
+		return strings.Contains(f.Message, "makes another of its parts") && strings.Contains(f.Suggestion, "allocate them with the Match")
+	}) {
+		t.Errorf("fix findings %v; want one parts-apart cause per type, two in all, Match's naming tidy's part", got)
+	}
+}
+
+// TestConversionForAPI: bytes converted to a string to call another
+// package's API that takes one (zapio's w.Log.Check(w.Level, string(b)))
+// are that API's cost, in the shape's words: never "keep one
+// representation" among the fixes.
+func TestConversionForAPI(t *testing.T) {
+	a := converts(site("(*Writer).log", "zapio/writer.go", 146, 0.5))
+	s := document.Shape{Name: "conversion-for-api", File: "zapio/writer.go", Line: 146, Function: mod + ".(*Writer).log",
+		Says:   "string(b) copies the bytes to call zap.Logger.Check, which takes a string (its parameter msg)",
+		Advice: "the copy is the input Logger.Check asks for, an API of another package: inherent to calling it with bytes"}
+	fs, _ := Derive(specDoc([]any{bx(), a, s}), Options{})
+	f := find(fs, document.KindAlloc)
+	if f == nil || f.Section != document.SectionAPI || !strings.Contains(f.Suggestion, "Logger.Check asks for") || strings.Contains(f.Suggestion, "keep one representation") {
+		t.Errorf("finding %+v; want the API's cost in the shape's words", f)
+	}
+}
+
+// TestArgsFormattedIsTheAPIs: a helper formatting its caller's ...any
+// values (zap's getMessageln: fmt.Sprintln(fmtArgs...)) is what a
+// Sprint-style API promises: "Costs of the API", never "the fix is at
+// its caller".
+func TestArgsFormattedIsTheAPIs(t *testing.T) {
+	a := site("getMessageln", "sugar.go", 391, 0.5)
+	a.Escape, a.Via = nil, "fmt.Sprintln"
+	a.Parent, a.ParentFile, a.ParentLine = mod+".(*SugaredLogger).logln", "sugar.go", 365
+	s := document.Shape{Name: "args-formatted", File: "sugar.go", Line: 391, Function: mod + ".getMessageln",
+		Says:   "getMessageln formats getMessageln's own arguments (fmtArgs..., its ...any parameter) with fmt.Sprintln",
+		Advice: "inherent to an API that takes ...any to format"}
+	fs, _ := Derive(specDoc([]any{bx(), a, s}), Options{})
+	f := find(fs, document.KindAlloc)
+	if f == nil || f.Section != document.SectionAPI || !strings.Contains(f.Suggestion, "inherent to an API that takes ...any") {
+		t.Errorf("finding %+v; want the API's cost in the shape's words", f)
 	}
 }

@@ -69,7 +69,7 @@ func (d *deriver) allocCauses(b *bench) {
 		if c == nil {
 			c = d.newCause(document.KindAlloc, group, owner, a.File, a.Line)
 			c.rule = document.RuleAllocSite
-			c.inherent = !d.avoidable(a) && (inherent(a, e, d.module) || d.returnsAddress(a) || d.resultOfAPI(a, e) || d.shapeAt("boxed-for-api", a.File, a.Line) != nil || d.shapeAt("json-map-api", a.File, a.Line) != nil || d.shapeOn("map-handed", a.File, a.Line) != nil || d.shapeOn("args-for-func-value", a.File, a.Line) != nil)
+			c.inherent = !d.avoidable(a) && (inherent(a, e, d.module) || d.returnsAddress(a) || d.resultOfAPI(a, e) || d.shapeAt("boxed-for-api", a.File, a.Line) != nil || d.shapeAt("conversion-for-api", a.File, a.Line) != nil || d.shapeAt("args-formatted", a.File, a.Line) != nil || d.shapeAt("json-map-api", a.File, a.Line) != nil || d.shapeOn("map-handed", a.File, a.Line) != nil || d.shapeOn("args-for-func-value", a.File, a.Line) != nil)
 			if c.inherent {
 				if adv, s := d.resultAdvice(a); adv != "" {
 					c.suggestion, c.shape = adv, s
@@ -191,7 +191,7 @@ func (d *deriver) allocCauses(b *bench) {
 		if c.kind != document.KindAlloc || !c.inherent || c.section != document.SectionAPI || c.decoded {
 			continue
 		}
-		if c.shape != nil && (c.shape.Name == "boxed-for-api" || c.shape.Name == "linked-node" || c.shape.Name == "args-for-func-value" || c.shape.Name == "grown-to-request" || c.shape.Name == "goroutine-per-call") {
+		if c.shape != nil && (c.shape.Name == "boxed-for-api" || c.shape.Name == "conversion-for-api" || c.shape.Name == "args-formatted" || c.shape.Name == "linked-node" || c.shape.Name == "args-for-func-value" || c.shape.Name == "grown-to-request" || c.shape.Name == "goroutine-per-call") {
 			continue // the signature of the function it boxes for, the structure's node, the size asked for, whoever calls
 		}
 		caller := d.moduleCaller(c)
@@ -254,7 +254,7 @@ func (d *deriver) allocCauses(b *bench) {
 		if c.kind != document.KindAlloc || c.section != document.SectionFix || c.decoded {
 			continue
 		}
-		if s := d.madePerIteration(c.fn, mainParent(c)); s != nil {
+		if s := d.madePerIteration(c.fn, mainParent(c)); s != nil && d.runsIn(c, s.Function) {
 			c.suggestion, c.generic = s.Says+": "+s.Advice, false
 			c.addLine(s.File, s.Line, s.Function, "makes one per iteration: where the fix is")
 		}
@@ -275,6 +275,45 @@ func (d *deriver) allocCauses(b *bench) {
 			cs.CPUShare = min(1, under)
 		}
 	}
+}
+
+// runsIn reports whether fn runs in a benchmark c costs: a hotspot of
+// its CPU profile, a line of it, or an allocation's caller there. A loop
+// that makes the value in a function none of them runs is not where the
+// cost the benchmarks measured comes from (roaring's BenchmarkBSIClone
+// cloning a BSI, not the compare loop that clones one per iteration).
+// With no profile of the function's benchmarks at all, it is taken as
+// running.
+func (d *deriver) runsIn(c *cause, fn string) bool {
+	plain := document.PlainFunc(fn)
+	seen := false
+	for k := range c.costs {
+		b := d.byKey[k]
+		if b == nil {
+			continue
+		}
+		for _, h := range d.doc.Hotspots {
+			if h.Benchmark != b.name() || h.Package != b.entry.Package {
+				continue
+			}
+			seen = true
+			if document.PlainFunc(h.Function) == plain {
+				return true
+			}
+		}
+		for _, l := range b.lines {
+			seen = true
+			if document.PlainFunc(l.Function) == plain {
+				return true
+			}
+		}
+		for _, a := range b.allocs {
+			if document.PlainFunc(a.Parent) == plain || document.PlainFunc(a.Function) == plain {
+				return true
+			}
+		}
+	}
+	return !seen
 }
 
 // returnsAddress reports whether an exported function returns the address

@@ -2062,15 +2062,13 @@ func (d *deriver) discardedAt(b *bench, file string, line int64) bool {
 // out of what to do first: one leave-alone finding per package says
 // where that cost is, the benchmark's own code, not the module's.
 func (d *deriver) testSupport() {
-	if len(d.doc.TestSupport) == 0 {
-		return
-	}
 	byPkg := map[string]*cause{}
 	var fns = map[string][]string{}
 	out := d.causes[:0]
 	for _, c := range d.causes {
 		pkg := document.FuncPackage(document.PlainFunc(c.fn))
-		if c.section != document.SectionFix || c.fn == "" || !slices.Contains(d.doc.TestSupport, pkg) {
+		named := namedForTests(d.doc.Module, pkg)
+		if c.section != document.SectionFix || c.fn == "" || !slices.Contains(d.doc.TestSupport, pkg) && !named {
 			out = append(out, c)
 			continue
 		}
@@ -2094,9 +2092,45 @@ func (d *deriver) testSupport() {
 		lc.addEvidence(fmt.Sprintf("%s at %s: %s", shortName(c.fn), where(c.file, c.line), c.message))
 		rel := strings.TrimPrefix(strings.TrimPrefix(pkg, d.doc.Module), "/")
 		lc.message = fmt.Sprintf("%s (%s) is in %s, a package of the module that only its tests and main programs import: the benchmarks' own code (an example of the module's use), not the module's", strings.Join(fns[pkg], ", "), pluralCosts(len(fns[pkg])), rel)
+		if named {
+			lc.message = fmt.Sprintf("%s (%s) is in %s, a package of the module made for tests: the harness the benchmarks run on (a test logger keeping every entry), not the module's code", strings.Join(fns[pkg], ", "), pluralCosts(len(fns[pkg])), rel)
+			lc.suggestion = "leave it as it is: change the module's own code; a benchmark whose cost is mostly its harness's measures the harness (point it at a sink that keeps nothing)"
+		}
 	}
 	d.causes = out
 }
+
+// namedForTests reports whether pkg is a package of the module made for
+// tests by its name: a name ending in "test" as the standard library's
+// httptest (zap's zaptest/observer, whose logs keep every entry a
+// benchmark writes, and internal/ztest), or a testutil, testhelper,
+// testing, mock or fake package. A library may
+// export it for its users' tests, so no import graph tells it apart.
+func namedForTests(module, pkg string) bool {
+	rest, ok := strings.CutPrefix(pkg, module+"/")
+	if module == "" || !ok {
+		return false
+	}
+	last := path.Base(module)
+	if strings.TrimLeft(last, "v0123456789") == "" && strings.Contains(module, "/") {
+		last = path.Base(path.Dir(module)) // a major version suffix (module/v2)
+	}
+	for _, el := range strings.Split(rest, "/") {
+		switch el {
+		case last + "test", "testutil", "testutils", "testhelper", "testhelpers", "testing", "mock", "mocks", "fake", "fakes":
+			return true
+		}
+		// The standard library's naming: httptest, iotest, fstest;
+		// zap's internal/ztest. Not a word that ends so.
+		if p, ok := strings.CutSuffix(el, "test"); ok && p != "" && !slices.Contains(testWords, el) {
+			return true
+		}
+	}
+	return false
+}
+
+// testWords are words that end in "test" and name no test package.
+var testWords = []string{"latest", "contest", "attest", "detest", "protest", "greatest", "fastest", "shortest", "smartest", "tightest", "lightest", "softest", "hottest", "strictest", "slightest", "neatest", "sweetest", "flattest"}
 
 // pluralCosts says how many functions' costs a finding holds.
 func pluralCosts(n int) string {

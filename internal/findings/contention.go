@@ -244,7 +244,33 @@ func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSit
 		c.addLine(ls.File, top.Line, ls.Function, "the work inside: "+top.Source)
 	}
 	d.setContention(c, b, rule, impact, msg, sugg, ev)
+	if w := writesOut(top); rule == document.RuleLockExclusive && w != "" {
+		// The work under the lock is the write to one output (a
+		// buffered syncer's s.writer.Flush() under s.mu): the lock
+		// keeps each write whole and the output in order, and a
+		// Write has no key to split it by.
+		c.section, c.rule, c.generic, c.lowOnly = document.SectionLeaveAlone, document.RuleLeaveWriter, false, true
+		c.suggestion = fmt.Sprintf("the work under the lock is the write to one output (%s): the lock keeps each write whole and the output in order, so goroutines writing through one writer take turns by design; a benchmark of many goroutines on one writer measures that; the alternatives change what the output is (a writer per goroutine, or batches handed to one writer goroutine)", w)
+	}
 }
+
+// writesOut returns the writer a critical section's top line writes or
+// flushes through ("s.writer" for "if err := s.writer.Flush(); err !=
+// nil {"), or "".
+func writesOut(top *document.LineInside) string {
+	if top == nil {
+		return ""
+	}
+	m := writeCall.FindStringSubmatch(top.Source)
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// writeCall matches a Write, WriteString, Flush or Sync call on a value
+// reached through a field or variable: s.writer.Flush(, w.out.Write(.
+var writeCall = regexp.MustCompile(`([\pL_][\pL\pN_]*(?:\.[\pL_][\pL\pN_]*)*)\.(?:Write|WriteString|WriteByte|WriteRune|Flush|Sync)\(`)
 
 // growthCause judges a line whose CPU per op grows with the cores.
 func (d *deriver) growthCause(b *bench, row *document.Scaling, g document.LineGrowth, n int, measured string) {

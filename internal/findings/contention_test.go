@@ -580,3 +580,32 @@ func TestAtomicReservation(t *testing.T) {
 		}
 	}
 }
+
+// TestWriterLockLeftAlone: a lock held across the write to one output (a
+// buffered syncer's s.writer.Flush() under s.mu) keeps each write whole
+// and the output in order: "Leave alone" (leave-writer), never "split the
+// state by a hash of the key" — a Write has no key.
+func TestWriterLockLeftAlone(t *testing.T) {
+	b := benchmark("BenchmarkBufferedWriteSyncer", 80e-9, 0, 0)
+	b.Parallel = true
+	d := doc(b)
+	d.Scaling = []document.Scaling{{
+		Benchmark: "BenchmarkBufferedWriteSyncer", Package: mod, Parameter: "cpu", Growth: "flat",
+		CPU: []int{1, 2}, NsPerOp: []float64{80, 82}, Efficiencies: []float64{1, 0.49}, Efficiency: 0.49, CoresUsed: 1.1,
+		Locks: []document.LockSite{{File: "buffered_write_syncer.go", Line: 138, Function: mod + ".(*BufferedWriteSyncer).Write", Op: "sync.(*Mutex).Lock", Profile: "cpu",
+			HeldTo: 155, CPUInside: 0.23, LockCPU: 0.05, Source: "s.mu.Lock()",
+			Inside: []document.LineInside{
+				{Line: 149, Callee: "bufio.(*Writer).Flush", Category: "syscall", Share: 0.15, Source: "if err := s.writer.Flush(); err != nil {"},
+			}}},
+	}}
+	fs, _ := Derive(d, Options{})
+	var f *document.Finding
+	for i := range fs {
+		if fs[i].Kind == document.KindContention {
+			f = &fs[i]
+		}
+	}
+	if f == nil || f.Section != document.SectionLeaveAlone || f.Rule != document.RuleLeaveWriter || strings.Contains(f.Suggestion, "hash of the key") || !strings.Contains(f.Suggestion, "s.writer") {
+		t.Errorf("the writer's lock: %+v; want leave-alone, leave-writer, naming s.writer", f)
+	}
+}

@@ -493,15 +493,28 @@ func (d *deriver) wholeJob(b *bench, lc *lineCat) bool {
 		}
 	}
 	expr = unconverted(expr)
-	if !ok || !callsFirst(expr, l.Callee) && !runtimeDirect(expr, l.Callee) {
+	if !ok || !callsFirst(expr, l.Callee) && !runtimeDirect(expr, l.Callee) && !appendCopies(expr, l.Callee) {
 		return false
 	}
 	return d.aloneInFunc(b, l)
 }
 
-// assignedCall matches a call's result assigned to one or two variables:
-// "offset = strings.Index(s, p)", "i, ok := m.find(k)".
-var assignedCall = regexp.MustCompile(`^[\pL_][\pL\pN_]*(?:, *[\pL_][\pL\pN_]*)? :?= (.+\))$`)
+// appendCopies reports whether expr appends a whole slice to another
+// (append(b.bs, p...)) and callee is the copy or the growth it makes: a
+// buffer's Write, whose job is copying what it is given.
+func appendCopies(expr, callee string) bool {
+	switch pkgFunc(callee) {
+	case "runtime.memmove", "runtime.growslice":
+	default:
+		return false
+	}
+	return strings.HasPrefix(expr, "append(") && strings.HasSuffix(expr, "...)") && balanced(expr[len("append(") : len(expr)-1])
+}
+
+// assignedCall matches a call's result assigned to one or two variables
+// or fields: "offset = strings.Index(s, p)", "i, ok := m.find(k)",
+// "b.bs = strconv.AppendFloat(b.bs, f, 'f', -1, 64)".
+var assignedCall = regexp.MustCompile(`^[\pL_][\pL\pN_.]*(?:, *[\pL_][\pL\pN_.]*)? :?= (.+\))$`)
 
 // basicTypes are the conversions unconverted strips.
 var basicTypes = []string{"uint64", "uint32", "uint16", "uint8", "uint", "int64", "int32", "int16", "int8", "int", "uintptr", "float64", "float32", "string", "[]byte", "byte", "rune", "bool"}
@@ -661,7 +674,19 @@ func callsFirst(expr, callee string) bool {
 		j := strings.Index(expr, "(")
 		return j > 0 && strings.HasSuffix(expr[:j], "."+method) && !strings.ContainsAny(expr[:j], " +-*/<>=!&|")
 	}
-	return strings.HasPrefix(expr, name+"(")
+	if strings.HasPrefix(expr, name+"(") {
+		return true
+	}
+	// An exported call whose body was inlined: the profile names the
+	// package's unexported function under it (strconv.AppendFloat's
+	// genericFtoa).
+	pkg, fn, ok := strings.Cut(name, ".")
+	if !ok || fn == "" || !unicode.IsLower([]rune(fn)[0]) {
+		return false
+	}
+	call, ok := strings.CutPrefix(expr, pkg+".")
+	j := strings.Index(call, "(")
+	return ok && j > 0 && unicode.IsUpper([]rune(call)[0]) && !strings.ContainsAny(call[:j], " .+-*/<>=!&|")
 }
 
 // unclaimed drops the small calls a repeated call's cause of b holds

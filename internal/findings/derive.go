@@ -202,7 +202,8 @@ func (d *deriver) index() {
 // which both hand analyses left for later beside the request path's
 // causes). A benchmark entering at a package-level Compile or MustCompile
 // gets MicroWeight when others enter elsewhere: compiled once, run many
-// times. A weight Options gives stays.
+// times. So does a benchmark perfloop lint finds adding to a container
+// that grows with b.N (accumulated). A weight Options gives stays.
 func (d *deriver) weighMicro() {
 	var micro, errs, compiles []*bench
 	api, others, runs := false, false, false
@@ -246,6 +247,21 @@ func (d *deriver) weighMicro() {
 		// micro-benchmark beside the benchmarks that run.
 		for _, b := range compiles {
 			b.weight = min(b.weight, d.t.MicroWeight)
+		}
+	}
+	for _, b := range d.benches {
+		if _, given := d.opts.Weights[b.name()]; given {
+			continue
+		}
+		for _, i := range d.lintsOf(b) {
+			if d.doc.Lint[i].Analyzer == "accumulated" {
+				// A container every iteration adds to: each op
+				// measures it at whatever size b.N left it
+				// (roaring's BenchmarkSetRoaring), so what its
+				// profile ranks is a size the module's use may
+				// never see.
+				b.weight = min(b.weight, d.t.MicroWeight)
+			}
 		}
 	}
 	d.weighComponents()

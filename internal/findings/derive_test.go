@@ -172,3 +172,47 @@ func TestHelperLintBreaksEveryCaller(t *testing.T) {
 	}
 	t.Errorf("no broken benchmark in %+v", fs)
 }
+
+// TestNamedForTests: the module's packages made for tests by their name
+// (zap's zaptest/observer) are the benchmarks' harness, not the module's
+// code; a word that ends in "test" is not one.
+func TestNamedForTests(t *testing.T) {
+	for _, tc := range []struct {
+		module, pkg string
+		want        bool
+	}{
+		{"go.uber.org/zap", "go.uber.org/zap/zaptest/observer", true},
+		{"go.uber.org/zap", "go.uber.org/zap/zapcore", false},
+		{"go.uber.org/zap", "go.uber.org/zap/internal/ztest", true},
+		{"go.uber.org/zap", "go.uber.org/zap", false},
+		{"github.com/x/y/v2", "github.com/x/y/v2/ytest", true},
+		{"github.com/x/y", "github.com/x/y/internal/testutil", true},
+		{"github.com/x/latest", "github.com/x/latest/sub", false},
+		{"github.com/x/y", "github.com/x/y/contest", false},
+	} {
+		if got := namedForTests(tc.module, tc.pkg); got != tc.want {
+			t.Errorf("namedForTests(%q, %q) = %v, want %v", tc.module, tc.pkg, got, tc.want)
+		}
+	}
+}
+
+// TestNamedTestSupportLeftAlone: a benchmark's cost in the module's
+// package made for tests (its test logger's growing entries) is a
+// leave-alone finding naming the package, not a fix.
+func TestNamedTestSupportLeftAlone(t *testing.T) {
+	a := site("mtest/observer.(*ObservedLogs).add", "mtest/observer/observer.go", 149, 0.6)
+	a.Function = mod + "/mtest/observer.(*ObservedLogs).add"
+	a.Package = mod
+	a.Escape = &document.Escape{Cause: "append", Name: "o.logs"}
+	fs, _ := Derive(specDoc([]any{bx(), a}), Options{})
+	for _, f := range fs {
+		if f.Section == document.SectionFix && f.File == "mtest/observer/observer.go" {
+			t.Errorf("fix finding %q in the test package", f.Message)
+		}
+	}
+	if !slices.ContainsFunc(fs, func(f document.Finding) bool {
+		return f.Section == document.SectionLeaveAlone && strings.Contains(f.Message, "made for tests")
+	}) {
+		t.Errorf("no leave-alone finding for mtest/observer: %v", kinds(fs))
+	}
+}

@@ -142,6 +142,11 @@ func (d *deriver) ranked() []document.Finding {
 				return 3
 			}
 			return 1
+		case it.f.Section == document.SectionFix && it.f.Impact < d.t.NamedMin && it.f.Rule == document.RuleCPUNotInlined:
+			// Inlining a function of a small share gains at most
+			// its calls' overhead, a part of that share: among
+			// the costs in their category's words, by impact.
+			return 1
 		}
 		return 0
 	}

@@ -128,6 +128,15 @@ func (d *deriver) resultAdvice(a *document.Allocation) (string, *document.Shape)
 	if s := d.shapeAt("boxed-for-api", a.File, a.Line); s != nil {
 		return s.Says + ": " + s.Advice, s
 	}
+	if s := d.shapeAt("args-formatted", a.File, a.Line); s != nil {
+		// A Sprint-style API formatting its caller's ...any values.
+		return s.Says + ": " + s.Advice, s
+	}
+	if s := d.shapeAt("conversion-for-api", a.File, a.Line); s != nil {
+		// Bytes converted for another package's API taking a string
+		// (a logger's message).
+		return s.Says + ": " + s.Advice, s
+	}
 	if s := d.shapeOn("map-handed", a.File, a.Line); s != nil {
 		// The map the API hands its user's callback (a request
 		// logger's values), whatever function fills it.

@@ -204,6 +204,12 @@ type Thresholds struct {
 	// change: a small cost the code does not explain is a guess, not
 	// what to do first.
 	GenericMin float64
+	// NamedMin (ranking): a function just over the inlining budget
+	// (cpu-not-inlined) whose impact is below NamedMin ranks with the
+	// fixes in their category's words, by impact: inlining it gains at
+	// most its calls' overhead, a part of a small share, no first thing
+	// to do beside 40% of a benchmark in a category's words.
+	NamedMin float64
 	// MicroWeight (ranking): the weight of a micro-benchmark (one that
 	// calls an internal function or method of the module directly and
 	// runs faster than TightSecPerOp) in a module that also benchmarks
@@ -311,6 +317,7 @@ var DefaultThresholds = Thresholds{
 	GainMin:         0.01,
 	MicroWeight:     0.25,
 	GenericMin:      0.1,
+	NamedMin:        0.05,
 	InlineClose:     8,
 	ChunkMin:        64,
 	ComponentWeight: 0.1,

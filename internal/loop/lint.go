@@ -190,6 +190,19 @@ func AdviseSites(doc *document.Report) {
 	}
 }
 
+// FromSource loads the configured packages once and sets what a report
+// derives from the module's source: its shapes of code (see Shapes) and
+// perfloop lint's findings on its benchmarks. It leaves doc as it was
+// when the packages do not load.
+func FromSource(ctx context.Context, cfg Config, doc *document.Report) {
+	prog, err := site.Load(ctx, site.Config{Dir: cfg.Dir, Tags: cfg.Tags}, cfg.PackagePatterns()...)
+	if err != nil {
+		return
+	}
+	doc.Shapes = shapesOf(ctx, cfg, prog, doc)
+	doc.Lint = lintFindings(ctx, prog)
+}
+
 // Shapes loads the configured packages and matches the shapes of code in
 // the functions doc says are hot (see shapesOf); nil when they do not load.
 func Shapes(ctx context.Context, cfg Config, doc *document.Report) []document.Shape {

@@ -94,6 +94,13 @@ func runComputedForReaders(pass *analysis.Pass) (any, error) {
 			}
 			at, expr, what := ast.Node(n), value, oneLine(text(pass, value))
 			if def := locals[objOf(pass, value)]; def != nil {
+				if usesOf(pass, fd.Body, objOf(pass, value)) > 1 {
+					// The method uses the value itself (roaring's
+					// ixorBitmap: newCardinality decides which
+					// container it returns): not computed only
+					// for the readers.
+					return
+				}
 				at, expr, what = def, def.Rhs[0], text(pass, value)
 			}
 			if !computed(pass, expr) {
@@ -111,6 +118,18 @@ func runComputedForReaders(pass *analysis.Pass) (any, error) {
 		})
 	}
 	return nil, nil
+}
+
+// usesOf counts the uses of obj in body.
+func usesOf(pass *analysis.Pass, body *ast.BlockStmt, obj types.Object) int {
+	n := 0
+	ast.Inspect(body, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == obj {
+			n++
+		}
+		return true
+	})
+	return n
 }
 
 // fieldStore reports whether n stores a value into a field: x.f = v,

@@ -53,6 +53,10 @@ func runConversionKept(pass *analysis.Pass) (any, error) {
 				}
 				callee := calledFunc(pass, call)
 				cd := decls[callee]
+				if callee != nil && cd == nil {
+					reportForAPI(pass, call, callee)
+					return
+				}
 				if cd == nil || callee == nil {
 					return
 				}
@@ -101,6 +105,72 @@ func runConversionKept(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// reportForAPI reports a string(b) conversion handed straight to an
+// exported function of another package whose parameter there is a string
+// (zapio's w.Log.Check(w.Level, string(b)), the logger's message): the
+// copy is what that API takes, kept or not beyond the call as it decides;
+// only a variant of it over []byte would avoid it ("conversion-for-api").
+func reportForAPI(pass *analysis.Pass, call *ast.CallExpr, callee *types.Func) {
+	if callee.Pkg() == nil || callee.Pkg() == pass.Pkg || !callee.Exported() {
+		return
+	}
+	sig, ok := callee.Type().(*types.Signature)
+	if !ok {
+		return
+	}
+	for i, a := range call.Args {
+		conv, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok || len(conv.Args) != 1 || !isStringOf(pass, conv) || i >= sig.Params().Len() || sig.Variadic() && i >= sig.Params().Len()-1 {
+			continue
+		}
+		p := sig.Params().At(i)
+		if b, ok := p.Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+			continue
+		}
+		name := callee.Name()
+		if r := sig.Recv(); r != nil {
+			name = recvTypeName(r.Type()) + "." + name
+		}
+		pass.Report(analysis.Diagnostic{
+			Category: "conversion-for-api",
+			Pos:      conv.Pos(),
+			Message: fmt.Sprintf("%s copies the bytes to call %s.%s, which takes a string (its parameter %s)",
+				types.ExprString(conv), callee.Pkg().Name(), name, p.Name()),
+			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+				"the copy is the input %s asks for, an API of another package: inherent to calling it with bytes; only a variant of it over []byte would avoid it, or bytes already held as a string", name)}},
+		})
+	}
+}
+
+// isStringOf reports whether call is string(x) of a []byte x.
+func isStringOf(pass *analysis.Pass, call *ast.CallExpr) bool {
+	tv, ok := pass.TypesInfo.Types[call.Fun]
+	if !ok || !tv.IsType() {
+		return false
+	}
+	if b, ok := tv.Type.Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+		return false
+	}
+	s, ok := pass.TypesInfo.TypeOf(call.Args[0]).Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	e, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && e.Kind() == types.Byte
+}
+
+// recvTypeName is a receiver type's name without its package and pointer:
+// "Logger" for *zap.Logger.
+func recvTypeName(t types.Type) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return types.TypeString(t, func(*types.Package) string { return "" })
 }
 
 // byteConversion returns the string(b) conversion of a []byte that e is,

@@ -65,7 +65,7 @@ func main() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		doc.Shapes = loop.Shapes(context.Background(), loop.Config{Dir: *srcDir}, doc)
+		loop.FromSource(context.Background(), loop.Config{Dir: *srcDir}, doc)
 		doc.Findings, doc.Gate = findings.Derive(doc, findings.Options{})
 		showFindings(doc)
 		if *out != "" {
@@ -215,7 +215,7 @@ func shapesAgain(l *judge.Labels, doc *document.Report) error {
 		return err
 	}
 	defer cleanup()
-	doc.Shapes = loop.Shapes(context.Background(), loop.Config{Dir: src, Patterns: l.Packages}, doc)
+	loop.FromSource(context.Background(), loop.Config{Dir: src, Patterns: l.Packages}, doc)
 	return nil
 }
 

@@ -67,3 +67,31 @@ type Bloom struct{ bitset []uint64 }
 func (bl *Bloom) Size(sz uint64) { bl.bitset = make([]uint64, sz>>6) }
 
 func (bl *Bloom) IsSet(i uint64) bool { return bl.bitset[i>>6]&(1<<(i%64)) != 0 }
+
+// A value the method uses itself before storing it: what it returns
+// depends on it, not computed only for the readers.
+type bitmapContainer struct {
+	cardinality int
+	bitmap      []uint64
+}
+
+func popcnt(b []uint64) int {
+	n := 0
+	for _, w := range b {
+		for ; w != 0; w &= w - 1 {
+			n++
+		}
+	}
+	return n
+}
+
+func (bc *bitmapContainer) ixor(other []uint64) bool {
+	newCardinality := popcnt(other)
+	if newCardinality > 4096 {
+		bc.cardinality = newCardinality
+		return true
+	}
+	return false
+}
+
+func (bc *bitmapContainer) getCardinality() int { return bc.cardinality }

@@ -52,3 +52,18 @@ func (t *tracker) compact() {
 	}
 	t.entries = t.entries[:n]
 }
+
+// An output buffer: bytes spread onto it, a trailing newline trimmed;
+// not a stack.
+type Buffer struct{ bs []byte }
+
+func (b *Buffer) Write(p []byte) (int, error) {
+	b.bs = append(b.bs, p...)
+	return len(p), nil
+}
+
+func (b *Buffer) TrimNewline() {
+	if i := len(b.bs) - 1; i >= 0 && b.bs[i] == '\n' {
+		b.bs = b.bs[:len(b.bs)-1]
+	}
+}
