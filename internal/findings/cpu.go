@@ -508,7 +508,7 @@ func appendCopies(expr, callee string) bool {
 	default:
 		return false
 	}
-	return strings.HasPrefix(expr, "append(") && strings.HasSuffix(expr, "...)") && balanced(expr[len("append(") : len(expr)-1])
+	return strings.HasPrefix(expr, "append(") && strings.HasSuffix(expr, "...)") && balanced(expr[len("append("):len(expr)-1])
 }
 
 // assignedCall matches a call's result assigned to one or two variables
