@@ -166,6 +166,12 @@ func (d *deriver) coveredBy(b *bench, file string, line int64) *cause {
 
 // lockCause judges one lock site.
 func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSite, n int, nsN float64, measured string, scales, busy bool) {
+	if (strings.HasPrefix(ls.Op, "chan") || ls.Op == "select") && d.shapeAt("ticker-select", ls.File, ls.Line) != nil {
+		// A background loop sleeping between ticks (a buffered
+		// syncer's flushLoop): its wait is the interval it was
+		// given, not goroutines waiting on each other.
+		return
+	}
 	read := strings.Contains(ls.Op, "RLock")
 	wait := 0.0
 	if nsN > 0 {

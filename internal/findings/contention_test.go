@@ -609,3 +609,42 @@ func TestWriterLockLeftAlone(t *testing.T) {
 		t.Errorf("the writer's lock: %+v; want leave-alone, leave-writer, naming s.writer", f)
 	}
 }
+
+// TestTickerSelectIsNoWait: a background loop's select on a ticker (a
+// buffered syncer's flushLoop, a ticker-select shape at its line) sleeps
+// between ticks: its block-profile wait is no contention; a select on
+// work channels still is.
+func TestTickerSelectIsNoWait(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		shape bool
+		want  int
+	}{
+		{"a select on a ticker", true, 0},
+		{"a select on work channels", false, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := benchmark("BenchmarkBufferedWriteSyncer", 400e-9, 0, 0)
+			b.Parallel = true
+			d := doc(b)
+			d.Scaling = []document.Scaling{{Benchmark: "BenchmarkBufferedWriteSyncer", Package: mod, Parameter: "cpu",
+				CPU: []int{1, 2}, NsPerOp: []float64{380, 400}, Efficiency: 0.48, CoresUsed: 1.9,
+				Locks: []document.LockSite{{File: "syncer.go", Line: 176, Function: mod + ".(*BufferedWriteSyncer).flushLoop", Op: "select", Profile: "block",
+					DelayPerOp: 300, ContentionsPerOp: 0.5, DelayShare: 0.9, Source: "select {"}}}}
+			if tc.shape {
+				d.Shapes = append(d.Shapes, document.Shape{Name: "ticker-select", File: "syncer.go", Line: 176, Function: mod + ".(*BufferedWriteSyncer).flushLoop",
+					Says: "flushLoop waits here for s.ticker.C: a background loop sleeping between ticks"})
+			}
+			fs, _ := Derive(d, Options{})
+			n := 0
+			for _, f := range fs {
+				if f.Kind == document.KindContention {
+					n++
+				}
+			}
+			if n != tc.want {
+				t.Errorf("%d contention findings, want %d: %v", n, tc.want, kinds(fs))
+			}
+		})
+	}
+}

@@ -107,6 +107,7 @@ func TestMatchers(t *testing.T) {
 		"partsapart":             site.PartsApart,
 		"convapi":                site.ConversionKept,
 		"argsformatted":          site.ArgsFormatted,
+		"tickerselect":           site.TickerSelect,
 		"evictreuse":             site.EvictReuse,
 		"printfwrapper":          site.PrintfWrapper,
 		"growguessed":            site.GrowGuessed,
