@@ -50,13 +50,21 @@ var pending = map[string]struct {
 	// are told to be chunked (the hand analysis: a one-time cost per
 	// pattern, a stress test), the replacement's parse too.
 	"regexp2": {found: 2, falses: 2, perCause: 1.5},
+	// zap's Sugar benchmarks logging into zaptest's observer (results
+	// that vary with b.N) and the three benchmarks that build their
+	// encoder inside the timed loop are broken benchmarks no rule
+	// reads yet: the observer's cost is left alone as the harness's,
+	// the encoders' construction is ranked as allocations.
+	"zap": {found: 2, falses: 0},
 }
 
 // misfits are the findings per module whose advice does not fit their
 // cause's label, as they stand; a module whose advice stops fitting
-// fails. None since regexp2's Match slices are one cause in the parts'
-// words (parts-apart).
-var misfits = map[string]int{}
+// fails. None for regexp2 since its Match slices are one cause in the
+// parts' words (parts-apart). zap's pooled buffers that With keeps for
+// good are found at the pool's New, in the words of any allocation (the
+// fix: an exact-size copy, the pooled buffer put back).
+var misfits = map[string]int{"zap": 1}
 
 // TestCorpus derives the findings again from each corpus module's saved
 // evidence (what perfloop measured on it) and scores them against the
