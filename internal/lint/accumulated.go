@@ -39,45 +39,20 @@ var Accumulated = &analysis.Analyzer{
 var adding = []string{"Add", "Set", "Put", "Insert", "Push", "Append", "Enqueue", "Store", "Upsert", "ReplaceOrInsert"}
 
 func accumulated(pass *analysis.Pass, bn bench) {
-	ls, _ := loops(pass, bn.body, bn)
-	for _, l := range ls {
-		body := loopBody(l)
-		if body == nil {
-			continue
+	varying := map[ast.Stmt]map[types.Object]bool{}
+	containerCalls(pass, bn, adding, func(l ast.Stmt, body *ast.BlockStmt, call *ast.CallExpr, method string, id *ast.Ident, v *types.Var) bool {
+		if varying[l] == nil {
+			varying[l] = perIteration(pass, l)
 		}
-		varying := perIteration(pass, l)
-		reported := map[types.Object]bool{}
-		ast.Inspect(body, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) == 0 {
-				return true
-			}
-			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-			if !ok || !hasPrefixIn(sel.Sel.Name, adding) {
-				return true
-			}
-			id, ok := ast.Unparen(sel.X).(*ast.Ident)
-			if !ok {
-				return true
-			}
-			v, ok := pass.TypesInfo.Uses[id].(*types.Var)
-			if !ok || reported[v] || v.Pos() >= l.Pos() && v.Pos() < l.End() {
-				return true // made in the loop
-			}
-			if _, isMethod := pass.TypesInfo.Selections[sel]; !isMethod || fromTesting(v.Type()) || sized(pass, bn.body, v) || !newValue(pass, call.Args[0], varying) || empties(pass, body, v) {
-				return true
-			}
-			reported[v] = true
-			report(pass, call, bn,
-				fmt.Sprintf("every iteration adds a new value to %s (%s), and nothing in the loop removes from it or makes it again", id.Name, sel.Sel.Name),
-				fmt.Sprintf("%s grows with b.N: each iteration works on a larger %s than the one before, so ns/op and B/op are those of whatever size the iteration count the testing package picks leaves it at", id.Name, id.Name),
-				fmt.Sprintf("measure a steady state: fill %s to a fixed size before the loop and draw the values from a bounded set (i%%n), or remove what each iteration adds, or make %s again every n iterations under b.StopTimer", id.Name, id.Name))
-			return true
-		})
-	}
+		if len(call.Args) == 0 || fromTesting(v.Type()) || sized(pass, bn.body, v) || !newValue(pass, call.Args[0], varying[l]) || empties(pass, body, v) {
+			return false
+		}
+		report(pass, call, bn,
+			fmt.Sprintf("every iteration adds a new value to %s (%s), and nothing in the loop removes from it or makes it again", id.Name, method),
+			fmt.Sprintf("%s grows with b.N: each iteration works on a larger %s than the one before, so ns/op and B/op are those of whatever size the iteration count the testing package picks leaves it at", id.Name, id.Name),
+			fmt.Sprintf("measure a steady state: fill %s to a fixed size before the loop and draw the values from a bounded set (i%%n), or remove what each iteration adds, or make %s again every n iterations under b.StopTimer", id.Name, id.Name))
+		return true
+	})
 }
 
 // perIteration returns the variables that take a new value each

@@ -43,6 +43,24 @@ var (
 )
 
 func consumed(pass *analysis.Pass, bn bench) {
+	containerCalls(pass, bn, removing, func(l ast.Stmt, body *ast.BlockStmt, call *ast.CallExpr, method string, id *ast.Ident, v *types.Var) bool {
+		if refills(pass, body, v) {
+			return false
+		}
+		report(pass, call, bn,
+			fmt.Sprintf("every iteration removes from %s (%s), and nothing in the loop puts anything back", id.Name, method),
+			fmt.Sprintf("%s is filled once, before the loop: the first iteration empties it, the others remove from an empty %s, so ns/op is one drain spread over b.N and falls as b.N grows", id.Name, id.Name),
+			fmt.Sprintf("fill %s again in each iteration (b.StopTimer and b.StartTimer around the refill), or measure a steady state: put back what each iteration removes", id.Name))
+		return true
+	})
+}
+
+// containerCalls calls visit with each call, in a benchmark's loop, of a
+// method named with one of words (Remove…, Add…) on a variable made
+// before the loop (or a helper's parameter), once per variable: l is the
+// loop, body its body. visit reports whether it reported the variable;
+// one that it did not is offered again at its next call.
+func containerCalls(pass *analysis.Pass, bn bench, words []string, visit func(l ast.Stmt, body *ast.BlockStmt, call *ast.CallExpr, method string, id *ast.Ident, v *types.Var) bool) {
 	ls, _ := loops(pass, bn.body, bn)
 	for _, l := range ls {
 		body := loopBody(l)
@@ -59,7 +77,7 @@ func consumed(pass *analysis.Pass, bn bench) {
 				return true
 			}
 			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-			if !ok || !hasPrefixIn(sel.Sel.Name, removing) {
+			if !ok || !hasPrefixIn(sel.Sel.Name, words) {
 				return true
 			}
 			id, ok := ast.Unparen(sel.X).(*ast.Ident)
@@ -70,14 +88,12 @@ func consumed(pass *analysis.Pass, bn bench) {
 			if !ok || reported[v] || v.Pos() >= l.Pos() && v.Pos() < l.End() {
 				return true // made in the loop
 			}
-			if _, isMethod := pass.TypesInfo.Selections[sel]; !isMethod || refills(pass, body, v) {
+			if _, isMethod := pass.TypesInfo.Selections[sel]; !isMethod {
 				return true
 			}
-			reported[v] = true
-			report(pass, call, bn,
-				fmt.Sprintf("every iteration removes from %s (%s), and nothing in the loop puts anything back", id.Name, sel.Sel.Name),
-				fmt.Sprintf("%s is filled once, before the loop: the first iteration empties it, the others remove from an empty %s, so ns/op is one drain spread over b.N and falls as b.N grows", id.Name, id.Name),
-				fmt.Sprintf("fill %s again in each iteration (b.StopTimer and b.StartTimer around the refill), or measure a steady state: put back what each iteration removes", id.Name))
+			if visit(l, body, call, sel.Sel.Name, id, v) {
+				reported[v] = true
+			}
 			return true
 		})
 	}
