@@ -131,7 +131,9 @@ func reportForAPI(pass *analysis.Pass, call *ast.CallExpr, callee *types.Func) {
 		}
 		name := callee.Name()
 		if r := sig.Recv(); r != nil {
-			name = recvTypeName(r.Type()) + "." + name
+			if n := namedOf(types.Unalias(r.Type())); n != nil {
+				name = n.Obj().Name() + "." + name
+			}
 		}
 		pass.Report(analysis.Diagnostic{
 			Category: "conversion-for-api",
@@ -159,18 +161,6 @@ func isStringOf(pass *analysis.Pass, call *ast.CallExpr) bool {
 	}
 	e, ok := s.Elem().Underlying().(*types.Basic)
 	return ok && e.Kind() == types.Byte
-}
-
-// recvTypeName is a receiver type's name without its package and pointer:
-// "Logger" for *zap.Logger.
-func recvTypeName(t types.Type) string {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj().Name()
-	}
-	return types.TypeString(t, func(*types.Package) string { return "" })
 }
 
 // byteConversion returns the string(b) conversion of a []byte that e is,
