@@ -86,6 +86,7 @@ const (
 	RuleLeaveFloor       Rule = "leave-floor"        // a function's time is a scan at one table lookup per byte: its floor
 	RuleLeaveShard       Rule = "leave-shard"        // contention on one shard's lock of a structure split by key: the benchmark's keys
 	RuleLeaveWriter      Rule = "leave-writer"       // a lock held across the write to one output: it keeps each write whole and in order
+	RuleLeaveLockWord    Rule = "leave-lock-word"    // the atomic word a lock the module implements is taken by: any lock's cost under contention
 )
 
 // Note reports whether a benchmark finding of rule r is a note on the

@@ -150,7 +150,23 @@ func (d *deriver) sharedAtomics(b *bench, row *document.Scaling, n int, measured
 		d.setContention(c, b, document.RuleSharedAtomics, fc.share, msg, sugg, []string{
 			fmt.Sprintf("CPU profile of %s at -cpu %d: %s of the samples at the atomic writes of %s; its goroutines all call methods on %s", b.name(), n, pct(fc.share), shortName(fn), strings.Join(row.Shared, ", ")),
 			measured})
+		for _, l := range fc.lines {
+			d.leaveLockWord(c, l.File, l.Line)
+		}
 	}
+}
+
+// leaveLockWord leaves a contention cause alone when its line is the
+// compare-and-swap a lock of the module is taken by (a lock-word shape:
+// ants' spinLock.Lock): every goroutine taking one lock writes its word,
+// and goroutines contending for it take turns by design.
+func (d *deriver) leaveLockWord(c *cause, file string, line int64) {
+	s := d.shapeAt("lock-word", file, line)
+	if s == nil {
+		return
+	}
+	c.section, c.rule, c.generic, c.lowOnly = document.SectionLeaveAlone, document.RuleLeaveLockWord, false, true
+	c.suggestion = s.Says + "; " + s.Advice
 }
 
 // coveredBy returns the contention cause of b that already holds the
@@ -166,10 +182,18 @@ func (d *deriver) coveredBy(b *bench, file string, line int64) *cause {
 
 // lockCause judges one lock site.
 func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSite, n int, nsN float64, measured string, scales, busy bool) {
-	if (strings.HasPrefix(ls.Op, "chan") || ls.Op == "select") && d.shapeAt("ticker-select", ls.File, ls.Line) != nil {
+	if (strings.HasPrefix(ls.Op, "chan") || ls.Op == "select") && (d.shapeAt("ticker-select", ls.File, ls.Line) != nil || d.shapeAt("worker-idle", ls.File, ls.Line) != nil) {
 		// A background loop sleeping between ticks (a buffered
-		// syncer's flushLoop): its wait is the interval it was
-		// given, not goroutines waiting on each other.
+		// syncer's flushLoop), or a worker parked until its next
+		// task (ants' for fn := range w.task): its wait is the
+		// interval it was given or time with nothing to do, not
+		// goroutines waiting on each other.
+		return
+	}
+	if isJoin(ls.Op) {
+		// A WaitGroup's or an errgroup's Wait waits for the
+		// goroutines it started to finish (a pool's release waiting
+		// for its workers): their work is where the time goes.
 		return
 	}
 	read := strings.Contains(ls.Op, "RLock")
@@ -260,6 +284,12 @@ func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSit
 	}
 }
 
+// isJoin reports whether a wait is a join: a sync.WaitGroup's or an
+// errgroup.Group's Wait.
+func isJoin(op string) bool {
+	return strings.HasSuffix(op, "sync.(*WaitGroup).Wait") || strings.HasSuffix(op, "errgroup.(*Group).Wait")
+}
+
 // writesOut returns the writer a critical section's top line writes or
 // flushes through ("s.writer" for "if err := s.writer.Flush(); err !=
 // nil {"), or "".
@@ -340,6 +370,7 @@ func (d *deriver) growthCause(b *bench, row *document.Scaling, g document.LineGr
 		impact = (g.NsPerOpN - g.NsPerOp1) / total
 	}
 	d.setContention(c, b, document.RuleLineGrowth, min(impact, 1), msg, sugg, []string{growthEvidence(g, n), measured})
+	d.leaveLockWord(c, g.File, g.Line)
 	if g.Mechanism == "pool" {
 		// The pool is how the code reuses: its growth names no
 		// change in the code.

@@ -612,16 +612,24 @@ func TestWriterLockLeftAlone(t *testing.T) {
 
 // TestTickerSelectIsNoWait: a background loop's select on a ticker (a
 // buffered syncer's flushLoop, a ticker-select shape at its line) sleeps
-// between ticks: its block-profile wait is no contention; a select on
-// work channels still is.
+// between ticks, and a worker goroutine's range over its task channel (a
+// worker-idle shape) is parked between tasks: their block-profile waits
+// are no contention; a select on work channels still is. A join (a
+// WaitGroup's or an errgroup's Wait) waits for goroutines to finish,
+// never for a lock.
 func TestTickerSelectIsNoWait(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		shape bool
+		op    string
+		shape string
 		want  int
 	}{
-		{"a select on a ticker", true, 0},
-		{"a select on work channels", false, 1},
+		{"a select on a ticker", "select", "ticker-select", 0},
+		{"a worker's range over its tasks", "chan receive", "worker-idle", 0},
+		{"a select on work channels", "select", "", 1},
+		{"an errgroup's Wait", "golang.org/x/sync/errgroup.(*Group).Wait", "", 0},
+		{"a WaitGroup's Wait", "sync.(*WaitGroup).Wait", "", 0},
+		{"a mutex", "sync.(*Mutex).Lock", "", 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := benchmark("BenchmarkBufferedWriteSyncer", 400e-9, 0, 0)
@@ -629,11 +637,11 @@ func TestTickerSelectIsNoWait(t *testing.T) {
 			d := doc(b)
 			d.Scaling = []document.Scaling{{Benchmark: "BenchmarkBufferedWriteSyncer", Package: mod, Parameter: "cpu",
 				CPU: []int{1, 2}, NsPerOp: []float64{380, 400}, Efficiency: 0.48, CoresUsed: 1.9,
-				Locks: []document.LockSite{{File: "syncer.go", Line: 176, Function: mod + ".(*BufferedWriteSyncer).flushLoop", Op: "select", Profile: "block",
+				Locks: []document.LockSite{{File: "syncer.go", Line: 176, Function: mod + ".(*BufferedWriteSyncer).flushLoop", Op: tc.op, Profile: "block",
 					DelayPerOp: 300, ContentionsPerOp: 0.5, DelayShare: 0.9, Source: "select {"}}}}
-			if tc.shape {
-				d.Shapes = append(d.Shapes, document.Shape{Name: "ticker-select", File: "syncer.go", Line: 176, Function: mod + ".(*BufferedWriteSyncer).flushLoop",
-					Says: "flushLoop waits here for s.ticker.C: a background loop sleeping between ticks"})
+			if tc.shape != "" {
+				d.Shapes = append(d.Shapes, document.Shape{Name: tc.shape, File: "syncer.go", Line: 176, Function: mod + ".(*BufferedWriteSyncer).flushLoop",
+					Says: "flushLoop waits here"})
 			}
 			fs, _ := Derive(d, Options{})
 			n := 0
@@ -644,6 +652,51 @@ func TestTickerSelectIsNoWait(t *testing.T) {
 			}
 			if n != tc.want {
 				t.Errorf("%d contention findings, want %d: %v", n, tc.want, kinds(fs))
+			}
+		})
+	}
+}
+
+// TestLockWordLeftAlone: the compare-and-swap a spin lock of the module
+// is taken by (a lock-word shape at its line) grows with the cores as
+// any lock's word does: a leave-alone finding, never "one counter per
+// goroutine"; an atomic counter's growth stays a cause.
+func TestLockWordLeftAlone(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		shape   bool
+		section document.Section
+	}{
+		{"a spin lock's word", true, document.SectionLeaveAlone},
+		{"a counter", false, document.SectionFix},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := benchmark("BenchmarkBackOffSpinLock", 8e-9, 0, 0)
+			b.Parallel = true
+			d := doc(b)
+			fn := mod + ".(*spinLock).Lock"
+			d.Scaling = []document.Scaling{{Benchmark: "BenchmarkBackOffSpinLock", Package: mod, Parameter: "cpu",
+				CPU: []int{1, 2}, NsPerOp: []float64{5.2, 8.4}, Efficiency: 0.31, CoresUsed: 1.9, Shared: []string{"spin"},
+				Growing: []document.LineGrowth{{File: "spinlock.go", Line: 19, Function: fn, Callee: "sync/atomic.CompareAndSwapUint32",
+					NsPerOp1: 2.1, NsPerOpN: 6.5, Samples1: 43, SamplesN: 136, Mechanism: "atomic", Source: "for !atomic.CompareAndSwapUint32((*uint32)(sl), 0, 1) {"}},
+				Atomics: []document.LineInside{{File: "spinlock.go", Function: fn, Line: 19, Share: 0.3, Source: "for !atomic.CompareAndSwapUint32((*uint32)(sl), 0, 1) {"}}}}
+			if tc.shape {
+				d.Shapes = append(d.Shapes, document.Shape{Name: "lock-word", File: "spinlock.go", Line: 19, Function: fn,
+					Says: "Lock takes the lock by a compare-and-swap of (*uint32)(sl)", Advice: "the shared word is the lock itself"})
+			}
+			fs, gate := Derive(d, Options{})
+			var got []document.Finding
+			for _, f := range fs {
+				if f.Kind == document.KindContention {
+					got = append(got, f)
+				}
+			}
+			if len(got) != 1 || got[0].Section != tc.section || tc.shape && (got[0].Rule != document.RuleLeaveLockWord || strings.Contains(got[0].Suggestion, "per goroutine")) {
+				t.Errorf("got %+v; want one contention finding in %s", got, tc.section)
+			}
+			gated := slices.ContainsFunc(gate, func(g document.Gate) bool { return g.Rule == "contention" })
+			if gated != !tc.shape {
+				t.Errorf("contention gate row: %v, want %v", gated, !tc.shape)
 			}
 		})
 	}

@@ -299,9 +299,11 @@ func (d *deriver) gate(fs []document.Finding) []document.Gate {
 	}
 	count := func(kind document.Kind) (n int, top document.Finding) {
 		for _, f := range fs {
-			if f.Kind == kind && !f.Rule.Note() && f.Rule != document.RuleGlobalLeft {
+			if f.Kind == kind && !f.Rule.Note() && f.Rule != document.RuleGlobalLeft && f.Section != document.SectionLeaveAlone {
 				// A timed setup measured too small to distort is a
-				// note, not a reason to fix the benchmarks first.
+				// note, not a reason to fix the benchmarks first; a
+				// cause left alone (a shard's lock, a lock's own
+				// word) is nothing to do first.
 				if n == 0 {
 					top = f
 				}

@@ -108,6 +108,8 @@ func TestMatchers(t *testing.T) {
 		"convapi":                site.ConversionKept,
 		"argsformatted":          site.ArgsFormatted,
 		"tickerselect":           site.TickerSelect,
+		"workeridle":             site.WorkerIdle,
+		"lockword":               site.LockWord,
 		"evictreuse":             site.EvictReuse,
 		"printfwrapper":          site.PrintfWrapper,
 		"growguessed":            site.GrowGuessed,

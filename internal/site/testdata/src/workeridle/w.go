@@ -1,0 +1,76 @@
+package workeridle
+
+type worker struct {
+	task chan func()
+	stop chan struct{}
+	out  chan int
+}
+
+func (w *worker) run() {
+	go func() {
+		for fn := range w.task { // want `the goroutine waits here for its next piece of work from w.task: a worker parked between tasks`
+			fn()
+		}
+	}()
+}
+
+func (w *worker) loop() {
+	for {
+		select { // want `loop waits here for its next piece of work from w.task`
+		case fn := <-w.task:
+			fn()
+		case <-w.stop:
+			return
+		}
+	}
+}
+
+func (w *worker) recvLoop() {
+	for {
+		v := <-w.out // want `recvLoop waits here for its next piece of work from w.out`
+		_ = v
+	}
+}
+
+func start(w *worker) {
+	go w.loop()
+	go w.recvLoop()
+}
+
+// A consumer the caller runs itself: waiting here is waiting on the
+// producer, the pipeline's stall.
+func (w *worker) drain() int {
+	n := 0
+	for v := range w.out {
+		n += v
+	}
+	return n
+}
+
+// A select that also sends: the goroutine waits on its consumer too.
+func (w *worker) pump() {
+	for {
+		select {
+		case fn := <-w.task:
+			fn()
+		case w.out <- 1:
+		}
+	}
+}
+
+// A loop with a default never parks.
+func (w *worker) poll() {
+	for {
+		select {
+		case fn := <-w.task:
+			fn()
+		default:
+			return
+		}
+	}
+}
+
+func startAll(w *worker) {
+	go w.pump()
+	go w.poll()
+}
