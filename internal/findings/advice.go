@@ -166,6 +166,8 @@ var explains = map[string][]string{
 	"split-for-cut":               {"strings", "strconv", "internal/strconv", "copying", "bytes", "memory", "gc", "escapes", "growslice"},
 	"output-returned":             {"interface", "escapes", "strings", "bytes", "copying", "memory", "gc", "growslice"},
 	"probe-escapes":               {"escapes", "interface", "callee"},
+	"buffer-empty":                {"append", "growslice", "copying"},
+	"scratch-per-call":            {"escapes", "moved-to-heap", "interface", "callee", "memory", "gc"},
 	"map-remade":                  {"map", "maps"},
 	"map-value-indirect":          {"map", "maps", "escapes", "moved-to-heap"},
 	"log-args-boxed":              {"interface", "fmt", "escapes"},
@@ -267,6 +269,12 @@ func (d *deriver) advise() {
 		shapes := c.shapesExplaining(at, d.t.AdviceShare)
 		if len(shapes) == 0 {
 			shapes = d.callerShapes(c)
+			if len(shapes) > 0 {
+				// The change is at the caller's line (the buffer
+				// scanString declares empty), not in the callee
+				// that allocates: the cause points at it.
+				c.addLine(shapes[0].File, shapes[0].Line, shapes[0].Function, "the caller's code the change is in")
+			}
 		}
 		if len(shapes) == 0 {
 			d.advisePart(c, at)
@@ -519,6 +527,9 @@ func (d *deriver) oneChange() {
 			case shapeName(c) == "node-chunks" && c.kind == document.KindAlloc:
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s makes the same nodes: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+			case shapeName(c) == "buffer-empty" && c.kind == document.KindAlloc:
+				cs := c.costs[top.key]
+				into.message += fmt.Sprintf("; %s grows the same buffer: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
 			case shapeName(c) == "parts-apart" && c.kind == document.KindAlloc:
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s makes another of its parts: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
@@ -639,6 +650,11 @@ func changeKey(c *cause) string {
 			}
 		}
 		return ""
+	case "buffer-empty", "scratch-per-call":
+		// The write methods a buffer declared empty regrows through
+		// (a bytes2.Buffer's Write and WriteByte under scanString):
+		// one buffer, one change where it is declared.
+		return s.Name + "\x00" + where(s.File, s.Line)
 	case "parts-apart":
 		// The slices one struct's value holds, made at several places
 		// (a Match's counts in newMatch, a group's first capture in

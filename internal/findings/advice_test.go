@@ -1985,3 +1985,80 @@ func TestArgsFormattedIsTheAPIs(t *testing.T) {
 		t.Errorf("finding %+v; want the API's cost in the shape's words", f)
 	}
 }
+
+// TestScratchPerCall: a large value an unexported constructor returns
+// for a caller that only calls its methods (goyacc's yyNewParser, whose
+// result the compiler sees escape as a call parameter) is no result its
+// callers keep: the advice is the pool the scratch-per-call shape names.
+func TestScratchPerCall(t *testing.T) {
+	a := site("yyNewParser", "yaccpar", 30, 0.5)
+	a.Escape = &document.Escape{Cause: "escapes", Name: "&yyParserImpl{}", Sink: "return",
+		Fix: "the value is yyNewParser's result, kept by its callers"}
+	shape := document.Shape{Name: "scratch-per-call", File: "yaccpar", Line: 30, Function: mod + ".yyNewParser",
+		Says: "yyNewParser makes a yyParserImpl (18.2 KiB) for each call of yyParse, which calls its methods and drops it", Advice: "keep the yyParserImpls in a sync.Pool"}
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		pool  bool
+	}{
+		{"no shape", []any{bx(), gc(0.5), a}, false},
+		{"scratch per call", []any{bx(), gc(0.5), a, shape}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			f := fs[0]
+			if strings.Contains(f.Suggestion, "sync.Pool") != tc.pool || tc.pool && (f.Generic || f.Section != document.SectionFix) {
+				t.Errorf("%s, generic %v, %q; want the pool %v", f.Section, f.Generic, f.Suggestion, tc.pool)
+			}
+		})
+	}
+}
+
+// TestBufferEmptyOneCause: a buffer a function declares empty and fills
+// in a loop (a buffer-empty shape at scanString's declaration, naming the
+// buffer's Write and WriteByte as the callees that allocate) is one cause
+// whatever number of its write methods the heap profile puts the growth
+// in, with the shape's advice, pointing at the declaration.
+func TestBufferEmptyOneCause(t *testing.T) {
+	grow := func(fn string, line int64, share float64) document.Allocation {
+		a := site("bytes2.(*Buffer)."+fn, "bytes2/buffer.go", line, share)
+		a.Function = mod + "/bytes2.(*Buffer)." + fn
+		a.Escape = &document.Escape{Cause: "append", Sink: "heap", Name: "buf.bytes",
+			Reason: "append to buf.bytes grows it: when its capacity runs out, runtime.growslice allocates a larger backing array and copies"}
+		a.Parent, a.ParentFile, a.ParentLine = mod+".(*Tokenizer).scanString", "token.go", 793
+		return a
+	}
+	shape := document.Shape{Name: "buffer-empty", File: "token.go", Line: 772, Function: mod + ".(*Tokenizer).scanString",
+		Related: []document.Location{
+			{File: "bytes2/buffer.go", Line: 35, Function: mod + "/bytes2.(*Buffer).Write", Note: allocatingCallee},
+			{File: "bytes2/buffer.go", Line: 47, Function: mod + "/bytes2.(*Buffer).WriteByte", Note: allocatingCallee}},
+		Says:   "scanString declares buffer, a bytes2.Buffer, empty and writes into it in a loop (lines 782 and 793)",
+		Advice: "give buffer room where scanString declares it"}
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		shape bool
+	}{
+		{"no shape", []any{bx(), gc(0.5), grow("Write", 36, 0.6), grow("WriteByte", 48, 0.3)}, false},
+		{"the buffer declared empty", []any{bx(), gc(0.5), grow("Write", 36, 0.6), grow("WriteByte", 48, 0.3), shape}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			var fix []document.Finding
+			for _, f := range fs {
+				if f.Section == document.SectionFix {
+					fix = append(fix, f)
+				}
+			}
+			if len(fix) != 1 {
+				t.Fatalf("%d fix findings, want 1: %v", len(fix), fix)
+			}
+			if got := strings.Contains(fix[0].Suggestion, "give buffer room") && slices.Contains(lines(&fix[0]), 772); got != tc.shape {
+				t.Errorf("%q, related lines %v; want the shape's advice and its line 772: %v", fix[0].Suggestion, lines(&fix[0]), tc.shape)
+			}
+		})
+	}
+}

@@ -110,6 +110,8 @@ func TestMatchers(t *testing.T) {
 		"tickerselect":           site.TickerSelect,
 		"workeridle":             site.WorkerIdle,
 		"lockword":               site.LockWord,
+		"scratchpercall":         site.ScratchPerCall,
+		"bufferempty":            site.BufferEmpty,
 		"evictreuse":             site.EvictReuse,
 		"printfwrapper":          site.PrintfWrapper,
 		"growguessed":            site.GrowGuessed,
