@@ -53,6 +53,8 @@ var explains = map[string][]string{
 	"error-per-alternative":       {"escapes", "return", "fmt", "errors"},
 	"map-lookup-repeated":         {"maps", "map"},
 	"range-copy":                  {"own", "copying"},
+	"copied-large":                {"own", "copying", "memory", "gc"},
+	"format-boxed":                {"interface", "escapes", "moved-to-heap"},
 	"type-cache-lookup":           {"sync", "internal/sync"},
 	"type-cache-hit":              {"sync", "internal/sync"},
 	"sort-to-select":              {"sort"},
@@ -527,6 +529,9 @@ func (d *deriver) oneChange() {
 			case shapeName(c) == "node-chunks" && c.kind == document.KindAlloc:
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s makes the same nodes: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+			case shapeName(c) == "format-boxed" && c.kind == document.KindAlloc:
+				cs := c.costs[top.key]
+				into.message += fmt.Sprintf("; %s boxes for it too: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
 			case shapeName(c) == "buffer-empty" && c.kind == document.KindAlloc:
 				cs := c.costs[top.key]
 				into.message += fmt.Sprintf("; %s grows the same buffer: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
@@ -647,6 +652,16 @@ func changeKey(c *cause) string {
 		if _, rest, ok := strings.Cut(s.Says, " makes every "); ok {
 			if t, _, ok := strings.Cut(rest, " of the tree"); ok {
 				return s.Name + "\x00" + path.Dir(s.File) + "\x00" + t
+			}
+		}
+		return ""
+	case "format-boxed":
+		// The calls that box values into one formatter of the
+		// package (sqlparser's Myprintf from formatID, ColName.Format,
+		// SelectExprs.Format): one pattern, one change.
+		if _, rest, ok := strings.Cut(s.Says, " calls "); ok {
+			if f, _, ok := strings.Cut(rest, ", the package's own formatter"); ok {
+				return s.Name + "\x00" + path.Dir(s.File) + "\x00" + f
 			}
 		}
 		return ""

@@ -2062,3 +2062,35 @@ func TestBufferEmptyOneCause(t *testing.T) {
 		})
 	}
 }
+
+// TestGeneratedParserShapes: a goyacc parser's own code at a line where
+// it copies its large symbol type (copied-large) takes that advice, not
+// "the algorithm itself"; the values boxed into one formatter of the
+// package at three call sites (format-boxed) are one cause.
+func TestGeneratedParserShapes(t *testing.T) {
+	copied := document.Shape{Name: "copied-large", File: "yaccpar", Line: 195, Function: mod + ".(*yyParserImpl).Parse",
+		Says: "Parse copies a yySymType (1096 bytes) in its loop at lines 195, 214 and 313: yyS[yyp] = yyVAL", Advice: "shrink the type"}
+	boxed := func(fn string, line int64, share float64) []any {
+		a := site(fn, "ast.go", line, share)
+		a.Escape = &document.Escape{Cause: "escapes", Sink: "interface", Name: "original", Reason: "converted to an interface that escapes"}
+		return []any{a, document.Shape{Name: "format-boxed", File: "ast.go", Line: line, Function: mod + "." + fn,
+			Says: fn + " calls Myprintf, the package's own formatter, with the format \"%s\" and original", Advice: "write it directly"}}
+	}
+	parts := []any{bx(), gc(0.3), copied, own("(*yyParserImpl).Parse", "yaccpar", 195, 0.3)}
+	parts = append(parts, boxed("formatID", 3424, 0.3)...)
+	parts = append(parts, boxed("(*ColName).Format", 2400, 0.2)...)
+	parts = append(parts, boxed("SelectExprs.Format", 1455, 0.1)...)
+	fs, _ := Derive(specDoc(parts), Options{})
+	n := 0
+	for _, f := range fs {
+		switch {
+		case f.File == "yaccpar" && (f.Shape != "copied-large" || f.Generic):
+			t.Errorf("the parser's own code: %s, generic %v; want the copied-large advice", f.Shape, f.Generic)
+		case f.File == "ast.go":
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d findings at the formatter's call sites, want one", n)
+	}
+}

@@ -112,6 +112,8 @@ func TestMatchers(t *testing.T) {
 		"lockword":               site.LockWord,
 		"scratchpercall":         site.ScratchPerCall,
 		"bufferempty":            site.BufferEmpty,
+		"copiedlarge":            site.CopiedLarge,
+		"formatboxed":            site.FormatBoxed,
 		"evictreuse":             site.EvictReuse,
 		"printfwrapper":          site.PrintfWrapper,
 		"growguessed":            site.GrowGuessed,
