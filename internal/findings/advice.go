@@ -55,6 +55,7 @@ var explains = map[string][]string{
 	"range-copy":                  {"own", "copying"},
 	"copied-large":                {"own", "copying", "memory", "gc"},
 	"format-boxed":                {"interface", "escapes", "moved-to-heap"},
+	"input-copied":                {"conversion", "strings", "copying", "bytes", "memory", "gc"},
 	"type-cache-lookup":           {"sync", "internal/sync"},
 	"type-cache-hit":              {"sync", "internal/sync"},
 	"sort-to-select":              {"sort"},

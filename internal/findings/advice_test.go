@@ -2094,3 +2094,31 @@ func TestGeneratedParserShapes(t *testing.T) {
 		t.Errorf("%d findings at the formatter's call sites, want one", n)
 	}
 }
+
+// TestInputCopiedAdvice: the conversion a constructor copies its string
+// input with, into a field the package only reads (an input-copied
+// shape), takes that advice, not "reuse buffers".
+func TestInputCopiedAdvice(t *testing.T) {
+	line := document.LineCost{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".NewStringTokenizer", File: "token.go", Line: 59,
+		Callee: "runtime.stringtoslicebyte", Category: "strings", Self: 0.2, Cum: 0.2}
+	shape := document.Shape{Name: "input-copied", File: "token.go", Line: 59, Function: mod + ".NewStringTokenizer",
+		Says: "NewStringTokenizer copies its string sql into buf ([]byte(sql)), which the package only reads", Advice: "read sql itself"}
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  bool
+	}{
+		{"no shape", []any{bx(), line}, false},
+		{"input copied", []any{bx(), line, shape}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) == 0 {
+				t.Fatal("no finding")
+			}
+			if got := strings.Contains(fs[0].Suggestion, "read sql itself"); got != tc.want {
+				t.Errorf("%q: the shape's advice %v, want %v", fs[0].Suggestion, got, tc.want)
+			}
+		})
+	}
+}

@@ -114,6 +114,7 @@ func TestMatchers(t *testing.T) {
 		"bufferempty":            site.BufferEmpty,
 		"copiedlarge":            site.CopiedLarge,
 		"formatboxed":            site.FormatBoxed,
+		"inputcopied":            site.InputCopied,
 		"evictreuse":             site.EvictReuse,
 		"printfwrapper":          site.PrintfWrapper,
 		"growguessed":            site.GrowGuessed,
