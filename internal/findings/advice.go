@@ -129,6 +129,7 @@ var explains = map[string][]string{
 	"lock-per-call":               {"sync", "other", "lock", "own"},
 	"lock-per-element":            {"lock"},
 	"chan-iterator":               {"channel", "scheduler"},
+	"select-spin":                 {"channel", "scheduler", "own"},
 	"reflect-map-range":           {"reflect"},
 	"evict-not-reused":            {"escapes", "moved-to-heap", "return", "callee"},
 	"printf-wrapper":              {"fmt", "interface"},
@@ -384,8 +385,10 @@ func (c *cause) weighCallerFix() {
 }
 
 // complexityShapes are the shapes that name a change of a function's
-// complexity in its own code: its rank is a fix's, not its algorithm's.
-var complexityShapes = map[string]bool{"chain-walk-per-pair": true}
+// own code — its complexity (a walk per pair), or the size of what each
+// step copies (a 1 KiB value copied per parser step) — so its rank is a
+// fix's, not its algorithm's.
+var complexityShapes = map[string]bool{"chain-walk-per-pair": true, "copied-large": true}
 
 // apiShapes are the shapes that say a cost is the API's: never a
 // second change to name.

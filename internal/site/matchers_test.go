@@ -115,6 +115,7 @@ func TestMatchers(t *testing.T) {
 		"copiedlarge":            site.CopiedLarge,
 		"formatboxed":            site.FormatBoxed,
 		"inputcopied":            site.InputCopied,
+		"selectspin":             site.SelectSpin,
 		"evictreuse":             site.EvictReuse,
 		"printfwrapper":          site.PrintfWrapper,
 		"growguessed":            site.GrowGuessed,
