@@ -2150,3 +2150,36 @@ func TestSelectSpinAdvice(t *testing.T) {
 		})
 	}
 }
+
+// TestPoolShapes: a worker pool's hand-off (worker-idle at the channel
+// its worker ranges over), its sync.Pool's New (pool-new) and its idle
+// stack growing to its peak (grown-to-peak) take their shapes' words:
+// the hand-off and the stack's growth name no change, the pool's New
+// asks who keeps its values.
+func TestPoolShapes(t *testing.T) {
+	recv := document.LineCost{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".(*goWorker).run.func1", File: "worker.go", Line: 68,
+		Callee: "runtime.chanrecv2", Category: "scheduler", Self: 0.3, Cum: 0.3}
+	idle := document.Shape{Name: "worker-idle", File: "worker.go", Line: 68, Function: mod + ".(*goWorker).run", OwnWork: true,
+		Says: "the goroutine waits here for its next piece of work from w.task", Advice: "handing each task over a channel to a parked goroutine is what a worker pool does"}
+	made := site("NewPool.func1", "pool.go", 58, 0.4)
+	made.Escape = &document.Escape{Cause: "unknown", Reason: "no compiler diagnostic on this line explains the allocation"}
+	poolNew := document.Shape{Name: "pool-new", File: "pool.go", Line: 58, Function: mod + ".NewPool",
+		Says: "NewPool's pool makes a goWorker here only when it has none to give", Advice: "find who keeps the values taken from the pool"}
+	grow := site("(*workerStack).insert", "worker_stack.go", 47, 0.3)
+	grow.Escape = &document.Escape{Cause: "append", Sink: "heap", Name: "ws.items", Reason: "append to ws.items grows it"}
+	peak := document.Shape{Name: "grown-to-peak", File: "worker_stack.go", Line: 47, Function: mod + ".(*workerStack).insert", OwnWork: true,
+		Says: "insert appends to ws.items, which the package only reslices to shrink", Advice: "its growth is paid once per value as it fills"}
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.4), recv, idle, made, poolNew, grow, peak}), Options{})
+	want := map[string]string{"worker.go": "what a worker pool does", "pool.go": "who keeps the values", "worker_stack.go": "paid once per value"}
+	for _, f := range fs {
+		if w, ok := want[f.File]; ok {
+			if !strings.Contains(f.Suggestion, w) || f.Generic {
+				t.Errorf("%s:%d: %q, generic %v; want %q", f.File, f.Line, f.Suggestion, f.Generic, w)
+			}
+			delete(want, f.File)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no finding at %v", want)
+	}
+}

@@ -61,10 +61,9 @@ var pending = map[string]struct {
 // misfits are the findings per module whose advice does not fit their
 // cause's label, as they stand; a module whose advice stops fitting
 // fails. None for regexp2 since its Match slices are one cause in the
-// parts' words (parts-apart). zap's pooled buffers that With keeps for
-// good are found at the pool's New, in the words of any allocation (the
-// fix: an exact-size copy, the pooled buffer put back).
-var misfits = map[string]int{"zap": 1}
+// parts' words (parts-apart), and none for zap since its pool's New
+// (pool-new) asks who keeps the buffers With takes and never puts back.
+var misfits = map[string]int{}
 
 // TestCorpus derives the findings again from each corpus module's saved
 // evidence (what perfloop measured on it) and scores them against the

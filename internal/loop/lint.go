@@ -116,6 +116,13 @@ func hotShape(doc *document.Report) func(s document.Shape) bool {
 	for _, l := range doc.Lines {
 		lines[fmt.Sprintf("%s:%d", l.File, l.Line)] = true
 	}
+	// A heap profile's site is kept whatever function holds it: a func
+	// literal handed to another function (a pool's New, given to a
+	// typed wrapper's constructor) is named by no hot function.
+	sites := map[string]bool{}
+	for _, a := range doc.Allocations {
+		sites[fmt.Sprintf("%s:%d", a.File, a.Line)] = true
+	}
 	// A benchmark's own function is where the shapes about its loop are
 	// (result-kept, b-loop), whether or not its profile names it.
 	benches := map[string]bool{}
@@ -126,7 +133,8 @@ func hotShape(doc *document.Report) func(s document.Shape) bool {
 	return func(s document.Shape) bool {
 		fn := document.PlainFunc(s.Function)
 		// An API type's shape is about what no profile may name.
-		return hot[fn] || benches[fn] || s.Function == "" && lines[fmt.Sprintf("%s:%d", s.File, s.Line)] || s.Name == "api-type"
+		at := fmt.Sprintf("%s:%d", s.File, s.Line)
+		return hot[fn] || benches[fn] || s.Function == "" && lines[at] || sites[at] || s.Name == "api-type"
 	}
 }
 

@@ -40,26 +40,54 @@ func runWorkerIdle(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
+	fields := map[*types.Var]int{} // a worker's task channel field → the line it waits at
 	for _, lit := range lits {
-		idleWaits(pass, "the goroutine", lit.Body)
+		idleWaits(pass, "the goroutine", lit.Body, fields)
 	}
 	for fd := range funcDecls(pass) {
 		if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && started[fn] {
-			idleWaits(pass, fd.Name.Name, fd.Body)
+			idleWaits(pass, fd.Name.Name, fd.Body, fields)
 		}
+	}
+	// The sends that hand a worker its tasks (w.task <- fn): the other
+	// half of the hand-off.
+	for fd := range funcDecls(pass) {
+		inspectBody(fd.Body, func(n ast.Node) {
+			send, ok := n.(*ast.SendStmt)
+			if !ok {
+				return
+			}
+			f := chanField(pass, send.Chan)
+			line, ok := fields[f]
+			if !ok || f == nil {
+				return
+			}
+			pass.Report(analysis.Diagnostic{
+				Category:       "worker-idle" + ownWork,
+				Pos:            send.Pos(),
+				Message:        fmt.Sprintf("%s hands a task to a worker through %s, the channel its goroutine waits on (line %d)", fd.Name.Name, text(pass, send.Chan), line),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: handOff}},
+			})
+		})
 	}
 	return nil, nil
 }
 
+// handOff is the advice at both ends of a worker's task channel.
+const handOff = "handing each task over a channel to a parked goroutine, and waking it, is what a worker pool does: its block-profile wait is idle time and its CPU the hand-off itself; nothing to change short of handing tasks over in batches, which changes what the pool's API promises"
+
 // idleWaits reports the loops of a goroutine's body (its own, not its
 // func literals') that wait for work: a range over a channel, and in an
 // endless loop a receive statement or a select whose cases all receive.
-func idleWaits(pass *analysis.Pass, who string, body *ast.BlockStmt) {
+func idleWaits(pass *analysis.Pass, who string, body *ast.BlockStmt, fields map[*types.Var]int) {
 	inspectBody(body, func(n ast.Node) {
 		switch l := n.(type) {
 		case *ast.RangeStmt:
 			if _, ok := pass.TypesInfo.TypeOf(l.X).Underlying().(*types.Chan); ok {
 				reportIdle(pass, l.Pos(), who, text(pass, l.X))
+				if f := chanField(pass, l.X); f != nil {
+					fields[f] = pass.Fset.Position(l.Pos()).Line
+				}
 			}
 		case *ast.ForStmt:
 			if l.Cond != nil {
@@ -123,9 +151,9 @@ func received(s ast.Stmt) ast.Expr {
 
 func reportIdle(pass *analysis.Pass, pos token.Pos, who, ch string) {
 	pass.Report(analysis.Diagnostic{
-		Category:       "worker-idle",
+		Category:       "worker-idle" + ownWork,
 		Pos:            pos,
 		Message:        fmt.Sprintf("%s waits here for its next piece of work from %s: a worker parked between tasks, not a goroutine waiting on another", who, ch),
-		SuggestedFixes: []analysis.SuggestedFix{{Message: "its wait is idle time while there is no work: nothing holds anything it needs, so there is nothing to shorten"}},
+		SuggestedFixes: []analysis.SuggestedFix{{Message: handOff}},
 	})
 }

@@ -37,6 +37,15 @@ func start(w *worker) {
 	go w.recvLoop()
 }
 
+func (w *worker) submit(fn func()) {
+	w.task <- fn // want `submit hands a task to a worker through w.task, the channel its goroutine waits on \(line 11\)`
+}
+
+// A send on a channel no worker ranges over.
+func (w *worker) emit(v int) {
+	w.out <- v
+}
+
 // A consumer the caller runs itself: waiting here is waiting on the
 // producer, the pipeline's stall.
 func (w *worker) drain() int {
