@@ -131,6 +131,7 @@ var explains = map[string][]string{
 	"chan-iterator":               {"channel", "scheduler"},
 	"select-spin":                 {"channel", "scheduler", "own"},
 	"worker-idle":                 {"channel", "scheduler"},
+	"goroutine-setup":             {"callee", "time", "escapes", "moved-to-heap", "unknown", "new", "memory", "gc"},
 	"grown-to-peak":               {"append", "growslice", "copying"},
 	"pool-new":                    {"escapes", "moved-to-heap", "callee", "unknown", "variable-make", "new", "memory", "gc"},
 	"reflect-map-range":           {"reflect"},

@@ -2169,8 +2169,13 @@ func TestPoolShapes(t *testing.T) {
 	grow.Escape = &document.Escape{Cause: "append", Sink: "heap", Name: "ws.items", Reason: "append to ws.items grows it"}
 	peak := document.Shape{Name: "grown-to-peak", File: "worker_stack.go", Line: 47, Function: mod + ".(*workerStack).insert", OwnWork: true,
 		Says: "insert appends to ws.items, which the package only reslices to shrink", Advice: "its growth is paid once per value as it fills"}
-	fs, _ := Derive(specDoc([]any{bx(), gc(0.4), recv, idle, made, poolNew, grow, peak}), Options{})
-	want := map[string]string{"worker.go": "what a worker pool does", "pool.go": "who keeps the values", "worker_stack.go": "paid once per value"}
+	ticker := site("(*poolCommon).purgeStaleWorkers", "ants.go", 252, 0.2)
+	ticker.Via = "time.NewTicker"
+	ticker.Escape = &document.Escape{Cause: "callee", Reason: "allocates inside time.NewTicker"}
+	setup := document.Shape{Name: "goroutine-setup", File: "ants.go", Line: 252, Function: mod + ".(*poolCommon).purgeStaleWorkers", OwnWork: true,
+		Says: "purgeStaleWorkers runs as a goroutine the package starts (line 325), and this line runs once per start", Advice: "what it makes here is made once per goroutine started"}
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.4), recv, idle, made, poolNew, grow, peak, ticker, setup}), Options{})
+	want := map[string]string{"worker.go": "what a worker pool does", "pool.go": "who keeps the values", "worker_stack.go": "paid once per value", "ants.go": "once per goroutine started"}
 	for _, f := range fs {
 		if w, ok := want[f.File]; ok {
 			if !strings.Contains(f.Suggestion, w) || f.Generic {

@@ -121,7 +121,9 @@ func hotShape(doc *document.Report) func(s document.Shape) bool {
 	// typed wrapper's constructor) is named by no hot function.
 	sites := map[string]bool{}
 	for _, a := range doc.Allocations {
-		sites[fmt.Sprintf("%s:%d", a.File, a.Line)] = true
+		if a.File != "" {
+			sites[fmt.Sprintf("%s:%d", a.File, a.Line)] = true
+		}
 	}
 	// A benchmark's own function is where the shapes about its loop are
 	// (result-kept, b-loop), whether or not its profile names it.

@@ -35,6 +35,21 @@ func TestHotShape(t *testing.T) {
 	}
 }
 
+// TestHotShapeAtHeapSite: a shape at a line the heap profile names is
+// kept whatever function holds it (a pool's New handed to its typed
+// wrapper's constructor, inlined into the package's init: the profile names init.NewPool.func1, the source
+// NewPool, and no CPU line names either).
+func TestHotShapeAtHeapSite(t *testing.T) {
+	doc := &document.Report{Allocations: []document.Allocation{{Function: "example.com/m/buffer.init.NewPool.func1", File: "buffer/pool.go", Line: 37}}}
+	keep := hotShape(doc)
+	if !keep(document.Shape{Name: "pool-new", Function: "example.com/m/buffer.NewPool", File: "buffer/pool.go", Line: 37}) {
+		t.Error("the shape at the heap profile's site is dropped")
+	}
+	if keep(document.Shape{Name: "pool-new", Function: "example.com/m/buffer.NewPool", File: "buffer/pool.go", Line: 40}) {
+		t.Error("a shape at no site of the profile is kept")
+	}
+}
+
 // TestHotShapeOfPackageLiteral: a shape in a func literal of a
 // package-level var has no function in the source; it is kept at a line
 // the profile says is hot, and only there.

@@ -24,7 +24,7 @@ var WorkerIdle = &analysis.Analyzer{
 func runWorkerIdle(pass *analysis.Pass) (any, error) {
 	// The functions started with go: func literals, and the package's
 	// functions and methods named in a go statement.
-	started := map[*types.Func]bool{}
+	started := map[*types.Func]token.Pos{}
 	var lits []*ast.FuncLit
 	for fd := range funcDecls(pass) {
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -35,7 +35,9 @@ func runWorkerIdle(pass *analysis.Pass) (any, error) {
 			if lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit); ok {
 				lits = append(lits, lit)
 			} else if fn := calledFunc(pass, g.Call); fn != nil && fn.Pkg() == pass.Pkg {
-				started[fn] = true
+				if _, ok := started[fn]; !ok {
+					started[fn] = g.Pos()
+				}
 			}
 			return true
 		})
@@ -45,8 +47,10 @@ func runWorkerIdle(pass *analysis.Pass) (any, error) {
 		idleWaits(pass, "the goroutine", lit.Body, fields)
 	}
 	for fd := range funcDecls(pass) {
-		if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && started[fn] {
+		fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if at, isStarted := started[fn]; ok && isStarted {
 			idleWaits(pass, fd.Name.Name, fd.Body, fields)
+			goroutineSetup(pass, fd, at)
 		}
 	}
 	// The sends that hand a worker its tasks (w.task <- fn): the other
@@ -156,4 +160,36 @@ func reportIdle(pass *analysis.Pass, pos token.Pos, who, ch string) {
 		Message:        fmt.Sprintf("%s waits here for its next piece of work from %s: a worker parked between tasks, not a goroutine waiting on another", who, ch),
 		SuggestedFixes: []analysis.SuggestedFix{{Message: handOff}},
 	})
+}
+
+// goroutineSetup reports the statements a function the package starts as
+// a goroutine runs before its first loop that call something (ants'
+// purgeStaleWorkers: ticker := time.NewTicker(…), then its select loop):
+// they run once per start — once per pool — not per operation.
+func goroutineSetup(pass *analysis.Pass, fd *ast.FuncDecl, at token.Pos) {
+	for _, st := range fd.Body.List {
+		switch st.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return
+		}
+		calls := false
+		ast.Inspect(st, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			if c, ok := n.(*ast.CallExpr); ok && !isConversion(pass, c) {
+				calls = true
+			}
+			return !calls
+		})
+		if !calls {
+			continue
+		}
+		pass.Report(analysis.Diagnostic{
+			Category:       "goroutine-setup" + ownWork,
+			Pos:            st.Pos(),
+			Message:        fmt.Sprintf("%s runs as a goroutine the package starts (line %d), and this line runs once per start, before its loop", fd.Name.Name, pass.Fset.Position(at).Line),
+			SuggestedFixes: []analysis.SuggestedFix{{Message: "what it makes here is made once per goroutine started, not per operation: a benchmark that starts them in its timed loop (a pool made per iteration) counts the starts"}},
+		})
+	}
 }

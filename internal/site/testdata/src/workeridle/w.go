@@ -15,6 +15,8 @@ func (w *worker) run() {
 }
 
 func (w *worker) loop() {
+	done := make(chan struct{}) // want `loop runs as a goroutine the package starts \(line 38\), and this line runs once per start, before its loop`
+	_ = done
 	for {
 		select { // want `loop waits here for its next piece of work from w.task`
 		case fn := <-w.task:
