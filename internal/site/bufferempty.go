@@ -109,52 +109,35 @@ func bufferEmpty(pass *analysis.Pass, fd *ast.FuncDecl, v *types.Var, decl ast.N
 	methods := map[*types.Func]bool{}
 	var related []analysis.RelatedInformation
 	sized := false
-	var walk func(n ast.Node, inLoop bool)
-	walk = func(n ast.Node, inLoop bool) {
-		ast.Inspect(n, func(m ast.Node) bool {
-			switch x := m.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ForStmt:
-				if m != n {
-					walk(x.Body, true)
-					return false
-				}
-			case *ast.RangeStmt:
-				if m != n {
-					walk(x.Body, true)
-					return false
-				}
-			case *ast.AssignStmt:
-				for _, l := range x.Lhs {
-					if id, ok := l.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v {
-						sized = true // given another value: not the empty one
-					}
-				}
-			case *ast.CallExpr:
-				sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-				if !ok || objOf(pass, sel.X) != v {
-					return true
-				}
-				fn, _ := pass.TypesInfo.Uses[sel.Sel].(*types.Func)
-				if fn == nil {
-					return true
-				}
-				switch {
-				case fn.Name() == "Grow" || fn.Name() == "Reset" || fn.Name() == "Truncate":
-					sized = true
-				case writeMethod(fn.Name()) && inLoop:
-					writes = append(writes, x)
-					if !methods[fn] {
-						methods[fn] = true
-						related = append(related, analysis.RelatedInformation{Pos: fn.Pos(), Message: allocatingCallee})
-					}
+	inspectLoops(fd.Body, func(m ast.Node, loop ast.Stmt) {
+		switch x := m.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if id, ok := l.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v {
+					sized = true // given another value: not the empty one
 				}
 			}
-			return true
-		})
-	}
-	walk(fd.Body, false)
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			if !ok || objOf(pass, sel.X) != v {
+				return
+			}
+			fn, _ := pass.TypesInfo.Uses[sel.Sel].(*types.Func)
+			if fn == nil {
+				return
+			}
+			switch {
+			case fn.Name() == "Grow" || fn.Name() == "Reset" || fn.Name() == "Truncate":
+				sized = true
+			case writeMethod(fn.Name()) && loop != nil:
+				writes = append(writes, x)
+				if !methods[fn] {
+					methods[fn] = true
+					related = append(related, analysis.RelatedInformation{Pos: fn.Pos(), Message: allocatingCallee})
+				}
+			}
+		}
+	})
 	if sized || len(writes) == 0 {
 		return
 	}
