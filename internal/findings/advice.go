@@ -515,8 +515,7 @@ func (d *deriver) oneChange() {
 			case shapeName(c) == "rwmutex-exclusive":
 				into.message += fmt.Sprintf("; %s takes the same lock: %s of %s's CPU", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
 			case shapeName(c) == "boxed-for-call" && c.kind == document.KindAlloc:
-				cs := c.costs[top.key]
-				into.message += fmt.Sprintf("; %s does the same: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+				into.message += allocAdds(c, top, shortName(c.fn)+" does the same")
 			case shapeName(c) == "call-inputs-recur":
 				into.message += fmt.Sprintf("; %s reads the type's description too: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case shapeName(c) == "paid-while-off":
@@ -526,42 +525,31 @@ func (d *deriver) oneChange() {
 			case shapeName(c) == "map-swept":
 				into.message += fmt.Sprintf("; %s keeps the same map: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case shapeName(c) == "log-args-boxed":
-				cs := c.costs[top.key]
-				into.message += fmt.Sprintf("; %s boxes for it too: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+				into.message += allocAdds(c, top, shortName(c.fn)+" boxes for it too")
 			case shapeName(c) == "map-value-indirect":
-				cs := c.costs[top.key]
-				into.message += fmt.Sprintf("; %s's map of the same type: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+				into.message += allocAdds(c, top, shortName(c.fn)+"'s map of the same type")
 			case shapeName(c) == "join-entry" && c.kind == document.KindAlloc:
-				cs := c.costs[top.key]
-				into.message += fmt.Sprintf("; %s joins its entries the same way: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+				into.message += allocAdds(c, top, shortName(c.fn)+" joins its entries the same way")
 			case shapeName(c) == "node-chunks" && c.kind == document.KindAlloc:
-				cs := c.costs[top.key]
-				into.message += fmt.Sprintf("; %s makes the same nodes: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+				into.message += allocAdds(c, top, shortName(c.fn)+" makes the same nodes")
 			case shapeName(c) == "format-boxed" && c.kind == document.KindAlloc:
-				cs := c.costs[top.key]
-				into.message += fmt.Sprintf("; %s boxes for it too: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+				into.message += allocAdds(c, top, shortName(c.fn)+" boxes for it too")
 			case shapeName(c) == "buffer-empty" && c.kind == document.KindAlloc:
-				cs := c.costs[top.key]
-				into.message += fmt.Sprintf("; %s grows the same buffer: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+				into.message += allocAdds(c, top, shortName(c.fn)+" grows the same buffer")
 			case shapeName(c) == "parts-apart" && c.kind == document.KindAlloc:
-				cs := c.costs[top.key]
-				into.message += fmt.Sprintf("; %s makes another of its parts: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+				into.message += allocAdds(c, top, shortName(c.fn)+" makes another of its parts")
 			case shapeName(c) == "iface-var-loop":
 				into.message += fmt.Sprintf("; %s calls through the same variable: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case shapeName(c) == "error-built":
 				into.message += fmt.Sprintf("; %s builds the same error: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case shapeName(c) == "cow-copy" && c.kind == document.KindAlloc:
-				cs := c.costs[top.key]
-				into.message += fmt.Sprintf("; the copied node, made in %s: %s allocs/op (%s/op) in %s at %s", shortName(c.fn), num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+				into.message += allocAdds(c, top, "the copied node, made in "+shortName(c.fn))
 			case shapeName(c) == "sparse-table" && c.kind == document.KindAlloc:
-				cs := c.costs[top.key]
-				into.message += fmt.Sprintf("; the table it makes: %s allocs/op (%s/op) in %s at %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+				into.message += allocAdds(c, top, "the table it makes")
 			case shapeName(c) == "reflect-map-index" && c.kind == document.KindAlloc:
-				cs := c.costs[top.key]
-				into.message += fmt.Sprintf("; the key it boxes: %s allocs/op (%s/op) in %s at %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+				into.message += allocAdds(c, top, "the key it boxes")
 			case c.kind == document.KindAlloc:
-				cs := c.costs[top.key]
-				into.message += fmt.Sprintf("; its callers box the arguments: %s allocs/op (%s/op) in %s at %s", num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
+				into.message += allocAdds(c, top, "its callers box the arguments")
 			default:
 				into.message += fmt.Sprintf("; %s: %s of %s's CPU", strings.TrimPrefix(c.message, shortName(c.fn)+": "), pct(c.costs[top.key].CPUShare), top.name())
 			}
@@ -593,6 +581,13 @@ func (d *deriver) oneChange() {
 	if len(gone) > 0 {
 		d.causes = slices.DeleteFunc(d.causes, func(c *cause) bool { return gone[c] })
 	}
+}
+
+// allocAdds says what a cause joined into another adds in allocations:
+// "; what: N allocs/op (B/op) in Bench at file:line".
+func allocAdds(c *cause, top *bench, what string) string {
+	cs := c.costs[top.key]
+	return fmt.Sprintf("; %s: %s allocs/op (%s/op) in %s at %s", what, num(cs.AllocsPerOp), bytesText(cs.BytesPerOp), top.name(), where(c.file, c.line))
 }
 
 // changeKey names the change a fix cause's shape makes, for oneChange: ""
