@@ -109,6 +109,7 @@ var explains = map[string][]string{
 	"text-round-trip":             {"other", "callee", "strings", "encoding", "conversion", "escapes", "copying", "memory", "gc", "strconv", "library"},
 	"dict-call":                   {"escapes", "moved-to-heap", "memory", "gc", "new"},
 	"byte-scan":                   {"own", "other"},
+	"kmp-step":                    {"own", "other"},
 	"window-slid":                 {"append", "growslice", "copying", "memory", "gc"},
 	"iface-var-loop":              {"own", "other", "encoding", "library"},
 	"buffer-made-full":            {"make", "variable-make", "escapes", "moved-to-heap", "memory", "gc", "own", "return"},

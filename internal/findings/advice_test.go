@@ -2188,3 +2188,47 @@ func TestPoolShapes(t *testing.T) {
 		t.Errorf("no finding at %v", want)
 	}
 }
+
+// TestPartsOfAnotherType: a constructor's allocations join the caller
+// that makes most of its values, but not when they are the parts of
+// another type's value (regexp2's newMatch under initMatch, whose own
+// parts are the Runner's): the Match's parts are one change with the
+// Match's other parts, the Runner's another, each finding with its own
+// lines.
+func TestPartsOfAnotherType(t *testing.T) {
+	runner := site("(*Runner).initMatch", "runner.go", 2347, 0.2)
+	match := site("newMatch", "match.go", 217, 0.4)
+	match.Parent, match.ParentFile, match.ParentLine = mod+".(*Runner).initMatch", "runner.go", 2314
+	added := site("(*Match).addMatch", "match.go", 335, 0.3)
+	runnerParts := document.Shape{Name: "parts-apart", File: "runner.go", Line: 2347, Function: mod + ".(*Runner).initMatch",
+		Says: "Runner's parts are allocated one by one: runtrack and runstack (initMatch, line 2347)", Advice: "allocate them with the Runner"}
+	matchParts := document.Shape{Name: "parts-apart", File: "match.go", Line: 217, Function: mod + ".newMatch",
+		Says: "Match's parts are allocated one by one: matches (newMatch, line 217), matches[c] (addMatch, line 335)", Advice: "allocate them with the Match"}
+	addedParts := matchParts
+	addedParts.Line, addedParts.Function = 335, mod+".(*Match).addMatch"
+	fs, _ := Derive(specDoc([]any{bx(), runner, match, added, runnerParts, matchParts, addedParts}), Options{})
+	var runnerAt, matchAt *document.Finding
+	for i := range fs {
+		switch {
+		case strings.HasPrefix(fs[i].Suggestion, "Runner's parts"):
+			runnerAt = &fs[i]
+		case strings.HasPrefix(fs[i].Suggestion, "Match's parts"):
+			matchAt = &fs[i]
+		}
+	}
+	if runnerAt == nil || matchAt == nil {
+		t.Fatalf("want a Runner finding and a Match finding, got %v", fs)
+	}
+	for _, r := range runnerAt.Related {
+		if r.File == "match.go" {
+			t.Errorf("the Runner's finding holds the Match's line %s:%d", r.File, r.Line)
+		}
+	}
+	lines := []int64{matchAt.Line}
+	for _, r := range matchAt.Related {
+		lines = append(lines, r.Line)
+	}
+	if !slices.Contains(lines, 217) || !slices.Contains(lines, 335) {
+		t.Errorf("the Match's finding has lines %v, want 217 and 335", lines)
+	}
+}

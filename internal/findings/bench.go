@@ -974,6 +974,14 @@ func (d *deriver) merge() {
 		if into == nil || into == c || gone[into] {
 			continue
 		}
+		if t := d.partsOf(c); t != "" && t != d.partsOf(into) {
+			// The helper makes the parts of another type's value
+			// (newMatch's Match under initMatch, whose own parts are
+			// the Runner's): the change is made with that value, one
+			// change with its other parts (see oneChange), not the
+			// caller's.
+			continue
+		}
 		if into.section == c.section {
 			absorb(into, c)
 			gone[c] = true
@@ -1674,6 +1682,19 @@ func firstName(c *cause) string {
 	}
 	slices.Sort(names)
 	return names[0]
+}
+
+// partsOf is the type whose parts a cause's lines allocate one by one
+// (a parts-apart shape at one of them), or "".
+func (d *deriver) partsOf(c *cause) string {
+	for _, l := range c.lines {
+		if s := d.shapeAt("parts-apart", l.File, l.Line); s != nil {
+			if t, _, ok := strings.Cut(s.Says, "'s parts are allocated"); ok {
+				return t
+			}
+		}
+	}
+	return ""
 }
 
 // mainParent returns the function that called the cause's allocating

@@ -200,8 +200,32 @@ func untimedLines(pkg gotest.Package, root string) map[string]bool {
 		}
 		rel = filepath.ToSlash(rel)
 		mark := func(n ast.Node) {
+			// A function literal's body runs when it is called, not
+			// where it is written: a table of closures built before
+			// b.ResetTimer and called in the loop is timed (zerolog's
+			// BenchmarkLogFieldType). One called where it is written
+			// is setup.
+			later := map[int]bool{}
+			called := map[*ast.FuncLit]bool{}
+			ast.Inspect(n, func(m ast.Node) bool {
+				switch m := m.(type) {
+				case *ast.CallExpr:
+					if fl, ok := ast.Unparen(m.Fun).(*ast.FuncLit); ok {
+						called[fl] = true
+					}
+				case *ast.FuncLit:
+					if !called[m] {
+						for l := fset.Position(m.Pos()).Line; l <= fset.Position(m.End()).Line; l++ {
+							later[l] = true
+						}
+					}
+				}
+				return true
+			})
 			for l := fset.Position(n.Pos()).Line; l <= fset.Position(n.End()).Line; l++ {
-				out[rel+":"+strconv.Itoa(l)] = true
+				if !later[l] {
+					out[rel+":"+strconv.Itoa(l)] = true
+				}
 			}
 		}
 		ast.Inspect(f, func(n ast.Node) bool {

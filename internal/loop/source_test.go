@@ -54,6 +54,22 @@ func fill(b *testing.B, set bool) {
 	use(keys)
 	b.StartTimer()
 }
+
+func BenchmarkTable(b *testing.B) {
+	cases := map[string]func() int{
+		"a": func() int {
+			return run()
+		},
+	}
+	n := func() int {
+		return len(cases)
+	}()
+	b.ResetTimer()
+	for _, f := range cases {
+		f()
+	}
+	use(n)
+}
 `
 	if err := os.WriteFile(filepath.Join(dir, "x_test.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
@@ -68,7 +84,9 @@ func fill(b *testing.B, set bool) {
 	// stopped; 19: setup before b.Loop; 27: setup in a sub-benchmark;
 	// 35: built with the timer stopped, but what follows a StartTimer
 	// under a condition (36–38, 39) may be timed: its samples stay.
-	if want := []string{"11", "19", "27", "35", "6"}; !slices.Equal(lines, want) {
+	// 44, 48 and 49–51: a table's setup, and a closure called where it
+	// is written; 45–47, the closure the loop calls, is timed.
+	if want := []string{"11", "19", "27", "35", "44", "48", "49", "50", "51", "6"}; !slices.Equal(lines, want) {
 		t.Errorf("untimed lines %v, want %v", lines, want)
 	}
 }

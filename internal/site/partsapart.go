@@ -76,7 +76,7 @@ func runPartsApart(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				owner, field := partField(pass, lhs)
-				if owner == nil || regrownFrom(pass, rhs, lhs) {
+				if owner == nil || regrownFrom(pass, rhs, lhs) || savedBefore(pass, fd.Body, lhs, as.Pos()) {
 					continue
 				}
 				parts[owner] = append(parts[owner], part{field, fd.Name.Name, as.Pos(), elem})
@@ -324,6 +324,28 @@ func regrownFrom(pass *analysis.Pass, e, lhs ast.Expr) bool {
 	ast.Inspect(e, func(n ast.Node) bool {
 		if x, ok := n.(ast.Expr); ok && !found && text(pass, x) == want {
 			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// savedBefore reports whether body keeps the old value of the field lhs
+// stands for before pos, where it is made anew (old := q.array, then
+// q.array = make([]byte, q.capacity) and a copy of old into it): the
+// field regrown with its contents carried over, not a part made on first
+// use (allegro/bigcache's BytesQueue.allocateAdditionalMemory).
+func savedBefore(pass *analysis.Pass, body *ast.BlockStmt, lhs ast.Expr, pos token.Pos) bool {
+	want := text(pass, lhs)
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if ok && as.Pos() < pos && len(as.Lhs) == len(as.Rhs) {
+			for _, r := range as.Rhs {
+				if text(pass, ast.Unparen(r)) == want {
+					found = true
+				}
+			}
 		}
 		return !found
 	})

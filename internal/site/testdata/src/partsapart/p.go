@@ -102,3 +102,23 @@ func (w *writer) push(i int) {
 	w.intStack = append(w.intStack, i)
 	w.emitted = append(w.emitted, i)
 }
+
+// Queue's array is regrown with its contents carried over (the old array
+// kept, then copied into the new one): growth, not a part made on first
+// use; made with its header buffer, they are two parts.
+type Queue struct {
+	array    []byte
+	header   []byte
+	capacity int
+}
+
+func NewQueue(n int) *Queue {
+	return &Queue{array: make([]byte, n), header: make([]byte, 5), capacity: n} // want `Queue's parts are allocated one by one: array and header \(NewQueue, line 116\) —` `Queue.s parts are allocated one by one: array and header` `Queue.s parts`
+}
+
+func (q *Queue) allocateMore(min int) {
+	q.capacity = 2 * (q.capacity + min)
+	old := q.array
+	q.array = make([]byte, q.capacity)
+	copy(q.array, old)
+}
