@@ -275,7 +275,7 @@ func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *result
 		}
 	}
 	pf.perOp = float64(n1 - n2)
-	h, err := profiles.AnalyzeHeap(perOp, reportOptions(t, s.untimed(t)))
+	h, err := profiles.AnalyzeHeap(perOp, reportOptions(t, s.perOpLines(t)))
 	if err != nil {
 		// Nothing scales with the iteration count (B/op rounds a
 		// one-time cost up): what the run allocated is setup, which the

@@ -238,7 +238,7 @@ func (s *Suite) profileHeapPerOp(ctx context.Context, t gotest.Target, name, scr
 		// B/op rounds a one-time cost up; per op, nothing.
 		return p, nil
 	}
-	h, err := profiles.AnalyzeHeap(perOp, reportOptions(t, s.untimed(t)))
+	h, err := profiles.AnalyzeHeap(perOp, reportOptions(t, s.perOpLines(t)))
 	if err != nil {
 		p.Status, p.Error = results.StatusFailed, "heap profile: "+err.Error()
 		return p, nil

@@ -3,6 +3,7 @@ package loop
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -453,6 +454,27 @@ func (s *Suite) untimed(t gotest.Target) map[string]bool {
 		}
 		u = untimedLines(pkg, root)
 		s.untimedByPkg[pkg.ImportPath] = u
+	}
+	return u
+}
+
+// perOpLines returns the lines whose allocations are no part of t's
+// per-op heap profile: its package's untimed lines and the setup before
+// each benchmark's loop (see setupLines), each package's computed once.
+func (s *Suite) perOpLines(t gotest.Target) map[string]bool {
+	pkg := t.Binary.Package
+	if s.setupByPkg == nil {
+		s.setupByPkg = map[string]map[string]bool{}
+	}
+	u, ok := s.setupByPkg[pkg.ImportPath]
+	if !ok {
+		root := pkg.ModuleDir
+		if root == "" {
+			root = pkg.Dir
+		}
+		u = setupLines(pkg, root)
+		maps.Copy(u, s.untimed(t))
+		s.setupByPkg[pkg.ImportPath] = u
 	}
 	return u
 }

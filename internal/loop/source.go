@@ -199,35 +199,7 @@ func untimedLines(pkg gotest.Package, root string) map[string]bool {
 			continue
 		}
 		rel = filepath.ToSlash(rel)
-		mark := func(n ast.Node) {
-			// A function literal's body runs when it is called, not
-			// where it is written: a table of closures built before
-			// b.ResetTimer and called in the loop is timed (zerolog's
-			// BenchmarkLogFieldType). One called where it is written
-			// is setup.
-			later := map[int]bool{}
-			called := map[*ast.FuncLit]bool{}
-			ast.Inspect(n, func(m ast.Node) bool {
-				switch m := m.(type) {
-				case *ast.CallExpr:
-					if fl, ok := ast.Unparen(m.Fun).(*ast.FuncLit); ok {
-						called[fl] = true
-					}
-				case *ast.FuncLit:
-					if !called[m] {
-						for l := fset.Position(m.Pos()).Line; l <= fset.Position(m.End()).Line; l++ {
-							later[l] = true
-						}
-					}
-				}
-				return true
-			})
-			for l := fset.Position(n.Pos()).Line; l <= fset.Position(n.End()).Line; l++ {
-				if !later[l] {
-					out[rel+":"+strconv.Itoa(l)] = true
-				}
-			}
-		}
+		mark := func(n ast.Node) { markLines(out, fset, rel, n) }
 		ast.Inspect(f, func(n ast.Node) bool {
 			var body *ast.BlockStmt
 			top := false
@@ -276,6 +248,141 @@ func untimedLines(pkg gotest.Package, root string) map[string]bool {
 		})
 	}
 	return out
+}
+
+// markLines adds the lines of n to out as "rel:line". A function
+// literal's body runs when it is called, not where it is written: a table
+// of closures built before b.ResetTimer and called in the loop is timed
+// (zerolog's BenchmarkLogFieldType), so its lines are left out unless it
+// is called where it is written.
+func markLines(out map[string]bool, fset *token.FileSet, rel string, n ast.Node) {
+	later := map[int]bool{}
+	called := map[*ast.FuncLit]bool{}
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.CallExpr:
+			if fl, ok := ast.Unparen(m.Fun).(*ast.FuncLit); ok {
+				called[fl] = true
+			}
+		case *ast.FuncLit:
+			if !called[m] {
+				for l := fset.Position(m.Pos()).Line; l <= fset.Position(m.End()).Line; l++ {
+					later[l] = true
+				}
+			}
+		}
+		return true
+	})
+	for l := fset.Position(n.Pos()).Line; l <= fset.Position(n.End()).Line; l++ {
+		if !later[l] {
+			out[rel+":"+strconv.Itoa(l)] = true
+		}
+	}
+}
+
+// setupLines returns the lines of pkg's test files that set a benchmark up
+// before its loop, timed or not, as "file:line" relative to root: in a
+// function that takes a *testing.B, the statements before the first one
+// that holds the loop (a for over b.N, pb.Next or b.Loop, b.RunParallel,
+// b.Run). What they allocate is not the loop's per-op cost, even when
+// they run with the timer on and their size grows with b.N (bigcache's
+// writeToCache makes a cache sized for b.N entries, then runs the loop):
+// the heap profiles' difference between two iteration counts cannot tell
+// that apart from the loop, the stacks through these lines can.
+func setupLines(pkg gotest.Package, root string) map[string]bool {
+	out := map[string]bool{}
+	paths, _ := filepath.Glob(filepath.Join(pkg.Dir, "*_test.go"))
+	fset := token.NewFileSet()
+	for _, path := range paths {
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			continue
+		}
+		rel = filepath.ToSlash(rel)
+		ast.Inspect(f, func(n ast.Node) bool {
+			var ft *ast.FuncType
+			var body *ast.BlockStmt
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				ft, body = n.Type, n.Body
+			case *ast.FuncLit:
+				ft, body = n.Type, n.Body
+			}
+			if body == nil || !takesB(ft) {
+				return true
+			}
+			for i, st := range body.List {
+				if !holdsLoop(st) {
+					continue
+				}
+				for _, setup := range body.List[:i] {
+					if !containsTimerCall(setup) {
+						markLines(out, fset, rel, setup)
+					}
+				}
+				break
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// takesB reports whether a function has a *testing.B parameter.
+func takesB(ft *ast.FuncType) bool {
+	for _, p := range ft.Params.List {
+		if star, ok := p.Type.(*ast.StarExpr); ok {
+			if sel, ok := star.X.(*ast.SelectorExpr); ok && sel.Sel.Name == "B" {
+				if id, ok := sel.X.(*ast.Ident); ok && id.Name == "testing" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// holdsLoop reports whether st holds a benchmark's loop: a for statement
+// whose header reads b.N or calls Next or Loop, or a call of RunParallel
+// or Run.
+func holdsLoop(st ast.Stmt) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // a closure's loop runs when it is called
+		case *ast.ForStmt:
+			found = found || mentionsLoop(n.Cond)
+		case *ast.RangeStmt:
+			found = found || mentionsLoop(n.X)
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "RunParallel" || sel.Sel.Name == "Run") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// mentionsLoop reports whether a loop header reads x.N or calls x.Next()
+// or x.Loop().
+func mentionsLoop(e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && (sel.Sel.Name == "N" || sel.Sel.Name == "Next" || sel.Sel.Name == "Loop") {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // timerCall reports whether st is a call x.name().

@@ -132,3 +132,61 @@ func run(n int) {}
 		t.Errorf("subBenchmarks = %v, want %v", got, want)
 	}
 }
+
+// TestSetupLines: the statements before a benchmark's loop are its setup,
+// whether or not the timer is reset, in a helper that takes the
+// *testing.B too; a closure the loop calls is not.
+func TestSetupLines(t *testing.T) {
+	dir := t.TempDir()
+	src := `package x
+
+import "testing"
+
+func BenchmarkWrite(b *testing.B) {
+	write(b, b.N)
+}
+
+func write(b *testing.B, n int) {
+	cache := newCache(n)
+	key := func(i int) string {
+		return "k"
+	}
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			cache.set(key(0))
+		}
+	})
+}
+
+func BenchmarkPlain(b *testing.B) {
+	data := build()
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		use(data)
+	}
+}
+
+func helper(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "x_test.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := setupLines(gotest.Package{Dir: dir}, dir)
+	var lines []string
+	for k := range got {
+		lines = append(lines, strings.TrimPrefix(k, "x_test.go:"))
+	}
+	slices.Sort(lines)
+	// 10: the cache sized by b.N; 11–13, the closure the loop calls, is
+	// not setup; 22–23: a fixture and ReportAllocs; helper takes no
+	// *testing.B.
+	if want := []string{"10", "22", "23"}; !slices.Equal(lines, want) {
+		t.Errorf("setup lines %v, want %v", lines, want)
+	}
+}

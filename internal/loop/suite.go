@@ -58,6 +58,9 @@ type Suite struct {
 	tc      *gotest.Toolchain
 	// untimedByPkg caches each package's untimed lines.
 	untimedByPkg map[string]map[string]bool
+	// setupByPkg caches each package's lines left out of the per-op
+	// heap profiles (perOpLines).
+	setupByPkg map[string]map[string]bool
 }
 
 // Prepare lists the packages, builds their test binaries and lists the
