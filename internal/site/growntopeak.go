@@ -16,7 +16,10 @@ import (
 // empties. It grows to the most it has held and stays there, so a heap
 // profile's growth at the append is paid once per value as it fills, not
 // per operation; sizing it up front needs a bound the code knows (ants'
-// default pool has room for MaxInt32 workers).
+// default pool has room for MaxInt32 workers). So does a field grown by
+// hand: made anew, larger, after its old value was kept to be copied in
+// (bigcache's BytesQueue.allocateAdditionalMemory: old := q.array;
+// q.array = make([]byte, q.capacity); copy(q.array, old…)).
 var GrownToPeak = &analysis.Analyzer{
 	Name: "growntopeak",
 	Doc:  "an append to a receiver's slice field that the package only reslices: it grows to its peak once",
@@ -29,7 +32,7 @@ func runGrownToPeak(pass *analysis.Pass) (any, error) {
 		as  *ast.AssignStmt
 		fld *types.Var
 	}
-	var pushes []push
+	var pushes, byHand []push
 	shrunk, replaced := map[*types.Var]bool{}, map[*types.Var]bool{}
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
 		var recv types.Object
@@ -61,6 +64,12 @@ func runGrownToPeak(pass *analysis.Pass) (any, error) {
 						}
 						continue
 					}
+					if isBuiltin(pass, r.Fun, "make") && recv != nil && objOf(pass, sel.X) == recv && len(as.Lhs) == 1 && savedBefore(pass, fd.Body, l, as.Pos()) {
+						// old := q.array; q.array = make(…); copy(q.array, old):
+						// grown by hand, its contents carried over.
+						byHand = append(byHand, push{fd, as, f})
+						continue
+					}
 					replaced[f] = true
 				case *ast.SliceExpr:
 					if sameField(pass, r.X, f) {
@@ -84,6 +93,18 @@ func runGrownToPeak(pass *analysis.Pass) (any, error) {
 			Pos:            p.as.Pos(),
 			Message:        fmt.Sprintf("%s appends to %s, which the package only reslices to shrink and never replaces: it keeps its capacity as it empties, so it grows to the most it has held once and stays there", p.fd.Name.Name, name),
 			SuggestedFixes: []analysis.SuggestedFix{{Message: "its growth is paid once per value as it fills, not per operation; room up front needs a bound the code knows (a capacity given where the value is made), and a bound too large reserves memory that is never used"}},
+		})
+	}
+	for _, p := range byHand {
+		if replaced[p.fld] {
+			continue
+		}
+		name := oneLine(text(pass, p.as.Lhs[0]))
+		pass.Report(analysis.Diagnostic{
+			Category:       "grown-to-peak" + ownWork,
+			Pos:            p.as.Pos(),
+			Message:        fmt.Sprintf("%s makes %s anew, larger, and carries the old contents over, and the package never makes it smaller: a buffer grown by hand, it grows to the most it has held once and stays there", p.fd.Name.Name, name),
+			SuggestedFixes: []analysis.SuggestedFix{{Message: "its growth and the copy are paid once per value as it fills, not per operation (a value made for each operation pays them each time); room up front is the capacity given where the value is made, and a bound too large reserves memory that is never used"}},
 		})
 	}
 	return nil, nil

@@ -42,3 +42,30 @@ func (q *queue) pop() int {
 	}
 	return v
 }
+
+// A byte queue grown by hand: the old array kept, a larger one made, the
+// old contents copied in; nothing makes it smaller.
+type bytesQueue struct {
+	array    []byte
+	capacity int
+}
+
+func newBytesQueue(n int) *bytesQueue { return &bytesQueue{array: make([]byte, n), capacity: n} }
+
+func (q *bytesQueue) allocateMore(min int) {
+	q.capacity = 2 * (q.capacity + min)
+	old := q.array
+	q.array = make([]byte, q.capacity) // want `allocateMore makes q.array anew, larger, and carries the old contents over`
+	copy(q.array, old)
+}
+
+// Made anew smaller elsewhere (a shrink): not grown to a peak.
+type ring struct{ buf []byte }
+
+func (r *ring) grow() {
+	old := r.buf
+	r.buf = make([]byte, 2*len(old)+1)
+	copy(r.buf, old)
+}
+
+func (r *ring) shrink() { r.buf = make([]byte, 16) }
