@@ -110,6 +110,8 @@ var explains = map[string][]string{
 	"dict-call":                   {"escapes", "moved-to-heap", "memory", "gc", "new"},
 	"byte-scan":                   {"own", "other"},
 	"kmp-step":                    {"own", "other"},
+	"copy-on-inputs":              {"copying", "memory"},
+	"hash-loop":                   {"own"},
 	"window-slid":                 {"append", "growslice", "copying", "memory", "gc"},
 	"iface-var-loop":              {"own", "other", "encoding", "library"},
 	"buffer-made-full":            {"make", "variable-make", "escapes", "moved-to-heap", "memory", "gc", "own", "return"},

@@ -1222,11 +1222,49 @@ func (ci *callInputs) mapOps() {
 			if isBuiltin(pass, x.Fun, "delete") && len(x.Args) == 2 {
 				op(x, "deletes from "+text(pass, x.Args[0]), x.Args[0], x.Args[1])
 			}
+			if isBuiltin(pass, x.Fun, "copy") && len(x.Args) == 2 {
+				ci.copyIn(x)
+			}
 		case *ast.RangeStmt:
 			if isMapType(pass.TypesInfo.TypeOf(x.X)) {
 				op(x.X, "is the map the loop ranges over", x.X, nil)
 			}
 		}
+	})
+}
+
+// copyIn reports a copy of what the function is given (a parameter's
+// bytes) into its receiver's or a parameter's storage
+// ("copy-on-inputs"): a queue's push storing the entry it is given. The
+// bytes copied are the function's own work; fewer is a change to what its
+// callers store.
+func (ci *callInputs) copyIn(call *ast.CallExpr) {
+	pass := ci.pass
+	unslice := func(e ast.Expr) ast.Expr {
+		for {
+			se, ok := ast.Unparen(e).(*ast.SliceExpr)
+			if !ok {
+				return e
+			}
+			e = se.X
+		}
+	}
+	dst, src := ci.root(unslice(call.Args[0])), ci.root(unslice(call.Args[1]))
+	if dst == nil || src == nil || dst == src || ci.param(src.Name()) != src {
+		return
+	}
+	if _, ok := src.Type().Underlying().(*types.Slice); !ok {
+		if b, ok := src.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+			return
+		}
+	}
+	name := ci.fd.Name.Name
+	pass.Report(analysis.Diagnostic{
+		Category: "copy-on-inputs" + ownWork,
+		Pos:      call.Pos(),
+		Message:  fmt.Sprintf("%s copies %s, which %s is given, into %s", oneLine(text(pass, call)), src.Name(), name, oneLine(text(pass, call.Args[0]))),
+		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+			"storing what it is given is %s's own work, %s: the bytes copied are the callers' to reduce (fewer or smaller values stored), not a copy to remove here", name, ci.per(call))}},
 	})
 }
 

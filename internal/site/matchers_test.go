@@ -117,6 +117,7 @@ func TestMatchers(t *testing.T) {
 		"inputcopied":            site.InputCopied,
 		"selectspin":             site.SelectSpin,
 		"kmpstep":                site.KMPStep,
+		"hashloop":               site.HashLoop,
 		"poolnew":                site.PoolNew,
 		"poolnew2":               site.PoolNew,
 		"growntopeak":            site.GrownToPeak,
