@@ -44,7 +44,10 @@ func runAddedOneByOne(pass *analysis.Pass) (any, error) {
 			case *ast.SelectorExpr:
 				call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
 				f := fieldOf(pass, l)
-				if ok && f != nil && isBuiltin(pass, call.Fun, "append") && objOf(pass, l.X) == recv && !roomed[f.Origin()] {
+				// append(e.s, s...) adds a string's bytes, not one
+				// element: the count of calls is not its length
+				// (starlark's encoder.string).
+				if ok && f != nil && isBuiltin(pass, call.Fun, "append") && !call.Ellipsis.IsValid() && objOf(pass, l.X) == recv && !roomed[f.Origin()] {
 					grows[fn] = append(grows[fn], f.Name())
 				}
 			case *ast.IndexExpr:

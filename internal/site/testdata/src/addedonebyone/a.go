@@ -41,3 +41,17 @@ func fill(d *Dict, keys []string) {
 		d.Set(k, 1) // d is the caller's: not made here
 	}
 }
+
+// An encoder whose string adds the bytes of each string: the count of
+// calls is no bound on its buffer.
+type encoder struct{ s []byte }
+
+func (e *encoder) str(s string) { e.s = append(e.s, s...) }
+
+func encode(names []string) []byte {
+	var e encoder
+	for _, n := range names {
+		e.str(n)
+	}
+	return e.s
+}
