@@ -112,6 +112,7 @@ var explains = map[string][]string{
 	"kmp-step":                    {"own", "other"},
 	"copy-on-inputs":              {"copying", "memory"},
 	"hash-loop":                   {"own"},
+	"copy-recopied":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},
 	"window-slid":                 {"append", "growslice", "copying", "memory", "gc"},
 	"iface-var-loop":              {"own", "other", "encoding", "library"},
 	"buffer-made-full":            {"make", "variable-make", "escapes", "moved-to-heap", "memory", "gc", "own", "return"},

@@ -118,6 +118,7 @@ func TestMatchers(t *testing.T) {
 		"selectspin":             site.SelectSpin,
 		"kmpstep":                site.KMPStep,
 		"hashloop":               site.HashLoop,
+		"copyrecopied":           site.CopyRecopied,
 		"poolnew":                site.PoolNew,
 		"poolnew2":               site.PoolNew,
 		"growntopeak":            site.GrownToPeak,
