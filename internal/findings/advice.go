@@ -112,6 +112,7 @@ var explains = map[string][]string{
 	"kmp-step":                    {"own", "other"},
 	"copy-on-inputs":              {"copying", "memory"},
 	"hash-loop":                   {"own"},
+	"copied-fresh":                {"escapes", "return", "new", "callee", "memory", "gc"},
 	"copy-recopied":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},
 	"window-slid":                 {"append", "growslice", "copying", "memory", "gc"},
 	"iface-var-loop":              {"own", "other", "encoding", "library"},
@@ -201,7 +202,7 @@ var explains = map[string][]string{
 	"conversion-for-api":          {"conversion"},
 	"args-formatted":              {"fmt", "interface", "escapes", "callee"},
 	"error-built":                 {"fmt", "interface", "errors"},
-	"defer-not-open-coded":        {"defer"},
+	"defer-not-open-coded":        {"defer", "closure"},
 	// A call given the same values every time: whatever the call is
 	// (its package, its profile category), keeping its value fits.
 	"call-inputs-recur": {"strings", "bytes", "strconv", "internal/strconv", "reflect", "fmt", "regexp", "sort", "slices", "maps", "other", "math/big", "unicode", "unicode/utf8", "path", "path/filepath", "net/url", "time"},
@@ -233,7 +234,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "f
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"buffer-from-nil": true, "map-literal-per-call": true, "args-for-func-value": true, "set-sized-by-input": true, "map-keys-known": true, "cow-copy": true, "concat-written": true, "sparse-table": true, "range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
+var atRelated = map[string]bool{"defer-not-open-coded": true, "buffer-from-nil": true, "map-literal-per-call": true, "args-for-func-value": true, "set-sized-by-input": true, "map-keys-known": true, "cow-copy": true, "concat-written": true, "sparse-table": true, "range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {

@@ -90,7 +90,7 @@ func (d *deriver) inputConversion(a *document.Allocation) bool {
 // reaches.
 func (d *deriver) avoidable(a *document.Allocation) bool {
 	return d.chainStep(a.File, a.Line) || d.shapeAt("cap-short", a.File, a.Line) != nil || d.shapeAt("error-constant", a.File, a.Line) != nil || d.shapeAt("deref-copied", a.File, a.Line) != nil || d.shapeAt("options-applied", a.File, a.Line) != nil ||
-		d.shapeAt("map-sized-by-bound", a.File, a.Line) != nil
+		d.shapeAt("map-sized-by-bound", a.File, a.Line) != nil || d.shapeAt("copied-fresh", a.File, a.Line) != nil
 }
 
 // chainStep reports whether file:line is a step of a copy-chain shape: a

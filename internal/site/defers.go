@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -57,6 +58,8 @@ func checkDefers(pass *analysis.Pass, name string, body *ast.BlockStmt) {
 	type deferAt struct {
 		d      *ast.DeferStmt
 		inLoop bool
+		label  string // the label a goto jumps back to, before the defer
+		gotoAt token.Pos
 	}
 	var defers []deferAt
 	returns := 0
@@ -77,7 +80,7 @@ func checkDefers(pass *analysis.Pass, name string, body *ast.BlockStmt) {
 					return false
 				}
 			case *ast.DeferStmt:
-				defers = append(defers, deferAt{x, loop})
+				defers = append(defers, deferAt{d: x, inLoop: loop})
 				return false
 			case *ast.ReturnStmt:
 				returns++
@@ -88,6 +91,34 @@ func checkDefers(pass *analysis.Pass, name string, body *ast.BlockStmt) {
 	walk(body, false)
 	if len(defers) == 0 {
 		return
+	}
+	// A goto back to a label before it makes the label a loop's head (a
+	// scanner's `goto start`): the compiler's escape analysis counts
+	// every statement after such a label as in a loop, a defer too.
+	labels := map[string]token.Pos{}
+	type backward struct {
+		label    string
+		at, from token.Pos
+	}
+	var back []backward
+	inspectBody(body, func(n ast.Node) {
+		switch s := n.(type) {
+		case *ast.LabeledStmt:
+			labels[s.Label.Name] = s.Pos()
+		case *ast.BranchStmt:
+			if s.Tok == token.GOTO && s.Label != nil {
+				if p, ok := labels[s.Label.Name]; ok && p < s.Pos() {
+					back = append(back, backward{s.Label.Name, p, s.Pos()})
+				}
+			}
+		}
+	})
+	for i := range defers {
+		for _, b := range back {
+			if b.at < defers[i].d.Pos() && !defers[i].inLoop {
+				defers[i].inLoop, defers[i].label, defers[i].gotoAt = true, b.label, b.from
+			}
+		}
 	}
 	end := pass.Fset.Position(body.Rbrace).Line
 	report := func(d *ast.DeferStmt, why, advice string) {
@@ -100,6 +131,11 @@ func checkDefers(pass *analysis.Pass, name string, body *ast.BlockStmt) {
 		})
 	}
 	for _, d := range defers {
+		if d.inLoop && d.label != "" {
+			report(d.d, fmt.Sprintf("it follows the label %s, which the goto at line %d jumps back to: the compiler counts it as in a loop, and allocates its record and closure on the heap", d.label, pass.Fset.Position(d.gotoAt).Line),
+				"move the code from the defer on into a function of its own with the defer in it, called here (no label before it there): the defer is open-coded and allocates nothing")
+			return
+		}
 		if d.inLoop {
 			report(d.d, "it is in a loop (one record per iteration, all run at the function's exit)",
 				"run the deferred call at the end of each iteration, or move the iteration's body into a function with its own defer")

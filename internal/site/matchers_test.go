@@ -119,6 +119,7 @@ func TestMatchers(t *testing.T) {
 		"kmpstep":                site.KMPStep,
 		"hashloop":               site.HashLoop,
 		"copyrecopied":           site.CopyRecopied,
+		"copiedfresh":            site.CopiedFresh,
 		"poolnew":                site.PoolNew,
 		"poolnew2":               site.PoolNew,
 		"growntopeak":            site.GrownToPeak,

@@ -111,3 +111,28 @@ func Nested(xs []int) func() int {
 		return len(xs)
 	}
 }
+
+// A scanner that loops back with goto: the defer after the label is in a
+// loop for the compiler.
+func nextToken(s []byte, end func(int)) int {
+	i := 0
+start:
+	if i < len(s) && s[i] == ' ' {
+		i++
+		goto start
+	}
+	defer end(i)
+	return i
+} // want `the defer at line \d+ is not open-coded: it follows the label start, which the goto at line \d+ jumps back to`
+
+// A goto forward: no loop.
+func skip(s []byte, end func(int)) int {
+	i := 0
+	if len(s) == 0 {
+		goto done
+	}
+	i++
+done:
+	defer end(i)
+	return i
+}
