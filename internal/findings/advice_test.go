@@ -2232,3 +2232,28 @@ func TestPartsOfAnotherType(t *testing.T) {
 		t.Errorf("the Match's finding has lines %v, want 217 and 335", lines)
 	}
 }
+
+// TestStdHashIsTheHash: a hash table's maphash.String (26% of its
+// benchmark, category crypto) is the hash itself: no change named, and
+// no words of key sizes or security, which a signature's would need.
+func TestStdHashIsTheHash(t *testing.T) {
+	for _, tc := range []struct {
+		callee string
+		hash   bool
+	}{
+		{"hash/maphash.String", true},
+		{"crypto/sha256.Sum256", false},
+	} {
+		t.Run(tc.callee, func(t *testing.T) {
+			h := call("hashString", "hashtable.go", 437, tc.callee, "crypto", 0.26)
+			fs, _ := Derive(specDoc([]any{bx(), h}), Options{})
+			if len(fs) != 1 {
+				t.Fatalf("findings %v, want the hash's alone", kinds(fs))
+			}
+			f := fs[0]
+			if got := f.NoChange && !f.Generic && strings.Contains(f.Suggestion, "is the hash itself"); got != tc.hash {
+				t.Errorf("%s: no_change=%v generic=%v %q; want the hash itself %v", tc.callee, f.NoChange, f.Generic, f.Suggestion, tc.hash)
+			}
+		})
+	}
+}

@@ -347,6 +347,14 @@ func (d *deriver) cpuCauses(b *bench) {
 					// batching do not apply.
 					c.suggestion, c.generic, c.ownWork = dirReadFix, false, true
 				}
+				if stdHash(l.Callee) {
+					// A non-cryptographic hash of the standard library
+					// (a hash table's maphash.String): the call is the
+					// hash; no key size or security to weigh.
+					c.suggestion = fmt.Sprintf("%s is the hash itself, the call's whole work: nothing to change at the call; where the same bytes are hashed again, hash once and keep the sum", pkgFunc(l.Callee))
+					c.generic, c.ownWork = false, true
+					c.message = fmt.Sprintf("hashing (%s) under %s", pkgFunc(l.Callee), shortName(l.Function))
+				}
 				c.message = fmt.Sprintf("%s under %s", what, shortName(l.Function))
 				d.causes = append(d.causes, c)
 			}
@@ -2281,4 +2289,16 @@ func (d *deriver) callsAvoided() {
 	d.causes = slices.DeleteFunc(d.causes, func(c *cause) bool {
 		return c.section == document.SectionFix && len(c.costs) == 0 && len(c.benches) == 0 && c.kind != document.KindContention
 	})
+}
+
+// stdHash reports whether callee is in one of the standard library's
+// non-cryptographic hash packages (hash/maphash, hash/fnv, hash/crc32,
+// hash/crc64, hash/adler32).
+func stdHash(callee string) bool {
+	for _, p := range []string{"hash/maphash.", "hash/fnv.", "hash/crc32.", "hash/crc64.", "hash/adler32."} {
+		if strings.HasPrefix(document.PlainFunc(callee), p) {
+			return true
+		}
+	}
+	return false
 }
