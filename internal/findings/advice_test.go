@@ -1756,6 +1756,8 @@ func TestFailingBenchmarks(t *testing.T) {
 		failed("BenchmarkWidthAll", "--- FAIL: BenchmarkWidthAll\nbenchmark_test.go:35: got 1292721, want 1292760"),
 		failed("BenchmarkWidthAllEastAsian", "--- FAIL: BenchmarkWidthAllEastAsian\nbenchmark_test.go:35: got 1431042, want 1431081"),
 		failed("BenchmarkLinted", "--- FAIL: BenchmarkLinted\npanic: index out of range"),
+		failed("BenchmarkScan", "--- FAIL: BenchmarkScan\nscan_test.go:297: open /go/src/m/testdata/scan.star: no such file or directory"),
+		failed("BenchmarkParse", "--- FAIL: BenchmarkParse\nparse_test.go:504: open /go/src/m/testdata/scan.star: no such file or directory"),
 		document.LintFinding{Analyzer: "makezero", File: "x_test.go", Line: 9, Message: "append to a slice made with a length", Benchmarks: []string{"BenchmarkLinted"}},
 	}), Options{})
 	var got []string
@@ -1764,13 +1766,17 @@ func TestFailingBenchmarks(t *testing.T) {
 			got = append(got, fmt.Sprintf("%s:%d %s", f.File, f.Line, f.Message))
 		}
 	}
-	if len(got) != 2 {
-		t.Fatalf("failure findings %q, want one for the command and one for the message", got)
+	if len(got) != 3 {
+		t.Fatalf("failure findings %q, want one for the command, one for the message and one for the missing file", got)
 	}
-	if !strings.Contains(got[0]+got[1], "2 of 6 benchmarks fail (BenchmarkReverse, …): each runs a command per op") {
+	all := strings.Join(got, " | ")
+	if !strings.Contains(all, "2 of 8 benchmarks fail (BenchmarkReverse, …): each runs a command per op") {
 		t.Errorf("no finding names the command the failing benchmarks run: %q", got)
 	}
-	if !strings.Contains(got[0]+got[1], "benchmark_test.go:35 2 of 6 benchmarks fail (BenchmarkWidthAll, …): benchmark_test.go:35: got 1292721, want 1292760") {
+	if !strings.Contains(all, "scan_test.go:297 2 of 8 benchmarks fail (BenchmarkParse, …): scan_test.go:297: open") {
+		t.Errorf("the two benchmarks that open one missing file at different lines are not one finding: %q", got)
+	}
+	if !strings.Contains(all, "benchmark_test.go:35 2 of 8 benchmarks fail (BenchmarkWidthAll, …): benchmark_test.go:35: got 1292721, want 1292760") {
 		t.Errorf("the two failures of one message are not one finding at the line that reported them: %q", got)
 	}
 }

@@ -1586,9 +1586,10 @@ func (d *deriver) failed() {
 		why, _, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(e.Error, "--- FAIL: "+e.Name)), "\n")
 		why = cmpOr(strings.TrimSpace(why), e.Status)
 		s := d.shapeOf(b, "exec-per-op")
-		// One message up to its numbers (got 1292721, want 1292760):
-		// one cause.
-		key := e.Package + " " + digits.ReplaceAllString(why, "N")
+		// One message up to its numbers (got 1292721, want 1292760),
+		// whichever line of the tests reported it (two benchmarks that
+		// open the same missing file): one cause.
+		key := e.Package + " " + digits.ReplaceAllString(failedAt.ReplaceAllString(why, ""), "N")
 		if s != nil && len(s.Related) > 0 {
 			key = e.Package + " " + where(s.Related[0].File, s.Related[0].Line)
 		}

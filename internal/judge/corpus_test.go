@@ -44,6 +44,12 @@ var pending = map[string]struct {
 	// replacement's parse too: no rule tells a compile-once path from
 	// the matching it serves yet.
 	"regexp2": {found: 3, falses: 2},
+	// starlark's method calls (String.Attr boxing its receiver again,
+	// BindReceiver's bound *Builtin) are costs of one or two of
+	// BenchmarkStarlark's 21 sub-benchmarks: the heap profile of the
+	// whole benchmark, one for all of them, ranks neither among its
+	// sites.
+	"starlark": {found: 4, falses: 0},
 	// zap's Sugar benchmarks logging into zaptest's observer (results
 	// that vary with b.N) and the three benchmarks that build their
 	// encoder inside the timed loop are broken benchmarks no rule
