@@ -113,6 +113,7 @@ var explains = map[string][]string{
 	"copy-on-inputs":              {"copying", "memory"},
 	"hash-loop":                   {"own"},
 	"copied-fresh":                {"escapes", "return", "new", "callee", "memory", "gc"},
+	"compared-copy":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},
 	"copy-recopied":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},
 	"window-slid":                 {"append", "growslice", "copying", "memory", "gc"},
 	"iface-var-loop":              {"own", "other", "encoding", "library"},

@@ -106,7 +106,7 @@ func runCopyRecopied(pass *analysis.Pass) (any, error) {
 			Message: fmt.Sprintf("%s returns a fresh copy of %s to %s, which only reads from it (%s, which copy parts out of it again) and drops it",
 				c.fd.Name.Name, c.of, strings.Join(callers, " and "), strings.Join(rs, ", ")),
 			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
-				"read the parts where %s holds %s (a variant that returns them, decoded, made under the same lock), copying only what the caller keeps: one allocation and one copy of the whole less per call", c.fd.Name.Name, c.of)}},
+				"the parts are copied twice: take them as slices of the copy %s already made for the caller, instead of copying each out again (one allocation per part less), or read them where %s holds %s, copying only what the caller keeps (the whole copy less)", c.fd.Name.Name, c.fd.Name.Name, c.of)}},
 		})
 	}
 	return nil, nil

@@ -120,6 +120,7 @@ func TestMatchers(t *testing.T) {
 		"hashloop":               site.HashLoop,
 		"copyrecopied":           site.CopyRecopied,
 		"copiedfresh":            site.CopiedFresh,
+		"comparedcopy":           site.ComparedCopy,
 		"poolnew":                site.PoolNew,
 		"poolnew2":               site.PoolNew,
 		"growntopeak":            site.GrownToPeak,
