@@ -44,7 +44,7 @@ func accumulated(pass *analysis.Pass, bn bench) {
 		if varying[l] == nil {
 			varying[l] = perIteration(pass, l)
 		}
-		if len(call.Args) == 0 || fromTesting(v.Type()) || sized(pass, bn.body, v) || !newValue(pass, call.Args[0], varying[l]) || empties(pass, body, v) {
+		if len(call.Args) == 0 || fromTesting(v.Type()) || sized(pass, bn.body, v) || !newValue(pass, call.Args[0], varying[l]) || empties(pass, body, v) || setupLoop(bn.body, l) {
 			return false
 		}
 		report(pass, call, bn,
@@ -53,6 +53,37 @@ func accumulated(pass *analysis.Pass, bn bench) {
 			fmt.Sprintf("measure a steady state: fill %s to a fixed size before the loop and draw the values from a bounded set (i%%n), or remove what each iteration adds, or make %s again every n iterations under b.StopTimer", id.Name, id.Name))
 		return true
 	})
+}
+
+// setupLoop reports whether loop l fills the container before the timed
+// loop: a later statement of the benchmark's body resets the timer or runs
+// the timed loop itself (b.RunParallel, for b.Loop()). bigcache's
+// readFromCache Sets b.N keys, then b.ResetTimer(), then reads in
+// RunParallel: the container is the fixture, not what the timed loop grows.
+func setupLoop(body *ast.BlockStmt, l ast.Stmt) bool {
+	after := false
+	for _, st := range body.List {
+		if st == l {
+			after = true
+			continue
+		}
+		if !after {
+			continue
+		}
+		found := false
+		ast.Inspect(st, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "ResetTimer" || sel.Sel.Name == "RunParallel" || sel.Sel.Name == "Loop") {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // perIteration returns the variables that take a new value each

@@ -128,3 +128,18 @@ func BenchmarkSetBytes(b *testing.B) {
 		b.SetBytes(int64(i))
 	}
 }
+
+// The cache filled with b.N keys before b.ResetTimer, then read in
+// RunParallel: the fill is the fixture, not the timed loop.
+func BenchmarkReadFromFilled(b *testing.B) {
+	s := NewBitmap()
+	for i := 0; i < b.N; i++ {
+		s.Add(uint32(i))
+	}
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			_ = s
+		}
+	})
+}
