@@ -138,7 +138,7 @@ var explains = map[string][]string{
 	"select-spin":                 {"channel", "scheduler", "own"},
 	"worker-idle":                 {"channel", "scheduler"},
 	"goroutine-setup":             {"callee", "time", "escapes", "moved-to-heap", "unknown", "new", "memory", "gc"},
-	"grown-to-peak":               {"append", "growslice", "copying"},
+	"grown-to-peak":               {"append", "growslice", "copying", "make", "variable-make", "escapes"},
 	"pool-new":                    {"escapes", "moved-to-heap", "callee", "unknown", "variable-make", "new", "memory", "gc"},
 	"reflect-map-range":           {"reflect"},
 	"evict-not-reused":            {"escapes", "moved-to-heap", "return", "callee"},
@@ -235,7 +235,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "f
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"defer-not-open-coded": true, "buffer-from-nil": true, "map-literal-per-call": true, "args-for-func-value": true, "set-sized-by-input": true, "map-keys-known": true, "cow-copy": true, "concat-written": true, "sparse-table": true, "range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
+var atRelated = map[string]bool{"grown-to-peak": true, "defer-not-open-coded": true, "buffer-from-nil": true, "map-literal-per-call": true, "args-for-func-value": true, "set-sized-by-input": true, "map-keys-known": true, "cow-copy": true, "concat-written": true, "sparse-table": true, "range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {

@@ -2263,3 +2263,27 @@ func TestStdHashIsTheHash(t *testing.T) {
 		})
 	}
 }
+
+// TestGrownToPeakStaysApart: a queue's growth (grown-to-peak at its make)
+// made under Push never joins Push's own cause, whose error it would take
+// the words of: two findings, each in its shape's words.
+func TestGrownToPeakStaysApart(t *testing.T) {
+	errSite := site("(*BytesQueue).Push", "queue.go", 95, 0.3)
+	errSite.Escape = &document.Escape{Cause: "return", Reason: "&queueError{...} escapes to the heap"}
+	grow := site("(*BytesQueue).allocateAdditionalMemory", "queue.go", 119, 0.6)
+	grow.Parent, grow.ParentFile, grow.ParentLine = mod+".(*BytesQueue).Push", "queue.go", 97
+	peak := document.Shape{Name: "grown-to-peak", File: "queue.go", Line: 119, Function: mod + ".(*BytesQueue).allocateAdditionalMemory", OwnWork: true,
+		Says: "allocateAdditionalMemory makes q.array anew, larger", Advice: "its growth is paid once per value as it fills"}
+	errConst := document.Shape{Name: "error-constant", File: "queue.go", Line: 95, Function: mod + ".(*BytesQueue).Push",
+		Says: "Push returns &queueError{…} on this path", Advice: "make it once, a package-level var"}
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.3), errSite, grow, peak, errConst}), Options{})
+	var got []string
+	for _, f := range fs {
+		if f.Section == document.SectionFix {
+			got = append(got, fmt.Sprintf("%s:%d %s", f.File, f.Line, f.Suggestion))
+		}
+	}
+	if len(got) != 2 || !strings.Contains(strings.Join(got, " | "), "queue.go:119 allocateAdditionalMemory makes q.array anew") || !strings.Contains(strings.Join(got, " | "), "queue.go:95 Push returns") {
+		t.Errorf("fix findings %q, want the growth and the error apart, each in its shape's words", got)
+	}
+}

@@ -974,6 +974,12 @@ func (d *deriver) merge() {
 		if into == nil || into == c || gone[into] {
 			continue
 		}
+		if d.shapeAt("grown-to-peak", c.file, c.line) != nil {
+			// A buffer that grows to its peak once per value (a queue's
+			// array grown by hand) is its own cost, not its caller's
+			// (a Push whose error it would take the words of).
+			continue
+		}
 		if t := d.partsOf(c); t != "" && t != d.partsOf(into) {
 			// The helper makes the parts of another type's value
 			// (newMatch's Match under initMatch, whose own parts are

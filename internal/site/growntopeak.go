@@ -100,9 +100,17 @@ func runGrownToPeak(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		name := oneLine(text(pass, p.as.Lhs[0]))
+		var related []analysis.RelatedInformation
+		ast.Inspect(p.fd.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && isBuiltin(pass, call.Fun, "copy") && len(call.Args) == 2 && oneLine(text(pass, call.Args[0])) == name {
+				related = append(related, analysis.RelatedInformation{Pos: call.Pos(), Message: "the old contents copied over"})
+			}
+			return true
+		})
 		pass.Report(analysis.Diagnostic{
 			Category:       "grown-to-peak" + ownWork,
 			Pos:            p.as.Pos(),
+			Related:        related,
 			Message:        fmt.Sprintf("%s makes %s anew, larger, and carries the old contents over, and the package never makes it smaller: a buffer grown by hand, it grows to the most it has held once and stays there", p.fd.Name.Name, name),
 			SuggestedFixes: []analysis.SuggestedFix{{Message: "its growth and the copy are paid once per value as it fills, not per operation (a value made for each operation pays them each time); room up front is the capacity given where the value is made, and a bound too large reserves memory that is never used"}},
 		})

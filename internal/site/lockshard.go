@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"iter"
 
@@ -33,6 +34,10 @@ func runLockSharded(pass *analysis.Pass) (any, error) {
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
+			if ok && len(call.Args) > 0 {
+				shardedAtomic(pass, shards, call)
+				return true
+			}
 			if !ok || len(call.Args) != 0 {
 				return true
 			}
@@ -67,6 +72,39 @@ func runLockSharded(pass *analysis.Pass) (any, error) {
 		})
 	}
 	return nil, nil
+}
+
+// shardedAtomic reports an atomic update of a field of one shard
+// (atomic.AddInt64(&s.stats.Hits, 1) on a cacheShard, one of those
+// BigCache.shards holds): the counter is split by key already, as the
+// shard's lock is.
+func shardedAtomic(pass *analysis.Pass, shards map[*types.TypeName]string, call *ast.CallExpr) {
+	fn := calledFunc(pass, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
+		return
+	}
+	u, ok := ast.Unparen(call.Args[0]).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return
+	}
+	e := ast.Unparen(u.X)
+	for {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			return
+		}
+		if shard := namedOf(typeOf(pass, sel.X)); shard != nil && isShard(shards, shard) {
+			pass.Report(analysis.Diagnostic{
+				Category: "lock-sharded",
+				Pos:      call.Pos(),
+				Message: fmt.Sprintf("%s updates a counter of one %s, one of the shards %s holds: the counter is split by key already",
+					oneLine(types.ExprString(call)), shard.Obj().Name(), shards[shard.Origin().Obj()]),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: "contention on it in a benchmark comes from goroutines that use the same keys (one shard); keys spread as the module's use spreads them meet one shard's counter each: change the benchmark's keys before the counter"}},
+			})
+			return
+		}
+		e = ast.Unparen(sel.X)
+	}
 }
 
 // shardTypes maps each shard type of the package (a struct with a

@@ -26,3 +26,18 @@ func Check(s string) error {
 	}
 	return nil
 }
+
+type queueError struct{ message string }
+
+func (e *queueError) Error() string { return e.message }
+
+// A full queue's error, a literal of constants, made on every insert.
+func push(full bool, data []byte) (int, error) {
+	if full {
+		return -1, &queueError{"Full queue. Maximum size limit reached."} // want `push returns &queueError\{"Full queue. Maximum size limit reached."\} on this path: a new error whose fields are constants`
+	}
+	if len(data) == 0 {
+		return -1, &queueError{message: string(data)} // a field made per call: no shape
+	}
+	return 0, nil
+}

@@ -1,6 +1,9 @@
 package lockshard
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // lockedMap is one shard: its own lock, embedded.
 type lockedMap[V any] struct {
@@ -34,6 +37,7 @@ func (s *shardedMap[V]) Get(key uint64) (V, bool) {
 type bucket struct {
 	mu    sync.Mutex
 	count int
+	stats struct{ hits int64 }
 }
 
 type counter struct {
@@ -45,6 +49,7 @@ func (c *counter) add(i int) {
 	b.mu.Lock() // want `b.mu.Lock\(\) locks one bucket, one of the shards counter.buckets holds`
 	b.count++
 	b.mu.Unlock()
+	atomic.AddInt64(&b.stats.hits, 1) // want `atomic.AddInt64\(&b.stats.hits, 1\) updates a counter of one bucket, one of the shards counter.buckets holds`
 }
 
 // cache has one lock for everything: no shard.
