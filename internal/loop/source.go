@@ -187,18 +187,7 @@ func importing(mains map[string][]string, pkgs []gotest.Package) []string {
 // Profiles leave out the samples that pass through them.
 func untimedLines(pkg gotest.Package, root string) map[string]bool {
 	out := map[string]bool{}
-	paths, _ := filepath.Glob(filepath.Join(pkg.Dir, "*_test.go"))
-	fset := token.NewFileSet()
-	for _, path := range paths {
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			continue
-		}
-		rel = filepath.ToSlash(rel)
+	eachTestFile(pkg, root, func(fset *token.FileSet, rel string, f *ast.File) {
 		mark := func(n ast.Node) { markLines(out, fset, rel, n) }
 		ast.Inspect(f, func(n ast.Node) bool {
 			var body *ast.BlockStmt
@@ -246,7 +235,7 @@ func untimedLines(pkg gotest.Package, root string) map[string]bool {
 			}
 			return true
 		})
-	}
+	})
 	return out
 }
 
@@ -291,18 +280,7 @@ func markLines(out map[string]bool, fset *token.FileSet, rel string, n ast.Node)
 // that apart from the loop, the stacks through these lines can.
 func setupLines(pkg gotest.Package, root string) map[string]bool {
 	out := map[string]bool{}
-	paths, _ := filepath.Glob(filepath.Join(pkg.Dir, "*_test.go"))
-	fset := token.NewFileSet()
-	for _, path := range paths {
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			continue
-		}
-		rel = filepath.ToSlash(rel)
+	eachTestFile(pkg, root, func(fset *token.FileSet, rel string, f *ast.File) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			var ft *ast.FuncType
 			var body *ast.BlockStmt
@@ -328,8 +306,26 @@ func setupLines(pkg gotest.Package, root string) map[string]bool {
 			}
 			return true
 		})
-	}
+	})
 	return out
+}
+
+// eachTestFile calls f with each test file of pkg that parses, and its
+// path relative to root with forward slashes.
+func eachTestFile(pkg gotest.Package, root string, f func(fset *token.FileSet, rel string, file *ast.File)) {
+	paths, _ := filepath.Glob(filepath.Join(pkg.Dir, "*_test.go"))
+	fset := token.NewFileSet()
+	for _, path := range paths {
+		file, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			continue
+		}
+		f(fset, filepath.ToSlash(rel), file)
+	}
 }
 
 // takesB reports whether a function has a *testing.B parameter.
