@@ -33,7 +33,6 @@ const freshMin = 3
 
 func runCopiedFresh(pass *analysis.Pass) (any, error) {
 	type copying struct {
-		fd    *ast.FuncDecl
 		at    token.Pos
 		param int
 	}
@@ -50,7 +49,7 @@ func runCopiedFresh(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if at := setCopy(pass, fd.Body, p); at.IsValid() {
-				copies[fn] = copying{fd, at, i}
+				copies[fn] = copying{at, i}
 			}
 		}
 	}
