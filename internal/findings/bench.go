@@ -212,6 +212,7 @@ func (d *deriver) benchmarkVerdicts() {
 				}
 				c.addLine(l.File, int64(l.Line), "", l.Message)
 				c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s: %s", l.Analyzer, where(l.File, int64(l.Line)), l.Message))
+				c.analyzers = append(c.analyzers, l.Analyzer)
 			}
 			d.causes = append(d.causes, c)
 			continue
@@ -265,6 +266,7 @@ func (d *deriver) benchmarkVerdicts() {
 					fixes = append(fixes, l.Fix)
 				}
 				c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s: %s", l.Analyzer, where(l.File, int64(l.Line)), l.Message))
+				c.analyzers = append(c.analyzers, l.Analyzer)
 			}
 			if len(fixes) > 0 {
 				c.suggestion = strings.Join(fixes, "; ")
@@ -351,6 +353,9 @@ func (d *deriver) sameMistake() {
 			continue
 		}
 		key := string(c.rule) + "\x00" + c.suggestion
+		if pkg, ok := d.onBN(c); ok {
+			key = "b.N\x00" + pkg
+		}
 		into := byKey[key]
 		if into == nil {
 			byKey[key] = c
@@ -366,6 +371,40 @@ func (d *deriver) sameMistake() {
 		}
 	}
 	d.causes = out
+}
+
+// onBN reports whether broken cause c says its benchmarks' numbers
+// depend on b.N — a one-time cost timed with them (setup inside the
+// timer, B/op that falls as b.N grows), state that grows with b.N, or
+// b.N used as a size — and the package of its benchmarks. The benchmarks
+// of one package broken that way are one finding: bigcache's write
+// benchmarks time New, sized by b.N in most, through two helpers, which
+// the numbers show as timed setup on two, a falling B/op on a third and
+// the source as b.N given to the helpers and caches that grow: one
+// mistake, with the fix of each part.
+func (d *deriver) onBN(c *cause) (string, bool) {
+	switch c.rule {
+	case document.RuleBrokenDriftDown, document.RuleBrokenDriftUp, document.RuleBrokenTimedSetup:
+	case document.RuleBrokenLint:
+		for _, a := range c.analyzers {
+			if a != "bnsize" && a != "setup" && a != "accumulated" {
+				return "", false
+			}
+		}
+		if len(c.analyzers) == 0 {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	pkg := ""
+	for _, b := range c.benches {
+		if pkg != "" && b.entry.Package != pkg {
+			return "", false
+		}
+		pkg = b.entry.Package
+	}
+	return pkg, pkg != ""
 }
 
 // dispatchedFrom returns the CPU cause at an interface-dispatch shape
@@ -414,6 +453,12 @@ func joinBroken(into, from *cause) {
 	}
 	for _, e := range from.evidence {
 		into.addEvidence(e)
+	}
+	into.analyzers = append(into.analyzers, from.analyzers...)
+	for _, s := range strings.Split(from.suggestion, "; ") {
+		if s != "" && !strings.Contains(into.suggestion, s) {
+			into.suggestion += "; " + s
+		}
 	}
 	names, why, ok := strings.Cut(into.message, ": ")
 	fromNames, fromWhy, fromOK := strings.Cut(from.message, ": ")
@@ -1868,6 +1913,7 @@ func (d *deriver) linted(used map[int]bool) {
 			c.addLine(l.File, int64(l.Line), "", l.Message)
 			c.message += fmt.Sprintf("; the same in %s (%s)", l.Benchmark, where(l.File, int64(l.Line)))
 			c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s", l.Analyzer, where(l.File, int64(l.Line))))
+			c.analyzers = append(c.analyzers, l.Analyzer)
 			for _, b := range d.benches {
 				if slices.Contains(d.lintsOf(b), i) {
 					c.cost(b)
@@ -1892,6 +1938,7 @@ func (d *deriver) linted(used map[int]bool) {
 				c.suggestion += "; " + l.Fix
 			}
 			c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s", l.Analyzer, where(l.File, int64(l.Line))))
+			c.analyzers = append(c.analyzers, l.Analyzer)
 			continue
 		}
 		key := l.Package + " " + where(l.File, int64(l.Line)) + " " + l.Analyzer
@@ -1921,6 +1968,7 @@ func (d *deriver) linted(used map[int]bool) {
 		c.message = fmt.Sprintf("%s: %s: %s", l.Benchmark, l.Message, l.Why)
 		c.suggestion = l.Fix
 		c.addEvidence(fmt.Sprintf("perfloop lint (%s) at %s", l.Analyzer, where(l.File, int64(l.Line))))
+		c.analyzers = append(c.analyzers, l.Analyzer)
 		for _, b := range d.benches {
 			if slices.Contains(d.lintsOf(b), i) {
 				c.cost(b)

@@ -40,7 +40,10 @@ type cause struct {
 	// the code at the line.
 	generic  bool
 	evidence []string
-	inherent bool
+	// analyzers are the perfloop lint analyzers whose findings in the
+	// benchmarks' source the cause stands for.
+	analyzers []string
+	inherent  bool
 	// helper marks an unexported function's allocation of the value it
 	// returns (see helperResult); helperFix is the advice of the
 	// compiler's reason, kept for when no module caller takes it.

@@ -15,6 +15,7 @@ import (
 var BNSize = newAnalyzer("bnsize", "report b.N used as a size rather than as an iteration count", func(pass *analysis.Pass, bn bench) {
 	conds := map[ast.Expr]bool{} // loop conditions and ranges, where b.N belongs
 	ls, _ := loops(pass, bn.body, bn)
+	filled := filledSetup(pass, bn, ls)
 	for _, l := range ls {
 		switch l := l.(type) {
 		case *ast.ForStmt:
@@ -72,6 +73,9 @@ var BNSize = newAnalyzer("bnsize", "report b.N used as a size rather than as an 
 			} else if sel, ok := ast.Unparen(p.Fun).(*ast.SelectorExpr); ok && isB(pass, sel.X, bn.b) {
 				return true // b.ReportMetric(…, b.N) and the like
 			} else {
+				if n.Pos() < filled {
+					return true // sizes what the untimed setup fills, one entry per iteration
+				}
 				what = "an argument of " + types.ExprString(p.Fun)
 			}
 		case *ast.SliceExpr:
@@ -87,6 +91,46 @@ var BNSize = newAnalyzer("bnsize", "report b.N used as a size rather than as an 
 		return true
 	})
 })
+
+// filledSetup returns the end of the untimed setup of a benchmark that
+// fills a structure with one entry per iteration before its timed loop:
+// a loop over b.N before the b.ResetTimer that a timed b.N loop or
+// b.RunParallel follows. A call given b.N there (a cache made with room
+// for b.N entries) sizes what the fill puts in, and each timed iteration
+// then works on one entry: bigcache's BenchmarkIterateOverCache makes
+// its cache with MaxEntriesInWindow: max(b.N, 100), sets b.N keys and
+// resets the timer. It returns token.NoPos when the body has no such
+// setup.
+func filledSetup(pass *analysis.Pass, bn bench, ls []ast.Stmt) token.Pos {
+	reset := -1
+	for i, st := range bn.body.List {
+		if callsMethod(pass, st, bn.b, "ResetTimer") {
+			reset = i
+			break
+		}
+	}
+	if reset < 0 {
+		return token.NoPos
+	}
+	end := bn.body.List[reset].Pos()
+	fill, timed := false, false
+	for _, l := range ls {
+		if l.Pos() < end {
+			fill = true
+		} else {
+			timed = true
+		}
+	}
+	for _, st := range bn.body.List[reset+1:] {
+		if callsMethod(pass, st, bn.b, "RunParallel") {
+			timed = true
+		}
+	}
+	if !fill || !timed {
+		return token.NoPos
+	}
+	return end
+}
 
 // perIterationInputs reports whether mk, a make sized by b.N, assigned
 // to a variable by parent before b.ResetTimer or b.StopTimer, makes the

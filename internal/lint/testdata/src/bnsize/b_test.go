@@ -64,3 +64,34 @@ func BenchmarkWhole(b *testing.B) {
 		sink += Process(data, i)
 	}
 }
+
+type store struct{ m map[int]int }
+
+func newStore(n int) *store { return &store{m: make(map[int]int, n)} }
+
+// Fine: the store is sized for the b.N entries the untimed setup puts
+// in, and each timed iteration reads one.
+func BenchmarkFilled(b *testing.B) {
+	s := newStore(max(b.N, 100))
+	for i := 0; i < b.N; i++ {
+		s.m[i] = i
+	}
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		i := 0
+		for pb.Next() {
+			sink += s.m[i]
+			i++
+		}
+	})
+}
+
+// Sized by b.N with no fill before the reset: the call's work grows
+// with b.N, timed or not.
+func BenchmarkUnfilled(b *testing.B) {
+	s := newStore(b.N) // want `BenchmarkUnfilled: b.N is an argument of newStore`
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sink += s.m[i]
+	}
+}
