@@ -111,6 +111,7 @@ var explains = map[string][]string{
 	"byte-scan":                   {"own", "other"},
 	"kmp-step":                    {"own", "other"},
 	"copy-on-inputs":              {"copying", "memory"},
+	"shift-in-place":              {"copying", "memory"},
 	"hash-loop":                   {"own"},
 	"copied-fresh":                {"escapes", "return", "new", "callee", "memory", "gc"},
 	"compared-copy":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},

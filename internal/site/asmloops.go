@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"go/token"
 	"regexp"
 	"strings"
 
@@ -76,6 +77,7 @@ func runAsmLoops(pass *analysis.Pass) (any, error) {
 		tf := pass.Fset.AddFile(name, -1, len(src))
 		tf.SetLinesForContent(src)
 		lines := parseAsm(src)
+		asmCopies(pass, tf, lines)
 		labels := map[string]int{} // label → index in lines
 		for i, l := range lines {
 			if l.label != "" && l.op == "" {
@@ -107,6 +109,53 @@ func runAsmLoops(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// asmCopies reports the calls of runtime·memmove in an assembly function
+// whose source is one of the function's arguments ("copy-on-inputs"):
+// snappy's emitLiteral writes a tag and copies the literal it is given
+// into dst. Storing what it is given is the function's work; fewer bytes
+// copied is its callers' change. The arguments are read from the frame
+// (MOVQ lit_base+24(FP), R10) and passed on the stack (MOVQ R10, 8(SP)),
+// as ABI0 passes them.
+func asmCopies(pass *analysis.Pass, tf *token.File, lines []asmLine) {
+	var fn string
+	args := map[string]string{}  // register → the argument read into it
+	stack := map[string]string{} // stack slot → the register stored there
+	for _, l := range lines {
+		switch {
+		case l.op == "TEXT" && len(l.args) > 0:
+			fn, _, _ = strings.Cut(strings.TrimPrefix(l.args[0], "·"), "(")
+			clear(args)
+			clear(stack)
+		case strings.HasPrefix(l.op, "MOV") && len(l.args) == 2:
+			src, dst := l.args[0], l.args[1]
+			if name, ok := strings.CutSuffix(src, "(FP)"); ok {
+				name, _, _ = strings.Cut(name, "+")
+				args[dst] = strings.TrimSuffix(name, "_base")
+			} else if strings.HasSuffix(dst, "(SP)") {
+				stack[dst] = src
+			} else {
+				delete(args, dst)
+			}
+		case l.op == "CALL" && len(l.args) == 1 && strings.HasPrefix(l.args[0], "runtime·memmove"):
+			from, into := args[stack["8(SP)"]], args[stack["0(SP)"]]
+			if from == "" || fn == "" {
+				continue
+			}
+			where := ""
+			if into != "" && into != from {
+				where = " into " + into
+			}
+			pass.Report(analysis.Diagnostic{
+				Category: "copy-on-inputs" + ownWork,
+				Pos:      tf.LineStart(l.line),
+				Message:  fmt.Sprintf("%s calls runtime·memmove to copy %s, which %s is given,%s", fn, from, fn, where),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+					"storing what it is given is %s's own work, once per call: the bytes copied are the callers' to reduce (fewer or smaller values stored), not a copy to remove here", fn)}},
+			})
+		}
+	}
 }
 
 // storeWidth is the bytes a store instruction writes.

@@ -1249,6 +1249,10 @@ func (ci *callInputs) copyIn(call *ast.CallExpr) {
 			e = se.X
 		}
 	}
+	if base := text(pass, unslice(call.Args[0])); base == text(pass, unslice(call.Args[1])) && call.Args[0] != call.Args[1] {
+		ci.shift(call, base)
+		return
+	}
 	dst, src := ci.root(unslice(call.Args[0])), ci.root(unslice(call.Args[1]))
 	if dst == nil || src == nil || dst == src || ci.param(src.Name()) != src {
 		return
@@ -1265,6 +1269,29 @@ func (ci *callInputs) copyIn(call *ast.CallExpr) {
 		Message:  fmt.Sprintf("%s copies %s, which %s is given, into %s", oneLine(text(pass, call)), src.Name(), name, oneLine(text(pass, call.Args[0]))),
 		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 			"storing what it is given is %s's own work, %s: the bytes copied are the callers' to reduce (fewer or smaller values stored), not a copy to remove here", name, ci.per(call))}},
+	})
+}
+
+// shift reports a copy of a slice's elements within the same slice
+// ("shift-in-place"): ristretto's B-tree node moving its keys up one slot
+// to insert (copy(n[keyOffset(lo+1):…], n[keyOffset(lo):…])), a queue
+// moving what is left to its front. What moves is what follows the slot:
+// keeping the elements in order in one array costs that, the function's
+// own work, not a copy to remove.
+func (ci *callInputs) shift(call *ast.CallExpr, base string) {
+	if _, ok := ci.pass.TypesInfo.TypeOf(call.Args[0]).Underlying().(*types.Slice); !ok {
+		return
+	}
+	if fd := ci.fd; fd.Recv != nil && fd.Name.IsExported() && exportedRecv(ci.pass, fd) {
+		return // an exported removal callers may make from the front: shift-remove's
+	}
+	name := ci.fd.Name.Name
+	ci.pass.Report(analysis.Diagnostic{
+		Category: "shift-in-place" + ownWork,
+		Pos:      call.Pos(),
+		Message:  fmt.Sprintf("%s moves elements of %s to other places in %s", oneLine(text(ci.pass, call)), base, base),
+		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+			"the elements that move are those after the place %s opens or closes, %s: keeping elements in order in one array costs that, %s's own work: it follows the array's length (a smaller array moves less, and more of them are searched), not a copy to remove here", name, ci.per(call), name)}},
 	})
 }
 

@@ -27,3 +27,17 @@ loop: // want `the assembly loop loop at lines 22–28 runs 6 instructions per i
 	DECQ CX
 	JNZ  loop
 	RET
+
+// func emitLiteral(dst, lit []byte) int
+TEXT ·emitLiteral(SB), NOSPLIT, $24-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ lit_base+24(FP), R10
+	MOVQ lit_len+32(FP), AX
+	MOVB $0xf0, 0(DI)
+	ADDQ $1, DI
+	MOVQ AX, ret+48(FP)
+	MOVQ DI, 0(SP)
+	MOVQ R10, 8(SP)
+	MOVQ AX, 16(SP)
+	CALL runtime·memmove(SB) // want `emitLiteral calls runtime·memmove to copy lit, which emitLiteral is given, into dst`
+	RET
