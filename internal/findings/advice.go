@@ -113,6 +113,8 @@ var explains = map[string][]string{
 	"copy-on-inputs":              {"copying", "memory"},
 	"shift-in-place":              {"copying", "memory"},
 	"hash-loop":                   {"own"},
+	"linear-lookup":               {"strings", "own", "other", "bytes"},
+	"read-buffered":               {"syscall", "io", "bufio"},
 	"copied-fresh":                {"escapes", "return", "new", "callee", "memory", "gc"},
 	"compared-copy":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},
 	"copy-recopied":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},

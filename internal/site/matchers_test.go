@@ -118,6 +118,8 @@ func TestMatchers(t *testing.T) {
 		"selectspin":             site.SelectSpin,
 		"kmpstep":                site.KMPStep,
 		"hashloop":               site.HashLoop,
+		"linearlookup":           site.LinearLookup,
+		"readbuffered":           site.ReadBuffered,
 		"copyrecopied":           site.CopyRecopied,
 		"copiedfresh":            site.CopiedFresh,
 		"comparedcopy":           site.ComparedCopy,

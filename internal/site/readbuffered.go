@@ -1,0 +1,66 @@
+package site
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// ReadBuffered finds a read through a *bufio.Reader: echo's randomString
+// reads crypto/rand with io.ReadFull(reader, r), reader a pooled
+// bufio.Reader. The system calls a profile shows under such a read are the
+// buffer's refills, one per buffer's worth of bytes: the reads are
+// buffered already, and "buffer the I/O" says nothing; a larger buffer
+// makes fewer refills, fewer bytes asked for fewer still.
+var ReadBuffered = &analysis.Analyzer{
+	Name: "readbuffered",
+	Doc:  "a read through a *bufio.Reader: buffered already, its system calls the refills",
+	Run:  runReadBuffered,
+}
+
+func runReadBuffered(pass *analysis.Pass) (any, error) {
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+		inspectBody(fd.Body, func(n ast.Node) {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return
+			}
+			fn := calledFunc(pass, call)
+			if fn == nil || fn.Pkg() == nil {
+				return
+			}
+			var r ast.Expr
+			switch {
+			case fn.Pkg().Path() == "io" && (fn.Name() == "ReadFull" || fn.Name() == "ReadAtLeast") && len(call.Args) >= 2:
+				r = call.Args[0]
+			case fn.Pkg().Path() == "bufio" && (fn.Name() == "Read" || fn.Name() == "ReadByte" || fn.Name() == "ReadString" || fn.Name() == "ReadBytes" || fn.Name() == "ReadLine" || fn.Name() == "ReadRune"):
+				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+					r = sel.X
+				}
+			}
+			if r == nil || !isBufioReader(pass.TypesInfo.TypeOf(r)) {
+				return
+			}
+			pass.Report(analysis.Diagnostic{
+				Category:       "read-buffered",
+				Pos:            call.Pos(),
+				Message:        fmt.Sprintf("%s reads from %s, a *bufio.Reader: the reads are buffered already, and the system calls under them are the buffer's refills, one per buffer's worth of bytes (4096 unless it was made with bufio.NewReaderSize)", oneLine(text(pass, call)), oneLine(text(pass, r))),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: "fewer refills take a larger buffer where the reader is made (bufio.NewReaderSize), or fewer bytes asked for: the read itself is not the change"}},
+			})
+		})
+	})
+	return nil, nil
+}
+
+// isBufioReader reports whether t is *bufio.Reader, directly or through
+// a type assertion's result.
+func isBufioReader(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "bufio" && n.Obj().Name() == "Reader"
+}
