@@ -115,6 +115,7 @@ var explains = map[string][]string{
 	"hash-loop":                   {"own"},
 	"linear-lookup":               {"strings", "own", "other", "bytes"},
 	"read-buffered":               {"syscall", "io", "bufio"},
+	"token-channel":               {"channel"},
 	"copied-fresh":                {"escapes", "return", "new", "callee", "memory", "gc"},
 	"compared-copy":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},
 	"copy-recopied":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},

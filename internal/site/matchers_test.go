@@ -120,6 +120,7 @@ func TestMatchers(t *testing.T) {
 		"hashloop":               site.HashLoop,
 		"linearlookup":           site.LinearLookup,
 		"readbuffered":           site.ReadBuffered,
+		"tokenchannel":           site.TokenChannel,
 		"copyrecopied":           site.CopyRecopied,
 		"copiedfresh":            site.CopiedFresh,
 		"comparedcopy":           site.ComparedCopy,
