@@ -116,6 +116,9 @@ var explains = map[string][]string{
 	"linear-lookup":               {"strings", "own", "other", "bytes"},
 	"read-buffered":               {"syscall", "io", "bufio"},
 	"token-channel":               {"channel"},
+	"sized-by-caller":             {"make", "variable-make", "escapes", "return", "memory", "gc"},
+	"byte-appended":               {"own", "other", "append", "growslice"},
+	"arg-ignored":                 {"conversion", "escapes", "return", "strings", "memory", "gc", "make", "variable-make", "new"},
 	"copied-fresh":                {"escapes", "return", "new", "callee", "memory", "gc"},
 	"compared-copy":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},
 	"copy-recopied":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},
@@ -406,7 +409,7 @@ var complexityShapes = map[string]bool{"chain-walk-per-pair": true, "copied-larg
 
 // apiShapes are the shapes that say a cost is the API's: never a
 // second change to name.
-var apiShapes = map[string]bool{"json-map-api": true, "args-for-func-value": true, "map-handed": true, "boxed-for-api": true, "conversion-for-api": true, "args-formatted": true, "result-computed": true, "result-passed": true, "result-forwarded": true, "input-converted": true, "clock-carried": true, "random-carried": true, "value-generated": true, "grown-to-request": true, "goroutine-per-call": true}
+var apiShapes = map[string]bool{"json-map-api": true, "args-for-func-value": true, "map-handed": true, "boxed-for-api": true, "conversion-for-api": true, "args-formatted": true, "result-computed": true, "result-passed": true, "result-forwarded": true, "input-converted": true, "clock-carried": true, "random-carried": true, "value-generated": true, "grown-to-request": true, "sized-by-caller": true, "goroutine-per-call": true}
 
 // secondPart adds to a cause's advice that of a second shape of another
 // kind at lines the first does not hold, when those lines are at least

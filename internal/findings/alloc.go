@@ -100,6 +100,12 @@ func (d *deriver) allocCauses(b *bench) {
 				c.inherent, c.shape = true, s
 				c.suggestion = s.Says + ": " + s.Advice
 			}
+			if s := d.shapeAt("sized-by-caller", a.File, a.Line); s != nil {
+				// A buffer of the size the caller passes, in the
+				// value the constructor returns: its request.
+				c.inherent, c.shape = true, s
+				c.suggestion = s.Says + ": " + s.Advice
+			}
 			if s := d.shapeAt("linked-node", a.File, a.Line); s != nil {
 				// One node per element: what a linked structure is.
 				c.inherent, c.shape = true, s
@@ -191,7 +197,7 @@ func (d *deriver) allocCauses(b *bench) {
 		if c.kind != document.KindAlloc || !c.inherent || c.section != document.SectionAPI || c.decoded {
 			continue
 		}
-		if c.shape != nil && (c.shape.Name == "boxed-for-api" || c.shape.Name == "conversion-for-api" || c.shape.Name == "args-formatted" || c.shape.Name == "linked-node" || c.shape.Name == "args-for-func-value" || c.shape.Name == "grown-to-request" || c.shape.Name == "goroutine-per-call") {
+		if c.shape != nil && (c.shape.Name == "boxed-for-api" || c.shape.Name == "conversion-for-api" || c.shape.Name == "args-formatted" || c.shape.Name == "linked-node" || c.shape.Name == "args-for-func-value" || c.shape.Name == "grown-to-request" || c.shape.Name == "sized-by-caller" || c.shape.Name == "goroutine-per-call") {
 			continue // the signature of the function it boxes for, the structure's node, the size asked for, whoever calls
 		}
 		caller := d.moduleCaller(c)

@@ -27,6 +27,15 @@ func runReadBuffered(pass *analysis.Pass) (any, error) {
 			if !ok {
 				return
 			}
+			if buf := ownBuffer(pass, fd, call); buf != "" {
+				pass.Report(analysis.Diagnostic{
+					Category:       "read-buffered" + ownWork,
+					Pos:            call.Pos(),
+					Message:        fmt.Sprintf("%s reads into %s, the buffer the %s keeps: the reads are buffered already, and the system calls under them are the refills of %s, one per buffer's worth of bytes", oneLine(text(pass, call)), buf, types.TypeString(pass.TypesInfo.TypeOf(fd.Recv.List[0].Type), types.RelativeTo(pass.Pkg)), buf),
+					SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("the read is the value's own work, one refill per buffer's worth: fewer refills take a larger %s, whose size is set where the value is made (by its caller, where a constructor takes it), not a change at this line", buf)}},
+				})
+				return
+			}
 			fn := calledFunc(pass, call)
 			if fn == nil || fn.Pkg() == nil {
 				return
@@ -63,4 +72,29 @@ func isBufioReader(t types.Type) bool {
 	}
 	n, ok := p.Elem().(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "bufio" && n.Obj().Name() == "Reader"
+}
+
+// ownBuffer returns the receiver's field a Read method call reads into
+// (iter.reader.Read(iter.buf)), a []byte the value keeps, or "".
+func ownBuffer(pass *analysis.Pass, fd *ast.FuncDecl, call *ast.CallExpr) string {
+	fs, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || fs.Sel.Name != "Read" || len(call.Args) != 1 || fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+		return ""
+	}
+	if _, ok := pass.TypesInfo.Uses[fs.Sel].(*types.Func); !ok {
+		return ""
+	}
+	recv := pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]]
+	arg := ast.Unparen(call.Args[0])
+	if se, ok := arg.(*ast.SliceExpr); ok {
+		arg = ast.Unparen(se.X)
+	}
+	sel, ok := arg.(*ast.SelectorExpr)
+	if !ok || !isObj(pass, sel.X, recv) {
+		return ""
+	}
+	if s, ok := pass.TypesInfo.TypeOf(sel).Underlying().(*types.Slice); !ok || !types.Identical(s.Elem(), types.Typ[types.Byte]) {
+		return ""
+	}
+	return text(pass, sel)
 }

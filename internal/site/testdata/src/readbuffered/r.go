@@ -34,3 +34,23 @@ func line(r *bufio.Reader) string {
 	s, _ := r.ReadString('\n') // want `r.ReadString\('\\n'\) reads from r, a \*bufio.Reader`
 	return s
 }
+
+// An iterator that keeps its own buffer and refills it from its reader.
+type Iterator struct {
+	reader     io.Reader
+	buf        []byte
+	head, tail int
+}
+
+func (iter *Iterator) loadMore() bool {
+	n, err := iter.reader.Read(iter.buf) // want `iter.reader.Read\(iter.buf\) reads into iter.buf, the buffer the \*Iterator keeps: the reads are buffered already`
+	iter.head, iter.tail = 0, n
+	return err == nil
+}
+
+// A read into a buffer made here is not the value's own.
+func (iter *Iterator) once() []byte {
+	b := make([]byte, 16)
+	iter.reader.Read(b)
+	return b
+}
