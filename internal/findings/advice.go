@@ -118,6 +118,8 @@ var explains = map[string][]string{
 	"token-channel":               {"channel"},
 	"sized-by-caller":             {"make", "variable-make", "escapes", "return", "memory", "gc"},
 	"byte-appended":               {"own", "other", "append", "growslice"},
+	"handed-local":                {"moved-to-heap", "escapes", "assign", "new", "memory", "gc"},
+	"flush-per-message":           {"compression", "compress/flate", "compress/gzip", "compress/zlib", "library"},
 	"arg-ignored":                 {"conversion", "escapes", "return", "strings", "memory", "gc", "make", "variable-make", "new"},
 	"copied-fresh":                {"escapes", "return", "new", "callee", "memory", "gc"},
 	"compared-copy":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},

@@ -124,6 +124,8 @@ func TestMatchers(t *testing.T) {
 		"sizedbycaller":          site.SizedByCaller,
 		"argignored":             site.ArgIgnored,
 		"byteappended":           site.ByteAppended,
+		"handedlocal":            site.HandedLocal,
+		"flushpermessage":        site.FlushPerMessage,
 		"copyrecopied":           site.CopyRecopied,
 		"copiedfresh":            site.CopiedFresh,
 		"comparedcopy":           site.ComparedCopy,

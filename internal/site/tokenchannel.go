@@ -25,6 +25,7 @@ var TokenChannel = &analysis.Analyzer{
 }
 
 func runTokenChannel(pass *analysis.Pass) (any, error) {
+	locks := oneTokenFields(pass)
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
 		// The deferred sends of the function and its literals, by
 		// the channel's text.
@@ -68,6 +69,19 @@ func runTokenChannel(pass *analysis.Pass) (any, error) {
 					at, how = sel.Pos(), "a select's case"
 				}
 			}
+			if sel, ok := ast.Unparen(u.X).(*ast.SelectorExpr); ok && locks[pass.TypesInfo.Uses[sel.Sel]] {
+				// One token: a lock, which a select can take with
+				// a timer (gorilla/websocket's WriteControl), as a
+				// sync.Mutex cannot.
+				pass.Report(analysis.Diagnostic{
+					Category:       "token-channel" + ownWork,
+					Pos:            at,
+					Message:        fmt.Sprintf("%s takes the one token of %s by %s (line %d) and a deferred send puts it back (line %d): %s, made with room for one, is a lock", fd.Name.Name, ch, how, pass.Fset.Position(u.Pos()).Line, pass.Fset.Position(back).Line, ch),
+					Related:        []analysis.RelatedInformation{{Pos: back, Message: "puts the token back"}},
+					SuggestedFixes: []analysis.SuggestedFix{{Message: "its two channel operations per call are the lock's price, about an uncontended sync.Mutex's; a lock made of a channel can also be waited for with a timeout (a select with a timer), which a sync.Mutex cannot: nothing to change at this line where a caller waits so"}},
+				})
+				return true
+			}
 			pass.Report(analysis.Diagnostic{
 				Category: "token-channel",
 				Pos:      at,
@@ -108,4 +122,50 @@ func inComm(sel *ast.SelectStmt, u *ast.UnaryExpr) bool {
 		}
 	}
 	return false
+}
+
+// oneTokenFields returns the struct fields the package sets to a channel
+// made with room for one token (mu := make(chan struct{}, 1), then
+// &Conn{mu: mu} or c.mu = mu): a lock.
+func oneTokenFields(pass *analysis.Pass) map[types.Object]bool {
+	made := map[types.Object]bool{} // local variables holding one
+	one := func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if id, ok := e.(*ast.Ident); ok {
+			return made[pass.TypesInfo.Uses[id]]
+		}
+		call, ok := e.(*ast.CallExpr)
+		if !ok || !isBuiltin(pass, call.Fun, "make") || len(call.Args) != 2 || !emptyTokens(pass, call) {
+			return false
+		}
+		tv := pass.TypesInfo.Types[call.Args[1]]
+		return tv.Value != nil && tv.Value.String() == "1"
+	}
+	out := map[types.Object]bool{}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range x.Lhs {
+					if i >= len(x.Rhs) || !one(x.Rhs[i]) {
+						continue
+					}
+					switch l := l.(type) {
+					case *ast.Ident:
+						made[pass.TypesInfo.ObjectOf(l)] = true
+					case *ast.SelectorExpr:
+						out[pass.TypesInfo.Uses[l.Sel]] = true
+					}
+				}
+			case *ast.KeyValueExpr:
+				if k, ok := x.Key.(*ast.Ident); ok && one(x.Value) {
+					if obj := pass.TypesInfo.Uses[k]; obj != nil {
+						out[obj] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
