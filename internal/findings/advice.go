@@ -115,7 +115,7 @@ var explains = map[string][]string{
 	"hash-loop":                   {"own"},
 	"linear-lookup":               {"strings", "own", "other", "bytes"},
 	"read-buffered":               {"syscall", "io", "bufio"},
-	"token-channel":               {"channel"},
+	"token-channel":               {"channel", "scheduler"},
 	"sized-by-caller":             {"make", "variable-make", "escapes", "return", "memory", "gc"},
 	"byte-appended":               {"own", "other", "append", "growslice"},
 	"handed-local":                {"moved-to-heap", "escapes", "assign", "new", "memory", "gc"},
