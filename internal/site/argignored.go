@@ -55,7 +55,7 @@ func runArgIgnored(pass *analysis.Pass) (any, error) {
 						names = []*ast.Ident{nil}
 					}
 					for _, name := range names {
-						if name == nil || name.Name == "_" || !usedIn(pass, lit.Body, pass.TypesInfo.Defs[name]) {
+						if name == nil || name.Name == "_" || usesOf(pass, lit.Body, pass.TypesInfo.Defs[name]) == 0 {
 							if ignored[fn] == nil {
 								ignored[fn] = map[[2]int][]ignore{}
 							}
@@ -130,21 +130,6 @@ func runArgIgnored(pass *analysis.Pass) (any, error) {
 		}
 	})
 	return nil, nil
-}
-
-// usedIn reports whether obj is used in body.
-func usedIn(pass *analysis.Pass, body ast.Node, obj types.Object) bool {
-	if obj == nil {
-		return false
-	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == obj {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // onlyPassed reports whether every use of v in body is as an argument of
