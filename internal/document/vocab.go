@@ -59,6 +59,7 @@ const (
 	RuleSyscall          Rule = "syscall"            // system calls under a module line
 	RuleRepeatedCall     Rule = "repeated-call"      // one callee, the same arguments, two lines
 	RuleFixtureAlloc     Rule = "fixture-alloc"      // a _test.go site's per-op bytes
+	RuleFixtureCPU       Rule = "fixture-cpu"        // a benchmark's file opened per op, by its share of the CPU
 	RuleSchedulerShare   Rule = "scheduler-share"    // a goroutine benchmark's scheduler time, no scaling row
 	RuleLockExclusive    Rule = "lock-exclusive"     // a Lock held across the work (Amdahl)
 	RuleLockRead         Rule = "lock-read"          // an RWMutex read path's lock operations

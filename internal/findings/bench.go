@@ -20,6 +20,7 @@ func (d *deriver) fixtureCauses(b *bench) {
 	if b.entry.ModuleCPUShare != nil && *b.entry.ModuleCPUShare < d.t.FixtureModuleCPU {
 		return // a baseline or broken benchmark: its own code is all it measures
 	}
+	d.filePerOp(b)
 	for _, a := range b.allocs {
 		if !(a.InTest || strings.HasSuffix(a.File, "_test.go")) || a.BytesShare < d.t.FixtureBytes {
 			continue
@@ -111,6 +112,37 @@ func (d *deriver) fixtureCauses(b *bench) {
 			c.suggestion = "build the fixture once, before b.ResetTimer or outside the b.Loop body, and reuse it (reset a recorder or output buffer each iteration instead of growing it)"
 		}
 		c.addEvidence(fmt.Sprintf("heap profile, per op with setup subtracted: %s in %s", where(a.File, a.Line), b.name()))
+	}
+}
+
+// filePerOp makes a fixture cause of each line of b's loop that opens or
+// reads a file (a file-per-op shape) and holds at least FixtureCPU of
+// its CPU profile, the calls below it included: json-iterator's
+// large_file opens its file on every iteration, os.OpenFile alone 20% of
+// its CPU. The line's share is its cum, summed over the callees the
+// profile splits it by.
+func (d *deriver) filePerOp(b *bench) {
+	share := map[string]float64{}
+	for _, l := range b.lines {
+		if l.InTest {
+			share[where(l.File, l.Line)] += l.Cum
+		}
+	}
+	for _, s := range d.doc.Shapes {
+		if s.Name != "file-per-op" {
+			continue
+		}
+		at := share[where(s.File, s.Line)]
+		if at < d.t.FixtureCPU {
+			continue
+		}
+		c := d.benchCause(document.KindFixture, b, "", s.File, s.Line)
+		c.rule = document.RuleFixtureCPU
+		c.addLine(s.File, s.Line, s.Function, s.Says)
+		c.cost(b).CPUShare = min(1, at)
+		c.message = fmt.Sprintf("%s: %s of its CPU at that line: its numbers include it", s.Says, pct(at))
+		c.suggestion = s.Advice
+		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s (cum) at %s", b.name(), pct(at), where(s.File, s.Line)))
 	}
 }
 

@@ -195,7 +195,10 @@
 // A _test.go site with at least 20% of a benchmark's per-op bytes (not a
 // b.Run or b.RunParallel call), in a benchmark whose profile is mostly
 // module code: the benchmark measures its own code along with the
-// module's (a recorder, an output buffer that grows with b.N).
+// module's (a recorder, an output buffer that grows with b.N). A line of
+// the benchmark's loop that opens or reads a file (the file-per-op shape)
+// with at least 10% of its CPU is one too: the numbers time the file
+// system with the code.
 //
 // # Broken benchmarks (kind "broken")
 //

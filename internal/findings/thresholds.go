@@ -79,6 +79,10 @@ type Thresholds struct {
 	// FixtureBytes (fixture): the share of the per-op bytes a _test.go
 	// site needs to be the benchmark's own cost.
 	FixtureBytes float64
+	// FixtureCPU (fixture): the share of a benchmark's CPU a line of
+	// its loop that opens or reads a file (file-per-op) needs to be the
+	// benchmark's own cost.
+	FixtureCPU float64
 	// FixtureModuleCPU (fixture): below this module CPU share a
 	// benchmark measures mostly its own code (a baseline or a broken
 	// one): its sites are not fixtures.
@@ -278,6 +282,7 @@ var DefaultThresholds = Thresholds{
 	NotInlinedOwn: 0.5,
 
 	FixtureBytes:     0.20,
+	FixtureCPU:       0.10,
 	FixtureModuleCPU: 0.20,
 
 	BrokenSecPerOp:  1e-9,

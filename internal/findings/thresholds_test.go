@@ -281,6 +281,12 @@ var specCases = []specCase{
 	{name: "FixtureBytes/with 14% it is not",
 		doc:  []any{bx(), gc(0.1), fixture("x_test.go", 30, 0.14)},
 		want: nil},
+	{name: "FixtureCPU/a loop's file opened with 13% of the CPU is the benchmark's own cost",
+		doc:  []any{bx(), testLine("x_test.go", 30, 0.13), filePerOp("x_test.go", 30)},
+		want: []string{"fixture-cpu benchmark medium x_test.go:30 BenchmarkX 13.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "FixtureCPU/with 7% it is not",
+		doc:  []any{bx(), testLine("x_test.go", 30, 0.07), filePerOp("x_test.go", 30)},
+		want: nil},
 	{name: "FixtureModuleCPU/in a benchmark with 26% module CPU",
 		doc:  []any{shares(bx(), 0.26, 0.9), gc(0.1), fixture("x_test.go", 30, 0.5)},
 		want: []string{"fixture-alloc benchmark low x_test.go:30 BenchmarkX 5.0%", "gate fix-the-benchmarks-first first - 1"}},
@@ -1049,6 +1055,19 @@ func converts(a document.Allocation) document.Allocation {
 func fixture(file string, line int64, bytesShare float64) document.Allocation {
 	return document.Allocation{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".BenchmarkX", File: file, Line: line,
 		BytesShare: bytesShare, ObjectsShare: bytesShare, AllocsPerOp: 1, BytesPerOp: 100, InTest: true}
+}
+
+// testLine is a line of BenchmarkX's own code calling os.OpenFile, with
+// the time below it.
+func testLine(file string, line int64, cum float64) document.LineCost {
+	return document.LineCost{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".BenchmarkX", File: file, Line: line,
+		InTest: true, Callee: "os.OpenFile", Category: document.CategorySyscall, Self: cum, Cum: cum}
+}
+
+// filePerOp is a file-per-op shape at a line of BenchmarkX's loop.
+func filePerOp(file string, line int64) document.Shape {
+	return document.Shape{Name: "file-per-op", File: file, Line: line, Function: mod + ".BenchmarkX",
+		Says: "BenchmarkX calls os.Open(name) in its loop", Advice: "read the file once, before the loop"}
 }
 
 // call is a line of fn calling callee, with the time below it.

@@ -57,11 +57,6 @@ var pending = map[string]struct {
 	// whole benchmark, one for all of them, ranks neither among its
 	// sites.
 	"starlark": {found: 4, falses: 0},
-	// json-iterator's large_file benchmark opens, reads and closes its
-	// file on every iteration (about half of its CPU, both analyses):
-	// the CPU of the benchmark's own lines is no finding yet, only their
-	// allocations are.
-	"jsoniter": {found: 2, falses: 0},
 	// websocket's PreparedMessage builds the uncompressed frame twice
 	// (a cache key that holds the compression level): its bytes are
 	// measured only in BenchmarkBroadcast, whose 10,000 goroutines the

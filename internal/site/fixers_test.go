@@ -102,3 +102,22 @@ func TestPanickingMatcher(t *testing.T) {
 		t.Error("no shapes: the other matcher's were lost with the one that panicked")
 	}
 }
+
+// TestBenchmarkShapes: the shapes whose site is a benchmark's own code
+// are kept from _test.go files, where every other shape is left out.
+func TestBenchmarkShapes(t *testing.T) {
+	prog, err := site.Load(context.Background(), site.Config{Dir: "testdata/benchshapes"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shapes, err := prog.Shapes([]*analysis.Analyzer{site.FilePerOp}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range shapes {
+		if s.Name == "file-per-op" && s.File == "b_test.go" && s.Line == 11 {
+			return
+		}
+	}
+	t.Errorf("shapes %v: want file-per-op at b_test.go:11", shapes)
+}

@@ -126,6 +126,7 @@ func TestMatchers(t *testing.T) {
 		"byteappended":           site.ByteAppended,
 		"handedlocal":            site.HandedLocal,
 		"flushpermessage":        site.FlushPerMessage,
+		"fileperop":              site.FilePerOp,
 		"copyrecopied":           site.CopyRecopied,
 		"copiedfresh":            site.CopiedFresh,
 		"comparedcopy":           site.ComparedCopy,

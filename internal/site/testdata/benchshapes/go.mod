@@ -1,0 +1,3 @@
+module example.com/benchshapes
+
+go 1.24
