@@ -120,6 +120,7 @@ var explains = map[string][]string{
 	"byte-appended":               {"own", "other", "append", "growslice"},
 	"handed-local":                {"moved-to-heap", "escapes", "assign", "new", "memory", "gc"},
 	"flush-per-message":           {"compression", "compress/flate", "compress/gzip", "compress/zlib", "library"},
+	"split-write":                 {"syscall", "io", "crypto", "crypto/tls", "net", "internal/poll", "os"},
 	"arg-ignored":                 {"conversion", "escapes", "return", "strings", "memory", "gc", "make", "variable-make", "new"},
 	"copied-fresh":                {"escapes", "return", "new", "callee", "memory", "gc"},
 	"compared-copy":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},
@@ -244,7 +245,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "f
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"grown-to-peak": true, "defer-not-open-coded": true, "buffer-from-nil": true, "map-literal-per-call": true, "args-for-func-value": true, "set-sized-by-input": true, "map-keys-known": true, "cow-copy": true, "concat-written": true, "sparse-table": true, "range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true}
+var atRelated = map[string]bool{"grown-to-peak": true, "defer-not-open-coded": true, "buffer-from-nil": true, "map-literal-per-call": true, "args-for-func-value": true, "set-sized-by-input": true, "map-keys-known": true, "cow-copy": true, "concat-written": true, "sparse-table": true, "range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true, "split-write": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {

@@ -276,12 +276,25 @@ func (d *deriver) benchmarkVerdicts() {
 				c.suggestion = "assign the result to a package-level sink and re-measure: b.Loop keeps the call, not the work the call's own code can skip when nothing reads its result; what stays under a nanosecond with the sink is free by design (an unsafe conversion), a baseline that measures nothing"
 			}
 			c.addEvidence(why)
+			site, dropped, fails := d.failsDropped(b)
+			if rule == document.RuleBrokenFailing && fails {
+				// The call it drops the error of is the line to fix,
+				// and the error's cost in the module is this mistake's,
+				// not a change to the module.
+				c.file, c.line = dropped.File, dropped.Line
+				c.addLine(dropped.File, dropped.Line, "", dropped.Says)
+				c.suggestion = dropped.Advice
+				d.dropFailurePath(b, site.File, site.Line)
+			}
 			// The mistakes lint found in its code are what to fix: their
 			// fixes, at their lines, say more than the symptom's.
 			var fixes []string
 			for _, i := range lints {
 				l := d.doc.Lint[i]
 				used[i] = true
+				if rule == document.RuleBrokenFailing && fails && l.Analyzer == "discard" {
+					continue // the dropped error says more than the dropped result
+				}
 				byLint[i] = c
 				// A helper's mistake breaks every benchmark that calls
 				// it, whatever each one's numbers showed.
@@ -682,6 +695,20 @@ func (d *deriver) broken(b *bench) (document.Rule, string) {
 	if site, ok := d.failing(b); ok {
 		return document.RuleBrokenFailing, fmt.Sprintf("its name says it succeeds, but it builds %s on every op (%s, %s/op): it measures the failure path", site.Escape.Name, where(site.File, site.Line), bytesText(site.BytesPerOp))
 	}
+	if site, s, ok := d.failsDropped(b); ok {
+		made := cmpOr(site.Via, "an error value")
+		if site.Escape != nil && errorValue.MatchString(site.Escape.Name) {
+			made = site.Escape.Name
+		} else if f := errorFormat(site.Escape); f != "" {
+			made += "(" + f + ")"
+		}
+		says := s.Says
+		if rest, ok := strings.CutPrefix(says, b.entry.Name+" "); ok {
+			says = "it " + rest
+		}
+		return document.RuleBrokenFailing, fmt.Sprintf("%s (%s), and the module builds an error on every op, %s at %s (%s allocs/op): the call fails on every iteration, so the benchmark measures the failure path",
+			says, where(s.File, s.Line), made, where(site.File, site.Line), num(site.AllocsPerOp))
+	}
 	// A loop that allocates on every op does work, whatever the profile
 	// attributes it to (a private sync.Pool that misses: its time is the
 	// runtime's allocation).
@@ -741,6 +768,68 @@ func (d *deriver) failing(b *bench) (document.Allocation, bool) {
 		}
 	}
 	return document.Allocation{}, false
+}
+
+// formatFlow matches the format string the compiler's escape flow shows
+// passed to fmt.Errorf.
+var formatFlow = regexp.MustCompile(`fmt\.format, fmt\.a := ("(?:[^"\\]|\\.)*")`)
+
+// errorFormat returns the format string of the fmt.Errorf call whose
+// argument escape e explains, quoted, or "".
+func errorFormat(e *document.Escape) string {
+	if e == nil {
+		return ""
+	}
+	for _, f := range e.Flow {
+		if m := formatFlow.FindStringSubmatch(f); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// dropFailurePath takes b's cost out of the fix causes at file:line, the
+// module's line that builds the error b's dropped call fails with: what
+// the failure path costs is the benchmark's mistake. A cause left with no
+// benchmark goes.
+func (d *deriver) dropFailurePath(b *bench, file string, line int64) {
+	d.causes = slices.DeleteFunc(d.causes, func(c *cause) bool {
+		if c.section != document.SectionFix || c.costs[b.key] == nil || !c.hasLine(file, line) {
+			return false
+		}
+		delete(c.costs, b.key)
+		delete(c.benches, b.key)
+		return len(c.costs) == 0
+	})
+}
+
+// failureName matches a benchmark named for the failure it measures.
+var failureName = regexp.MustCompile(`Invalid|Error|Err[A-Z_/]|Err$|Fail|Bad|Missing|Malformed|Wrong|NotFound|Unknown|Reject|Corrupt`)
+
+// errorMakers are the calls whose allocation is an error value.
+var errorMakers = map[string]bool{"fmt.Errorf": true, "errors.New": true, "errors.Join": true}
+
+// failsDropped returns the module site that makes an error on every op
+// of a benchmark that drops the error of the call in its loop (the
+// error-discarded shape), and that shape: hamba/avro's
+// BenchmarkSuperheroGenericEncode discards Marshal's error while
+// fmt.Errorf at codec_record.go:388 runs on every op (a map key "Name"
+// where the schema says "name"). A benchmark named for a failure
+// measures it on purpose.
+func (d *deriver) failsDropped(b *bench) (document.Allocation, *document.Shape, bool) {
+	s := d.shapeOf(b, "error-discarded")
+	if s == nil || failureName.MatchString(b.name()) {
+		return document.Allocation{}, nil, false
+	}
+	for _, a := range b.allocs {
+		if a.InTest || strings.HasSuffix(a.File, "_test.go") || a.AllocsPerOp < 0.9 {
+			continue
+		}
+		if errorMakers[a.Via] || a.Escape != nil && errorValue.MatchString(a.Escape.Name) {
+			return *a, s, true
+		}
+	}
+	return document.Allocation{}, nil, false
 }
 
 // bytesSetupShare measures a one-time cost inside the timer from the B/op

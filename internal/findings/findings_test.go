@@ -1159,6 +1159,63 @@ func TestBrokenFailing(t *testing.T) {
 	}
 }
 
+// TestBrokenDroppedError: a benchmark that drops the error of the call
+// in its loop while the module builds an error on every op measures the
+// failure path (hamba/avro's generic encode of a map whose "Name" key
+// misses the schema's "name"): one broken finding at the benchmark's
+// line, and the error's formatting is no change to the module. Named for
+// a failure, or with its error checked (no shape), it is not broken.
+func TestBrokenDroppedError(t *testing.T) {
+	errorf := func(bench string) document.Allocation {
+		return document.Allocation{Benchmark: bench, Package: mod, Function: mod + ".(*recordMapEncoder).Encode", File: "codec_record.go", Line: 388, Via: "fmt.Errorf",
+			BytesShare: 1, ObjectsShare: 1, AllocsPerOp: 3, BytesPerOp: 80,
+			Escape: &document.Escape{Cause: "interface", Sink: "call", Name: "field.name", Reason: "field.name escapes to the heap: converted to an interface that escapes: fmt.errorf(fmt.format, fmt.a...) (call parameter)",
+				Flow: []string{`  from fmt.format, fmt.a := "avro: missing required field %s", ... argument (assign-pair) at codec_record.go:388:25`}}}
+	}
+	dropped := func(bench string, line int64) document.Shape {
+		return document.Shape{Name: "error-discarded", File: "bench_test.go", Line: line, Function: mod + "_test." + bench,
+			Says: bench + " drops the error avro.Marshal returns, to _, in its loop", Advice: "check the error once, before the loop"}
+	}
+	fmtLine := func(bench string) document.LineCost {
+		return document.LineCost{Benchmark: bench, Package: mod, Function: mod + ".(*recordMapEncoder).Encode", File: "codec_record.go", Line: 388,
+			Callee: "fmt.errorf", Category: "fmt", Self: 0.25, Cum: 0.25}
+	}
+	var parts []any
+	for i, name := range []string{"BenchmarkGenericEncode", "BenchmarkEncodeInvalid", "BenchmarkChecked"} {
+		parts = append(parts, benchmark(name, 4e-7, 3, 80), errorf(name), fmtLine(name))
+		if name != "BenchmarkChecked" {
+			parts = append(parts, dropped(name, int64(140+i)))
+		}
+	}
+	fs, _ := Derive(specDoc(parts), Options{})
+	failing := map[string]document.Finding{}
+	fixAt := map[string]bool{}
+	for _, f := range fs {
+		if f.Rule == document.RuleBrokenFailing {
+			for _, b := range f.Benchmarks {
+				failing[b] = f
+			}
+		}
+		if f.Section == document.SectionFix && f.File == "codec_record.go" {
+			for _, b := range f.Benchmarks {
+				fixAt[b] = true
+			}
+		}
+	}
+	f, ok := failing["BenchmarkGenericEncode"]
+	if !ok || f.File != "bench_test.go" || f.Line != 140 || !strings.Contains(f.Message, `fmt.Errorf("avro: missing required field %s") at codec_record.go:388`) || !strings.Contains(f.Suggestion, "check the error") {
+		t.Errorf("BenchmarkGenericEncode: %+v; want broken at bench_test.go:140, naming fmt.Errorf at codec_record.go:388 and the check", f)
+	}
+	if fixAt["BenchmarkGenericEncode"] {
+		t.Error("the failure path's fmt.Errorf is still a fix of the module in the benchmark that fails")
+	}
+	for _, name := range []string{"BenchmarkEncodeInvalid", "BenchmarkChecked"} {
+		if _, bad := failing[name]; bad {
+			t.Errorf("%s is called broken; it measures its failure on purpose or checks its error", name)
+		}
+	}
+}
+
 // TestComponentBenchmarksWeighLess: a cache package's Get benchmark,
 // whose profile stays in the cache, weighs less than the renderer's
 // benchmark, whose profile reaches the renderer, the width functions and

@@ -127,6 +127,8 @@ func TestMatchers(t *testing.T) {
 		"handedlocal":            site.HandedLocal,
 		"flushpermessage":        site.FlushPerMessage,
 		"fileperop":              site.FilePerOp,
+		"errdiscarded":           site.ErrDiscarded,
+		"splitwrite":             site.SplitWrite,
 		"copyrecopied":           site.CopyRecopied,
 		"copiedfresh":            site.CopiedFresh,
 		"comparedcopy":           site.ComparedCopy,
