@@ -30,7 +30,7 @@ func (d *deriver) allocCauses(b *bench) {
 			// No per-op profile: the shares of the benchmark's metrics.
 			allocs, bytes = a.ObjectsShare*b.allocsPerOp, a.BytesShare*b.bytesPerOp
 		}
-		if allocs > 0 && allocs < d.t.RareAllocs && a.BytesShare < d.t.RareBytes {
+		if allocs > 0 && allocs < d.t.RareAllocs && (a.BytesShare < d.t.RareBytes || bytes < d.t.RareBytesPerOp) {
 			continue // an error path or a rarely taken branch
 		}
 		e := document.Escape{}

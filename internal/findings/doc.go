@@ -30,8 +30,9 @@
 // A site of the module's own code (outside _test.go files) with at least 5%
 // of a benchmark's per-op bytes or objects, in a benchmark that allocates
 // (allocs/op or B/op above zero), is a candidate; a site that allocates less
-// than once per 20 ops with under 20% of the bytes (an error path, a rare
-// branch) is dropped. A function's sites are one root cause: the objects it
+// than once per 20 ops with under 20% of the bytes or under 256 B/op (an
+// error path, a rare branch, a pooled value's buffer made when the pool is
+// fresh) is dropped. A function's sites are one root cause: the objects it
 // makes on one path (a node, its items, its children) are one cost. The
 // methods of one type that box or concatenate what they return are one
 // cause (a value a method boxes to pass to a call is that method's); when

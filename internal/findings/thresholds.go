@@ -26,6 +26,12 @@ type Thresholds struct {
 	// RareAllocs times per op with under RareBytes of the bytes is an
 	// error path or a rarely taken branch, not a cause.
 	RareAllocs, RareBytes float64
+	// RareBytesPerOp (alloc): so is one under RareAllocs times per op
+	// with fewer bytes per op than this, whatever its share: all of
+	// 47 B/op in a benchmark that allocates nothing else (hamba/avro's
+	// pooled Reader, whose slab is made when the pool hands out a fresh
+	// one) is an amortized cost, not a change to make first.
+	RareBytesPerOp float64
 	// InherentFactor (alloc, ranking): the weight of an allocation the
 	// API forces (the function returns what it allocates).
 	InherentFactor float64
@@ -266,6 +272,7 @@ var DefaultThresholds = Thresholds{
 	ShapedSiteMin:  0.025,
 	RareAllocs:     0.05,
 	RareBytes:      0.20,
+	RareBytesPerOp: 256,
 	InherentFactor: 0.5,
 
 	CPUMin:        0.08,

@@ -62,6 +62,12 @@ var specCases = []specCase{
 	{name: "RareBytes/a rare site with 26% of the bytes is a cause",
 		doc:  []any{bx(), gc(0.1), rare(site("F", "x.go", 10, 0.3), 0.035, 0.26)},
 		want: []string{"alloc-site fix low x.go:10 BenchmarkX 2.8%"}},
+	{name: "RareBytesPerOp/under once per 20 ops with all the bytes, 179 B/op, is a rare branch (a pooled reader's buffer, made when the pool is fresh)",
+		doc:  []any{bx(), gc(0.1), rareBytes(site("F", "x.go", 10, 0.3), 0.035, 1, 179)},
+		want: nil},
+	{name: "RareBytesPerOp/with 333 B/op it is a cause",
+		doc:  []any{bx(), gc(0.1), rareBytes(site("F", "x.go", 10, 0.3), 0.035, 1, 333)},
+		want: []string{"alloc-site fix low x.go:10 BenchmarkX 6.5%"}},
 	{name: "InherentFactor/an exported function returning what it allocates ranks at half its cost",
 		doc: []any{bx(), gc(0.6),
 			escapesByResult(site("New", "a.go", 10, 0.5)), // 30% of the CPU, its impact 15%
@@ -1035,7 +1041,14 @@ func copyOverride(file string, line int64) document.Shape {
 
 // rare sets a site's allocations per op and share of the bytes.
 func rare(a document.Allocation, allocsPerOp, bytesShare float64) document.Allocation {
-	a.AllocsPerOp, a.BytesShare = allocsPerOp, bytesShare
+	a.AllocsPerOp, a.BytesShare, a.BytesPerOp = allocsPerOp, bytesShare, 1000
+	return a
+}
+
+// rareBytes is rare with bytesPerOp bytes per op.
+func rareBytes(a document.Allocation, allocsPerOp, bytesShare, bytesPerOp float64) document.Allocation {
+	a = rare(a, allocsPerOp, bytesShare)
+	a.BytesPerOp = bytesPerOp
 	return a
 }
 
