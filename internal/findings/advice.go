@@ -121,6 +121,7 @@ var explains = map[string][]string{
 	"handed-local":                {"moved-to-heap", "escapes", "assign", "new", "memory", "gc"},
 	"flush-per-message":           {"compression", "compress/flate", "compress/gzip", "compress/zlib", "library"},
 	"split-write":                 {"syscall", "io", "crypto", "crypto/tls", "net", "internal/poll", "os"},
+	"readfrom-known-length":       {"callee", "growslice", "memory", "gc"},
 	"arg-ignored":                 {"conversion", "escapes", "return", "strings", "memory", "gc", "make", "variable-make", "new"},
 	"copied-fresh":                {"escapes", "return", "new", "callee", "memory", "gc"},
 	"compared-copy":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},

@@ -129,6 +129,7 @@ func TestMatchers(t *testing.T) {
 		"fileperop":              site.FilePerOp,
 		"errdiscarded":           site.ErrDiscarded,
 		"splitwrite":             site.SplitWrite,
+		"readfromsized":          site.ReadFromSized,
 		"copyrecopied":           site.CopyRecopied,
 		"copiedfresh":            site.CopiedFresh,
 		"comparedcopy":           site.ComparedCopy,
