@@ -235,8 +235,9 @@ var explains = map[string][]string{
 // narrower marks the shapes that say more than another shape at the same
 // line: an error built for each failing alternative of a caller's loop
 // is also an error built on a failure path (error-built), and the loop
-// is the reason it costs.
-var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "fold-transformer": 1}
+// is the reason it costs; a known length copied through ReadFrom is also
+// a buffered read, and the regrowth is what the allocation is.
+var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "fold-transformer": 1, "readfrom-known-length": 1}
 
 // atRelated marks the shapes whose cost is at their related lines as much
 // as at their own: an RWMutex's exclusive Lock and the Unlock that
@@ -565,8 +566,10 @@ func (d *deriver) oneChange() {
 				into.message += allocAdds(c, top, "the table it makes")
 			case shapeName(c) == "reflect-map-index" && c.kind == document.KindAlloc:
 				into.message += allocAdds(c, top, "the key it boxes")
-			case c.kind == document.KindAlloc:
+			case shapeName(c) == "printf-wrapper" && c.kind == document.KindAlloc:
 				into.message += allocAdds(c, top, "its callers box the arguments")
+			case c.kind == document.KindAlloc:
+				into.message += allocAdds(c, top, "it also allocates")
 			default:
 				into.message += fmt.Sprintf("; %s: %s of %s's CPU", strings.TrimPrefix(c.message, shortName(c.fn)+": "), pct(c.costs[top.key].CPUShare), top.name())
 			}
@@ -750,10 +753,12 @@ func changeKey(c *cause) string {
 		// The copy of a node and the copies of its slices: one
 		// design's cost, at whichever function allocates it.
 		return s.Name + "\x00" + where(s.File, s.Line)
-	case "map-swept", "reflect-map-index", "output-returned", "sparse-table", "sprintf-fields":
+	case "map-swept", "reflect-map-index", "output-returned", "sparse-table", "sprintf-fields", "read-buffered", "split-write":
 		// One map field: its stores and its deletes; one reflective
 		// lookup: the key it boxes and the lookup; one walker's way of
-		// returning its text.
+		// returning its text; one buffered read, whatever the profile
+		// files under it (the refills' system calls, the transport's
+		// decryption, its allocations); one message's writes.
 		return s.Name + "\x00" + where(s.File, s.Line)
 	case "printf-wrapper":
 		// The wrapper's own line, or the line its callers' shapes

@@ -2287,3 +2287,36 @@ func TestGrownToPeakStaysApart(t *testing.T) {
 		t.Errorf("fix findings %q, want the growth and the error apart, each in its shape's words", got)
 	}
 }
+
+// TestTransportTLS: the time under a TLS connection's Write is the
+// transport's, said so with no change named, not "a cheaper algorithm
+// or key size"; and a buffered read's system calls, the decryption under
+// them and the allocations at its line are one finding, with the read's
+// advice.
+func TestTransportTLS(t *testing.T) {
+	read := document.Shape{Name: "read-buffered", File: "session.go", Line: 553, Function: mod + ".(*Session).recvLoop",
+		Says: "io.ReadFull(s.bufRead, hdr) reads from s.bufRead, a *bufio.Reader", Advice: "the read itself is not the change"}
+	readAlloc := site("(*Session).recvLoop", "session.go", 553, 0.3)
+	readAlloc.Via, readAlloc.Escape = "io.ReadFull", &document.Escape{Cause: "callee", Name: "io.ReadFull"}
+	fs, _ := Derive(specDoc([]any{bx(), gc(0.1),
+		call("(*Session).sendLoop", "session.go", 488, "crypto/tls.(*Conn).Write", "crypto", 0.4),
+		call("(*Session).recvLoop", "session.go", 553, "io.ReadAtLeast", "syscall", 0.2),
+		call("(*Session).recvLoop", "session.go", 553, "crypto/tls.(*Conn).Read", "crypto", 0.15),
+		readAlloc, read}), Options{})
+	at := map[int64][]document.Finding{}
+	for _, f := range fs {
+		if f.Section == document.SectionFix {
+			at[f.Line] = append(at[f.Line], f)
+		}
+	}
+	if w := at[488]; len(w) != 1 || !strings.Contains(w[0].Message, "TLS record encryption") || w[0].Generic || !w[0].NoChange || strings.Contains(w[0].Suggestion, "key size") {
+		t.Errorf("the TLS write: %+v; want one finding naming the transport, no change, not generic", w)
+	}
+	if r := at[553]; len(r) != 1 || r[0].Shape != "read-buffered" {
+		var got []string
+		for _, f := range r {
+			got = append(got, string(f.Rule)+" "+f.Shape+": "+f.Message)
+		}
+		t.Errorf("the buffered read's line: %q; want one finding, with the read's shape", got)
+	}
+}

@@ -30,6 +30,9 @@ var cpuWords = map[string][2]string{
 	"application": {"the module's own code", "the algorithm itself: look at the lines with go tool pprof -list before tuning"},
 }
 
+// tlsFix is the fix of the time under a TLS connection's Read or Write.
+const tlsFix = "the connection is TLS — the transport the caller chose (a benchmark's fixture, often): each record is sealed as a whole (its encryption, its MAC, its header), the transport's work, not this line's: fewer, larger writes make fewer records; at the read, nothing to change"
+
 // isRuntime reports whether callee is the runtime's (its allocator, the
 // write barrier): time below such a call is the allocation causes'.
 func isRuntime(callee string) bool {
@@ -346,6 +349,9 @@ func (d *deriver) cpuCauses(b *bench) {
 					// Listing directories is a walk's job: bufio and
 					// batching do not apply.
 					c.suggestion, c.generic, c.ownWork = dirReadFix, false, true
+				}
+				if fix == tlsFix {
+					c.generic, c.ownWork = false, true
 				}
 				if stdHash(l.Callee) {
 					// A non-cryptographic hash of the standard library
@@ -1641,6 +1647,12 @@ func calleeWords(callee, cat string) (what, fix string) {
 		return "decoding UTF-8 (" + short + ")", decodeFix
 	case isStackWalk(callee):
 		return "walking the stack (" + short + ")", "walk the stack once per call site and cache the result by program counter, or make it optional on the hot path"
+	case strings.HasPrefix(callee, "crypto/tls.(*Conn)."):
+		// The connection the code writes to or reads from is TLS (a
+		// transport its caller chose: yamux's benchmarks run every
+		// session over one): sealing and opening records is the
+		// transport's work.
+		return "TLS record encryption (" + short + ")", tlsFix
 	case cat != "syscall" && isReaderCall(callee):
 		// Small reads through an interface: the bytes are often in
 		// memory already, and each call moves a few of them.

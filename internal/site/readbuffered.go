@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"path/filepath"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -44,18 +45,28 @@ func runReadBuffered(pass *analysis.Pass) (any, error) {
 			switch {
 			case fn.Pkg().Path() == "io" && (fn.Name() == "ReadFull" || fn.Name() == "ReadAtLeast") && len(call.Args) >= 2:
 				r = call.Args[0]
+			case fn.Pkg().Path() == "io" && (fn.Name() == "Copy" || fn.Name() == "CopyN") && len(call.Args) >= 2:
+				r = call.Args[1]
 			case fn.Pkg().Path() == "bufio" && (fn.Name() == "Read" || fn.Name() == "ReadByte" || fn.Name() == "ReadString" || fn.Name() == "ReadBytes" || fn.Name() == "ReadLine" || fn.Name() == "ReadRune"):
 				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 					r = sel.X
 				}
 			}
-			if r == nil || !isBufioReader(pass.TypesInfo.TypeOf(r)) {
+			if r == nil {
 				return
+			}
+			what := oneLine(text(pass, r)) + ", a *bufio.Reader"
+			if !isBufioReader(pass.TypesInfo.TypeOf(r)) {
+				arg, ok := bufferedParam(pass, fd, r)
+				if !ok {
+					return
+				}
+				what = fmt.Sprintf("%s, a *bufio.Reader every caller passes (%s)", oneLine(text(pass, r)), arg)
 			}
 			pass.Report(analysis.Diagnostic{
 				Category:       "read-buffered",
 				Pos:            call.Pos(),
-				Message:        fmt.Sprintf("%s reads from %s, a *bufio.Reader: the reads are buffered already, and the system calls under them are the buffer's refills, one per buffer's worth of bytes (4096 unless it was made with bufio.NewReaderSize)", oneLine(text(pass, call)), oneLine(text(pass, r))),
+				Message:        fmt.Sprintf("%s reads from %s: the reads are buffered already, and the system calls under them are the buffer's refills, one per buffer's worth of bytes (4096 unless it was made with bufio.NewReaderSize)", oneLine(text(pass, call)), what),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: "fewer refills take a larger buffer where the reader is made (bufio.NewReaderSize), or fewer bytes asked for: the read itself is not the change"}},
 			})
 		})
@@ -97,4 +108,67 @@ func ownBuffer(pass *analysis.Pass, fd *ast.FuncDecl, call *ast.CallExpr) string
 		return ""
 	}
 	return text(pass, sel)
+}
+
+// bufferedParam reports whether r is a parameter of fd (read as it is, or
+// through an io.LimitedReader fd wraps it in) that every call of fd in the
+// package passes a *bufio.Reader, and the first caller's argument with
+// its place: yamux's readData(hdr, flags, conn io.Reader) reads conn,
+// which handleStreamMessage passes s.bufRead.
+func bufferedParam(pass *analysis.Pass, fd *ast.FuncDecl, r ast.Expr) (string, bool) {
+	id, ok := ast.Unparen(r).(*ast.Ident)
+	if !ok {
+		return "", false
+	}
+	obj := pass.TypesInfo.ObjectOf(id)
+	idx, i := -1, 0
+	for _, f := range fd.Type.Params.List {
+		for _, n := range f.Names {
+			if pass.TypesInfo.Defs[n] == obj {
+				idx = i
+			}
+			i++
+		}
+		if len(f.Names) == 0 {
+			i++
+		}
+	}
+	fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if idx < 0 || fn == nil || fn.Type().(*types.Signature).Variadic() {
+		return "", false
+	}
+	wrapped := true // every assignment to the parameter wraps it in a limit
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for j, lhs := range as.Lhs {
+				if l, ok := lhs.(*ast.Ident); ok && pass.TypesInfo.ObjectOf(l) == obj && (len(as.Rhs) != len(as.Lhs) || !limitedReader(pass, as.Rhs[j])) {
+					wrapped = false
+				}
+			}
+		}
+		return true
+	})
+	if !wrapped {
+		return "", false
+	}
+	first, all := "", true
+	for _, f := range pass.Files {
+		if isTestFile(pass, f) {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || calledFunc(pass, call) != fn || idx >= len(call.Args) {
+				return true
+			}
+			if !isBufioReader(pass.TypesInfo.TypeOf(call.Args[idx])) {
+				all = false
+			} else if first == "" {
+				p := pass.Fset.Position(call.Pos())
+				first = fmt.Sprintf("%s at %s:%d", oneLine(text(pass, call.Args[idx])), filepath.Base(p.Filename), p.Line)
+			}
+			return true
+		})
+	}
+	return first, all && first != ""
 }

@@ -54,3 +54,25 @@ func (iter *Iterator) once() []byte {
 	iter.reader.Read(b)
 	return b
 }
+
+// A reader every caller passes buffered, read through a limit.
+type session struct{ bufRead *bufio.Reader }
+
+func (s *session) handle(w io.Writer, n int64) {
+	readData(w, n, s.bufRead)
+}
+
+func readData(w io.Writer, n int64, conn io.Reader) {
+	conn = &io.LimitedReader{R: conn, N: n}
+	io.Copy(w, conn) // want `io.Copy\(w, conn\) reads from conn, a \*bufio.Reader every caller passes \(s.bufRead at r.go:[0-9]+\)`
+}
+
+// One caller passes a raw reader: nothing said.
+func readRaw(w io.Writer, conn io.Reader) {
+	io.Copy(w, conn)
+}
+
+func callers(s *session, w io.Writer) {
+	readRaw(w, s.bufRead)
+	readRaw(w, rand.Reader)
+}
