@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -43,6 +44,7 @@ type part struct {
 	fn    string // the function that makes it
 	pos   token.Pos
 	elem  types.Type
+	size  int64 // the constant length it is made with, or 0
 }
 
 func runPartsApart(pass *analysis.Pass) (any, error) {
@@ -76,10 +78,10 @@ func runPartsApart(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				owner, field := partField(pass, lhs)
-				if owner == nil || regrownFrom(pass, rhs, lhs) || savedBefore(pass, fd.Body, lhs, as.Pos()) {
+				if owner == nil || regrownFrom(pass, rhs, lhs) || savedBefore(pass, fd.Body, lhs, as.Pos()) || onErrorPath(pass, fd.Body, as.Pos()) {
 					continue
 				}
-				parts[owner] = append(parts[owner], part{field, fd.Name.Name, as.Pos(), elem})
+				parts[owner] = append(parts[owner], part{field, fd.Name.Name, as.Pos(), elem, constLen(pass, rhs)})
 			}
 		})
 		inspectBody(fd.Body, func(n ast.Node) {
@@ -123,7 +125,7 @@ func runPartsApart(pass *analysis.Pass) (any, error) {
 						continue
 					}
 				}
-				parts[owner] = append(parts[owner], part{key.Name, fd.Name.Name, pos, elem})
+				parts[owner] = append(parts[owner], part{key.Name, fd.Name.Name, pos, elem, constLen(pass, v)})
 				held = true
 			}
 			if held {
@@ -150,6 +152,9 @@ func runPartsApart(pass *analysis.Pass) (any, error) {
 			later = fmt.Sprintf(", and hold the ones made later (on first use) for the common small sizes in array fields of %s's struct", name)
 		}
 		advice := fmt.Sprintf("allocate them with the %s: %s%s: one allocation for the common case instead of %d", name, carveText(ps), later, len(fields)+1)
+		if arrays := arrayFields(ps); arrays != "" && later == "" {
+			advice = fmt.Sprintf("hold them as array fields of %s's struct (%s), sliced where a slice is needed: part of the %s's own allocation, one instead of %d", name, arrays, name, len(fields)+1)
+		}
 		at := make([]token.Pos, 0, len(ps)+len(made[owner]))
 		for _, p := range ps {
 			at = append(at, p.pos)
@@ -204,6 +209,13 @@ func appendedFields(pass *analysis.Pass) map[*types.Named]map[string]bool {
 // slicePart returns the element type of a slice e allocates on its own:
 // make([]E, …) or a []E{…} literal; nil for anything else.
 func slicePart(pass *analysis.Pass, e ast.Expr, lens map[types.Object]bool) types.Type {
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if tv, ok := pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
+			// header(make([]byte, headerSize)): a conversion to a
+			// named slice type is the slice it converts.
+			e = ast.Unparen(call.Args[0])
+		}
+	}
 	switch x := e.(type) {
 	case *ast.CallExpr:
 		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); !ok || id.Name != "make" || len(x.Args) < 2 {
@@ -401,4 +413,72 @@ func carveText(ps []part) string {
 	}
 	names := strings.Join(best[:len(best)-1], ", ") + " and " + best[len(best)-1]
 	return fmt.Sprintf("carve %s out of one []%s made with it", names, types.TypeString(elem, func(p *types.Package) string { return p.Name() }))
+}
+
+// onErrorPath reports whether pos is inside the body of an if whose
+// condition reads an error (if err != nil { s.sendHdr = header(make(…)) }):
+// a part made again after a failure (yamux replaces a header a timed-out
+// send may still hold), not one made on first use.
+func onErrorPath(pass *analysis.Pass, body *ast.BlockStmt, pos token.Pos) bool {
+	errType := types.Universe.Lookup("error").Type()
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if found || !ok || pos < ifs.Body.Pos() || pos >= ifs.Body.End() {
+			return !found
+		}
+		ast.Inspect(ifs.Cond, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok && pass.TypesInfo.TypeOf(id) != nil && types.Identical(pass.TypesInfo.TypeOf(id), errType) {
+				found = true
+			}
+			return !found
+		})
+		return !found
+	})
+	return found
+}
+
+// constLen returns the constant length a part is made with
+// (make([]byte, headerSize), through a conversion), or 0.
+func constLen(pass *analysis.Pass, e ast.Expr) int64 {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if ok && len(call.Args) == 1 {
+		if tv, ok := pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
+			call, ok = ast.Unparen(call.Args[0]).(*ast.CallExpr)
+		}
+	}
+	if !ok || len(call.Args) < 2 {
+		return 0
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "make" {
+		return 0
+	}
+	tv, ok := pass.TypesInfo.Types[call.Args[len(call.Args)-1]]
+	if !ok || tv.Value == nil {
+		return 0
+	}
+	n, ok := constant.Int64Val(tv.Value)
+	if !ok {
+		return 0
+	}
+	return n
+}
+
+// arrayFields says the array field each part would be when every part
+// is made at a constant, small length ("controlHdr [12]byte, sendHdr
+// [12]byte"), or "".
+func arrayFields(ps []part) string {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range ps {
+		if p.size <= 0 || p.size > 256 {
+			return ""
+		}
+		if seen[p.field] {
+			continue
+		}
+		seen[p.field] = true
+		out = append(out, fmt.Sprintf("%s [%d]%s", p.field, p.size, types.TypeString(p.elem, func(p *types.Package) string { return p.Name() })))
+	}
+	return strings.Join(out, ", ")
 }

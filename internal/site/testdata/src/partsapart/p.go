@@ -122,3 +122,31 @@ func (q *Queue) allocateMore(min int) {
 	q.array = make([]byte, q.capacity)
 	copy(q.array, old)
 }
+
+// Two fixed-size headers converted to a named slice type, made with the
+// stream.
+type header []byte
+
+type Stream struct {
+	controlHdr header
+	sendHdr    header
+	recvCh     chan struct{}
+}
+
+func newStream() *Stream {
+	return &Stream{ // want `Stream.s parts are allocated one by one`
+		controlHdr: header(make([]byte, 12)), // want `Stream's parts are allocated one by one`
+		sendHdr:    header(make([]byte, 12)), // want `Stream's parts are allocated one by one`
+		recvCh:     make(chan struct{}, 1),
+	}
+}
+
+// A header made again after a failed send, which may still hold the old
+// one: not a part made on first use.
+func (s *Stream) write(send func(header) error) error {
+	if err := send(s.sendHdr); err != nil {
+		s.sendHdr = header(make([]byte, 12))
+		return err
+	}
+	return nil
+}
