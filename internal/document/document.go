@@ -158,6 +158,11 @@ type Finding struct {
 	Tried []Tried `json:"tried,omitempty"`
 }
 
+// ConstructorNote begins the note of a built-per-op shape's related
+// location, the declaration of the constructor a benchmark calls in its
+// loop; the constructor's full name follows.
+const ConstructorNote = "the constructor "
+
 // Location is one more line of a finding's root cause.
 type Location struct {
 	File     string `json:"file"`

@@ -3,6 +3,7 @@ package findings
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"path"
 	"regexp"
@@ -116,11 +117,12 @@ func (d *deriver) fixtureCauses(b *bench) {
 }
 
 // filePerOp makes a fixture cause of each line of b's loop that opens or
-// reads a file (a file-per-op shape) and holds at least FixtureCPU of
-// its CPU profile, the calls below it included: json-iterator's
-// large_file opens its file on every iteration, os.OpenFile alone 20% of
-// its CPU. The line's share is its cum, summed over the callees the
-// profile splits it by.
+// reads a file (a file-per-op shape), or builds the value it measures
+// (built-per-op), and holds at least FixtureCPU of its CPU profile, the
+// calls below it included: json-iterator's large_file opens its file on
+// every iteration, os.OpenFile alone 20% of its CPU; zap's
+// BenchmarkZapConsole builds its encoder per iteration. The line's share
+// is its cum, summed over the callees the profile splits it by.
 func (d *deriver) filePerOp(b *bench) {
 	share := map[string]float64{}
 	for _, l := range b.lines {
@@ -129,11 +131,26 @@ func (d *deriver) filePerOp(b *bench) {
 		}
 	}
 	for _, s := range d.doc.Shapes {
-		if s.Name != "file-per-op" {
+		if s.Name != "file-per-op" && s.Name != "built-per-op" || !ofBenchmark(s.Function, b.entry.Name) {
 			continue
 		}
 		at := share[where(s.File, s.Line)]
+		ctor := ""
+		if s.Name == "built-per-op" {
+			// The constructor's own time, below the line: a call of
+			// the module is no line cost of the benchmark's.
+			for _, r := range s.Related {
+				if fn, ok := strings.CutPrefix(r.Note, document.ConstructorNote); ok {
+					ctor = fn
+					at = max(at, d.cumOf(b, fn))
+				}
+			}
+		}
 		if at < d.t.FixtureCPU {
+			continue
+		}
+		if ctor != "" {
+			d.builtPerOp(b, s, ctor, at)
 			continue
 		}
 		c := d.benchCause(document.KindFixture, b, "", s.File, s.Line)
@@ -144,6 +161,59 @@ func (d *deriver) filePerOp(b *bench) {
 		c.suggestion = s.Advice
 		c.addEvidence(fmt.Sprintf("CPU profile of %s: %s (cum) at %s", b.name(), pct(at), where(s.File, s.Line)))
 	}
+}
+
+// builtPerOp files benchmark b's construction of what it measures in its
+// loop (shape s, constructor ctor, share of b's CPU under it) under one
+// fixture cause per constructor: zap's benchmarks that build a JSON
+// encoder per iteration are one mistake, each benchmark and line named.
+func (d *deriver) builtPerOp(b *bench, s document.Shape, ctor string, at float64) {
+	group := "built-per-op " + ctor
+	c := d.find(document.KindFixture, "", group)
+	if c == nil {
+		c = d.newCause(document.KindFixture, group, "", s.File, s.Line)
+		c.section, c.rule = document.SectionBenchmark, document.RuleFixtureCPU
+		c.suggestion = s.Advice
+		d.causes = append(d.causes, c)
+	}
+	c.addLine(s.File, s.Line, s.Function, s.Says)
+	c.cost(b).CPUShare = min(1, at)
+	c.addEvidence(fmt.Sprintf("CPU profile of %s: %s (cum) under %s, called at %s", b.name(), pct(at), pkgFunc(ctor), where(s.File, s.Line)))
+	var names []string
+	for _, k := range slices.Sorted(maps.Keys(c.costs)) {
+		names = append(names, fmt.Sprintf("%s %s", d.byKey[k].name(), pct(c.costs[k].CPUShare)))
+	}
+	if len(names) == 1 {
+		c.message = fmt.Sprintf("%s: %s of its CPU under that line", s.Says, pct(at))
+		return
+	}
+	c.message = fmt.Sprintf("%d benchmarks build what they measure with %s on every iteration of their loops, then call its methods: their numbers include the construction (%s of the CPU under it)", len(names), pkgFunc(ctor), strings.Join(names, ", "))
+}
+
+// ofBenchmark reports whether fn, a shape's function, is benchmark
+// bench's own code: the benchmark function, or a closure in it (the body
+// b.RunParallel runs), for the benchmark or any of its sub-benchmarks.
+func ofBenchmark(fn, bench string) bool {
+	base, _, _ := strings.Cut(bench, "/")
+	plain := document.PlainFunc(fn)
+	i := strings.LastIndex(plain, "."+base)
+	if i < 0 {
+		return false
+	}
+	rest := plain[i+1+len(base):]
+	return rest == "" || strings.HasPrefix(rest, ".func")
+}
+
+// cumOf is the cumulative share of b's CPU profile in function fn (its
+// full name), 0 when the profile's hottest functions do not hold it.
+func (d *deriver) cumOf(b *bench, fn string) float64 {
+	cum := 0.0
+	for _, h := range d.doc.Hotspots {
+		if h.Benchmark == b.entry.Name && h.Package == b.entry.Package && document.PlainFunc(h.Function) == fn {
+			cum = max(cum, h.Cum)
+		}
+	}
+	return cum
 }
 
 // baselineOf returns the baseline-call shape of the test helper fn (one

@@ -197,9 +197,11 @@
 // b.Run or b.RunParallel call), in a benchmark whose profile is mostly
 // module code: the benchmark measures its own code along with the
 // module's (a recorder, an output buffer that grows with b.N). A line of
-// the benchmark's loop that opens or reads a file (the file-per-op shape)
-// with at least 10% of its CPU is one too: the numbers time the file
-// system with the code.
+// the benchmark's loop that opens or reads a file (the file-per-op shape),
+// or builds the value whose methods the iteration calls with a New…
+// constructor the benchmark is not named for (built-per-op), with at
+// least 10% of its CPU is one too: the numbers time the file system, or
+// the construction, with the code.
 //
 // # Broken benchmarks (kind "broken")
 //

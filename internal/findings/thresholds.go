@@ -86,8 +86,9 @@ type Thresholds struct {
 	// site needs to be the benchmark's own cost.
 	FixtureBytes float64
 	// FixtureCPU (fixture): the share of a benchmark's CPU a line of
-	// its loop that opens or reads a file (file-per-op) needs to be the
-	// benchmark's own cost.
+	// its loop that opens or reads a file (file-per-op), or builds the
+	// value it measures (built-per-op), needs to be the benchmark's own
+	// cost.
 	FixtureCPU float64
 	// FixtureModuleCPU (fixture): below this module CPU share a
 	// benchmark measures mostly its own code (a baseline or a broken

@@ -293,6 +293,12 @@ var specCases = []specCase{
 	{name: "FixtureCPU/with 7% it is not",
 		doc:  []any{bx(), testLine("x_test.go", 30, 0.07), filePerOp("x_test.go", 30)},
 		want: nil},
+	{name: "FixtureCPU/an encoder its loop builds, 13% of the CPU under its constructor, is the benchmark's own cost",
+		doc:  []any{bx(), builtPerOp("x_test.go", 30, "NewEncoder"), hotFn("NewEncoder", 0.13)},
+		want: []string{"fixture-cpu benchmark medium x_test.go:30 BenchmarkX 13.0%", "gate fix-the-benchmarks-first first - 1"}},
+	{name: "FixtureCPU/with 7% under it, it is not",
+		doc:  []any{bx(), builtPerOp("x_test.go", 30, "NewEncoder"), hotFn("NewEncoder", 0.07)},
+		want: nil},
 	{name: "FixtureModuleCPU/in a benchmark with 26% module CPU",
 		doc:  []any{shares(bx(), 0.26, 0.9), gc(0.1), fixture("x_test.go", 30, 0.5)},
 		want: []string{"fixture-alloc benchmark low x_test.go:30 BenchmarkX 5.0%", "gate fix-the-benchmarks-first first - 1"}},
@@ -1081,6 +1087,20 @@ func testLine(file string, line int64, cum float64) document.LineCost {
 func filePerOp(file string, line int64) document.Shape {
 	return document.Shape{Name: "file-per-op", File: file, Line: line, Function: mod + ".BenchmarkX",
 		Says: "BenchmarkX calls os.Open(name) in its loop", Advice: "read the file once, before the loop"}
+}
+
+// builtPerOp is a built-per-op shape at a line of BenchmarkX's loop, its
+// constructor ctor.
+func builtPerOp(file string, line int64, ctor string) document.Shape {
+	return document.Shape{Name: "built-per-op", File: file, Line: line, Function: mod + ".BenchmarkX.func1",
+		Says:    "BenchmarkX builds enc with " + ctor + "() on every iteration of its loop, then calls its methods: its numbers include the construction",
+		Advice:  "build enc once, before the loop",
+		Related: []document.Location{{File: "enc.go", Line: 5, Note: document.ConstructorNote + mod + "." + ctor}}}
+}
+
+// hotFn is BenchmarkX's hottest-functions row for fn, cum its share.
+func hotFn(fn string, cum float64) document.Hotspot {
+	return document.Hotspot{Benchmark: "BenchmarkX", Package: mod, Function: mod + "." + fn, Flat: cum / 4, Cum: cum}
 }
 
 // call is a line of fn calling callee, with the time below it.

@@ -63,11 +63,11 @@ var pending = map[string]struct {
 	// scheduler's work dominates, and no rule reads the key yet.
 	"websocket": {found: 2, falses: 0},
 	// zap's Sugar benchmarks logging into zaptest's observer (results
-	// that vary with b.N) and the three benchmarks that build their
-	// encoder inside the timed loop are broken benchmarks no rule
-	// reads yet: the observer's cost is left alone as the harness's,
-	// the encoders' construction is ranked as allocations.
-	"zap": {found: 2, falses: 0},
+	// that vary with b.N) are broken benchmarks no rule reads yet: the
+	// observer's cost is left alone as the harness's. (The benchmarks
+	// that build their encoder in the timed loop are a built-per-op
+	// fixture finding, 41-48% of the CPU under NewJSONEncoder.)
+	"zap": {found: 3, falses: 0},
 }
 
 // misfits are the findings per module whose advice does not fit their

@@ -131,6 +131,7 @@ func TestMatchers(t *testing.T) {
 		"splitwrite":             site.SplitWrite,
 		"readfromsized":          site.ReadFromSized,
 		"atomicboxed":            site.AtomicBoxed,
+		"builtperop":             site.BuiltPerOp,
 		"copyrecopied":           site.CopyRecopied,
 		"copiedfresh":            site.CopiedFresh,
 		"comparedcopy":           site.ComparedCopy,
