@@ -754,12 +754,13 @@ func changeKey(c *cause) string {
 		// The copy of a node and the copies of its slices: one
 		// design's cost, at whichever function allocates it.
 		return s.Name + "\x00" + where(s.File, s.Line)
-	case "map-swept", "reflect-map-index", "output-returned", "sparse-table", "sprintf-fields", "read-buffered", "split-write":
+	case "map-swept", "reflect-map-index", "output-returned", "sparse-table", "sprintf-fields", "read-buffered", "split-write", "reflect-temp":
 		// One map field: its stores and its deletes; one reflective
 		// lookup: the key it boxes and the lookup; one walker's way of
 		// returning its text; one buffered read, whatever the profile
 		// files under it (the refills' system calls, the transport's
-		// decryption, its allocations); one message's writes.
+		// decryption, its allocations); one message's writes; one
+		// temporary per entry, its allocation and its time.
 		return s.Name + "\x00" + where(s.File, s.Line)
 	case "printf-wrapper":
 		// The wrapper's own line, or the line its callers' shapes

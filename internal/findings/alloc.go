@@ -206,6 +206,13 @@ func (d *deriver) allocCauses(b *bench) {
 			// that function's result, what the benchmark measures.
 			continue
 		}
+		if at := c.parentAt[caller]; caller != "" && at.Line > 0 && d.apiResult(c.fn) && exported(caller) && d.calledByEvery(c, caller) && d.shapeAt("result-computed", at.File, at.Line) != nil {
+			// An exported method's result that the exported function
+			// the benchmarks call hands back as its own (Marshal's
+			// return DefaultConfig.Marshal(schema, v)): the API's
+			// cost still.
+			continue
+		}
 		if caller != "" {
 			// The words name the caller, not what its code does
 			// there: generic, until a shape at the call (see
@@ -494,7 +501,13 @@ const callerFixNote = ": where the fix is"
 // p): the value p gets from the cause's function is what the benchmark
 // measures, not a choice of the module's to fix at p.
 func (d *deriver) benchmarkCalls(c *cause, p string) bool {
-	if exported(p) || len(c.benches) == 0 {
+	return !exported(p) && d.calledByEvery(c, p)
+}
+
+// calledByEvery reports whether every benchmark of cause c calls p from
+// its own code (its call path goes from the test to p).
+func (d *deriver) calledByEvery(c *cause, p string) bool {
+	if len(c.benches) == 0 {
 		return false
 	}
 	for _, b := range c.benches {

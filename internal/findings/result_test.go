@@ -526,6 +526,40 @@ func TestMadePerIterationAtCaller(t *testing.T) {
 	}
 }
 
+// TestForwardedResultStaysAPI: an exported method's result that the
+// exported function the benchmark calls hands back as its own
+// (hamba/avro's Marshal: return DefaultConfig.Marshal(schema, v), a
+// result-computed shape at the call) is what the API returns, in "Costs
+// of the API", not a fix at that caller; called by the module's own code
+// (raymond's visitor, through its nodes' Accept), it is a fix there.
+func TestForwardedResultStaysAPI(t *testing.T) {
+	copied := site("(*frozenConfig).Marshal", "config.go", 152, 0.5)
+	copied.Escape = &document.Escape{Cause: "escapes", Sink: "return", Name: "make([]byte, len(result))"}
+	copied.Parent, copied.ParentFile, copied.ParentLine = mod+".Marshal", "encoder.go", 41
+	returned := resultShape("result-computed", "(*frozenConfig).Marshal", "config.go", 152, "make([]byte, len(result)) computes copied, which Marshal returns")
+	forwarded := resultShape("result-computed", "Marshal", "encoder.go", 41, "DefaultConfig.Marshal(schema, v) computes the value Marshal returns")
+	b := bx()
+	b.CallPath = &document.CallPath{Functions: []string{mod + ".BenchmarkX", mod + ".Marshal", mod + ".(*frozenConfig).Marshal"}}
+	inner := bx() // a benchmark of the module's own code that calls Marshal
+	inner.CallPath = &document.CallPath{Functions: []string{mod + ".BenchmarkX", mod + ".(*Encoder).Encode", mod + ".Marshal", mod + ".(*frozenConfig).Marshal"}}
+	for _, tc := range []struct {
+		name    string
+		parts   []any
+		section document.Section
+	}{
+		{"handed back to the benchmark", []any{b, gc(0.5), copied, returned, forwarded}, document.SectionAPI},
+		{"used by the caller", []any{b, gc(0.5), copied, returned}, document.SectionFix},
+		{"handed back to the module's own code", []any{inner, gc(0.5), copied, returned, forwarded}, document.SectionFix},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			if len(fs) != 1 || fs[0].Section != tc.section {
+				t.Fatalf("findings %+v, want one in section %s", fs, tc.section)
+			}
+		})
+	}
+}
+
 // TestFixedCapacityIsTheModules: a value the API returns whose buffer is
 // made with a constant capacity the module chose (a fixed-capacity shape
 // at its line: a logger's With() making 500 bytes for any child) is a

@@ -37,8 +37,11 @@ func runReflectTemp(pass *analysis.Pass) (any, error) {
 				return
 			}
 			typ := reflectNewElem(pass, as.Rhs[0])
+			made := ""
 			if typ == nil {
-				return
+				if typ, made = reflect2New(pass, as.Rhs[0]); typ == nil {
+					return
+				}
 			}
 			v, _ := objOf(pass, as.Lhs[0]).(*types.Var)
 			if v == nil {
@@ -50,11 +53,18 @@ func runReflectTemp(pass *analysis.Pass) (any, error) {
 			}
 			t := oneLine(types.ExprString(typ))
 			var msg, fix string
-			if mapSet {
+			switch {
+			case made != "":
+				// reflect2's unsafe API: the same temporary, made with
+				// UnsafeNew, copied by UnsafeSetIndex.
+				msg = fmt.Sprintf("%s makes %s with %s on every iteration of the loop at lines %d–%d, and %s copies it into the map",
+					fd.Name.Name, v.Name(), made, pass.Fset.Position(loop.Pos()).Line, pass.Fset.Position(loop.End()).Line, oneLine(types.ExprString(into.Fun)))
+				fix = fmt.Sprintf("make %s once, before the loop, with a zero value made once beside it, and reset it from that zero at the start of each iteration (%s.UnsafeSet(%s, zero)): the map copies it, so the map never holds it", v.Name(), t, v.Name())
+			case mapSet:
 				msg = fmt.Sprintf("%s makes %s with reflect.New(%s) on every iteration of the loop at lines %d–%d, and %s copies it into the map",
 					fd.Name.Name, v.Name(), t, pass.Fset.Position(loop.Pos()).Line, pass.Fset.Position(loop.End()).Line, oneLine(types.ExprString(into.Fun)))
 				fix = fmt.Sprintf("make %s once, before the loop, and zero it at the start of each iteration (%s.SetZero(), or %s.Set(reflect.Zero(%s)) before Go 1.20): SetMapIndex copies it, so the map never holds it", v.Name(), v.Name(), v.Name(), t)
-			} else {
+			default:
 				msg = fmt.Sprintf("%s makes %s with reflect.New(%s) on every iteration of the loop at lines %d–%d, only to copy it into %s, a slot that already exists",
 					fd.Name.Name, v.Name(), t, pass.Fset.Position(loop.Pos()).Line, pass.Fset.Position(loop.End()).Line, oneLine(types.ExprString(into.Fun.(*ast.SelectorExpr).X)))
 				fix = fmt.Sprintf("work on %s directly (the elements of a slice are addressable, and zero in one just made), setting it back to zero where the element is dropped: no temporary, no copy", oneLine(types.ExprString(into.Fun.(*ast.SelectorExpr).X)))
@@ -88,6 +98,35 @@ func reflectNewElem(pass *analysis.Pass, e ast.Expr) ast.Expr {
 	return inner.Args[0]
 }
 
+// reflect2Path is the import path of github.com/modern-go/reflect2, the
+// unsafe reflection json-iterator and hamba/avro decode with.
+const reflect2Path = "github.com/modern-go/reflect2"
+
+// reflect2New returns X of X.UnsafeNew() or X.New(), X a type of
+// reflect2, and the call's text; nil when e is neither.
+func reflect2New(pass *analysis.Pass, e ast.Expr) (ast.Expr, string) {
+	c, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(c.Args) != 0 {
+		return nil, ""
+	}
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "UnsafeNew" && sel.Sel.Name != "New" || !fromReflect2(pass, sel.X) {
+		return nil, ""
+	}
+	return sel.X, oneLine(types.ExprString(c))
+}
+
+// fromReflect2 reports whether x's type is one of reflect2's (its Type
+// interface, or a pointer to one of its type descriptions).
+func fromReflect2(pass *analysis.Pass, x ast.Expr) bool {
+	t := pass.TypesInfo.TypeOf(x)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == reflect2Path
+}
+
 // loopBody is a for or range statement's body.
 func loopBody(loop ast.Stmt) *ast.BlockStmt {
 	switch l := loop.(type) {
@@ -113,6 +152,10 @@ func copiedInto(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) (into *a
 			return into == nil
 		}
 		sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+		if ok && (sel.Sel.Name == "UnsafeSetIndex" || sel.Sel.Name == "SetIndex") && fromReflect2(pass, sel.X) && len(c.Args) == 3 && (objOf(pass, c.Args[1]) == v || objOf(pass, c.Args[2]) == v) {
+			into, mapSet = c, true
+			return false
+		}
 		if !ok || !isNamed(pass.TypesInfo.TypeOf(sel.X), "reflect", "Value") {
 			return true
 		}
