@@ -122,6 +122,8 @@ var explains = map[string][]string{
 	"flush-per-message":           {"compression", "compress/flate", "compress/gzip", "compress/zlib", "library"},
 	"split-write":                 {"syscall", "io", "crypto", "crypto/tls", "net", "internal/poll", "os"},
 	"readfrom-known-length":       {"callee", "growslice", "memory", "gc"},
+	"timeout-per-call":            {"callee", "time", "escapes", "new", "memory", "gc", "unknown"},
+	"timer-goroutine":             {"callee", "time", "escapes", "moved-to-heap", "unknown", "new", "memory", "gc", "scheduler"},
 	"atomic-value-boxed":          {"interface", "escapes", "call", "moved-to-heap", "memory", "gc", "convT", "runtime"},
 	"arg-ignored":                 {"conversion", "escapes", "return", "strings", "memory", "gc", "make", "variable-make", "new"},
 	"copied-fresh":                {"escapes", "return", "new", "callee", "memory", "gc"},

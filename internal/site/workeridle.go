@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -167,6 +168,12 @@ func reportIdle(pass *analysis.Pass, pos token.Pos, who, ch string) {
 // purgeStaleWorkers: ticker := time.NewTicker(…), then its select loop):
 // they run once per start — once per pool — not per operation.
 func goroutineSetup(pass *analysis.Pass, fd *ast.FuncDecl, at token.Pos) {
+	if !hasLoop(fd.Body) {
+		// No loop: the goroutine is one wait, started per call of
+		// whoever starts it, not a worker set up once.
+		timerWaiter(pass, fd, at)
+		return
+	}
 	for _, st := range fd.Body.List {
 		switch st.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
@@ -192,4 +199,76 @@ func goroutineSetup(pass *analysis.Pass, fd *ast.FuncDecl, at token.Pos) {
 			SuggestedFixes: []analysis.SuggestedFix{{Message: "what it makes here is made once per goroutine started, not per operation: a benchmark that starts them in its timed loop (a pool made per iteration) counts the starts"}},
 		})
 	}
+}
+
+// hasLoop reports whether body has a for or range statement outside
+// its function literals.
+func hasLoop(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// timerWaiter reports a goroutine the package starts (at) that makes a
+// timer and waits once, in a select, for it or for the channels that
+// say it is no longer needed (yamux's setOpenTimeout, started by
+// OpenStream for every stream: time.NewTimer, then a select on the
+// stream's establishCh, the session's shutdownCh and the timer): a
+// goroutine, its stack, a timer and its channel per start, to run one
+// function if the time passes first. time.AfterFunc runs it on the
+// timer's own goroutine, and Stop where the wait would end cancels it.
+func timerWaiter(pass *analysis.Pass, fd *ast.FuncDecl, at token.Pos) {
+	var timer *ast.CallExpr
+	var sel *ast.SelectStmt
+	var others []string
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if timer == nil && (isFunc(pass, x, "time", "", "NewTimer") || isFunc(pass, x, "time", "", "After")) {
+				timer = x
+			}
+		case *ast.SelectStmt:
+			if sel == nil {
+				sel = x
+			}
+		}
+		return true
+	})
+	if timer == nil || sel == nil {
+		return
+	}
+	for _, st := range sel.Body.List {
+		cc := st.(*ast.CommClause)
+		if cc.Comm == nil {
+			return // a default: no wait
+		}
+		ch := received(cc.Comm)
+		if ch == nil {
+			return // a send: not a wait for an end
+		}
+		if t := oneLine(text(pass, ch)); !strings.HasSuffix(t, ".C") && !strings.HasPrefix(t, "time.After") {
+			others = append(others, t)
+		}
+	}
+	if len(others) == 0 {
+		return
+	}
+	pass.Report(analysis.Diagnostic{
+		Category: "timer-goroutine",
+		Pos:      timer.Pos(),
+		Message: fmt.Sprintf("%s runs as a goroutine started at line %d on every call there, and only waits: %s, then a select on %s and the timer — a goroutine and its stack, a timer and its channel per start, to act if the time passes first",
+			fd.Name.Name, pass.Fset.Position(at).Line, oneLine(text(pass, timer)), strings.Join(others, ", ")),
+		Related:        []analysis.RelatedInformation{{Pos: at, Message: "the goroutine started"}},
+		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("start no goroutine: time.AfterFunc runs the timeout's work on the timer's own goroutine when it fires, and its Stop, called where %s is closed or signalled, cancels it — one timer per start, no goroutine, no select", others[0])}},
+	})
 }

@@ -1,6 +1,9 @@
 package tickerselect
 
-import "time"
+import (
+	"sync"
+	"time"
+)
 
 type Syncer struct {
 	ticker *time.Ticker
@@ -22,7 +25,7 @@ func (s *Syncer) wait() {
 	select { // want `wait waits here for time.After\(time.Second\)`
 	case v := <-s.work:
 		_ = v
-	case <-time.After(time.Second):
+	case <-time.After(time.Second): // want `wait waits with time.After\(time.Second\) as its timeout, once per call`
 	}
 }
 
@@ -32,5 +35,17 @@ func (s *Syncer) serve() {
 	case v := <-s.work:
 		_ = v
 	case <-s.stop:
+	}
+}
+
+var timerPool = sync.Pool{New: func() any { return time.NewTimer(time.Hour) }}
+
+// A ping's timeout, once per call.
+func (s *Syncer) Ping() bool {
+	select { // want `Ping waits here for time.After\(time.Second\) or its other cases: one wait with a timeout`
+	case <-s.work:
+		return true
+	case <-time.After(time.Second): // want `Ping waits with time.After\(time.Second\) as its timeout, once per call: time.After makes a timer and its channel on every call`
+		return false
 	}
 }

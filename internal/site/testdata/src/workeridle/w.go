@@ -1,5 +1,7 @@
 package workeridle
 
+import "time"
+
 type worker struct {
 	task chan func()
 	stop chan struct{}
@@ -15,7 +17,7 @@ func (w *worker) run() {
 }
 
 func (w *worker) loop() {
-	done := make(chan struct{}) // want `loop runs as a goroutine the package starts \(line 38\), and this line runs once per start, before its loop`
+	done := make(chan struct{}) // want `loop runs as a goroutine the package starts \(line 40\), and this line runs once per start, before its loop`
 	_ = done
 	for {
 		select { // want `loop waits here for its next piece of work from w.task`
@@ -40,7 +42,7 @@ func start(w *worker) {
 }
 
 func (w *worker) submit(fn func()) {
-	w.task <- fn // want `submit hands a task to a worker through w.task, the channel its goroutine waits on \(line 11\)`
+	w.task <- fn // want `submit hands a task to a worker through w.task, the channel its goroutine waits on \(line 13\)`
 }
 
 // A send on a channel no worker ranges over.
@@ -85,3 +87,30 @@ func startAll(w *worker) {
 	go w.pump()
 	go w.poll()
 }
+
+// A goroutine per stream only to wait for its timeout.
+type session struct {
+	shutdownCh chan struct{}
+	timeout    time.Duration
+}
+
+type stream struct{ establishCh chan struct{} }
+
+func (s *session) OpenStream() *stream {
+	st := &stream{establishCh: make(chan struct{}, 1)}
+	go s.setOpenTimeout(st)
+	return st
+}
+
+func (s *session) setOpenTimeout(st *stream) {
+	timer := time.NewTimer(s.timeout) // want `setOpenTimeout runs as a goroutine started at line [0-9]+ on every call there, and only waits: time.NewTimer\(s.timeout\), then a select on st.establishCh, s.shutdownCh and the timer`
+	defer timer.Stop()
+	select {
+	case <-st.establishCh:
+	case <-s.shutdownCh:
+	case <-timer.C:
+		s.close()
+	}
+}
+
+func (s *session) close() {}
