@@ -44,7 +44,7 @@ func runReadFromSized(pass *analysis.Pass) (any, error) {
 				if id, ok := ast.Unparen(src).(*ast.Ident); ok && limited[pass.TypesInfo.ObjectOf(id)] {
 					known = true
 				}
-				if !known {
+				if !known || madeOnce(pass, fd.Body, dst) {
 					return true
 				}
 				buf := oneLine(text(pass, dst))
@@ -103,4 +103,28 @@ func isBytesBuffer(t types.Type) bool {
 	}
 	n, ok := p.Elem().(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "bytes" && n.Obj().Name() == "Buffer"
+}
+
+// madeOnce reports whether the buffer dst is assigned in body only under
+// a test that it is nil (if s.recvBuf == nil { s.recvBuf = … }): made
+// once per value and kept, so ReadFrom regrows it on its first fill
+// only, not on every call.
+func madeOnce(pass *analysis.Pass, body *ast.BlockStmt, dst ast.Expr) bool {
+	want := oneLine(text(pass, dst))
+	lazy := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok {
+			return true
+		}
+		be, ok := ifs.Cond.(*ast.BinaryExpr)
+		if !ok || be.Op.String() != "==" || oneLine(text(pass, be.X)) != want {
+			return true
+		}
+		if id, ok := be.Y.(*ast.Ident); ok && id.Name == "nil" {
+			lazy = true
+		}
+		return true
+	})
+	return lazy
 }

@@ -7,12 +7,21 @@ import (
 
 type stream struct{ recvBuf *bytes.Buffer }
 
+func (s *stream) readFrame(length uint32, conn io.Reader) (*bytes.Buffer, error) {
+	conn = &io.LimitedReader{R: conn, N: int64(length)}
+	buf := bytes.NewBuffer(make([]byte, 0, length))
+	_, err := io.Copy(buf, conn) // want `readFrame copies a known length into buf with io.Copy: bytes.Buffer's ReadFrom makes room for bytes.MinRead`
+	return buf, err
+}
+
+// A buffer made once per value, when it is nil, and kept: regrown on its
+// first fill only.
 func (s *stream) readData(length uint32, conn io.Reader) error {
 	conn = &io.LimitedReader{R: conn, N: int64(length)}
 	if s.recvBuf == nil {
 		s.recvBuf = bytes.NewBuffer(make([]byte, 0, length))
 	}
-	_, err := io.Copy(s.recvBuf, conn) // want `readData copies a known length into s.recvBuf with io.Copy: bytes.Buffer's ReadFrom makes room for bytes.MinRead`
+	_, err := io.Copy(s.recvBuf, conn)
 	return err
 }
 
