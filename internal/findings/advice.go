@@ -542,6 +542,8 @@ func (d *deriver) oneChange() {
 				into.message += allocAdds(c, top, shortName(c.fn)+" does the same")
 			case shapeName(c) == "call-inputs-recur":
 				into.message += fmt.Sprintf("; %s reads the type's description too: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
+			case shapeName(c) == "sync-map-wide-key":
+				into.message += fmt.Sprintf("; %s looks up with the same key type: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case shapeName(c) == "paid-while-off":
 				into.message += fmt.Sprintf("; %s reads the clock too: %s of %s's CPU", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name())
 			case c.ifaceInst != "":
@@ -734,6 +736,16 @@ func changeKey(c *cause) string {
 		// setTimeField).
 		if strings.Contains(s.Says, "type information") {
 			return s.Name + "\x00type\x00" + path.Dir(s.File)
+		}
+		return ""
+	case "sync-map-wide-key":
+		// The caches of one key type (a codec's decoders and its
+		// encoders, each keyed by cacheKey): one way of keying, one
+		// change.
+		if _, rest, ok := strings.Cut(s.Says, "-byte "); ok {
+			if t, _, ok := strings.Cut(rest, " {"); ok {
+				return s.Name + "\x00" + path.Dir(s.File) + "\x00" + t
+			}
 		}
 		return ""
 	case "chan-iterator":

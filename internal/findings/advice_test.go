@@ -2325,3 +2325,45 @@ func TestTransportTLS(t *testing.T) {
 		t.Errorf("the buffered read's line: %q; want one finding with the read's shape", buffered)
 	}
 }
+
+// TestLookupCostIsAFinding: a function whose whole job is a sync.Map
+// lookup is no finding for that call — unless the lookup's own cost is
+// avoidable: a registry only an exported configuring method fills
+// (registry-unset), or a key hashed field by field (sync-map-wide-key),
+// whose caches of one key type are one change.
+func TestLookupCostIsAFinding(t *testing.T) {
+	lookup := func(fn, file string, line int64, cum float64) document.LineCost {
+		l := call(fn, file, line, "internal/sync.(*HashTrieMap[go.shape.interface {},go.shape.interface {}]).Load", "maps", cum)
+		l.Source = "conv, ok := c.convs.Load(specificType{typ: typ, lt: lt})"
+		return l
+	}
+	unset := document.Shape{Name: "registry-unset", File: "typeconverter.go", Line: 73, Function: mod + ".(*TypeConverters).getTypeConverter",
+		Says: "getTypeConverter looks its input up in convs, a sync.Map, on every call, though only RegisterTypeConverters store into it", Advice: "keep a flag"}
+	wide := func(fn string, line int64) document.Shape {
+		return document.Shape{Name: "sync-map-wide-key", File: "config.go", Line: line, Function: mod + "." + fn,
+			Says: fn + " looks c.cache up with key, a 40-byte cacheKey {fingerprint [32]byte; rtype uintptr}: hashed per call", Advice: "keep the last key and its value"}
+	}
+	for _, tc := range []struct {
+		name  string
+		parts []any
+		want  []int64
+	}{
+		{"no shape: the lookup is the function's job", []any{bx(), lookup("(*TypeConverters).getTypeConverter", "typeconverter.go", 73, 0.15)}, nil},
+		{"a registry nothing fills", []any{bx(), lookup("(*TypeConverters).getTypeConverter", "typeconverter.go", 73, 0.15), unset}, []int64{73}},
+		{"two caches of one key type", []any{bx(), lookup("(*config).getDecoder", "config.go", 249, 0.19), lookup("(*config).getEncoder", "config.go", 269, 0.2),
+			wide("(*config).getDecoder", 249), wide("(*config).getEncoder", 269)}, []int64{269}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := Derive(specDoc(tc.parts), Options{})
+			var got []int64
+			for _, f := range fs {
+				if f.Section == document.SectionFix {
+					got = append(got, f.Line)
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("fix findings at lines %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -24,6 +24,7 @@ var RegistryUnset = &analysis.Analyzer{
 func runRegistryUnset(pass *analysis.Pass) (any, error) {
 	// Where each package-level sync.Map is stored into, by function.
 	storedIn := map[*types.Var][]string{}
+	storers := map[*types.Var][]*types.Func{}
 	type load struct {
 		call *ast.CallExpr
 		fn   string
@@ -43,12 +44,18 @@ func runRegistryUnset(pass *analysis.Pass) (any, error) {
 				return
 			}
 			v, _ := objOf(pass, sel.X).(*types.Var)
-			if v == nil || v.Parent() != pass.Pkg.Scope() || !isNamed(v.Type(), "sync", "Map") {
+			if fs, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && v == nil {
+				v, _ = pass.TypesInfo.Uses[fs.Sel].(*types.Var) // a field: c.convs
+			}
+			if v == nil || v.Parent() != pass.Pkg.Scope() && !v.IsField() || !isNamed(v.Type(), "sync", "Map") {
 				return
 			}
 			switch sel.Sel.Name {
 			case "Store", "LoadOrStore", "Swap":
 				storedIn[v] = append(storedIn[v], fd.Name.Name)
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					storers[v] = append(storers[v], fn)
+				}
 			case "Load":
 				loads = append(loads, struct {
 					v *types.Var
@@ -69,6 +76,9 @@ func runRegistryUnset(pass *analysis.Pass) (any, error) {
 		if self {
 			continue // it fills what it looks up: a cache
 		}
+		if l.v.IsField() && !onlyForCallers(pass, storers[l.v]) {
+			continue // a field the package fills itself: a cache
+		}
 		pass.Report(analysis.Diagnostic{
 			Category: "registry-unset",
 			Pos:      l.call.Pos(),
@@ -79,4 +89,30 @@ func runRegistryUnset(pass *analysis.Pass) (any, error) {
 		})
 	}
 	return nil, nil
+}
+
+// onlyForCallers reports whether every function in fns is exported and
+// called in the package only by exported functions (a configuring method
+// and the package-level function that forwards to it): what fills a
+// field with them is the program's choice, which it may never make.
+func onlyForCallers(pass *analysis.Pass, fns []*types.Func) bool {
+	if len(fns) == 0 {
+		return false
+	}
+	set := map[*types.Func]bool{}
+	for _, fn := range fns {
+		if !fn.Exported() {
+			return false
+		}
+		set[fn] = true
+	}
+	ok := true
+	for fd := range funcDecls(pass) {
+		inspectBody(fd.Body, func(n ast.Node) {
+			if call, isCall := n.(*ast.CallExpr); isCall && set[calledFunc(pass, call)] && !fd.Name.IsExported() {
+				ok = false
+			}
+		})
+	}
+	return ok
 }

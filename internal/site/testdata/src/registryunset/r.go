@@ -24,3 +24,28 @@ func Lookup(k string) string {
 	cache.Store(k, k)
 	return k
 }
+
+// A field filled only by an exported configuring method.
+type TypeConverters struct{ convs sync.Map }
+
+func (c *TypeConverters) RegisterTypeConverters(k string, v any) { c.convs.Store(k, v) }
+
+func (c *TypeConverters) getTypeConverter(k string) (any, bool) {
+	return c.convs.Load(k) // want `getTypeConverter looks its input up in convs, a sync.Map, on every call, though only RegisterTypeConverters store into it`
+}
+
+// A field the package fills itself, through an unexported function: a
+// cache, nothing to say.
+type config struct{ decoders sync.Map }
+
+func (c *config) addDecoder(k string, v any) { c.decoders.Store(k, v) }
+
+func (c *config) getDecoder(k string) (any, bool) { return c.decoders.Load(k) }
+
+func (c *config) DecoderOf(k string) any {
+	if d, ok := c.getDecoder(k); ok {
+		return d
+	}
+	c.addDecoder(k, k)
+	return k
+}
