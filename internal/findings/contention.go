@@ -182,12 +182,14 @@ func (d *deriver) coveredBy(b *bench, file string, line int64) *cause {
 
 // lockCause judges one lock site.
 func (d *deriver) lockCause(b *bench, row *document.Scaling, ls document.LockSite, n int, nsN float64, measured string, scales, busy bool) {
-	if (strings.HasPrefix(ls.Op, "chan") || ls.Op == "select") && (d.shapeAt("ticker-select", ls.File, ls.Line) != nil || d.shapeAt("worker-idle", ls.File, ls.Line) != nil) {
+	if (strings.HasPrefix(ls.Op, "chan") || ls.Op == "select") && (d.shapeAt("ticker-select", ls.File, ls.Line) != nil || d.shapeAt("worker-idle", ls.File, ls.Line) != nil || d.shapeAt("api-wait", ls.File, ls.Line) != nil) {
 		// A background loop sleeping between ticks (a buffered
-		// syncer's flushLoop), or a worker parked until its next
-		// task (ants' for fn := range w.task): its wait is the
-		// interval it was given or time with nothing to do, not
-		// goroutines waiting on each other.
+		// syncer's flushLoop), a worker parked until its next task
+		// (ants' for fn := range w.task), or an exported call that
+		// blocks until its next event (yamux's AcceptStream): its
+		// wait is the interval it was given, time with nothing to
+		// do, or the sender's pace, not goroutines waiting on each
+		// other.
 		return
 	}
 	if isJoin(ls.Op) {

@@ -626,6 +626,7 @@ func TestTickerSelectIsNoWait(t *testing.T) {
 	}{
 		{"a select on a ticker", "select", "ticker-select", 0},
 		{"a worker's range over its tasks", "chan receive", "worker-idle", 0},
+		{"an exported call waiting for its next event", "select", "api-wait", 0},
 		{"a select on work channels", "select", "", 1},
 		{"an errgroup's Wait", "golang.org/x/sync/errgroup.(*Group).Wait", "", 0},
 		{"a WaitGroup's Wait", "sync.(*WaitGroup).Wait", "", 0},

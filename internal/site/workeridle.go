@@ -43,6 +43,26 @@ func runWorkerIdle(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
+	// A started function that only runs another of the package's (go
+	// s.send(), whose body is `if err := s.sendLoop(); …`): that one is
+	// the goroutine's loop.
+	for fd := range funcDecls(pass) {
+		fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		at, isStarted := started[fn]
+		if !ok || !isStarted || len(fd.Body.List) != 1 {
+			continue
+		}
+		ast.Inspect(fd.Body.List[0], func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if inner := calledFunc(pass, call); inner != nil && inner.Pkg() == pass.Pkg {
+					if _, seen := started[inner]; !seen {
+						started[inner] = at
+					}
+				}
+			}
+			return true
+		})
+	}
 	fields := map[*types.Var]int{} // a worker's task channel field → the line it waits at
 	for _, lit := range lits {
 		idleWaits(pass, "the goroutine", lit.Body, fields)
@@ -52,6 +72,27 @@ func runWorkerIdle(pass *analysis.Pass) (any, error) {
 		if at, isStarted := started[fn]; ok && isStarted {
 			idleWaits(pass, fd.Name.Name, fd.Body, fields)
 			goroutineSetup(pass, fd, at)
+		}
+	}
+	// An exported method that blocks its caller until the next event
+	// arrives (yamux's AcceptStream: a select on s.acceptCh and the
+	// session's shutdown): the wait is the API's, paced by whoever
+	// sends.
+	for fd := range funcDecls(pass) {
+		if !fd.Name.IsExported() || fd.Recv == nil || len(fd.Body.List) != 1 {
+			continue
+		}
+		sel, ok := fd.Body.List[0].(*ast.SelectStmt)
+		if !ok {
+			continue
+		}
+		if ch := receivesOnly(sel); ch != nil && chanField(pass, ch) != nil {
+			pass.Report(analysis.Diagnostic{
+				Category:       "api-wait" + ownWork,
+				Pos:            sel.Pos(),
+				Message:        fmt.Sprintf("%s waits here for %s: the call blocks its caller until the next one arrives, as the API says — a wait paced by whoever sends, not goroutines contending", fd.Name.Name, text(pass, ch)),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: "the wait is the caller's by design: time off the CPU until the event comes, nothing to shorten here"}},
+			})
 		}
 	}
 	// The sends that hand a worker its tasks (w.task <- fn): the other

@@ -114,3 +114,43 @@ func (s *session) setOpenTimeout(st *stream) {
 }
 
 func (s *session) close() {}
+
+// A goroutine that runs the loop through a wrapper.
+type sender struct {
+	sendCh chan []byte
+	done   chan struct{}
+}
+
+func (s *sender) start() { go s.send() }
+
+func (s *sender) send() {
+	if err := s.sendLoop(); err != nil {
+		panic(err)
+	}
+}
+
+func (s *sender) sendLoop() error {
+	for {
+		select { // want `sendLoop waits here for its next piece of work from s.sendCh`
+		case b := <-s.sendCh:
+			_ = b
+		case <-s.done:
+			return nil
+		}
+	}
+}
+
+// An exported call that blocks until the next stream arrives.
+type session2 struct {
+	acceptCh   chan int
+	shutdownCh chan struct{}
+}
+
+func (s *session2) AcceptStream() (int, bool) {
+	select { // want `AcceptStream waits here for s.acceptCh: the call blocks its caller until the next one arrives`
+	case st := <-s.acceptCh:
+		return st, true
+	case <-s.shutdownCh:
+		return 0, false
+	}
+}
