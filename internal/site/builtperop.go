@@ -26,53 +26,41 @@ var BuiltPerOp = &analysis.Analyzer{
 }
 
 func runBuiltPerOp(pass *analysis.Pass) (any, error) {
-	eachBenchmark(pass, func(fd *ast.FuncDecl) {
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			var body *ast.BlockStmt
-			switch l := n.(type) {
-			case *ast.ForStmt:
-				body = l.Body
-			case *ast.RangeStmt:
-				body = l.Body
-			default:
-				return true
+	eachBenchmarkLoop(pass, func(fd *ast.FuncDecl, body *ast.BlockStmt) {
+		for _, st := range body.List {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) < 1 || len(as.Rhs) != 1 {
+				continue
 			}
-			for _, st := range body.List {
-				as, ok := st.(*ast.AssignStmt)
-				if !ok || len(as.Lhs) < 1 || len(as.Rhs) != 1 {
-					continue
-				}
-				id, ok := as.Lhs[0].(*ast.Ident)
-				call, ok2 := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-				if !ok || !ok2 || id.Name == "_" {
-					continue
-				}
-				fn := calledFunc(pass, call)
-				if fn == nil || fn.Pkg() == nil || !strings.HasPrefix(fn.Name(), "New") || moduleRoot(fn.Pkg().Path()) != moduleRoot(pass.Pkg.Path()) {
-					continue
-				}
-				if sig := fn.Type().(*types.Signature); sig.Recv() != nil {
-					continue
-				}
-				bench := strings.ToLower(strings.TrimPrefix(fd.Name.Name, "Benchmark"))
-				made := strings.ToLower(strings.TrimPrefix(fn.Name(), "New"))
-				if strings.Contains(bench, "new") || made != "" && strings.Contains(bench, made) {
-					continue // named for what it builds
-				}
-				obj := pass.TypesInfo.ObjectOf(id)
-				if obj == nil || !methodsCalledOn(pass, body, obj) {
-					continue
-				}
-				pass.Report(analysis.Diagnostic{
-					Category:       "built-per-op",
-					Pos:            call.Pos(),
-					Related:        []analysis.RelatedInformation{{Pos: fn.Pos(), Message: document.ConstructorNote + fn.FullName()}},
-					Message:        fmt.Sprintf("%s builds %s with %s on every iteration of its loop, then calls its methods: its numbers include the construction", fd.Name.Name, id.Name, oneLine(text(pass, call))),
-					SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("build %s once, before the loop (then b.ResetTimer), and reset or clone it per iteration the way callers reuse one; or name the benchmark for the construction it measures", id.Name)}},
-				})
+			id, ok := as.Lhs[0].(*ast.Ident)
+			call, ok2 := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			if !ok || !ok2 || id.Name == "_" {
+				continue
 			}
-			return true
-		})
+			fn := calledFunc(pass, call)
+			if fn == nil || fn.Pkg() == nil || !strings.HasPrefix(fn.Name(), "New") || moduleRoot(fn.Pkg().Path()) != moduleRoot(pass.Pkg.Path()) {
+				continue
+			}
+			if sig := fn.Type().(*types.Signature); sig.Recv() != nil {
+				continue
+			}
+			bench := strings.ToLower(strings.TrimPrefix(fd.Name.Name, "Benchmark"))
+			made := strings.ToLower(strings.TrimPrefix(fn.Name(), "New"))
+			if strings.Contains(bench, "new") || made != "" && strings.Contains(bench, made) {
+				continue // named for what it builds
+			}
+			obj := pass.TypesInfo.ObjectOf(id)
+			if obj == nil || !methodsCalledOn(pass, body, obj) {
+				continue
+			}
+			pass.Report(analysis.Diagnostic{
+				Category:       "built-per-op",
+				Pos:            call.Pos(),
+				Related:        []analysis.RelatedInformation{{Pos: fn.Pos(), Message: document.ConstructorNote + fn.FullName()}},
+				Message:        fmt.Sprintf("%s builds %s with %s on every iteration of its loop, then calls its methods: its numbers include the construction", fd.Name.Name, id.Name, oneLine(text(pass, call))),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("build %s once, before the loop (then b.ResetTimer), and reset or clone it per iteration the way callers reuse one; or name the benchmark for the construction it measures", id.Name)}},
+			})
+		}
 	})
 	return nil, nil
 }

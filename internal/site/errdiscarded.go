@@ -24,35 +24,23 @@ var ErrDiscarded = &analysis.Analyzer{
 }
 
 func runErrDiscarded(pass *analysis.Pass) (any, error) {
-	eachBenchmark(pass, func(fd *ast.FuncDecl) {
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			var body *ast.BlockStmt
-			switch l := n.(type) {
-			case *ast.ForStmt:
-				body = l.Body
-			case *ast.RangeStmt:
-				body = l.Body
-			default:
-				return true
+	eachBenchmarkLoop(pass, func(fd *ast.FuncDecl, body *ast.BlockStmt) {
+		for _, st := range body.List {
+			call, at := droppedErr(pass, st)
+			if call == nil {
+				continue
 			}
-			for _, st := range body.List {
-				call, at := droppedErr(pass, st)
-				if call == nil {
-					continue
-				}
-				fn := calledFunc(pass, call)
-				if fn == nil || fn.Pkg() == nil || moduleRoot(fn.Pkg().Path()) != moduleRoot(pass.Pkg.Path()) {
-					continue
-				}
-				pass.Report(analysis.Diagnostic{
-					Category:       "error-discarded",
-					Pos:            call.Pos(),
-					Message:        fmt.Sprintf("%s drops the error %s returns, %s, in its loop", fd.Name.Name, oneLine(text(pass, call.Fun)), at),
-					SuggestedFixes: []analysis.SuggestedFix{{Message: "check the error once, before the loop (if _, err := …; err != nil { b.Fatal(err) }): then fix the input the call rejects, or name the benchmark for the failure it measures"}},
-				})
+			fn := calledFunc(pass, call)
+			if fn == nil || fn.Pkg() == nil || moduleRoot(fn.Pkg().Path()) != moduleRoot(pass.Pkg.Path()) {
+				continue
 			}
-			return true
-		})
+			pass.Report(analysis.Diagnostic{
+				Category:       "error-discarded",
+				Pos:            call.Pos(),
+				Message:        fmt.Sprintf("%s drops the error %s returns, %s, in its loop", fd.Name.Name, oneLine(text(pass, call.Fun)), at),
+				SuggestedFixes: []analysis.SuggestedFix{{Message: "check the error once, before the loop (if _, err := …; err != nil { b.Fatal(err) }): then fix the input the call rejects, or name the benchmark for the failure it measures"}},
+			})
+		}
 	})
 	return nil, nil
 }

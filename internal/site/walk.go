@@ -62,6 +62,23 @@ func eachBenchmark(pass *analysis.Pass, f func(fd *ast.FuncDecl)) {
 	}
 }
 
+// eachBenchmarkLoop calls f with the body of every for and range loop of
+// the package's benchmarks (their closures' too: a b.RunParallel body's
+// pb.Next loop), nested loops each on their own, and the benchmark.
+func eachBenchmarkLoop(pass *analysis.Pass, f func(fd *ast.FuncDecl, body *ast.BlockStmt)) {
+	eachBenchmark(pass, func(fd *ast.FuncDecl) {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch l := n.(type) {
+			case *ast.ForStmt:
+				f(fd, l.Body)
+			case *ast.RangeStmt:
+				f(fd, l.Body)
+			}
+			return true
+		})
+	})
+}
+
 // declsByFunc indexes the declarations of the pass's non-test functions
 // and methods by their objects: the callee of a call, found by
 // calledFunc, has its body here when the package declares it.
