@@ -122,6 +122,7 @@ var explains = map[string][]string{
 	"flush-per-message":           {"compression", "compress/flate", "compress/gzip", "compress/zlib", "library"},
 	"split-write":                 {"syscall", "io", "crypto", "crypto/tls", "net", "internal/poll", "os"},
 	"readfrom-known-length":       {"callee", "growslice", "memory", "gc"},
+	"copy-to-caller":              {"copying", "memory", "own"},
 	"snapshot-copy":               {"copying", "strings", "memory", "own"},
 	"limit-per-call":              {"callee", "escapes", "interface", "call", "new", "memory", "gc", "io"},
 	"sync-map-wide-key":           {"sync", "internal/sync"},

@@ -135,6 +135,7 @@ func TestMatchers(t *testing.T) {
 		"widekey":                site.WideKey,
 		"limitpercall":           site.LimitPerCall,
 		"snapshotcopy":           site.SnapshotCopy,
+		"copytocaller":           site.CopyToCaller,
 		"copyrecopied":           site.CopyRecopied,
 		"copiedfresh":            site.CopiedFresh,
 		"comparedcopy":           site.ComparedCopy,
