@@ -44,6 +44,11 @@ const (
 	// one busy core gives, assumed for a benchmark whose rounds gave
 	// none.
 	profilerHz = 100
+	// waitSamples is how many samples a run's profile would have held,
+	// had its benchmark computed at findings' OffCPU of a core, for no
+	// sample at all to say that it waits: none of an expected five
+	// happens less than once in a hundred.
+	waitSamples = 5
 	// smallInFamily is the share of its family's samples below which a
 	// benchmark gets its evidence from the family alone.
 	smallInFamily = 0.10
@@ -226,4 +231,12 @@ func family(pkg string, c *profiles.CPU) string {
 		return ""
 	}
 	return pkg + " " + c.Functions[best].Name
+}
+
+// waited reports whether CPU profiles that ran for d in all without a
+// sample say that their benchmark waits: a benchmark computing at offCPU
+// of a core would have been sampled waitSamples times in d. A shorter
+// run without a sample says only that it was brief.
+func waited(d time.Duration, offCPU float64) bool {
+	return d.Seconds()*profilerHz*offCPU >= waitSamples
 }

@@ -463,3 +463,23 @@ func TestHeapByIters(t *testing.T) {
 		t.Errorf("heapByIters with a run missing = %v, want nil", got)
 	}
 }
+
+// TestWaited: profiles without a sample say "waits" only when they ran
+// long enough for a benchmark computing at OffCPU of a core to have been
+// sampled waitSamples times (0.2 s at 0.25 of a core and 100 Hz); a
+// brief run without a sample says nothing.
+func TestWaited(t *testing.T) {
+	for _, c := range []struct {
+		d    time.Duration
+		want bool
+	}{
+		{10 * time.Millisecond, false},
+		{150 * time.Millisecond, false},
+		{200 * time.Millisecond, true},
+		{3 * time.Second, true},
+	} {
+		if got := waited(c.d, findings.DefaultThresholds.OffCPU); got != c.want {
+			t.Errorf("waited(%v) = %v, want %v", c.d, got, c.want)
+		}
+	}
+}

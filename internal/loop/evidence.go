@@ -235,7 +235,13 @@ func (s *Suite) profileForReport(ctx context.Context, t gotest.Target, b *result
 		}
 	}
 	if c == nil {
-		return pf, nil, "cpu profile: " + profiles.ErrNoSamples.Error(), nil
+		// No sample in all the runs: a benchmark that waits, when they
+		// ran long enough for a computing one to have been sampled.
+		w, err := profiles.Unsampled(cpu)
+		if err != nil || !waited(w.Duration, findings.DefaultThresholds.OffCPU) {
+			return pf, nil, "cpu profile: " + profiles.ErrNoSamples.Error(), nil
+		}
+		c = w
 	}
 	pf.cpu = cpu
 	a = &profiles.Analysis{CPU: c}

@@ -369,6 +369,21 @@ func callPath(p *profile.Profile, ix *index, t *trie, nodes []int32, vi int, tot
 // run was too brief for the profiler's 100 samples a second.
 var ErrNoSamples = errors.New("no samples (the benchmark ran too briefly to be sampled, or spent its time waiting: raise -benchtime, or see where it waits with -blockprofile)")
 
+// Unsampled is the analysis of a CPU profile that holds no sample (the
+// profile AnalyzeCPU answers with ErrNoSamples): the time the profile
+// ran and no CPU time in it. Whether that says "waited" or "ran too
+// briefly" depends on how long it ran, which is the caller's to weigh.
+func Unsampled(p *profile.Profile) (*CPU, error) {
+	if len(p.Sample) > 0 {
+		return nil, errors.New("the profile has samples")
+	}
+	vi, err := cpuIndex(p)
+	if err != nil {
+		return nil, err
+	}
+	return &CPU{Unit: p.SampleType[vi].Unit, Duration: time.Duration(p.DurationNanos)}, nil
+}
+
 // benchAt returns the index of the outermost benchmark frame of stack
 // (innermost first), or -1 when no benchmark function is on it.
 func (ix *index) benchAt(stack []frame) int {

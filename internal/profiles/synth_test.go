@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/pprof/profile"
 )
@@ -214,6 +215,21 @@ func TestNoSamples(t *testing.T) {
 	h := newSynth("alloc_objects", "alloc_space", "inuse_objects", "inuse_space")
 	if _, err := AnalyzeHeap(h.p, synthOpts); err == nil || !strings.Contains(err.Error(), "no allocations") {
 		t.Errorf("error = %v, want no allocations", err)
+	}
+}
+
+// TestUnsampled: a CPU profile without a sample is its duration and no
+// CPU time; one with samples is AnalyzeCPU's.
+func TestUnsampled(t *testing.T) {
+	s := newSynth("samples", "cpu")
+	s.p.DurationNanos = 3e8
+	c, err := Unsampled(s.p)
+	if err != nil || c.Duration != 300*time.Millisecond || c.Unit != "nanoseconds" || c.Total != 0 || c.Samples != 0 {
+		t.Errorf("Unsampled = %+v, %v; want 300ms, nanoseconds, nothing sampled", c, err)
+	}
+	s.add([]int64{1, 1e7}, "main.f")
+	if _, err := Unsampled(s.p); err == nil {
+		t.Error("Unsampled of a profile with a sample: no error")
 	}
 }
 
