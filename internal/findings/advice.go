@@ -129,6 +129,7 @@ var explains = map[string][]string{
 	"timeout-per-call":            {"callee", "time", "escapes", "new", "memory", "gc", "unknown"},
 	"timer-goroutine":             {"callee", "time", "escapes", "moved-to-heap", "unknown", "new", "memory", "gc", "scheduler"},
 	"atomic-value-boxed":          {"interface", "escapes", "call", "moved-to-heap", "memory", "gc", "convT", "runtime"},
+	"boxed-into-field":            {"interface", "escapes", "moved-to-heap", "convT"},
 	"arg-ignored":                 {"conversion", "escapes", "return", "strings", "memory", "gc", "make", "variable-make", "new"},
 	"copied-fresh":                {"escapes", "return", "new", "callee", "memory", "gc"},
 	"compared-copy":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},

@@ -131,6 +131,7 @@ func TestMatchers(t *testing.T) {
 		"splitwrite":             site.SplitWrite,
 		"readfromsized":          site.ReadFromSized,
 		"atomicboxed":            site.AtomicBoxed,
+		"boxedfield":             site.BoxedField,
 		"builtperop":             site.BuiltPerOp,
 		"widekey":                site.WideKey,
 		"limitpercall":           site.LimitPerCall,
@@ -418,5 +419,34 @@ func TestMatchersOnOddCode(t *testing.T) {
 	}
 	for _, e := range rec.errs {
 		t.Error(e)
+	}
+}
+
+// TestBoxedFieldAdvice: a field whose boxed stores are mostly of one
+// type is told to get a field of that type; a variant of several, fields
+// of their own for each.
+func TestBoxedFieldAdvice(t *testing.T) {
+	results := analysistest.Run(t, analysistest.TestData(), site.BoxedField, "boxedfield")
+	want := map[string]string{
+		"nud stores t.value": "give ASTNode a field of type string for these values, beside value for the others",
+		"newInt stores i":    "give variant fields of their own for its string, int64 and float64 values (a kind tells which is set), and keep v for the pointer-shaped ones",
+		"index stores n":     "give ASTNode a field of type int for these values",
+	}
+	seen := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			for prefix, advice := range want {
+				if !strings.HasPrefix(d.Message, prefix) {
+					continue
+				}
+				seen++
+				if len(d.SuggestedFixes) == 0 || !strings.Contains(d.SuggestedFixes[0].Message, advice) {
+					t.Errorf("%s: advice %v, want %q", prefix, d.SuggestedFixes, advice)
+				}
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d of the %d diagnostics seen", seen, len(want))
 	}
 }
