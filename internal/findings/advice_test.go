@@ -2367,3 +2367,24 @@ func TestLookupCostIsAFinding(t *testing.T) {
 		})
 	}
 }
+
+// TestStaticCallee: the compiler's name of a method it resolved is told
+// from an interface method, a function or a func value, which its words
+// do not tell apart.
+func TestStaticCallee(t *testing.T) {
+	for into, want := range map[string]bool{
+		"(*redblacktree.Tree).Put": true,
+		"(*Parser).AddBlock":       true,
+		"CharSet.mapHashFill":      true,
+		"e.MonotonicRead":          false,
+		"json.Unmarshal":           false,
+		"opt":                      false,
+		".autotmp_21":              false,
+		"(func(go.shape.*x.T, string))(&.dict[0])": false,
+		"rule.Rule.Action.applyAction":             false,
+	} {
+		if got := staticCallee(into); got != want {
+			t.Errorf("staticCallee(%q) = %v, want %v", into, got, want)
+		}
+	}
+}

@@ -724,6 +724,10 @@ func allocFix(a *document.Allocation, e document.Escape, inherent bool) string {
 			return fmt.Sprintf("the value is appended to %s, which keeps it: it outlives the call by design, as long as %s does; fewer allocations mean fewer values, or a slice of values instead of pointers (one allocation per growth, not per element)", to, to)
 		case e.Sink == "call" && writeMethod(e.Into):
 			return "keep the buffer in the enclosing struct and reuse it, or use a fixed-size array field, so it does not escape through the Write call"
+		case e.Sink == "call" && staticCallee(e.Into):
+			// The compiler saw the callee: its parameter leaks.
+			m := e.Into[strings.LastIndex(e.Into, ".")+1:]
+			return fmt.Sprintf("the value is passed to %s, which keeps it (the compiler finds its parameter kept beyond the call: %s stores it, or hands it to something that does): it outlives the call by design; fewer allocations here mean fewer values made (update the one already kept when the same key or item comes again), or values held in their keeper's own storage instead of pointers to them", e.Into, m)
 		case e.Sink == "interface" || e.Sink == "call":
 			return "the value escapes through an interface or indirect call the compiler cannot see through: make the call concrete, or keep one value and reuse it"
 		case e.Sink == "return" && a.Function != "":
@@ -1102,4 +1106,16 @@ func (d *deriver) explainedAt(a *document.Allocation, e document.Escape) bool {
 		}
 	}
 	return false
+}
+
+// staticCallee reports whether the compiler's name for a call a value is
+// passed to is a method it resolved: "(*Tree).insert", "CharSet.fill".
+// "e.Read", "json.Unmarshal" or "opt" may be an interface method, a
+// function or a func value: the words do not tell.
+func staticCallee(into string) bool {
+	if strings.HasPrefix(into, "(") {
+		return strings.Contains(into, ").") && !strings.HasPrefix(into, "(func(")
+	}
+	recv, _, ok := strings.Cut(into, ".")
+	return ok && !strings.Contains(into[len(recv)+1:], ".") && recv != "" && recv[0] >= 'A' && recv[0] <= 'Z'
 }
