@@ -130,6 +130,7 @@ var explains = map[string][]string{
 	"timer-goroutine":             {"callee", "time", "escapes", "moved-to-heap", "unknown", "new", "memory", "gc", "scheduler"},
 	"atomic-value-boxed":          {"interface", "escapes", "call", "moved-to-heap", "memory", "gc", "convT", "runtime"},
 	"boxed-into-field":            {"interface", "escapes", "moved-to-heap", "convT"},
+	"io-buffer-per-call":          {"escapes", "moved-to-heap", "make", "variable-make", "call"},
 	"arg-ignored":                 {"conversion", "escapes", "return", "strings", "memory", "gc", "make", "variable-make", "new"},
 	"copied-fresh":                {"escapes", "return", "new", "callee", "memory", "gc"},
 	"compared-copy":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},

@@ -1156,6 +1156,11 @@ func (ci *callInputs) aliasOf(v *types.Var) *types.Var {
 				if p, ok := ci.pass.TypesInfo.ObjectOf(id).(*types.Var); ok && ci.param(p.Name()) == p {
 					from = p
 				}
+			} else if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && isMapType(ci.pass.TypesInfo.TypeOf(sel)) {
+				// A map the receiver holds, in a local (bm := b.m).
+				if p := ci.root(sel); p != nil && ci.param(p.Name()) == p {
+					from = p
+				}
 			}
 		}
 	})

@@ -194,6 +194,11 @@ func lockPerElement(pass *analysis.Pass, locked map[*types.Func]lockedMethod) {
 			if !ok {
 				return
 			}
+			if mentionsAny(pass, sel.X, setInLoop(pass, loop)) {
+				// Each iteration locks another value (buckets[i]):
+				// there is no one lock to take around the loop.
+				return
+			}
 			seen[loop] = true
 			x := types.ExprString(sel.X)
 			start, end := pass.Fset.Position(loop.Pos()).Line, pass.Fset.Position(loop.End()).Line
@@ -227,4 +232,40 @@ func exprRoot(e ast.Expr) *ast.Ident {
 			return nil
 		}
 	}
+}
+
+// setInLoop returns the variables a loop sets: its range key and value,
+// its init and post statements' variables, and every variable assigned
+// or declared in its body.
+func setInLoop(pass *analysis.Pass, loop ast.Stmt) map[types.Object]bool {
+	set := map[types.Object]bool{}
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{x.Key, x.Value} {
+				if id, ok := e.(*ast.Ident); ok {
+					set[pass.TypesInfo.ObjectOf(id)] = true
+				}
+			}
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+					set[pass.TypesInfo.ObjectOf(id)] = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
+				set[pass.TypesInfo.ObjectOf(id)] = true
+			}
+		case *ast.ValueSpec:
+			for _, id := range x.Names {
+				set[pass.TypesInfo.ObjectOf(id)] = true
+			}
+		}
+		return true
+	})
+	delete(set, nil)
+	return set
 }

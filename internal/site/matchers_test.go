@@ -132,6 +132,7 @@ func TestMatchers(t *testing.T) {
 		"readfromsized":          site.ReadFromSized,
 		"atomicboxed":            site.AtomicBoxed,
 		"boxedfield":             site.BoxedField,
+		"iobuffer":               site.IOBufferPerCall,
 		"builtperop":             site.BuiltPerOp,
 		"widekey":                site.WideKey,
 		"limitpercall":           site.LimitPerCall,

@@ -257,6 +257,19 @@ func (c *itemCache) Expire(limit int) {
 	}
 }
 
+// The receiver's map in a local first (fastcache's cleanLocked: bm :=
+// b.m, counting the live entries): still the map it is given.
+func (c *itemCache) Live(limit int) int {
+	m := c.items
+	n := 0
+	for _, v := range m { // want `m is the map the loop ranges over, with what Live is given \(c\)`
+		if v > limit {
+			n++
+		}
+	}
+	return n
+}
+
 // A lookup of a key read from elsewhere (another call's result) is not
 // said to be the function's work on its inputs.
 func (c *itemCache) First() int {

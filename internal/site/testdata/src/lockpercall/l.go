@@ -84,3 +84,16 @@ func NewSet(vals ...int) *set {
 	}
 	return s
 }
+
+// addToEach locks another set each iteration (fastcache's loadBuckets
+// calling buckets[bucketNum].Load): there is no one lock to take around
+// the loop.
+func addToEach(sets []set, vals []int) {
+	for i, v := range vals {
+		sets[i].Add(v)
+	}
+	for _, v := range vals {
+		n := v % len(sets)
+		sets[n].Add(v)
+	}
+}
