@@ -131,6 +131,7 @@ var explains = map[string][]string{
 	"atomic-value-boxed":          {"interface", "escapes", "call", "moved-to-heap", "memory", "gc", "convT", "runtime"},
 	"boxed-into-field":            {"interface", "escapes", "moved-to-heap", "convT"},
 	"io-buffer-per-call":          {"escapes", "moved-to-heap", "make", "variable-make", "call"},
+	"slice-remade":                {"escapes", "moved-to-heap", "make", "variable-make", "assign"},
 	"arg-ignored":                 {"conversion", "escapes", "return", "strings", "memory", "gc", "make", "variable-make", "new"},
 	"copied-fresh":                {"escapes", "return", "new", "callee", "memory", "gc"},
 	"compared-copy":               {"make", "variable-make", "escapes", "return", "copying", "memory", "gc"},
@@ -301,7 +302,7 @@ func (d *deriver) advise() {
 			continue
 		}
 		c.weighCallerFix()
-		shapes := c.shapesExplaining(at, d.t.AdviceShare)
+		shapes := d.fitting(c, c.shapesExplaining(at, d.t.AdviceShare))
 		if len(shapes) == 0 {
 			shapes = d.callerShapes(c)
 			if len(shapes) > 0 {
@@ -849,7 +850,7 @@ func (d *deriver) advisePart(c *cause, at map[string][]document.Shape) {
 	if c.unnamed && d.t.AdviceUnnamedShare > 0 {
 		min = d.t.AdviceUnnamedShare
 	}
-	shapes := c.shapesExplaining(at, min)
+	shapes := d.fitting(c, c.shapesExplaining(at, min))
 	if len(shapes) == 0 {
 		shapes = d.allocShapes(c, at)
 	}
@@ -1057,4 +1058,28 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// fitting drops the shapes whose change does not fit the cause: parts
+// allocated apart that are made anew at every call (slice-remade), or
+// whose allocations average PartsMaxBytes or more, where one allocation
+// for them all saves the count, not the bytes that cost.
+func (d *deriver) fitting(c *cause, shapes []document.Shape) []document.Shape {
+	if c.kind != document.KindAlloc {
+		return shapes
+	}
+	if slices.ContainsFunc(shapes, func(s document.Shape) bool { return s.Name == "slice-remade" }) {
+		// The parts are made anew at every call: kept, they
+		// allocate nothing, which beats allocating them together.
+		return slices.DeleteFunc(shapes, func(s document.Shape) bool { return s.Name == "parts-apart" })
+	}
+	_, top := c.impact()
+	if top == nil {
+		return shapes
+	}
+	cs := c.costs[top.key]
+	if cs == nil || cs.AllocsPerOp <= 0 || cs.BytesPerOp/cs.AllocsPerOp < d.t.PartsMaxBytes {
+		return shapes
+	}
+	return slices.DeleteFunc(shapes, func(s document.Shape) bool { return s.Name == "parts-apart" })
 }

@@ -32,6 +32,13 @@ type Thresholds struct {
 	// pooled Reader, whose slab is made when the pool hands out a fresh
 	// one) is an amortized cost, not a change to make first.
 	RareBytesPerOp float64
+	// PartsMaxBytes (alloc, advice): parts of one value allocated
+	// apart are one allocation's change ("parts-apart") only while they
+	// average fewer bytes than this per allocation: beyond it, zeroing
+	// and collecting the bytes cost more than the allocations' count,
+	// which carving the parts out of one allocation is all it saves
+	// (andybalholm/brotli's hasher tables, 12 MiB each).
+	PartsMaxBytes float64
 	// InherentFactor (alloc, ranking): the weight of an allocation the
 	// API forces (the function returns what it allocates).
 	InherentFactor float64
@@ -274,6 +281,7 @@ var DefaultThresholds = Thresholds{
 	RareAllocs:     0.05,
 	RareBytes:      0.20,
 	RareBytesPerOp: 256,
+	PartsMaxBytes:  1024,
 	InherentFactor: 0.5,
 
 	CPUMin:        0.08,

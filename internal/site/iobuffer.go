@@ -100,10 +100,10 @@ func runIOBufferPerCall(pass *analysis.Pass) (any, error) {
 				fix = fmt.Sprintf("pass in a scratch slice the caller keeps for all its calls, or append the bytes to a buffer the caller writes anyway: %s must not keep it (the io contract), so one serves every call", io.name)
 			}
 			pass.Report(analysis.Diagnostic{
-				Category: "io-buffer-per-call",
-				Pos:      made.Pos(),
-				Message:  fmt.Sprintf("%s makes %s only to %s (line %d) and drop it, %s%s", fd.Name.Name, what, verb, pass.Fset.Position(io.at).Line, why, caller),
-				Related:  []analysis.RelatedInformation{{Pos: io.at, Message: "the " + io.name}},
+				Category:       "io-buffer-per-call",
+				Pos:            made.Pos(),
+				Message:        fmt.Sprintf("%s makes %s only to %s (line %d) and drop it, %s%s", fd.Name.Name, what, verb, pass.Fset.Position(io.at).Line, why, caller),
+				Related:        []analysis.RelatedInformation{{Pos: io.at, Message: "the " + io.name}},
 				SuggestedFixes: []analysis.SuggestedFix{{Message: fix}},
 			})
 		})
@@ -259,4 +259,3 @@ func isByte(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Uint8
 }
-

@@ -133,6 +133,7 @@ func TestMatchers(t *testing.T) {
 		"atomicboxed":            site.AtomicBoxed,
 		"boxedfield":             site.BoxedField,
 		"iobuffer":               site.IOBufferPerCall,
+		"sliceremade":            site.SliceRemade,
 		"builtperop":             site.BuiltPerOp,
 		"widekey":                site.WideKey,
 		"limitpercall":           site.LimitPerCall,

@@ -78,7 +78,7 @@ func runPartsApart(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				owner, field := partField(pass, lhs)
-				if owner == nil || regrownFrom(pass, rhs, lhs) || savedBefore(pass, fd.Body, lhs, as.Pos()) || onErrorPath(pass, fd.Body, as.Pos()) {
+				if owner == nil || regrownFrom(pass, rhs, lhs) || savedBefore(pass, fd.Body, lhs, as.Pos()) || onErrorPath(pass, fd.Body, as.Pos()) || madeWhenShort(pass, fd.Body, lhs, as.Pos()) {
 					continue
 				}
 				parts[owner] = append(parts[owner], part{field, fd.Name.Name, as.Pos(), elem, constLen(pass, rhs)})
@@ -481,4 +481,33 @@ func arrayFields(ps []part) string {
 		out = append(out, fmt.Sprintf("%s [%d]%s", p.field, p.size, types.TypeString(p.elem, func(p *types.Package) string { return p.Name() })))
 	}
 	return strings.Join(out, ", ")
+}
+
+// madeWhenShort reports whether the assignment at pos to the field lhs
+// selects sits in an if whose condition tests that field (if
+// cap(mb.literal_context_map) < n { … make … }): the part is kept and
+// resliced while it is large enough, made only when the value is new or
+// the part too small; one allocation for all the parts would make them
+// all again whenever one grows.
+func madeWhenShort(pass *analysis.Pass, body *ast.BlockStmt, lhs ast.Expr, pos token.Pos) bool {
+	sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	field := pass.TypesInfo.Uses[sel.Sel]
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if found || !ok || pos < ifs.Body.Pos() || pos >= ifs.Body.End() {
+			return !found
+		}
+		ast.Inspect(ifs.Cond, func(m ast.Node) bool {
+			if s, ok := m.(*ast.SelectorExpr); ok && pass.TypesInfo.Uses[s.Sel] == field {
+				found = true
+			}
+			return !found
+		})
+		return !found
+	})
+	return found
 }

@@ -150,3 +150,23 @@ func (s *Stream) write(send func(header) error) error {
 	}
 	return nil
 }
+
+// A split kept from use to use: each part made only when it is short
+// (brotli's buildMetaBlock), resliced otherwise: not parts to carve.
+type split struct {
+	literalMap  []uint32
+	distanceMap []uint32
+}
+
+func buildSplit(mb *split, n, m int) {
+	if cap(mb.literalMap) < n {
+		mb.literalMap = make([]uint32, n)
+	} else {
+		mb.literalMap = mb.literalMap[:n]
+	}
+	if cap(mb.distanceMap) < m {
+		mb.distanceMap = make([]uint32, m)
+	} else {
+		mb.distanceMap = mb.distanceMap[:m]
+	}
+}
