@@ -2388,3 +2388,16 @@ func TestStaticCallee(t *testing.T) {
 		}
 	}
 }
+
+// TestSliceRemadeOverPartsApart: parts made anew at every call are kept,
+// not carved out of one allocation: slice-remade speaks for the cause,
+// whatever the parts weigh.
+func TestSliceRemadeOverPartsApart(t *testing.T) {
+	remade := document.Shape{Name: "slice-remade", File: "x.go", Line: 10, Function: mod + ".F",
+		Says: "F makes s.a anew (make([]byte, n)) at every call", Advice: "keep the array"}
+	got := specLines(specDoc([]any{bx(), gc(0.2), partsSite(100), partsApart("x.go", 10), remade}), nil)
+	want := []string{"alloc-site fix low x.go:10 BenchmarkX 6.0% shape=slice-remade"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -68,6 +68,12 @@ var specCases = []specCase{
 	{name: "RareBytesPerOp/with 333 B/op it is a cause",
 		doc:  []any{bx(), gc(0.1), rareBytes(site("F", "x.go", 10, 0.3), 0.035, 1, 333)},
 		want: []string{"alloc-site fix low x.go:10 BenchmarkX 6.5%"}},
+	{name: "PartsMaxBytes/parts of 717 B an allocation are carved out of one allocation",
+		doc:  []any{bx(), gc(0.2), partsSite(717), partsApart("x.go", 10)},
+		want: []string{"alloc-site fix low x.go:10 BenchmarkX 6.0% shape=parts-apart"}},
+	{name: "PartsMaxBytes/parts of 1331 B an allocation cost their bytes: no carving",
+		doc:  []any{bx(), gc(0.2), partsSite(1331), partsApart("x.go", 10)},
+		want: []string{"alloc-site fix low x.go:10 BenchmarkX 6.0%"}},
 	{name: "InherentFactor/an exported function returning what it allocates ranks at half its cost",
 		doc: []any{bx(), gc(0.6),
 			escapesByResult(site("New", "a.go", 10, 0.5)), // 30% of the CPU, its impact 15%
@@ -1274,4 +1280,19 @@ func atomics(share float64) []document.LineInside {
 		{File: "x.go", Function: mod + ".(*Meter).Mark", Line: 165, Share: share * 0.6, Source: "atomic.AddInt64(&m.count, n)"},
 		{File: "x.go", Function: mod + ".(*Meter).Mark", Line: 168, Share: share * 0.4, Source: "atomic.AddInt64(&m.rate, n)"},
 	}
+}
+
+// partsSite is a site of F at x.go:10 storing a slice it makes into a
+// field, two allocations per op of perAlloc bytes each.
+func partsSite(perAlloc float64) document.Allocation {
+	a := site("F", "x.go", 10, 0.3)
+	a.AllocsPerOp, a.BytesPerOp = 2, 2*perAlloc
+	a.Escape = &document.Escape{Cause: "escapes", Sink: "heap", Name: "make([]byte, n)"}
+	return a
+}
+
+// partsApart is a parts-apart shape at file:line of F.
+func partsApart(file string, line int64) document.Shape {
+	return document.Shape{Name: "parts-apart", File: file, Line: line, Function: mod + ".F",
+		Says: "T's parts are allocated one by one: a and b (F, line 10)", Advice: "carve a and b out of one []byte made with T"}
 }
