@@ -149,24 +149,12 @@ func isEmptyInterface(t types.Type) bool {
 
 // fieldOwner names the package-level struct type f is a field of, ""
 // when none is found.
-func fieldOwner(pass *analysis.Pass, f *types.Var) string {
-	scope := pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		st, ok := tn.Type().Underlying().(*types.Struct)
-		if !ok {
-			continue
-		}
-		for i := range st.NumFields() {
-			if st.Field(i) == f {
-				return name
-			}
-		}
+func fieldOwner(_ *analysis.Pass, f *types.Var) string {
+	owner, _, ok := strings.Cut(fieldName(f), ".")
+	if !ok {
+		return ""
 	}
-	return ""
+	return owner
 }
 
 // token0IsUpper reports whether name starts with an upper-case letter.

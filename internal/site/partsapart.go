@@ -421,6 +421,15 @@ func carveText(ps []part) string {
 // send may still hold), not one made on first use.
 func onErrorPath(pass *analysis.Pass, body *ast.BlockStmt, pos token.Pos) bool {
 	errType := types.Universe.Lookup("error").Type()
+	return inIfTesting(body, pos, func(m ast.Node) bool {
+		id, ok := m.(*ast.Ident)
+		return ok && pass.TypesInfo.TypeOf(id) != nil && types.Identical(pass.TypesInfo.TypeOf(id), errType)
+	})
+}
+
+// inIfTesting reports whether pos is in the body of an if whose
+// condition holds a node that test accepts.
+func inIfTesting(body *ast.BlockStmt, pos token.Pos, test func(ast.Node) bool) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		ifs, ok := n.(*ast.IfStmt)
@@ -428,9 +437,7 @@ func onErrorPath(pass *analysis.Pass, body *ast.BlockStmt, pos token.Pos) bool {
 			return !found
 		}
 		ast.Inspect(ifs.Cond, func(m ast.Node) bool {
-			if id, ok := m.(*ast.Ident); ok && pass.TypesInfo.TypeOf(id) != nil && types.Identical(pass.TypesInfo.TypeOf(id), errType) {
-				found = true
-			}
+			found = found || test(m)
 			return !found
 		})
 		return !found
@@ -495,19 +502,8 @@ func madeWhenShort(pass *analysis.Pass, body *ast.BlockStmt, lhs ast.Expr, pos t
 		return false
 	}
 	field := pass.TypesInfo.Uses[sel.Sel]
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		ifs, ok := n.(*ast.IfStmt)
-		if found || !ok || pos < ifs.Body.Pos() || pos >= ifs.Body.End() {
-			return !found
-		}
-		ast.Inspect(ifs.Cond, func(m ast.Node) bool {
-			if s, ok := m.(*ast.SelectorExpr); ok && pass.TypesInfo.Uses[s.Sel] == field {
-				found = true
-			}
-			return !found
-		})
-		return !found
+	return inIfTesting(body, pos, func(m ast.Node) bool {
+		s, ok := m.(*ast.SelectorExpr)
+		return ok && pass.TypesInfo.Uses[s.Sel] == field
 	})
-	return found
 }
