@@ -87,7 +87,7 @@ func runBoxedField(pass *analysis.Pass) (any, error) {
 		})
 	})
 	for _, f := range fields {
-		owner := fieldOwner(pass, f)
+		owner := fieldOwner(f)
 		if owner == "" || f.Exported() && token0IsUpper(owner) {
 			continue // not found, or the API's field
 		}
@@ -149,7 +149,7 @@ func isEmptyInterface(t types.Type) bool {
 
 // fieldOwner names the package-level struct type f is a field of, ""
 // when none is found.
-func fieldOwner(_ *analysis.Pass, f *types.Var) string {
+func fieldOwner(f *types.Var) string {
 	owner, _, ok := strings.Cut(fieldName(f), ".")
 	if !ok {
 		return ""

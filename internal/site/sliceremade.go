@@ -111,48 +111,39 @@ func runSliceRemade(pass *analysis.Pass) (any, error) {
 				i++
 			}
 		}
-		var stack []ast.Node
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
-			stack = append(stack, n)
+		inspectBody(fd.Body, func(n ast.Node) {
 			as, ok := n.(*ast.AssignStmt)
 			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok != token.ASSIGN {
-				return true
+				return
 			}
 			sel, ok := as.Lhs[0].(*ast.SelectorExpr)
 			if !ok {
-				return true
+				return
 			}
 			x, ok := sel.X.(*ast.Ident)
 			if !ok {
-				return true
+				return
 			}
 			idx, isOwner := owners[pass.TypesInfo.Uses[x]]
 			call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
 			if !isOwner || !ok || !isBuiltin(pass, call.Fun, "make") || len(call.Args) < 2 {
-				return true
+				return
 			}
 			if _, isSlice := pass.TypesInfo.TypeOf(call).Underlying().(*types.Slice); !isSlice {
-				return true
+				return
 			}
 			field, _ := pass.TypesInfo.Uses[sel.Sel].(*types.Var)
-			if field == nil || roomTested(pass, stack, field) || readBefore(pass, fd.Body, field, sel, as.End()) {
+			if field == nil || madeWhenShort(pass, fd.Body, sel, as.Pos()) || readBefore(pass, fd.Body, field, sel, as.End()) {
 				// Made only when short, or grown from what it held
 				// (old := q.array … copy; len(ht.table)<<1).
-				return true
+				return
+			}
+			if fresh[fn][idx] == "new" || idx == -1 && fn != nil && newByName[fn.Name()] {
+				return // the method of a value just made: once per value
 			}
 			f := text(pass, sel)
 			msg := fmt.Sprintf("%s makes %s anew (%s) at every call that reaches line %d, dropping the array %s held", fd.Name.Name, f, oneLine(text(pass, call)), pass.Fset.Position(as.Pos()).Line, f)
 			fix := fmt.Sprintf("keep the array: when cap(%s) is enough, reslice it (%s = %s[:n], cleared where it is read before it is written) and make a new one only when it is short: a %s used many times (reused through a Reset, or per block of one stream) then allocates only when it needs more room", f, f, f, x.Name)
-			if fresh[fn][idx] == "new" || idx == -1 && fn != nil && newByName[fn.Name()] {
-				return true // the method of a value just made: once per value
-			}
 			if by := fresh[fn][idx]; fn != nil && by != "" {
 				msg = fmt.Sprintf("%s makes %s (%s) at every call, and %s: each call fills a new %s, whose arrays are made anew every time", fd.Name.Name, f, oneLine(text(pass, call)), by, x.Name)
 				fix = fmt.Sprintf("keep %s itself, with its arrays, where it outlives one call (in the longer-lived value that calls %s), and let %s reslice %s when its capacity is enough: a new %s per call makes its arrays anew every time", x.Name, fd.Name.Name, fd.Name.Name, f, x.Name)
@@ -163,33 +154,9 @@ func runSliceRemade(pass *analysis.Pass) (any, error) {
 				Message:        msg,
 				SuggestedFixes: []analysis.SuggestedFix{{Message: fix}},
 			})
-			return true
 		})
 	})
 	return nil, nil
-}
-
-// roomTested reports whether an if around the node at the top of stack
-// tests the field's length, capacity or nil: the make runs only when the
-// field is short.
-func roomTested(pass *analysis.Pass, stack []ast.Node, field *types.Var) bool {
-	for i := len(stack) - 2; i >= 0; i-- {
-		ifs, ok := stack[i].(*ast.IfStmt)
-		if !ok {
-			continue
-		}
-		found := false
-		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
-			if s, ok := n.(*ast.SelectorExpr); ok && pass.TypesInfo.Uses[s.Sel] == field {
-				found = true
-			}
-			return !found
-		})
-		if found {
-			return true
-		}
-	}
-	return false
 }
 
 // newValueExpr reports whether e makes a new value: a constructor's result
