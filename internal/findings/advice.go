@@ -29,6 +29,11 @@ var explains = map[string][]string{
 	"boxed-for-call":              {"interface", "escapes", "moved-to-heap"},
 	"reflect-temp":                {"reflect", "escapes", "moved-to-heap", "memory", "gc", "other", "interface"},
 	"stack-push":                  {"append", "growslice", "copying"},
+	"text-copied":                 {"append", "growslice", "copying", "conversion", "strings"},
+	"context-per-call":            {"own", "copying", "interface"},
+	"table-fallback":              {"own", "other", "math", "library", "memory", "gc"},
+	"inline-overflow":             {"escapes", "new", "assign", "make", "variable-make", "moved-to-heap"},
+	"upper-lowered":               {"strings", "copying", "conversion", "memory", "gc"},
 	"reflect-reslice":             {"reflect", "escapes", "moved-to-heap", "memory", "gc", "other", "interface"},
 	"error-panic":                 {"other", "library", "runtime", "gopanic"},
 	"node-chunks":                 {"escapes", "return", "moved-to-heap"},
@@ -257,7 +262,7 @@ var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "f
 // for a sweep at its deletes, reflect's MapIndex at the reflect.ValueOf
 // that boxes its key. A cause at one of those lines is explained by the
 // shape as a cause at its line is.
-var atRelated = map[string]bool{"grown-to-peak": true, "defer-not-open-coded": true, "buffer-from-nil": true, "map-literal-per-call": true, "args-for-func-value": true, "set-sized-by-input": true, "map-keys-known": true, "cow-copy": true, "concat-written": true, "sparse-table": true, "range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true, "split-write": true}
+var atRelated = map[string]bool{"grown-to-peak": true, "defer-not-open-coded": true, "buffer-from-nil": true, "map-literal-per-call": true, "args-for-func-value": true, "set-sized-by-input": true, "map-keys-known": true, "cow-copy": true, "concat-written": true, "sparse-table": true, "range-copied": true, "rwmutex-exclusive": true, "lock-per-call": true, "reflect-map-range": true, "regexp-twice": true, "log-args-boxed": true, "map-value-indirect": true, "map-remade": true, "map-swept": true, "reflect-map-index": true, "switch-per-call": true, "bound-per-item": true, "output-returned": true, "pivot-fixed": true, "copy-unchanged": true, "copy-chain": true, "regexp-class": true, "join-parts": true, "bytes-of-string": true, "map-handed": true, "fold-transformer": true, "trial-render": true, "sort-boxed": true, "split-write": true, "context-per-call": true, "upper-lowered": true}
 
 // mech records a mechanism of the cause (see explains).
 func (c *cause) mech(m string) {
@@ -314,6 +319,7 @@ func (d *deriver) advise() {
 		}
 		if len(shapes) == 0 {
 			d.advisePart(c, at)
+			d.setupOnly(c, false)
 			continue
 		}
 		c.shapes = shapes
@@ -330,6 +336,21 @@ func (d *deriver) advise() {
 				continue
 			}
 		}
+		if s.Name == "inline-overflow" && c.kind == document.KindAlloc {
+			// The heap form of a value too large for its inline
+			// array: the layout's trade-off, not a change to make
+			// at the allocation.
+			c.section, c.inherent = document.SectionAPI, true
+			c.suggestion, c.generic = fmt.Sprintf("%s: %s", s.Says, s.Advice), false
+			continue
+		}
+		if s.Name == "node-chunks" && c.kind == document.KindAlloc && d.setupOnly(c, true) {
+			// The nodes of a tree built once per value the
+			// benchmarks then use (a pattern compiled once, matched
+			// many times): what compiling makes, not a change to
+			// make first.
+			continue
+		}
 		c.suggestion = fmt.Sprintf("%s: %s", s.Says, s.Advice)
 		c.generic, c.ownWork = false, s.OwnWork
 		if complexityShapes[s.Name] && c.rule == document.RuleCPUOwnCode {
@@ -345,6 +366,27 @@ func (d *deriver) advise() {
 			d.handOffs(c)
 		}
 	}
+}
+
+// setupOnly gives a cause in a function that runs only under a
+// constructor whose value the benchmarks use in their loops (a
+// setup-only shape: glob's lexer and parser under MustCompile) the
+// shape's words — a cost per value made, not per use, which names no
+// change to make first — when the cause is still in its category's
+// words, or always; it reports whether it did.
+func (d *deriver) setupOnly(c *cause, always bool) bool {
+	if !always && !c.generic || c.section != document.SectionFix {
+		return false
+	}
+	for _, s := range d.doc.Shapes {
+		if s.Name == "setup-only" && document.PlainFunc(s.Function) == document.PlainFunc(c.fn) {
+			c.suggestion = fmt.Sprintf("%s: %s", s.Says, s.Advice)
+			c.generic, c.ownWork = false, true
+			c.addEvidence(fmt.Sprintf("code at %s: %s", where(s.File, s.Line), s.Says))
+			return true
+		}
+	}
+	return false
 }
 
 // nodesPerOp returns the most allocations per op a cause makes in the
@@ -568,6 +610,10 @@ func (d *deriver) oneChange() {
 				into.message += allocAdds(c, top, shortName(c.fn)+" grows the same buffer")
 			case shapeName(c) == "parts-apart" && c.kind == document.KindAlloc:
 				into.message += allocAdds(c, top, shortName(c.fn)+" makes another of its parts")
+			case shapeName(c) == "table-fallback":
+				into.message += fmt.Sprintf("; %s computes it there: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
+			case shapeName(c) == "context-per-call":
+				into.message += fmt.Sprintf("; %s passes it down too: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case shapeName(c) == "iface-var-loop":
 				into.message += fmt.Sprintf("; %s calls through the same variable: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case shapeName(c) == "error-built":
@@ -713,9 +759,10 @@ func changeKey(c *cause) string {
 			return s.Name + "\x00" + path.Dir(s.File) + "\x00" + t
 		}
 		return ""
-	case "log-args-boxed", "map-value-indirect":
+	case "log-args-boxed", "map-value-indirect", "context-per-call":
 		// Every debug call on one logger type, every map of one
-		// large value type: one change, its advice names the type.
+		// large value type, every call passing one context type down
+		// a tree: one change, its advice names the type.
 		return s.Name + "\x00" + s.Advice
 	case "rwmutex-exclusive", "paid-while-off":
 		// One field of one type: the advice names it.
@@ -771,6 +818,15 @@ func changeKey(c *cause) string {
 		// name with path.Join (doublestar's Glob and GlobWalk): one
 		// pattern, one change.
 		return s.Name + "\x00" + path.Dir(s.File)
+	case "table-fallback":
+		// The function that computes beyond its table and the
+		// callers it is inlined in: one table to extend.
+		for _, r := range s.Related {
+			if r.Note == "the value computed beyond the table" {
+				return fmt.Sprintf("%s\x00%s:%d", s.Name, r.File, r.Line)
+			}
+		}
+		return s.Name + "\x00" + where(s.File, s.Line)
 	case "cow-copy":
 		// The copy of a node and the copies of its slices: one
 		// design's cost, at whichever function allocates it.

@@ -1831,16 +1831,20 @@ func TestTieOrderedBySpread(t *testing.T) {
 }
 
 // TestDiscardedLibraryCallIsMeasured: a benchmark line that calls another
-// package and drops the result (_ = id.String(), a baseline beside the
-// module's) allocates what the loop measures, not a fixture; a line that
-// builds an input per op is one.
+// package and drops the result (_ = id.String(), or the call as a
+// statement, regexp.MustCompile(expr): a baseline beside the module's)
+// allocates what the loop measures, not a fixture; a line that builds an
+// input per op, or passes the call's result to a helper of its own, is
+// one.
 func TestDiscardedLibraryCallIsMeasured(t *testing.T) {
 	for _, tc := range []struct {
 		source  string
 		fixture bool
 	}{
 		{"_ = id.String()", false},
+		{"id.String()", false},
 		{"in := bytes.Repeat(chunk, 64)", true},
+		{"use(id.String())", true},
 	} {
 		a := site("BenchmarkX.func1", "x_test.go", 95, 0.33)
 		a.InTest, a.Via = true, "github.com/other/uuid.UUID.String"
@@ -2399,5 +2403,189 @@ func TestSliceRemadeOverPartsApart(t *testing.T) {
 	want := []string{"alloc-site fix low x.go:10 BenchmarkX 6.0% shape=slice-remade"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestLibraryAllocOnInputsNamesNoChange: an allocation inside another
+// library's call that computes from what the function is given (apd's
+// zi.Lsh(x, n) growing math/big's words) is the call's own work: a row
+// that names no change. A call that writes into state the function is
+// given (chi's r.SetPathValue, set again by every level) stays a fix.
+func TestLibraryAllocOnInputsNamesNoChange(t *testing.T) {
+	for _, tc := range []struct {
+		says     string
+		noChange bool
+	}{
+		{"zi.Lsh(x.inner(&tmp2), n) works on what Lsh is given (n, x)", true},
+		{"r.SetPathValue(key, value) works on the state of r (SetPathValue has a pointer receiver), which routeHTTP is given", false},
+	} {
+		a := site("(*BigInt).Lsh", "bigint.go", 632, 0.6)
+		a.Via = "math/big.(*Int).Lsh"
+		a.Escape = &document.Escape{Cause: "callee", Name: a.Via}
+		s := document.Shape{Name: "call-on-inputs", File: "bigint.go", Line: 632, Function: a.Function, OwnWork: true,
+			Says: tc.says, Advice: "the call is Lsh's own work on its inputs, once per call: there is no result to cache, and fewer or cheaper calls is a change to the algorithm"}
+		fs, _ := Derive(specDoc([]any{bx(), a, s}), Options{})
+		var got *document.Finding
+		for i := range fs {
+			if fs[i].Section == document.SectionFix && fs[i].Line == 632 {
+				got = &fs[i]
+			}
+		}
+		if got == nil || got.NoChange != tc.noChange {
+			t.Errorf("%q: finding %+v; want one with no_change %v", tc.says, got, tc.noChange)
+		}
+	}
+}
+
+// TestOneCausePerContext: the calls that pass one context type by value
+// down a tree of interface methods (a Pattern's Match at its root, a
+// sequence's Match at each child) are one finding with the shape's
+// advice, the costlier leading and naming the other.
+func TestOneCausePerContext(t *testing.T) {
+	shape := func(fn string, line int64) document.Shape {
+		return document.Shape{Name: "context-per-call", File: "match.go", Line: line, Function: mod + "." + fn,
+			Says:   "m.Match(x, s) passes x, a matchContext of 8 words, by value to Match, an interface method 9 of whose 13 implementations ignore it",
+			Advice: "call the implementations that ignore it without it, and shrink matchContext"}
+	}
+	root := own("(*Pattern).Match", "match.go", 27, 0.26)
+	seq := own("multiMatcher.Match", "match.go", 389, 0.09)
+	fs, _ := Derive(specDoc([]any{bx(), root, seq, shape("(*Pattern).Match", 27), shape("multiMatcher.Match", 389)}), Options{})
+	var fixes []document.Finding
+	for _, f := range fs {
+		if f.Section == document.SectionFix {
+			fixes = append(fixes, f)
+		}
+	}
+	if len(fixes) != 1 || fixes[0].Line != 27 || fixes[0].Shape != "context-per-call" || !strings.Contains(fixes[0].Message, "multiMatcher.Match passes it down too: 9%") {
+		t.Errorf("fix findings %+v; want one at match.go:27 with the shape's advice, naming multiMatcher.Match", fixes)
+	}
+}
+
+// TestTableFallbackOneCause: a function that computes beyond its table
+// (apd's tableExp10) and the caller it is inlined in (NumDigits, whose
+// line the profile names) are one finding with the shape's advice, the
+// costlier leading; without the shapes, neither call is a cause.
+func TestTableFallbackOneCause(t *testing.T) {
+	caller := document.Hotspot{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".NumDigits", File: "table.go", Line: 94, Cum: 0.66}
+	fn := document.Hotspot{Benchmark: "BenchmarkX", Package: mod, Function: mod + ".tableExp10", File: "table.go", Line: 136, Cum: 0.62}
+	says := "returns pow10LookupTable[x] when x <= powerTenTableSize and computes the value again at every call beyond it (setBigWithPow(tmp, x) at line 136), from x alone"
+	advice := "keep the values computed beyond the table"
+	at := document.Shape{Name: "table-fallback", File: "table.go", Line: 136, Function: mod + ".tableExp10", Says: "tableExp10 " + says, Advice: advice}
+	call := document.Shape{Name: "table-fallback", File: "table.go", Line: 94, Function: mod + ".NumDigits", Says: "NumDigits calls tableExp10(n, &tmp), which " + says, Advice: advice,
+		Related: []document.Location{{File: "table.go", Line: 136, Note: "the value computed beyond the table"}}}
+	fs, _ := Derive(specDoc([]any{bx(), caller, fn, at, call}), Options{})
+	if len(fs) != 1 || fs[0].Line != 94 || fs[0].Shape != "table-fallback" || !strings.Contains(fs[0].Message, "tableExp10 computes it there: 62%") {
+		t.Fatalf("findings %+v; want one at table.go:94 with the shape's advice, naming tableExp10", fs)
+	}
+	if fs, _ := Derive(specDoc([]any{bx(), caller, fn}), Options{}); len(fs) != 0 {
+		t.Errorf("without the shapes: findings %+v, want none", fs)
+	}
+}
+
+// TestInlineOverflowIsTheLayouts: the allocation of a receiver's field
+// made only when its value outgrows an inline array field (apd's BigInt)
+// is the layout's cost, never what to do first.
+func TestInlineOverflowIsTheLayouts(t *testing.T) {
+	a := site("(*BigInt).updateInner", "bigint.go", 187, 0.6)
+	a.Escape = &document.Escape{Cause: "new", Verdict: "new(big.Int) escapes to heap"}
+	s := document.Shape{Name: "inline-overflow", File: "bigint.go", Line: 187, Function: a.Function,
+		Says:   "updateInner allocates z._inner (new(big.Int)) only when the value no longer fits in z._inline, its [2]big.Word",
+		Advice: "leave it: the heap form of a large value is the inline layout's trade-off"}
+	for _, tc := range []struct {
+		parts   []any
+		section document.Section
+	}{
+		{[]any{bx(), a}, document.SectionFix},
+		{[]any{bx(), a, s}, document.SectionAPI},
+	} {
+		fs, _ := Derive(specDoc(tc.parts), Options{})
+		if len(fs) != 1 || fs[0].Section != tc.section {
+			t.Errorf("with %d parts: findings %+v; want one in section %s", len(tc.parts), fs, tc.section)
+		}
+	}
+}
+
+// TestTextCopiedExplainsGrowth: a buffer a lexer grows with the runes it
+// reads, then converts to a string (a text-copied shape at the append),
+// gets the shape's advice — a slice of the input — not "preallocate".
+func TestTextCopiedExplainsGrowth(t *testing.T) {
+	a := site("(*Lexer).fetchText", "lexer.go", 375, 0.4)
+	a.Escape = &document.Escape{Cause: "append", Name: "data", Reason: "append to data grows it"}
+	s := document.Shape{Name: "text-copied", File: "lexer.go", Line: 375, Function: a.Function,
+		Says:   "fetchText copies what l.read() reads into data one element at a time (line 375) and converts the copy with string(data) (line 379)",
+		Advice: "where the text has no escape (the common case), take it as a slice of the input"}
+	fs, _ := Derive(specDoc([]any{bx(), a, s}), Options{})
+	if len(fs) != 1 || fs[0].Shape != "text-copied" || fs[0].Generic || !strings.Contains(fs[0].Suggestion, "a slice of the input") {
+		t.Errorf("findings %+v; want one with the text-copied advice", fs)
+	}
+}
+
+// TestUpperLoweredAtTheLowering: the time of a strings.ToLower call in
+// setString is explained by the caller that formats in upper case
+// (the shape at SetFloat64's format, related to the ToLower line), with
+// its advice, not "its own work on its input".
+func TestUpperLoweredAtTheLowering(t *testing.T) {
+	lower := call("(*Decimal).setString", "decimal.go", 111, "strings.ToLower", "strings", 0.25)
+	onInputs := document.Shape{Name: "call-on-inputs", File: "decimal.go", Line: 111, Function: mod + ".(*Decimal).setString", OwnWork: true,
+		Says: "strings.ToLower(s) works on what setString is given (s)", Advice: "the call is setString's own work on its inputs"}
+	upper := document.Shape{Name: "upper-lowered", File: "decimal.go", Line: 251, Function: mod + ".(*Decimal).SetFloat64",
+		Related: []document.Location{{File: "decimal.go", Line: 111, Note: "the text lowered"}},
+		Says:    "SetFloat64 formats with 'E' (its letters in upper case) and passes the text to SetString, which lowers it with strings.ToLower(s) (line 111)",
+		Advice:  "format with 'e'"}
+	checkAdvice(t, []adviceCase{
+		{"own work", []any{bx(), lower, onInputs}, "works on what setString is given"},
+		{"formatted upper", []any{bx(), lower, onInputs, upper}, "format with 'e'"},
+	})
+}
+
+// TestSetupOnlyNamesNoChange: an allocation in its category's words in
+// a function only a constructor runs (glob's parser under MustCompile,
+// whose Pattern the benchmarks match with) is a cost per value made: a
+// row that names no change, in the shape's words.
+func TestSetupOnlyNamesNoChange(t *testing.T) {
+	a := site("Compiler.Compile", "parse.go", 126, 0.4)
+	a.Escape = &document.Escape{Cause: "append", Name: "stack", Reason: "append to stack grows it"}
+	s := document.Shape{Name: "setup-only", File: "parse.go", Line: 90, Function: a.Function,
+		Says:   "Compile runs only under MustCompile, which makes the Pattern the benchmarks then use in their loops (Match at glob_test.go:913), and no method of Pattern calls it: it is paid once per Pattern made, not per use",
+		Advice: "leave it unless callers make a Pattern per use"}
+	for _, tc := range []struct {
+		parts    []any
+		noChange bool
+	}{
+		{[]any{bx(), a}, false},
+		{[]any{bx(), a, s}, true},
+	} {
+		fs, _ := Derive(specDoc(tc.parts), Options{})
+		if len(fs) != 1 || fs[0].NoChange != tc.noChange || tc.noChange && (fs[0].Generic || !strings.Contains(fs[0].Suggestion, "paid once per Pattern made")) {
+			t.Errorf("with %d parts: findings %+v; want one with no_change %v", len(tc.parts), fs, tc.noChange)
+		}
+	}
+}
+
+// TestSetupOnlyNodes: the nodes of a tree built only under a constructor
+// whose value the benchmarks use (a pattern's compiled matchers) are what
+// compiling makes: no change named, never "allocate them in chunks";
+// the same nodes of a parse the benchmarks time as their use get chunks.
+func TestSetupOnlyNodes(t *testing.T) {
+	setup := document.Shape{Name: "setup-only", File: "tree.go", Line: 130, Function: mod + ".newNode",
+		Says:   "newNode runs only under Compile, which makes the Pattern the benchmarks then use in their loops (Match at x_test.go:20), and no method of Pattern calls it: it is paid once per Pattern made, not per use",
+		Advice: "leave it unless callers make a Pattern per use"}
+	for _, tc := range []struct {
+		parts  []any
+		chunks bool
+	}{
+		{[]any{bx(), gc(0.4), nodes(100), nodeChunks()}, true},
+		{[]any{bx(), gc(0.4), nodes(100), nodeChunks(), setup}, false},
+	} {
+		fs, _ := Derive(specDoc(tc.parts), Options{})
+		var fix *document.Finding
+		for i := range fs {
+			if fs[i].Section == document.SectionFix {
+				fix = &fs[i]
+			}
+		}
+		if fix == nil || strings.Contains(fix.Suggestion, "in chunks") != tc.chunks || fix.NoChange == tc.chunks {
+			t.Errorf("with %d parts: fix %+v; want chunks advised %v", len(tc.parts), fix, tc.chunks)
+		}
 	}
 }

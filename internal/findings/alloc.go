@@ -181,7 +181,13 @@ func (d *deriver) allocCauses(b *bench) {
 		if c.suggestion == "" {
 			c.suggestion, c.generic = allocFix(a, e, c.inherent), !c.inherent
 			if s := d.viaOnInputs(a, e, c.inherent); s != nil {
+				// Another library's call computing from what the
+				// function is given (zi.Lsh(x, n)): the call's own
+				// work, no change of this code's to name first. A
+				// call writing into state it is given (r.SetPathValue)
+				// may write what is there already: it stays a fix.
 				c.suggestion = s.Says + ": " + s.Advice + "; where the library has one, a variant that writes into a value you reuse"
+				c.ownWork = s.OwnWork && !strings.Contains(s.Says, " works on the state of ")
 			}
 			if c.helper {
 				c.helperFix = allocFix(a, e, false)

@@ -32,7 +32,7 @@ func (d *deriver) fixtureCauses(b *bench) {
 		if strings.HasPrefix(a.Via, "testing.") {
 			continue // b.Run, b.RunParallel: the harness, not the fixture
 		}
-		if a.Via != "" && !d.isModule(a.Via) && d.discardedAt(b, a.File, a.Line) {
+		if a.Via != "" && !d.isModule(a.Via) && d.discardedAt(b, a.File, a.Line, a.Via) {
 			// _ = id.String() on another package's value: the call the
 			// (sub-)benchmark measures, a baseline beside the module's,
 			// not a fixture it builds.
@@ -2313,16 +2313,26 @@ func (d *deriver) smallSetup(l document.LintFinding, share float64, benchtime st
 }
 
 // discardedAt reports whether the benchmark's line at file:line discards
-// a call's result (_ = x.String()): the call is what the loop measures.
-func (d *deriver) discardedAt(b *bench, file string, line int64) bool {
+// a call's result (_ = x.String(), or the call as a statement of its
+// own, regexp.MustCompile(expr)) of via, the function the allocation
+// is in: the call is what the loop measures.
+func (d *deriver) discardedAt(b *bench, file string, line int64, via string) bool {
 	for _, l := range d.doc.Lines {
 		if l.Benchmark == b.entry.Name && l.File == file && l.Line == line && l.Source != "" {
 			src := strings.TrimSpace(l.Source)
-			return strings.HasPrefix(src, "_ = ") && strings.HasSuffix(src, ")")
+			src = strings.TrimPrefix(src, "_ = ")
+			fn, _, ok := strings.Cut(src, "(")
+			name := via[strings.LastIndex(via, ".")+1:]
+			return ok && strings.HasSuffix(src, ")") && callee.MatchString(fn) && (fn == name || strings.HasSuffix(fn, "."+name))
 		}
 	}
 	return false
 }
+
+// callee matches what a call statement names before its parenthesis: a
+// function or a selector chain (regexp.MustCompile, x.y.String), never
+// an assignment or a declaration.
+var callee = regexp.MustCompile(`^[\pL_][\pL\pN_]*(\.[\pL_][\pL\pN_]*)*$`)
 
 // testSupport takes the fix causes in the module's test-support packages
 // (doc.TestSupport: packages only its tests and main programs import)

@@ -441,6 +441,7 @@ var callerShapeWords = map[string]string{
 	"computed-for-readers": "its call at line %d, computing a result only other methods read,",
 	"lock-per-element":     "its call at line %d, which takes a lock for each element,",
 	"string-compared":      "its calls at line %d, building both values' text only to compare them,",
+	"table-fallback":       "its call at line %d, computing again at every call a value its table does not hold,",
 }
 
 // callsWithShapes makes a cause of a hot method's call of the module's
@@ -464,6 +465,11 @@ func (d *deriver) callsWithShapes(b *bench) {
 			}
 			c := d.hotFunc(h.Function, h.File, h.Line)
 			c.addPart(b, part{kind: partCall, what: fmt.Sprintf(callerShapeWords[name], h.Line), fix: s.Says + ": " + s.Advice, specific: true}, h.Cum)
+			if name == "table-fallback" && c.shape == nil {
+				// The function and the callers it is inlined in: one
+				// table to extend (see changeKey).
+				c.shape = s
+			}
 			c.addLine(h.File, h.Line, h.Function, fmt.Sprintf("its call: %s of CPU (cum) in %s", pct(h.Cum), b.name()))
 			c.weigh(h.File, h.Line, h.Cum)
 			if name == "lock-per-element" {

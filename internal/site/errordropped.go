@@ -96,7 +96,11 @@ func errorsDroppedInLoops(pass *analysis.Pass, body *ast.BlockStmt) map[*types.F
 			if !ok || fn.Pkg() != pass.Pkg || !droppedInLoop(pass, loop, v) {
 				continue
 			}
-			out[fn] = call.Pos()
+			if p, seen := out[fn]; !seen || call.Pos() < p {
+				// The first call in the source: calls is a map,
+				// and two error variables may take one function's.
+				out[fn] = call.Pos()
+			}
 		}
 	})
 	return out

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -120,4 +121,33 @@ func TestBenchmarkShapes(t *testing.T) {
 		}
 	}
 	t.Errorf("shapes %v: want file-per-op at b_test.go:11", shapes)
+}
+
+// TestSetupOnlyShapes: the functions only a constructor reaches, whose
+// value the benchmarks use in their loops, are setup-only shapes (seen
+// with the package's own benchmarks); a function a method of the value
+// calls too is not, nor is the constructor.
+func TestSetupOnlyShapes(t *testing.T) {
+	prog, err := site.Load(context.Background(), site.Config{Dir: "testdata/setuponly"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shapes, err := prog.Shapes([]*analysis.Analyzer{site.SetupOnly}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range shapes {
+		if s.Name == "setup-only" {
+			got = append(got, fmt.Sprintf("%s:%d %s", s.File, s.Line, s.Says))
+		}
+	}
+	want := []string{
+		"p.go:17 lex runs only under Compile, which makes the Pattern the benchmarks then use in their loops (Match at p_test.go:14), and no method of Pattern calls it: it is paid once per Pattern made, not per use",
+		"p.go:19 parse runs only under Compile, which makes the Pattern the benchmarks then use in their loops (Match at p_test.go:14), and no method of Pattern calls it: it is paid once per Pattern made, not per use",
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("setup-only shapes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }

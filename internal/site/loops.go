@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -174,6 +175,14 @@ func bodyWords(pass *analysis.Pass, body *ast.BlockStmt) string {
 				return false // an error path
 			}
 		case *ast.IfStmt:
+			if never(pass, x.Cond) {
+				// if debug.Enabled { … } with a constant false: the
+				// compiler drops the branch.
+				if x.Else != nil {
+					ast.Inspect(x.Else, visit)
+				}
+				return false
+			}
 			if endsFunc(x.Body.List) {
 				// The condition runs every iteration; the branch is
 				// the way out.
@@ -226,6 +235,19 @@ func bodyWords(pass *analysis.Pass, body *ast.BlockStmt) string {
 		parts = append(parts, "calling "+list(calls, 3)+" per iteration")
 	}
 	return strings.Join(parts, ", ")
+}
+
+// never reports whether cond is false whatever the input: a constant
+// false (a build tag's debug.Enabled), or an && one of whose operands is.
+func never(pass *analysis.Pass, cond ast.Expr) bool {
+	cond = ast.Unparen(cond)
+	if tv, ok := pass.TypesInfo.Types[cond]; ok && tv.Value != nil {
+		return tv.Value.Kind() == constant.Bool && !constant.BoolVal(tv.Value)
+	}
+	if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return never(pass, b.X) || never(pass, b.Y)
+	}
+	return false
 }
 
 // endsFunc reports whether a statement list leaves the function: its

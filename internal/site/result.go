@@ -916,13 +916,19 @@ func (r *resultVars) converted(m *ast.CallExpr, params map[*types.Var]bool, name
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "strconv" {
 		return
 	}
-	for _, a := range m.Args {
-		if v := r.localVar(a); v != nil && params[v] && !assignedIn(r.pass, r.fd.Body, v) {
+	// The value converted: the first argument, or the second of an
+	// Append form (AppendUint(buf, v, base)); the others are the
+	// destination and options (a base, a bit size, a format).
+	i := 0
+	if strings.HasPrefix(fn.Name(), "Append") {
+		i = 1
+	}
+	if i < len(m.Args) {
+		if v := r.localVar(m.Args[i]); v != nil && params[v] && !assignedIn(r.pass, r.fd.Body, v) {
 			r.pass.Report(analysis.Diagnostic{Category: "input-converted", Pos: m.Pos(),
 				Message: fmt.Sprintf("%s converts %s's parameter %s, once per call", oneLine(types.ExprString(m)), name, v.Name()),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 					"the conversion is %s's work on its input, not a repeat: a faster path only for inputs that allow one, or fewer calls of %s", name, name)}}})
-			break
 		}
 	}
 }

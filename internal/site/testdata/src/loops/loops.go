@@ -41,16 +41,35 @@ func Upper(xs []string) []string {
 	return out
 }
 
+// debug is a build tag's switch: false, the branches it guards are
+// compiled away.
+const debug = false
+
+// Lower calls what it logs only under debug: the loop calls ToLower.
+func Lower(xs []string, trace func(string)) []string {
+	var out []string
+	for _, x := range xs { // want `the loop at lines 51–59 ranges over every element of xs, appending to out, calling strings.ToLower per iteration`
+		if debug && len(x) > 0 {
+			trace("lower: " + x)
+		}
+		if debug {
+			trace(x)
+		}
+		out = append(out, strings.ToLower(x))
+	}
+	return out
+}
+
 // Bytes counts newlines; the nested loop is described on its own.
 func Bytes(b []byte, m map[string]int) int {
 	n := 0
-	for _, c := range b { // want `the loop at lines 47–51 ranges over every byte of b, comparing with '\\n', counting n`
+	for _, c := range b { // want `the loop at lines 66–70 ranges over every byte of b, comparing with '\\n', counting n`
 		if c == '\n' {
 			n++
 		}
 	}
-	for k := range m { // want `the loop at lines 52–57 ranges over every entry of m$`
-		for range 3 { // want `the loop at lines 53–55 runs 3 times, counting n`
+	for k := range m { // want `the loop at lines 71–76 ranges over every entry of m$`
+		for range 3 { // want `the loop at lines 72–74 runs 3 times, counting n`
 			n++
 		}
 		n += len(k)
@@ -61,7 +80,7 @@ func Bytes(b []byte, m map[string]int) int {
 // Run is a bytecode interpreter's loop: a switch over its ops.
 func Run(code []byte) int {
 	acc, ip := 0, 0
-	for ip < len(code) { // want `the loop at lines 64–100 runs while ip < len\(code\), dispatching on code\[ip\] over 16 cases: its time is the cases the benchmarks' programs run`
+	for ip < len(code) { // want `the loop at lines 83–119 runs while ip < len\(code\), dispatching on code\[ip\] over 16 cases: its time is the cases the benchmarks' programs run`
 		switch code[ip] {
 		case 0:
 			acc += 0

@@ -131,6 +131,13 @@ func NewFromFloat(val float64) Decimal {
 	return Decimal{value: big.NewInt(int64(len(b))), exp: 0} // want `big.NewInt\(int64\(len\(b\)\)\) computes the value NewFromFloat returns`
 }
 
+// Digits converts the value it holds, not its parameter base (an
+// option of the conversion): no input-converted shape.
+func Digits(d *Decimal, buf []byte, base int) []byte {
+	v := uint64(d.exp)
+	return strconv.AppendUint(buf, v, base) // want `strconv.AppendUint\(buf, v, base\) computes the value Digits returns$`
+}
+
 // Join converts in a loop: the same conversion per element, no shape.
 func Join(xs []int) int {
 	n := 0

@@ -1,0 +1,3 @@
+module example.com/setuponly
+
+go 1.24
