@@ -20,8 +20,11 @@ import (
 // method's call counts every method of its name) is setup only: an
 // allocation there is a cost per value made, not per use — a fix to make
 // only where callers make a value per use (both analyses by hand rank
-// glob's compile costs after Match's; one leaves them alone). Only a
-// package whose benchmarks are in the package itself is seen.
+// glob's compile costs after Match's; one leaves them alone). The
+// constructor is a function, not a method (FindNextMatch makes a Match
+// per use), and its value a pointer to a struct (a KSUID made by New is
+// as often the use itself). Only a package whose benchmarks are in the
+// package itself is seen.
 var SetupOnly = &analysis.Analyzer{
 	Name: "setuponly",
 	Doc:  "functions that run only under a constructor whose value the benchmarks use many times",
@@ -58,8 +61,8 @@ func runSetupOnly(pass *analysis.Pass) (any, error) {
 					return true
 				}
 				fn := calledFunc(pass, call)
-				if fn == nil || fn.Pkg() != pass.Pkg || decls[fn] == nil {
-					return true
+				if fn == nil || fn.Pkg() != pass.Pkg || decls[fn] == nil || fn.Type().(*types.Signature).Recv() != nil {
+					return true // a method makes values per use (FindNextMatch's Match)
 				}
 				if id, ok := as.Lhs[0].(*ast.Ident); ok {
 					if v, ok := pass.TypesInfo.ObjectOf(id).(*types.Var); ok {
@@ -83,7 +86,7 @@ func runSetupOnly(pass *analysis.Pass) (any, error) {
 					if fn == nil || v.Pos() > loop.Pos() && v.Pos() < loop.End() {
 						return true
 					}
-					if n := namedOf(v.Type()); n != nil && n.Obj().Pkg() == pass.Pkg {
+					if n := madeType(v.Type()); n != nil && n.Obj().Pkg() == pass.Pkg {
 						if _, seen := ctors[fn]; !seen {
 							ctors[fn] = use{n.Obj(), sel.Sel.Name, call}
 						}
@@ -173,6 +176,25 @@ func reach(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, roots []*ty
 		})
 	}
 	return out
+}
+
+// madeType returns T when t is *T with T a struct type: a value a
+// constructor builds and its methods use (a compiled *Pattern, a
+// *BigCache). A value type (a KSUID, an array) is made per use as often
+// as not, and an interface's methods are its implementations'.
+func madeType(t types.Type) *types.Named {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	n, ok := p.Elem().(*types.Named)
+	if !ok {
+		return nil
+	}
+	if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+		return nil
+	}
+	return n
 }
 
 // loopsUnder calls f with every for and range loop under n, in function

@@ -15,3 +15,17 @@ func BenchmarkPattern(b *testing.B) {
 		}
 	})
 }
+
+func BenchmarkID(b *testing.B) {
+	id := NewID()
+	for b.Loop() {
+		_ = id.String()
+	}
+}
+
+func BenchmarkFound(b *testing.B) {
+	f := Compile("abc").Find("abc")
+	for b.Loop() {
+		_ = f.At()
+	}
+}
