@@ -2589,3 +2589,22 @@ func TestSetupOnlyNodes(t *testing.T) {
 		}
 	}
 }
+
+// TestScratchShortAtTheCaller: an allocation inside strconv.AppendUint
+// in the module's Append is explained by the caller that hands it a
+// stack array too short for the text (a scratch-short shape naming
+// Append as the callee that allocates): the caller's array is the change.
+func TestScratchShortAtTheCaller(t *testing.T) {
+	a := site("(*BigInt).Append", "bigint.go", 417, 0.2)
+	a.Via = "strconv.AppendUint"
+	a.Escape = &document.Escape{Cause: "callee", Name: a.Via}
+	a.Parent, a.ParentFile, a.ParentLine = mod+".(*Decimal).Append", "format.go", 65
+	s := document.Shape{Name: "scratch-short", File: "format.go", Line: 65, Function: mod + ".(*Decimal).Append",
+		Related: []document.Location{{File: "bigint.go", Line: 406, Function: a.Function, Note: "the callee that allocates"}},
+		Says:    "Append passes scratch[:0], a [16]byte, to d.Coeff.Append, which appends up to 21 bytes",
+		Advice:  "make scratch a [21]byte, the longest text's length"}
+	checkAdvice(t, []adviceCase{
+		{"no shape", []any{bx(), a}, ""},
+		{"the caller's array", []any{bx(), a, s}, "make scratch a [21]byte"},
+	})
+}
