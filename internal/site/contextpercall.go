@@ -132,35 +132,8 @@ func implementations(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, i
 
 // paramRead reports whether fd's parameter i has a name its body reads.
 func paramRead(pass *analysis.Pass, fd *ast.FuncDecl, i int) bool {
-	k := 0
-	for _, f := range fd.Type.Params.List {
-		names := f.Names
-		if len(names) == 0 {
-			if k == i {
-				return false
-			}
-			k++
-			continue
-		}
-		for _, n := range names {
-			if k == i {
-				if n.Name == "_" {
-					return false
-				}
-				obj := pass.TypesInfo.Defs[n]
-				read := false
-				ast.Inspect(fd.Body, func(x ast.Node) bool {
-					if id, ok := x.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == obj {
-						read = true
-					}
-					return !read
-				})
-				return read
-			}
-			k++
-		}
-	}
-	return false
+	p := paramAt(pass, fd, i)
+	return p != nil && p.Name() != "_" && usesVar(pass, fd.Body, p)
 }
 
 func reportContext(pass *analysis.Pass, fd *ast.FuncDecl, call *ast.CallExpr, sel *ast.SelectorExpr, m *types.Func, p *types.Var, i, words int, impls, ignore []string, recvWords int, widest string) {
