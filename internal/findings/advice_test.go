@@ -2608,3 +2608,35 @@ func TestScratchShortAtTheCaller(t *testing.T) {
 		{"the caller's array", []any{bx(), a, s}, "make scratch a [21]byte"},
 	})
 }
+
+// TestOwnLoopTieNamesTheChange: a function's own time in two loops, the
+// one whose shape names a change (a byte-at-a-time clear) tied with the
+// other within the profile's sampling error, gives that change whichever
+// of the two the profile put first; far behind, it does not lead.
+func TestOwnLoopTieNamesTheChange(t *testing.T) {
+	loop := func(line, end int64, advice string) document.Shape {
+		return document.Shape{Name: "loop", File: "enc.s", Line: line, Function: mod + ".encodeBlock",
+			Related: []document.Location{{File: "enc.s", Line: end}}, Says: fmt.Sprintf("the assembly loop at lines %d–%d", line, end), Advice: advice}
+	}
+	clear := loop(297, 301, "clear it with wider stores")
+	inner := loop(339, 393, "")
+	for _, tc := range []struct {
+		inner, clear float64
+		want         bool
+	}{
+		{0.15, 0.125, true},
+		{0.55, 0.05, false},
+	} {
+		fs, _ := Derive(specDoc([]any{sampled(bx(), 40), clear, inner,
+			own("encodeBlock", "enc.s", 350, tc.inner), own("encodeBlock", "enc.s", 299, tc.clear), flat("encodeBlock", tc.inner+tc.clear)}), Options{})
+		var got *document.Finding
+		for i := range fs {
+			if fs[i].Section == document.SectionFix {
+				got = &fs[i]
+			}
+		}
+		if got == nil || strings.Contains(got.Suggestion, "clear it with wider stores") != tc.want {
+			t.Errorf("loops at %.0f%% and %.0f%%: finding %+v; want the clear's change named %v", 100*tc.inner, 100*tc.clear, got, tc.want)
+		}
+	}
+}

@@ -1010,6 +1010,26 @@ func (d *deriver) ownLines(b *bench, lines []*lineCat) (at, advice string, floor
 		g.share += lc.self
 	}
 	slices.SortStableFunc(groups, func(x, y *group) int { return cmp.Compare(y.share, x.share) })
+	if len(groups) > 1 && groups[0].advice == "" {
+		// A part that names a change, tied with the first within the
+		// profile's sampling error (8 samples and 6), leads: which of
+		// the two comes first is noise, and the same code must give
+		// the same advice.
+		se := func(p float64) float64 {
+			if n := b.entry.CPUSamples; n > 0 {
+				return math.Sqrt(p * (1 - p) / float64(n))
+			}
+			return 0
+		}
+		for i, g := range groups[1:] {
+			if g.advice != "" && d.tied(groups[0].share, se(groups[0].share), g.share, se(g.share)) {
+				lead := groups[i+1]
+				copy(groups[1:i+2], groups[:i+1])
+				groups[0] = lead
+				break
+			}
+		}
+	}
 	var out []string
 	for i, g := range groups {
 		if i == 3 || i > 0 && g.share < d.t.OwnJoinMin {
