@@ -2640,3 +2640,30 @@ func TestOwnLoopTieNamesTheChange(t *testing.T) {
 		}
 	}
 }
+
+// TestMadeTogetherAtTheMake: a variable-length make (the compiler's
+// reason for the allocation) with a made-together shape at its line, the
+// second make of the pair related, takes the shape's advice, one
+// allocation cut in two, over the category's "hoist the buffer into the
+// enclosing struct".
+func TestMadeTogetherAtTheMake(t *testing.T) {
+	d := doc(benchmark("BenchmarkDiff", 2e-5, 86, 35000))
+	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkDiff", Package: mod, Function: mod + ".(*DMP).bisect", File: "diff.go", Line: 269,
+		Alloc: "runtime.makeslice", BytesShare: 0.6, ObjectsShare: 0.5, AllocsPerOp: 43, BytesPerOp: 17000,
+		Escape: &document.Escape{Cause: "variable-make", Name: "v1"}}}
+	d.Shapes = []document.Shape{{Name: "made-together", File: "diff.go", Line: 269, Function: mod + ".(*DMP).bisect",
+		Says:    "bisect makes v1 and v2, two []int of length n, one after the other at every call, and keeps neither past it",
+		Advice:  "make them as one and cut it in two",
+		Related: []document.Location{{File: "diff.go", Line: 270}}}}
+	fs, _ := Derive(d, Options{})
+	for _, f := range fs {
+		if f.File != "diff.go" {
+			continue
+		}
+		if f.Shape != "made-together" || f.Generic || !strings.Contains(f.Suggestion, "make them as one") {
+			t.Fatalf("diff.go:%d: shape %q, generic %v, suggestion %q; want the made-together advice", f.Line, f.Shape, f.Generic, f.Suggestion)
+		}
+		return
+	}
+	t.Fatalf("no finding at diff.go: %+v", fs)
+}

@@ -223,6 +223,7 @@ func TestMatchers(t *testing.T) {
 		"tablefallback":          site.TableFallback,
 		"inlineoverflow":         site.InlineOverflow,
 		"upperlowered":           site.UpperLowered,
+		"madetogether":           site.MadeTogether,
 		"latencymeasured":        site.LatencyMeasured,
 		"formatvaries":           site.FormatVaries,
 		"loweredkey":             site.LoweredKey,
