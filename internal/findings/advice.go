@@ -35,6 +35,7 @@ var explains = map[string][]string{
 	"inline-overflow":             {"escapes", "new", "assign", "make", "variable-make", "moved-to-heap"},
 	"upper-lowered":               {"strings", "copying", "conversion", "memory", "gc"},
 	"made-together":               {"variable-make", "make", "escapes"},
+	"type-compared":               {"runtime", "other", "interface", "own", "reflect"},
 	"scratch-short":               {"callee", "library", "append", "growslice", "escapes", "return"},
 	"reflect-reslice":             {"reflect", "escapes", "moved-to-heap", "memory", "gc", "other", "interface"},
 	"error-panic":                 {"other", "library", "runtime", "gopanic"},

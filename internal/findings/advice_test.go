@@ -2667,3 +2667,31 @@ func TestMadeTogetherAtTheMake(t *testing.T) {
 	}
 	t.Fatalf("no finding at diff.go: %+v", fs)
 }
+
+// TestTypeComparedAtTheCase: runtime.ifaceeq at a switch's cases on a
+// reflect.Type (the profile's "other" category), with a type-compared
+// shape at the first case, takes the shape's advice (the kinds the cases
+// can have) over "decide first by something cheap".
+func TestTypeComparedAtTheCase(t *testing.T) {
+	d := doc(benchmark("BenchmarkEncode", 2e-5, 0, 0))
+	fn := mod + ".(*encoder).appendValue"
+	d.Lines = []document.LineCost{
+		{Benchmark: "BenchmarkEncode", Package: mod, Function: fn, File: "enc.go", Line: 20, Callee: "runtime.ifaceeq", Category: "other", Self: 0.05, Cum: 0.05},
+		{Benchmark: "BenchmarkEncode", Package: mod, Function: fn, File: "enc.go", Line: 22, Callee: "runtime.ifaceeq", Category: "other", Self: 0.05, Cum: 0.05},
+	}
+	d.Shapes = []document.Shape{{Name: "type-compared", File: "enc.go", Line: 20, Function: fn,
+		Says:    "appendValue compares t, a reflect.Type, with 4 of the package's types in turn",
+		Advice:  "decide by the kind first, one load",
+		Related: []document.Location{{File: "enc.go", Line: 22}}}}
+	fs, _ := Derive(d, Options{})
+	for _, f := range fs {
+		if f.File != "enc.go" {
+			continue
+		}
+		if f.Shape != "type-compared" || f.Generic || !strings.Contains(f.Suggestion, "decide by the kind first") {
+			t.Fatalf("enc.go:%d: shape %q, generic %v, suggestion %q; want the type-compared advice", f.Line, f.Shape, f.Generic, f.Suggestion)
+		}
+		return
+	}
+	t.Fatalf("no finding at enc.go: %+v", fs)
+}

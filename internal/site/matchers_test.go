@@ -224,6 +224,7 @@ func TestMatchers(t *testing.T) {
 		"inlineoverflow":         site.InlineOverflow,
 		"upperlowered":           site.UpperLowered,
 		"madetogether":           site.MadeTogether,
+		"typecompared":           site.TypeCompared,
 		"latencymeasured":        site.LatencyMeasured,
 		"formatvaries":           site.FormatVaries,
 		"loweredkey":             site.LoweredKey,
