@@ -2695,3 +2695,28 @@ func TestTypeComparedAtTheCase(t *testing.T) {
 	}
 	t.Fatalf("no finding at enc.go: %+v", fs)
 }
+
+// TestBufferPerCallAtTheMake: a small buffer that escapes through the
+// call it is handed to (the compiler's "call parameter") takes the
+// buffer-per-call shape's advice, an array in the receiver, over "make
+// the call concrete, or keep one value and reuse it".
+func TestBufferPerCallAtTheMake(t *testing.T) {
+	d := doc(benchmark("BenchmarkDecode", 2e-7, 1, 8))
+	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkDecode", Package: mod, Function: mod + ".(*Decoder).Decode", File: "wkb.go", Line: 247,
+		Alloc: "runtime.makeslice", BytesShare: 0.5, ObjectsShare: 0.5, AllocsPerOp: 1, BytesPerOp: 8,
+		Escape: &document.Escape{Cause: "escapes", Sink: "call", Into: "readByteOrderType", Name: "buf"}}}
+	d.Shapes = []document.Shape{{Name: "buffer-per-call", File: "wkb.go", Line: 247, Function: mod + ".(*Decoder).Decode",
+		Says:   "Decode makes buf, 8 bytes, at every call and hands it to readByteOrderType(d.r, buf)",
+		Advice: "keep a [8]byte array in Decoder (a field, buf [8]byte) and hand the call d.buf[:]"}}
+	fs, _ := Derive(d, Options{})
+	for _, f := range fs {
+		if f.File != "wkb.go" {
+			continue
+		}
+		if f.Shape != "buffer-per-call" || f.Generic || !strings.Contains(f.Suggestion, "keep a [8]byte array in Decoder") {
+			t.Fatalf("wkb.go:%d: shape %q, generic %v, suggestion %q; want the buffer-per-call advice", f.Line, f.Shape, f.Generic, f.Suggestion)
+		}
+		return
+	}
+	t.Fatalf("no finding at wkb.go: %+v", fs)
+}

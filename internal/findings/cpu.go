@@ -1329,6 +1329,13 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 			return s.Says + ": " + s.Advice, false, true
 		}
 	}
+	if fix == mathFix {
+		if s := d.callShape("call-on-inputs", l); s != nil {
+			// Math on what the function was given: its arithmetic,
+			// with nothing that recurs to compute once.
+			return s.Says + ": the function's arithmetic on its inputs, nothing that recurs to compute once; a cheaper formula, or fewer calls, is a change to the algorithm", false, true
+		}
+	}
 	if !slices.Contains(repeatFixes, fix) {
 		return fix, false, false
 	}

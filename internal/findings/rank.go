@@ -142,6 +142,12 @@ func (d *deriver) ranked() []document.Finding {
 				return 3
 			}
 			return 1
+		case it.f.Section == document.SectionFix && it.f.Impact < d.t.NamedFloor && it.f.Rule != document.RuleCPUPhase:
+			// A change named for a cost the profiles hardly see
+			// (a fraction of a percent of any benchmark's time):
+			// among the costs in their category's words, by
+			// impact, not ahead of them.
+			return 1
 		case it.f.Section == document.SectionFix && it.f.Impact < d.t.NamedMin && it.f.Rule == document.RuleCPUNotInlined:
 			// Inlining a function of a small share gains at most
 			// its calls' overhead, a part of that share: among

@@ -228,6 +228,12 @@ type Thresholds struct {
 	// most its calls' overhead, a part of a small share, no first thing
 	// to do beside 40% of a benchmark in a category's words.
 	NamedMin float64
+	// NamedFloor (ranking): a fix that names a change but whose impact
+	// (its share of a benchmark's time, allocation costs included) is
+	// below NamedFloor ranks with the fixes in their category's words,
+	// by impact: a change the profiles hardly see is not the first to
+	// make.
+	NamedFloor float64
 	// MicroWeight (ranking): the weight of a micro-benchmark (one that
 	// calls an internal function or method of the module directly and
 	// runs faster than TightSecPerOp) in a module that also benchmarks
@@ -339,6 +345,7 @@ var DefaultThresholds = Thresholds{
 	MicroWeight:     0.25,
 	GenericMin:      0.1,
 	NamedMin:        0.05,
+	NamedFloor:      0.01,
 	InlineClose:     8,
 	ChunkMin:        64,
 	ComponentWeight: 0.1,

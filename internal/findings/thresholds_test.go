@@ -688,6 +688,12 @@ var specCases = []specCase{
 			"cpu-call fix high y.go:1 BenchmarkX 20.0% parts=20% shape=sort-slice",
 			"cpu-call fix medium z.go:1 BenchmarkX 12.0% parts=12% shape=sort-slice",
 			"cpu-call fix high g.go:1 BenchmarkX 30.0% parts=30%"}},
+	{name: "NamedFloor/an allocation of 0.8% whose code names a change follows a call of 30% in its category's words",
+		doc:  []any{bx(), gc(0.02), call("G", "g.go", 1, "sort.Slice", "sort", 0.3), site("F", "a.go", 10, 0.4), madeTogether("a.go", 10)},
+		want: []string{"cpu-call fix high g.go:1 BenchmarkX 30.0% parts=30%", "alloc-site fix low a.go:10 BenchmarkX 0.8% shape=made-together gain:no-cpu"}},
+	{name: "NamedFloor/at 1.6% it leads it",
+		doc:  []any{bx(), gc(0.04), call("G", "g.go", 1, "sort.Slice", "sort", 0.3), site("F", "a.go", 10, 0.4), madeTogether("a.go", 10)},
+		want: []string{"alloc-site fix low a.go:10 BenchmarkX 1.6% shape=made-together", "cpu-call fix high g.go:1 BenchmarkX 30.0% parts=30%"}},
 	{name: "an algorithm of 50% in its category's words names no change: after every cause that names one",
 		doc: []any{bx(),
 			own("Own", "a.go", 1, 0.5),
@@ -1043,6 +1049,12 @@ func site(fn, file string, line int64, share float64) document.Allocation {
 func copied(a document.Allocation) document.Allocation {
 	a.Escape = &document.Escape{Cause: "moved-to-heap", Name: "v"}
 	return a
+}
+
+// madeTogether is a made-together shape at file:line of F.
+func madeTogether(file string, line int64) document.Shape {
+	return document.Shape{Name: "made-together", File: file, Line: line, Function: mod + ".F",
+		Says: "F makes a and b, two []int of length n, one after the other at every call", Advice: "make them as one and cut it in two"}
 }
 
 // copyOverride is a copy-override shape at file:line of F.

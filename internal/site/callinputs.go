@@ -434,6 +434,16 @@ func newCallInputs(pass *analysis.Pass, fd *ast.FuncDecl) *callInputs {
 				if recv, ok := receiverSet(pass, x); ok {
 					flow(recv, x.Args...)
 				}
+				// bson.Unmarshal(data, bg), json.Unmarshal(data,
+				// &v): the call fills a local through the pointer
+				// it is given, from its other arguments: what it
+				// decodes there carries what they carry.
+				for i, a := range x.Args {
+					if to := filledLocal(pass, a); to != nil {
+						others := append(slices.Clone(x.Args[:i]), x.Args[i+1:]...)
+						flow(to, others...)
+					}
+				}
 			}
 		})
 	}
@@ -676,9 +686,6 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 	if fn == nil || fn.Pkg() == nil || fn.Name() == ci.fd.Name.Name && fn.Pkg() == pass.Pkg || isConversion(pass, call) {
 		return
 	}
-	if fn.Pkg().Path() == "math" {
-		return // ConstMath's
-	}
 	if impure(fn) || freshValue(fn) || ci.fresh[fn] {
 		// Its result depends on more than its inputs (the clock, a
 		// random source, the process's state), or is a new value each
@@ -711,6 +718,12 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 	params := map[string]bool{}
 	ci.notes = nil
 	class := ci.combine(inputs, params)
+	if fn.Pkg().Path() == "math" && class != inputParam {
+		// Constant arguments are ConstMath's; math on values that
+		// recur in a loop is not said here either. Math on what the
+		// function was given is its arithmetic.
+		return
+	}
 	text := oneLine(types.ExprString(call))
 	if len(text) > 80 {
 		text = text[:77] + "…"
@@ -1308,4 +1321,29 @@ func (ci *callInputs) per(n ast.Node) string {
 		return fmt.Sprintf("once per iteration of the loop at lines %d–%d", fset.Position(loop.Pos()).Line, fset.Position(loop.End()).Line)
 	}
 	return "once per call"
+}
+
+// filledLocal returns the local a call fills through argument e: &v of a
+// local v, or a local pointer made in the function (bg := &T{}).
+func filledLocal(pass *analysis.Pass, e ast.Expr) ast.Expr {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
+			if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && v.Parent() != pass.Pkg.Scope() {
+				return id
+			}
+		}
+		return nil
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Parent() == pass.Pkg.Scope() {
+		return nil
+	}
+	if _, ptr := v.Type().Underlying().(*types.Pointer); !ptr {
+		return nil
+	}
+	return id
 }

@@ -67,7 +67,64 @@ func runCoAlloc(pass *analysis.Pass) (any, error) {
 			}
 		})
 	})
+	coAllocAddr(pass)
 	return nil, nil
+}
+
+// coAllocAddr finds a struct allocated with a pointer field set to the
+// address of a local the same function declared: the local moves to the
+// heap to be pointed to, a second allocation for a value that lives and
+// dies with the struct.
+//
+//	b := q.bound
+//	v := &nearestVisitor{…, closestBound: &b, …}
+//
+// paulmach/orb's quadtree queries (both hand analyses: one allocation
+// per query less with the bound held in the visitor).
+func coAllocAddr(pass *analysis.Pass) {
+	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
+		inspectBody(fd.Body, func(n ast.Node) {
+			u, ok := n.(*ast.UnaryExpr)
+			if !ok || u.Op != token.AND {
+				return
+			}
+			lit, ok := ast.Unparen(u.X).(*ast.CompositeLit)
+			if !ok || !isStruct(pass.TypesInfo.TypeOf(lit)) {
+				return
+			}
+			owner := types.TypeString(pass.TypesInfo.TypeOf(lit), types.RelativeTo(pass.Pkg))
+			for _, el := range lit.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				addr, ok := ast.Unparen(kv.Value).(*ast.UnaryExpr)
+				if !ok || addr.Op != token.AND {
+					continue
+				}
+				id, ok := ast.Unparen(addr.X).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				x, ok := pass.TypesInfo.Uses[id].(*types.Var)
+				if !ok || x.IsField() || x.Parent() == pass.Pkg.Scope() || x.Pos() < fd.Body.Pos() || x.Pos() > fd.Body.End() {
+					continue // a parameter, or a package's variable
+				}
+				field := kv.Key.(*ast.Ident).Name
+				xt := typeName(pass, x.Type())
+				pass.Report(analysis.Diagnostic{
+					Category: "allocated-together",
+					Pos:      x.Pos(),
+					Related:  []analysis.RelatedInformation{{Pos: kv.Pos(), Message: "its address, kept in the " + owner}},
+					Message: fmt.Sprintf("%s points the field %s of the %s it allocates at %s, a local %s: %s moves to the heap for it, a second allocation for a value that lives and dies with the %s",
+						fd.Name.Name, field, owner, x.Name(), xt, x.Name(), owner),
+					SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+						"hold the %s in the %s itself (a field of type %s) and point %s at that field once the %s is made: one allocation",
+						xt, owner, xt, field, owner)}},
+				})
+			}
+		})
+	})
 }
 
 // newStruct reports whether e is &T{…} of a struct type T.

@@ -82,6 +82,11 @@ func runMapUnsized(pass *analysis.Pass) (any, error) {
 					if p == nil {
 						continue
 					}
+					if uncountedFill(pass, decls, cd, p, 3) {
+						// The walk alone finds how many entries
+						// there are: no count to size it by.
+						continue
+					}
 					for _, st := range loopStores(pass, cd.Body, p) {
 						report(st, p.Name(), fmt.Sprintf("line %d in %s", pass.Fset.Position(at).Line, fd.Name.Name), fd.Name.Name, at)
 					}
@@ -264,6 +269,68 @@ type loopStore struct {
 	pos      token.Pos
 	text     string
 	from, to int // the loop's lines
+	// uncounted: the loop runs until a condition its body computes
+	// (for tMaxX < 1 || tMaxY < 1 {…}), with no length or step to
+	// count its iterations by beforehand.
+	uncounted bool
+}
+
+// uncountedFill reports whether a function fills map p (its parameter)
+// in a loop whose iterations nothing counts beforehand, or hands it to a
+// function of the package that does (depth calls deep): orb's tile cover
+// walks a line through the grid, storing each tile it enters, until the
+// walk's float steps pass the segment's end. The map's size is then known
+// only by doing the walk; "a count of what the loop stores" does not
+// exist.
+func uncountedFill(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, fd *ast.FuncDecl, p *types.Var, depth int) bool {
+	for _, st := range loopStores(pass, fd.Body, p) {
+		if st.uncounted {
+			return true
+		}
+	}
+	if depth == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		cd := decls[calledFunc(pass, call)]
+		if cd == nil || cd == fd {
+			return true
+		}
+		for i, a := range call.Args {
+			if identVar(pass, a) != p {
+				continue
+			}
+			if q := paramAt(pass, cd, i); q != nil && uncountedFill(pass, decls, cd, q, depth-1) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// uncountedLoop reports whether loop runs until a condition with no
+// count behind it: a for with a condition and no post statement, whose
+// condition reads no length (for lineEnd < len(text)-1 scans a text, which
+// a first pass can count; for tMaxX < 1 || tMaxY < 1 cannot be).
+func uncountedLoop(pass *analysis.Pass, loop ast.Stmt) bool {
+	f, ok := loop.(*ast.ForStmt)
+	if !ok || f.Post != nil || f.Cond == nil {
+		return false
+	}
+	reads := false
+	ast.Inspect(f.Cond, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && isBuiltin(pass, call.Fun, "len") {
+			reads = true
+		}
+		return !reads
+	})
+	return !reads
 }
 
 // loopStores returns the stores into map v inside loops of body.
@@ -287,7 +354,8 @@ func loopStores(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) []loopSt
 			}
 			if id, ok := ast.Unparen(ix.X).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == v {
 				out = append(out, loopStore{pos: m.Pos(), text: oneLine(types.ExprString(l)),
-					from: pass.Fset.Position(loop.Pos()).Line, to: pass.Fset.Position(loop.End()).Line})
+					from: pass.Fset.Position(loop.Pos()).Line, to: pass.Fset.Position(loop.End()).Line,
+					uncounted: uncountedLoop(pass, loop)})
 			}
 		}
 	})

@@ -528,6 +528,15 @@ func (r *resultVars) computed() {
 					if !ok || isConversion(r.pass, call) || isBuiltin(r.pass, call.Fun, "len") || isBuiltin(r.pass, call.Fun, "cap") {
 						continue
 					}
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && (isBuiltin(r.pass, call.Fun, "make") || isBuiltin(r.pass, call.Fun, "new")) {
+						if v := r.rootVar(sel.X); v != nil && r.vars[v] {
+							// feature.Properties = make(geojson.Properties,
+							// count/2), feature returned: a part of the
+							// value the caller gets.
+							report(call.Pos(), fmt.Sprintf("%s makes %s, a part of the value %s returns", oneLine(types.ExprString(call)), oneLine(types.ExprString(sel)), name))
+							continue
+						}
+					}
 					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && r.returnsText(types.ExprString(sel)) && !isError(r.pass.TypesInfo.TypeOf(sel)) {
 						// if c.query == nil { c.query = c.request.URL.Query() }
 						// return c.query: computed once per receiver, and
@@ -683,6 +692,24 @@ func (r *resultVars) passed() []passedCall {
 		r.pass.Report(analysis.Diagnostic{Category: "result-passed", Pos: call.Pos(),
 			Message: fmt.Sprintf("%s %s %s's result", r.fd.Name.Name, how, fn.Name())})
 	}
+	// addAny names a call of the module's, in this package or another
+	// of the module's (an internal package's Scan), whose result the
+	// function hands on: a shape only, no edge of the chain to an
+	// exported function (that is within the package).
+	addAny := func(call *ast.CallExpr, how string) {
+		fn := calledFunc(r.pass, call)
+		if fn == nil || fn.Pkg() == nil || !moduleSiblings(fn.Pkg().Path(), r.pass.Pkg.Path()) {
+			return
+		}
+		if sig, ok := fn.Type().(*types.Signature); !ok || sig.Results().Len() == 0 || isError(sig.Results().At(0).Type()) {
+			return
+		}
+		if fn.Pkg() == r.pass.Pkg {
+			out = append(out, passedCall{fn, call.Pos(), false})
+		}
+		r.pass.Report(analysis.Diagnostic{Category: "result-passed", Pos: call.Pos(),
+			Message: fmt.Sprintf("%s %s %s's result", r.fd.Name.Name, how, fn.Name())})
+	}
 	lits := map[*types.Var]*ast.CompositeLit{} // a variable assigned a value made here
 	inspectBody(r.fd.Body, func(n ast.Node) {
 		as, ok := n.(*ast.AssignStmt)
@@ -717,6 +744,7 @@ func (r *resultVars) passed() []passedCall {
 				if ta, ok := ast.Unparen(e).(*ast.TypeAssertExpr); ok {
 					e = ta.X // v.(T): the value held as any on the way
 				}
+				e = unconverted(r.pass, e) // orb.LineString(ps): the same value
 				lit := returnedLiteral(e)
 				if v := r.localVar(e); v != nil && lits[v] != nil && len(lits[v].Elts) == 1 {
 					// ret := &T{uss: d}; return ret: a wrapper of one
@@ -749,14 +777,52 @@ func (r *resultVars) passed() []passedCall {
 				break // the first result: a value, not its error
 			}
 		case *ast.AssignStmt:
+			if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+				// mls = append(mls, ls) with mls returned and ls a
+				// call's result: the call's value is an element of
+				// the one the function hands its caller.
+				if v := r.localVar(n.Lhs[0]); v != nil && r.vars[v] {
+					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && isBuiltin(r.pass, call.Fun, "append") && !call.Ellipsis.IsValid() {
+						for _, el := range call.Args[1:] {
+							el = unconverted(r.pass, el) // orb.Ring(ls)
+							if c, ok := ast.Unparen(el).(*ast.CallExpr); ok {
+								add(c, true, "appends to the value it returns")
+							} else if w := r.localVar(el); w != nil {
+								for _, c := range from[w] {
+									add(c, true, "appends to the value it returns")
+								}
+							}
+						}
+					}
+				}
+				// s.Geometry = g in an exported method, Geometry an
+				// exported field of its receiver: what a Scanner's
+				// Scan hands its caller.
+				if f := r.exportedRecvField(n.Lhs[0]); f != "" {
+					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+						addAny(call, "stores into its receiver's exported field "+f)
+					} else if w := r.localVar(n.Rhs[0]); w != nil {
+						for _, c := range from[w] {
+							addAny(c, "stores into its receiver's exported field "+f)
+						}
+					}
+				}
+			}
 			if len(n.Rhs) == 1 {
 				// token.Signature, err = p.DecodeSegment(parts[2]) with
 				// token returned: the call's result is a field of the
 				// value the function hands its caller.
-				if sel, ok := ast.Unparen(n.Lhs[0]).(*ast.SelectorExpr); ok {
-					if v := r.rootVar(sel); v != nil && r.vars[v] {
+				switch l := ast.Unparen(n.Lhs[0]).(type) {
+				case *ast.SelectorExpr, *ast.IndexExpr:
+					// layer.Features[i] = f, f a call's result and
+					// layer returned: an element of what it returns.
+					if v := r.rootVar(l); v != nil && r.vars[v] {
 						if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
 							add(call, false, "stores, into a field of the value it returns,")
+						} else if w := r.localVar(n.Rhs[0]); w != nil && len(n.Lhs) == 1 {
+							for _, c := range from[w] {
+								add(c, false, "stores, into a part of the value it returns,")
+							}
 						}
 					}
 				}
@@ -955,4 +1021,52 @@ func assignedIn(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
 func isMapType(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Map)
 	return ok
+}
+
+// exportedRecvField returns the exported field of the function's receiver
+// that e assigns (s.Geometry), when the function is an exported method,
+// or "".
+func (r *resultVars) exportedRecvField(e ast.Expr) string {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || r.fd.Recv == nil || len(r.fd.Recv.List) == 0 || len(r.fd.Recv.List[0].Names) == 0 || !r.fd.Name.IsExported() || !sel.Sel.IsExported() {
+		return ""
+	}
+	recv := r.pass.TypesInfo.Defs[r.fd.Recv.List[0].Names[0]]
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok || recv == nil || r.pass.TypesInfo.Uses[id] != recv {
+		return ""
+	}
+	if s, ok := r.pass.TypesInfo.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+		return ""
+	}
+	return sel.Sel.Name
+}
+
+// moduleSiblings reports whether two package paths are likely of one module:
+// the same first three elements of a path whose first has a dot
+// (github.com/paulmach/orb/encoding/ewkb and …/encoding/internal/wkbcommon).
+func moduleSiblings(a, b string) bool {
+	if a == b {
+		return true
+	}
+	pa, pb := strings.SplitN(a, "/", 4), strings.SplitN(b, "/", 4)
+	if len(pa) < 3 || len(pb) < 3 || !strings.Contains(pa[0], ".") {
+		return false
+	}
+	return pa[0] == pb[0] && pa[1] == pb[1] && pa[2] == pb[2]
+}
+
+// unconverted returns the value a conversion T(x) converts, x, when the
+// conversion only renames its type (orb.LineString(ps), same underlying
+// type: the same value), or e (string(b) copies: another value).
+func unconverted(pass *analysis.Pass, e ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !isConversion(pass, call) {
+		return e
+	}
+	from, to := pass.TypesInfo.TypeOf(call.Args[0]), pass.TypesInfo.TypeOf(call)
+	if from == nil || to == nil || !types.Identical(from.Underlying(), to.Underlying()) {
+		return e
+	}
+	return call.Args[0]
 }

@@ -98,3 +98,47 @@ func parseOf[V any](count int, next func() (string, V)) map[string]V {
 	}
 	return m
 }
+
+// Cover walks a line through a grid, storing each cell it enters, until
+// the walk passes the segment's end: the number of cells is found only
+// by walking, so no count sizes the set.
+func Cover(pts [][2]float64) map[[2]int]bool {
+	set := make(map[[2]int]bool)
+	walk(set, pts)
+	return set
+}
+
+// Area fills its set by rows and hands it to the walk for the edges: its
+// size is the walk's as well.
+func Area(pts [][2]float64) map[[2]int]bool {
+	set := make(map[[2]int]bool)
+	rows(set, pts)
+	return set
+}
+
+func rows(set map[[2]int]bool, pts [][2]float64) {
+	for i := 0; i+1 < len(pts); i += 2 {
+		for x := int(pts[i][0]); x < int(pts[i+1][0]); x++ {
+			set[[2]int{x, i}] = true
+		}
+	}
+	walk(set, pts)
+}
+
+func walk(set map[[2]int]bool, pts [][2]float64) {
+	for i := 0; i < len(pts)-1; i++ {
+		x, y := pts[i][0], pts[i][1]
+		set[[2]int{int(x), int(y)}] = true
+		tx, ty := 0.5, 0.25
+		for tx < 1 || ty < 1 {
+			if tx < ty {
+				tx += 0.5
+				x++
+			} else {
+				ty += 0.25
+				y++
+			}
+			set[[2]int{int(x), int(y)}] = true
+		}
+	}
+}
