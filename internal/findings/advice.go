@@ -35,6 +35,7 @@ var explains = map[string][]string{
 	"inline-overflow":             {"escapes", "new", "assign", "make", "variable-make", "moved-to-heap"},
 	"upper-lowered":               {"strings", "copying", "conversion", "memory", "gc"},
 	"made-together":               {"variable-make", "make", "escapes"},
+	"keys-sorted":                 {"sort"},
 	"power-recomputed":            {"callee", "math/big", "library", "escapes", "other", "own", "new"},
 	"buffer-per-call":             {"escapes", "make", "call", "moved-to-heap", "interface"},
 	"type-compared":               {"runtime", "other", "interface", "own", "reflect"},

@@ -214,6 +214,16 @@ func (c *cause) spread() float64 {
 	return sum
 }
 
+// peak is the cause's largest share of one benchmark's CPU, whatever
+// the benchmark's weight: what its profile shows of it at most.
+func (c *cause) peak() float64 {
+	most := 0.0
+	for _, cs := range c.costs {
+		most = max(most, cs.CPUShare)
+	}
+	return most
+}
+
 func (c *cause) benchKeys() []string {
 	keys := make([]string, 0, len(c.costs))
 	for k := range c.costs {

@@ -336,7 +336,8 @@
 // surer to gain, and a busy reader acts on those first — unless the named
 // change's impact is below NamedFloor (0.01): a change the profiles hardly
 // see (orb's geometry wrapped once per feature for encoding, 0.4% of the
-// encoder's time) ranks with the category's words, by impact. Such a fix whose
+// encoder's time) ranks with the small costs in their category's words,
+// after the fixes that name no change. Such a fix whose
 // impact is below GenericMin (0.1) follows the fixes that name no change
 // too: a small cost the code does not explain is a guess, and where the
 // rest of the time goes says more (lz4's pool Get and Put at 5%, its

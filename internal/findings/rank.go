@@ -59,6 +59,9 @@ func (d *deriver) ranked() []document.Finding {
 		// benchmarks it costs: within a tie, the cause more of the
 		// module's use pays for comes first.
 		spread float64
+		// peak is the cause's largest share of one benchmark's
+		// CPU, unweighted (see NamedFloor).
+		peak   float64
 		allocs float64
 		// weak marks a fix that names no change: a function's own
 		// algorithm in its category's words (whatever else it calls,
@@ -115,13 +118,14 @@ func (d *deriver) ranked() []document.Finding {
 			// weights, production's share leave it unknown).
 			se = c.impactError() * rank / f.Impact
 		}
-		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), spread: c.spread(), weak: ((c.lowOnly || c.unnamed) && f.Generic || c.ownWork || c.kind == document.KindLibrary && f.Generic || serialUse && c.kind == document.KindContention && d.componentOnly(c)) && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase,
+		items = append(items, item{f: f, rank: rank, se: se, weight: weight, allocs: c.allocs(), spread: c.spread(), peak: c.peak(), weak: ((c.lowOnly || c.unnamed) && f.Generic || c.ownWork || c.kind == document.KindLibrary && f.Generic || serialUse && c.kind == document.KindContention && d.componentOnly(c)) && f.Section == document.SectionFix && c.rule != document.RuleCPUPhase,
 			unused: serialUse && c.kind == document.KindContention && d.componentOnly(c) && f.Section == document.SectionFix})
 	}
 	// A fix whose code names a change comes first, then one in its
 	// category's words (what it would gain is less sure, and a busy
 	// reader acts on the named changes first), then one that names no
-	// change, then a small one in its category's words (GenericMin),
+	// change, then a small one in its category's words (GenericMin) or a
+	// named change the profiles hardly see (NamedFloor),
 	// then contention the module's use does not produce; by rank within
 	// each.
 	tier := func(it item) int {
@@ -142,12 +146,12 @@ func (d *deriver) ranked() []document.Finding {
 				return 3
 			}
 			return 1
-		case it.f.Section == document.SectionFix && it.f.Impact < d.t.NamedFloor && it.f.Rule != document.RuleCPUPhase:
+		case it.f.Section == document.SectionFix && it.peak < d.t.NamedFloor && it.f.Rule != document.RuleCPUPhase:
 			// A change named for a cost the profiles hardly see
 			// (a fraction of a percent of any benchmark's time):
-			// among the costs in their category's words, by
-			// impact, not ahead of them.
-			return 1
+			// with the small costs in their category's words,
+			// after where the rest of the time goes.
+			return 3
 		case it.f.Section == document.SectionFix && it.f.Impact < d.t.NamedMin && it.f.Rule == document.RuleCPUNotInlined:
 			// Inlining a function of a small share gains at most
 			// its calls' overhead, a part of that share: among

@@ -230,9 +230,9 @@ type Thresholds struct {
 	NamedMin float64
 	// NamedFloor (ranking): a fix that names a change but whose impact
 	// (its share of a benchmark's time, allocation costs included) is
-	// below NamedFloor ranks with the fixes in their category's words,
-	// by impact: a change the profiles hardly see is not the first to
-	// make.
+	// below NamedFloor ranks with the small costs in their category's
+	// words (GenericMin), after the fixes that name no change: a change
+	// the profiles hardly see is not the first to make.
 	NamedFloor float64
 	// MicroWeight (ranking): the weight of a micro-benchmark (one that
 	// calls an internal function or method of the module directly and

@@ -224,6 +224,7 @@ func TestMatchers(t *testing.T) {
 		"inlineoverflow":         site.InlineOverflow,
 		"upperlowered":           site.UpperLowered,
 		"madetogether":           site.MadeTogether,
+		"keyssorted":             site.KeysSorted,
 		"powerrecomputed":        site.PowerRecomputed,
 		"bufferpercall":          site.BufferPerCall,
 		"typecompared":           site.TypeCompared,

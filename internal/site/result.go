@@ -559,6 +559,31 @@ func (r *resultVars) computed() {
 			r.computedCall(n.X, report, name)
 		}
 	})
+	// mpoly = make(orb.MultiPolygon, 0, i) in a func literal the
+	// function hands a splitter, mpoly its result: made for the caller
+	// all the same.
+	ast.Inspect(r.fd.Body, func(n ast.Node) bool {
+		lit, ok := n.(*ast.FuncLit)
+		if !ok {
+			return true
+		}
+		ast.Inspect(lit.Body, func(m ast.Node) bool {
+			as, ok := m.(*ast.AssignStmt)
+			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			for i, l := range as.Lhs {
+				v := r.localVar(l)
+				call, ok := ast.Unparen(as.Rhs[i]).(*ast.CallExpr)
+				if v == nil || !r.vars[v] || isError(v.Type()) || !ok || !isBuiltin(r.pass, call.Fun, "make") {
+					continue
+				}
+				report(call.Pos(), fmt.Sprintf("%s computes %s, which %s returns", oneLine(types.ExprString(call)), v.Name(), name))
+			}
+			return true
+		})
+		return false
+	})
 }
 
 // returnsText reports whether every return statement of the function
@@ -680,8 +705,15 @@ type passedCall struct {
 func (r *resultVars) passed() []passedCall {
 	from := map[*types.Var][]*ast.CallExpr{} // a variable assigned the result of calls (one per case of a switch)
 	var out []passedCall
+	var addAny func(call *ast.CallExpr, how string)
 	add := func(call *ast.CallExpr, ret bool, how string) {
 		fn := calledFunc(r.pass, call)
+		if fn != nil && fn.Pkg() != nil && fn.Pkg() != r.pass.Pkg {
+			// Another package of the module's (ewkb's Decode
+			// returning wkbcommon's): the shape, with no edge.
+			addAny(call, how)
+			return
+		}
 		if fn == nil || fn.Pkg() != r.pass.Pkg {
 			return
 		}
@@ -696,7 +728,7 @@ func (r *resultVars) passed() []passedCall {
 	// of the module's (an internal package's Scan), whose result the
 	// function hands on: a shape only, no edge of the chain to an
 	// exported function (that is within the package).
-	addAny := func(call *ast.CallExpr, how string) {
+	addAny = func(call *ast.CallExpr, how string) {
 		fn := calledFunc(r.pass, call)
 		if fn == nil || fn.Pkg() == nil || !moduleSiblings(fn.Pkg().Path(), r.pass.Pkg.Path()) {
 			return

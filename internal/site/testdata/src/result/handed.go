@@ -100,3 +100,19 @@ func text(n int) string {
 func raw(n int) []byte {
 	return make([]byte, n)
 }
+
+func split(s string, set func(int), yield func(string)) {
+	set(1)
+	yield(s)
+}
+
+// parseAll makes its result in the func literal it hands split.
+func parseAll(s string) []string {
+	var out []string
+	split(s, func(n int) {
+		out = make([]string, 0, n) // want `make\(\[\]string, 0, n\) computes out, which parseAll returns`
+	}, func(part string) {
+		out = append(out, part)
+	})
+	return out
+}
