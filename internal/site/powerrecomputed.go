@@ -25,10 +25,28 @@ var PowerRecomputed = &analysis.Analyzer{
 }
 
 func runPowerRecomputed(pass *analysis.Pass) (any, error) {
+	bigTables := bigIntTables(pass)
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
 		inspectBody(fd.Body, func(n ast.Node) {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 3 {
+			if !ok {
+				return
+			}
+			if tbl, entry := tableConverted(pass, call); tbl != "" {
+				fix := fmt.Sprintf("keep the entries as *big.Int too, in a table built once beside %s (an init function converting each), and read that entry — never write into its Ints", tbl)
+				if len(bigTables) > 0 {
+					fix = fmt.Sprintf("the package keeps %s already: read its entry where the index is within it, and extend it to %s's length (built once, in an init function) — never write into its Ints", bigTables[0], tbl)
+				}
+				pass.Report(analysis.Diagnostic{
+					Category: "power-recomputed",
+					Pos:      call.Pos(),
+					Message: fmt.Sprintf("%s converts %s, an entry of the package's table %s, to a new big.Int at every call: the same few values, converted again each time",
+						fd.Name.Name, entry, tbl),
+					SuggestedFixes: []analysis.SuggestedFix{{Message: fix}},
+				})
+				return
+			}
+			if len(call.Args) != 3 {
 				return
 			}
 			fn := calledFunc(pass, call)
@@ -118,4 +136,68 @@ func unconvertedAny(pass *analysis.Pass, e ast.Expr) ast.Expr {
 		}
 		e = call.Args[0]
 	}
+}
+
+// tableConverted returns the table and the entry's text of a call
+// pow10[factor].ToBigInt(): a method returning a *big.Int called on an
+// element of a package-level array or slice; "" otherwise.
+func tableConverted(pass *analysis.Pass, call *ast.CallExpr) (string, string) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 0 {
+		return "", ""
+	}
+	ix, ok := ast.Unparen(sel.X).(*ast.IndexExpr)
+	if !ok {
+		return "", ""
+	}
+	id, ok := ast.Unparen(ix.X).(*ast.Ident)
+	if !ok {
+		return "", ""
+	}
+	v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Parent() != pass.Pkg.Scope() {
+		return "", ""
+	}
+	switch v.Type().Underlying().(type) {
+	case *types.Array, *types.Slice:
+	default:
+		return "", ""
+	}
+	if !isBigIntPtr(pass.TypesInfo.TypeOf(call)) {
+		return "", ""
+	}
+	return id.Name, text(pass, ix)
+}
+
+// bigIntTables names the package-level arrays and slices of *big.Int:
+// "pow10Big ([20]*big.Int)".
+func bigIntTables(pass *analysis.Pass) []string {
+	var out []string
+	for _, name := range pass.Pkg.Scope().Names() {
+		v, ok := pass.Pkg.Scope().Lookup(name).(*types.Var)
+		if !ok {
+			continue
+		}
+		var elem types.Type
+		switch t := v.Type().Underlying().(type) {
+		case *types.Array:
+			elem = t.Elem()
+		case *types.Slice:
+			elem = t.Elem()
+		}
+		if elem != nil && isBigIntPtr(elem) {
+			out = append(out, fmt.Sprintf("%s (%s)", name, typeName(pass, v.Type())))
+		}
+	}
+	return out
+}
+
+// isBigIntPtr reports whether t is *big.Int.
+func isBigIntPtr(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "math/big" && n.Obj().Name() == "Int"
 }
