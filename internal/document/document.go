@@ -163,6 +163,13 @@ type Finding struct {
 // loop; the constructor's full name follows.
 const ConstructorNote = "the constructor "
 
+// SingleNodeNote marks, among a node-chunks shape's related lines, a call
+// of the node constructor that makes one node per call of its function:
+// outside any loop, in a function on no call cycle of the package (orb's
+// newFeatureDoc wrapping one feature's geometry for its encoding). The
+// nodes made there are trees of one: no chunk to share.
+const SingleNodeNote = "one node per call of this function"
+
 // Location is one more line of a finding's root cause.
 type Location struct {
 	File     string `json:"file"`

@@ -350,6 +350,13 @@ func (d *deriver) advise() {
 			c.suggestion, c.generic = fmt.Sprintf("%s: %s", s.Says, s.Advice), false
 			continue
 		}
+		if s.Name == "node-chunks" && c.kind == document.KindAlloc && singleNodeParent(c, s) {
+			// Most of its nodes made one per call of a function
+			// outside any loop and any recursion (orb's feature
+			// geometry wrapped for its encoding): trees of one node,
+			// nothing for a chunk to share.
+			continue
+		}
 		if s.Name == "node-chunks" && c.kind == document.KindAlloc && d.setupOnly(c, true) {
 			// The nodes of a tree built once per value the
 			// benchmarks then use (a pattern compiled once, matched
@@ -398,6 +405,27 @@ func (d *deriver) setupOnly(c *cause, always bool) bool {
 // nodesPerOp returns the most allocations per op a cause makes in the
 // benchmarks of the module's use (at full weight; in any, when it costs
 // none of those), and that benchmark.
+// singleNodeParent reports whether the module function that called a
+// node constructor where most of its allocations were made is one the
+// node-chunks shape marks as making one node per call.
+func singleNodeParent(c *cause, s *document.Shape) bool {
+	top, share := "", 0.0
+	for p, v := range c.parents {
+		if v > share || v == share && p < top {
+			top, share = p, v
+		}
+	}
+	if top == "" || top == c.fn {
+		return false
+	}
+	for _, r := range s.Related {
+		if r.Note == document.SingleNodeNote && outer(document.PlainFunc(r.Function)) == top {
+			return true
+		}
+	}
+	return false
+}
+
 func (d *deriver) nodesPerOp(c *cause) (float64, *bench) {
 	var top *bench
 	n := 0.0

@@ -2720,3 +2720,36 @@ func TestBufferPerCallAtTheMake(t *testing.T) {
 	}
 	t.Fatalf("no finding at wkb.go: %+v", fs)
 }
+
+// TestNodeChunksSingleNodeParent: a node constructor's allocations made
+// mostly where a function calls it once (a node-chunks shape's related
+// call marked one node per call) are trees of one node: the shape's
+// chunks are not its advice.
+func TestNodeChunksSingleNodeParent(t *testing.T) {
+	d := doc(benchmark("BenchmarkMarshal", 2e-5, 300, 20000))
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkMarshal", Package: mod, Category: "gc", Share: 0.3}}
+	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkMarshal", Package: mod, Function: mod + ".NewGeometry", File: "geometry.go", Line: 24,
+		Parent: mod + ".newDoc", ParentFile: "feature.go", ParentLine: 112,
+		Alloc: "runtime.newobject", BytesShare: 0.3, ObjectsShare: 0.3, AllocsPerOp: 300, BytesPerOp: 16800,
+		Escape: &document.Escape{Cause: "escapes", Sink: "return"}}}
+	shape := document.Shape{Name: "node-chunks", File: "geometry.go", Line: 24, Function: mod + ".NewGeometry",
+		Says: "NewGeometry makes every Geometry of the tree with an allocation of its own", Advice: "allocate the nodes in chunks",
+		Related: []document.Location{{File: "feature.go", Line: 112, Function: mod + ".newDoc", Note: document.SingleNodeNote}}}
+	d.Shapes = []document.Shape{shape}
+	fs, _ := Derive(d, Options{})
+	for _, f := range fs {
+		if f.File == "geometry.go" && strings.Contains(f.Suggestion, "allocate the nodes in chunks") {
+			t.Errorf("geometry.go:24 takes the node-chunks advice %q: its nodes are made one per call of newDoc", f.Suggestion)
+		}
+	}
+	// Made where a recursive parser calls it: chunks are the advice.
+	d.Shapes[0].Related = nil
+	found := false
+	fs, _ = Derive(d, Options{})
+	for _, f := range fs {
+		found = found || f.File == "geometry.go" && strings.Contains(f.Suggestion, "allocate the nodes in chunks")
+	}
+	if !found {
+		t.Errorf("without the mark, geometry.go:24 does not take the node-chunks advice")
+	}
+}

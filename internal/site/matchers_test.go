@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"github.com/perfloop/perfloop/internal/site"
 )
 
@@ -460,5 +461,25 @@ func TestBoxedFieldAdvice(t *testing.T) {
 	}
 	if seen != len(want) {
 		t.Errorf("%d of the %d diagnostics seen", seen, len(want))
+	}
+}
+
+// TestNodeChunksSingleNodeCalls: the node-chunks shape marks a call of the
+// constructor that makes one node per call of a function nothing calls
+// many times (newDoc, wrapping one geometry), and not one in a function a
+// recursive-descent parser calls (leaf) nor one in a loop (list, value).
+func TestNodeChunksSingleNodeCalls(t *testing.T) {
+	var single []string
+	for _, r := range analysistest.Run(t, analysistest.TestData(), site.NodeChunks, "nodesingle") {
+		for _, d := range r.Diagnostics {
+			for _, rel := range d.Related {
+				if rel.Message == document.SingleNodeNote {
+					single = append(single, fmt.Sprint(r.Pass.Fset.Position(rel.Pos).Line))
+				}
+			}
+		}
+	}
+	if got := strings.Join(single, ","); got != "22" {
+		t.Errorf("calls marked one node per call at lines %q, want 22 (newDoc's)", got)
 	}
 }

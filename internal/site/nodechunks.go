@@ -1,12 +1,15 @@
 package site
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
+	"github.com/perfloop/perfloop/internal/document"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -27,6 +30,8 @@ var NodeChunks = &analysis.Analyzer{
 }
 
 func runNodeChunks(pass *analysis.Pass) (any, error) {
+	decls := declsByFunc(pass)
+	var cyclic map[*types.Func]bool // manyCalls, computed on first use
 	eachFuncDecl(pass, func(fd *ast.FuncDecl) {
 		ret := onlyReturn(fd.Body)
 		if ret == nil || len(ret.Results) != 1 {
@@ -59,9 +64,13 @@ func runNodeChunks(pass *analysis.Pass) (any, error) {
 				owner = "the " + r.Obj().Name()
 			}
 		}
+		if cyclic == nil {
+			cyclic = manyCalls(pass, decls)
+		}
 		pass.Report(analysis.Diagnostic{
 			Category: "node-chunks",
 			Pos:      at,
+			Related:  singleNodeCalls(pass, decls, cyclic, fd),
 			Message: fmt.Sprintf("%s makes every %s of the tree with an allocation of its own (%s, %d bytes, with its %s): one allocation per node of the input, for nodes that live and die with their tree",
 				fd.Name.Name, name, how, size, link),
 			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
@@ -316,4 +325,142 @@ func madeWithMake(pass *analysis.Pass) func(ast.Expr) bool {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
 		return ok && isBuiltin(pass, call.Fun, "make")
 	}
+}
+
+// singleNodeCalls returns the calls of fd's function, in the package,
+// that make one node per call of their function: outside any loop, in a
+// function many (see manyCalls) does not hold.
+func singleNodeCalls(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, cyclic map[*types.Func]bool, fd *ast.FuncDecl) []analysis.RelatedInformation {
+	ctor, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if ctor == nil {
+		return nil
+	}
+	var out []analysis.RelatedInformation
+	for fn, caller := range decls {
+		if caller == fd || cyclic[fn] {
+			continue
+		}
+		looped, once := false, token.NoPos
+		inspectLoops(caller.Body, func(m ast.Node, loop ast.Stmt) {
+			call, ok := m.(*ast.CallExpr)
+			if !ok || calledFunc(pass, call) != ctor {
+				return
+			}
+			if loop != nil {
+				looped = true
+			} else if !once.IsValid() {
+				once = call.Pos()
+			}
+		})
+		if once.IsValid() && !looped {
+			out = append(out, analysis.RelatedInformation{Pos: once, Message: document.SingleNodeNote})
+		}
+	}
+	slices.SortFunc(out, func(a, b analysis.RelatedInformation) int { return cmp.Compare(a.Pos, b.Pos) })
+	return out
+}
+
+// manyCalls returns the package's functions that may run many times in
+// one call of the function that reaches them: those on a cycle of the
+// static call graph (a recursive-descent parser's), those a function of
+// the package calls in a loop, and every function these call in turn (a
+// parser's addBlock, called once per block by functions that recurse).
+func manyCalls(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) map[*types.Func]bool {
+	many := onCallCycles(pass, decls)
+	for _, fd := range decls {
+		inspectLoops(fd.Body, func(m ast.Node, loop ast.Stmt) {
+			if call, ok := m.(*ast.CallExpr); ok && loop != nil {
+				if to := calledFunc(pass, call); to != nil && decls[to] != nil {
+					many[to] = true
+				}
+			}
+		})
+	}
+	// Everything they call, to a fixed point.
+	for changed := true; changed; {
+		changed = false
+		for fn, fd := range decls {
+			if !many[fn] {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if to := calledFunc(pass, call); to != nil && decls[to] != nil && !many[to] {
+						many[to] = true
+						changed = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return many
+}
+
+// onCallCycles returns the package's functions on a cycle of its static
+// call graph (a recursive-descent parser's functions), by Tarjan's
+// strongly connected components.
+func onCallCycles(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) map[*types.Func]bool {
+	edges := map[*types.Func][]*types.Func{}
+	for fn, fd := range decls {
+		seen := map[*types.Func]bool{}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if to := calledFunc(pass, call); to != nil && decls[to] != nil && !seen[to] {
+					seen[to] = true
+					edges[fn] = append(edges[fn], to)
+				}
+			}
+			return true
+		})
+	}
+	out := map[*types.Func]bool{}
+	index, low := map[*types.Func]int{}, map[*types.Func]int{}
+	onStack := map[*types.Func]bool{}
+	var stack []*types.Func
+	next := 0
+	var visit func(v *types.Func)
+	visit = func(v *types.Func) {
+		index[v], low[v] = next, next
+		next++
+		stack = append(stack, v)
+		onStack[v] = true
+		for _, w := range edges[v] {
+			if _, ok := index[w]; !ok {
+				visit(w)
+				low[v] = min(low[v], low[w])
+			} else if onStack[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] != index[v] {
+			return
+		}
+		var comp []*types.Func
+		for {
+			w := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			onStack[w] = false
+			comp = append(comp, w)
+			if w == v {
+				break
+			}
+		}
+		if len(comp) > 1 || slices.Contains(edges[v], v) {
+			for _, w := range comp {
+				out[w] = true
+			}
+		}
+	}
+	fns := make([]*types.Func, 0, len(decls))
+	for fn := range decls {
+		fns = append(fns, fn)
+	}
+	slices.SortFunc(fns, func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, fn := range fns {
+		if _, ok := index[fn]; !ok {
+			visit(fn)
+		}
+	}
+	return out
 }
