@@ -2753,3 +2753,32 @@ func TestNodeChunksSingleNodeParent(t *testing.T) {
 		t.Errorf("without the mark, geometry.go:24 does not take the node-chunks advice")
 	}
 }
+
+// TestGeneratedFileAdvice: a fix in a file marked generated says the
+// change belongs in its generator; the same fix in a file written by
+// hand does not.
+func TestGeneratedFileAdvice(t *testing.T) {
+	d := doc(benchmark("BenchmarkMarshal", 2e-5, 86, 35000))
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkMarshal", Package: mod, Category: "gc", Share: 0.3}}
+	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkMarshal", Package: mod, Function: mod + ".(*Feature).MarshalTo", File: "tile.pb.go", Line: 669,
+		Alloc: "runtime.makeslice", BytesShare: 0.6, ObjectsShare: 0.5, AllocsPerOp: 43, BytesPerOp: 17000,
+		Escape: &document.Escape{Cause: "variable-make", Name: "dAtA4"}}}
+	d.Shapes = []document.Shape{{Name: "generated-file", File: "tile.pb.go", Line: 1, Says: "tile.pb.go is generated"}}
+	suggestion := func() string {
+		fs, _ := Derive(d, Options{})
+		for _, f := range fs {
+			if f.File == "tile.pb.go" {
+				return f.Suggestion
+			}
+		}
+		t.Fatalf("no finding at tile.pb.go: %+v", fs)
+		return ""
+	}
+	if s := suggestion(); !strings.Contains(s, "make the change in its generator") {
+		t.Errorf("a fix in a generated file: %q, want it to send the change to the generator", s)
+	}
+	d.Shapes = nil
+	if s := suggestion(); strings.Contains(s, "generator") {
+		t.Errorf("a fix in a file written by hand: %q, names a generator", s)
+	}
+}

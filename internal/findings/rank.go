@@ -196,10 +196,20 @@ func (d *deriver) ranked() []document.Finding {
 			strings.Compare(a.f.Message, b.f.Message),
 		)
 	})
+	generated := map[string]bool{}
+	for _, s := range d.doc.Shapes {
+		if s.Name == "generated-file" {
+			generated[s.File] = true
+		}
+	}
 	out := make([]document.Finding, len(items))
 	for i, it := range items {
 		out[i] = it.f
 		out[i].NoChange = it.weak && !(serialUse && it.f.Kind == document.KindContention)
+		if generated[out[i].File] && out[i].Section == document.SectionFix && !out[i].NoChange && out[i].Suggestion != "" {
+			// The change is the generator's to make.
+			out[i].Suggestion += "; " + generatedNote
+		}
 	}
 	namePerType(out)
 	return out
@@ -423,3 +433,6 @@ func spreadTier(a, b float64) int {
 	}
 	return 0
 }
+
+// generatedNote ends the advice of a fix in a generated file.
+const generatedNote = "the file is generated (Code generated … DO NOT EDIT): make the change in its generator, or in a step run after it, or the next go generate undoes it"

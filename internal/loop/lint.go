@@ -136,7 +136,8 @@ func hotShape(doc *document.Report) func(s document.Shape) bool {
 		fn := document.PlainFunc(s.Function)
 		// An API type's shape is about what no profile may name.
 		at := fmt.Sprintf("%s:%d", s.File, s.Line)
-		return hot[fn] || benches[fn] || s.Function == "" && lines[at] || sites[at] || s.Name == "api-type"
+		// A generated file's mark is about every fix in the file.
+		return hot[fn] || benches[fn] || s.Function == "" && lines[at] || sites[at] || s.Name == "api-type" || s.Name == "generated-file"
 	}
 }
 

@@ -119,3 +119,12 @@ func TestTestSupport(t *testing.T) {
 		t.Errorf("with no module path: %v, want none", got)
 	}
 }
+
+// TestHotShapeGeneratedFile: a generated file's mark, at its package
+// clause in no function, is kept: it is about every fix in the file.
+func TestHotShapeGeneratedFile(t *testing.T) {
+	keep := hotShape(&document.Report{})
+	if !keep(document.Shape{Name: "generated-file", File: "tile.pb.go", Line: 3}) {
+		t.Error("the generated file's mark is dropped")
+	}
+}

@@ -225,6 +225,7 @@ func TestMatchers(t *testing.T) {
 		"inlineoverflow":         site.InlineOverflow,
 		"upperlowered":           site.UpperLowered,
 		"madetogether":           site.MadeTogether,
+		"generated":              site.Generated,
 		"keyssorted":             site.KeysSorted,
 		"powerrecomputed":        site.PowerRecomputed,
 		"bufferpercall":          site.BufferPerCall,
