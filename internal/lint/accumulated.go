@@ -44,7 +44,19 @@ func accumulated(pass *analysis.Pass, bn bench) {
 		if varying[l] == nil {
 			varying[l] = perIteration(pass, l)
 		}
-		if len(call.Args) == 0 || fromTesting(v.Type()) || sized(pass, bn.body, v) || !newValue(pass, call.Args[0], varying[l]) || empties(pass, body, v) || setupLoop(bn.body, l) {
+		if len(call.Args) == 0 || fromTesting(v.Type()) || sized(pass, bn.body, v) || setupLoop(bn.body, l) {
+			return false
+		}
+		if buf := appendedBack(pass, body, call); buf != "" {
+			// a, _ = d.AppendText(a): the buffer appended to and kept
+			// grows, not the value appending.
+			report(pass, call, bn,
+				fmt.Sprintf("every iteration appends to %s (%s) and keeps the result in it, and nothing in the loop empties it", buf, oneLine(types.ExprString(call))),
+				fmt.Sprintf("%s grows with b.N: the appends copy it to larger arrays as it grows, so ns/op and B/op measure the growth of a buffer of whatever size the iteration count leaves it at, not the append of one value", buf),
+				fmt.Sprintf("append into an emptied buffer each iteration (%s = %s[:0] before the call, or pass %s[:0]): the same array is reused and B/op is the call's own", buf, buf, buf))
+			return true
+		}
+		if !newValue(pass, call.Args[0], varying[l]) || empties(pass, body, v) || emptiedBack(pass, body, call) {
 			return false
 		}
 		report(pass, call, bn,
@@ -234,3 +246,54 @@ func sized(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
 	})
 	return found
 }
+
+// appendedBack returns the name of the buffer an Append-style call is
+// given first and whose result is assigned back to it (a, _ =
+// d.AppendText(a)), or "".
+func appendedBack(pass *analysis.Pass, body *ast.BlockStmt, call *ast.CallExpr) string {
+	arg, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	return assignedBack(pass, body, call, arg)
+}
+
+// emptiedBack reports whether an Append-style call is given its buffer
+// emptied (a[:0]) and its result is assigned back to it: the same array
+// reused every iteration, nothing grows (a, _ = d.AppendText(a[:0])).
+func emptiedBack(pass *analysis.Pass, body *ast.BlockStmt, call *ast.CallExpr) bool {
+	sl, ok := ast.Unparen(call.Args[0]).(*ast.SliceExpr)
+	if !ok || sl.Low != nil || sl.High == nil {
+		return false
+	}
+	if tv, ok := pass.TypesInfo.Types[sl.High]; !ok || tv.Value == nil || tv.Value.String() != "0" {
+		return false
+	}
+	arg, ok := ast.Unparen(sl.X).(*ast.Ident)
+	return ok && assignedBack(pass, body, call, arg) != ""
+}
+
+// assignedBack returns arg's name when call's first result is assigned
+// to the slice variable arg names, or "".
+func assignedBack(pass *analysis.Pass, body *ast.BlockStmt, call *ast.CallExpr, arg *ast.Ident) string {
+	obj := pass.TypesInfo.Uses[arg]
+	if _, ok := obj.(*types.Var); !ok {
+		return ""
+	}
+	if _, ok := obj.Type().Underlying().(*types.Slice); !ok {
+		return ""
+	}
+	name := ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call || len(as.Lhs) == 0 {
+			return name == ""
+		}
+		if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == obj {
+			name = id.Name
+		}
+		return false
+	})
+	return name
+}
+

@@ -143,3 +143,26 @@ func BenchmarkReadFromFilled(b *testing.B) {
 		}
 	})
 }
+
+type Decimal struct{ v int }
+
+func (d Decimal) AppendText(b []byte) ([]byte, error) { return append(b, "1.5"...), nil }
+
+// The buffer appended to is kept and never emptied: it grows, not d.
+func BenchmarkAppendText(b *testing.B) {
+	a := make([]byte, 0, 16)
+	d := Decimal{}
+	b.ResetTimer()
+	for range b.N {
+		a, _ = d.AppendText(a) // want `every iteration appends to a \(d.AppendText\(a\)\) and keeps the result in it, and nothing in the loop empties it`
+	}
+}
+
+// Emptied each iteration: steady.
+func BenchmarkAppendTextReset(b *testing.B) {
+	a := make([]byte, 0, 16)
+	d := Decimal{}
+	for range b.N {
+		a, _ = d.AppendText(a[:0])
+	}
+}
