@@ -296,4 +296,3 @@ func assignedBack(pass *analysis.Pass, body *ast.BlockStmt, call *ast.CallExpr, 
 	})
 	return name
 }
-
