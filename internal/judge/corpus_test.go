@@ -314,3 +314,30 @@ func TestReadLabelsAdvice(t *testing.T) {
 		}
 	}
 }
+
+// TestEvidenceHoldsNoMachinePaths: every shape, line and allocation of a
+// saved evidence names a file of the module by its path in the module,
+// never a path of the machine that measured it (a build cache's file the
+// go command wrote for the build is no file of the module's).
+func TestEvidenceHoldsNoMachinePaths(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join("testdata", "corpus", "*", "evidence.json"))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no evidence: %v", err)
+	}
+	for _, path := range dirs {
+		doc, err := ReadEvidence(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range doc.Shapes {
+			if filepath.IsAbs(s.File) {
+				t.Errorf("%s: shape %s at %s, a path of the machine", path, s.Name, s.File)
+			}
+		}
+		for _, a := range doc.Allocations {
+			if filepath.IsAbs(a.File) {
+				t.Errorf("%s: allocation at %s, a path of the machine", path, a.File)
+			}
+		}
+	}
+}

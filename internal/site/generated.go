@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"path/filepath"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -23,6 +24,11 @@ var Generated = &analysis.Analyzer{
 func runGenerated(pass *analysis.Pass) (any, error) {
 	for _, f := range pass.Files {
 		if isTest(pass, f) || !ast.IsGenerated(f) {
+			continue
+		}
+		// The files the go command writes for a build (cgo's, in its
+		// cache, named without .go) are no file of the module's.
+		if name := pass.Fset.Position(f.Package).Filename; !strings.HasSuffix(name, ".go") {
 			continue
 		}
 		pass.Report(analysis.Diagnostic{
