@@ -356,7 +356,10 @@ func singleNodeCalls(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, c
 			out = append(out, analysis.RelatedInformation{Pos: once, Message: document.SingleNodeNote})
 		}
 	}
-	slices.SortFunc(out, func(a, b analysis.RelatedInformation) int { return cmp.Compare(a.Pos, b.Pos) })
+	slices.SortFunc(out, func(a, b analysis.RelatedInformation) int {
+		pa, pb := pass.Fset.Position(a.Pos), pass.Fset.Position(b.Pos)
+		return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
+	})
 	return out
 }
 
@@ -367,6 +370,27 @@ func singleNodeCalls(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, c
 // parser's addBlock, called once per block by functions that recurse).
 func manyCalls(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) map[*types.Func]bool {
 	many := onCallCycles(pass, decls)
+	// A function used as a value (a table of parsers, a callback) is
+	// called where the static graph does not see: as often as anything.
+	called := map[*ast.Ident]bool{}
+	for _, fd := range decls {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				switch f := ast.Unparen(call.Fun).(type) {
+				case *ast.Ident:
+					called[f] = true
+				case *ast.SelectorExpr:
+					called[f.Sel] = true
+				}
+			}
+			return true
+		})
+	}
+	for id, obj := range pass.TypesInfo.Uses {
+		if fn, ok := obj.(*types.Func); ok && decls[fn] != nil && !called[id] {
+			many[fn] = true
+		}
+	}
 	for _, fd := range decls {
 		inspectLoops(fd.Body, func(m ast.Node, loop ast.Stmt) {
 			if call, ok := m.(*ast.CallExpr); ok && loop != nil {

@@ -51,3 +51,10 @@ func (p *parser) list() *Geometry {
 	}
 	return g
 }
+
+// handlers are called through a table: as often as anything.
+var handlers = map[string]func() *Geometry{"point": point}
+
+func point() *Geometry {
+	return NewGeometry("point", nil)
+}
