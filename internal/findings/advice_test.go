@@ -2655,17 +2655,10 @@ func TestMadeTogetherAtTheMake(t *testing.T) {
 		Says:    "bisect makes v1 and v2, two []int of length n, one after the other at every call, and keeps neither past it",
 		Advice:  "make them as one and cut it in two",
 		Related: []document.Location{{File: "diff.go", Line: 270}}}}
-	fs, _ := Derive(d, Options{})
-	for _, f := range fs {
-		if f.File != "diff.go" {
-			continue
-		}
-		if f.Shape != "made-together" || f.Generic || !strings.Contains(f.Suggestion, "make them as one") {
-			t.Fatalf("diff.go:%d: shape %q, generic %v, suggestion %q; want the made-together advice", f.Line, f.Shape, f.Generic, f.Suggestion)
-		}
-		return
+	f := findingAt(t, d, "diff.go")
+	if f.Shape != "made-together" || f.Generic || !strings.Contains(f.Suggestion, "make them as one") {
+		t.Fatalf("diff.go:%d: shape %q, generic %v, suggestion %q; want the made-together advice", f.Line, f.Shape, f.Generic, f.Suggestion)
 	}
-	t.Fatalf("no finding at diff.go: %+v", fs)
 }
 
 // TestTypeComparedAtTheCase: runtime.ifaceeq at a switch's cases on a
@@ -2683,17 +2676,10 @@ func TestTypeComparedAtTheCase(t *testing.T) {
 		Says:    "appendValue compares t, a reflect.Type, with 4 of the package's types in turn",
 		Advice:  "decide by the kind first, one load",
 		Related: []document.Location{{File: "enc.go", Line: 22}}}}
-	fs, _ := Derive(d, Options{})
-	for _, f := range fs {
-		if f.File != "enc.go" {
-			continue
-		}
-		if f.Shape != "type-compared" || f.Generic || !strings.Contains(f.Suggestion, "decide by the kind first") {
-			t.Fatalf("enc.go:%d: shape %q, generic %v, suggestion %q; want the type-compared advice", f.Line, f.Shape, f.Generic, f.Suggestion)
-		}
-		return
+	f := findingAt(t, d, "enc.go")
+	if f.Shape != "type-compared" || f.Generic || !strings.Contains(f.Suggestion, "decide by the kind first") {
+		t.Fatalf("enc.go:%d: shape %q, generic %v, suggestion %q; want the type-compared advice", f.Line, f.Shape, f.Generic, f.Suggestion)
 	}
-	t.Fatalf("no finding at enc.go: %+v", fs)
 }
 
 // TestBufferPerCallAtTheMake: a small buffer that escapes through the
@@ -2708,17 +2694,10 @@ func TestBufferPerCallAtTheMake(t *testing.T) {
 	d.Shapes = []document.Shape{{Name: "buffer-per-call", File: "wkb.go", Line: 247, Function: mod + ".(*Decoder).Decode",
 		Says:   "Decode makes buf, 8 bytes, at every call and hands it to readByteOrderType(d.r, buf)",
 		Advice: "keep a [8]byte array in Decoder (a field, buf [8]byte) and hand the call d.buf[:]"}}
-	fs, _ := Derive(d, Options{})
-	for _, f := range fs {
-		if f.File != "wkb.go" {
-			continue
-		}
-		if f.Shape != "buffer-per-call" || f.Generic || !strings.Contains(f.Suggestion, "keep a [8]byte array in Decoder") {
-			t.Fatalf("wkb.go:%d: shape %q, generic %v, suggestion %q; want the buffer-per-call advice", f.Line, f.Shape, f.Generic, f.Suggestion)
-		}
-		return
+	f := findingAt(t, d, "wkb.go")
+	if f.Shape != "buffer-per-call" || f.Generic || !strings.Contains(f.Suggestion, "keep a [8]byte array in Decoder") {
+		t.Fatalf("wkb.go:%d: shape %q, generic %v, suggestion %q; want the buffer-per-call advice", f.Line, f.Shape, f.Generic, f.Suggestion)
 	}
-	t.Fatalf("no finding at wkb.go: %+v", fs)
 }
 
 // TestNodeChunksSingleNodeParent: a node constructor's allocations made
@@ -2764,16 +2743,7 @@ func TestGeneratedFileAdvice(t *testing.T) {
 		Alloc: "runtime.makeslice", BytesShare: 0.6, ObjectsShare: 0.5, AllocsPerOp: 43, BytesPerOp: 17000,
 		Escape: &document.Escape{Cause: "variable-make", Name: "dAtA4"}}}
 	d.Shapes = []document.Shape{{Name: "generated-file", File: "tile.pb.go", Line: 1, Says: "tile.pb.go is generated"}}
-	suggestion := func() string {
-		fs, _ := Derive(d, Options{})
-		for _, f := range fs {
-			if f.File == "tile.pb.go" {
-				return f.Suggestion
-			}
-		}
-		t.Fatalf("no finding at tile.pb.go: %+v", fs)
-		return ""
-	}
+	suggestion := func() string { return findingAt(t, d, "tile.pb.go").Suggestion }
 	if s := suggestion(); !strings.Contains(s, "make the change in its generator") {
 		t.Errorf("a fix in a generated file: %q, want it to send the change to the generator", s)
 	}
@@ -2781,4 +2751,17 @@ func TestGeneratedFileAdvice(t *testing.T) {
 	if s := suggestion(); strings.Contains(s, "generator") {
 		t.Errorf("a fix in a file written by hand: %q, names a generator", s)
 	}
+}
+
+// findingAt derives d's findings and returns the first at file.
+func findingAt(t *testing.T, d *document.Report, file string) document.Finding {
+	t.Helper()
+	fs, _ := Derive(d, Options{})
+	for _, f := range fs {
+		if f.File == file {
+			return f
+		}
+	}
+	t.Fatalf("no finding at %s: %+v", file, fs)
+	return document.Finding{}
 }

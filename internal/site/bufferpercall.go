@@ -63,7 +63,7 @@ func runBufferPerCall(pass *analysis.Pass) (any, error) {
 				return
 			}
 			call := handedTo(pass, fd.Body, v)
-			if call == nil || bufferKept(pass, fd.Body, v) {
+			if call == nil || sliceLeaves(pass, fd.Body, v, false) {
 				return
 			}
 			reported[v] = true
@@ -186,49 +186,4 @@ func handedTo(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) *ast.CallE
 		}
 	})
 	return out
-}
-
-// bufferKept reports whether v leaves the function other than as a
-// call's argument: returned, stored anywhere but a local, sent, or
-// captured by a func literal — then it is a value of its own, not
-// scratch.
-func bufferKept(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
-	whole := func(e ast.Expr) bool {
-		if sl, ok := ast.Unparen(e).(*ast.SliceExpr); ok {
-			e = sl.X
-		}
-		return identVar(pass, e) == v
-	}
-	kept := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.ReturnStmt:
-			for _, r := range n.Results {
-				kept = kept || whole(r)
-			}
-		case *ast.SendStmt:
-			kept = kept || whole(n.Value)
-		case *ast.FuncLit:
-			kept = kept || mentions(pass, n.Body, v)
-			return false
-		case *ast.AssignStmt:
-			for i, r := range n.Rhs {
-				if i >= len(n.Lhs) || !whole(r) {
-					continue
-				}
-				if id, ok := n.Lhs[i].(*ast.Ident); !ok || pass.TypesInfo.ObjectOf(id) == nil || pass.TypesInfo.ObjectOf(id).Parent() == pass.Pkg.Scope() {
-					kept = true
-				}
-			}
-		case *ast.CompositeLit:
-			for _, e := range n.Elts {
-				if kv, ok := e.(*ast.KeyValueExpr); ok {
-					e = kv.Value
-				}
-				kept = kept || whole(e)
-			}
-		}
-		return !kept
-	})
-	return kept
 }

@@ -45,7 +45,7 @@ func runMadeTogether(pass *analysis.Pass) (any, error) {
 					if v2 == nil || !types.Identical(v1.Type(), v2.Type()) || !sameExpr(m1.Args[1], m2.Args[1]) {
 						continue
 					}
-					if sliceLeaves(pass, fd.Body, v1) || sliceLeaves(pass, fd.Body, v2) {
+					if sliceLeaves(pass, fd.Body, v1, true) || sliceLeaves(pass, fd.Body, v2, true) {
 						break
 					}
 					n := text(pass, m1.Args[1])
@@ -109,12 +109,13 @@ func sameExpr(a, b ast.Expr) bool {
 	return types.ExprString(a) == types.ExprString(b)
 }
 
-// sliceLeaves reports whether v, a local slice, can outlive the call of the
-// body: the slice itself (or a part of it cut with a slice expression)
-// returned, sent, stored anywhere but a local variable, put in a
-// composite literal, passed to a call (which may keep it), or used in a
-// func literal. Its elements read or written are not the slice.
-func sliceLeaves(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
+// sliceLeaves reports whether v, a local slice, can outlive the call of
+// the body: the slice itself (or a part of it cut with a slice
+// expression) returned, sent, stored anywhere but a local variable, put
+// in a composite literal, or used in a func literal; and, when calls is
+// set, passed to a call other than len, cap, copy or clear (which may
+// keep it). Its elements read or written are not the slice.
+func sliceLeaves(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var, calls bool) bool {
 	var whole func(e ast.Expr) bool
 	whole = func(e ast.Expr) bool {
 		switch e := ast.Unparen(e).(type) {
@@ -150,7 +151,7 @@ func sliceLeaves(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
 					out = true
 					continue
 				}
-				if obj := pass.TypesInfo.ObjectOf(id); obj != nil && obj.Parent() == pass.Pkg.Scope() {
+				if obj := pass.TypesInfo.ObjectOf(id); obj == nil || obj.Parent() == pass.Pkg.Scope() {
 					out = true
 				}
 			}
@@ -162,7 +163,7 @@ func sliceLeaves(pass *analysis.Pass, body *ast.BlockStmt, v *types.Var) bool {
 				out = out || whole(e)
 			}
 		case *ast.CallExpr:
-			if isBuiltin(pass, n.Fun, "len") || isBuiltin(pass, n.Fun, "cap") || isBuiltin(pass, n.Fun, "copy") || isBuiltin(pass, n.Fun, "clear") {
+			if !calls || isBuiltin(pass, n.Fun, "len") || isBuiltin(pass, n.Fun, "cap") || isBuiltin(pass, n.Fun, "copy") || isBuiltin(pass, n.Fun, "clear") {
 				return true
 			}
 			for _, a := range n.Args {

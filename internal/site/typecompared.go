@@ -163,6 +163,15 @@ func funIdent(e ast.Expr) *ast.Ident {
 	return nil
 }
 
+// basicKinds maps the basic types a package's type variable can have to
+// their reflect.Kind.
+var basicKinds = map[types.BasicKind]reflect.Kind{
+	types.String: reflect.String, types.Bool: reflect.Bool,
+	types.Int: reflect.Int, types.Int8: reflect.Int8, types.Int16: reflect.Int16, types.Int32: reflect.Int32, types.Int64: reflect.Int64,
+	types.Uint: reflect.Uint, types.Uint8: reflect.Uint8, types.Uint16: reflect.Uint16, types.Uint32: reflect.Uint32, types.Uint64: reflect.Uint64,
+	types.Float32: reflect.Float32, types.Float64: reflect.Float64,
+}
+
 // kindOf is the reflect.Kind of a type, Invalid for an interface or a
 // type the shape does not place.
 func kindOf(t types.Type) reflect.Kind {
@@ -182,36 +191,7 @@ func kindOf(t types.Type) reflect.Kind {
 	case *types.Chan:
 		return reflect.Chan
 	case *types.Basic:
-		switch u.Kind() {
-		case types.String:
-			return reflect.String
-		case types.Bool:
-			return reflect.Bool
-		case types.Int:
-			return reflect.Int
-		case types.Int8:
-			return reflect.Int8
-		case types.Int16:
-			return reflect.Int16
-		case types.Int32:
-			return reflect.Int32
-		case types.Int64:
-			return reflect.Int64
-		case types.Uint:
-			return reflect.Uint
-		case types.Uint8:
-			return reflect.Uint8
-		case types.Uint16:
-			return reflect.Uint16
-		case types.Uint32:
-			return reflect.Uint32
-		case types.Uint64:
-			return reflect.Uint64
-		case types.Float32:
-			return reflect.Float32
-		case types.Float64:
-			return reflect.Float64
-		}
+		return basicKinds[u.Kind()] // Invalid when absent
 	}
 	return reflect.Invalid
 }
