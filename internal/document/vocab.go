@@ -75,6 +75,7 @@ const (
 	RuleBrokenFailing    Rule = "broken-failing"     // named for success, builds an error every op
 	RuleBrokenSkip       Rule = "broken-skip"        // the benchmark skips
 	RuleBrokenFails      Rule = "broken-fails"       // the benchmark fails: its numbers are missing
+	RuleBrokenBuild      Rule = "broken-build"       // a package's tests do not build: none of its benchmarks ran
 	RuleBrokenLint       Rule = "broken-lint"        // perfloop lint found a mistake in its source
 	RuleTimedSetupSmall  Rule = "timed-setup-small"  // lint's timed setup, measured too small to distort
 	RuleDiscardKept      Rule = "discard-kept"       // lint's discarded result, whose call the profile shows running

@@ -36,6 +36,9 @@ var explains = map[string][]string{
 	"upper-lowered":               {"strings", "copying", "conversion", "memory", "gc"},
 	"made-together":               {"variable-make", "make", "escapes"},
 	"keys-sorted":                 {"sort"},
+	"pool-put-boxed":              {"interface", "escapes", "moved-to-heap"},
+	"peek-skipped":                {"not-inlined", "other"},
+	"linkname-call":               {"unknown", "memory", "gc"},
 	"power-recomputed":            {"callee", "math/big", "library", "escapes", "other", "own", "new"},
 	"buffer-per-call":             {"escapes", "make", "call", "moved-to-heap", "interface"},
 	"type-compared":               {"runtime", "other", "interface", "own", "reflect"},
@@ -68,7 +71,7 @@ var explains = map[string][]string{
 	"format-boxed":                {"interface", "escapes", "moved-to-heap"},
 	"input-copied":                {"conversion", "strings", "copying", "bytes", "memory", "gc"},
 	"type-cache-lookup":           {"sync", "internal/sync"},
-	"type-cache-hit":              {"sync", "internal/sync"},
+	"type-cache-hit":              {"sync", "internal/sync", "map", "maps"},
 	"sort-to-select":              {"sort"},
 	"fast-path-split":             {"not-inlined"},
 	"slow-path-inlined":           {"not-inlined"},
@@ -258,7 +261,7 @@ var explains = map[string][]string{
 // is also an error built on a failure path (error-built), and the loop
 // is the reason it costs; a known length copied through ReadFrom is also
 // a buffered read, and the regrowth is what the allocation is.
-var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "fold-transformer": 1, "readfrom-known-length": 1}
+var narrower = map[string]int{"error-per-alternative": 1, "slice-regrown": 1, "fold-transformer": 1, "readfrom-known-length": 1, "type-cache-hit": 1}
 
 // atRelated marks the shapes whose cost is at their related lines as much
 // as at their own: an RWMutex's exclusive Lock and the Unlock that
@@ -644,6 +647,8 @@ func (d *deriver) oneChange() {
 				into.message += allocAdds(c, top, shortName(c.fn)+" grows the same buffer")
 			case shapeName(c) == "parts-apart" && c.kind == document.KindAlloc:
 				into.message += allocAdds(c, top, shortName(c.fn)+" makes another of its parts")
+			case shapeName(c) == "peek-skipped":
+				into.message += fmt.Sprintf("; %s consumes what it peeked the same way, at %s (the function is %s of %s's CPU)", shortName(c.fn), where(c.shape.File, c.shape.Line), pct(c.costs[top.key].CPUShare), top.name())
 			case shapeName(c) == "table-fallback":
 				into.message += fmt.Sprintf("; %s computes it there: %s of %s's CPU at %s", shortName(c.fn), pct(c.costs[top.key].CPUShare), top.name(), where(c.file, c.line))
 			case shapeName(c) == "context-per-call":
@@ -746,6 +751,11 @@ func changeKey(c *cause) string {
 			}
 		}
 		return ""
+	case "peek-skipped":
+		// Peeked bytes consumed with Skip in several of a package's
+		// reads (ReadUint64, ReadNil, ReadFloat64 …): one way of
+		// reading to change, one change.
+		return s.Name + "\x00" + path.Dir(s.File)
 	case "fold-transformer":
 		// The transformer's loop and the transform.String that runs
 		// it, each a function's cause: one fold to replace.

@@ -2765,3 +2765,209 @@ func findingAt(t *testing.T, d *document.Report, file string) document.Finding {
 	t.Fatalf("no finding at %s: %+v", file, fs)
 	return document.Finding{}
 }
+
+// TestPoolPutBoxed: a slice boxed to go back into a sync.Pool, in a
+// benchmark that decodes, is a fix with the pool's advice, not a value
+// decoding builds for the caller.
+func TestPoolPutBoxed(t *testing.T) {
+	b := benchmark("BenchmarkDecodeStruct", 2e-6, 288, 12)
+	b.CallPath = &document.CallPath{Functions: []string{mod + ".BenchmarkDecodeStruct", mod + ".(*Reader).DecodeMsg", mod + ".(*Reader).ReadTextUnmarshal"}, Share: 0.9}
+	d := doc(b)
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkDecodeStruct", Package: mod, Category: "gc", Share: 0.3}}
+	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkDecodeStruct", Package: mod, Function: mod + ".(*Reader).ReadTextUnmarshal", File: "read.go", Line: 1641,
+		Alloc: "runtime.convTslice", BytesShare: 0.9, ObjectsShare: 0.9, AllocsPerOp: 12, BytesPerOp: 288,
+		Escape: &document.Escape{Cause: "interface", Name: "tmp", Sink: "interface", Reason: "converted to an interface that escapes: (*sync.Pool).Put(.autotmp_4, .autotmp_5) (call parameter)"}}}
+	d.Shapes = []document.Shape{{Name: "pool-put-boxed", File: "read.go", Line: 1641, Says: "bytesPool.Put(tmp) puts tmp, a []byte, into the pool's interface", Advice: "keep pointers in bytesPool"}}
+	f := findingAt(t, d, "read.go")
+	if f.Section != document.SectionFix || !strings.Contains(f.Suggestion, "keep pointers in bytesPool") {
+		t.Errorf("a slice boxed for the pool's Put: section %q, %q; want a fix with the pool's advice", f.Section, f.Suggestion)
+	}
+	d.Shapes = nil
+	if f := findingAt(t, d, "read.go"); f.Section == document.SectionFix && strings.Contains(f.Suggestion, "keep pointers") {
+		t.Errorf("with no shape at the line, the finding still names the pool's advice: %q", f.Suggestion)
+	}
+}
+
+// TestDecodedStringThroughPointer: a decoder's string copy stored
+// through an unsafe pointer into the caller's field (*(*string)(p) =
+// string(s)) is part of what decoding builds: a cost of the API, as a
+// copy the compiler names string(s) is.
+func TestDecodedStringThroughPointer(t *testing.T) {
+	b := benchmark("BenchmarkUnmarshalString", 7e-7, 1024, 1)
+	b.CallPath = &document.CallPath{Functions: []string{mod + ".BenchmarkUnmarshalString", mod + ".Unmarshal", mod + ".decoder.decodeString", "runtime.slicebytetostring"}, Share: 0.3}
+	d := doc(b)
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkUnmarshalString", Package: mod, Category: "gc", Share: 0.3}}
+	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkUnmarshalString", Package: mod, Function: mod + ".decoder.decodeString", File: "decode.go", Line: 300,
+		BytesShare: 1, ObjectsShare: 1, AllocsPerOp: 1, BytesPerOp: 1024,
+		Escape: &document.Escape{Cause: "conversion", Name: "*(*string)(p)", Verdict: "string(s) escapes to heap", Sink: "heap", Reason: "string(s) (*(*string)(p)) converts between string and []byte (or []rune), which copies into a new allocation"}}}
+	if f := findingAt(t, d, "decode.go"); f.Section != document.SectionAPI {
+		t.Errorf("a decoded string stored through the caller's pointer: section %q (%q), want the API's costs", f.Section, f.Suggestion)
+	}
+}
+
+// TestPackageBuildFails: a package whose tests do not build is a finding
+// of its own, naming the package and the compiler's error.
+func TestPackageBuildFails(t *testing.T) {
+	d := doc(benchmark("BenchmarkX", 1e-6, 0, 0))
+	d.Packages = []document.Package{{Package: mod + "/codec", Status: "failed", Error: "build failed: codec/file_test.go:96:24: data.Msgsize undefined"}}
+	fs, _ := Derive(d, Options{})
+	for _, f := range fs {
+		if f.Rule == document.RuleBrokenBuild {
+			if f.Section != document.SectionBroken || !strings.Contains(f.Message, mod+"/codec: its tests do not build (codec/file_test.go:96:24: data.Msgsize undefined)") {
+				t.Errorf("build failure: section %q, %q", f.Section, f.Message)
+			}
+			return
+		}
+	}
+	t.Errorf("no finding for a package whose tests do not build: %+v", fs)
+}
+
+// TestPeekSkippedOneCause: the reads that consume peeked bytes with a
+// reader's Skip (ReadUint64, ReadFloat64) are one finding with the
+// shape's advice, the costlier leading and naming the other's line.
+func TestPeekSkippedOneCause(t *testing.T) {
+	shape := func(fn string, line int64) document.Shape {
+		return document.Shape{Name: "peek-skipped", File: "read.go", Line: line, Function: mod + "." + fn,
+			Says:   "m.R.Skip(1) consumes the byte that m.R.PeekByte() (line 1) already buffered, through Skip",
+			Advice: "consume them with m.R.Next(1) in place of m.R.Skip(1)"}
+	}
+	skip := "github.com/philhofer/fwd.(*Reader).Skip"
+	u := call("(*Reader).ReadUint64", "read.go", 807, skip, "other", 0.3)
+	f := call("(*Reader).ReadFloat64", "read.go", 609, skip, "other", 0.2)
+	fs, _ := Derive(specDoc([]any{bx(), u, f, shape("(*Reader).ReadUint64", 807), shape("(*Reader).ReadFloat64", 609)}), Options{})
+	var fixes []document.Finding
+	for _, f := range fs {
+		if f.Section == document.SectionFix {
+			fixes = append(fixes, f)
+		}
+	}
+	if len(fixes) != 1 || fixes[0].Line != 807 || fixes[0].Shape != "peek-skipped" || !strings.Contains(fixes[0].Message, "(*Reader).ReadFloat64 consumes what it peeked the same way, at read.go:609") {
+		t.Errorf("fix findings %+v; want one at read.go:807 with the shape's advice, naming ReadFloat64's line", fixes)
+	}
+}
+
+// TestLinknameCallNoChange: an allocation the compiler does not explain
+// at a call of a runtime function bound with //go:linkname is the
+// runtime's: no change named, in the shape's words.
+func TestLinknameCallNoChange(t *testing.T) {
+	d := doc(benchmark("BenchmarkEncodeMap", 2e-7, 96, 1))
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkEncodeMap", Package: mod, Category: "gc", Share: 0.3}}
+	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkEncodeMap", Package: mod, Function: mod + ".(*MapIter).Init", File: "map.go", Line: 30,
+		BytesShare: 1, ObjectsShare: 1, AllocsPerOp: 1, BytesPerOp: 96,
+		Escape: &document.Escape{Cause: "unknown", Reason: "no compiler diagnostic on this line explains the allocation", Fix: "allocate less here: reuse the value across calls or let the caller provide the memory"}}}
+	d.Shapes = []document.Shape{{Name: "linkname-call", File: "map.go", Line: 30, OwnWork: true, Function: mod + ".(*MapIter).Init",
+		Says: "mapiterinit(t, m, &it.hiter) calls runtime.mapiterinit through //go:linkname", Advice: "the allocation is runtime.mapiterinit's own: nothing to change at this line"}}
+	f := findingAt(t, d, "map.go")
+	if !f.NoChange || !strings.Contains(f.Suggestion, "runtime.mapiterinit") {
+		t.Errorf("an allocation inside a linknamed runtime call: no_change %v, %q; want no change, in the shape's words", f.NoChange, f.Suggestion)
+	}
+	d.Shapes = nil
+	if f := findingAt(t, d, "map.go"); f.NoChange {
+		t.Errorf("without the shape, the allocation names no change: %q", f.Suggestion)
+	}
+}
+
+// TestDecodedIntoReceiver: a decoder method's make stored through its
+// receiver (dst = make(Int, sz) … *s = dst) is the value decoded for
+// the caller, and so is the map's making in the CPU profile at that
+// line: costs of the API, not a layout to change.
+func TestDecodedIntoReceiver(t *testing.T) {
+	b := benchmark("BenchmarkInt_DecodeMsg", 3e-6, 38000, 14)
+	b.CallPath = &document.CallPath{Functions: []string{mod + ".BenchmarkInt_DecodeMsg", mod + ".(*Int).DecodeMsg", "runtime.makemap"}, Share: 0.5}
+	d := doc(b)
+	d.Categories = []document.CategoryShare{{Benchmark: "BenchmarkInt_DecodeMsg", Package: mod, Category: "gc", Share: 0.3}}
+	d.Allocations = []document.Allocation{{Benchmark: "BenchmarkInt_DecodeMsg", Package: mod, Function: mod + ".(*Int).DecodeMsg", File: "set.go", Line: 459,
+		BytesShare: 1, ObjectsShare: 1, AllocsPerOp: 14, BytesPerOp: 38000,
+		Escape: &document.Escape{Cause: "escapes", Name: "make(Int, sz)", Verdict: "make(Int, sz) escapes to heap", Sink: "heap", Reason: "make(Int, sz) escapes to the heap: *s = dst (assign)",
+			Flow: []string{"flow: dst ← &{storage for make(Int, sz)}:", "  from make(Int, sz) (spill) at set.go:459:13", "  from dst = make(Int, sz) (assign) at set.go:459:7", "flow: {heap} ← dst:", "  from *s = dst (assign) at set.go:471:5"}}}}
+	d.Lines = []document.LineCost{{Benchmark: "BenchmarkInt_DecodeMsg", Package: mod, Function: mod + ".(*Int).DecodeMsg", File: "set.go", Line: 459,
+		Callee: "runtime.makemap", Category: "maps", Self: 0.3, Cum: 0.3}, {Benchmark: "BenchmarkInt_DecodeMsg", Package: mod, Function: mod + ".(*Int).DecodeMsg", File: "set.go", Line: 466,
+		Callee: "runtime.mapassign_fast64", Category: "maps", Self: 0.2, Cum: 0.2}}
+	fs, _ := Derive(d, Options{})
+	for _, f := range fs {
+		if f.File == "set.go" && f.Section == document.SectionFix && !f.NoChange {
+			t.Errorf("the map a decoder makes for its receiver: a fix %q (%s)", f.Message, f.Suggestion)
+		}
+	}
+	// The same make, kept in a local the function drops: not decoded.
+	d.Allocations[0].Escape.Flow = d.Allocations[0].Escape.Flow[:3]
+	d.Allocations[0].Escape.Reason = "make(Int, sz) escapes to the heap: too large for the stack"
+	fixed := false
+	fs, _ = Derive(d, Options{})
+	for _, f := range fs {
+		fixed = fixed || f.File == "set.go" && f.Section == document.SectionFix && !f.NoChange
+	}
+	if !fixed {
+		t.Errorf("a make not stored for the caller is not a fix: %+v", fs)
+	}
+}
+
+// TestDecodedMapMaking: the CPU a decoder spends making the map it
+// stores for its caller (runtime.makemap at the line of a decoded
+// allocation) is named as what decoding builds, with no change; the
+// same call at a line with no such allocation keeps the map words.
+func TestDecodedMapMaking(t *testing.T) {
+	b := benchmark("BenchmarkInt64_UnmarshalMsg", 3e-6, 38000, 14)
+	b.CallPath = &document.CallPath{Functions: []string{mod + ".BenchmarkInt64_UnmarshalMsg", mod + ".(*Int64).UnmarshalMsg", "runtime.makemap"}, Share: 0.5}
+	d := doc(b)
+	d.Allocations = []document.Allocation{{Benchmark: b.Name, Package: mod, Function: mod + ".(*Int64).UnmarshalMsg", File: "set.go", Line: 3872,
+		BytesShare: 1, ObjectsShare: 1, AllocsPerOp: 14, BytesPerOp: 38000,
+		Escape: &document.Escape{Cause: "escapes", Name: "make(Int64, sz)", Flow: []string{"  from *s = dst (assign) at set.go:3884:5"}}}}
+	dv := &deriver{t: DefaultThresholds, doc: d, module: mod, byKey: map[string]*bench{}, byCallee: map[string]*cause{}}
+	dv.index()
+	l := &document.LineCost{Benchmark: b.Name, Package: mod, Function: mod + ".(*Int64).UnmarshalMsg", File: "set.go", Line: 3872, Callee: "runtime.makemap", Category: "maps"}
+	fix, _, ownWork := dv.inputsFix(l, cpuWords["maps"][1])
+	if !ownWork || !strings.Contains(fix, "what decoding builds for the caller") {
+		t.Errorf("makemap at a decoded map's line: %q (own work %v), want what decoding builds", fix, ownWork)
+	}
+	l.Line = 3900
+	if fix, _, _ := dv.inputsFix(l, cpuWords["maps"][1]); fix != cpuWords["maps"][1] {
+		t.Errorf("makemap at a line with no decoded allocation: %q, want the map words", fix)
+	}
+}
+
+// TestCopyIntoResult: the copy of a pooled buffer into the slice an
+// exported function returns (b := make(…); copy(b, buf.data); return b)
+// is the API's cost, not "copy less".
+func TestCopyIntoResult(t *testing.T) {
+	l := call("Marshal", "json.go", 281, "runtime.memmove", "strings", 0.3)
+	s := document.Shape{Name: "result-computed", File: "json.go", Line: 281, Function: mod + ".Marshal", Says: "copy(b, buf.data) fills b, which Marshal returns",
+		Advice: "the call is Marshal's result, computed from what it is given: its own work, with no result to keep"}
+	find := func(parts ...any) *document.Finding {
+		fs, _ := Derive(specDoc(append([]any{bx(), l}, parts...)), Options{})
+		for i := range fs {
+			if fs[i].File == "json.go" {
+				return &fs[i]
+			}
+		}
+		return nil
+	}
+	if f := find(s); f == nil || f.Section != document.SectionAPI {
+		t.Errorf("the copy into the returned slice: %+v, want a cost of the API", f)
+	}
+	if f := find(); f == nil || f.Section != document.SectionFix {
+		t.Errorf("a copy with no shape: %+v, want a fix", f)
+	}
+}
+
+// TestDecoderCallsReturner: an exported function's returned string that
+// a decoder method of the module (a set's UnmarshalMsg) calls for each
+// entry stays a cost of the API; the same call from another of the
+// module's methods is a fix at that caller.
+func TestDecoderCallsReturner(t *testing.T) {
+	for _, tc := range []struct {
+		caller string
+		api    bool
+	}{
+		{"(*String).UnmarshalMsg", true},
+		{"(*String).Fill", false},
+	} {
+		a := converts(site("ReadStringBytes", "read.go", 991, 0.8))
+		a.Escape.Sink = "return"
+		a.Parent, a.ParentFile, a.ParentLine = mod+"."+tc.caller, "set.go", 120
+		f := findingAt(t, specDoc([]any{bx(), a}), "read.go")
+		if (f.Section == document.SectionAPI) != tc.api {
+			t.Errorf("called by %s: section %q (%q), want API %v", tc.caller, f.Section, f.Suggestion, tc.api)
+		}
+	}
+}

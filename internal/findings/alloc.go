@@ -79,7 +79,7 @@ func (d *deriver) allocCauses(b *bench) {
 				c.inherent = true
 				c.suggestion = "the map of interface values the API returns or takes boxes every value stored into it: the API-level alternative is a typed result (a struct, or a map of the concrete type) or a callback per field"
 			}
-			if !c.inherent && d.decodes(b) && decodedValue(a, e) && d.shapeAt("reflect-temp", a.File, a.Line) == nil {
+			if !c.inherent && d.decodes(b) && decodedValue(a, e) && d.shapeAt("reflect-temp", a.File, a.Line) == nil && !d.avoidable(a) {
 				// (A reflect.New temporary copied into a slot the
 				// decoder already made is not what decoding builds:
 				// the reflect-temp shape says how to do without it.)
@@ -217,6 +217,12 @@ func (d *deriver) allocCauses(b *bench) {
 			// the benchmarks call hands back as its own (Marshal's
 			// return DefaultConfig.Marshal(schema, v)): the API's
 			// cost still.
+			continue
+		}
+		if caller != "" && exported(caller) && decoderName(caller) {
+			// A decoder's exported method (a set's UnmarshalMsg)
+			// calling what returns each decoded string: the value
+			// decoding builds for the caller, the API's cost still.
 			continue
 		}
 		if caller != "" {
@@ -414,12 +420,29 @@ func decodedValue(a *document.Allocation, e document.Escape) bool {
 	switch {
 	case isReflectMake(via), via == "reflect.Value.SetMapIndex", reflectSet(e) != "":
 		return true
-	case e.Cause == "conversion" && strings.HasPrefix(e.Name, "string("):
+	case e.Cause == "conversion" && (strings.HasPrefix(e.Name, "string(") || strings.HasPrefix(e.Verdict, "string(")):
+		// (*(*string)(p) = string(s): the string stored through the
+		// pointer to the caller's field names the store, not the
+		// conversion.)
 		return true
 	case strings.Contains(e.Name, "interface {}") || strings.Contains(e.Name, "]any"):
 		return true
 	case e.Cause == "interface", e.Sink == "interface" && (e.Cause == "escapes" || e.Cause == "variable-make"):
 		return true
+	case storedThroughPointer(e):
+		return true
+	}
+	return false
+}
+
+// storedThroughPointer reports whether the escape's flow stores the value
+// through a pointer (*s = dst): a decoder's method filling the value its
+// receiver or a parameter points at, the caller's.
+func storedThroughPointer(e document.Escape) bool {
+	for _, f := range e.Flow {
+		if at, ok := strings.CutPrefix(strings.TrimSpace(f), "from *"); ok && strings.Contains(at, " = ") && strings.Contains(at, "(assign)") {
+			return true
+		}
 	}
 	return false
 }
@@ -1124,4 +1147,15 @@ func staticCallee(into string) bool {
 	}
 	recv, _, ok := strings.Cut(into, ".")
 	return ok && !strings.Contains(into[len(recv)+1:], ".") && recv != "" && recv[0] >= 'A' && recv[0] <= 'Z'
+}
+
+// decoderName reports whether fn's name says it decodes into what it is
+// given or returns: Unmarshal…, Decode… (UnmarshalMsg, DecodeMsg,
+// UnmarshalJSON).
+func decoderName(fn string) bool {
+	name := shortName(fn)
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	return strings.HasPrefix(name, "Unmarshal") || strings.HasPrefix(name, "Decode")
 }

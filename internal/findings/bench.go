@@ -1806,6 +1806,22 @@ func (d *deriver) skipped() {
 // per op through one line (exec-per-op) are one cause, as are those of a
 // package that fail with one error.
 func (d *deriver) failed() {
+	// A package whose test binary does not build ran none of its
+	// benchmarks: the report is silent on its code, which a reader
+	// must know before the ranking below.
+	for _, p := range d.doc.Packages {
+		if p.Status != "failed" {
+			continue
+		}
+		c := d.newCause(document.KindBroken, "package "+p.Package, "", "", 0)
+		c.section, c.rule = document.SectionBroken, document.RuleBrokenBuild
+		why := strings.TrimPrefix(p.Error, "build failed: ")
+		c.message = fmt.Sprintf("%s: its tests do not build (%s): none of its benchmarks ran, and nothing here speaks of its code", p.Package, why)
+		c.suggestion = fmt.Sprintf("make its tests build (go vet %s shows the errors; tests that use generated code need go generate first), then run the report again", p.Package)
+		c.cost(&bench{key: p.Package + " (build)", entry: &document.Benchmark{Package: p.Package, Status: p.Status, Error: p.Error}, weight: 1})
+		c.addEvidence(p.Package + ": " + p.Error)
+		d.causes = append(d.causes, c)
+	}
 	byKey := map[string]*cause{}
 	firstWhy := map[string]string{}
 	total := 0

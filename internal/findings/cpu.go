@@ -1284,7 +1284,7 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 		// A value every update computes for what only a read needs.
 		return s.Says + ": " + s.Advice, true, false
 	}
-	if short := pkgFunc(l.Callee); isReflectMake(short) || strings.HasPrefix(short, "reflect.Value.Set") {
+	if short := pkgFunc(l.Callee); isReflectMake(short) || strings.HasPrefix(short, "reflect.Value.Set") || strings.HasPrefix(short, "runtime.makemap") && d.decodedAt(l.File, l.Line) {
 		if b := d.benchOf(l.Package, l.Benchmark); b != nil && d.decodes(b) {
 			// Making the decoded value, or storing into the caller's
 			// value: what decoding builds for the caller.
@@ -2345,6 +2345,19 @@ func (d *deriver) callsAvoided() {
 func stdHash(callee string) bool {
 	for _, p := range []string{"hash/maphash.", "hash/fnv.", "hash/crc32.", "hash/crc64.", "hash/adler32."} {
 		if strings.HasPrefix(document.PlainFunc(callee), p) {
+			return true
+		}
+	}
+	return false
+}
+
+// decodedAt reports whether an allocation at file:line is a value a
+// decoder builds for its caller (see decodedValue): make(Int64, sz)
+// stored through the pointer the decoder was given (*s = dst).
+func (d *deriver) decodedAt(file string, line int64) bool {
+	for i := range d.doc.Allocations {
+		a := &d.doc.Allocations[i]
+		if a.File == file && a.Line == line && a.Escape != nil && decodedValue(a, *a.Escape) {
 			return true
 		}
 	}

@@ -87,10 +87,10 @@ func (d *deriver) inputConversion(a *document.Allocation) bool {
 // value, though the function returns it, need not be allocated there: a
 // step of a chain of copies, a growth past a capacity one short, an
 // error whose text never changes, a map sized for a bound it rarely
-// reaches.
+// reaches, a slice boxed to go back into a pool.
 func (d *deriver) avoidable(a *document.Allocation) bool {
 	return d.chainStep(a.File, a.Line) || d.shapeAt("cap-short", a.File, a.Line) != nil || d.shapeAt("error-constant", a.File, a.Line) != nil || d.shapeAt("deref-copied", a.File, a.Line) != nil || d.shapeAt("options-applied", a.File, a.Line) != nil ||
-		d.shapeAt("map-sized-by-bound", a.File, a.Line) != nil || d.shapeAt("copied-fresh", a.File, a.Line) != nil
+		d.shapeAt("map-sized-by-bound", a.File, a.Line) != nil || d.shapeAt("copied-fresh", a.File, a.Line) != nil || d.shapeAt("pool-put-boxed", a.File, a.Line) != nil
 }
 
 // chainStep reports whether file:line is a step of a copy-chain shape: a

@@ -486,6 +486,12 @@ func sectionsOf(d *document.Report) sections {
 				s.Notes = append(s.Notes, f)
 				continue
 			}
+			if f.Rule == document.RuleBrokenBuild {
+				// A package none of whose benchmarks ran: before
+				// what is wrong with the ones that did.
+				s.Bench = slices.Insert(s.Bench, builds(s.Bench), f)
+				continue
+			}
 			s.Bench = append(s.Bench, f)
 		case document.SectionLeaveAlone:
 			s.Alone = append(s.Alone, f)
@@ -500,6 +506,16 @@ func sectionsOf(d *document.Report) sections {
 		}
 	}
 	return s
+}
+
+// builds is the number of findings at the head of fs that say a
+// package's tests do not build.
+func builds(fs []document.Finding) int {
+	n := 0
+	for n < len(fs) && fs[n].Rule == document.RuleBrokenBuild {
+		n++
+	}
+	return n
 }
 
 func benchPrefix(name string) string {

@@ -395,3 +395,26 @@ func TestBenchNotesInAppendix(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildFailureFirst: a package whose tests do not build heads "fix
+// the benchmarks first", before the benchmarks that ran and are wrong.
+func TestBuildFailureFirst(t *testing.T) {
+	doc := &document.Report{Module: "example.com/m", Findings: []document.Finding{
+		{Kind: document.KindFixture, Section: document.SectionBenchmark, Rule: document.RuleBrokenLint, Benchmark: "BenchmarkIter",
+			File: "x_test.go", Line: 12, Message: "BenchmarkIter: FIXTURE built in the loop", Suggestion: "build it once"},
+		{Kind: document.KindBroken, Section: document.SectionBroken, Rule: document.RuleBrokenBuild,
+			Message: "example.com/m/codec: BUILD its tests do not build", Suggestion: "make its tests build"},
+	}}
+	var md, sum bytes.Buffer
+	if err := Markdown(&md, doc, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Summary(&sum, doc); err != nil {
+		t.Fatal(err)
+	}
+	for name, out := range map[string]string{"report.md": md.String(), "summary": sum.String()} {
+		if b, f := strings.Index(out, "BUILD"), strings.Index(out, "FIXTURE"); b < 0 || f < 0 || b > f {
+			t.Errorf("%s: the build failure does not come before the fixture:\n%s", name, out)
+		}
+	}
+}

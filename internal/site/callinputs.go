@@ -92,6 +92,19 @@ func runCallInputs(pass *analysis.Pass) (any, error) {
 					}
 				}
 			})
+			// A call whose value is the key of a map's index computes
+			// what the lookup is keyed by (cache[typeid(t)]): keeping
+			// its value per type would take the same lookup.
+			ci.lookupKey = map[*ast.CallExpr]bool{}
+			inspectBody(fd.Body, func(n ast.Node) {
+				if ix, ok := n.(*ast.IndexExpr); ok {
+					if _, isMap := pass.TypesInfo.TypeOf(ix.X).Underlying().(*types.Map); isMap {
+						if call, ok := ast.Unparen(ix.Index).(*ast.CallExpr); ok {
+							ci.lookupKey[call] = true
+						}
+					}
+				}
+			})
 			inspectBody(fd.Body, func(n ast.Node) {
 				if call, ok := n.(*ast.CallExpr); ok {
 					_, sets := receiverSet(pass, call)
@@ -118,7 +131,9 @@ type callInputs struct {
 	// fresh are the package's functions that return a new value on
 	// every call (see freshFuncs).
 	fresh map[*types.Func]bool
-	notes []string
+	// lookupKey are the calls whose value is the key of a map index.
+	lookupKey map[*ast.CallExpr]bool
+	notes     []string
 }
 
 // recurringParams finds the parameters of the package's unexported
@@ -682,6 +697,9 @@ func (ci *callInputs) param(name string) *types.Var {
 // keep.
 func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 	pass := ci.pass
+	if ci.writeToGiven(call) {
+		return
+	}
 	fn := calledFunc(pass, call)
 	if fn == nil || fn.Pkg() == nil || fn.Name() == ci.fd.Name.Name && fn.Pkg() == pass.Pkg || isConversion(pass, call) {
 		return
@@ -773,7 +791,7 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 			SuggestedFixes: []analysis.SuggestedFix{{Message: "compute its value once and keep it (a package-level var, or the first call's value), since the call has nothing else to depend on"}},
 		})
 	case inputTypeKeyed:
-		if effect {
+		if effect || ci.lookupKey[call] {
 			return
 		}
 		keys := slices.Sorted(maps.Keys(params))
@@ -784,7 +802,7 @@ func (ci *callInputs) report(call *ast.CallExpr, effect bool) {
 			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf("work it out once per type and %s and keep it, keyed by the reflect.Type and %s (a map filled on first use, or a sync.Map when calls run concurrently)", strings.Join(keys, ", "), strings.Join(keys, ", "))}},
 		})
 	case inputType:
-		if effect {
+		if effect || ci.lookupKey[call] {
 			return
 		}
 		pass.Report(analysis.Diagnostic{
@@ -845,6 +863,35 @@ func (ci *callInputs) onState(call *ast.CallExpr, x ast.Expr, fn *types.Func) {
 		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 			"the call is %s's own work on the state it is given, once per call: its result follows that state, so there is no result to cache, and %s", name, ownWorkWords)}},
 	})
+}
+
+// writeToGiven reports (as "call-on-inputs") a write of the function's
+// output through an interface writer it is given (w.WriteByte('{') in a
+// JSON converter's rwMapBytes(w jsWriter, …)): what it writes is its
+// output, its job, whatever w is at run time.
+func (ci *callInputs) writeToGiven(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !types.IsInterface(ci.pass.TypesInfo.TypeOf(sel.X)) {
+		return false
+	}
+	switch sel.Sel.Name {
+	case "Write", "WriteByte", "WriteString", "WriteRune":
+	default:
+		return false
+	}
+	v := ci.root(sel.X)
+	if v == nil || ci.param(v.Name()) != v {
+		return false
+	}
+	name := ci.fd.Name.Name
+	ci.pass.Report(analysis.Diagnostic{
+		Category: "call-on-inputs" + ownWork,
+		Pos:      call.Pos(),
+		Message:  fmt.Sprintf("%s works on the state of %s, the writer %s is given: it writes %s's output", oneLine(types.ExprString(call)), oneLine(types.ExprString(sel.X)), name, name),
+		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+			"writing its output into the writer it is given is %s's job, %s: fewer bytes written is a change to the output, and %s", name, ci.per(call), ownWorkWords)}},
+	})
+	return true
 }
 
 // rangedOverParam reports whether v is the key or value of a range over
@@ -1243,6 +1290,11 @@ func (ci *callInputs) mapOps() {
 			if isBuiltin(pass, x.Fun, "copy") && len(x.Args) == 2 {
 				ci.copyIn(x)
 			}
+			if isBuiltin(pass, x.Fun, "append") && len(x.Args) == 2 && x.Ellipsis.IsValid() {
+				// append(out, m...): the copy of m into the buffer
+				// its caller gave it (a RawMessage's Rewrite).
+				ci.copyIn(x)
+			}
 		case *ast.RangeStmt:
 			if isMapType(pass.TypesInfo.TypeOf(x.X)) {
 				op(x.X, "is the map the loop ranges over", x.X, nil)
@@ -1252,8 +1304,9 @@ func (ci *callInputs) mapOps() {
 }
 
 // copyIn reports a copy of what the function is given (a parameter's
-// bytes) into its receiver's or a parameter's storage
-// ("copy-on-inputs"): a queue's push storing the entry it is given. The
+// bytes) into its receiver's or a parameter's storage, by copy or by an
+// append of its elements ("copy-on-inputs"): a queue's push storing the
+// entry it is given, an encoder appending its input to the output. The
 // bytes copied are the function's own work; fewer is a change to what its
 // callers store.
 func (ci *callInputs) copyIn(call *ast.CallExpr) {

@@ -42,6 +42,13 @@ func TestFixerShapes(t *testing.T) {
 			t.Errorf("no shape %q among the shapes with a rewrite:\n%q", want, got)
 		}
 	}
+	// A fixer whose fix says what its diagnostic says shows its edit:
+	// the code before and after.
+	for _, s := range shapes {
+		if s.Rewrite == "fmtappendf" && s.Advice != `[]byte(fmt.Sprintf("n=%d", n)) → fmt.Appendf(nil, "n=%d", n)` {
+			t.Errorf("fmtappendf at %s:%d advises %q, want its edit", s.File, s.Line, s.Advice)
+		}
+	}
 	// Of two rewrites that make one edit, one is kept (docs/fix.md):
 	// strconv for integers and strings, perfsprint for the rest.
 	if !slices.Contains(got, "fixers.go:54 strconv") || slices.Contains(got, "fixers.go:54 perfsprint") {
@@ -79,6 +86,8 @@ func TestOwnWorkShapes(t *testing.T) {
 		"ownwork.go:11 call-on-inputs":  true,
 		"ownwork.go:14 result-computed": false,
 		"ownwork.go:17 result-computed": true,
+		"ownwork.go:20 input-converted": false,
+		"ownwork.go:24 input-converted": true,
 	} {
 		if own, ok := got[k]; !ok || own != want {
 			t.Errorf("%s: own work %v (found %v), want %v; shapes: %v", k, own, ok, want, got)

@@ -317,6 +317,11 @@ func (r *resultVars) markReturned(e ast.Expr) {
 			return
 		}
 	}
+	if b := aliased(r.pass, e); b != nil {
+		// s = UnsafeString(out): the string is out's bytes.
+		r.markReturned(b)
+		return
+	}
 	if v := r.rootVar(e); v != nil {
 		r.vars[v] = true
 	}
@@ -525,7 +530,7 @@ func (r *resultVars) computed() {
 						continue
 					}
 					call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr)
-					if !ok || isConversion(r.pass, call) || isBuiltin(r.pass, call.Fun, "len") || isBuiltin(r.pass, call.Fun, "cap") {
+					if !ok || isConversion(r.pass, call) || isBuiltin(r.pass, call.Fun, "len") || isBuiltin(r.pass, call.Fun, "cap") || aliased(r.pass, call) != nil {
 						continue
 					}
 					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && (isBuiltin(r.pass, call.Fun, "make") || isBuiltin(r.pass, call.Fun, "new")) {
@@ -556,6 +561,16 @@ func (r *resultVars) computed() {
 				r.computedCall(rhs, report, name)
 			}
 		case *ast.ExprStmt:
+			if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok && isBuiltin(r.pass, call.Fun, "copy") && len(call.Args) == 2 {
+				// b := make([]byte, len(buf.data)); copy(b, buf.data);
+				// return b: the copy fills the value returned.
+				// A copy of what the function is given is the input
+				// stored (copy-on-inputs), whatever it is stored in.
+				if v := r.rootVar(call.Args[0]); v != nil && r.vars[v] && !r.given(r.rootVar(call.Args[1])) {
+					report(call.Pos(), fmt.Sprintf("%s fills %s, which %s returns", oneLine(types.ExprString(call)), v.Name(), name))
+				}
+				return
+			}
 			r.computedCall(n.X, report, name)
 		}
 	})
@@ -632,8 +647,8 @@ func (r *resultVars) returnedCalls(e ast.Expr, report func(token.Pos, string), n
 			}
 			return
 		}
-		if isConversion(r.pass, x) || isError(r.pass.TypesInfo.TypeOf(x)) {
-			return // an error is no result the caller asked for
+		if isConversion(r.pass, x) || isError(r.pass.TypesInfo.TypeOf(x)) || aliased(r.pass, x) != nil {
+			return // an error is no result the caller asked for; a reinterpretation computes nothing
 		}
 		if fn := calledFunc(r.pass, x); fn != nil && fn.Pkg() == r.pass.Pkg {
 			return
@@ -1023,7 +1038,14 @@ func (r *resultVars) converted(m *ast.CallExpr, params map[*types.Var]bool, name
 	}
 	if i < len(m.Args) {
 		if v := r.localVar(m.Args[i]); v != nil && params[v] && !assignedIn(r.pass, r.fd.Body, v) {
-			r.pass.Report(analysis.Diagnostic{Category: "input-converted", Pos: m.Pos(),
+			category := "input-converted"
+			if fn, _ := r.pass.TypesInfo.Defs[r.fd.Name].(*types.Func); fn == nil || !exportedAPI(fn) {
+				// An encoder's helper formatting the float it is
+				// given (encodeFloat's AppendFloat): its work, no
+				// API of its own to charge it to, no change named.
+				category += ownWork
+			}
+			r.pass.Report(analysis.Diagnostic{Category: category, Pos: m.Pos(),
 				Message: fmt.Sprintf("%s converts %s's parameter %s, once per call", oneLine(types.ExprString(m)), name, v.Name()),
 				SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 					"the conversion is %s's work on its input, not a repeat: a faster path only for inputs that allow one, or fewer calls of %s", name, name)}}})
@@ -1101,4 +1123,15 @@ func unconverted(pass *analysis.Pass, e ast.Expr) ast.Expr {
 		return e
 	}
 	return call.Args[0]
+}
+
+// given reports whether v is a parameter of the function or its receiver.
+func (r *resultVars) given(v *types.Var) bool {
+	if v == nil {
+		return false
+	}
+	if r.fd.Recv != nil && len(r.fd.Recv.List) == 1 && len(r.fd.Recv.List[0].Names) == 1 && r.pass.TypesInfo.Defs[r.fd.Recv.List[0].Names[0]] == v {
+		return true
+	}
+	return paramSet(r.pass, r.fd)[v]
 }

@@ -26,7 +26,7 @@ var testShapes = map[string]bool{"result-kept": true, "b-loop": true, "timeout-s
 // Matchers are the shapes this package recognises, then the analyzers
 // perfloop fix takes its candidates from (Fixers): every analyzer Shapes
 // runs by default.
-var Matchers = append([]*analysis.Analyzer{TimeoutSet, RegexpTwice, RegexpAcross, RequestCopy, RLockRead, UnbufferedWrite, SameCall, SortSlice, MapKeyBuilt, FieldsCounted, ReadAll, InterfaceOnly, CalledOnce, ResultKept, MeasureCompared, MapUnsized, TailFromFront, ResetNil, ReturnedAddress, BoxedResult, SprintfAny, MethodByName, MapIndexValue, ReflectCall, MovedPair, SearchFuncValue, MapCopied, SprintfQuote, AppendArena, BuiltUnlessUsed, Result, ConstMath, ReflectSliceBytes, ReflectInterfaceAssert, CallInputs, Loops, ConversionKept, ErrorBuilt, MapKeysIndex, MapKeyConverted, InterfaceDispatch, Defers, RegexpRules, ReceiverCopy, SortSelect, FastPath, ResultAppended, ErrorDropped, MapLookupRepeated, RangeCopy, TypeCacheLookup, MadePerIteration, SmallKeyMap, SliceRegrown, ComputedForReaders, JSONMap, FixedCap, TableFilled, MapEager, WallClock, RWExclusive, EvictReuse, PrintfWrapper, GrowGuessed, PaidWhileOff, LogArgs, MapBound, WriteBatched, MapIndirect, CoAlloc, FirstWriteLog, MapSwept, MapHanded, BoundPerItem, SwitchPerCall, AlternativesTried, ScanOne, RegexpFormat, RegexpTest, JoinParts, BytesOfString, WrappedPerCall, AppendVariant, RangeConverted, MapToCallback, FoldTransformer, RunesInOrder, LatencyMeasured, FormatVaries, LoweredKey, BoxedForAPI, SplitForCut, OutputReturned, AsmLoops, PivotFixed, Carried, CopyUnchanged, CopyChain, CapShort, SortBoxed, TrialRender, ErrorConst, GrowShort, RegistryUnset, WrapperCall, ProbeEscapes, MapRemade, VarBoxed, BuilderResult, ChanQueue, BuiltForBranch, LinkedNode, RangeCopied, ShiftRemove, ReplacedOnHit, ReceiverBuffer, BigRoundTrip, LockPerCall, ChanIterator, ReflectMapRange, MapCloneByHand, SparseTable, ConcatWritten, MapFiltered, SprintfFields, FprintString, BoxedForCall, ReadInBranch, ReflectTemp, StackPush, ErrorPanic, NodeChunks, ChildrenGrown, CowCopy, MapKeysKnown, ChainWalk, SetSizedByInput, CompiledVariant, JSONScalar, ArgsForFuncValue, AddedOneByOne, CopyOverride, EncodedConcat, MapLiteral, DerefCopied, LookupChecked, StringAppended, VariantPerCall, JoinEntry, RescanRest, ReplacerNoMatch, OptionsApplied, StringCompared, ExecPerOp, BufferFromNil, ResultDropped, TextRoundTrip, DictCall, CopyRead, ArrayThroughInterface, BufferMadeFull, ByteScan, BaselineCall, WindowSlid, ReadWhole, IfaceVarLoop, GrownToRequest, GoroutinePerCall, LockSharded, APIType, BenchAPI, SubsliceKept, PartsApart, ArgsFormatted, TickerSelect, WorkerIdle, LockWord, ScratchPerCall, BufferEmpty, CopiedLarge, FormatBoxed, InputCopied, SelectSpin, PoolNew, GrownToPeak, KMPStep, HashLoop, CopyRecopied, CopiedFresh, ComparedCopy, LinearLookup, ReadBuffered, TokenChannel, SizedByCaller, ArgIgnored, ByteAppended, HandedLocal, FlushPerMessage, FilePerOp, ErrDiscarded, SplitWrite, ReadFromSized, AtomicBoxed, BoxedField, IOBufferPerCall, SliceRemade, BuiltPerOp, WideKey, LimitPerCall, SnapshotCopy, CopyToCaller, TextCopied, ContextPerCall, TableFallback, InlineOverflow, UpperLowered, SetupOnly, ScratchShort, MadeTogether, TypeCompared, BufferPerCall, PowerRecomputed, KeysSorted, Generated}, Fixers...)
+var Matchers = append([]*analysis.Analyzer{TimeoutSet, RegexpTwice, RegexpAcross, RequestCopy, RLockRead, UnbufferedWrite, SameCall, SortSlice, MapKeyBuilt, FieldsCounted, ReadAll, InterfaceOnly, CalledOnce, ResultKept, MeasureCompared, MapUnsized, TailFromFront, ResetNil, ReturnedAddress, BoxedResult, SprintfAny, MethodByName, MapIndexValue, ReflectCall, MovedPair, SearchFuncValue, MapCopied, SprintfQuote, AppendArena, BuiltUnlessUsed, Result, ConstMath, ReflectSliceBytes, ReflectInterfaceAssert, CallInputs, Loops, ConversionKept, ErrorBuilt, MapKeysIndex, MapKeyConverted, InterfaceDispatch, Defers, RegexpRules, ReceiverCopy, SortSelect, FastPath, ResultAppended, ErrorDropped, MapLookupRepeated, RangeCopy, TypeCacheLookup, MadePerIteration, SmallKeyMap, SliceRegrown, ComputedForReaders, JSONMap, FixedCap, TableFilled, MapEager, WallClock, RWExclusive, EvictReuse, PrintfWrapper, GrowGuessed, PaidWhileOff, LogArgs, MapBound, WriteBatched, MapIndirect, CoAlloc, FirstWriteLog, MapSwept, MapHanded, BoundPerItem, SwitchPerCall, AlternativesTried, ScanOne, RegexpFormat, RegexpTest, JoinParts, BytesOfString, WrappedPerCall, AppendVariant, RangeConverted, MapToCallback, FoldTransformer, RunesInOrder, LatencyMeasured, FormatVaries, LoweredKey, BoxedForAPI, SplitForCut, OutputReturned, AsmLoops, PivotFixed, Carried, CopyUnchanged, CopyChain, CapShort, SortBoxed, TrialRender, ErrorConst, GrowShort, RegistryUnset, WrapperCall, ProbeEscapes, MapRemade, VarBoxed, BuilderResult, ChanQueue, BuiltForBranch, LinkedNode, RangeCopied, ShiftRemove, ReplacedOnHit, ReceiverBuffer, BigRoundTrip, LockPerCall, ChanIterator, ReflectMapRange, MapCloneByHand, SparseTable, ConcatWritten, MapFiltered, SprintfFields, FprintString, BoxedForCall, ReadInBranch, ReflectTemp, StackPush, ErrorPanic, NodeChunks, ChildrenGrown, CowCopy, MapKeysKnown, ChainWalk, SetSizedByInput, CompiledVariant, JSONScalar, ArgsForFuncValue, AddedOneByOne, CopyOverride, EncodedConcat, MapLiteral, DerefCopied, LookupChecked, StringAppended, VariantPerCall, JoinEntry, RescanRest, ReplacerNoMatch, OptionsApplied, StringCompared, ExecPerOp, BufferFromNil, ResultDropped, TextRoundTrip, DictCall, CopyRead, ArrayThroughInterface, BufferMadeFull, ByteScan, BaselineCall, WindowSlid, ReadWhole, IfaceVarLoop, GrownToRequest, GoroutinePerCall, LockSharded, APIType, BenchAPI, SubsliceKept, PartsApart, ArgsFormatted, TickerSelect, WorkerIdle, LockWord, ScratchPerCall, BufferEmpty, CopiedLarge, FormatBoxed, InputCopied, SelectSpin, PoolNew, GrownToPeak, KMPStep, HashLoop, CopyRecopied, CopiedFresh, ComparedCopy, LinearLookup, ReadBuffered, TokenChannel, SizedByCaller, ArgIgnored, ByteAppended, HandedLocal, FlushPerMessage, FilePerOp, ErrDiscarded, SplitWrite, ReadFromSized, AtomicBoxed, BoxedField, IOBufferPerCall, SliceRemade, BuiltPerOp, WideKey, LimitPerCall, SnapshotCopy, CopyToCaller, TextCopied, ContextPerCall, TableFallback, InlineOverflow, UpperLowered, SetupOnly, ScratchShort, MadeTogether, TypeCompared, BufferPerCall, PowerRecomputed, KeysSorted, Generated, PoolPutBoxed, PeekSkipped, LinknameCall}, Fixers...)
 
 // Shapes runs the analyzers (Matchers when nil) over the program's
 // packages and returns the shapes they report in the module's non-test
@@ -84,6 +84,14 @@ func (p *Program) Shapes(analyzers []*analysis.Analyzer, keep func(s document.Sh
 				s.Advice = d.SuggestedFixes[0].Message
 				if kind := RewriteOf(act.Analyzer); kind != "" && len(d.SuggestedFixes[0].TextEdits) > 0 {
 					s.Rewrite = kind
+					if strings.EqualFold(s.Advice, s.Says) {
+						// An analyzer of another project whose fix says
+						// what its diagnostic says: the edit itself says
+						// what changes at this line.
+						if edit := editText(act.Package.Fset, pos.Filename, d.SuggestedFixes[0].TextEdits); edit != "" {
+							s.Advice = edit
+						}
+					}
 				}
 			}
 			k := fmt.Sprintf("%s:%d %s %s", s.File, s.Line, s.Name, s.Says)
@@ -195,4 +203,45 @@ func recvName(t ast.Expr) string {
 		return "(*" + name + ")"
 	}
 	return name
+}
+
+// editText renders the edits a fix makes in one file as "old → new", the
+// code before and after, on one line each; "" when the edits span more
+// than a few lines or the file cannot be read. Edits outside the first
+// edit's lines (an import added) are left out.
+func editText(fset *token.FileSet, filename string, edits []analysis.TextEdit) string {
+	src, err := os.ReadFile(filename)
+	if err != nil || len(edits) == 0 {
+		return ""
+	}
+	first := fset.Position(edits[0].Pos)
+	var in []analysis.TextEdit
+	for _, e := range edits {
+		p := fset.Position(e.Pos)
+		if p.Filename == filename && p.Line >= first.Line-1 && p.Line <= first.Line+2 {
+			in = append(in, e)
+		}
+	}
+	slices.SortFunc(in, func(a, b analysis.TextEdit) int { return cmp.Compare(a.Pos, b.Pos) })
+	lo, hi := fset.Position(in[0].Pos).Offset, fset.Position(in[len(in)-1].End).Offset
+	if lo < 0 || hi > len(src) || lo > hi || hi-lo > 240 {
+		return ""
+	}
+	var b strings.Builder
+	at := lo
+	for _, e := range in {
+		s, end := fset.Position(e.Pos).Offset, fset.Position(e.End).Offset
+		if s < at {
+			return "" // overlapping edits
+		}
+		b.Write(src[at:s])
+		b.Write(e.NewText)
+		at = end
+	}
+	b.Write(src[at:hi])
+	before, after := oneLine(string(src[lo:hi])), oneLine(b.String())
+	if before == after {
+		return ""
+	}
+	return fmt.Sprintf("%s → %s", before, after)
 }

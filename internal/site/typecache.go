@@ -24,6 +24,7 @@ var TypeCacheLookup = &analysis.Analyzer{
 
 func runTypeCacheLookup(pass *analysis.Pass) (any, error) {
 	for fd := range funcDecls(pass) {
+		typeMapHit(pass, fd)
 		t := reflectTypeParam(pass, fd)
 		if t == nil {
 			continue
@@ -87,6 +88,72 @@ func typeCacheHit(pass *analysis.Pass, fd *ast.FuncDecl, t *types.Var) {
 			fd.Name.Name, t.Name(), cache),
 		SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
 			"the type's information is already cached: the lookup is the cache working as designed, and \"cache it\" is what it does: nothing to change at this line; where one caller looks the same type up for every value it walks, the caller can keep the answer (a field of the parent type's information) and call %s once per type; %s", fd.Name.Name, ownWorkWords)}},
+	})
+}
+
+// typeMapHit reports the index of a map the function does not make
+// itself by a key derived from a reflect.Type, the type or a one-argument
+// call of it:
+//
+//	t := reflect.TypeOf(x)
+//	cache := cacheLoad()
+//	c, found := cache[typeid(t)]
+//	if !found {
+//		c = constructCachedCodec(t, cache)
+//	}
+//
+// segmentio/encoding's json.Append and proto's loadCachedCodec: a
+// copy-on-write map of codecs keyed by the type's pointer. The index is
+// the cache's lookup: what a profile shows there (runtime.mapaccess) is
+// the cache working as designed, and "work it out once per type and keep
+// it" is what it does.
+func typeMapHit(pass *analysis.Pass, fd *ast.FuncDecl) {
+	made := map[types.Object]bool{} // maps the function makes: not a cache
+	inspectBody(fd.Body, func(n ast.Node) {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return
+		}
+		for i, l := range as.Lhs {
+			switch r := ast.Unparen(as.Rhs[i]).(type) {
+			case *ast.CompositeLit:
+			case *ast.CallExpr:
+				if !isBuiltin(pass, r.Fun, "make") {
+					continue
+				}
+			default:
+				continue
+			}
+			if v := objOf(pass, l); v != nil {
+				made[v] = true
+			}
+		}
+	})
+	inspectBody(fd.Body, func(n ast.Node) {
+		ix, ok := n.(*ast.IndexExpr)
+		if !ok {
+			return
+		}
+		if _, ok := pass.TypesInfo.TypeOf(ix.X).Underlying().(*types.Map); !ok || made[objOf(pass, ix.X)] {
+			return
+		}
+		key := ast.Unparen(ix.Index)
+		if call, ok := key.(*ast.CallExpr); ok && len(call.Args) == 1 && !isBuiltin(pass, call.Fun, "len") {
+			key = ast.Unparen(call.Args[0])
+		}
+		v := objOf(pass, key)
+		if v == nil || !isNamed(v.Type(), "reflect", "Type") {
+			return
+		}
+		cache := text(pass, ix.X)
+		pass.Report(analysis.Diagnostic{
+			Category: "type-cache-hit" + ownWork,
+			Pos:      ix.Pos(),
+			Message: fmt.Sprintf("%s looks %s up in %s, a map keyed by the type (%s): the per-type cache itself, so what it costs on a hit is the lookup — the key hashed, the map probed",
+				fd.Name.Name, v.Name(), cache, text(pass, ix.Index)),
+			SuggestedFixes: []analysis.SuggestedFix{{Message: fmt.Sprintf(
+				"the type's entry is already cached: the lookup is the cache working as designed, and \"work it out once per type and keep it\" is what %s does: nothing to change at this line; where one caller looks the same type up for every value it walks, the caller can keep the answer and look up once per type; %s", cache, ownWorkWords)}},
+		})
 	})
 }
 

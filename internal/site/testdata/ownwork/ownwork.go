@@ -15,3 +15,13 @@ func Pow(n int64) *big.Int { return new(big.Int).Exp(big.NewInt(10), big.NewInt(
 
 // Square computes its result from a pointer: its own work.
 func Square(x *big.Int) *big.Int { return new(big.Int).Mul(x, x) }
+
+// Format is exported: formatting the float it is given is its API's.
+func Format(buf []byte, f float64) []byte { return strconv.AppendFloat(buf, f, 'g', -1, 64) }
+
+// encodeFloat is an encoder's helper: formatting the float it is given
+// is its work.
+func encodeFloat(b []byte, f float64) []byte { return strconv.AppendFloat(b, f, 'g', -1, 64) }
+
+// Encode encodes.
+func Encode(b []byte, f float64) []byte { return encodeFloat(b, f) }

@@ -373,3 +373,20 @@ func precision(decimals ...*decimal) int {
 	}
 	return 19
 }
+
+var codecByType = map[uintptr]int{}
+
+func typeID(t reflect.Type) uintptr { return uintptr(t.Size()) }
+
+// CodecOf looks the type up by a key it computes: the key's call is the
+// cache's lookup, not a value to keep per type.
+func CodecOf(x any) int {
+	t := reflect.TypeOf(x) // want `reflect.TypeOf\(x\) works on what CodecOf is given`
+	return codecByType[typeID(t)]
+}
+
+// KeyOf returns the key: a value of the type's it could keep.
+func KeyOf(x any) uintptr {
+	t := reflect.TypeOf(x) // want `reflect.TypeOf\(x\) works on what KeyOf is given`
+	return typeID(t)       // want `typeID\(t\) reads type information`
+}

@@ -29,3 +29,31 @@ type pair struct{ a, b []byte }
 func (p *pair) mirror() {
 	copy(p.a, p.b)
 }
+
+// rawMessage appends itself to the output it is given: the copy is its
+// work.
+type rawMessage []byte
+
+func (m rawMessage) rewrite(out []byte) []byte {
+	return append(out, m...) // want `append\(out, m...\) copies m, which rewrite is given, into out`
+}
+
+// grow appends a local's bytes: nothing it is given.
+func grow(out []byte) []byte {
+	tmp := []byte("x")
+	return append(out, tmp...)
+}
+
+// byteWriter is the writer a converter is given.
+type byteWriter interface {
+	WriteByte(c byte) error
+	Write(p []byte) (int, error)
+}
+
+// writeMap writes its output's punctuation into the writer it is given.
+func writeMap(w byteWriter, n int) error {
+	if err := w.WriteByte('{'); err != nil { // want `w.WriteByte\('\{'\) works on the state of w, the writer writeMap is given: it writes writeMap's output`
+		return err
+	}
+	return nil
+}
