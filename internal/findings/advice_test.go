@@ -2924,6 +2924,11 @@ func TestDecodedMapMaking(t *testing.T) {
 	if fix, _, _ := dv.inputsFix(l, cpuWords["maps"][1]); fix != cpuWords["maps"][1] {
 		t.Errorf("makemap at a line with no decoded allocation: %q, want the map words", fix)
 	}
+	// A decoded string's copy at its line: the same.
+	l.Line, l.Callee, l.Category = 3872, "runtime.slicebytetostring", "strings"
+	if fix, _, ownWork := dv.inputsFix(l, cpuWords["strings"][1]); !ownWork || !strings.Contains(fix, "what decoding builds for the caller") {
+		t.Errorf("slicebytetostring at a decoded value's line: %q (own work %v), want what decoding builds", fix, ownWork)
+	}
 }
 
 // TestCopyIntoResult: the copy of a pooled buffer into the slice an
@@ -2969,5 +2974,19 @@ func TestDecoderCallsReturner(t *testing.T) {
 		if (f.Section == document.SectionAPI) != tc.api {
 			t.Errorf("called by %s: section %q (%q), want API %v", tc.caller, f.Section, f.Suggestion, tc.api)
 		}
+	}
+}
+
+// TestStrconvOnInputs: a strconv call the profile shows as its internal
+// function (AppendFloat as genericFtoa) on what the function is given
+// takes the line's call-on-inputs words: its own work, not "convert once".
+func TestStrconvOnInputs(t *testing.T) {
+	l := call("rwFloat32Bytes", "json.go", 259, "strconv.genericFtoa", "strings", 0.3)
+	s := document.Shape{Name: "call-on-inputs", File: "json.go", Line: 259, Function: mod + ".rwFloat32Bytes", OwnWork: true,
+		Says:   "strconv.AppendFloat(scratch[:0], float64(f), 'f', -1, 32) works on what rwFloat32Bytes is given (msg, scratch)",
+		Advice: "the call is rwFloat32Bytes's own work on its inputs, once per call"}
+	f := findingAt(t, specDoc([]any{bx(), l, s}), "json.go")
+	if !f.NoChange || !strings.Contains(f.Suggestion, "works on what rwFloat32Bytes is given") {
+		t.Errorf("strconv on the inputs: no change %v, %q; want the shape's words, no change", f.NoChange, f.Suggestion)
 	}
 }

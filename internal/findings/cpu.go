@@ -1284,7 +1284,7 @@ func (d *deriver) inputsFix(l *document.LineCost, fix string) (_ string, specifi
 		// A value every update computes for what only a read needs.
 		return s.Says + ": " + s.Advice, true, false
 	}
-	if short := pkgFunc(l.Callee); isReflectMake(short) || strings.HasPrefix(short, "reflect.Value.Set") || strings.HasPrefix(short, "runtime.makemap") && d.decodedAt(l.File, l.Line) {
+	if short := pkgFunc(l.Callee); isReflectMake(short) || strings.HasPrefix(short, "reflect.Value.Set") || strings.HasPrefix(short, "runtime.") && d.decodedAt(l.File, l.Line) {
 		if b := d.benchOf(l.Package, l.Benchmark); b != nil && d.decodes(b) {
 			// Making the decoded value, or storing into the caller's
 			// value: what decoding builds for the caller.
@@ -1553,6 +1553,11 @@ func (d *deriver) callShape(name string, l *document.LineCost) *document.Shape {
 		// (reflect.valueInterface for Value.Interface,
 		// utf8.decodeRuneInStringSlow for DecodeRuneInString).
 		mOrig := outerCallee(call)
+		if strings.HasPrefix(mOrig, "strconv.") && strings.HasPrefix(pkgFunc(l.Callee), "strconv.") {
+			// strconv.AppendFloat runs as strconv.genericFtoa,
+			// strconv.Itoa as formatBits: the line's conversion.
+			return s
+		}
 		if i := strings.LastIndexByte(mOrig, '.'); i >= 0 {
 			mOrig = mOrig[i+1:]
 		}
@@ -2353,7 +2358,10 @@ func stdHash(callee string) bool {
 
 // decodedAt reports whether an allocation at file:line is a value a
 // decoder builds for its caller (see decodedValue): make(Int64, sz)
-// stored through the pointer the decoder was given (*s = dst).
+// stored through the pointer the decoder was given (*s = dst), a string
+// copied into the caller's field (*(*string)(p) = string(s)). The
+// runtime's time at such a line (makemap, slicebytetostring) is that
+// value's making.
 func (d *deriver) decodedAt(file string, line int64) bool {
 	for i := range d.doc.Allocations {
 		a := &d.doc.Allocations[i]

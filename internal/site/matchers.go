@@ -257,6 +257,17 @@ func fileWritten(pass *analysis.Pass, c *ast.CallExpr) string {
 	return ""
 }
 
+// madeForEffect reports whether a call of fn is made for what it does,
+// not for a value to keep: it returns only an error, or it writes
+// (Write…, Flush, Close).
+func madeForEffect(fn *types.Func) bool {
+	if strings.HasPrefix(fn.Name(), "Write") || fn.Name() == "Flush" || fn.Name() == "Close" {
+		return true
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Results().Len() == 1 && isError(sig.Results().At(0).Type())
+}
+
 func isFile(t types.Type) bool {
 	p, ok := t.(*types.Pointer)
 	return ok && isNamed(p.Elem(), "os", "File")
@@ -294,8 +305,12 @@ func runSameCall(pass *analysis.Pass) (any, error) {
 			if !ok || !pureArgs(c.Args) {
 				return true
 			}
-			if _, ok := pass.TypesInfo.Uses[calleeIdent(c)].(*types.Func); !ok {
+			fn, ok := pass.TypesInfo.Uses[calleeIdent(c)].(*types.Func)
+			if !ok {
 				return true // a builtin, a conversion, a func value
+			}
+			if madeForEffect(fn) {
+				return true // err = dst.WriteByte('"') at the start and at the end: two writes
 			}
 			// The same text of the same variables: a shadowing
 			// variable of the same name is another value.

@@ -76,3 +76,27 @@ func Upsert(v *val, name string, found bool) string {
 	}
 	return "new " + v.Field(name)
 }
+
+type quoteWriter interface{ WriteByte(c byte) error }
+
+// quoted writes a quote before and after: two writes, not one result.
+func quoted(w quoteWriter, s string) error {
+	err := w.WriteByte('"')
+	if err != nil {
+		return err
+	}
+	err = w.WriteByte('"')
+	return err
+}
+
+type closer struct{}
+
+func (closer) check(n int) error { return nil }
+
+// twice checks twice: a call made for its error, not a value to keep.
+func twice(c closer) error {
+	if err := c.check(1); err != nil {
+		return err
+	}
+	return c.check(1)
+}
